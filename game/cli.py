@@ -1,0 +1,48 @@
+"""``python -m game [play | query | bench]``."""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from .content.errors import ContentError
+
+
+def _load_battle(path: str):
+    from .content.scenario import load_scenario
+    from .engine import Battle
+    return Battle(load_scenario(path))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game", description="Carreau: D&D 3.5 combat on a grid.")
+    sub = parser.add_subparsers(dest="command")
+    q = sub.add_parser("query", help="answer JSON questions about a scenario, one per line on stdin")
+    q.add_argument("scenario")
+    q.add_argument("--lang", choices=("en", "fr"), default=None, help="language of reasons (default: locale)")
+    b = sub.add_parser("bench", help="print benchmark figures as JSON")
+    b.add_argument("suite", choices=("geometry",))
+    b.add_argument("--repeat", type=int, default=30)
+    p = sub.add_parser("play", help="open the game window")
+    p.add_argument("scenario", nargs="?", default=None)
+    args = parser.parse_args(argv)
+
+    if args.command == "query":
+        try:
+            battle = _load_battle(args.scenario)
+        except ContentError as exc:
+            print(exc.line(), file=sys.stderr)
+            return 2
+        from .query import run
+        try:
+            return run(battle, lang=args.lang)
+        finally:
+            battle.close()
+    if args.command == "bench":
+        from .bench import run_geometry
+        return run_geometry(repeat=args.repeat)
+    if args.command == "play" or args.command is None:
+        from .play import main as play_main
+        return play_main(args.scenario if args.command == "play" else None)
+    parser.print_help()
+    return 2

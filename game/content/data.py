@@ -1,0 +1,71 @@
+"""The game's data tables (weapons, armour, feats, conditions), read once and cached."""
+from __future__ import annotations
+
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+
+from ..rules.weapons import Weapon
+from .errors import ContentError
+
+DATA_DIR = Path(__file__).with_name("data")
+
+
+def _read(name: str) -> dict:
+    path = DATA_DIR / name
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise ContentError(path, None, "data file is missing") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ContentError(path, None, f"broken TOML: {exc}") from None
+
+
+@lru_cache(maxsize=1)
+def weapons() -> dict[str, Weapon]:
+    """Every weapon by id, from ``weapons.toml``."""
+    out = {}
+    for wid, row in _read("weapons.toml").items():
+        out[wid] = Weapon(
+            id=wid,
+            use=row["use"],
+            category=row["category"],
+            damage_s=row.get("damage_s", ""),
+            damage_m=row.get("damage_m", ""),
+            threat=int(row.get("threat", 20)),
+            multiplier=int(row.get("multiplier", 2)),
+            range_ft=int(row.get("range_ft", 0)),
+            types=tuple(row.get("types", ())),
+            reach=row.get("reach", "normal"),
+            thrown=bool(row.get("thrown", False)),
+            trip=bool(row.get("trip", False)),
+            disarm_bonus=int(row.get("disarm_bonus", 0)),
+            set_vs_charge=bool(row.get("set_vs_charge", False)),
+            nonlethal=bool(row.get("nonlethal", False)),
+            double=bool(row.get("double", False)),
+            names={"en": row.get("name_en", wid), "fr": row.get("name_fr", row.get("name_en", wid))},
+        )
+    return out
+
+
+@lru_cache(maxsize=1)
+def armor() -> dict[str, dict]:
+    return _read("armor.toml")
+
+
+@lru_cache(maxsize=1)
+def feats() -> dict[str, dict]:
+    return _read("feats.toml")
+
+
+@lru_cache(maxsize=1)
+def conditions() -> dict[str, dict]:
+    return _read("conditions.toml")
+
+
+def display_name(table: dict, key: str, lang: str) -> str:
+    row = table.get(key, {})
+    if isinstance(row, Weapon):
+        return row.names.get(lang, key)
+    return row.get(f"name_{lang}") or row.get("name_en") or key

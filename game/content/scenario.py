@@ -1,0 +1,259 @@
+"""Scenario files (``maps/*.toml``), exactly as design/scenario-format.md says.
+
+``load_scenario`` returns a validated ``Scenario`` (plain values) or raises
+``ContentError`` with one line naming the file, the line or key, and what is wrong.
+"""
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from ..rules.board import Variants
+from ..rules.conditions import HELPLESS, KNOWN_CONDITIONS
+from ..rules.geometry import Square, space_squares
+from ..rules.sizes import SIZE_CODES, Size
+from ..rules.terrain import LEGEND, Terrain
+from . import data
+from .errors import ContentError
+
+TOP_KEYS = {"title", "description", "seed", "rules", "map", "creature"}
+RULE_KEYS = {"charge_lane": ("center", "swept"), "scatter_order": ("seed", "srd"), "reach_diagonal_exception": None}
+ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
+INT_KEYS = ("initiative", "hp", "ac", "bab") + ABILITIES
+CREATURE_KEYS = {"id", "name", "side", "at", "template", "size", "reach", "speed", "weapon", "conditions",
+                 "feats", "armor"} | set(INT_KEYS)
+
+
+@dataclass
+class CreatureSpec:
+    id: str
+    name: str
+    side: str
+    at: Square
+    size: str = "M"
+    reach: str = "tall"
+    speed_m: Fraction = Fraction(9)
+    weapon: str = "unarmed"
+    conditions: tuple[str, ...] = ()
+    feats: tuple[str, ...] = ()
+    armor: str | None = None
+    initiative: int | None = None
+    stats: dict[str, int] = field(default_factory=dict)   # hp, ac, bab, str ... as given
+
+    @property
+    def speed_squares(self) -> int:
+        return int(self.speed_m / Fraction(3, 2))
+
+
+@dataclass
+class Scenario:
+    path: str
+    title: str
+    description: str
+    seed: int
+    variants: Variants
+    rows: list[str]
+    creatures: list[CreatureSpec]
+
+    def terrain(self) -> Terrain:
+        return Terrain(self.rows)
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Read and validate a scenario file."""
+    p = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ContentError(p, None, "no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ContentError(p, None, f"cannot be read ({exc.__class__.__name__})") from None
+    return parse_scenario(text, p)
+
+
+def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        msg = str(exc)
+        m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
+        if m:
+            raise ContentError(path, f"line {m.group(1)}", f"broken TOML: {msg[:m.start()].strip()}") from None
+        raise ContentError(path, None, f"broken TOML: {msg}") from None
+    return _Validator(path, text).scenario(doc)
+
+
+class _Validator:
+    def __init__(self, path: str, text: str):
+        self.path = path
+        self.text = text
+
+    def fail(self, where: str | None, what: str):
+        raise ContentError(self.path, where, what)
+
+    def scenario(self, doc: dict[str, Any]) -> Scenario:
+        for key in sorted(doc):
+            if key not in TOP_KEYS:
+                self.fail(f"key {key!r}", "unknown top-level key")
+        title = self._string(doc, "title", "title", "")
+        description = self._string(doc, "description", "description", "")
+        seed = doc.get("seed", 0)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            self.fail("seed", f"must be a whole number, not {seed!r}")
+        variants = self.variants(doc.get("rules", {}))
+        rows = self.grid(doc.get("map"))
+        terrain = Terrain(rows)
+        raw = doc.get("creature", [])
+        if not isinstance(raw, list):
+            self.fail("creature", "must be an array of tables ([[creature]])")
+        creatures = [self.creature(i, c, terrain) for i, c in enumerate(raw)]
+        self.placement(creatures, terrain)
+        return Scenario(self.path, title, description, seed, variants, rows, creatures)
+
+    def _string(self, table: dict, key: str, where: str, default: str) -> str:
+        value = table.get(key, default)
+        if not isinstance(value, str):
+            self.fail(where, f"must be a string, not {value!r}")
+        return value
+
+    def variants(self, rules: Any) -> Variants:
+        if not isinstance(rules, dict):
+            self.fail("rules", "must be a table")
+        for key in sorted(rules):
+            if key not in RULE_KEYS:
+                self.fail(f"rules.{key}", f"unknown rule variant (known: {', '.join(RULE_KEYS)})")
+        values = {}
+        for key, allowed in RULE_KEYS.items():
+            if key not in rules:
+                continue
+            value = rules[key]
+            if allowed is None:
+                if not isinstance(value, bool):
+                    self.fail(f"rules.{key}", f"must be true or false, not {value!r}")
+            elif value not in allowed:
+                self.fail(f"rules.{key}", f"must be one of {', '.join(repr(a) for a in allowed)}, not {value!r}")
+            values[key] = value
+        return Variants(**values)
+
+    def grid(self, table: Any) -> list[str]:
+        if not isinstance(table, dict) or "grid" not in table:
+            self.fail("map.grid", "missing: the [map] table needs a grid string")
+        for key in sorted(table):
+            if key != "grid":
+                self.fail(f"map.{key}", "unknown key in [map]")
+        grid = table["grid"]
+        if not isinstance(grid, str):
+            self.fail("map.grid", "must be a string")
+        rows = grid.split("\n")
+        while rows and rows[-1].strip() == "":
+            rows.pop()
+        if not rows or not any(rows):
+            self.fail("map.grid", "the grid is empty")
+        first_line = self._grid_first_line()
+        for y, row in enumerate(rows):
+            for x, ch in enumerate(row):
+                if ch not in LEGEND:
+                    where = f"line {first_line + y}" if first_line else "map.grid"
+                    self.fail(where, f"unknown map character {ch!r} at row {y}, column {x} "
+                                     f"(known: {' '.join(repr(c) for c in LEGEND)})")
+        return rows
+
+    def _grid_first_line(self) -> int | None:
+        """File line of the grid's first row, when written as a multi-line string."""
+        for n, line in enumerate(self.text.splitlines(), start=1):
+            m = re.match(r'\s*grid\s*=\s*("""|\'\'\')(.*)$', line)
+            if m:
+                return n + 1 if m.group(2) == "" else n
+        return None
+
+    def creature(self, index: int, raw: Any, terrain: Terrain) -> CreatureSpec:
+        if not isinstance(raw, dict):
+            self.fail(f"creature #{index + 1}", "must be a table")
+        cid = raw.get("id")
+        if not isinstance(cid, str) or not cid:
+            self.fail(f"creature #{index + 1}", "needs an id (a non-empty string)")
+        where = f"creature {cid!r}"
+        for key in sorted(raw):
+            if key not in CREATURE_KEYS:
+                self.fail(where, f"unknown key {key!r}")
+        if "template" in raw:
+            self.fail(where, f"unknown template {raw['template']!r} (the bestiary has no entries yet)")
+        side = raw.get("side")
+        if not isinstance(side, str) or not side:
+            self.fail(where, "needs a side (a non-empty string)")
+        at = raw.get("at")
+        if (not isinstance(at, list) or len(at) != 2
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in at)):
+            self.fail(where, f"at must be [x, y] with two whole numbers, not {at!r}")
+        name = self._string(raw, "name", f"{where}: name", cid)
+        size = raw.get("size", "M")
+        if size not in SIZE_CODES:
+            self.fail(where, f"unknown size {size!r} (expected one of {' '.join(SIZE_CODES)})")
+        reach = raw.get("reach", "tall")
+        if reach not in ("tall", "long"):
+            self.fail(where, f"reach must be \"tall\" or \"long\", not {reach!r}")
+        speed = raw.get("speed", 9)
+        if isinstance(speed, bool) or not isinstance(speed, (int, float)):
+            self.fail(where, f"speed must be a number of metres, not {speed!r}")
+        speed_m = Fraction(str(speed))
+        if speed_m < 0 or (speed_m / Fraction(3, 2)).denominator != 1:
+            self.fail(where, f"speed {speed} m is not a multiple of 1.5 m")
+        weapon = raw.get("weapon", "unarmed")
+        if not isinstance(weapon, str) or weapon not in data.weapons():
+            self.fail(where, f"unknown weapon {weapon!r}")
+        conditions = self._ids(raw, "conditions", where, KNOWN_CONDITIONS, "condition")
+        feats = self._ids(raw, "feats", where, set(data.feats()), "feat")
+        armor = raw.get("armor")
+        if armor is not None and (not isinstance(armor, str) or armor not in data.armor()):
+            self.fail(where, f"unknown armor {armor!r}")
+        stats = {}
+        for key in INT_KEYS:
+            if key in raw:
+                value = raw[key]
+                if not isinstance(value, int) or isinstance(value, bool):
+                    self.fail(where, f"{key} must be a whole number, not {value!r}")
+                stats[key] = value
+        initiative = stats.pop("initiative", None)
+        return CreatureSpec(cid, name, side, (at[0], at[1]), size, reach, speed_m, weapon,
+                            conditions, feats, armor, initiative, stats)
+
+    def _ids(self, raw: dict, key: str, where: str, known, what: str) -> tuple[str, ...]:
+        values = raw.get(key, [])
+        if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+            self.fail(where, f"{key} must be a list of ids")
+        for v in values:
+            if v not in known:
+                self.fail(where, f"unknown {what} {v!r}")
+        return tuple(dict.fromkeys(values))
+
+    def placement(self, creatures: list[CreatureSpec], terrain: Terrain) -> None:
+        seen: dict[str, CreatureSpec] = {}
+        taken: dict[Square, CreatureSpec] = {}
+        for c in creatures:
+            where = f"creature {c.id!r}"
+            if c.id in seen:
+                self.fail(where, "duplicate id")
+            seen[c.id] = c
+            span = Size.from_code(c.size).span
+            for sq in space_squares(c.at, span):
+                if not terrain.in_bounds(sq):
+                    self.fail(where, f"at {list(c.at)} is outside the {terrain.width}×{terrain.height} map")
+                if not terrain.is_enterable(sq):
+                    self.fail(where, f"at {list(c.at)} puts it inside a wall at {list(sq)}")
+            for sq in space_squares(c.at, span):
+                other = taken.get(sq)
+                if other is not None and not _may_share(c, other):
+                    self.fail(where, f"overlaps creature {other.id!r} at {list(sq)}")
+            for sq in space_squares(c.at, span):
+                taken.setdefault(sq, c)
+
+
+def _may_share(a: CreatureSpec, b: CreatureSpec) -> bool:
+    """Helpless creatures can be stood over; Tiny and smaller share squares (digest §1.5, §2.3)."""
+    if not HELPLESS.isdisjoint(a.conditions) or not HELPLESS.isdisjoint(b.conditions):
+        return True
+    return Size.from_code(a.size).shares_square or Size.from_code(b.size).shares_square

@@ -1,0 +1,125 @@
+"""Every sentence a player reads, in English and French (default from the system locale).
+
+Rules name reasons by code (``game.rules.reasons.Refusal``); this catalogue turns a code
+and its values into a sentence. Pure Python: the query tool, the window and the tests
+all read it.
+"""
+from __future__ import annotations
+
+import locale
+import os
+from typing import Any
+
+LANGUAGES = ("en", "fr")
+
+_SENTENCES: dict[str, dict[str, str]] = {
+    "CONDITION_FORBIDS_MOVING": {"en": "It cannot move while {condition}.",
+                                 "fr": "Impossible de se déplacer en étant {condition}."},
+    "PRONE_MUST_STAND": {"en": "It is prone: it must stand up (a move action) or crawl first.",
+                         "fr": "À terre : il faut d'abord se relever (action de mouvement) ou ramper."},
+    "NO_SPEED": {"en": "It has no speed.", "fr": "Sa vitesse est nulle."},
+    "FIVE_FOOT_STEP_SPEED_TOO_LOW": {"en": "A speed of 1.5 m or less allows no 5-ft step.",
+                                     "fr": "Avec une vitesse de 1,50 m ou moins, pas de pas de placement."},
+    "FIVE_FOOT_STEP_ONE_SQUARE": {"en": "A 5-ft step is exactly one square.",
+                                  "fr": "Un pas de placement fait exactement une case."},
+    "FIVE_FOOT_STEP_DIFFICULT": {"en": "No 5-ft step into difficult terrain ({square}).",
+                                 "fr": "Pas de pas de placement dans un terrain difficile ({square})."},
+    "WITHDRAW_BLINDED": {"en": "A blinded creature cannot withdraw.",
+                         "fr": "Impossible de faire retraite en étant aveuglé."},
+    "CONDITION_FORBIDS_RUNNING": {"en": "It cannot run while {condition}.",
+                                  "fr": "Impossible de courir en étant {condition}."},
+    "UNKNOWN_MODE": {"en": "Unknown movement mode {mode}.", "fr": "Mode de déplacement inconnu : {mode}."},
+    "EMPTY_PATH": {"en": "The path enters no square.", "fr": "Le trajet n'entre dans aucune case."},
+    "NOT_ADJACENT": {"en": "{square} is not next to the previous square.",
+                     "fr": "{square} n'est pas voisine de la case précédente."},
+    "BLOCKED_SQUARE": {"en": "{square} is a wall or off the map.",
+                       "fr": "{square} est un mur ou hors de la carte."},
+    "CORNER": {"en": "Moving diagonally into {square} cuts a wall's corner.",
+               "fr": "Aller en diagonale vers {square} coupe l'angle d'un mur."},
+    "ENEMY_IN_THE_WAY": {"en": "An enemy stands in {square}.",
+                         "fr": "Un adversaire occupe {square}."},
+    "TOO_FAR": {"en": "Not enough movement to reach {square}.",
+                "fr": "Pas assez de mouvement pour atteindre {square}."},
+    "END_OCCUPIED": {"en": "It cannot end its movement in another creature's space ({square}).",
+                     "fr": "Impossible de finir son mouvement dans l'espace d'une autre créature ({square})."},
+    "RUN_NOT_STRAIGHT": {"en": "A run goes in a straight line; {square} is off it.",
+                         "fr": "On court en ligne droite ; {square} n'est pas sur la ligne."},
+    "LANE_CUTS_CORNER": {"en": "The straight line cuts the corner of the wall at {square}.",
+                         "fr": "La ligne droite coupe l'angle du mur en {square}."},
+    "LANE_BLOCKED_BY_WALL": {"en": "A wall blocks the straight line at {square}.",
+                             "fr": "Un mur barre la ligne droite en {square}."},
+    "LANE_DIFFICULT_TERRAIN": {"en": "Difficult terrain lies on the straight line at {square}.",
+                               "fr": "Un terrain difficile se trouve sur la ligne droite en {square}."},
+    "LANE_BLOCKED_BY_CREATURE": {"en": "{creature} stands on the straight line at {square}.",
+                                 "fr": "{creature} se trouve sur la ligne droite en {square}."},
+    "CHARGE_SELF": {"en": "A creature cannot charge itself.", "fr": "On ne peut pas se charger soi-même."},
+    "CONDITION_FORBIDS_CHARGE": {"en": "It cannot charge while {condition}.",
+                                 "fr": "Impossible de charger en étant {condition}."},
+    "NO_MELEE_WEAPON": {"en": "A charge ends in a melee attack, and {weapon} cannot make one.",
+                        "fr": "Une charge se termine par une attaque au corps à corps, impossible avec {weapon}."},
+    "NO_LINE_OF_SIGHT": {"en": "No line of sight to the target.", "fr": "Pas de ligne de mire vers la cible."},
+    "CHARGE_TOO_CLOSE": {"en": "The closest attack space is {distance_m} m away; a charge moves at least 3 m.",
+                         "fr": "L'espace d'attaque le plus proche est à {distance_m} m ; une charge parcourt au moins 3 m."},
+    "CHARGE_TOO_FAR": {"en": "The closest attack space is {distance_m} m away, beyond the {limit_m} m of a charge.",
+                       "fr": "L'espace d'attaque le plus proche est à {distance_m} m, au-delà des {limit_m} m de la charge."},
+    "CHARGE_END_BLOCKED": {"en": "The closest attack space {square} is blocked.",
+                           "fr": "L'espace d'attaque le plus proche {square} est bloqué."},
+    "CHARGE_END_OCCUPIED": {"en": "The closest attack space {square} is occupied by {creature}.",
+                            "fr": "L'espace d'attaque le plus proche {square} est occupé par {creature}."},
+    "CHARGE_END_NO_ATTACK": {"en": "From {square} a wall prevents the attack.",
+                             "fr": "Depuis {square}, un mur empêche l'attaque."},
+    "SPLASH_NEEDS_ONE_AIM": {"en": "Aim at a creature or at an intersection, not both.",
+                             "fr": "Visez une créature ou une intersection, pas les deux."},
+    "SPLASH_SELF": {"en": "A creature cannot throw at itself.", "fr": "On ne peut pas se viser soi-même."},
+    "SPLASH_NEEDS_D8": {"en": "A miss needs a d8 result from 1 to 8.",
+                        "fr": "Un raté demande un résultat de d8 entre 1 et 8."},
+    "INTERSECTION_OFF_MAP": {"en": "The intersection {intersection} is off the map.",
+                             "fr": "L'intersection {intersection} est hors de la carte."},
+    "INTERSECTION_INSIDE_CREATURE": {"en": "The intersection {intersection} lies inside {creature}'s space: aim at the creature.",
+                                     "fr": "L'intersection {intersection} est dans l'espace de {creature} : visez la créature."},
+    "OUT_OF_RANGE": {"en": "Out of range: {increments} range increments, at most {max}.",
+                     "fr": "Hors de portée : {increments} facteurs de portée, {max} au plus."},
+}
+
+
+def default_language() -> str:
+    """French when the system locale is French, English otherwise."""
+    for var in ("CARREAU_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var)
+        if value:
+            return "fr" if value.lower().startswith("fr") else "en"
+    try:
+        loc = locale.getlocale()[0] or ""
+    except ValueError:
+        loc = ""
+    return "fr" if loc.lower().startswith("fr") else "en"
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, (list, tuple)) and len(value) == 2 and all(isinstance(v, int) for v in value):
+        return f"[{value[0]}, {value[1]}]"
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def sentence(code: str, params: dict[str, Any] | None = None, lang: str | None = None) -> str:
+    """The readable sentence for a reason code."""
+    lang = lang or default_language()
+    entry = _SENTENCES.get(code)
+    if entry is None:
+        return code
+    text = entry.get(lang) or entry["en"]
+    values = {k: _show(v) for k, v in (params or {}).items()}
+    try:
+        return text.format(**values)
+    except (KeyError, IndexError):
+        return text
+
+
+def has_sentence(code: str) -> bool:
+    return code in _SENTENCES
+
+
+def catalogue() -> dict[str, dict[str, str]]:
+    return {k: dict(v) for k, v in _SENTENCES.items()}

@@ -1,0 +1,170 @@
+"""``python -m game query SCENARIO``: the rules engine's scripting face
+(design/query-protocol.md). One JSON request per line in, one JSON answer per line out.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, Callable, TextIO
+
+from .engine import Battle
+from .i18n import sentence
+from .rules.geometry import metres
+from .world import systems
+
+
+class BadRequest(Exception):
+    """A request that cannot be answered; its message is the readable sentence."""
+
+
+class QuerySession:
+    def __init__(self, battle: Battle, lang: str | None = None):
+        self.battle = battle
+        self.lang = lang
+        self.handlers: dict[str, Callable[[dict], dict]] = {
+            "threatened": self.threatened, "reachable": self.reachable, "path": self.path,
+            "charge": self.charge, "splash": self.splash, "flanked": self.flanked,
+            "cover": self.cover, "state": self.state,
+        }
+
+    # --- plumbing ---------------------------------------------------------------------
+    def answer_line(self, line: str) -> dict:
+        try:
+            request = json.loads(line)
+        except json.JSONDecodeError as exc:
+            return {"ok": False, "error": f"Malformed JSON: {exc.msg} at column {exc.colno}."}
+        if not isinstance(request, dict):
+            return {"ok": False, "error": "A request must be a JSON object."}
+        return self.answer(request)
+
+    def answer(self, request: dict) -> dict:
+        q = request.get("q")
+        handler = self.handlers.get(q) if isinstance(q, str) else None
+        if handler is None:
+            if q == "act":
+                return {"ok": False, "error": "Actions ('act') come with combat turns; this build answers "
+                                              "geometry questions only."}
+            known = ", ".join(sorted(self.handlers))
+            return {"ok": False, "error": f"Unknown question {q!r} (known: {known})."}
+        try:
+            return {"ok": True, **handler(request)}
+        except BadRequest as exc:
+            return {"ok": False, "error": str(exc)}
+
+    def _field(self, req: dict, key: str) -> Any:
+        if key not in req:
+            raise BadRequest(f"Missing field {key!r}.")
+        return req[key]
+
+    def _creature(self, req: dict, key: str) -> str:
+        cid = self._field(req, key)
+        if not isinstance(cid, str) or not self.battle.has(cid):
+            raise BadRequest(f"Unknown creature {cid!r} in field {key!r}.")
+        return cid
+
+    def _square(self, value: Any, key: str) -> tuple[int, int]:
+        if (not isinstance(value, list) or len(value) != 2
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+            raise BadRequest(f"Field {key!r} needs squares as [x, y] with whole numbers, not {value!r}.")
+        return (value[0], value[1])
+
+    def _mode(self, req: dict, allowed: tuple[str, ...]) -> str:
+        mode = self._field(req, "mode")
+        if mode not in allowed:
+            raise BadRequest(f"Unknown mode {mode!r} (known: {', '.join(allowed)}).")
+        return mode
+
+    def _reason(self, refusal) -> dict:
+        return {"reason": sentence(refusal.code, refusal.params, self.lang), "reason_code": refusal.code}
+
+    # --- questions --------------------------------------------------------------------
+    def threatened(self, req: dict) -> dict:
+        board = self.battle.board()
+        squares = systems.threatened_squares(board, self._creature(req, "by"))
+        return {"squares": [list(s) for s in sorted(squares, key=lambda s: (s[1], s[0]))]}
+
+    def reachable(self, req: dict) -> dict:
+        cid = self._creature(req, "who")
+        mode = self._mode(req, ("move", "double", "5ft", "withdraw", "run"))
+        found = systems.reachable(self.battle.board(), cid, mode)
+        return {"squares": [[x, y, metres(c)] for (x, y), c in sorted(found.items(), key=lambda kv: (kv[0][1], kv[0][0]))]}
+
+    def path(self, req: dict) -> dict:
+        cid = self._creature(req, "who")
+        mode = self._mode(req, ("move", "double", "5ft", "withdraw", "run"))
+        raw = self._field(req, "squares")
+        if not isinstance(raw, list):
+            raise BadRequest("Field 'squares' must be a list of [x, y].")
+        squares = [self._square(v, "squares") for v in raw]
+        result, provoked = systems.check_path(self.battle.board(), cid, squares, mode)
+        if not result.legal:
+            return {"legal": False, **self._reason(result.reason)}
+        return {"legal": True, "cost_m": metres(result.cost), "provokes": provoked}
+
+    def charge(self, req: dict) -> dict:
+        cid = self._creature(req, "who")
+        target = self._creature(req, "target")
+        restricted = bool(req.get("restricted", False))
+        result = systems.charge(self.battle.board(), cid, target, restricted)
+        options = [{"end": list(o.end), "legal": o.refusal is None,
+                    **({} if o.refusal is None else self._reason(o.refusal))} for o in result.options]
+        if not result.legal:
+            out = {"legal": False, **self._reason(result.reason)}
+            if options:
+                out["options"] = options
+            return out
+        return {"legal": True, "ends": [list(e) for e in result.ends], "options": options}
+
+    def splash(self, req: dict) -> dict:
+        cid = self._creature(req, "who")
+        hit = self._field(req, "hit")
+        if not isinstance(hit, bool):
+            raise BadRequest("Field 'hit' must be true or false.")
+        d8 = req.get("d8")
+        if not hit and (not isinstance(d8, int) or isinstance(d8, bool) or not 1 <= d8 <= 8):
+            raise BadRequest("A miss needs field 'd8', a whole number from 1 to 8.")
+        if ("target" in req) == ("intersection" in req):
+            raise BadRequest("Give exactly one of 'target' or 'intersection'.")
+        target = self._creature(req, "target") if "target" in req else None
+        point = self._square(req["intersection"], "intersection") if "intersection" in req else None
+        result, _events = systems.splash(self.battle.board(), cid, target=target, intersection=point,
+                                         hit=hit, d8=d8 if not hit else None)
+        if not result.legal:
+            raise BadRequest(sentence(result.reason.code, result.reason.params, self.lang))
+        out = {"range_increments": result.range_increments, "direct": result.direct, "splashed": result.splashed}
+        if not hit:
+            out["lands"] = ({"square": list(result.lands_square)} if result.lands_square is not None
+                            else {"intersection": list(result.lands_intersection)})
+        return out
+
+    def flanked(self, req: dict) -> dict:
+        target = self._creature(req, "target")
+        by = self._creature(req, "by")
+        partners = systems.flanking_partners(self.battle.board(), target, by)
+        return {"flanked": bool(partners), "partners": partners}
+
+    def cover(self, req: dict) -> dict:
+        src = self._creature(req, "from")
+        dst = self._creature(req, "to")
+        attack = req.get("attack", "ranged")
+        if attack not in ("melee", "ranged"):
+            raise BadRequest("Field 'attack' must be \"melee\" or \"ranged\".")
+        return {"cover": systems.cover(self.battle.board(), src, dst, attack)}
+
+    def state(self, req: dict) -> dict:
+        return self.battle.state()
+
+
+def run(battle: Battle, source: TextIO = sys.stdin, sink: TextIO = sys.stdout, lang: str | None = None) -> int:
+    """Answer every line of ``source``; exit status 0 at end of input."""
+    session = QuerySession(battle, lang)
+    for line in source:
+        if not line.strip():
+            continue
+        try:
+            answer = session.answer_line(line)
+        except Exception as exc:  # noqa: BLE001 - the protocol never stops early
+            answer = {"ok": False, "error": f"Internal error while answering: {exc.__class__.__name__}: {exc}"}
+        sink.write(json.dumps(answer, ensure_ascii=False) + "\n")
+        sink.flush()
+    return 0

@@ -1,0 +1,118 @@
+"""A snapshot of a battle for the rules: terrain, rule variants and creature bodies.
+
+The engine builds a ``Board`` from its components for each question; every rule
+function reads it and never changes it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from .conditions import HELPLESS, NO_AOO, NO_THREAT
+from .geometry import Square, space_squares
+from .sizes import Size
+from .terrain import Terrain
+from .weapons import UNARMED, ReachBand, Weapon, melee_band, threat_band
+
+
+@dataclass(frozen=True)
+class Variants:
+    """Rule variants a scenario may switch (decisions §2-§4)."""
+
+    charge_lane: str = "center"             # "center" | "swept"
+    scatter_order: str = "seed"             # "seed" | "srd"
+    reach_diagonal_exception: bool = True
+
+
+@dataclass(frozen=True)
+class Body:
+    """One creature as positioning rules need it."""
+
+    id: str
+    side: str
+    pos: Square
+    size: Size = Size.M
+    reach_shape: str = "tall"
+    speed_squares: int = 6
+    weapon: Weapon = UNARMED
+    conditions: frozenset[str] = frozenset()
+    feats: frozenset[str] = frozenset()
+    heavy_armor: bool = False
+
+    @property
+    def span(self) -> int:
+        return self.size.span
+
+    @property
+    def squares(self) -> list[Square]:
+        return space_squares(self.pos, self.span)
+
+    @property
+    def natural_reach(self) -> int:
+        return self.size.natural_reach(self.reach_shape)
+
+    @property
+    def is_helpless(self) -> bool:
+        return not HELPLESS.isdisjoint(self.conditions)
+
+    @property
+    def armed_unarmed(self) -> bool:
+        """An unarmed strike counts as armed (digest §3)."""
+        return "improved_unarmed_strike" in self.feats
+
+    def melee_band(self) -> ReachBand | None:
+        return melee_band(self.weapon, self.natural_reach)
+
+    def threat_band(self) -> ReachBand | None:
+        """Squares it threatens, or None (decisions §2)."""
+        if not NO_THREAT.isdisjoint(self.conditions):
+            return None
+        return threat_band(self.weapon, self.natural_reach, self.armed_unarmed)
+
+    def can_make_aoo(self) -> bool:
+        """Threatens and is able to take attacks of opportunity (digest §4.3)."""
+        if self.threat_band() is None or not NO_AOO.isdisjoint(self.conditions):
+            return False
+        if "flat_footed" in self.conditions and "combat_reflexes" not in self.feats:
+            return False
+        return True
+
+    def is_enemy_of(self, other: "Body") -> bool:
+        return self.side != other.side
+
+
+@dataclass(frozen=True)
+class Board:
+    terrain: Terrain
+    bodies: tuple[Body, ...]
+    variants: Variants = field(default_factory=Variants)
+
+    @cached_property
+    def by_id(self) -> dict[str, Body]:
+        return {b.id: b for b in self.bodies}
+
+    @cached_property
+    def occupants(self) -> dict[Square, tuple[Body, ...]]:
+        """Square -> creatures standing in it, in id order."""
+        out: dict[Square, list[Body]] = {}
+        for b in sorted(self.bodies, key=lambda b: b.id):
+            for sq in b.squares:
+                out.setdefault(sq, []).append(b)
+        return {k: tuple(v) for k, v in out.items()}
+
+    def body(self, cid: str) -> Body:
+        return self.by_id[cid]
+
+    def others(self, body: Body) -> list[Body]:
+        return [b for b in self.bodies if b.id != body.id]
+
+    def enemies_of(self, body: Body) -> list[Body]:
+        return sorted((b for b in self.bodies if b.side != body.side), key=lambda b: b.id)
+
+    def allies_of(self, body: Body) -> list[Body]:
+        return sorted((b for b in self.bodies if b.side == body.side and b.id != body.id), key=lambda b: b.id)
+
+    def moved(self, cid: str, pos: Square) -> "Board":
+        """The same board with one creature elsewhere (for previews and tests)."""
+        from dataclasses import replace
+        return Board(self.terrain, tuple(replace(b, pos=pos) if b.id == cid else b for b in self.bodies), self.variants)

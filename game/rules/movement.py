@@ -1,0 +1,302 @@
+"""Moving on the grid: costs, legal steps, reachable areas and path checks.
+
+Rules implemented (digest §1, decisions §1):
+- 1-2-1 diagonals, the count running over all the movement of one turn;
+- difficult terrain: 2 squares orthogonally, 3 diagonally (the diagonal still advances
+  the count); a big creature pays for the worst square of its destination space;
+- no diagonal step past a wall corner (for any size, 5-ft steps included);
+- allies' squares can be crossed, enemies' only when helpless or three sizes apart;
+  Tiny and smaller creatures enter occupied squares; a paralyzed creature's square
+  counts double; no movement ends in another creature's space unless it is helpless
+  (Tiny and smaller share squares);
+- move (speed), double move (2x speed), 5-ft step, withdraw (2x speed), run (straight
+  line, 4x speed, 3x in heavy armour; Run feat 5x / 4x).
+Costs are in squares; ``metres`` converts at the edges.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .board import Board, Body
+from .conditions import CANNOT_MOVE, CANNOT_RUN, blocking_reason
+from .geometry import KING_MOVES, Square
+from .reasons import Refusal
+from .sizes import Size, can_pass_by_size
+
+MODES = ("move", "double", "5ft", "withdraw", "run")
+
+# How much of a square a little creature fills (digest §2.3: 4 Tiny, 25 Diminutive,
+# 100 Fine per square), out of 100.
+_SHARE_WEIGHT = {Size.T: 25, Size.D: 4, Size.F: 1}
+
+
+def run_multiplier(body: Body) -> int:
+    """Run: x4 speed, x3 in heavy armour; the Run feat adds one (digest §1.2)."""
+    base = 3 if body.heavy_armor else 4
+    return base + 1 if "run" in body.feats else base
+
+
+def budget(body: Body, mode: str, restricted: bool = False) -> int:
+    """Squares of movement a mode allows (digest §1.2, §1.6). A restricted creature
+    (one action a turn) withdraws only its speed."""
+    speed = body.speed_squares
+    if mode == "move":
+        return speed
+    if mode == "double":
+        return 2 * speed
+    if mode == "withdraw":
+        return speed if restricted else 2 * speed
+    if mode == "run":
+        return run_multiplier(body) * speed
+    if mode == "5ft":
+        return 1
+    raise ValueError(f"unknown movement mode {mode!r}")
+
+
+def mode_refusal(body: Body, mode: str) -> Refusal | None:
+    """Conditions and speeds that forbid a movement mode altogether."""
+    cond = blocking_reason(body.conditions, CANNOT_MOVE)
+    if cond:
+        return Refusal("CONDITION_FORBIDS_MOVING", {"condition": cond})
+    if "prone" in body.conditions:
+        return Refusal("PRONE_MUST_STAND")
+    if body.speed_squares <= 0:
+        return Refusal("NO_SPEED")
+    if mode == "5ft" and body.speed_squares <= 1:
+        # A speed of 1.5 m or less allows no 5-ft step (French text, pas de placement).
+        return Refusal("FIVE_FOOT_STEP_SPEED_TOO_LOW")
+    if mode == "withdraw" and "blinded" in body.conditions:
+        return Refusal("WITHDRAW_BLINDED")
+    if mode == "run":
+        cond = blocking_reason(body.conditions, CANNOT_RUN)
+        if cond:
+            return Refusal("CONDITION_FORBIDS_RUNNING", {"condition": cond})
+    return None
+
+
+class MoveContext:
+    """Everything the pathfinder needs about one mover on one board, as flat arrays
+    indexed like ``Terrain`` (padded), built once per question."""
+
+    def __init__(self, board: Board, body: Body):
+        terrain = board.terrain
+        self.board = board
+        self.body = body
+        self.pw = terrain.pw
+        span = body.span
+        self.fits, self.worst, self.corner = terrain.fit_arrays(span)
+        self.pass_block: set[int] = set()
+        self.end_block: set[int] = set()
+        self.double_cost: set[int] = set()
+        pw = self.pw
+        little = body.size.shares_square
+        share: dict[Square, int] = {}
+        for other in board.bodies:
+            if other.id == body.id:
+                continue
+            helpless = other.is_helpless
+            passable = (helpless or little or not other.is_enemy_of(body)
+                        or can_pass_by_size(body.size, other.size))
+            for sx, sy in other.squares:
+                if little:
+                    # Little creatures share squares: refuse only a full square.
+                    share[(sx, sy)] = share.get((sx, sy), 0) + _SHARE_WEIGHT.get(other.size, 100)
+                    continue
+                for j in range(span):
+                    for i in range(span):
+                        idx = (sy - j + 1) * pw + sx - i + 1
+                        if not passable:
+                            self.pass_block.add(idx)
+                        if not helpless:
+                            self.end_block.add(idx)
+                        if "paralyzed" in other.conditions:
+                            self.double_cost.add(idx)
+        if little:
+            mine = _SHARE_WEIGHT[body.size]
+            for (sx, sy), used in share.items():
+                if used + mine > 100:
+                    self.end_block.add((sy + 1) * pw + sx + 1)
+
+    def index(self, pos: Square) -> int:
+        return (pos[1] + 1) * self.pw + pos[0] + 1
+
+    def position(self, idx: int) -> Square:
+        y, x = divmod(idx, self.pw)
+        return (x - 1, y - 1)
+
+    def can_end(self, idx: int) -> bool:
+        return bool(self.fits[idx]) and idx not in self.end_block
+
+    def step(self, idx: int, dx: int, dy: int, parity: int) -> tuple[int, int] | Refusal:
+        """Cost in squares and new parity of one step, or why it is illegal."""
+        n = idx + dy * self.pw + dx
+        if not self.fits[n]:
+            return Refusal("BLOCKED_SQUARE")
+        diag = dx != 0 and dy != 0
+        if diag and (self.corner[idx + dx] or self.corner[idx + dy * self.pw]):
+            return Refusal("CORNER")
+        if n in self.pass_block:
+            return Refusal("ENEMY_IN_THE_WAY")
+        if self.worst[n]:
+            cost = 3 if diag else 2
+        else:
+            cost = (2 if parity else 1) if diag else 1
+        if n in self.double_cost:
+            cost *= 2
+        return cost, (parity ^ 1) if diag else parity
+
+
+def _neighbour_table(pw: int) -> tuple[tuple[int, int, int, int], ...]:
+    return tuple((dy * pw + dx, dx, dy * pw, int(dx != 0 and dy != 0)) for dx, dy in KING_MOVES)
+
+
+def reachable(board: Board, body: Body, mode: str, restricted: bool = False) -> dict[Square, int]:
+    """Every position where ``body``'s space can end the movement, with its least cost in
+    squares (the start excluded). Empty when the mode is forbidden."""
+    if mode_refusal(body, mode):
+        return {}
+    ctx = MoveContext(board, body)
+    start = ctx.index(body.pos)
+    if mode == "5ft":
+        return _five_foot_steps(ctx, start)
+    if mode == "run":
+        return {pos: cost for pos, cost in run_ends(board, body, ctx).items()}
+    costs = _dial(ctx, start, budget(body, mode, restricted))
+    out: dict[Square, int] = {}
+    fits, end_block = ctx.fits, ctx.end_block
+    for idx, cost in costs.items():
+        if idx != start and fits[idx] and idx not in end_block:
+            out[ctx.position(idx)] = cost
+    return out
+
+
+def _five_foot_steps(ctx: MoveContext, start: int) -> dict[Square, int]:
+    """5-ft step: one square, never into difficult terrain (French text, pas de placement)."""
+    out: dict[Square, int] = {}
+    for dx, dy in KING_MOVES:
+        res = ctx.step(start, dx, dy, 0)
+        n = start + dy * ctx.pw + dx
+        if isinstance(res, Refusal) or ctx.worst[n] or not ctx.can_end(n):
+            continue
+        out[ctx.position(n)] = 1
+    return out
+
+
+def _dial(ctx: MoveContext, start: int, limit: int) -> dict[int, int]:
+    """Least cost to every position within ``limit`` squares: Dial's bucket queue over
+    (position, diagonal parity) states. Returns position index -> least cost."""
+    fits, worst, corner = ctx.fits, ctx.worst, ctx.corner
+    pass_block, double_cost = ctx.pass_block, ctx.double_cost
+    neigh = _neighbour_table(ctx.pw)
+    best: dict[int, int] = {start * 2: 0}
+    buckets: list[list[int]] = [[] for _ in range(limit + 1)]
+    buckets[0].append(start * 2)
+    out: dict[int, int] = {start: 0}
+    for cost in range(limit + 1):
+        for state in buckets[cost]:
+            if best[state] != cost:
+                continue
+            idx = state >> 1
+            parity = state & 1
+            for off, dx, dyoff, diag in neigh:
+                n = idx + off
+                if not fits[n] or n in pass_block:
+                    continue
+                if diag:
+                    if corner[idx + dx] or corner[idx + dyoff]:
+                        continue
+                    step = 3 if worst[n] else (2 if parity else 1)
+                    nstate = (n << 1) | (parity ^ 1)
+                else:
+                    step = 2 if worst[n] else 1
+                    nstate = (n << 1) | parity
+                if double_cost and n in double_cost:
+                    step *= 2
+                c = cost + step
+                if c > limit:
+                    continue
+                old = best.get(nstate)
+                if old is None or c < old:
+                    best[nstate] = c
+                    buckets[c].append(nstate)
+                    prev = out.get(n)
+                    if prev is None or c < prev:
+                        out[n] = c
+    return out
+
+
+@dataclass
+class PathCheck:
+    legal: bool
+    cost: int = 0                       # squares
+    reason: Refusal | None = None
+    positions: list[Square] = field(default_factory=list)  # start included
+
+
+def check_path(board: Board, body: Body, squares: list[Square], mode: str,
+               restricted: bool = False, parity: int = 0, spent: int = 0) -> PathCheck:
+    """Is this path legal for ``mode``, and what does it cost? ``squares`` are the
+    positions entered in order, not the start. ``parity``/``spent`` continue a turn's
+    count (decisions §1)."""
+    if mode not in MODES:
+        return PathCheck(False, reason=Refusal("UNKNOWN_MODE", {"mode": mode}))
+    refusal = mode_refusal(body, mode)
+    if refusal:
+        return PathCheck(False, reason=refusal)
+    if not squares:
+        return PathCheck(False, reason=Refusal("EMPTY_PATH"))
+    if mode == "5ft" and len(squares) != 1:
+        return PathCheck(False, reason=Refusal("FIVE_FOOT_STEP_ONE_SQUARE"))
+    ctx = MoveContext(board, body)
+    positions = [body.pos]
+    idx = ctx.index(body.pos)
+    cost = 0
+    limit = budget(body, mode, restricted) - spent
+    for sq in squares:
+        prev = positions[-1]
+        dx, dy = sq[0] - prev[0], sq[1] - prev[1]
+        if max(abs(dx), abs(dy)) != 1:
+            return PathCheck(False, reason=Refusal("NOT_ADJACENT", {"square": list(sq)}))
+        res = ctx.step(idx, dx, dy, parity)
+        if isinstance(res, Refusal):
+            return PathCheck(False, reason=Refusal(res.code, {"square": list(sq)}))
+        step_cost, parity = res
+        idx = idx + dy * ctx.pw + dx
+        if mode == "5ft":
+            if ctx.worst[idx]:
+                return PathCheck(False, reason=Refusal("FIVE_FOOT_STEP_DIFFICULT", {"square": list(sq)}))
+            step_cost = 1
+        cost += step_cost
+        positions.append(sq)
+        if cost > limit:
+            return PathCheck(False, cost=cost, reason=Refusal("TOO_FAR", {"square": list(sq), "limit": limit}))
+    if not ctx.can_end(idx):
+        return PathCheck(False, cost=cost, reason=Refusal("END_OCCUPIED", {"square": list(squares[-1])}))
+    if mode == "run":
+        from .lanes import run_lane_refusal
+        lane = run_lane_refusal(board, body, positions[-1], ctx, positions)
+        if lane:
+            return PathCheck(False, cost=cost, reason=lane)
+    return PathCheck(True, cost=cost, positions=positions)
+
+
+def run_ends(board: Board, body: Body, ctx: MoveContext | None = None) -> dict[Square, int]:
+    """Every end of a legal run with its cost (straight line, digest §1.2)."""
+    from .lanes import run_lane_refusal, lane_path
+    ctx = ctx or MoveContext(board, body)
+    limit = budget(body, "run")
+    out: dict[Square, int] = {}
+    x0, y0 = body.pos
+    for y in range(y0 - limit, y0 + limit + 1):
+        for x in range(x0 - limit, x0 + limit + 1):
+            end = (x, y)
+            if end == body.pos:
+                continue
+            gx, gy = abs(x - x0), abs(y - y0)
+            d = gx + gy // 2 if gx >= gy else gy + gx // 2
+            if d > limit or not ctx.can_end(ctx.index(end)):
+                continue
+            path = lane_path(body.pos, end)
+            if run_lane_refusal(board, body, end, ctx, path) is None:
+                out[end] = d
+    return out

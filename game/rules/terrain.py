@@ -1,0 +1,155 @@
+"""The battle map's terrain: what each character of the grid means (scenario format).
+
+A ``Terrain`` is immutable. It stores padded flat arrays (a one-square border of wall
+around the map) so that the pathfinder never needs a bounds check, and caches, per
+creature span, which positions a space fits in.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .geometry import Square
+
+
+@dataclass(frozen=True)
+class TerrainKind:
+    char: str
+    id: str
+    blocks_move: bool = False      # cannot enter
+    blocks_sight: bool = False     # blocks line of sight and line of effect
+    blocks_corner: bool = False    # cannot move diagonally past its corner
+    difficult: bool = False        # entering costs 2 squares (3 on a diagonal)
+
+
+# The fixed legend of design/scenario-format.md.
+LEGEND: dict[str, TerrainKind] = {
+    ".": TerrainKind(".", "floor"),
+    "#": TerrainKind("#", "wall", blocks_move=True, blocks_sight=True, blocks_corner=True),
+    "~": TerrainKind("~", "difficult", difficult=True),
+}
+OFF_MAP = LEGEND["#"]  # missing cells of ragged rows count as walls
+
+
+class Terrain:
+    """Grid of terrain kinds; (x, y) with x the column and y the row, 0-based."""
+
+    def __init__(self, rows: list[str], legend: dict[str, TerrainKind] | None = None):
+        self.legend = dict(LEGEND if legend is None else legend)
+        self.height = len(rows)
+        self.width = max((len(r) for r in rows), default=0)
+        self.rows = tuple(r.ljust(self.width, "\0") for r in rows)
+        pw = self.width + 2
+        self.pw = pw
+        size = pw * (self.height + 2)
+        self._move_free = bytearray(size)   # 1 where the square can be entered
+        self._sight_block = bytearray(size)
+        self._corner_block = bytearray(size)
+        self._difficult = bytearray(size)
+        for y, row in enumerate(self.rows):
+            for x, ch in enumerate(row):
+                kind = self.kind_of_char(ch)
+                i = (y + 1) * pw + x + 1
+                self._move_free[i] = not kind.blocks_move
+                self._sight_block[i] = kind.blocks_sight
+                self._corner_block[i] = kind.blocks_corner
+                self._difficult[i] = kind.difficult
+        for i in range(size):  # the border and ragged holes are walls
+            if not self._move_free[i] and not self._sight_block[i] and not self._difficult[i]:
+                y, x = divmod(i, pw)
+                if not (1 <= y <= self.height and 1 <= x <= self.width) or self.rows[y - 1][x - 1] == "\0":
+                    self._sight_block[i] = 1
+                    self._corner_block[i] = 1
+        self._fit_cache: dict[int, tuple[bytearray, bytearray, bytearray]] = {}
+        # Prefix sums of sight-blocking squares over the padded grid, for O(1) "is there
+        # any wall in this box" questions that let line tests be skipped in the open.
+        ph = self.height + 2
+        acc = [0] * ((pw + 1) * (ph + 1))
+        for y in range(ph):
+            run = 0
+            for x in range(pw):
+                run += self._sight_block[y * pw + x]
+                acc[(y + 1) * (pw + 1) + x + 1] = acc[y * (pw + 1) + x + 1] + run
+        self._sight_acc = acc
+
+    def kind_of_char(self, ch: str) -> TerrainKind:
+        return OFF_MAP if ch == "\0" else self.legend[ch]
+
+    # --- single squares -------------------------------------------------------------
+    def index(self, sq: Square) -> int:
+        return (sq[1] + 1) * self.pw + sq[0] + 1
+
+    def in_bounds(self, sq: Square) -> bool:
+        return 0 <= sq[0] < self.width and 0 <= sq[1] < self.height
+
+    def kind(self, sq: Square) -> TerrainKind:
+        if not self.in_bounds(sq):
+            return OFF_MAP
+        return self.kind_of_char(self.rows[sq[1]][sq[0]])
+
+    def is_enterable(self, sq: Square) -> bool:
+        return self.in_bounds(sq) and bool(self._move_free[self.index(sq)])
+
+    def blocks_sight(self, sq: Square) -> bool:
+        return not self.in_bounds(sq) or bool(self._sight_block[self.index(sq)])
+
+    def is_difficult(self, sq: Square) -> bool:
+        return self.in_bounds(sq) and bool(self._difficult[self.index(sq)])
+
+    def any_sight_block(self, x0: int, y0: int, x1: int, y1: int) -> bool:
+        """Is any square of the box [x0..x1] x [y0..y1] (clipped to map+border) a wall?"""
+        if x0 < 0 or y0 < 0 or x1 >= self.width or y1 >= self.height:
+            return True  # off the map counts as wall
+        pw1 = self.pw + 1
+        a = self._sight_acc
+        X0, Y0, X1, Y1 = x0 + 1, y0 + 1, x1 + 2, y1 + 2
+        return (a[Y1 * pw1 + X1] - a[Y0 * pw1 + X1] - a[Y1 * pw1 + X0] + a[Y0 * pw1 + X0]) > 0
+
+    def blocks_corner(self, sq: Square) -> bool:
+        return not self.in_bounds(sq) or bool(self._corner_block[self.index(sq)])
+
+    # --- whole spaces (per span) ----------------------------------------------------
+    def fit_arrays(self, span: int) -> tuple[bytearray, bytearray, bytearray]:
+        """Per padded position index: does a ``span`` space fit there (no blocking square),
+        is its worst square difficult, and does it hold a corner-blocking square."""
+        cached = self._fit_cache.get(span)
+        if cached is not None:
+            return cached
+        pw = self.pw
+        size = len(self._move_free)
+        fits = bytearray(size)
+        worst = bytearray(size)
+        corner = bytearray(size)
+        offsets = [j * pw + i for j in range(span) for i in range(span)]
+        mf, df, cb = self._move_free, self._difficult, self._corner_block
+        for i in range(size):
+            ok = True
+            dif = False
+            cor = False
+            for o in offsets:
+                k = i + o
+                if k >= size or not mf[k]:
+                    ok = False
+                if k >= size or cb[k]:
+                    cor = True
+                elif df[k]:
+                    dif = True
+            fits[i] = ok
+            worst[i] = dif
+            corner[i] = cor
+        self._fit_cache[span] = (fits, worst, corner)
+        return fits, worst, corner
+
+    def space_fits(self, pos: Square, span: int) -> bool:
+        x, y = pos
+        if x < 0 or y < 0 or x + span > self.width or y + span > self.height:
+            return False
+        return bool(self.fit_arrays(span)[0][self.index(pos)])
+
+    def space_difficult(self, pos: Square, span: int) -> bool:
+        return bool(self.fit_arrays(span)[1][self.index(pos)])
+
+    def space_blocks_corner(self, pos: Square, span: int) -> bool:
+        x, y = pos
+        if x < 0 or y < 0 or x + span > self.width or y + span > self.height:
+            return True
+        return bool(self.fit_arrays(span)[2][self.index(pos)])

@@ -1,0 +1,107 @@
+"""Weapons as the rules see them: how they reach and whether they threaten.
+
+The table of every SRD weapon lives in ``game/content/data/weapons.toml``; this module
+holds the shape of one entry and the reach rules (digest §3, decisions §2).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Weapon:
+    id: str
+    use: str = "unarmed"          # unarmed | light | one_handed | two_handed | ranged | natural
+    category: str = "simple"      # simple | martial | exotic | natural
+    damage_s: str = ""
+    damage_m: str = ""
+    threat: int = 20
+    multiplier: int = 2
+    range_ft: int = 0
+    types: tuple[str, ...] = ()
+    reach: str = "normal"         # normal | reach | chain | whip
+    thrown: bool = False
+    trip: bool = False
+    disarm_bonus: int = 0
+    set_vs_charge: bool = False
+    nonlethal: bool = False
+    double: bool = False
+    names: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def is_ranged(self) -> bool:
+        return self.use == "ranged"
+
+    @property
+    def is_unarmed(self) -> bool:
+        return self.id == "unarmed"
+
+    @property
+    def is_natural(self) -> bool:
+        return self.use == "natural"
+
+    @property
+    def range_increment_squares(self) -> int:
+        """Range increment in squares (10 ft = 2 squares)."""
+        return self.range_ft // 5
+
+
+UNARMED = Weapon(id="unarmed", use="unarmed", damage_s="1d2", damage_m="1d3", types=("B",), nonlethal=True)
+
+
+@dataclass(frozen=True)
+class ReachBand:
+    """Squares strictly farther than ``inner`` and no farther than ``outer`` (squares).
+
+    ``outer == 2`` uses the 10-ft diagonal exception when the variant is on.
+    """
+
+    inner: int
+    outer: int
+
+
+def melee_band(weapon: Weapon, natural_reach: int) -> ReachBand | None:
+    """Where a creature can make melee attacks with ``weapon`` (digest §3, SRD-EQ Reach).
+
+    - normal weapons, unarmed strikes and natural weapons: natural reach;
+    - reach weapons (glaive, guisarme, lance, longspear, ranseur): twice natural reach,
+      not at natural reach or closer;
+    - spiked chain: both;
+    - whip: 15 ft (3 squares), adjacent too.
+    Ranged weapons and reach 0 give nothing (Tiny creatures must enter the square).
+    """
+    if weapon.is_ranged or natural_reach <= 0:
+        return None
+    if weapon.reach == "reach":
+        return ReachBand(natural_reach, 2 * natural_reach)
+    if weapon.reach == "chain":
+        return ReachBand(0, 2 * natural_reach)
+    if weapon.reach == "whip":
+        return ReachBand(0, 3 * natural_reach)
+    return ReachBand(0, natural_reach)
+
+
+def threat_band(weapon: Weapon, natural_reach: int, armed_unarmed: bool) -> ReachBand | None:
+    """Squares threatened (decisions §2): like ``melee_band`` except that the whip
+    threatens nothing, and an unarmed strike threatens only when it counts as armed
+    (Improved Unarmed Strike, monk; digest §3)."""
+    if weapon.reach == "whip":
+        return None
+    if weapon.is_unarmed and not armed_unarmed:
+        return None
+    return melee_band(weapon, natural_reach)
+
+
+def in_band(gx: int, gy: int, band: ReachBand, diagonal_exception: bool) -> bool:
+    """Is a square at axis gaps (gx, gy) from the nearest square of the space inside the band?"""
+    return _within(gx, gy, band.outer, diagonal_exception) and not _within(gx, gy, band.inner, diagonal_exception)
+
+
+def _within(gx: int, gy: int, reach: int, diagonal_exception: bool) -> bool:
+    if reach <= 0:
+        return gx == 0 and gy == 0
+    if reach == 2 and diagonal_exception:
+        # 10-ft reach reaches two diagonals away (REACH-NOTE, decisions §2).
+        return gx <= 2 and gy <= 2
+    d = gx + gy // 2 if gx >= gy else gy + gx // 2
+    return d <= reach

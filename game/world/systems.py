@@ -1,0 +1,121 @@
+"""Systems: read components, call the pure rules, write components, return events.
+
+Each function works on the *current* esper world (the engine switches to its battle's
+world first). Questions ("views") change nothing; actions check first and change
+nothing when refused.
+"""
+from __future__ import annotations
+
+import esper
+
+from ..content import data
+from ..rules import aoo, charge as charge_rules, flanking, movement, sight, splash as splash_rules, threat
+from ..rules.board import Board, Body as RulesBody, Variants
+from ..rules.geometry import Square, metres
+from ..rules.reasons import Refusal
+from ..rules.terrain import Terrain
+from .components import Armor, Body, Conditions, Feats, Identity, Position, Reach, Side, Speed, Wielded
+from .events import Moved, Provoked, Splashed, Stepped
+
+
+def build_board(terrain: Terrain, variants: Variants) -> Board:
+    """A rules snapshot of every creature in the current world, in id order."""
+    weapons = data.weapons()
+    bodies = []
+    for _ent, (ident, pos, body, reach, speed, side, wield, cond, feats, armor) in esper.get_components(
+            Identity, Position, Body, Reach, Speed, Side, Wielded, Conditions, Feats, Armor):
+        bodies.append(RulesBody(
+            id=ident.id, side=side.name, pos=pos.square, size=body.size, reach_shape=reach.shape,
+            speed_squares=speed.squares, weapon=weapons[wield.weapon_id],
+            conditions=frozenset(cond.ids), feats=feats.ids, heavy_armor=armor.heavy))
+    bodies.sort(key=lambda b: b.id)
+    return Board(terrain, tuple(bodies), variants)
+
+
+def entity_of(cid: str) -> int:
+    for ent, ident in esper.get_component(Identity):
+        if ident.id == cid:
+            return ent
+    raise KeyError(cid)
+
+
+# --- threat ---------------------------------------------------------------------------
+
+def threatened_squares(board: Board, cid: str) -> set[Square]:
+    return threat.threatened_squares(board, board.body(cid))
+
+
+# --- movement -------------------------------------------------------------------------
+
+def reachable(board: Board, cid: str, mode: str) -> dict[Square, int]:
+    return movement.reachable(board, board.body(cid), mode)
+
+
+def check_path(board: Board, cid: str, squares: list[Square], mode: str):
+    """(PathCheck, provoked ids) for a proposed path."""
+    body = board.body(cid)
+    result = movement.check_path(board, body, squares, mode)
+    provoked = aoo.provocations(board, body, result.positions, mode) if result.legal else []
+    return result, provoked
+
+
+def move(board: Board, cid: str, squares: list[Square], mode: str) -> tuple[Refusal | None, list]:
+    """Move a creature along a legal path; returns (refusal, events). Attacks of
+    opportunity are reported as ``Provoked`` events, in order, before the move ends."""
+    result, provoked = check_path(board, cid, squares, mode)
+    if not result.legal:
+        return result.reason, []
+    events: list = []
+    for who in provoked:
+        events.append(Provoked(who=cid, by=who, at=_leaving_square(board, cid, result.positions, who, mode)))
+    end = result.positions[-1]
+    pos = esper.component_for_entity(entity_of(cid), Position)
+    pos.x, pos.y = end
+    events.append(Moved(who=cid, path=tuple(result.positions), mode=mode, cost_m=metres(result.cost)))
+    return None, events
+
+
+def _leaving_square(board: Board, cid: str, positions: list[Square], by: str, mode: str) -> Square:
+    body, enemy = board.body(cid), board.body(by)
+    for i, pos in enumerate(positions[:-1]):
+        if mode == "withdraw" and i == 0:
+            continue
+        if aoo.provokes_leaving(board, enemy, body, pos):
+            return pos
+    return positions[0]
+
+
+def five_foot_step(board: Board, cid: str, to: Square) -> tuple[Refusal | None, list]:
+    """A 5-ft step never provokes (French text, pas de placement)."""
+    result = movement.check_path(board, board.body(cid), [to], "5ft")
+    if not result.legal:
+        return result.reason, []
+    pos = esper.component_for_entity(entity_of(cid), Position)
+    pos.x, pos.y = to
+    return None, [Stepped(who=cid, to=to)]
+
+
+# --- charge, splash, flanking, cover --------------------------------------------------
+
+def charge(board: Board, cid: str, target: str, restricted: bool = False):
+    return charge_rules.charge(board, board.body(cid), board.body(target), restricted)
+
+
+def splash(board: Board, cid: str, *, target: str | None = None, intersection: Square | None = None,
+           hit: bool, d8: int | None = None):
+    """Where a splash weapon lands and whom it splashes, with the event it makes."""
+    result = splash_rules.splash(board, board.body(cid), target=board.body(target) if target else None,
+                                 intersection=intersection, hit=hit, d8=d8)
+    events = []
+    if result.legal:
+        lands = result.lands_square or result.lands_intersection
+        events.append(Splashed(by=cid, direct=result.direct, splashed=tuple(result.splashed), lands=lands))
+    return result, events
+
+
+def flanking_partners(board: Board, target: str, by: str) -> list[str]:
+    return flanking.flanking_partners(board, board.body(target), board.body(by))
+
+
+def cover(board: Board, src: str, dst: str, attack: str) -> str:
+    return sight.cover(board, board.body(src), board.body(dst), attack)
