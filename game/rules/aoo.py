@@ -84,7 +84,7 @@ def best_path(board: Board, body: Body, goal: Square, mode: str) -> tuple[list[S
     limit = budget(body, mode)
     ctx = MoveContext(board, body)
     start = body.pos
-    if distance(start, goal) > limit or not ctx.can_end(ctx.index(goal)):
+    if distance(start, goal) > limit or not ctx.can_end_at(goal):
         return None
     x, y = start
     area = (x - limit, y - limit, x + limit + body.span - 1, y + limit + body.span - 1)

@@ -99,8 +99,9 @@ class MoveContext:
                         or can_pass_by_size(body.size, other.size))
             for sx, sy in other.squares:
                 if little:
-                    # Little creatures share squares: refuse only a full square.
-                    share[(sx, sy)] = share.get((sx, sy), 0) + _SHARE_WEIGHT.get(other.size, 100)
+                    # Little creatures enter others' squares (to attack, digest §2.3) and
+                    # share them with each other up to a full square.
+                    share[(sx, sy)] = share.get((sx, sy), 0) + _SHARE_WEIGHT.get(other.size, 0)
                     continue
                 for j in range(span):
                     for i in range(span):
@@ -126,6 +127,13 @@ class MoveContext:
 
     def can_end(self, idx: int) -> bool:
         return bool(self.fits[idx]) and idx not in self.end_block
+
+    def can_end_at(self, pos: Square) -> bool:
+        """``can_end`` for any position, on the map or not."""
+        t = self.board.terrain
+        if not (0 <= pos[0] < t.width and 0 <= pos[1] < t.height):
+            return False
+        return self.can_end(self.index(pos))
 
     def step(self, idx: int, dx: int, dy: int, parity: int) -> tuple[int, int] | Refusal:
         """Cost in squares and new parity of one step, or why it is illegal."""
@@ -294,7 +302,7 @@ def run_ends(board: Board, body: Body, ctx: MoveContext | None = None) -> dict[S
                 continue
             gx, gy = abs(x - x0), abs(y - y0)
             d = gx + gy // 2 if gx >= gy else gy + gx // 2
-            if d > limit or not ctx.can_end(ctx.index(end)):
+            if d > limit or not ctx.can_end_at(end):
                 continue
             path = lane_path(body.pos, end)
             if run_lane_refusal(board, body, end, ctx, path) is None:

@@ -1,0 +1,22 @@
+"""Builders for rule tests: a board from an ASCII map and a few creatures."""
+from __future__ import annotations
+
+from game.content import data
+from game.rules.board import Board, Body, Variants
+from game.rules.sizes import Size
+from game.rules.terrain import Terrain
+
+
+def make_board(grid: str, *bodies: Body, **variants) -> Board:
+    rows = [r for r in grid.strip("\n").split("\n")]
+    return Board(Terrain(rows), tuple(sorted(bodies, key=lambda b: b.id)), Variants(**variants))
+
+
+def body(cid: str, side: str, at, size: str = "M", weapon: str = "longsword", speed: int = 6, **kw) -> Body:
+    return Body(id=cid, side=side, pos=tuple(at), size=Size.from_code(size), speed_squares=speed,
+                weapon=data.weapons()[weapon], conditions=frozenset(kw.pop("conditions", ())),
+                feats=frozenset(kw.pop("feats", ())), **kw)
+
+
+def open_grid(w: int, h: int) -> str:
+    return "\n".join("." * w for _ in range(h))

@@ -1,0 +1,28 @@
+"""Shared test set-up: headless SDL, a fresh esper world per test, small builders."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import esper  # noqa: E402
+import pytest  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared"
+
+
+@pytest.fixture(autouse=True)
+def fresh_esper_world():
+    """Each test starts in its own empty esper world and leaves nothing behind."""
+    name = f"test-{os.getpid()}-{id(object())}"
+    esper.switch_world(name)
+    yield
+    esper.switch_world("default")
+    for world in list(esper.list_worlds()):
+        if world != "default":
+            esper.delete_world(world)
+    esper.clear_database()

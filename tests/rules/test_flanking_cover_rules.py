@@ -1,0 +1,81 @@
+"""Flanking and cover (digest §7.1-7.2, decisions §5)."""
+from boards import body, make_board, open_grid
+from game.rules.flanking import flanking_partners, segment_crosses_opposite_edges
+from game.rules.sight import cover, has_line_of_sight
+
+
+def test_opposite_sides_and_opposite_corners_flank_but_side_and_corner_do_not():
+    target = body("t", "red", (2, 2))
+    cases = {((1, 2), (3, 2)): True, ((2, 1), (2, 3)): True, ((1, 1), (3, 3)): True,
+             ((1, 2), (3, 3)): False, ((1, 1), (3, 1)): False}
+    for (a_at, b_at), expected in cases.items():
+        a = body("a", "blue", a_at)
+        b = body("b", "blue", b_at)
+        board = make_board(open_grid(5, 5), target, a, b)
+        assert (flanking_partners(board, target, a) == ["b"]) is expected, (a_at, b_at)
+
+
+def test_touching_one_corner_is_not_crossing_opposite_edges():
+    rect = (4, 4, 6, 6)  # square (2,2) in doubled coordinates
+    assert not segment_crosses_opposite_edges((3, 3), (7, 3), rect)   # runs outside along the top? no: above
+    assert segment_crosses_opposite_edges((3, 3), (7, 7), rect)       # corner to corner
+    assert not segment_crosses_opposite_edges((3, 5), (5, 7), rect)   # west edge to south edge
+
+
+def test_reach_ally_flanks_and_an_ally_that_does_not_threaten_does_not():
+    target = body("t", "red", (3, 2))
+    a = body("a", "blue", (2, 2))
+    pike = body("pike", "blue", (5, 2), weapon="longspear")
+    bow = body("bow", "blue", (4, 2), weapon="shortbow")
+    board = make_board(open_grid(7, 5), target, a, pike)
+    assert flanking_partners(board, target, a) == ["pike"]
+    board = make_board(open_grid(7, 5), target, a, bow)
+    assert flanking_partners(board, target, a) == []
+
+
+def test_large_target_is_flanked_across_its_space():
+    ogre = body("o", "red", (2, 2), size="L", weapon="greatclub")
+    a = body("a", "blue", (1, 2))
+    b = body("b", "blue", (4, 3))
+    board = make_board(open_grid(7, 7), ogre, a, b)
+    assert flanking_partners(board, ogre, a) == ["b"]
+
+
+def test_cover_from_walls_and_soft_cover_from_creatures():
+    grid = """
+.......
+...#...
+.......
+"""
+    archer = body("a", "blue", (0, 1), weapon="shortbow")
+    target = body("t", "red", (6, 1))
+    board = make_board(grid, archer, target)
+    assert cover(board, archer, target, "ranged") == "cover"
+    open_board = make_board(open_grid(7, 3), archer, target, body("x", "red", (3, 1)))
+    assert cover(open_board, archer, target, "ranged") == "soft"
+    assert cover(open_board, archer, target, "melee") == "none"   # soft cover is against ranged only
+    assert cover(make_board(open_grid(7, 3), archer, target), archer, target, "ranged") == "none"
+
+
+def test_total_cover_and_line_of_sight():
+    grid = """
+.......
+#######
+.......
+"""
+    a = body("a", "blue", (0, 0), weapon="shortbow")
+    t = body("t", "red", (6, 2))
+    board = make_board(grid, a, t)
+    assert cover(board, a, t, "ranged") == "total"
+    assert not has_line_of_sight(board, a, t)
+
+
+def test_adjacent_melee_cover_only_from_a_wall_corner():
+    grid = """
+.#
+..
+"""
+    a = body("a", "blue", (0, 0))
+    t = body("t", "red", (1, 1))
+    assert cover(make_board(grid, a, t), a, t, "melee") == "cover"
+    assert cover(make_board(open_grid(2, 2), a, t), a, t, "melee") == "none"

@@ -1,0 +1,153 @@
+"""Movement: costs, corners, creatures in the way, modes (digest §1, decisions §1,
+French text: pas de placement, retraite, course)."""
+from dataclasses import replace
+
+from boards import body, make_board, open_grid
+from game.rules.movement import check_path, reachable
+
+
+def test_diagonal_count_runs_over_a_double_move_decisions_1():
+    m = body("m", "blue", (0, 0), speed=6)
+    board = make_board(open_grid(8, 8), m)
+    path = [(1, 1), (2, 2), (3, 3), (4, 4)]
+    assert check_path(board, m, path, "double").cost == 6  # 1 + 2 + 1 + 2
+    assert reachable(board, m, "double")[(4, 4)] == 6
+    assert reachable(board, m, "move")[(4, 4)] == 6
+
+
+def test_difficult_terrain_costs_two_or_three_and_diagonal_still_counts():
+    grid = """
+.....
+.~~..
+.....
+"""
+    m = body("m", "blue", (0, 0), speed=6)
+    board = make_board(grid, m)
+    assert check_path(board, m, [(1, 0), (1, 1)], "move").cost == 1 + 2
+    # diagonal into difficult: 3; the next diagonal is the 2nd of the count: 2.
+    assert check_path(board, m, [(1, 1), (2, 2)], "move").cost == 3 + 2
+
+
+def test_big_creature_pays_for_the_worst_square_of_its_destination():
+    grid = """
+......
+...~..
+......
+......
+"""
+    big = body("ogre", "red", (0, 0), size="L", weapon="greatclub")
+    board = make_board(grid, big)
+    assert check_path(board, big, [(1, 0)], "move").cost == 1
+    assert check_path(board, big, [(1, 0), (2, 0)], "move").cost == 1 + 2
+
+
+def test_no_diagonal_past_a_wall_corner_even_for_a_5ft_step():
+    grid = """
+...
+.#.
+...
+"""
+    m = body("m", "blue", (0, 1))
+    board = make_board(grid, m)
+    res = check_path(board, m, [(1, 0)], "move")
+    assert not res.legal and res.reason.code == "CORNER"
+    assert not check_path(board, m, [(1, 0)], "5ft").legal
+    assert (1, 0) in reachable(board, m, "move")  # the long way round, 2 squares
+    assert reachable(board, m, "move")[(1, 0)] == 2
+
+
+def test_allies_can_be_crossed_not_ended_on_enemies_block():
+    grid = open_grid(5, 1)
+    m = body("m", "blue", (0, 0))
+    ally = body("a", "blue", (1, 0))
+    foe = body("f", "red", (3, 0))
+    board = make_board(grid, m, ally, foe)
+    assert check_path(board, m, [(1, 0), (2, 0)], "move").legal
+    end_on_ally = check_path(board, m, [(1, 0)], "move")
+    assert not end_on_ally.legal and end_on_ally.reason.code == "END_OCCUPIED"
+    through = check_path(board, m, [(1, 0), (2, 0), (3, 0), (4, 0)], "move")
+    assert not through.legal and through.reason.code == "ENEMY_IN_THE_WAY"
+
+
+def test_helpless_enemy_can_be_crossed_and_stood_over():
+    m = body("m", "blue", (0, 0))
+    foe = body("f", "red", (1, 0), conditions={"unconscious"})
+    board = make_board(open_grid(3, 1), m, foe)
+    assert check_path(board, m, [(1, 0)], "move").legal
+    assert check_path(board, m, [(1, 0), (2, 0)], "move").legal
+
+
+def test_three_sizes_apart_pass_through_digest_1_5():
+    m = body("m", "blue", (0, 0))
+    rat = body("rat", "red", (1, 0), size="D")
+    cat = body("cat", "red", (1, 0), size="T")
+    assert check_path(make_board(open_grid(3, 1), m, rat), m, [(1, 0), (2, 0)], "move").legal
+    assert not check_path(make_board(open_grid(3, 1), m, cat), m, [(1, 0), (2, 0)], "move").legal
+
+
+def test_tiny_creatures_share_squares_and_enter_occupied_ones():
+    cat = body("cat", "blue", (0, 0), size="T", weapon="claw")
+    orc = body("orc", "red", (1, 0))
+    board = make_board(open_grid(3, 1), cat, orc)
+    assert check_path(board, cat, [(1, 0)], "move").legal
+    assert (1, 0) in reachable(board, cat, "move")
+
+
+def test_five_foot_step_rules_french_text():
+    grid = """
+.~.
+...
+"""
+    m = body("m", "blue", (0, 1))
+    board = make_board(grid, m)
+    steps = reachable(board, m, "5ft")
+    assert (1, 0) not in steps  # never into difficult terrain
+    assert steps == {(0, 0): 1, (1, 1): 1}  # one square, cost 1.5 m even diagonally
+    assert not check_path(board, m, [(1, 1), (2, 1)], "5ft").legal  # exactly one square
+    slow = replace(m, speed_squares=1)
+    res = check_path(make_board(grid, slow), slow, [(1, 1)], "5ft")
+    assert not res.legal and res.reason.code == "FIVE_FOOT_STEP_SPEED_TOO_LOW"
+
+
+def test_budgets_move_double_withdraw_and_restricted_withdraw():
+    m = body("m", "blue", (0, 0), speed=4)
+    board = make_board(open_grid(12, 1), m)
+    five = [(x, 0) for x in range(1, 6)]
+    assert not check_path(board, m, five, "move").legal
+    assert check_path(board, m, five, "double").legal
+    assert check_path(board, m, five, "withdraw").legal
+    assert not check_path(board, m, five, "withdraw", restricted=True).legal  # speed only
+
+
+def test_run_is_straight_times_four_or_three_in_heavy_armour():
+    m = body("m", "blue", (0, 0), speed=2)
+    board = make_board(open_grid(12, 3), m)
+    eight = [(x, 0) for x in range(1, 9)]
+    assert check_path(board, m, eight, "run").legal
+    heavy = replace(m, heavy_armor=True)
+    assert not check_path(make_board(open_grid(12, 3), heavy), heavy, eight, "run").legal
+    bent = [(1, 1), (2, 1), (3, 0)]
+    res = check_path(board, m, bent, "run")
+    assert not res.legal and res.reason.code == "RUN_NOT_STRAIGHT"
+    ends = reachable(board, m, "run")
+    assert ends[(8, 0)] == 8 and (9, 0) not in ends
+
+
+def test_no_run_through_difficult_terrain():
+    grid = """
+..~....
+"""
+    m = body("m", "blue", (0, 0), speed=2)
+    board = make_board(grid, m)
+    res = check_path(board, m, [(1, 0), (2, 0), (3, 0)], "run")
+    assert not res.legal
+    assert (4, 0) not in reachable(board, m, "run")
+
+
+def test_prone_or_helpless_creatures_do_not_move():
+    m = body("m", "blue", (0, 0), conditions={"prone"})
+    board = make_board(open_grid(3, 1), m)
+    assert check_path(board, m, [(1, 0)], "move").reason.code == "PRONE_MUST_STAND"
+    assert reachable(board, m, "move") == {}
+    p = body("p", "blue", (0, 0), conditions={"paralyzed"})
+    assert check_path(make_board(open_grid(3, 1), p), p, [(1, 0)], "move").reason.code == "CONDITION_FORBIDS_MOVING"
