@@ -23,6 +23,9 @@ def main(argv: list[str] | None = None) -> int:
     b = sub.add_parser("bench", help="print benchmark figures as JSON")
     b.add_argument("suite", choices=("geometry",))
     b.add_argument("--repeat", type=int, default=30)
+    r = sub.add_parser("render", help="draw a scenario to a PNG, headless, with overlays")
+    from .ui.render import add_arguments
+    add_arguments(r)
     p = sub.add_parser("play", help="open the game window")
     p.add_argument("scenario", nargs="?", default=None)
     args = parser.parse_args(argv)
@@ -41,6 +44,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "bench":
         from .bench import run_geometry
         return run_geometry(repeat=args.repeat)
+    if args.command == "render":
+        from .ui.render import render
+        try:
+            return render(args)
+        except ContentError as exc:
+            print(exc.line(), file=sys.stderr)
+            return 2
     if args.command == "play" or args.command is None:
         from .play import main as play_main
         return play_main(args.scenario if args.command == "play" else None)

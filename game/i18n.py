@@ -52,6 +52,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
                                "fr": "Un terrain difficile se trouve sur la ligne droite en {square}."},
     "LANE_BLOCKED_BY_CREATURE": {"en": "{creature} stands on the straight line at {square}.",
                                  "fr": "{creature} se trouve sur la ligne droite en {square}."},
+    "CHARGE_OK": {"en": "Charge possible, ending in", "fr": "Charge possible, arrivée en"},
     "CHARGE_SELF": {"en": "A creature cannot charge itself.", "fr": "On ne peut pas se charger soi-même."},
     "CONDITION_FORBIDS_CHARGE": {"en": "It cannot charge while {condition}.",
                                  "fr": "Impossible de charger en étant {condition}."},

@@ -73,7 +73,8 @@ def provocations(board: Board, body: Body, positions: list[Square], mode: str) -
 
 def best_path(board: Board, body: Body, goal: Square, mode: str) -> tuple[list[Square], list[str], int] | None:
     """The path to ``goal`` that provokes the fewest opponents, then costs least
-    (positions without the start, provoked ids, cost in squares); None if unreachable.
+    (positions without the start, provoked ids in order, cost in squares); None if
+    unreachable.
 
     Exact: a label-setting search over (position, parity, opponents provoked so far),
     ordered by (number provoked, cost + 1-2-1 distance to the goal), with labels dropped
@@ -82,31 +83,13 @@ def best_path(board: Board, body: Body, goal: Square, mode: str) -> tuple[list[S
     if mode_refusal(body, mode) or mode == "run":
         return None
     limit = budget(body, mode)
-    ctx = MoveContext(board, body)
+    span = body.span
+    x, y = body.pos
+    ctx = MoveContext(board, body, (x - limit - 1, y - limit - 1, x + limit + span, y + limit + span))
     start = body.pos
     if distance(start, goal) > limit or not ctx.can_end_at(goal):
         return None
-    x, y = start
-    area = (x - limit, y - limit, x + limit + body.span - 1, y + limit + body.span - 1)
-    enemies = _aoo_enemies(board, body, area)
-    # Which enemies each position provokes when left.
-    provoke_at: dict[Square, frozenset[str]] = {}
-    threat_sets = {e.id: threatened_squares(board, e) for e in enemies}
-    for e in enemies:
-        for sq in threat_sets[e.id]:
-            for j in range(body.span):
-                for i in range(body.span):
-                    pos = (sq[0] - i, sq[1] - j)
-                    if pos in provoke_at and e.id in provoke_at[pos]:
-                        continue
-                    if mode == "withdraw" and pos == start and _can_see(body, e):
-                        continue
-                    if provokes_leaving(board, e, body, pos):
-                        provoke_at[pos] = provoke_at.get(pos, frozenset()) | {e.id}
-    little = body.size.shares_square
-    enemy_squares = {sq: e.id for e in enemies for sq in e.squares} if little else {}
-    five = mode == "5ft"
-    if five:
+    if mode == "5ft":
         dx, dy = goal[0] - start[0], goal[1] - start[1]
         if max(abs(dx), abs(dy)) != 1:
             return None
@@ -114,45 +97,119 @@ def best_path(board: Board, body: Body, goal: Square, mode: str) -> tuple[list[S
         if not isinstance(res, tuple) or ctx.worst[ctx.index(goal)]:
             return None
         return [goal], [], 1
+    leaving = _LeavingTable(board, body, mode, (x - limit, y - limit, x + limit + span - 1, y + limit + span - 1))
+    pw = ctx.pw
+    fits, worst, corner = ctx.fits, ctx.worst, ctx.corner
+    pass_block, double_cost = ctx.pass_block, ctx.double_cost
+    moves = [(dx, dy, dy * pw + dx, dy * pw, dx != 0 and dy != 0) for dx, dy in KING_MOVES]
+    gx, gy = goal
     counter = 0
-    heap = [(0, distance(start, goal), 0, counter, start, 0, frozenset(), None)]
-    labels: dict[tuple[Square, int], list[tuple[frozenset, int]]] = {}
-    parents = {}
+    heap = [(0, distance(start, goal), 0, 0, start, ctx.index(start), 0, frozenset(), None)]
+    labels: dict[tuple[int, int], list[tuple[frozenset, int]]] = {}
+    parents: dict[int, tuple[Square, int | None]] = {}
     while heap:
-        n_prov, _, cost, ident, pos, parity, provoked, parent = heapq.heappop(heap)
-        key = (pos, parity)
-        if any(p <= provoked and c <= cost for p, c in labels.get(key, ())):
-            continue
-        labels.setdefault(key, []).append((provoked, cost))
-        parents[ident] = (pos, parent, provoked)
+        _n, _f, cost, ident, pos, idx, parity, provoked, parent = heapq.heappop(heap)
+        key = (idx, parity)
+        seen = labels.get(key)
+        if seen is not None:
+            if any(c <= cost and p <= provoked for p, c in seen):
+                continue
+            seen.append((provoked, cost))
+        else:
+            labels[key] = [(provoked, cost)]
+        parents[ident] = (pos, parent)
         if pos == goal:
-            path = []
-            node = ident
+            path: list[Square] = []
+            node: int | None = ident
             while node is not None:
-                p, node, _ = parents[node]
+                p, node = parents[node]
                 path.append(p)
             path.reverse()
-            order = provocations(board, body, path, mode)
-            return path[1:], order, cost
-        leaving = provoke_at.get(pos, frozenset())
-        idx = ctx.index(pos)
-        for dx, dy in KING_MOVES:
-            res = ctx.step(idx, dx, dy, parity)
-            if not isinstance(res, tuple):
+            return path[1:], leaving.order(path), cost
+        left = provoked | leaving.at(pos)
+        px, py = pos
+        for dx, dy, off, dyoff, diag in moves:
+            n = idx + off
+            if not fits[n] or n in pass_block:
                 continue
-            step, npar = res
+            if diag:
+                if corner[idx + dx] or corner[idx + dyoff]:
+                    continue
+                step = 3 if worst[n] else (2 if parity else 1)
+                npar = parity ^ 1
+            else:
+                step = 2 if worst[n] else 1
+                npar = parity
+            if double_cost and n in double_cost:
+                step *= 2
             c = cost + step
             if c > limit:
                 continue
-            npos = (pos[0] + dx, pos[1] + dy)
-            nprov = provoked | leaving
-            if little:
-                hit = [enemy_squares[sq] for sq in space_squares(npos, body.span) if sq in enemy_squares]
-                if hit:
-                    nprov = nprov | frozenset(hit)
-            nkey = (npos, npar)
-            if any(p <= nprov and cc <= c for p, cc in labels.get(nkey, ())):
+            npos = (px + dx, py + dy)
+            nprov = leaving.entering(npos, left)
+            nseen = labels.get((n, npar))
+            if nseen is not None and any(cc <= c and p <= nprov for p, cc in nseen):
                 continue
             counter += 1
-            heapq.heappush(heap, (len(nprov), c + distance(npos, goal), c, counter, npos, npar, nprov, ident))
+            ax, ay = abs(gx - npos[0]), abs(gy - npos[1])
+            h = ax + ay // 2 if ax >= ay else ay + ax // 2
+            heapq.heappush(heap, (len(nprov), c + h, c, counter, npos, n, npar, nprov, ident))
     return None
+
+
+class _LeavingTable:
+    """Who a mover provokes by leaving each position, computed once per position from the
+    opponents' threatened squares (the same rule as ``provokes_leaving``)."""
+
+    def __init__(self, board: Board, body: Body, mode: str, area: tuple[int, int, int, int]):
+        self.board = board
+        self.body = body
+        self.mode = mode
+        self.enemies = [e for e in _aoo_enemies(board, body, area)]
+        self.threats = {e.id: threatened_squares(board, e) for e in self.enemies}
+        self.enemies = [e for e in self.enemies if self.threats[e.id]]
+        self.cache: dict[Square, frozenset[str]] = {}
+        self.little = body.size.shares_square
+        self.enemy_squares = {sq: e.id for e in self.enemies for sq in e.squares} if self.little else {}
+
+    def at(self, pos: Square) -> frozenset[str]:
+        got = self.cache.get(pos)
+        if got is None:
+            got = frozenset(self._compute(pos))
+            self.cache[pos] = got
+        return got
+
+    def _compute(self, pos: Square) -> list[str]:
+        body = self.body
+        squares = space_squares(pos, body.span)
+        out = []
+        placed = None
+        for e in self.enemies:
+            threat = self.threats[e.id]
+            if not any(sq in threat for sq in squares):
+                continue
+            if self.mode == "withdraw" and pos == body.pos and _can_see(body, e):
+                continue
+            if placed is None:
+                placed = body if body.pos == pos else replace(body, pos=pos)
+            if cover(self.board, e, placed, "melee") == NONE:
+                out.append(e.id)
+        return out
+
+    def entering(self, pos: Square, provoked: frozenset[str]) -> frozenset[str]:
+        """A little creature also provokes by entering an opponent's square."""
+        if not self.little:
+            return provoked
+        hit = [self.enemy_squares[sq] for sq in space_squares(pos, self.body.span) if sq in self.enemy_squares]
+        return provoked | frozenset(hit) if hit else provoked
+
+    def order(self, path: list[Square]) -> list[str]:
+        """Provoked ids in the order provoked, like ``provocations``."""
+        out: list[str] = []
+        for i, pos in enumerate(path[:-1]):
+            for eid in sorted(self.at(pos)):
+                if eid not in out:
+                    out.append(eid)
+            for eid in sorted(self.entering(path[i + 1], frozenset()) - set(out)):
+                out.append(eid)
+        return out

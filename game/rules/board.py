@@ -39,15 +39,15 @@ class Body:
     feats: frozenset[str] = frozenset()
     heavy_armor: bool = False
 
-    @property
+    @cached_property
     def span(self) -> int:
-        return self.size.span
+        return self.size.value.span
 
-    @property
+    @cached_property
     def squares(self) -> list[Square]:
         return space_squares(self.pos, self.span)
 
-    @property
+    @cached_property
     def natural_reach(self) -> int:
         return self.size.natural_reach(self.reach_shape)
 
@@ -65,13 +65,21 @@ class Body:
 
     def threat_band(self) -> ReachBand | None:
         """Squares it threatens, or None (decisions §2)."""
+        return self._threat_band
+
+    @cached_property
+    def _threat_band(self) -> ReachBand | None:
         if not NO_THREAT.isdisjoint(self.conditions):
             return None
         return threat_band(self.weapon, self.natural_reach, self.armed_unarmed)
 
     def can_make_aoo(self) -> bool:
         """Threatens and is able to take attacks of opportunity (digest §4.3)."""
-        if self.threat_band() is None or not NO_AOO.isdisjoint(self.conditions):
+        return self._can_make_aoo
+
+    @cached_property
+    def _can_make_aoo(self) -> bool:
+        if self._threat_band is None or not NO_AOO.isdisjoint(self.conditions):
             return False
         if "flat_footed" in self.conditions and "combat_reflexes" not in self.feats:
             return False

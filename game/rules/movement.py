@@ -78,7 +78,9 @@ class MoveContext:
     """Everything the pathfinder needs about one mover on one board, as flat arrays
     indexed like ``Terrain`` (padded), built once per question."""
 
-    def __init__(self, board: Board, body: Body):
+    def __init__(self, board: Board, body: Body, window: tuple[int, int, int, int] | None = None):
+        """``window`` (x0, y0, x1, y1): only creatures whose space meets it matter (a
+        movement of budget b never looks farther than b squares)."""
         terrain = board.terrain
         self.board = board
         self.body = body
@@ -94,6 +96,11 @@ class MoveContext:
         for other in board.bodies:
             if other.id == body.id:
                 continue
+            if window is not None:
+                ox, oy = other.pos
+                if (ox > window[2] or oy > window[3] or ox + other.span + span <= window[0]
+                        or oy + other.span + span <= window[1]):
+                    continue
             helpless = other.is_helpless
             passable = (helpless or little or not other.is_enemy_of(body)
                         or can_pass_by_size(body.size, other.size))
@@ -154,22 +161,20 @@ class MoveContext:
         return cost, (parity ^ 1) if diag else parity
 
 
-def _neighbour_table(pw: int) -> tuple[tuple[int, int, int, int], ...]:
-    return tuple((dy * pw + dx, dx, dy * pw, int(dx != 0 and dy != 0)) for dx, dy in KING_MOVES)
-
-
 def reachable(board: Board, body: Body, mode: str, restricted: bool = False) -> dict[Square, int]:
     """Every position where ``body``'s space can end the movement, with its least cost in
     squares (the start excluded). Empty when the mode is forbidden."""
     if mode_refusal(body, mode):
         return {}
-    ctx = MoveContext(board, body)
+    limit = budget(body, mode, restricted)
+    x, y = body.pos
+    ctx = MoveContext(board, body, (x - limit - 1, y - limit - 1, x + limit + body.span, y + limit + body.span))
     start = ctx.index(body.pos)
     if mode == "5ft":
         return _five_foot_steps(ctx, start)
     if mode == "run":
         return {pos: cost for pos, cost in run_ends(board, body, ctx).items()}
-    costs = _dial(ctx, start, budget(body, mode, restricted))
+    costs = _dial(ctx, start, limit)
     out: dict[Square, int] = {}
     fits, end_block = ctx.fits, ctx.end_block
     for idx, cost in costs.items():
@@ -192,44 +197,65 @@ def _five_foot_steps(ctx: MoveContext, start: int) -> dict[Square, int]:
 
 def _dial(ctx: MoveContext, start: int, limit: int) -> dict[int, int]:
     """Least cost to every position within ``limit`` squares: Dial's bucket queue over
-    (position, diagonal parity) states. Returns position index -> least cost."""
+    (position, diagonal parity) states. Returns position index -> least cost.
+
+    Both parities are kept for every square: a diagonal into difficult terrain costs 3
+    whatever the count yet still advances it (decisions §1), so neither parity dominates
+    the other (a difficult diagonal then a plain one costs 3+2 from parity 0, 3+1 from
+    parity 1)."""
     fits, worst, corner = ctx.fits, ctx.worst, ctx.corner
     pass_block, double_cost = ctx.pass_block, ctx.double_cost
-    neigh = _neighbour_table(ctx.pw)
-    best: dict[int, int] = {start * 2: 0}
+    pw = ctx.pw
+    orth = [(o, o) for o in (1, pw, -1, -pw)]
+    diag = [(dy * pw + dx, dx, dy * pw) for dx, dy in ((1, 1), (-1, 1), (-1, -1), (1, -1))]
+    inf = limit + 9
+    best0: dict[int, int] = {start: 0}   # parity 0: the next diagonal costs 1
+    best1: dict[int, int] = {}           # parity 1: the next diagonal costs 2
     buckets: list[list[int]] = [[] for _ in range(limit + 1)]
-    buckets[0].append(start * 2)
-    out: dict[int, int] = {start: 0}
+    buckets[0].append(start << 1)
+    get0, get1 = best0.get, best1.get
     for cost in range(limit + 1):
         for state in buckets[cost]:
-            if best[state] != cost:
-                continue
             idx = state >> 1
-            parity = state & 1
-            for off, dx, dyoff, diag in neigh:
+            if state & 1:
+                if best1[idx] != cost:
+                    continue
+                dcost, dbest, dget, oget = 2, best0, get0, get1
+                parity = 1
+            else:
+                if best0[idx] != cost:
+                    continue
+                dcost, dbest, dget, oget = 1, best1, get1, get0
+                parity = 0
+            # Orthogonal steps keep the parity.
+            obest = best1 if parity else best0
+            for off, _ in orth:
                 n = idx + off
-                if not fits[n] or n in pass_block:
+                if not fits[n] or (pass_block and n in pass_block):
                     continue
-                if diag:
-                    if corner[idx + dx] or corner[idx + dyoff]:
-                        continue
-                    step = 3 if worst[n] else (2 if parity else 1)
-                    nstate = (n << 1) | (parity ^ 1)
-                else:
-                    step = 2 if worst[n] else 1
-                    nstate = (n << 1) | parity
+                c = cost + (2 if worst[n] else 1)
                 if double_cost and n in double_cost:
-                    step *= 2
-                c = cost + step
-                if c > limit:
+                    c += c - cost
+                if c > limit or oget(n, inf) <= c:
                     continue
-                old = best.get(nstate)
-                if old is None or c < old:
-                    best[nstate] = c
-                    buckets[c].append(nstate)
-                    prev = out.get(n)
-                    if prev is None or c < prev:
-                        out[n] = c
+                obest[n] = c
+                buckets[c].append((n << 1) | parity)
+            # Diagonal steps flip it.
+            for off, dx, dyoff in diag:
+                n = idx + off
+                if not fits[n] or corner[idx + dx] or corner[idx + dyoff] or (pass_block and n in pass_block):
+                    continue
+                c = cost + (3 if worst[n] else dcost)
+                if double_cost and n in double_cost:
+                    c += c - cost
+                if c > limit or dget(n, inf) <= c:
+                    continue
+                dbest[n] = c
+                buckets[c].append((n << 1) | (parity ^ 1))
+    out = dict(best1)
+    for n, c in best0.items():
+        if c < out.get(n, inf):
+            out[n] = c
     return out
 
 
@@ -255,7 +281,9 @@ def check_path(board: Board, body: Body, squares: list[Square], mode: str,
         return PathCheck(False, reason=Refusal("EMPTY_PATH"))
     if mode == "5ft" and len(squares) != 1:
         return PathCheck(False, reason=Refusal("FIVE_FOOT_STEP_ONE_SQUARE"))
-    ctx = MoveContext(board, body)
+    xs = [p[0] for p in squares] + [body.pos[0]]
+    ys = [p[1] for p in squares] + [body.pos[1]]
+    ctx = MoveContext(board, body, (min(xs) - 1, min(ys) - 1, max(xs) + body.span, max(ys) + body.span))
     positions = [body.pos]
     idx = ctx.index(body.pos)
     cost = 0

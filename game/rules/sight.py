@@ -6,6 +6,8 @@ run between corners of squares, in doubled coordinates, exactly.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .board import Board, Body
 from .geometry import Square, corners2, line_crossing, spaces_adjacent, space_squares
 from .terrain import Terrain
@@ -14,19 +16,28 @@ NONE, SOFT, COVER, TOTAL = "none", "soft", "cover", "total"
 _RANK = {NONE: 0, SOFT: 1, COVER: 2, TOTAL: 3}
 
 
+@lru_cache(maxsize=65536)
+def _flat_line(pw: int, px: int, py: int, dx: int, dy: int) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+    """A line's crossed squares and seams as offsets in a padded flat grid of width
+    ``pw``, relative to the square holding its start (start given modulo 2, doubled)."""
+    cells, seams = line_crossing(px, py, px + dx, py + dy)
+    flat = tuple(y * pw + x for x, y in cells)
+    flat_seams = tuple((a[1] * pw + a[0], b[1] * pw + b[0]) for a, b in seams)
+    return flat, flat_seams
+
+
 def line_blocked(terrain: Terrain, a2: tuple[int, int], b2: tuple[int, int]) -> bool:
-    """Does the segment between two points (doubled coordinates) meet a wall?"""
-    x0, x1 = sorted((a2[0], b2[0]))
-    y0, y1 = sorted((a2[1], b2[1]))
-    if not terrain.any_sight_block(x0 // 2 - 1, y0 // 2 - 1, (x1 + 1) // 2, (y1 + 1) // 2):
-        return False
-    cells, seams = line_crossing(a2[0], a2[1], b2[0], b2[1])
-    blocks = terrain.blocks_sight
-    for c in cells:
-        if blocks(c):
+    """Does the segment between two points (doubled coordinates, on or inside the map's
+    edge) meet a wall?"""
+    ax, ay = a2
+    cells, seams = _flat_line(terrain.pw, ax & 1, ay & 1, b2[0] - ax, b2[1] - ay)
+    base = ((ay >> 1) + 1) * terrain.pw + (ax >> 1) + 1
+    block = terrain._sight_block
+    for o in cells:
+        if block[base + o]:
             return True
-    for s, t in seams:
-        if blocks(s) and blocks(t):
+    for o1, o2 in seams:
+        if block[base + o1] and block[base + o2]:
             return True
     return False
 
@@ -43,12 +54,44 @@ def has_line_of_effect_to_square(terrain: Terrain, pos: Square, span: int, targe
     if not terrain.any_sight_block(min(x, target[0]), min(y, target[1]),
                                    max(x + span - 1, target[0]), max(y + span - 1, target[1])):
         return True
-    ends = corners2(target)
-    for sq in space_squares(pos, span):
+    return _any_clear_line(terrain, pos, span, target)
+
+
+@lru_cache(maxsize=65536)
+def _space_to_square_lines(pw: int, span: int, dx: int, dy: int) -> tuple:
+    """Every corner-to-corner line from a space to the square at (dx, dy) from its
+    top-left square, as flat offsets from that square (padded grid of width ``pw``)."""
+    out = []
+    seen = set()
+    for sq in space_squares((0, 0), span):
         for c in corners2(sq):
-            for e in ends:
-                if not line_blocked(terrain, c, e):
-                    return True
+            for e in corners2((dx, dy)):
+                key = (c, e)
+                if key in seen:
+                    continue
+                seen.add(key)
+                cells, seams = _flat_line(pw, c[0] & 1, c[1] & 1, e[0] - c[0], e[1] - c[1])
+                shift = (c[1] >> 1) * pw + (c[0] >> 1)
+                out.append((tuple(o + shift for o in cells), tuple((a + shift, b + shift) for a, b in seams)))
+    # Short lines first: they are the likeliest to be clear.
+    out.sort(key=lambda line: len(line[0]))
+    return tuple(out)
+
+
+def _any_clear_line(terrain: Terrain, pos: Square, span: int, target: Square) -> bool:
+    """Line of effect from a space to a square, without the open-ground shortcut."""
+    base = (pos[1] + 1) * terrain.pw + pos[0] + 1
+    block = terrain._sight_block
+    for cells, seams in _space_to_square_lines(terrain.pw, span, target[0] - pos[0], target[1] - pos[1]):
+        for o in cells:
+            if block[base + o]:
+                break
+        else:
+            for a, b in seams:
+                if block[base + a] and block[base + b]:
+                    break
+            else:
+                return True
     return False
 
 

@@ -151,3 +151,51 @@ def test_prone_or_helpless_creatures_do_not_move():
     assert reachable(board, m, "move") == {}
     p = body("p", "blue", (0, 0), conditions={"paralyzed"})
     assert check_path(make_board(open_grid(3, 1), p), p, [(1, 0)], "move").reason.code == "CONDITION_FORBIDS_MOVING"
+
+
+def _brute_force_costs(board, mover, limit):
+    """Plain Dijkstra over (position, parity) with the rules of decisions §1, written
+    independently of the pathfinder: orthogonal 1 (2 into difficult), diagonal 1/2 by
+    the count (3 into difficult, the count still advancing), no corner cutting."""
+    import heapq
+    t = board.terrain
+    occupied = {sq: b for b in board.bodies if b.id != mover.id for sq in b.squares}
+    best = {(mover.pos, 0): 0}
+    heap = [(0, mover.pos, 0)]
+    done = {}
+    while heap:
+        c, (x, y), par = heapq.heappop(heap)
+        if best.get(((x, y), par), 99) < c:
+            continue
+        done[(x, y)] = min(done.get((x, y), 99), c)
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                if dx == dy == 0:
+                    continue
+                n = (x + dx, y + dy)
+                if not t.is_enterable(n) or (n in occupied and occupied[n].side != mover.side):
+                    continue
+                if dx and dy:
+                    if t.blocks_corner((x + dx, y)) or t.blocks_corner((x, y + dy)):
+                        continue
+                    step, npar = (3 if t.is_difficult(n) else (2 if par else 1)), par ^ 1
+                else:
+                    step, npar = (2 if t.is_difficult(n) else 1), par
+                if c + step <= limit and c + step < best.get((n, npar), 99):
+                    best[(n, npar)] = c + step
+                    heapq.heappush(heap, (c + step, n, npar))
+    return {sq: c for sq, c in done.items() if sq != mover.pos and sq not in occupied}
+
+
+def test_reachable_costs_equal_an_independent_search_on_rough_ground():
+    import random
+    # Mostly difficult ground is where the diagonal count matters most: a square reached
+    # for the same cost at both parities must keep both (decisions §1).
+    rng = random.Random(1)
+    for trial in range(60):
+        cells = ".~~" if trial % 2 else "..~~~#"
+        rows = ["".join(rng.choice(cells) for _ in range(9)) for _ in range(9)]
+        rows[4] = rows[4][:4] + "." + rows[4][5:]
+        m = body("m", "blue", (4, 4), speed=4)
+        board = make_board("\n".join(rows), m)
+        assert reachable(board, m, "double") == _brute_force_costs(board, m, 8), rows

@@ -1,0 +1,211 @@
+"""Drawing the battle map: terrain baked once per zoom, tokens and overlays on top.
+
+The camera keeps every square an exact whole number of pixels, so the grid stays crisp
+and aligned at every zoom (design/stack-notes.md: bake terrain, cull, cache text).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from ..rules.board import Board
+from ..rules.geometry import Square
+from . import theme
+
+ZOOMS = (16, 20, 24, 32, 40, 48, 64, 80, 96)
+
+
+@dataclass
+class Overlay:
+    """What to highlight on top of the board."""
+
+    threat: set[Square] = field(default_factory=set)          # red: threatened squares
+    reach: set[Square] = field(default_factory=set)           # amber outline: attack reach
+    area: dict[Square, float] = field(default_factory=dict)   # reachable squares -> metres
+    path: list[Square] = field(default_factory=list)          # positions, start included
+    path_ok: bool = True
+    provokes: dict[Square, list[str]] = field(default_factory=dict)
+    lane: list[Square] = field(default_factory=list)          # charge lane squares
+    lane_ok: bool = True
+    lane_block: Square | None = None
+    marks: list[tuple[Square, str]] = field(default_factory=list)  # labelled squares
+    points: list[tuple[tuple[float, float], str]] = field(default_factory=list)  # grid points (x, y) + label
+    caption: str = ""
+
+
+class Camera:
+    def __init__(self, cell: int = 40, ox: int = 0, oy: int = 0):
+        self.cell = cell
+        self.ox = ox
+        self.oy = oy
+
+    def to_screen(self, sq: Square) -> tuple[int, int]:
+        return sq[0] * self.cell - self.ox, sq[1] * self.cell - self.oy
+
+    def to_square(self, pos: tuple[int, int]) -> Square:
+        return (pos[0] + self.ox) // self.cell, (pos[1] + self.oy) // self.cell
+
+    def zoom(self, step: int, anchor: tuple[int, int]) -> None:
+        """Zoom one step in or out, keeping the point under ``anchor`` still."""
+        i = min(range(len(ZOOMS)), key=lambda k: abs(ZOOMS[k] - self.cell))
+        j = max(0, min(len(ZOOMS) - 1, i + step))
+        if j == i:
+            return
+        wx = (anchor[0] + self.ox) / self.cell
+        wy = (anchor[1] + self.oy) / self.cell
+        self.cell = ZOOMS[j]
+        self.ox = round(wx * self.cell - anchor[0])
+        self.oy = round(wy * self.cell - anchor[1])
+
+    def centre_on(self, width: int, height: int, view: tuple[int, int]) -> None:
+        self.ox = (width * self.cell - view[0]) // 2
+        self.oy = (height * self.cell - view[1]) // 2
+
+
+class BoardView:
+    def __init__(self, board: Board, names: dict[str, str] | None = None):
+        self.board = board
+        self.names = names or {}
+        self._terrain_cache: dict[int, pygame.Surface] = {}
+        self.sides = sorted({b.side for b in board.bodies})
+
+    def set_board(self, board: Board) -> None:
+        if board.terrain is not self.board.terrain:
+            self._terrain_cache.clear()
+        self.board = board
+
+    # --- terrain ----------------------------------------------------------------------
+    def terrain_surface(self, cell: int) -> pygame.Surface:
+        surf = self._terrain_cache.get(cell)
+        if surf is not None:
+            return surf
+        t = self.board.terrain
+        surf = pygame.Surface((t.width * cell + 1, t.height * cell + 1))
+        surf.fill(theme.BACKGROUND)
+        for y in range(t.height):
+            for x in range(t.width):
+                self._draw_cell(surf, x, y, cell)
+        for x in range(t.width + 1):
+            pygame.draw.line(surf, theme.GRID, (x * cell, 0), (x * cell, t.height * cell))
+        for y in range(t.height + 1):
+            pygame.draw.line(surf, theme.GRID, (0, y * cell), (t.width * cell, y * cell))
+        self._terrain_cache[cell] = surf
+        return surf
+
+    def _draw_cell(self, surf: pygame.Surface, x: int, y: int, cell: int) -> None:
+        t = self.board.terrain
+        rect = pygame.Rect(x * cell, y * cell, cell, cell)
+        kind = t.kind((x, y))
+        if not t.in_bounds((x, y)) or t.rows[y][x] == "\0":
+            surf.fill(theme.BACKGROUND, rect)
+        elif kind.blocks_move:
+            surf.fill(theme.WALL, rect)
+            pygame.draw.rect(surf, theme.WALL_TOP, rect.inflate(-max(2, cell // 6), -max(2, cell // 6)), 0)
+            pygame.draw.rect(surf, theme.WALL, rect.inflate(-max(4, cell // 3), -max(4, cell // 3)), 0)
+        elif kind.difficult:
+            surf.fill(theme.DIFFICULT, rect)
+            for k in range(2):
+                cy = rect.top + cell * (1 + 2 * k) // 4
+                w = cell // 4
+                for i in range(2):
+                    cx = rect.left + cell // 6 + i * cell // 2
+                    pygame.draw.arc(surf, theme.DIFFICULT_MARK, (cx, cy - w // 2, w, w), 0, 3.1416, max(1, cell // 24))
+                    pygame.draw.arc(surf, theme.DIFFICULT_MARK, (cx + w, cy - w // 2, w, w), 3.1416, 6.2832, max(1, cell // 24))
+        else:
+            surf.fill(theme.FLOOR if (x + y) % 2 else theme.FLOOR_ALT, rect)
+
+    # --- frame ------------------------------------------------------------------------
+    def draw(self, screen: pygame.Surface, cam: Camera, overlay: Overlay | None = None,
+             selected: str | None = None) -> None:
+        screen.fill(theme.BACKGROUND)
+        screen.blit(self.terrain_surface(cam.cell), (-cam.ox, -cam.oy))
+        if overlay:
+            self._draw_overlay_under(screen, cam, overlay)
+        for b in self.board.bodies:
+            self._draw_token(screen, cam, b, b.id == selected)
+        if overlay:
+            self._draw_overlay_over(screen, cam, overlay)
+
+    def _tint(self, screen, cam, squares, colour, alpha):
+        c = cam.cell
+        tile = pygame.Surface((c, c), pygame.SRCALPHA)
+        tile.fill((*colour, alpha))
+        sw, sh = screen.get_size()
+        blits = []
+        for sq in squares:
+            x, y = cam.to_screen(sq)
+            if -c < x < sw and -c < y < sh:
+                blits.append((tile, (x, y)))
+        screen.fblits(blits)
+
+    def _draw_overlay_under(self, screen, cam, ov: Overlay) -> None:
+        c = cam.cell
+        self._tint(screen, cam, ov.area.keys(), theme.PATH, 40)
+        self._tint(screen, cam, ov.threat, theme.THREAT, 70)
+        for sq in ov.reach:
+            x, y = cam.to_screen(sq)
+            pygame.draw.rect(screen, theme.REACH, (x + 2, y + 2, c - 3, c - 3), max(1, c // 16))
+        if ov.lane:
+            self._tint(screen, cam, ov.lane, theme.PATH_OK if ov.lane_ok else theme.PATH_BAD, 90)
+        if ov.lane_block is not None:
+            x, y = cam.to_screen(ov.lane_block)
+            pygame.draw.line(screen, theme.PATH_BAD, (x + 4, y + 4), (x + c - 4, y + c - 4), max(2, c // 10))
+            pygame.draw.line(screen, theme.PATH_BAD, (x + c - 4, y + 4), (x + 4, y + c - 4), max(2, c // 10))
+
+    def _draw_overlay_over(self, screen, cam, ov: Overlay) -> None:
+        c = cam.cell
+        if len(ov.path) >= 2:
+            pts = [(cam.to_screen(p)[0] + c // 2, cam.to_screen(p)[1] + c // 2) for p in ov.path]
+            colour = theme.PATH if ov.path_ok else theme.PATH_BAD
+            pygame.draw.lines(screen, colour, False, pts, max(2, c // 10))
+            for p in pts[1:]:
+                pygame.draw.circle(screen, colour, p, max(3, c // 8))
+        small = theme.font(max(10, c // 3), bold=True)
+        for sq, who in ov.provokes.items():
+            x, y = cam.to_screen(sq)
+            pygame.draw.circle(screen, theme.PROVOKE, (x + c // 2, y + c // 2), c // 3, max(2, c // 12))
+            self._label(screen, small, "⚔ " + ", ".join(self.names.get(w, w) for w in who),
+                        (x + c // 2, y - 2), theme.PROVOKE)
+        for sq, text in ov.marks:
+            x, y = cam.to_screen(sq)
+            self._label(screen, small, text, (x + c // 2, y + c // 2), theme.TEXT_DARK, centre=True)
+        for (px, py), text in ov.points:
+            sx, sy = round(px * c - cam.ox), round(py * c - cam.oy)
+            pygame.draw.circle(screen, theme.PROVOKE, (sx, sy), max(3, c // 7))
+            if text:
+                self._label(screen, small, text, (sx, sy - c // 4), theme.TEXT_DARK)
+
+    def _label(self, screen, fnt, text, at, colour, centre=False):
+        img = fnt.render(text, True, colour)
+        shadow = fnt.render(text, True, (250, 248, 240))
+        r = img.get_rect()
+        if centre:
+            r.center = at
+        else:
+            r.midbottom = at
+        for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            screen.blit(shadow, r.move(dx, dy))
+        screen.blit(img, r)
+
+    def _draw_token(self, screen, cam, b, selected: bool) -> None:
+        c = cam.cell
+        x, y = cam.to_screen(b.pos)
+        size = b.span * c
+        if b.size.shares_square:
+            size = c // 2
+        colour = theme.side_colour(self.sides, b.side)
+        centre = (x + size // 2, y + size // 2)
+        radius = max(4, size // 2 - max(2, c // 12))
+        pygame.draw.circle(screen, (20, 20, 24), (centre[0] + 2, centre[1] + 2), radius)
+        pygame.draw.circle(screen, colour, centre, radius)
+        pygame.draw.circle(screen, (245, 240, 228) if not selected else (255, 215, 0), centre, radius,
+                           max(2, c // 14) + (2 if selected else 0))
+        if b.is_helpless or "prone" in b.conditions:
+            pygame.draw.line(screen, (30, 30, 30), (centre[0] - radius // 2, centre[1]),
+                             (centre[0] + radius // 2, centre[1]), max(2, c // 12))
+        name = self.names.get(b.id, b.id)
+        initials = "".join(w[0] for w in name.replace("_", " ").split()[:2]).upper() or "?"
+        self._label(screen, theme.font(max(9, radius * 2 // 3), bold=True), initials, centre, theme.TEXT_DARK, centre=True)
+        if c >= 28:
+            self._label(screen, theme.font(max(9, c // 4)), name, (centre[0], y + size + max(10, c // 3)), theme.TEXT_DARK)

@@ -1,0 +1,43 @@
+"""Colours, fonts and sizes: one place for the look of the board."""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import pygame
+
+ASSETS = Path(__file__).resolve().parents[2] / "assets"
+
+BACKGROUND = (28, 30, 36)
+FLOOR = (214, 203, 173)
+FLOOR_ALT = (207, 195, 164)
+GRID = (168, 155, 126)
+WALL = (62, 66, 77)
+WALL_TOP = (92, 97, 110)
+DIFFICULT = (126, 164, 158)
+DIFFICULT_MARK = (88, 128, 124)
+TEXT = (240, 236, 226)
+TEXT_DARK = (35, 33, 30)
+THREAT = (200, 52, 44)
+REACH = (226, 150, 40)
+PATH = (40, 110, 200)
+PATH_OK = (56, 150, 78)
+PATH_BAD = (196, 48, 40)
+PROVOKE = (236, 122, 18)
+SIDE_COLOURS = [(58, 104, 178), (184, 66, 56), (70, 142, 84), (150, 96, 170), (200, 150, 50), (60, 150, 160)]
+
+
+def side_colour(sides: list[str], side: str) -> tuple[int, int, int]:
+    """Blue and red for the usual sides, then a fixed palette in order of appearance."""
+    named = {"blue": SIDE_COLOURS[0], "red": SIDE_COLOURS[1], "green": SIDE_COLOURS[2]}
+    if side in named:
+        return named[side]
+    others = [s for s in sides if s not in named]
+    return SIDE_COLOURS[(3 + others.index(side)) % len(SIDE_COLOURS)] if side in others else SIDE_COLOURS[3]
+
+
+@lru_cache(maxsize=32)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    path = ASSETS / "fonts" / name
+    return pygame.font.Font(str(path) if path.exists() else None, size)
