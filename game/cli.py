@@ -28,6 +28,7 @@ def main(argv: list[str] | None = None) -> int:
     add_arguments(r)
     p = sub.add_parser("play", help="open the game window")
     p.add_argument("scenario", nargs="?", default=None)
+    p.add_argument("--lang", choices=("en", "fr"), default=None)
     args = parser.parse_args(argv)
 
     if args.command == "query":
@@ -52,7 +53,8 @@ def main(argv: list[str] | None = None) -> int:
             print(exc.line(), file=sys.stderr)
             return 2
     if args.command == "play" or args.command is None:
-        from .play import main as play_main
-        return play_main(args.scenario if args.command == "play" else None)
+        from .ui.app import main as play_main
+        return play_main(getattr(args, "scenario", None) if args.command == "play" else None,
+                         getattr(args, "lang", None))
     parser.print_help()
     return 2

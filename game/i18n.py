@@ -13,6 +13,29 @@ from typing import Any
 LANGUAGES = ("en", "fr")
 
 _SENTENCES: dict[str, dict[str, str]] = {
+    # --- the explorer window ---
+    "UI_TITLE": {"en": "Carreau — rules explorer", "fr": "Carreau — explorateur de règles"},
+    "UI_PREVIEW_NOTE": {"en": "Preview: nothing is played yet; turns and actions come next.",
+                        "fr": "Aperçu : rien n'est joué ; les tours et les actions arrivent ensuite."},
+    "UI_HELP": {"en": "Click a creature · hover a square: safest path · T threat · R reach · C charge · "
+                      "M movement mode · wheel zoom · arrows/drag pan · Esc quit",
+                "fr": "Clic : créature · survol : trajet le plus sûr · T menace · R allonge · C charge · "
+                      "M mode · molette : zoom · flèches/glisser : déplacer · Échap : quitter"},
+    "UI_MODE": {"en": "Movement: {mode}", "fr": "Déplacement : {mode}"},
+    "UI_MODE_move": {"en": "move", "fr": "mouvement"},
+    "UI_MODE_double": {"en": "double move", "fr": "double mouvement"},
+    "UI_MODE_withdraw": {"en": "withdraw", "fr": "retraite"},
+    "UI_MODE_5ft": {"en": "5-ft step", "fr": "pas de placement"},
+    "UI_CHARGE_ON": {"en": "Charge: hover an enemy", "fr": "Charge : survolez un adversaire"},
+    "UI_SELECTED": {"en": "{name} ({side}) · {weapon} · speed {speed} m", "fr": "{name} ({side}) · {weapon} · vitesse {speed} m"},
+    "UI_NONE_SELECTED": {"en": "No creature selected", "fr": "Aucune créature choisie"},
+    "PATH_CAPTION": {"en": "{metres} m · {squares} squares counted 1-2-1",
+                     "fr": "{metres} m · {squares} cases comptées 1-2-1"},
+    "PATH_PROVOKES": {"en": " · attacks of opportunity: {names}", "fr": " · attaques d'opportunité : {names}"},
+    "PATH_UNREACHABLE": {"en": "Out of reach for this movement.", "fr": "Hors d'atteinte pour ce déplacement."},
+    "SPLASH_CAPTION": {"en": "Where a miss lands for each d8 result, at {n} range increments",
+                       "fr": "Point de chute d'un raté pour chaque résultat du d8, à {n} facteurs de portée"},
+    "UI_THREAT_ALL": {"en": "Showing every threatened square", "fr": "Toutes les cases menacées"},
     "CONDITION_FORBIDS_MOVING": {"en": "It cannot move while {condition}.",
                                  "fr": "Impossible de se déplacer en étant {condition}."},
     "PRONE_MUST_STAND": {"en": "It is prone: it must stand up (a move action) or crawl first.",

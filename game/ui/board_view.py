@@ -29,6 +29,7 @@ class Overlay:
     lane: list[Square] = field(default_factory=list)          # charge lane squares
     lane_ok: bool = True
     lane_block: Square | None = None
+    lane_line: tuple[tuple[float, float], tuple[float, float]] | None = None  # grid points
     marks: list[tuple[Square, str]] = field(default_factory=list)  # labelled squares
     points: list[tuple[tuple[float, float], str]] = field(default_factory=list)  # grid points (x, y) + label
     caption: str = ""
@@ -147,7 +148,11 @@ class BoardView:
             x, y = cam.to_screen(sq)
             pygame.draw.rect(screen, theme.REACH, (x + 2, y + 2, c - 3, c - 3), max(1, c // 16))
         if ov.lane:
-            self._tint(screen, cam, ov.lane, theme.PATH_OK if ov.lane_ok else theme.PATH_BAD, 90)
+            colour = theme.PATH_OK if ov.lane_ok else theme.PATH_BAD
+            self._tint(screen, cam, ov.lane, colour, 60)
+            for sq in ov.lane:
+                x, y = cam.to_screen(sq)
+                pygame.draw.rect(screen, colour, (x + 1, y + 1, c - 1, c - 1), max(2, c // 12))
         if ov.lane_block is not None:
             x, y = cam.to_screen(ov.lane_block)
             pygame.draw.line(screen, theme.PATH_BAD, (x + 4, y + 4), (x + c - 4, y + c - 4), max(2, c // 10))
@@ -155,6 +160,13 @@ class BoardView:
 
     def _draw_overlay_over(self, screen, cam, ov: Overlay) -> None:
         c = cam.cell
+        if ov.lane_line is not None:
+            (ax, ay), (bx, by) = ov.lane_line
+            a = (round(ax * c - cam.ox), round(ay * c - cam.oy))
+            b = (round(bx * c - cam.ox), round(by * c - cam.oy))
+            colour = theme.PATH_OK if ov.lane_ok else theme.PATH_BAD
+            pygame.draw.line(screen, colour, a, b, max(3, c // 8))
+            pygame.draw.circle(screen, colour, b, max(4, c // 6))
         if len(ov.path) >= 2:
             pts = [(cam.to_screen(p)[0] + c // 2, cam.to_screen(p)[1] + c // 2) for p in ov.path]
             colour = theme.PATH if ov.path_ok else theme.PATH_BAD

@@ -29,7 +29,7 @@ def reachable_overlay(board: Board, cid: str, mode: str, ov: Overlay | None = No
 
 
 def path_overlay(board: Board, cid: str, goal: Square, mode: str, lang: str | None = None,
-                 ov: Overlay | None = None) -> Overlay:
+                 ov: Overlay | None = None, names: dict[str, str] | None = None) -> Overlay:
     """The safest path (fewest attacks of opportunity, then cheapest) with its cost, the
     1-2-1 count and every square where it provokes, named."""
     ov = ov or Overlay()
@@ -39,7 +39,7 @@ def path_overlay(board: Board, cid: str, goal: Square, mode: str, lang: str | No
         check = movement.check_path(board, body, [goal], mode) if max(abs(goal[0] - body.pos[0]), abs(goal[1] - body.pos[1])) == 1 else None
         ov.path, ov.path_ok = [body.pos, goal], False
         reason = sentence(check.reason.code, check.reason.params, lang) if check and check.reason else (
-            "Hors d'atteinte." if (lang or "") == "fr" else "Out of reach.")
+            sentence("PATH_UNREACHABLE", {}, lang))
         ov.caption = reason
         return ov
     path, provoked, cost = found
@@ -51,7 +51,10 @@ def path_overlay(board: Board, cid: str, goal: Square, mode: str, lang: str | No
         if who:
             ov.provokes[pos] = who
     ov.marks.append((goal, f"{metres(cost):g} m"))
-    ov.caption = f"{metres(cost):g} m · {cost} sq" + (f" · AoO: {', '.join(provoked)}" if provoked else "")
+    names = names or {}
+    ov.caption = sentence("PATH_CAPTION", {"metres": f"{metres(cost):g}", "squares": cost}, lang)
+    if provoked:
+        ov.caption += sentence("PATH_PROVOKES", {"names": ", ".join(names.get(p, p) for p in provoked)}, lang)
     return ov
 
 
@@ -63,6 +66,7 @@ def charge_overlay(board: Board, cid: str, target: str, lang: str | None = None,
     if res.legal:
         end = res.ends[0]
         ov.lane, _ = lane_squares(body.pos, end, body.span, board.variants.charge_lane)
+        ov.lane_line = _centre_line(body.pos, end, body.span)
         ov.lane_ok = True
         ov.caption = f"{sentence('CHARGE_OK', {}, lang)} {[list(e) for e in res.ends]}"
         return ov
@@ -71,14 +75,20 @@ def charge_overlay(board: Board, cid: str, target: str, lang: str | None = None,
     for opt in res.options:
         if opt.refusal is res.reason:
             ov.lane, _ = lane_squares(body.pos, opt.end, body.span, board.variants.charge_lane)
+            ov.lane_line = _centre_line(body.pos, opt.end, body.span)
     square = res.reason.params.get("square")
     if square is not None:
         ov.lane_block = tuple(square)
     return ov
 
 
+def _centre_line(start: Square, end: Square, span: int):
+    half = span / 2
+    return (start[0] + half, start[1] + half), (end[0] + half, end[1] + half)
+
+
 def splash_overlay(board: Board, cid: str, target: str | None = None, intersection: Square | None = None,
-                   ov: Overlay | None = None) -> Overlay:
+                   ov: Overlay | None = None, lang: str | None = None) -> Overlay:
     """The eight landing points of a miss for the current range increment."""
     ov = ov or Overlay()
     body = board.body(cid)
@@ -86,7 +96,7 @@ def splash_overlay(board: Board, cid: str, target: str | None = None, intersecti
     for d8 in range(1, 9):
         res = splash_rules.splash(board, body, target=tgt, intersection=intersection, hit=False, d8=d8)
         if not res.legal:
-            ov.caption = sentence(res.reason.code, res.reason.params)
+            ov.caption = sentence(res.reason.code, res.reason.params, lang)
             return ov
         if res.lands_square is not None:
             x, y = res.lands_square
@@ -94,5 +104,5 @@ def splash_overlay(board: Board, cid: str, target: str | None = None, intersecti
         else:
             x, y = res.lands_intersection
             ov.points.append(((x, y), str(d8)))
-        ov.caption = f"n = {res.range_increments}"
+        ov.caption = sentence("SPLASH_CAPTION", {"n": res.range_increments}, lang)
     return ov

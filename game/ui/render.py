@@ -36,15 +36,15 @@ def render(args) -> int:
     if args.reachable:
         overlays.reachable_overlay(board, args.reachable[0], args.reachable[1], ov)
     if args.path:
-        overlays.path_overlay(board, args.path[0], _square(args.path[1]), args.mode, args.lang, ov)
+        overlays.path_overlay(board, args.path[0], _square(args.path[1]), args.mode, args.lang, ov, names)
     if args.charge:
         overlays.charge_overlay(board, args.charge[0], args.charge[1], args.lang, ov)
     if args.splash:
         who, aim = args.splash
         if "," in aim:
-            overlays.splash_overlay(board, who, intersection=_square(aim), ov=ov)
+            overlays.splash_overlay(board, who, intersection=_square(aim), ov=ov, lang=args.lang)
         else:
-            overlays.splash_overlay(board, who, target=aim, ov=ov)
+            overlays.splash_overlay(board, who, target=aim, ov=ov, lang=args.lang)
     cell = args.cell
     t = board.terrain
     surface = pygame.Surface((t.width * cell + 2 * cell, t.height * cell + 2 * cell + (cell if ov.caption else 0)))

@@ -1,7 +1,6 @@
 """Colours, fonts and sizes: one place for the look of the board."""
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 
 import pygame
@@ -36,8 +35,23 @@ def side_colour(sides: list[str], side: str) -> tuple[int, int, int]:
     return SIDE_COLOURS[(3 + others.index(side)) % len(SIDE_COLOURS)] if side in others else SIDE_COLOURS[3]
 
 
-@lru_cache(maxsize=32)
+_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The shipped DejaVu Sans (French and symbols), cached; rebuilt after pygame.quit()."""
+    key = (size, bold)
+    cached = _fonts.get(key)
+    if cached is not None:
+        try:
+            cached.get_height()
+            return cached
+        except pygame.error:
+            _fonts.clear()
+    if not pygame.font.get_init():
+        pygame.font.init()
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
     path = ASSETS / "fonts" / name
-    return pygame.font.Font(str(path) if path.exists() else None, size)
+    made = pygame.font.Font(str(path) if path.exists() else None, size)
+    _fonts[key] = made
+    return made

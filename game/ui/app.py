@@ -1,0 +1,192 @@
+"""The window: a rules explorer on a real battle map (``make play``).
+
+What it does now: shows the board, lets a player pick a creature and *see* the
+positioning rules before committing to anything: the safest path to the hovered square
+with its cost and who it provokes, threatened squares, weapon reach, charge lanes.
+Turns and actions come with the combat engine; the window says so.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from ..i18n import default_language, sentence
+from . import theme
+
+DEFAULT_MAP = Path(__file__).resolve().parents[2] / "maps" / "old_mill.toml"
+MODES = ("double", "move", "withdraw", "5ft")
+PANEL_H = 64
+
+
+class Explorer:
+    """State and input handling, separate from the loop so tests can drive it."""
+
+    def __init__(self, battle, screen, lang: str | None = None):
+        import pygame  # noqa: F401  (imported by the caller already)
+        from .board_view import BoardView, Camera
+        self.battle = battle
+        self.screen = screen
+        self.lang = lang or default_language()
+        self.names = {s.id: s.name for s in battle.scenario.creatures}
+        self.view = BoardView(battle.board(), self.names)
+        self.cam = Camera(40)
+        w, h = screen.get_size()
+        self.cam.centre_on(battle.terrain.width, battle.terrain.height, (w, h - PANEL_H))
+        self.selected: str | None = None
+        self.hover: tuple[int, int] | None = None
+        self.show_threat = False
+        self.show_reach = False
+        self.charge_mode = False
+        self.mode = MODES[0]
+        self.running = True
+        self.drag_from: tuple[int, int] | None = None
+        self.overlay = None
+        self.refresh()
+
+    # --- input ------------------------------------------------------------------------
+    def handle(self, event) -> None:
+        import pygame
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type == pygame.VIDEORESIZE:
+            self.screen = pygame.display.get_surface()
+        elif event.type == pygame.KEYDOWN:
+            self._key(event.key)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._click(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (2, 3):
+            self.drag_from = event.pos
+        elif event.type == pygame.MOUSEBUTTONUP and event.button in (2, 3):
+            self.drag_from = None
+        elif event.type == pygame.MOUSEMOTION:
+            if self.drag_from is not None:
+                self.cam.ox -= event.pos[0] - self.drag_from[0]
+                self.cam.oy -= event.pos[1] - self.drag_from[1]
+                self.drag_from = event.pos
+            square = self.cam.to_square(event.pos)
+            if square != self.hover:
+                self.hover = square
+                self.refresh()
+        elif event.type == pygame.MOUSEWHEEL:
+            anchor = pygame.mouse.get_pos()
+            self.cam.zoom(1 if event.y > 0 else -1, anchor)
+
+    def _key(self, key: int) -> None:
+        import pygame
+        step = max(8, self.cam.cell)
+        if key == pygame.K_ESCAPE:
+            self.running = False
+        elif key == pygame.K_t:
+            self.show_threat = not self.show_threat
+        elif key == pygame.K_r:
+            self.show_reach = not self.show_reach
+        elif key == pygame.K_c:
+            self.charge_mode = not self.charge_mode
+        elif key == pygame.K_m:
+            self.mode = MODES[(MODES.index(self.mode) + 1) % len(MODES)]
+        elif key == pygame.K_LEFT:
+            self.cam.ox -= step
+        elif key == pygame.K_RIGHT:
+            self.cam.ox += step
+        elif key == pygame.K_UP:
+            self.cam.oy -= step
+        elif key == pygame.K_DOWN:
+            self.cam.oy += step
+        elif key in (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS):
+            self.cam.zoom(1, (self.screen.get_width() // 2, self.screen.get_height() // 2))
+        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.cam.zoom(-1, (self.screen.get_width() // 2, self.screen.get_height() // 2))
+        self.refresh()
+
+    def _click(self, pos) -> None:
+        square = self.cam.to_square(pos)
+        who = self.creature_at(square)
+        self.selected = who if who != self.selected else None
+        self.refresh()
+
+    def creature_at(self, square) -> str | None:
+        for b in self.battle.board().occupants.get(square, ()):
+            return b.id
+        return None
+
+    # --- what to draw -----------------------------------------------------------------
+    def refresh(self) -> None:
+        from . import overlays
+        from .board_view import Overlay
+        board = self.battle.board()
+        ov = Overlay()
+        sel = board.by_id.get(self.selected) if self.selected else None
+        if self.show_threat:
+            ids = [e.id for e in board.enemies_of(sel)] if sel else [b.id for b in board.bodies]
+            overlays.threat_overlay(board, ids, ov)
+        if self.show_reach and sel:
+            overlays.reach_overlay(board, sel.id, ov)
+        if sel and self.hover and board.terrain.in_bounds(self.hover) and self.hover != sel.pos:
+            target = self.creature_at(self.hover)
+            if self.charge_mode and target and target != sel.id:
+                overlays.charge_overlay(board, sel.id, target, self.lang, ov)
+            elif not self.charge_mode and not target:
+                overlays.path_overlay(board, sel.id, self.hover, self.mode, self.lang, ov, self.names)
+        self.overlay = ov
+
+    def draw(self) -> None:
+        import pygame
+        w, h = self.screen.get_size()
+        board_area = self.screen.subsurface((0, 0, w, max(1, h - PANEL_H)))
+        self.view.draw(board_area, self.cam, self.overlay, self.selected)
+        panel = pygame.Rect(0, h - PANEL_H, w, PANEL_H)
+        self.screen.fill((40, 42, 50), panel)
+        f = theme.font(15)
+        board = self.battle.board()
+        if self.selected:
+            b = board.body(self.selected)
+            line1 = sentence("UI_SELECTED", {"name": self.names.get(b.id, b.id), "side": b.side,
+                                             "weapon": b.weapon.names.get(self.lang, b.weapon.id),
+                                             "speed": f"{b.speed_squares * 1.5:g}"}, self.lang)
+        else:
+            line1 = sentence("UI_NONE_SELECTED", {}, self.lang)
+        mode = sentence("UI_CHARGE_ON", {}, self.lang) if self.charge_mode else sentence(
+            "UI_MODE", {"mode": sentence(f"UI_MODE_{self.mode}", {}, self.lang)}, self.lang)
+        caption = self.overlay.caption if self.overlay and self.overlay.caption else ""
+        self.screen.blit(f.render(f"{line1}   ·   {mode}   {caption}", True, theme.TEXT), (12, h - PANEL_H + 8))
+        small = theme.font(12)
+        self.screen.blit(small.render(sentence("UI_HELP", {}, self.lang), True, (190, 186, 176)), (12, h - PANEL_H + 30))
+        self.screen.blit(small.render(sentence("UI_PREVIEW_NOTE", {}, self.lang), True, (150, 146, 136)),
+                         (12, h - PANEL_H + 46))
+
+
+def main(scenario: str | None = None, lang: str | None = None, frames: int | None = None) -> int:
+    """Open the window on a scenario (default: the old mill)."""
+    from . import __name__ as _ui  # noqa: F401  (hides pygame's banner)
+    import pygame
+
+    from ..content.errors import ContentError
+    from ..content.scenario import load_scenario
+    from ..engine import Battle
+    if not getattr(pygame, "IS_CE", False):
+        print("Carreau needs pygame-ce, not pygame: pip uninstall -y pygame pygame-ce && pip install pygame-ce")
+        return 2
+    path = scenario or str(DEFAULT_MAP)
+    try:
+        battle = Battle(load_scenario(path))
+    except ContentError as exc:
+        print(exc.line())
+        return 2
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode((1280, 800), pygame.RESIZABLE)
+    lang = lang or default_language()
+    pygame.display.set_caption(f"{sentence('UI_TITLE', {}, lang)} — {battle.scenario.title or os.path.basename(path)}")
+    app = Explorer(battle, screen, lang)
+    clock = pygame.time.Clock()
+    drawn = 0
+    while app.running and (frames is None or drawn < frames):
+        for event in pygame.event.get():
+            app.handle(event)
+        app.draw()
+        pygame.display.flip()
+        drawn += 1
+        clock.tick(60)
+    battle.close()
+    pygame.quit()
+    return 0
