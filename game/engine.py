@@ -1,10 +1,13 @@
-"""One battle: an esper world built from a scenario, and the questions asked of it.
+"""One battle: an esper world built from a scenario, its dice, its turn order.
 
 Each battle has its own esper world (esper >= 3.8 ``switch_world``); every public method
-switches to it first, so several battles (or tests) never share state.
+switches to it first, so several battles (or tests) never share state. ``snapshot`` and
+``restore`` copy every component and the battle's own state, so that a refused or failed
+action leaves nothing changed, dice included.
 """
 from __future__ import annotations
 
+import copy
 import itertools
 from contextlib import contextmanager
 
@@ -12,13 +15,20 @@ import esper
 
 from .content import data
 from .content.scenario import Scenario
+from .dice import Dice
 from .rules.board import Board
+from .rules.fighters import Fighter
+from .rules.modifiers import ability_modifier
 from .rules.sizes import Size
 from .world import systems
-from .world.components import (Armor, Body, Conditions, Feats, Identity, Initiative, Position, Reach, Side,
-                               Speed, Stats, Wielded)
+from .world.components import (Abilities, Armor, AttacksOfOpportunity, Awareness, Body, Conditions, Defense,
+                               Effects, Feats, HitPoints, Identity, Initiative, Inventory, Offense, Position,
+                               Reach, Side, Speed, Stats, TurnState, Wielded)
 
 _world_ids = itertools.count(1)
+DEFAULT_HP = 10   # a creature without ``hp`` (and no template yet) has 10 hit points
+COMPONENTS = (Identity, Position, Body, Reach, Speed, Side, Wielded, Conditions, Feats, Armor, Stats, Initiative,
+              HitPoints, Abilities, Defense, Offense, Effects, TurnState, AttacksOfOpportunity, Inventory, Awareness)
 
 
 class Battle:
@@ -28,21 +38,53 @@ class Battle:
         self.scenario = scenario
         self.terrain = scenario.terrain()
         self.variants = scenario.variants
+        self.dice = Dice(scenario.seed)
         self.round = 1
         self.turn: str | None = None
+        self.order: list[str] = []
+        self.counts: dict[str, tuple[int, int]] = {}   # id -> (initiative count, modifier)
+        self.surprise_round = False
+        self.delayed: set[str] = set()
+        self.readied: dict[str, dict] = {}
+        self.winner: str | None = None
+        self.started = False
         self.world = f"battle-{next(_world_ids)}"
         self._board: Board | None = None
         self.ids: list[str] = []
+        self.entities: dict[str, int] = {}
         with self.active():
             for spec in scenario.creatures:
-                armor_row = data.armor().get(spec.armor or "", {})
-                esper.create_entity(
-                    Identity(spec.id, spec.name), Position(*spec.at), Body(Size.from_code(spec.size)),
-                    Reach(spec.reach), Speed(spec.speed_m), Side(spec.side), Wielded(spec.weapon),
-                    Conditions(set(spec.conditions)), Feats(frozenset(spec.feats)),
-                    Armor(spec.armor, armor_row.get("category") == "heavy"),
-                    Stats(dict(spec.stats)), Initiative(spec.initiative))
+                self.entities[spec.id] = esper.create_entity(*self._components(spec))
                 self.ids.append(spec.id)
+        self.opening_events: list = []
+        if len({s.side for s in scenario.creatures}) >= 2:
+            from .world.turns import start_battle
+            self.opening_events = start_battle(self)
+
+    def _components(self, spec) -> list:
+        armors = data.armor()
+        armor_row = armors.get(spec.armor or "", {})
+        shield_row = armors.get(spec.shield or "", {})
+        scores = {k: spec.stats.get(k, 10) for k in ("str", "dex", "con", "int", "wis", "cha")}
+        size = Size.from_code(spec.size)
+        max_dex = [v for v in (armor_row.get("max_dex", -1), shield_row.get("max_dex", -1)) if v is not None and v >= 0]
+        defense = Defense(armor_bonus=armor_row.get("bonus", 0), shield_bonus=shield_row.get("bonus", 0),
+                          max_dex=min(max_dex) if max_dex else None, natural=spec.stats.get("natural_armor", 0))
+        if "ac" in spec.stats:
+            # A given AC keeps its total; what the known parts do not explain counts as armour-like.
+            dex = ability_modifier(scores["dex"])
+            if defense.max_dex is not None:
+                dex = min(dex, defense.max_dex)
+            known = 10 + defense.armor_bonus + defense.shield_bonus + dex + size.value.attack_mod + defense.natural
+            defense.misc = spec.stats["ac"] - known
+        hp = spec.stats.get("hp", DEFAULT_HP)
+        conditions = set(spec.conditions)
+        return [Identity(spec.id, spec.name), Position(*spec.at), Body(size), Reach(spec.reach), Speed(spec.speed_m),
+                Side(spec.side), Wielded(spec.weapon), Conditions(conditions), Feats(frozenset(spec.feats)),
+                Armor(spec.armor, armor_row.get("category") == "heavy"), Stats(dict(spec.stats)),
+                Initiative(spec.initiative), HitPoints(hp, hp), Abilities(scores), Defense(**vars(defense)),
+                Offense(spec.stats.get("bab", 0)), Effects(), TurnState(), AttacksOfOpportunity(),
+                Inventory(list(spec.inventory)), _awareness(spec)]
 
     @contextmanager
     def active(self):
@@ -61,6 +103,11 @@ class Battle:
         if self.world in esper.list_worlds():
             esper.delete_world(self.world)
 
+    # --- component access -----------------------------------------------------------
+    def comp(self, cid: str, kind):
+        with self.active():
+            return esper.component_for_entity(self.entities[cid], kind)
+
     def board(self) -> Board:
         """The rules snapshot, rebuilt after every change."""
         if self._board is None:
@@ -72,9 +119,42 @@ class Battle:
         self._board = None
 
     def has(self, cid: str) -> bool:
-        return cid in self.board().by_id
+        return cid in self.entities
 
-    # --- actions that change the world ----------------------------------------------
+    def fighter(self, cid: str) -> Fighter:
+        """The combat numbers of a creature, for the attack rules."""
+        body = self.board().body(cid)
+        d = self.comp(cid, Defense)
+        return Fighter(id=cid, side=body.side, size=body.size, bab=self.comp(cid, Offense).bab,
+                       abilities=dict(self.comp(cid, Abilities).scores), weapon=body.weapon,
+                       armor_bonus=d.armor_bonus, shield_bonus=d.shield_bonus, max_dex=d.max_dex,
+                       natural_armor=d.natural, deflection=d.deflection, ac_misc=d.misc,
+                       feats=body.feats, conditions=body.conditions)
+
+    def name(self, cid: str) -> str:
+        return self.comp(cid, Identity).name
+
+    # --- all-or-nothing actions -----------------------------------------------------
+    def snapshot(self):
+        with self.active():
+            comps = {cid: [copy.deepcopy(esper.component_for_entity(ent, k)) for k in COMPONENTS]
+                     for cid, ent in self.entities.items()}
+        fields = {k: copy.deepcopy(getattr(self, k)) for k in
+                  ("round", "turn", "order", "counts", "surprise_round", "delayed", "readied", "winner", "started")}
+        return comps, fields, self.dice.get_state()
+
+    def restore(self, snap) -> None:
+        comps, fields, dice_state = snap
+        with self.active():
+            for cid, items in comps.items():
+                for item in items:
+                    esper.add_component(self.entities[cid], copy.deepcopy(item))
+        for k, v in fields.items():
+            setattr(self, k, copy.deepcopy(v))
+        self.dice.set_state(dice_state)
+        self.changed()
+
+    # --- geometry-only actions (also used by the combat actions) --------------------
     def move(self, cid: str, squares, mode: str):
         board = self.board()
         with self.active():
@@ -94,9 +174,29 @@ class Battle:
     def state(self) -> dict:
         board = self.board()
         out = {}
-        with self.active():
-            for _e, (ident, stats) in esper.get_components(Identity, Stats):
-                body = board.body(ident.id)
-                out[ident.id] = {"at": list(body.pos), "hp": stats.values.get("hp"),
-                                 "conditions": sorted(body.conditions)}
-        return {"round": self.round, "turn": self.turn, "creatures": dict(sorted(out.items()))}
+        for cid in sorted(self.entities):
+            body = board.body(cid)
+            hp = self.comp(cid, HitPoints)
+            out[cid] = {"at": list(body.pos), "hp": hp.current, "max_hp": hp.maximum, "nonlethal": hp.nonlethal,
+                        "conditions": sorted(body.conditions), "side": body.side}
+        result = {"round": self.round, "turn": self.turn, "order": list(self.order), "creatures": out}
+        if self.turn is not None:
+            from .world.budget import left
+            result["actions_left"] = left(self.comp(self.turn, TurnState))
+        if self.delayed:
+            result["delayed"] = sorted(self.delayed)
+        if self.readied:
+            result["readied"] = {k: dict(v) for k, v in sorted(self.readied.items())}
+        if self.winner is not None:
+            result["winner"] = self.winner
+        return result
+
+    def act(self, who: str, action: str, args: dict | None = None, dice: list[int] | None = None,
+            declined: set[str] | None = None):
+        """Play one action: (legal, refusal, events). A refusal changes nothing."""
+        from .world.actions import act
+        return act(self, who, action, args or {}, dice, declined)
+
+
+def _awareness(spec) -> Awareness:
+    return Awareness(spec.surprised)

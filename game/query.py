@@ -24,7 +24,7 @@ class QuerySession:
         self.handlers: dict[str, Callable[[dict], dict]] = {
             "threatened": self.threatened, "reachable": self.reachable, "path": self.path,
             "charge": self.charge, "splash": self.splash, "flanked": self.flanked,
-            "cover": self.cover, "state": self.state,
+            "cover": self.cover, "state": self.state, "act": self.act,
         }
 
     # --- plumbing ---------------------------------------------------------------------
@@ -41,9 +41,6 @@ class QuerySession:
         q = request.get("q")
         handler = self.handlers.get(q) if isinstance(q, str) else None
         if handler is None:
-            if q == "act":
-                return {"ok": False, "error": "Actions ('act') come with combat turns; this build answers "
-                                              "geometry questions only."}
             known = ", ".join(sorted(self.handlers))
             return {"ok": False, "error": f"Unknown question {q!r} (known: {known})."}
         try:
@@ -153,6 +150,32 @@ class QuerySession:
 
     def state(self, req: dict) -> dict:
         return self.battle.state()
+
+    def act(self, req: dict) -> dict:
+        """Play one action (design/query-protocol.md, "Playing actions")."""
+        who = self._creature(req, "who")
+        action = self._field(req, "action")
+        if not isinstance(action, str):
+            raise BadRequest("Field 'action' must be a string.")
+        dice = req.get("dice", [])
+        if not isinstance(dice, list) or not all(isinstance(d, int) and not isinstance(d, bool) for d in dice):
+            raise BadRequest("Field 'dice' must be a list of whole numbers (raw die faces).")
+        declined = req.get("decline_aoo", [])
+        if not isinstance(declined, list) or not all(isinstance(d, str) for d in declined):
+            raise BadRequest("Field 'decline_aoo' must be a list of creature ids.")
+        args = {k: v for k, v in req.items() if k not in ("q", "who", "action", "dice", "decline_aoo")}
+        legal, refusal, events = self.battle.act(who, action, args, dice, set(declined))
+        if not legal:
+            return {"legal": False, **self._reason(refusal), "events": []}
+        return {"legal": True, "events": [_event_json(e) for e in events]}
+
+
+def _event_json(event) -> dict:
+    def plain(v):
+        if isinstance(v, tuple):
+            return [plain(x) for x in v]
+        return v
+    return {k: plain(v) for k, v in event.as_dict().items()}
 
 
 def run(battle: Battle, source: TextIO = sys.stdin, sink: TextIO = sys.stdout, lang: str | None = None) -> int:

@@ -23,9 +23,9 @@ from .errors import ContentError
 TOP_KEYS = {"title", "description", "seed", "rules", "map", "creature"}
 RULE_KEYS = {"charge_lane": ("center", "swept"), "scatter_order": ("seed", "srd"), "reach_diagonal_exception": None}
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
-INT_KEYS = ("initiative", "hp", "ac", "bab") + ABILITIES
+INT_KEYS = ("initiative", "hp", "ac", "bab", "natural_armor") + ABILITIES
 CREATURE_KEYS = {"id", "name", "side", "at", "template", "size", "reach", "speed", "weapon", "conditions",
-                 "feats", "armor"} | set(INT_KEYS)
+                 "feats", "armor", "shield", "inventory", "surprised"} | set(INT_KEYS)
 
 
 @dataclass
@@ -41,6 +41,9 @@ class CreatureSpec:
     conditions: tuple[str, ...] = ()
     feats: tuple[str, ...] = ()
     armor: str | None = None
+    shield: str | None = None
+    inventory: tuple[str, ...] = ()
+    surprised: bool = False
     initiative: int | None = None
     stats: dict[str, int] = field(default_factory=dict)   # hp, ac, bab, str ... as given
 
@@ -208,8 +211,16 @@ class _Validator:
         conditions = self._ids(raw, "conditions", where, KNOWN_CONDITIONS, "condition")
         feats = self._ids(raw, "feats", where, set(data.feats()), "feat")
         armor = raw.get("armor")
-        if armor is not None and (not isinstance(armor, str) or armor not in data.armor()):
+        armors = data.armor()
+        if armor is not None and (not isinstance(armor, str) or armors.get(armor, {}).get("category") in (None, "shield")):
             self.fail(where, f"unknown armor {armor!r}")
+        shield = raw.get("shield")
+        if shield is not None and (not isinstance(shield, str) or armors.get(shield, {}).get("category") != "shield"):
+            self.fail(where, f"unknown shield {shield!r}")
+        inventory = self._ids(raw, "inventory", where, set(data.weapons()), "weapon")
+        surprised = raw.get("surprised", False)
+        if not isinstance(surprised, bool):
+            self.fail(where, f"surprised must be true or false, not {surprised!r}")
         stats = {}
         for key in INT_KEYS:
             if key in raw:
@@ -219,7 +230,7 @@ class _Validator:
                 stats[key] = value
         initiative = stats.pop("initiative", None)
         return CreatureSpec(cid, name, side, (at[0], at[1]), size, reach, speed_m, weapon,
-                            conditions, feats, armor, initiative, stats)
+                            conditions, feats, armor, shield, inventory, surprised, initiative, stats)
 
     def _ids(self, raw: dict, key: str, where: str, known, what: str) -> tuple[str, ...]:
         values = raw.get(key, [])

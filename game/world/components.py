@@ -77,3 +77,76 @@ class Stats:
 @dataclass
 class Initiative:
     fixed: int | None = None
+
+
+@dataclass
+class HitPoints:
+    maximum: int
+    current: int
+    nonlethal: int = 0
+    stable: bool = False
+
+
+@dataclass
+class Abilities:
+    scores: dict[str, int] = field(default_factory=lambda: dict.fromkeys(("str", "dex", "con", "int", "wis", "cha"), 10))
+
+
+@dataclass
+class Defense:
+    armor_bonus: int = 0
+    shield_bonus: int = 0
+    max_dex: int | None = None
+    natural: int = 0
+    deflection: int = 0
+    misc: int = 0
+
+
+@dataclass
+class Offense:
+    bab: int = 0
+
+
+@dataclass
+class TimedEffect:
+    condition: str
+    until_round: int      # the effect ends just before this round's ...
+    until_count: int      # ... initiative count (French text: the monk's stun)
+
+
+@dataclass
+class Effects:
+    """Conditions that end by themselves; kept apart from the permanent ones."""
+    timed: list[TimedEffect] = field(default_factory=list)
+    until_next_turn: set[str] = field(default_factory=set)   # charging, total defense, running ...
+
+
+@dataclass
+class TurnState:
+    """What a creature has left this turn (French text: the kinds of actions)."""
+    standard: bool = True
+    move: bool = True
+    swift: bool = True
+    five_foot: bool = True        # still allowed: no other movement yet this round
+    moved: bool = False           # moved some distance this round (no 5-ft step)
+    stepped: bool = False         # took its 5-ft step (no other movement)
+    parity: int = 0               # the 1-2-1 count over the turn's movement
+    restricted: bool = False      # one standard or move action only
+    provoked_by_moving: set[str] = field(default_factory=set)
+    drew_free: bool = False       # drew a weapon as part of a move (BAB +1)
+    acted: bool = False
+
+
+@dataclass
+class AttacksOfOpportunity:
+    used: int = 0
+
+
+@dataclass
+class Inventory:
+    items: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Awareness:
+    surprised: bool = False

@@ -39,3 +39,151 @@ class Splashed(Event):
     direct: str | None
     splashed: tuple[str, ...]
     lands: tuple[int, int] | None
+
+
+@dataclass(frozen=True)
+class InitiativeRolled(Event):
+    who: str
+    d20: int | None
+    modifier: int
+    total: int
+
+
+@dataclass(frozen=True)
+class RoundStarted(Event):
+    round: int
+    surprise: bool
+
+
+@dataclass(frozen=True)
+class TurnStarted(Event):
+    who: str
+    round: int
+    restricted: bool
+
+
+@dataclass(frozen=True)
+class TurnEnded(Event):
+    who: str
+
+
+@dataclass(frozen=True)
+class ConditionStarted(Event):
+    who: str
+    condition: str
+
+
+@dataclass(frozen=True)
+class ConditionEnded(Event):
+    who: str
+    condition: str
+
+
+@dataclass(frozen=True)
+class DyingRolled(Event):
+    who: str
+    d100: int
+    outcome: str
+
+
+@dataclass(frozen=True)
+class BattleWon(Event):
+    side: str
+
+
+@dataclass(frozen=True)
+class ActionTaken(Event):
+    who: str
+    action: str
+    kind: str          # standard | move | full_round | free | swift | none
+
+
+@dataclass(frozen=True)
+class AttackRolled(Event):
+    attacker: str
+    target: str
+    d20: int
+    bonus: int
+    total: int
+    ac: int
+    hit: bool
+    threat: bool
+    bonus_breakdown: tuple
+    ac_breakdown: tuple
+    kind: str                # melee | ranged | touch
+    opportunity: bool = False
+
+
+@dataclass(frozen=True)
+class CriticalConfirmed(Event):
+    attacker: str
+    target: str
+    d20: int
+    total: int
+    confirmed: bool
+
+
+@dataclass(frozen=True)
+class DamageDealt(Event):
+    attacker: str
+    target: str
+    dice: tuple
+    bonus: int
+    amount: int
+    nonlethal: bool
+    multiplier: int
+
+
+@dataclass(frozen=True)
+class HealthChanged(Event):
+    who: str
+    hp: int
+    nonlethal: int
+    status: str
+
+
+@dataclass(frozen=True)
+class MovementStopped(Event):
+    who: str
+    at: tuple[int, int]
+    reason: str
+
+
+@dataclass(frozen=True)
+class Delayed(Event):
+    who: str
+
+
+@dataclass(frozen=True)
+class Readied(Event):
+    who: str
+    action: str
+    trigger: str
+
+
+@dataclass(frozen=True)
+class ReadiedActionTriggered(Event):
+    who: str
+    trigger_by: str
+
+
+@dataclass(frozen=True)
+class WeaponDrawn(Event):
+    who: str
+    weapon: str
+
+
+@dataclass(frozen=True)
+class SavingThrow(Event):
+    who: str
+    kind: str
+    d20: int
+    bonus: int
+    dc: int
+    success: bool
+
+
+@dataclass(frozen=True)
+class TurnSkipped(Event):
+    who: str
+    condition: str

@@ -1,0 +1,61 @@
+"""Dice: the only module that imports ``random`` (design/architecture.md).
+
+One seeded ``Dice`` per battle. A caller may script raw faces (the query protocol's
+``dice`` list, tests): they are used first, in order, then the seeded generator. Every
+roll is recorded with what it was for, so the log can show its breakdown.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+
+class DiceError(ValueError):
+    """A scripted face that the die cannot show."""
+
+
+@dataclass(frozen=True)
+class Roll:
+    sides: int
+    face: int
+    purpose: str
+    scripted: bool
+
+
+class Dice:
+    def __init__(self, seed: int):
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self._script: list[int] = []
+        self.history: list[Roll] = []
+
+    def script(self, faces: list[int]) -> None:
+        """Use these raw faces first (any left over when the action ends are dropped)."""
+        self._script = list(faces)
+
+    def clear_script(self) -> None:
+        self._script = []
+
+    def roll(self, sides: int, purpose: str = "") -> int:
+        if self._script:
+            face = self._script.pop(0)
+            if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= sides:
+                raise DiceError(f"a scripted face of {face!r} is impossible on a d{sides} ({purpose})")
+            self.history.append(Roll(sides, face, purpose, True))
+            return face
+        face = self._rng.randint(1, sides)
+        self.history.append(Roll(sides, face, purpose, False))
+        return face
+
+    def roll_dice(self, count: int, sides: int, purpose: str = "") -> list[int]:
+        return [self.roll(sides, purpose) for _ in range(count)]
+
+    # Saving and restoring the state makes a refused action leave the dice untouched.
+    def get_state(self):
+        return (self._rng.getstate(), list(self._script), len(self.history))
+
+    def set_state(self, state) -> None:
+        rng, script, n = state
+        self._rng.setstate(rng)
+        self._script = list(script)
+        del self.history[n:]

@@ -1,0 +1,204 @@
+"""Attack rolls, armour class, critical hits and damage (digest §8.1, §9.1, §9.2;
+French text: "attaque", "attaque à outrance", "combat sur la défensive", "défense totale").
+
+Everything here takes die results as arguments: the engine rolls, the rules judge.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .fighters import Fighter
+from .modifiers import Modifier, Total, total
+from .sizes import Size
+
+# Conditions that cost the defender its Dexterity bonus to AC (digest §9.2, §9.3).
+LOSES_DEX = frozenset({"flat_footed", "blinded", "cowering", "stunned", "running", "feinted"})
+DEX_ZERO = frozenset({"helpless", "paralyzed", "unconscious", "dying", "dead", "stable", "pinned"})
+
+
+@dataclass(frozen=True)
+class AttackSituation:
+    """Everything about one attack that is not a creature's own numbers."""
+
+    ranged: bool = False
+    touch: bool = False
+    charging: bool = False
+    flanking: bool = False
+    range_increments: int = 1
+    into_melee: bool = False          # ranged attack at a foe engaged with the attacker's ally
+    cover: str = "none"               # none | soft | cover (total: no attack)
+    defensively: bool = False         # fighting defensively this round
+    off_hand: bool = False
+    two_handed: bool = False
+    nonlethal_switch: bool = False    # lethal weapon used for nonlethal damage, or the reverse
+    attacker_invisible: bool = False
+    iterative: int = 0                # 0 for the first attack, 1 for -5, 2 for -10 ...
+    twf_penalty: int = 0
+
+
+def attack_bonus(attacker: Fighter, s: AttackSituation) -> Total:
+    """BAB + ability + size + every modifier of digest §9.1 that applies."""
+    w = attacker.weapon
+    mods = [Modifier(attacker.bab - 5 * s.iterative, "untyped", "bab")]
+    if s.ranged:
+        mods.append(Modifier(attacker.mod("dex"), "ability", "dex"))
+    elif "weapon_finesse" in attacker.feats and (w.use in ("light", "unarmed", "natural") or w.reach in ("chain", "whip")
+                                                   or w.id == "rapier"):
+        mods.append(Modifier(max(attacker.mod("dex"), attacker.mod("str")), "ability", "dex_finesse"))
+    else:
+        mods.append(Modifier(attacker.mod("str"), "ability", "str"))
+    mods.append(Modifier(attacker.size.value.attack_mod, "size", "size"))
+    c = attacker.conditions
+    if s.ranged:
+        mods.append(Modifier(-2 * max(0, s.range_increments - 1), "untyped", "range"))
+        if s.into_melee and "precise_shot" not in attacker.feats:
+            mods.append(Modifier(-4, "untyped", "shooting_into_melee"))
+    else:
+        if s.flanking:
+            mods.append(Modifier(2, "flanking", "flanking"))
+        if s.charging:
+            mods.append(Modifier(2, "circumstance", "charge"))
+        if "prone" in c:
+            mods.append(Modifier(-4, "untyped", "prone"))
+    if "dazzled" in c:
+        mods.append(Modifier(-1, "untyped", "dazzled"))
+    if "entangled" in c:
+        mods.append(Modifier(-2, "untyped", "entangled"))
+    if "shaken" in c or "frightened" in c:
+        mods.append(Modifier(-2, "morale", "fear"))
+    if "sickened" in c:
+        mods.append(Modifier(-2, "untyped", "sickened"))
+    if "squeezing" in c:
+        mods.append(Modifier(-4, "untyped", "squeezing"))
+    if s.attacker_invisible or "invisible" in c:
+        mods.append(Modifier(2, "untyped", "invisible"))
+    if s.defensively:
+        mods.append(Modifier(-4, "untyped", "fighting_defensively"))
+    if s.nonlethal_switch:
+        mods.append(Modifier(-4, "untyped", "nonlethal_switch"))
+    if s.twf_penalty:
+        mods.append(Modifier(s.twf_penalty, "untyped", "two_weapon_fighting"))
+    return total(mods)
+
+
+def armor_class(defender: Fighter, s: AttackSituation, attacker_conditions: frozenset[str] = frozenset(),
+                flat_footed: bool = False) -> Total:
+    """The AC this attack must reach: full, touch or flat-footed (digest §8.1, §9.2)."""
+    c = defender.conditions
+    melee = not s.ranged
+    mods: list[Modifier] = []
+    dex = defender.mod("dex")
+    if defender.max_dex is not None:
+        dex = min(dex, defender.max_dex)
+    if not DEX_ZERO.isdisjoint(c):
+        mods.append(Modifier(-5, "ability", "dex_zero"))      # Dex treated as 0
+        keep_dex = False
+    else:
+        # Losing the Dex bonus loses dodge bonuses too; a Dex penalty is never lost.
+        keep_dex = not (flat_footed or not LOSES_DEX.isdisjoint(c) or s.attacker_invisible
+                        or "invisible" in attacker_conditions)
+        if keep_dex or dex < 0:
+            mods.append(Modifier(dex, "ability", "dex"))
+    mods.append(Modifier(defender.size.value.attack_mod, "size", "size"))
+    if not s.touch:
+        mods.append(Modifier(defender.armor_bonus, "armor", "armor"))
+        mods.append(Modifier(defender.shield_bonus, "shield", "shield"))
+        mods.append(Modifier(defender.natural_armor, "natural", "natural"))
+        mods.append(Modifier(defender.ac_misc, "untyped", "misc"))
+    mods.append(Modifier(defender.deflection, "deflection", "deflection"))
+    if keep_dex:
+        if "total_defense" in c:
+            mods.append(Modifier(4, "dodge", "total_defense"))
+        if "fighting_defensively" in c:
+            mods.append(Modifier(2, "dodge", "fighting_defensively"))
+        if "dodge" in defender.feats:
+            mods.append(Modifier(1, "dodge", "dodge"))
+    if "charging" in c:
+        mods.append(Modifier(-2, "untyped", "charged"))
+    if s.cover == "cover":
+        mods.append(Modifier(4, "cover", "cover"))
+    elif s.cover == "soft" and s.ranged:
+        mods.append(Modifier(4, "cover", "soft_cover"))
+    if "prone" in c:
+        mods.append(Modifier(-4 if melee else 4, "untyped", "prone"))
+    if (("helpless" in c or "paralyzed" in c or "unconscious" in c or "dying" in c or "stable" in c) and melee) or "pinned" in c:
+        mods.append(Modifier(-4, "untyped", "helpless" if "pinned" not in c else "pinned"))
+    for cond in ("blinded", "cowering", "stunned"):
+        if cond in c:
+            mods.append(Modifier(-2, "untyped", cond))
+    if "squeezing" in c:
+        mods.append(Modifier(-4, "untyped", "squeezing"))
+    return total(mods, base=10)
+
+
+@dataclass(frozen=True)
+class RollOutcome:
+    hit: bool
+    threat: bool
+    natural: int
+    result: int
+
+
+def judge_attack(d20: int, bonus: int, ac: int, threat_from: int) -> RollOutcome:
+    """Natural 1 misses, natural 20 hits; a threat needs the roll to hit (digest §8.1)."""
+    result = d20 + bonus
+    hit = d20 == 20 or (d20 != 1 and result >= ac)
+    return RollOutcome(hit, hit and d20 >= threat_from, d20, result)
+
+
+def confirms(d20: int, bonus: int, ac: int) -> bool:
+    """The confirmation roll crits when it would hit (a natural 1 misses)."""
+    return d20 == 20 or (d20 != 1 and d20 + bonus >= ac)
+
+
+# Damage dice by wielder size, from the Medium dice (data-digest §1 "Tiny and Large").
+_LARGER = {"1d2": "1d3", "1d3": "1d4", "1d4": "1d6", "1d6": "1d8", "1d8": "2d6", "1d10": "2d8", "1d12": "3d6",
+           "2d4": "2d6", "2d6": "3d6", "2d8": "3d8", "2d10": "4d8", "3d6": "4d6", "3d8": "4d8", "4d6": "6d6",
+           "4d8": "6d8", "6d6": "8d6", "6d8": "8d8"}
+_TINY = {"1d2": "1", "1d3": "1", "1d4": "1d2", "1d6": "1d3", "1d8": "1d4", "1d10": "1d6", "1d12": "1d8",
+         "2d4": "1d4", "2d6": "1d8", "2d8": "1d10", "2d10": "2d6"}
+
+
+def damage_dice(damage_s: str, damage_m: str, size: Size) -> str:
+    """The weapon's dice for a wielder of ``size``; "" for none, "1" for a flat point."""
+    if size is Size.S:
+        return damage_s
+    if size is Size.M or not damage_m:
+        return damage_m
+    if size.order < Size.M.order:
+        step = _TINY.get(damage_m, damage_m)
+        return step if size is Size.T else "1"
+    dice = damage_m
+    for _ in range(size.order - Size.M.order):
+        dice = _LARGER.get(dice, dice)
+    return dice
+
+
+def parse_dice(dice: str) -> tuple[int, int]:
+    """'2d6' -> (2, 6); '1' -> (1, 1)."""
+    if not dice:
+        return (0, 0)
+    if "d" not in dice:
+        return (int(dice), 1)
+    n, s = dice.split("d")
+    return int(n), int(s)
+
+
+def strength_to_damage(attacker: Fighter, *, ranged: bool, thrown: bool, two_handed: bool, off_hand: bool) -> int:
+    """Strength on damage (digest §8.1): x1, x1/2 off hand, x1 1/2 two-handed; bows take
+    penalties only; thrown weapons and slings add it; splash weapons do not."""
+    s = attacker.mod("str")
+    w = attacker.weapon
+    if ranged and not thrown:
+        if w.id == "sling":
+            return s
+        return min(0, s)
+    if off_hand and s > 0:
+        return s // 2
+    if two_handed and s > 0 and w.use not in ("light", "unarmed"):
+        return s * 3 // 2
+    return s
+
+
+def weapon_is_two_handed(weapon) -> bool:
+    return weapon.use == "two_handed"

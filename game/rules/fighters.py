@@ -1,0 +1,42 @@
+"""A creature's combat numbers as the attack rules need them (digest §8.1), plain values."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .modifiers import ability_modifier
+from .sizes import Size
+from .weapons import UNARMED, Weapon
+
+
+@dataclass(frozen=True)
+class Fighter:
+    id: str
+    side: str
+    size: Size = Size.M
+    bab: int = 0
+    abilities: dict[str, int] = field(default_factory=lambda: dict.fromkeys(("str", "dex", "con", "int", "wis", "cha"), 10))
+    weapon: Weapon = UNARMED
+    armor_bonus: int = 0
+    shield_bonus: int = 0
+    max_dex: int | None = None       # from armour; None = no cap
+    natural_armor: int = 0
+    deflection: int = 0
+    ac_misc: int = 0                 # what a scenario's ``ac`` adds beyond its known parts
+    feats: frozenset[str] = frozenset()
+    conditions: frozenset[str] = frozenset()
+
+    def mod(self, ability: str) -> int:
+        """Ability modifier, with the conditions that change the score (digest §9.3)."""
+        score = self.abilities.get(ability, 10)
+        if ability in ("str", "dex"):
+            if "exhausted" in self.conditions:
+                score -= 6
+            elif "fatigued" in self.conditions:
+                score -= 2
+        if ability == "dex" and "entangled" in self.conditions:
+            score -= 4
+        return ability_modifier(score)
+
+    @property
+    def armed_unarmed(self) -> bool:
+        return "improved_unarmed_strike" in self.feats

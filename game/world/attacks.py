@@ -1,0 +1,195 @@
+"""Resolving attacks and attacks of opportunity (digest §4.3, §8.1; French text
+"attaque", "attaques d'opportunité")."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..rules import attack as rules
+from ..rules.attack import AttackSituation
+from ..rules.flanking import flanking_partners
+from ..rules.geometry import distance
+from ..rules.modifiers import ability_modifier
+from ..rules.reasons import Refusal
+from ..rules.sight import cover
+from ..rules.threat import can_attack_square, threatens
+from .components import Abilities, AttacksOfOpportunity, Conditions, Feats
+from .damage import apply_damage, status_of
+from .events import AttackRolled, CriticalConfirmed, DamageDealt
+
+ABLE = ("normal", "staggered", "disabled")
+
+
+def is_ranged_attack(battle, attacker: str, target: str) -> bool:
+    """A ranged weapon shoots; a thrown weapon is thrown when the target is out of reach."""
+    board = battle.board()
+    a, t = board.body(attacker), board.body(target)
+    if a.weapon.is_ranged:
+        return True
+    if a.weapon.thrown and not any(can_attack_square(board, a, sq) for sq in t.squares):
+        return True
+    return False
+
+
+def range_increments(battle, attacker: str, target: str) -> int:
+    board = battle.board()
+    a, t = board.body(attacker), board.body(target)
+    d = min(distance(x, y) for x in a.squares for y in t.squares)
+    feet = 5 * d
+    inc = a.weapon.range_ft or 10
+    return max(1, -(-feet // inc))
+
+
+def check_attack(battle, attacker: str, target: str, *, ranged: bool | None = None) -> Refusal | None:
+    """Can ``attacker`` attack ``target`` now with its weapon (reach, range, sight)?"""
+    board = battle.board()
+    if attacker == target:
+        return Refusal("ATTACK_SELF")
+    a, t = board.body(attacker), board.body(target)
+    if "dead" in t.conditions:
+        return Refusal("TARGET_DEAD", {"target": target})
+    ranged = is_ranged_attack(battle, attacker, target) if ranged is None else ranged
+    if ranged:
+        w = a.weapon
+        if not (w.is_ranged or w.thrown):
+            return Refusal("OUT_OF_REACH", {"target": target})
+        if "prone" in a.conditions and w.id not in ("light_crossbow", "heavy_crossbow", "hand_crossbow", "shuriken",
+                                                     "repeating_light_crossbow", "repeating_heavy_crossbow"):
+            return Refusal("PRONE_NO_RANGED")
+        limit = 10 if w.is_ranged else 5
+        if range_increments(battle, attacker, target) > limit:
+            return Refusal("OUT_OF_RANGE", {"increments": range_increments(battle, attacker, target), "max": limit})
+        if cover(board, a, t, "ranged") == "total":
+            return Refusal("NO_LINE_OF_SIGHT", {"target": target})
+        return None
+    if a.melee_band() is None:
+        if a.natural_reach == 0 and set(a.squares) & set(t.squares):
+            return None
+        return Refusal("OUT_OF_REACH", {"target": target})
+    if not any(can_attack_square(board, a, sq) for sq in t.squares):
+        return Refusal("OUT_OF_REACH", {"target": target})
+    if cover(board, a, t, "melee") == "total":
+        return Refusal("NO_LINE_OF_SIGHT", {"target": target})
+    return None
+
+
+def _engaged_with_ally(battle, attacker: str, target: str) -> bool:
+    """Shooting into melee: the target and an ally of the shooter threaten each other, or
+    one threatens the other (digest §8.1)."""
+    board = battle.board()
+    a, t = board.body(attacker), board.body(target)
+    for ally in board.allies_of(a):
+        if ally.is_helpless:
+            continue
+        if any(threatens(board, ally, sq) for sq in t.squares) or any(threatens(board, t, sq) for sq in ally.squares):
+            return True
+    return False
+
+
+def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = False, iterative: int = 0,
+                   charging: bool = False, defensively: bool = False, nonlethal: bool | None = None,
+                   damage_multiplier: int = 1) -> list:
+    """Roll one attack and its damage. The caller has checked it is possible."""
+    board = battle.board()
+    a_body, t_body = board.body(attacker), board.body(target)
+    a, d = battle.fighter(attacker), battle.fighter(target)
+    w = a.weapon
+    ranged = is_ranged_attack(battle, attacker, target)
+    cov = cover(board, a_body, t_body, "ranged" if ranged else "melee")
+    unarmed_lethal_ok = a.armed_unarmed
+    weapon_nonlethal = w.nonlethal and not (w.is_unarmed and unarmed_lethal_ok)
+    want_nonlethal = weapon_nonlethal if nonlethal is None else nonlethal
+    s = AttackSituation(
+        ranged=ranged, charging=charging,
+        flanking=(not ranged) and bool(flanking_partners(board, t_body, a_body)),
+        range_increments=range_increments(battle, attacker, target) if ranged else 1,
+        into_melee=ranged and _engaged_with_ally(battle, attacker, target),
+        cover=cov if cov in ("soft", "cover") else "none", defensively=defensively,
+        two_handed=w.use == "two_handed", nonlethal_switch=want_nonlethal != weapon_nonlethal,
+        iterative=iterative)
+    bonus = rules.attack_bonus(a, s)
+    ac = rules.armor_class(d, s, a.conditions, flat_footed="flat_footed" in d.conditions)
+    d20 = battle.dice.roll(20, f"attack {attacker} -> {target}")
+    out = rules.judge_attack(d20, bonus.value, ac.value, w.threat)
+    events = [AttackRolled(attacker=attacker, target=target, d20=d20, bonus=bonus.value, total=out.result,
+                           ac=ac.value, hit=out.hit, threat=out.threat,
+                           bonus_breakdown=tuple((m.value, m.kind, m.source) for m in bonus.applied),
+                           ac_breakdown=tuple((m.value, m.kind, m.source) for m in ac.applied),
+                           kind="ranged" if ranged else "melee", opportunity=opportunity)]
+    if not out.hit:
+        return events
+    multiplier = 1
+    if out.threat:
+        c20 = battle.dice.roll(20, f"confirm critical {attacker} -> {target}")
+        ok = rules.confirms(c20, bonus.value, ac.value)
+        events.append(CriticalConfirmed(attacker=attacker, target=target, d20=c20, total=c20 + bonus.value, confirmed=ok))
+        if ok:
+            multiplier = w.multiplier
+    dice = rules.damage_dice(w.damage_s, w.damage_m, a.size)
+    count, sides = rules.parse_dice(dice)
+    strength = rules.strength_to_damage(a, ranged=ranged and not w.thrown, thrown=ranged and w.thrown,
+                                        two_handed=s.two_handed, off_hand=False)
+    faces: list[int] = []
+    total_damage = 0
+    # A critical rolls the damage several times (digest §8.1); a charge with a lance from a
+    # mount doubles it the same way.
+    for _ in range(multiplier * damage_multiplier):
+        roll = battle.dice.roll_dice(count, sides, f"damage {attacker} -> {target}") if sides > 1 else [count] * (1 if count else 0)
+        faces.extend(roll)
+        total_damage += sum(roll) + strength
+    total_damage = max(1, total_damage)
+    events.append(DamageDealt(attacker=attacker, target=target, dice=tuple(faces), bonus=strength * multiplier,
+                              amount=total_damage, nonlethal=want_nonlethal, multiplier=multiplier))
+    events.extend(apply_damage(battle, target, total_damage, want_nonlethal))
+    return events
+
+
+def aoo_limit(battle, cid: str) -> int:
+    """One a round; 1 + Dex with Combat Reflexes (digest §4.3)."""
+    if "combat_reflexes" in battle.comp(cid, Feats).ids:
+        return 1 + max(0, ability_modifier(battle.comp(cid, Abilities).scores["dex"]))
+    return 1
+
+
+def can_take_aoo(battle, taker: str, provoker: str) -> bool:
+    board = battle.board()
+    t = board.body(taker)
+    if not t.can_make_aoo() or status_of(battle, taker) not in ABLE:
+        return False
+    if battle.comp(taker, AttacksOfOpportunity).used >= aoo_limit(battle, taker):
+        return False
+    if "invisible" in board.body(provoker).conditions:
+        return False
+    return True
+
+
+def take_opportunities(battle, provoker: str, takers: list[str], declined: set[str]) -> tuple[list, bool]:
+    """Attacks of opportunity, in order, before the provoking act. Returns (events,
+    whether the provoker fell: it can no longer act or lies prone)."""
+    events: list = []
+    for taker in takers:
+        if taker in declined or not can_take_aoo(battle, taker, provoker):
+            continue
+        battle.comp(taker, AttacksOfOpportunity).used += 1
+        events.extend(resolve_attack(battle, taker, provoker, opportunity=True))
+        if fallen(battle, provoker):
+            return events, True
+    return events, False
+
+
+def fallen(battle, cid: str) -> bool:
+    return status_of(battle, cid) not in ABLE or "prone" in battle.comp(cid, Conditions).ids
+
+
+def threatening_enemies(battle, cid: str) -> list[str]:
+    """Enemies that threaten ``cid``'s space now, in initiative order."""
+    board = battle.board()
+    me = board.body(cid)
+    out = []
+    for e in board.enemies_of(me):
+        if any(threatens(board, e, sq) for sq in me.squares) and cover(board, e, me, "melee") == "none":
+            out.append(e.id)
+    return sorted(out, key=lambda i: battle.order.index(i) if i in battle.order else 0)
+
+
+def moved_body(battle, cid: str, pos):
+    return replace(battle.board().body(cid), pos=pos)

@@ -1,0 +1,58 @@
+"""The action economy of one turn (French text: "les différents types d'actions").
+
+A standard action can always become a move action; a full-round action needs the whole
+turn; a creature restricted to one action (surprise round, disabled, staggered, slowed,
+nauseated) gets one standard *or* one move action.
+"""
+from __future__ import annotations
+
+from ..rules.reasons import Refusal
+from .components import TurnState
+
+
+def refusal(ts: TurnState, kind: str) -> Refusal | None:
+    if kind == "standard":
+        if not ts.standard or (ts.restricted and not ts.move):
+            return Refusal("NO_STANDARD_ACTION_LEFT")
+    elif kind == "move":
+        if not ts.move and not ts.standard:
+            return Refusal("NO_MOVE_ACTION_LEFT")
+        if ts.restricted and not (ts.move and ts.standard):
+            return Refusal("NO_MOVE_ACTION_LEFT")
+    elif kind == "full_round":
+        if ts.restricted:
+            return Refusal("RESTRICTED_NO_FULL_ROUND")
+        if not (ts.standard and ts.move):
+            return Refusal("NO_FULL_ROUND_LEFT")
+    elif kind == "swift":
+        if not ts.swift:
+            return Refusal("NO_SWIFT_ACTION_LEFT")
+    return None
+
+
+def spend(ts: TurnState, kind: str) -> None:
+    """Spend an action the caller has checked with ``refusal``."""
+    if kind == "standard":
+        ts.standard = False
+        if ts.restricted:
+            ts.move = False
+    elif kind == "move":
+        if ts.move:
+            ts.move = False
+        else:
+            ts.standard = False   # the standard action becomes a move action
+        if ts.restricted:
+            ts.standard = ts.move = False
+    elif kind == "full_round":
+        ts.standard = ts.move = False
+    elif kind == "swift":
+        ts.swift = False
+    if kind != "free":
+        ts.acted = True
+
+
+def left(ts: TurnState) -> dict:
+    """What remains, for ``state`` and the window."""
+    return {"standard": refusal(ts, "standard") is None, "move": refusal(ts, "move") is None,
+            "full_round": refusal(ts, "full_round") is None, "five_foot_step": ts.five_foot and not ts.moved,
+            "swift": ts.swift, "restricted": ts.restricted}

@@ -1,0 +1,56 @@
+"""Damage and its consequences: hit points, nonlethal damage, massive damage, falling
+unconscious, dying and death (digest §8.2)."""
+from __future__ import annotations
+
+from ..rules import health
+from ..rules.modifiers import ability_modifier
+from .components import Abilities, Conditions, HitPoints, Stats
+from .events import ConditionStarted, HealthChanged, SavingThrow
+
+
+def apply_damage(battle, target: str, amount: int, nonlethal: bool) -> list:
+    """Deal damage; a single blow of 50 or more that does not kill calls for a DC 15
+    Fortitude save or death."""
+    hp = battle.comp(target, HitPoints)
+    events = []
+    if nonlethal:
+        hp.nonlethal += amount
+    else:
+        hp.current -= amount
+        hp.stable = False
+        if amount >= health.MASSIVE_DAMAGE and hp.current > health.DEAD_AT:
+            fort = fortitude_bonus(battle, target)
+            d20 = battle.dice.roll(20, f"massive damage save {target}")
+            ok = d20 != 1 and (d20 == 20 or d20 + fort >= health.MASSIVE_DC)
+            events.append(SavingThrow(who=target, kind="fortitude", d20=d20, bonus=fort, dc=health.MASSIVE_DC, success=ok))
+            if not ok:
+                hp.current = health.DEAD_AT
+    events.extend(sync_health(battle, target))
+    return events
+
+
+def fortitude_bonus(battle, cid: str) -> int:
+    """Con modifier plus a scenario's ``fort`` if given (saves come with the bestiary)."""
+    return ability_modifier(battle.comp(cid, Abilities).scores["con"]) + battle.comp(cid, Stats).values.get("fort", 0)
+
+
+def status_of(battle, cid: str) -> str:
+    hp = battle.comp(cid, HitPoints)
+    if hp.stable and hp.current < 0 and hp.current > health.DEAD_AT:
+        return "stable"
+    return health.status(hp.current, hp.nonlethal, battle.comp(cid, Abilities).scores["con"])
+
+
+def sync_health(battle, cid: str) -> list:
+    """Make the conditions match the hit points; report the change."""
+    status = status_of(battle, cid)
+    conds = battle.comp(cid, Conditions).ids
+    before = set(conds)
+    conds.difference_update(health.HEALTH_CONDITIONS)
+    conds.update(health.STATUS_CONDITIONS[status])
+    battle.changed()
+    hp = battle.comp(cid, HitPoints)
+    events = [HealthChanged(who=cid, hp=hp.current, nonlethal=hp.nonlethal, status=status)]
+    for c in sorted(conds - before):
+        events.append(ConditionStarted(who=cid, condition=c))
+    return events

@@ -1,0 +1,224 @@
+"""Rounds and turns: initiative, the surprise round, flat-footed creatures, delay,
+durations and the dying roll (French text "initiative", digest §8.3, decisions §6)."""
+from __future__ import annotations
+
+from ..rules import health
+from ..rules.initiative import InitiativeEntry, order as initiative_order, ties
+from ..rules.modifiers import ability_modifier
+from .components import (Abilities, AttacksOfOpportunity, Awareness, Conditions, Effects, Feats, HitPoints,
+                         Initiative, TurnState)
+from .events import (BattleWon, ConditionEnded, DyingRolled, InitiativeRolled, RoundStarted, TurnEnded,
+                     TurnSkipped, TurnStarted)
+
+# Conditions under which a creature takes no actions at all (digest §9.3).
+NO_ACTIONS = frozenset({"stunned", "dazed", "cowering", "paralyzed"})
+# Conditions that last "until the creature's next turn".
+UNTIL_NEXT_TURN = ("charging", "total_defense", "fighting_defensively", "running")
+
+
+def initiative_modifier(battle, cid: str) -> int:
+    """Dex + 4 with Improved Initiative, -4 deafened (digest §8.3)."""
+    mod = ability_modifier(battle.comp(cid, Abilities).scores["dex"])
+    if "improved_initiative" in battle.comp(cid, Feats).ids:
+        mod += 4
+    if "deafened" in battle.comp(cid, Conditions).ids:
+        mod -= 4
+    return mod
+
+
+def start_battle(battle) -> list:
+    """Roll initiative (fixed results from the scenario are kept), then start the first
+    turn. A surprise round happens when some creatures are marked ``surprised``."""
+    events = []
+    entries = []
+    for cid in sorted(battle.entities):
+        mod = initiative_modifier(battle, cid)
+        fixed = battle.comp(cid, Initiative).fixed
+        if fixed is None:
+            d20 = battle.dice.roll(20, f"initiative {cid}")
+            total = d20 + mod
+            events.append(InitiativeRolled(who=cid, d20=d20, modifier=mod, total=total))
+        else:
+            total = fixed
+            events.append(InitiativeRolled(who=cid, d20=None, modifier=mod, total=total))
+        entries.append(InitiativeEntry(cid, total, mod))
+    # Ties: higher modifier first, then roll-offs until they are broken.
+    for _ in range(20):
+        groups = ties(entries)
+        if not groups:
+            break
+        tied = {cid for g in groups for cid in g}
+        entries = [InitiativeEntry(e.id, e.total, e.modifier,
+                                   e.rolloff + ((battle.dice.roll(20, f"initiative roll-off {e.id}"),) if e.id in tied else (0,)))
+                   for e in entries]
+    battle.order = initiative_order(entries)
+    battle.counts = {e.id: (e.total, e.modifier) for e in entries}
+    surprised = [cid for cid in battle.order if battle.comp(cid, Awareness).surprised]
+    battle.surprise_round = bool(surprised) and len(surprised) < len(battle.order)
+    if battle.surprise_round:
+        # A fight that starts now: nobody has acted, everyone is flat-footed.
+        for cid in battle.order:
+            battle.comp(cid, Conditions).ids.add("flat_footed")
+        battle.round = 0
+    battle.started = True
+    battle.changed()
+    events.extend(_begin_turn(battle, battle.order[0], new_round=True))
+    return events
+
+
+def can_take_turn(battle, cid: str) -> bool:
+    if battle.surprise_round and battle.comp(cid, Awareness).surprised:
+        return False
+    return health.can_act(status_of(battle, cid))
+
+
+def status_of(battle, cid: str) -> str:
+    from .damage import status_of as status
+    return status(battle, cid)
+
+
+def _begin_turn(battle, cid: str, new_round: bool = False) -> list:
+    events = []
+    if new_round:
+        events.append(RoundStarted(round=battle.round, surprise=battle.surprise_round))
+    battle.turn = cid
+    count = battle.counts[cid][0]
+    events.extend(_expire_timed(battle, battle.round, count))
+    conds = battle.comp(cid, Conditions).ids
+    effects = battle.comp(cid, Effects)
+    for name in sorted(effects.until_next_turn):
+        conds.discard(name)
+        events.append(ConditionEnded(who=cid, condition=name))
+    effects.until_next_turn.clear()
+    if "flat_footed" in conds and not (battle.surprise_round and battle.comp(cid, Awareness).surprised):
+        conds.discard("flat_footed")   # a creature stops being flat-footed when it first acts
+        events.append(ConditionEnded(who=cid, condition="flat_footed"))
+    battle.readied.pop(cid, None)       # an unused readied action is lost
+    state = TurnState()
+    state.restricted = battle.surprise_round or bool({"disabled", "staggered", "nauseated", "slowed"} & conds)
+    battle.comp(cid, AttacksOfOpportunity).used = 0
+    _set_turn_state(battle, cid, state)
+    battle.changed()
+    events.append(TurnStarted(who=cid, round=battle.round, restricted=state.restricted))
+    return events
+
+
+def _set_turn_state(battle, cid, state) -> None:
+    import esper
+    with battle.active():
+        esper.add_component(battle.entities[cid], state)
+
+
+def _expire_timed(battle, rnd: int, count: int) -> list:
+    """Durations end just before the initiative count on which they began."""
+    events = []
+    for cid in sorted(battle.entities):
+        effects = battle.comp(cid, Effects)
+        keep = []
+        for e in effects.timed:
+            if (rnd, -count) >= (e.until_round, -e.until_count):
+                battle.comp(cid, Conditions).ids.discard(e.condition)
+                events.append(ConditionEnded(who=cid, condition=e.condition))
+            else:
+                keep.append(e)
+        effects.timed = keep
+    return events
+
+
+def add_timed_condition(battle, cid: str, condition: str, rounds: int) -> None:
+    """A condition lasting ``rounds`` rounds from the current initiative count."""
+    from .components import TimedEffect
+    count = battle.counts[battle.turn][0] if battle.turn else 0
+    battle.comp(cid, Conditions).ids.add(condition)
+    battle.comp(cid, Effects).timed.append(TimedEffect(condition, battle.round + rounds, count))
+    battle.changed()
+
+
+def end_turn(battle) -> list:
+    """End the current turn: the dying roll, then the next creature able to act."""
+    events = []
+    cid = battle.turn
+    if cid is not None:
+        events.append(TurnEnded(who=cid))
+    events.extend(_advance(battle))
+    return events
+
+
+def _advance(battle) -> list:
+    events = []
+    if check_victory(battle, events):
+        return events
+    idx = battle.order.index(battle.turn) if battle.turn in battle.order else -1
+    for _ in range(2 * len(battle.order) + 2):
+        idx += 1
+        new_round = False
+        if idx >= len(battle.order):
+            idx = 0
+            battle.round += 1
+            new_round = True
+            if battle.surprise_round:
+                battle.surprise_round = False
+        nxt = battle.order[idx]
+        if new_round:
+            events.append(RoundStarted(round=battle.round, surprise=battle.surprise_round))
+        events.extend(_expire_timed(battle, battle.round, battle.counts[nxt][0]))
+        status = status_of(battle, nxt)
+        if status == "dying":
+            events.extend(_dying_turn(battle, nxt))
+            if check_victory(battle, events):
+                return events
+            continue
+        if nxt in battle.delayed:
+            battle.delayed.discard(nxt)   # its delayed turn is lost; a new one begins
+        blocked = sorted(NO_ACTIONS & battle.comp(nxt, Conditions).ids)
+        if blocked and can_take_turn(battle, nxt):
+            events.extend(_skip_turn(battle, nxt, blocked[0]))
+            continue
+        if can_take_turn(battle, nxt):
+            events.extend(_begin_turn(battle, nxt))
+            return events
+    battle.turn = None
+    return events
+
+
+def _skip_turn(battle, cid: str, condition: str) -> list:
+    """A stunned, dazed or cowering creature takes no actions: its turn passes (what lasted
+    until its next turn ends all the same)."""
+    events = [TurnSkipped(who=cid, condition=condition)]
+    conds = battle.comp(cid, Conditions).ids
+    effects = battle.comp(cid, Effects)
+    for name in sorted(effects.until_next_turn):
+        conds.discard(name)
+        events.append(ConditionEnded(who=cid, condition=name))
+    effects.until_next_turn.clear()
+    battle.readied.pop(cid, None)
+    battle.changed()
+    return events
+
+
+def _dying_turn(battle, cid: str) -> list:
+    """A dying creature's turn: it rolls at its end (decisions §6): 10% stable, else -1 hp."""
+    from . import damage
+    roll = battle.dice.roll(100, f"dying {cid}")
+    outcome = health.dying_roll(roll)
+    events = [DyingRolled(who=cid, d100=roll, outcome=outcome)]
+    hp = battle.comp(cid, HitPoints)
+    if outcome == "stable":
+        hp.stable = True
+    else:
+        hp.current -= 1
+    events.extend(damage.sync_health(battle, cid))
+    return events
+
+
+def check_victory(battle, events: list) -> bool:
+    """A side with no creature able to act has lost (issue 3); the last side standing wins."""
+    if battle.winner is not None:
+        return True
+    able = sorted({battle.board().body(cid).side for cid in battle.entities if health.can_act(status_of(battle, cid))})
+    if len(able) <= 1:
+        battle.winner = able[0] if able else "none"
+        battle.turn = None
+        events.append(BattleWon(side=battle.winner))
+        return True
+    return False

@@ -1,0 +1,33 @@
+"""Small battles for combat tests."""
+from __future__ import annotations
+
+from game.content.scenario import parse_scenario
+from game.engine import Battle
+
+
+def battle(grid: str, *creatures: str, rules: str = "", seed: int = 1) -> Battle:
+    text = f"seed = {seed}\n{rules}\n[map]\ngrid = \"\"\"\n{grid.strip()}\n\"\"\"\n" + "\n".join(
+        f"[[creature]]\n{c.strip()}\n" for c in creatures)
+    return Battle(parse_scenario(text, "test.toml"))
+
+
+def creature(cid: str, side: str, at, **kw) -> str:
+    lines = [f'id = "{cid}"', f'side = "{side}"', f"at = [{at[0]}, {at[1]}]"]
+    for k, v in kw.items():
+        if isinstance(v, str):
+            lines.append(f'{k} = "{v}"')
+        elif isinstance(v, bool):
+            lines.append(f"{k} = {'true' if v else 'false'}")
+        elif isinstance(v, (list, tuple)):
+            lines.append(f"{k} = [" + ", ".join(f'"{x}"' if isinstance(x, str) else str(x) for x in v) + "]")
+        else:
+            lines.append(f"{k} = {v}")
+    return "\n".join(lines)
+
+
+def types(events) -> list[str]:
+    return [type(e).__name__ for e in events]
+
+
+def first(events, name: str):
+    return next(e for e in events if type(e).__name__ == name)
