@@ -22,13 +22,16 @@ from .rules.modifiers import ability_modifier
 from .rules.sizes import Size
 from .world import systems
 from .world.components import (Abilities, Armor, AttacksOfOpportunity, Awareness, Body, Conditions, Defense,
-                               Effects, Feats, HitPoints, Identity, Initiative, Inventory, Offense, Position,
-                               Reach, Side, Speed, Stats, TurnState, Wielded)
+                               Effects, Feats, Hands, HitPoints, Identity, Initiative, Inventory, Loaded, Offense,
+                               Position, Reach, RunState, Side, Speed, Stats, TurnState, Wielded)
 
 _world_ids = itertools.count(1)
 DEFAULT_HP = 10   # a creature without ``hp`` (and no template yet) has 10 hit points
 COMPONENTS = (Identity, Position, Body, Reach, Speed, Side, Wielded, Conditions, Feats, Armor, Stats, Initiative,
-              HitPoints, Abilities, Defense, Offense, Effects, TurnState, AttacksOfOpportunity, Inventory, Awareness)
+              HitPoints, Abilities, Defense, Offense, Effects, TurnState, AttacksOfOpportunity, Inventory, Awareness,
+              RunState, Loaded, Hands)
+BATTLE_FIELDS = ("round", "turn", "order", "counts", "surprise_round", "delayed", "readied", "winner", "started",
+                 "ground", "started_full")
 
 
 class Battle:
@@ -48,6 +51,8 @@ class Battle:
         self.readied: dict[str, dict] = {}
         self.winner: str | None = None
         self.started = False
+        self.ground: dict[tuple[int, int], list[str]] = {}       # weapons lying on the map
+        self.started_full: dict[str, dict] = {}                  # full-round actions begun last round
         self.world = f"battle-{next(_world_ids)}"
         self._board: Board | None = None
         self.ids: list[str] = []
@@ -84,7 +89,8 @@ class Battle:
                 Armor(spec.armor, armor_row.get("category") == "heavy"), Stats(dict(spec.stats)),
                 Initiative(spec.initiative), HitPoints(hp, hp), Abilities(scores), Defense(**vars(defense)),
                 Offense(spec.stats.get("bab", 0)), Effects(), TurnState(), AttacksOfOpportunity(),
-                Inventory(list(spec.inventory)), _awareness(spec)]
+                Inventory(list(spec.inventory)), _awareness(spec), RunState(),
+                Loaded(_shots(spec)), Hands(spec.off_hand)]
 
     @contextmanager
     def active(self):
@@ -125,9 +131,10 @@ class Battle:
         """The combat numbers of a creature, for the attack rules."""
         body = self.board().body(cid)
         d = self.comp(cid, Defense)
+        shield = d.shield_bonus if self.comp(cid, Hands).shield_ready else 0
         return Fighter(id=cid, side=body.side, size=body.size, bab=self.comp(cid, Offense).bab,
                        abilities=dict(self.comp(cid, Abilities).scores), weapon=body.weapon,
-                       armor_bonus=d.armor_bonus, shield_bonus=d.shield_bonus, max_dex=d.max_dex,
+                       armor_bonus=d.armor_bonus, shield_bonus=shield, max_dex=d.max_dex,
                        natural_armor=d.natural, deflection=d.deflection, ac_misc=d.misc,
                        feats=body.feats, conditions=body.conditions)
 
@@ -139,8 +146,7 @@ class Battle:
         with self.active():
             comps = {cid: [copy.deepcopy(esper.component_for_entity(ent, k)) for k in COMPONENTS]
                      for cid, ent in self.entities.items()}
-        fields = {k: copy.deepcopy(getattr(self, k)) for k in
-                  ("round", "turn", "order", "counts", "surprise_round", "delayed", "readied", "winner", "started")}
+        fields = {k: copy.deepcopy(getattr(self, k)) for k in BATTLE_FIELDS}
         return comps, fields, self.dice.get_state()
 
     def restore(self, snap) -> None:
@@ -200,3 +206,11 @@ class Battle:
 
 def _awareness(spec) -> Awareness:
     return Awareness(spec.surprised)
+
+
+def _shots(spec) -> int:
+    """Crossbows and slings start loaded unless the scenario says ``loaded = false``."""
+    from .world.actions.other import LOADING
+    if not spec.loaded:
+        return 0
+    return LOADING.get(spec.weapon, ("", 1))[1]

@@ -44,6 +44,10 @@ def weapons() -> dict[str, Weapon]:
             set_vs_charge=bool(row.get("set_vs_charge", False)),
             nonlethal=bool(row.get("nonlethal", False)),
             double=bool(row.get("double", False)),
+            damage_s2=row.get("damage_s2", ""),
+            damage_m2=row.get("damage_m2", ""),
+            threat2=int(row.get("threat2", 20)),
+            multiplier2=int(row.get("multiplier2", 2)),
             names={"en": row.get("name_en", wid), "fr": row.get("name_fr", row.get("name_en", wid))},
         )
     return out

@@ -25,7 +25,7 @@ RULE_KEYS = {"charge_lane": ("center", "swept"), "scatter_order": ("seed", "srd"
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
 INT_KEYS = ("initiative", "hp", "ac", "bab", "natural_armor") + ABILITIES
 CREATURE_KEYS = {"id", "name", "side", "at", "template", "size", "reach", "speed", "weapon", "conditions",
-                 "feats", "armor", "shield", "inventory", "surprised"} | set(INT_KEYS)
+                 "feats", "armor", "shield", "inventory", "surprised", "off_hand", "loaded"} | set(INT_KEYS)
 
 
 @dataclass
@@ -44,6 +44,8 @@ class CreatureSpec:
     shield: str | None = None
     inventory: tuple[str, ...] = ()
     surprised: bool = False
+    off_hand: str | None = None
+    loaded: bool = True
     initiative: int | None = None
     stats: dict[str, int] = field(default_factory=dict)   # hp, ac, bab, str ... as given
 
@@ -221,6 +223,16 @@ class _Validator:
         surprised = raw.get("surprised", False)
         if not isinstance(surprised, bool):
             self.fail(where, f"surprised must be true or false, not {surprised!r}")
+        loaded = raw.get("loaded", True)
+        if not isinstance(loaded, bool):
+            self.fail(where, f"loaded must be true or false, not {loaded!r}")
+        off_hand = raw.get("off_hand")
+        if off_hand is not None:
+            row = data.weapons().get(off_hand) if isinstance(off_hand, str) else None
+            if row is None:
+                self.fail(where, f"unknown off_hand weapon {off_hand!r}")
+            if row.use not in ("light", "one_handed", "unarmed", "ranged") or (row.use == "ranged" and not row.id.endswith("crossbow")):
+                self.fail(where, f"off_hand {off_hand!r} cannot be held in one hand")
         stats = {}
         for key in INT_KEYS:
             if key in raw:
@@ -230,7 +242,7 @@ class _Validator:
                 stats[key] = value
         initiative = stats.pop("initiative", None)
         return CreatureSpec(cid, name, side, (at[0], at[1]), size, reach, speed_m, weapon,
-                            conditions, feats, armor, shield, inventory, surprised, initiative, stats)
+                            conditions, feats, armor, shield, inventory, surprised, off_hand, loaded, initiative, stats)
 
     def _ids(self, raw: dict, key: str, where: str, known, what: str) -> tuple[str, ...]:
         values = raw.get(key, [])

@@ -26,6 +26,10 @@ class Weapon:
     set_vs_charge: bool = False
     nonlethal: bool = False
     double: bool = False
+    damage_s2: str = ""           # the other end of a double weapon
+    damage_m2: str = ""
+    threat2: int = 20
+    multiplier2: int = 2
     names: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
 
     @property
@@ -44,6 +48,13 @@ class Weapon:
     def range_increment_squares(self) -> int:
         """Range increment in squares (10 ft = 2 squares)."""
         return self.range_ft // 5
+
+
+def other_end(weapon: "Weapon") -> "Weapon":
+    """A double weapon's second end, as a light off-hand weapon (digest §11.1)."""
+    from dataclasses import replace
+    return replace(weapon, damage_s=weapon.damage_s2 or weapon.damage_s, damage_m=weapon.damage_m2 or weapon.damage_m,
+                   threat=weapon.threat2, multiplier=weapon.multiplier2, use="light")
 
 
 UNARMED = Weapon(id="unarmed", use="unarmed", damage_s="1d2", damage_m="1d3", types=("B",), nonlethal=True)

@@ -19,10 +19,12 @@ from .events import AttackRolled, CriticalConfirmed, DamageDealt
 ABLE = ("normal", "staggered", "disabled")
 
 
-def is_ranged_attack(battle, attacker: str, target: str) -> bool:
+def is_ranged_attack(battle, attacker: str, target: str, weapon=None) -> bool:
     """A ranged weapon shoots; a thrown weapon is thrown when the target is out of reach."""
     board = battle.board()
     a, t = board.body(attacker), board.body(target)
+    if weapon is not None:
+        a = replace(a, weapon=weapon)
     if a.weapon.is_ranged:
         return True
     if a.weapon.thrown and not any(can_attack_square(board, a, sq) for sq in t.squares):
@@ -30,24 +32,28 @@ def is_ranged_attack(battle, attacker: str, target: str) -> bool:
     return False
 
 
-def range_increments(battle, attacker: str, target: str) -> int:
+def range_increments(battle, attacker: str, target: str, weapon=None) -> int:
     board = battle.board()
     a, t = board.body(attacker), board.body(target)
+    if weapon is not None:
+        a = replace(a, weapon=weapon)
     d = min(distance(x, y) for x in a.squares for y in t.squares)
     feet = 5 * d
     inc = a.weapon.range_ft or 10
     return max(1, -(-feet // inc))
 
 
-def check_attack(battle, attacker: str, target: str, *, ranged: bool | None = None) -> Refusal | None:
+def check_attack(battle, attacker: str, target: str, *, ranged: bool | None = None, weapon=None) -> Refusal | None:
     """Can ``attacker`` attack ``target`` now with its weapon (reach, range, sight)?"""
     board = battle.board()
     if attacker == target:
         return Refusal("ATTACK_SELF")
     a, t = board.body(attacker), board.body(target)
+    if weapon is not None:
+        a = replace(a, weapon=weapon)
     if "dead" in t.conditions:
         return Refusal("TARGET_DEAD", {"target": target})
-    ranged = is_ranged_attack(battle, attacker, target) if ranged is None else ranged
+    ranged = is_ranged_attack(battle, attacker, target, weapon) if ranged is None else ranged
     if ranged:
         w = a.weapon
         if not (w.is_ranged or w.thrown):
@@ -56,8 +62,8 @@ def check_attack(battle, attacker: str, target: str, *, ranged: bool | None = No
                                                      "repeating_light_crossbow", "repeating_heavy_crossbow"):
             return Refusal("PRONE_NO_RANGED")
         limit = 10 if w.is_ranged else 5
-        if range_increments(battle, attacker, target) > limit:
-            return Refusal("OUT_OF_RANGE", {"increments": range_increments(battle, attacker, target), "max": limit})
+        if range_increments(battle, attacker, target, weapon) > limit:
+            return Refusal("OUT_OF_RANGE", {"increments": range_increments(battle, attacker, target, weapon), "max": limit})
         if cover(board, a, t, "ranged") == "total":
             return Refusal("NO_LINE_OF_SIGHT", {"target": target})
         return None
@@ -87,13 +93,18 @@ def _engaged_with_ally(battle, attacker: str, target: str) -> bool:
 
 def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = False, iterative: int = 0,
                    charging: bool = False, defensively: bool = False, nonlethal: bool | None = None,
-                   damage_multiplier: int = 1) -> list:
-    """Roll one attack and its damage. The caller has checked it is possible."""
+                   damage_multiplier: int = 1, weapon=None, off_hand: bool = False, twf_penalty: int = 0,
+                   automatic_critical: bool = False) -> list:
+    """Roll one attack and its damage. The caller has checked it is possible.
+    ``automatic_critical``: a coup de grace hits and crits without a roll."""
     board = battle.board()
     a_body, t_body = board.body(attacker), board.body(target)
     a, d = battle.fighter(attacker), battle.fighter(target)
+    if weapon is not None:
+        a = replace(a, weapon=weapon)
+        a_body = replace(a_body, weapon=weapon)
     w = a.weapon
-    ranged = is_ranged_attack(battle, attacker, target)
+    ranged = is_ranged_attack(battle, attacker, target, weapon)
     cov = cover(board, a_body, t_body, "ranged" if ranged else "melee")
     unarmed_lethal_ok = a.armed_unarmed
     weapon_nonlethal = w.nonlethal and not (w.is_unarmed and unarmed_lethal_ok)
@@ -101,15 +112,19 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
     s = AttackSituation(
         ranged=ranged, charging=charging,
         flanking=(not ranged) and bool(flanking_partners(board, t_body, a_body)),
-        range_increments=range_increments(battle, attacker, target) if ranged else 1,
+        range_increments=range_increments(battle, attacker, target, weapon) if ranged else 1,
         into_melee=ranged and _engaged_with_ally(battle, attacker, target),
         cover=cov if cov in ("soft", "cover") else "none", defensively=defensively,
-        two_handed=w.use == "two_handed", nonlethal_switch=want_nonlethal != weapon_nonlethal,
-        iterative=iterative)
+        two_handed=w.use == "two_handed" and not off_hand and not twf_penalty, off_hand=off_hand,
+        nonlethal_switch=want_nonlethal != weapon_nonlethal, iterative=iterative, twf_penalty=twf_penalty)
     bonus = rules.attack_bonus(a, s)
     ac = rules.armor_class(d, s, a.conditions, flat_footed="flat_footed" in d.conditions)
-    d20 = battle.dice.roll(20, f"attack {attacker} -> {target}")
-    out = rules.judge_attack(d20, bonus.value, ac.value, w.threat)
+    if automatic_critical:
+        out = rules.RollOutcome(True, True, 20, 20 + bonus.value)
+        d20 = 20
+    else:
+        d20 = battle.dice.roll(20, f"attack {attacker} -> {target}")
+        out = rules.judge_attack(d20, bonus.value, ac.value, w.threat)
     events = [AttackRolled(attacker=attacker, target=target, d20=d20, bonus=bonus.value, total=out.result,
                            ac=ac.value, hit=out.hit, threat=out.threat,
                            bonus_breakdown=tuple((m.value, m.kind, m.source) for m in bonus.applied),
@@ -118,7 +133,9 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
     if not out.hit:
         return events
     multiplier = 1
-    if out.threat:
+    if automatic_critical:
+        multiplier = w.multiplier
+    elif out.threat:
         c20 = battle.dice.roll(20, f"confirm critical {attacker} -> {target}")
         ok = rules.confirms(c20, bonus.value, ac.value)
         events.append(CriticalConfirmed(attacker=attacker, target=target, d20=c20, total=c20 + bonus.value, confirmed=ok))
@@ -127,7 +144,7 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
     dice = rules.damage_dice(w.damage_s, w.damage_m, a.size)
     count, sides = rules.parse_dice(dice)
     strength = rules.strength_to_damage(a, ranged=ranged and not w.thrown, thrown=ranged and w.thrown,
-                                        two_handed=s.two_handed, off_hand=False)
+                                        two_handed=s.two_handed, off_hand=off_hand)
     faces: list[int] = []
     total_damage = 0
     # A critical rolls the damage several times (digest §8.1); a charge with a lance from a
@@ -166,18 +183,22 @@ def take_opportunities(battle, provoker: str, takers: list[str], declined: set[s
     """Attacks of opportunity, in order, before the provoking act. Returns (events,
     whether the provoker fell: it can no longer act or lies prone)."""
     events: list = []
+    was_prone = "prone" in battle.comp(provoker, Conditions).ids
     for taker in takers:
         if taker in declined or not can_take_aoo(battle, taker, provoker):
             continue
         battle.comp(taker, AttacksOfOpportunity).used += 1
         events.extend(resolve_attack(battle, taker, provoker, opportunity=True))
-        if fallen(battle, provoker):
+        if fallen(battle, provoker, was_prone):
             return events, True
     return events, False
 
 
-def fallen(battle, cid: str) -> bool:
-    return status_of(battle, cid) not in ABLE or "prone" in battle.comp(cid, Conditions).ids
+def fallen(battle, cid: str, was_prone: bool = False) -> bool:
+    """It can no longer act, or it was knocked prone."""
+    if status_of(battle, cid) not in ABLE:
+        return True
+    return not was_prone and "prone" in battle.comp(cid, Conditions).ids
 
 
 def threatening_enemies(battle, cid: str) -> list[str]:

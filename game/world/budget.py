@@ -12,6 +12,8 @@ from .components import TurnState
 
 def refusal(ts: TurnState, kind: str) -> Refusal | None:
     if kind == "standard":
+        if ts.move_only:
+            return Refusal("NAUSEATED_MOVE_ONLY")
         if not ts.standard or (ts.restricted and not ts.move):
             return Refusal("NO_STANDARD_ACTION_LEFT")
     elif kind == "move":
@@ -20,6 +22,8 @@ def refusal(ts: TurnState, kind: str) -> Refusal | None:
         if ts.restricted and not (ts.move and ts.standard):
             return Refusal("NO_MOVE_ACTION_LEFT")
     elif kind == "full_round":
+        if ts.move_only:
+            return Refusal("NAUSEATED_MOVE_ONLY")
         if ts.restricted:
             return Refusal("RESTRICTED_NO_FULL_ROUND")
         if not (ts.standard and ts.move):

@@ -134,6 +134,8 @@ class TurnState:
     restricted: bool = False      # one standard or move action only
     provoked_by_moving: set[str] = field(default_factory=set)
     drew_free: bool = False       # drew a weapon as part of a move (BAB +1)
+    cleaved: bool = False         # Cleave's extra attack used this round
+    move_only: bool = False       # nauseated: a single move action
     acted: bool = False
 
 
@@ -150,3 +152,25 @@ class Inventory:
 @dataclass
 class Awareness:
     surprised: bool = False
+
+
+@dataclass
+class RunState:
+    """Running for rounds equal to Con, then Con checks, then rest (French text, "courir")."""
+    rounds: int = 0           # consecutive rounds run so far
+    checks: int = 0           # Con checks made in this run
+    rest_until: int = -1      # resting (no run, one move action of movement) until this round
+    ran_this_turn: bool = False
+
+
+@dataclass
+class Loaded:
+    """Shots ready in a crossbow or sling (0 = must be loaded)."""
+    shots: int = 1
+
+
+@dataclass
+class Hands:
+    """What is in the other hand: an off-hand weapon, a shield ready or loosed."""
+    off_hand: str | None = None
+    shield_ready: bool = True

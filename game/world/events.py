@@ -187,3 +187,29 @@ class SavingThrow(Event):
 class TurnSkipped(Event):
     who: str
     condition: str
+
+
+@dataclass(frozen=True)
+class ReadiedActionFailed(Event):
+    who: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class ItemDropped(Event):
+    who: str
+    item: str
+    at: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class ItemPickedUp(Event):
+    who: str
+    item: str
+
+
+@dataclass(frozen=True)
+class WeaponLoaded(Event):
+    who: str
+    weapon: str
+    shots: int

@@ -26,10 +26,21 @@ def build_board(terrain: Terrain, variants: Variants) -> Board:
             Identity, Position, Body, Reach, Speed, Side, Wielded, Conditions, Feats, Armor):
         bodies.append(RulesBody(
             id=ident.id, side=side.name, pos=pos.square, size=body.size, reach_shape=reach.shape,
-            speed_squares=speed.squares, weapon=weapons[wield.weapon_id],
+            speed_squares=effective_speed(speed.squares, cond.ids), weapon=weapons[wield.weapon_id],
             conditions=frozenset(cond.ids), feats=feats.ids, heavy_armor=armor.heavy))
     bodies.sort(key=lambda b: b.id)
     return Board(terrain, tuple(bodies), variants)
+
+
+HALF_SPEED = frozenset({"blinded", "entangled", "exhausted", "disabled"})
+
+
+def effective_speed(squares: int, conditions) -> int:
+    """Half speed when blinded, entangled, exhausted or disabled (digest §8.2, §9.3),
+    rounded down to whole squares."""
+    if not HALF_SPEED.isdisjoint(conditions):
+        return squares // 2
+    return squares
 
 
 def entity_of(cid: str) -> int:

@@ -6,7 +6,7 @@ from ..rules import health
 from ..rules.initiative import InitiativeEntry, order as initiative_order, ties
 from ..rules.modifiers import ability_modifier
 from .components import (Abilities, AttacksOfOpportunity, Awareness, Conditions, Effects, Feats, HitPoints,
-                         Initiative, TurnState)
+                         Initiative, RunState, TurnState)
 from .events import (BattleWon, ConditionEnded, DyingRolled, InitiativeRolled, RoundStarted, TurnEnded,
                      TurnSkipped, TurnStarted)
 
@@ -62,7 +62,9 @@ def start_battle(battle) -> list:
         battle.round = 0
     battle.started = True
     battle.changed()
-    events.extend(_begin_turn(battle, battle.order[0], new_round=True))
+    events.append(RoundStarted(round=battle.round, surprise=battle.surprise_round))
+    battle.turn = None
+    events.extend(_advance(battle))
     return events
 
 
@@ -96,6 +98,14 @@ def _begin_turn(battle, cid: str, new_round: bool = False) -> list:
     battle.readied.pop(cid, None)       # an unused readied action is lost
     state = TurnState()
     state.restricted = battle.surprise_round or bool({"disabled", "staggered", "nauseated", "slowed"} & conds)
+    state.move_only = "nauseated" in conds
+    run = battle.comp(cid, RunState)
+    if not run.ran_this_turn:
+        run.rounds = run.checks = 0      # running is counted over consecutive rounds
+    run.ran_this_turn = False
+    stale = battle.started_full.get(cid)
+    if stale is not None and stale["round"] != battle.round - 1:
+        del battle.started_full[cid]
     battle.comp(cid, AttacksOfOpportunity).used = 0
     _set_turn_state(battle, cid, state)
     battle.changed()

@@ -1,0 +1,42 @@
+"""The actions of ``act`` (design/query-protocol.md): each checks first and refuses with a
+reason, else plays with the battle's dice and returns events. All or nothing: anything
+refused half-way is undone, dice included."""
+from __future__ import annotations
+
+from ...dice import DiceError
+from ...rules.reasons import Refusal
+from . import attacking, moving, other, timing
+from .common import Refused
+
+ACTIONS = {
+    "move": moving.do_move, "five_foot_step": moving.do_five_foot_step, "withdraw": moving.do_withdraw,
+    "run": moving.do_run, "crawl": moving.do_crawl, "minimum_move": moving.do_minimum_move,
+    "attack": attacking.do_attack, "full_attack": attacking.do_full_attack, "charge": attacking.do_charge,
+    "coup_de_grace": attacking.do_coup_de_grace,
+    "total_defense": other.do_total_defense, "stand_up": other.do_stand_up, "drop_prone": other.do_drop_prone,
+    "draw": other.do_draw, "sheathe": other.do_sheathe, "drop": other.do_drop, "pick_up": other.do_pick_up,
+    "load": other.do_load, "ready_shield": other.do_ready_shield, "loose_shield": other.do_loose_shield,
+    "delay": timing.do_delay, "ready": timing.do_ready, "end_turn": timing.do_end_turn,
+    "start_full_round": timing.do_start_full_round, "complete_full_round": timing.do_complete_full_round,
+}
+
+
+def act(battle, who: str, action: str, args: dict, dice: list[int] | None = None,
+        declined: set[str] | None = None) -> tuple[bool, Refusal | None, list]:
+    """Play one action for ``who``: (legal, refusal, events)."""
+    handler = ACTIONS.get(action)
+    if handler is None:
+        return False, Refusal("UNKNOWN_ACTION", {"action": action, "known": ", ".join(sorted(ACTIONS))}), []
+    snap = battle.snapshot()
+    battle.dice.script(list(dice or []))
+    try:
+        events = timing.who_may_act(battle, who)
+        events += handler(battle, who, args, declined or set())
+        battle.dice.clear_script()
+        return True, None, events
+    except Refused as exc:
+        battle.restore(snap)
+        return False, exc.refusal, []
+    except DiceError as exc:
+        battle.restore(snap)
+        return False, Refusal("BAD_DICE", {"detail": str(exc)}), []

@@ -1,0 +1,272 @@
+"""Attack actions: attack, full attack (iteratives, two weapons, double weapons, a 5-ft
+step between blows, a move instead of the blows left), charge, coup de grace, and
+Cleave's extra attack (French text "attaque", "attaque à outrance", "charge",
+"enchaînement"; digest §8.1, §9.3, §11.1)."""
+from __future__ import annotations
+
+from ...content import data
+from ...rules.charge import charge as charge_rules
+from ...rules.geometry import metres
+from ...rules.lanes import lane_path
+from ...rules.threat import threatens
+from ...rules.weapons import other_end
+from ..attacks import check_attack, fallen, is_ranged_attack, resolve_attack, take_opportunities, threatening_enemies
+from ..components import Feats, Hands, Loaded, Offense
+from ..damage import apply_damage, fortitude_bonus, status_of
+from ..events import Moved, SavingThrow
+from .common import (ABLE, Refused, after_strenuous, refuse, spend, square_arg, squares_arg, target_arg,
+                     turn_state, until_next_turn)
+from .moving import do_five_foot_step, move_common, walk
+from .other import LOADING
+
+DROPPED = ("dying", "dead", "unconscious", "stable")
+
+
+def iterative_bonuses(bab: int) -> list[int]:
+    """+6/+1, +11/+6/+1, +16/+11/+6/+1 (digest §8.3)."""
+    out = [bab]
+    while out[-1] - 5 >= 1:
+        out.append(out[-1] - 5)
+    return out
+
+
+def off_hand_weapon(battle, who: str):
+    """The off-hand weapon: the one in the other hand, or a double weapon's other end."""
+    main = battle.board().body(who).weapon
+    if main.double:
+        return other_end(main)
+    off = battle.comp(who, Hands).off_hand
+    return data.weapons()[off] if off else None
+
+
+def twf_penalties(battle, who: str, off) -> tuple[int, int]:
+    """Two-weapon fighting (digest §11.1): -6/-10; a light off hand -4/-8; the feat -4/-4;
+    both -2/-2."""
+    light = off.use in ("light", "unarmed")
+    feat = "two_weapon_fighting" in battle.comp(who, Feats).ids
+    if feat:
+        return (-2, -2) if light else (-4, -4)
+    return (-4, -8) if light else (-6, -10)
+
+
+def off_hand_attacks(battle, who: str) -> int:
+    feats = battle.comp(who, Feats).ids
+    return 1 + ("improved_two_weapon_fighting" in feats) + ("greater_two_weapon_fighting" in feats)
+
+
+def provoking_attack(battle, who: str, target: str, declined, weapon=None) -> tuple[list, bool]:
+    """Ranged attacks provoke from every threatening foe; an unarmed attack on an armed
+    foe provokes from it, first (digest §4.2, §4.4)."""
+    board = battle.board()
+    me = board.body(who)
+    w = weapon or me.weapon
+    takers: list[str] = []
+    if is_ranged_attack(battle, who, target, weapon):
+        takers = threatening_enemies(battle, who)
+    elif w.is_unarmed and not me.armed_unarmed:
+        t = board.body(target)
+        if t.threat_band() is not None and any(threatens(board, t, sq) for sq in me.squares):
+            takers = [target]
+    if not takers:
+        return [], False
+    return take_opportunities(battle, who, takers, declined)
+
+
+def one_attack(battle, who: str, target: str, declined, cleave: list[str] | None = None, **kw) -> list:
+    """One attack: readied actions and attacks of opportunity first, then the roll; a foe
+    dropped may give Cleave's extra attack on a named foe within reach."""
+    from .timing import readied_on_attack
+    r = check_attack(battle, who, target, weapon=kw.get("weapon"))
+    if r:
+        raise Refused(r)
+    events, fell = readied_on_attack(battle, who, declined)
+    if fell:
+        return events
+    ev, fell = provoking_attack(battle, who, target, declined, kw.get("weapon"))
+    events += ev
+    if fell:
+        return events
+    weapon = kw.get("weapon") or battle.board().body(who).weapon
+    loaded = battle.comp(who, Loaded)
+    if weapon.id in LOADING and is_ranged_attack(battle, who, target, kw.get("weapon")):
+        if loaded.shots <= 0:
+            raise refuse("NOT_LOADED", weapon=weapon.id)
+        loaded.shots -= 1
+    was = status_of(battle, target)
+    events += resolve_attack(battle, who, target, **kw)
+    if cleave and was in ABLE and status_of(battle, target) in DROPPED:
+        events += _cleave(battle, who, cleave, declined, kw)
+    return events
+
+
+def _cleave(battle, who: str, chain: list[str], declined, kw) -> list:
+    """Cleave: an immediate extra melee attack at the same bonus on another foe within
+    reach, once a round; Great Cleave: every time (French text, "enchaînement")."""
+    feats = battle.comp(who, Feats).ids
+    ts = turn_state(battle, who)
+    if "cleave" not in feats or (ts.cleaved and "great_cleave" not in feats) or not chain:
+        return []
+    nxt = chain.pop(0)
+    if not battle.has(nxt) or check_attack(battle, who, nxt, weapon=kw.get("weapon")) is not None \
+            or is_ranged_attack(battle, who, nxt, kw.get("weapon")):
+        raise refuse("CLEAVE_TARGET_OUT_OF_REACH", target=nxt)
+    ts.cleaved = True
+    return one_attack(battle, who, nxt, declined, cleave=chain, **kw)
+
+
+def _cleave_arg(args) -> list[str]:
+    c = args.get("cleave", [])
+    if isinstance(c, str):
+        return [c]
+    if not isinstance(c, list) or not all(isinstance(x, str) for x in c):
+        raise refuse("BAD_ARGUMENT", key="cleave")
+    return list(c)
+
+
+def _weapon_arg(battle, who, args):
+    """``weapon``: the wielded one (default) or the one in the off hand."""
+    wid = args.get("weapon")
+    main = battle.board().body(who).weapon
+    if wid in (None, main.id):
+        return None, False
+    off = battle.comp(who, Hands).off_hand
+    if wid == off:
+        return data.weapons()[off], True
+    raise refuse("NOT_IN_HAND", weapon=wid)
+
+
+def do_attack(battle, who, args, declined) -> list:
+    """Standard action: one attack; ``defensively`` -4 to hit, +2 dodge AC."""
+    target = target_arg(battle, args)
+    weapon, off = _weapon_arg(battle, who, args)
+    r = check_attack(battle, who, target, weapon=weapon)
+    if r:
+        raise Refused(r)
+    events = spend(battle, who, "standard", "attack")
+    defensively = bool(args.get("defensively"))
+    if defensively:
+        events += until_next_turn(battle, who, "fighting_defensively")
+    events += one_attack(battle, who, target, declined, cleave=_cleave_arg(args), defensively=defensively,
+                         nonlethal=args.get("nonlethal"), weapon=weapon, off_hand=off)
+    return events + after_strenuous(battle, who)
+
+
+def do_full_attack(battle, who, args, declined) -> list:
+    """Full-round: iterative attacks in order, a target for each; ``{"off_hand": ID}``
+    items for the second weapon (or a double weapon's other end), in any place; a 5-ft
+    step before, between or after (``{"five_foot_step": [x, y]}``); ``{"move": [...]}``
+    after the first attack turns the rest into a move action."""
+    plan = args.get("targets")
+    if not isinstance(plan, list) or not plan:
+        raise refuse("BAD_ARGUMENT", key="targets")
+    events = spend(battle, who, "full_round", "full_attack")
+    defensively = bool(args.get("defensively"))
+    if defensively:
+        events += until_next_turn(battle, who, "fighting_defensively")
+    main_bonuses = iterative_bonuses(battle.comp(who, Offense).bab)
+    off = off_hand_weapon(battle, who)
+    uses_off = any(isinstance(i, dict) and "off_hand" in i for i in plan)
+    if uses_off and off is None:
+        raise refuse("NO_OFF_HAND_WEAPON")
+    primary_pen, off_pen = twf_penalties(battle, who, off) if uses_off else (0, 0)
+    cleave = _cleave_arg(args)
+    was_prone = "prone" in battle.board().body(who).conditions
+    made = off_made = 0
+    for item in plan:
+        if isinstance(item, dict) and "five_foot_step" in item:
+            events += do_five_foot_step(battle, who, {"to": item["five_foot_step"]}, declined)
+            continue
+        if isinstance(item, dict) and "move" in item:
+            if made + off_made == 0:
+                raise refuse("FULL_ATTACK_MOVE_BEFORE_ATTACK")
+            turn_state(battle, who).move = True          # the attacks left become a move action
+            events += move_common(battle, who, squares_arg(item, "move"), "move", declined, "move")
+            break
+        if isinstance(item, dict) and "off_hand" in item:
+            if off_made >= off_hand_attacks(battle, who):
+                raise refuse("NO_ATTACKS_LEFT", attacks=off_hand_attacks(battle, who))
+            target = item["off_hand"]
+            if not isinstance(target, str) or not battle.has(target):
+                raise refuse("UNKNOWN_CREATURE", creature=target)
+            events += one_attack(battle, who, target, declined, cleave=cleave, iterative=off_made,
+                                 defensively=defensively, weapon=off, off_hand=True, twf_penalty=off_pen)
+            off_made += 1
+        else:
+            if made >= len(main_bonuses):
+                raise refuse("NO_ATTACKS_LEFT", attacks=len(main_bonuses))
+            if not isinstance(item, str) or not battle.has(item):
+                raise refuse("UNKNOWN_CREATURE", creature=item)
+            events += one_attack(battle, who, item, declined, cleave=cleave, iterative=made,
+                                 defensively=defensively, twf_penalty=primary_pen)
+            made += 1
+        if fallen(battle, who, was_prone):
+            break
+    return events
+
+
+def do_charge(battle, who, args, declined) -> list:
+    """Full-round (standard at speed when restricted): straight to the closest attack
+    space, one melee attack at +2, -2 AC until its next turn (French text, "charge")."""
+    target = target_arg(battle, args)
+    ts = turn_state(battle, who)
+    if ts.moved or ts.stepped:
+        raise refuse("CHARGE_AFTER_MOVING")
+    board = battle.board()
+    result = charge_rules(board, board.body(who), board.body(target), restricted=ts.restricted)
+    if not result.legal:
+        raise refuse(result.reason.code, **result.reason.params)
+    end = args.get("end")
+    if end is None:
+        if len(result.ends) > 1:
+            raise refuse("CHARGE_CHOOSE_END", ends=[list(e) for e in result.ends])
+        end = result.ends[0]
+    end = square_arg(end, "end")
+    if end not in result.ends:
+        raise refuse("CHARGE_END_NOT_ALLOWED", ends=[list(e) for e in result.ends])
+    events = spend(battle, who, "standard" if ts.restricted else "full_round", "charge")
+    ts.moved = True
+    ts.five_foot = False
+    path = lane_path(board.body(who).pos, end)
+    events += until_next_turn(battle, who, "charging")
+    events += walk(battle, who, path, "charge", declined)
+    events.append(Moved(who=who, path=tuple(path), mode="charge", cost_m=metres(result.distance)))
+    if battle.board().body(who).pos == end and not fallen(battle, who):
+        events += one_attack(battle, who, target, declined, cleave=_cleave_arg(args), charging=True)
+    return events + (after_strenuous(battle, who) if ts.restricted else [])
+
+
+def do_coup_de_grace(battle, who, args, declined) -> list:
+    """Full-round, provokes: against a helpless foe in reach (a bow or crossbow when
+    adjacent), an automatic critical hit; a survivor saves (Fort DC 10 + damage) or dies
+    (digest §9.3)."""
+    target = target_arg(battle, args)
+    board = battle.board()
+    me, foe = board.body(who), board.body(target)
+    if not foe.is_helpless or "dead" in foe.conditions:
+        raise refuse("NOT_HELPLESS", target=target)
+    adjacent = any(max(abs(a[0] - b[0]), abs(a[1] - b[1])) <= 1 for a in me.squares for b in foe.squares)
+    if me.weapon.is_ranged:
+        if not adjacent or me.weapon.id not in ("shortbow", "longbow", "composite_shortbow", "composite_longbow",
+                                               "light_crossbow", "heavy_crossbow", "hand_crossbow"):
+            raise refuse("OUT_OF_REACH", target=target)
+    elif check_attack(battle, who, target) is not None:
+        raise refuse("OUT_OF_REACH", target=target)
+    events = spend(battle, who, "full_round", "coup_de_grace")
+    ev, fell = take_opportunities(battle, who, threatening_enemies(battle, who), declined)
+    events += ev
+    if fell:
+        return events
+    hit = resolve_attack(battle, who, target, automatic_critical=True)
+    events += hit
+    dealt = sum(e.amount for e in hit if type(e).__name__ == "DamageDealt")
+    if status_of(battle, target) != "dead":
+        dc = 10 + dealt
+        bonus = fortitude_bonus(battle, target)
+        d20 = battle.dice.roll(20, f"coup de grace save {target}")
+        ok = d20 != 1 and (d20 == 20 or d20 + bonus >= dc)
+        events.append(SavingThrow(who=target, kind="fortitude", d20=d20, bonus=bonus, dc=dc, success=ok))
+        if not ok:
+            from ..components import HitPoints
+            hp = battle.comp(target, HitPoints)
+            events += apply_damage(battle, target, hp.current + 10, nonlethal=False)
+    return events

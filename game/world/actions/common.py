@@ -1,0 +1,77 @@
+"""What every action shares: refusals, the turn's budget, reading arguments."""
+from __future__ import annotations
+
+from ...rules.geometry import Square
+from ...rules.reasons import Refusal
+from .. import budget
+from ..components import Conditions, Effects, TurnState
+from ..damage import apply_damage, status_of
+from ..events import ActionTaken, ConditionStarted
+
+ABLE = ("normal", "staggered", "disabled")
+
+
+class Refused(Exception):
+    """Raised inside an action: the whole action is undone and this is the answer."""
+
+    def __init__(self, refusal: Refusal):
+        self.refusal = refusal
+        super().__init__(refusal.code)
+
+
+def refuse(code: str, **params) -> Refused:
+    return Refused(Refusal(code, params))
+
+
+def turn_state(battle, cid: str) -> TurnState:
+    return battle.comp(cid, TurnState)
+
+
+def spend(battle, who: str, kind: str, action: str) -> list:
+    """Spend an action of ``kind`` (standard, move, full_round, swift, free) or refuse."""
+    ts = turn_state(battle, who)
+    r = budget.refusal(ts, kind)
+    if r:
+        raise Refused(r)
+    budget.spend(ts, kind)
+    return [ActionTaken(who=who, action=action, kind=kind)]
+
+
+def after_strenuous(battle, who: str) -> list:
+    """A disabled creature that takes a standard action takes 1 damage after it (digest §8.2)."""
+    if status_of(battle, who) == "disabled":
+        return apply_damage(battle, who, 1, nonlethal=False)
+    return []
+
+
+def square_arg(value, key: str) -> Square:
+    if (not isinstance(value, (list, tuple)) or len(value) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+        raise refuse("BAD_ARGUMENT", key=key)
+    return (value[0], value[1])
+
+
+def squares_arg(args: dict, key: str = "squares") -> list[Square]:
+    raw = args.get(key)
+    if not isinstance(raw, list) or not raw:
+        raise refuse("BAD_ARGUMENT", key=key)
+    return [square_arg(v, key) for v in raw]
+
+
+def target_arg(battle, args: dict, key: str = "target") -> str:
+    t = args.get(key)
+    if not isinstance(t, str) or not battle.has(t):
+        raise refuse("UNKNOWN_CREATURE", creature=t)
+    return t
+
+
+def until_next_turn(battle, who: str, condition: str) -> list:
+    """A condition that lasts until the creature's next turn (charge, total defense ...)."""
+    battle.comp(who, Conditions).ids.add(condition)
+    battle.comp(who, Effects).until_next_turn.add(condition)
+    battle.changed()
+    return [ConditionStarted(who=who, condition=condition)]
+
+
+def is_able(battle, cid: str) -> bool:
+    return status_of(battle, cid) in ABLE

@@ -1,0 +1,209 @@
+"""Movement actions: move, double move, withdraw, run, 5-ft step, crawl, and the 1.5 m
+of a full-round action through very difficult terrain (French text, "se déplacer",
+"retraite", "courir", "pas de placement"; digest §1)."""
+from __future__ import annotations
+
+from ...rules import aoo as aoo_rules, movement
+from ...rules.geometry import KING_MOVES, Square, metres
+from ...rules.modifiers import ability_modifier
+from ...rules.threat import threatens
+from ..attacks import fallen, take_opportunities, threatening_enemies
+from ..components import Abilities, Conditions, Position, RunState
+from ..events import Moved, MovementStopped, SavingThrow, Stepped
+from .common import refuse, spend, squares_arg, square_arg, turn_state, until_next_turn
+
+
+def parity_after(positions: list[Square], parity: int) -> int:
+    for a, b in zip(positions, positions[1:]):
+        if a[0] != b[0] and a[1] != b[1]:
+            parity ^= 1
+    return parity
+
+
+def walk(battle, who: str, positions: list[Square], mode: str, declined: set[str]) -> list:
+    """Move square by square: attacks of opportunity before leaving a threatened square
+    (once per opponent per round), readied actions on entering reach; a mover who falls
+    stops where it is."""
+    from .timing import readied_on_entering
+    events: list = []
+    ts = turn_state(battle, who)
+    pos_comp = battle.comp(who, Position)
+    for i in range(len(positions) - 1):
+        board = battle.board()
+        body = board.body(who)
+        here = positions[i]
+        if mode != "5ft":
+            takers = []
+            for enemy in board.enemies_of(body):
+                if enemy.id in ts.provoked_by_moving or not enemy.can_make_aoo():
+                    continue
+                if mode == "withdraw" and i == 0 and aoo_rules._can_see(body, enemy):
+                    continue
+                if aoo_rules.provokes_leaving(board, enemy, body, here):
+                    takers.append(enemy.id)
+            takers.sort(key=lambda c: battle.order.index(c) if c in battle.order else 0)
+            ts.provoked_by_moving.update(takers)
+            ev, fell = take_opportunities(battle, who, takers, declined)
+            events += ev
+            if fell:
+                events.append(MovementStopped(who=who, at=here, reason="fell"))
+                return events
+        pos_comp.x, pos_comp.y = positions[i + 1]
+        battle.changed()
+        ev, fell = readied_on_entering(battle, who, declined)
+        events += ev
+        if fell:
+            events.append(MovementStopped(who=who, at=positions[i + 1], reason="fell"))
+            return events
+    return events
+
+
+def move_common(battle, who, squares, mode, declined, kind, restricted=False) -> list:
+    ts = turn_state(battle, who)
+    if ts.stepped:
+        raise refuse("NO_MOVE_AFTER_FIVE_FOOT_STEP")
+    run = battle.comp(who, RunState)
+    if run.rest_until >= battle.round and (ts.moved or mode in ("withdraw", "run")):
+        raise refuse("RESTING_AFTER_RUN", until=run.rest_until)
+    board = battle.board()
+    check = movement.check_path(board, board.body(who), squares, mode, restricted=restricted,
+                                parity=ts.parity if mode == "move" else 0)
+    if not check.legal:
+        raise refuse(check.reason.code, **check.reason.params)
+    events = spend(battle, who, kind, mode)
+    ts.moved = True
+    ts.five_foot = False
+    ts.parity = parity_after(check.positions, ts.parity)
+    events += walk(battle, who, check.positions, mode, declined)
+    events.append(Moved(who=who, path=tuple(check.positions), mode=mode, cost_m=metres(check.cost)))
+    return events
+
+
+def do_move(battle, who, args, declined) -> list:
+    """Move action: up to its speed; a second one (the standard action) continues the
+    diagonal count (decisions §1)."""
+    return move_common(battle, who, squares_arg(args), "move", declined, "move")
+
+
+def do_withdraw(battle, who, args, declined) -> list:
+    """Full-round, 2x speed, the start square safe from visible foes; restricted: a
+    standard action at speed (French text, "retraite")."""
+    restricted = turn_state(battle, who).restricted
+    return move_common(battle, who, squares_arg(args), "withdraw", declined,
+                       "standard" if restricted else "full_round", restricted=restricted)
+
+
+def do_run(battle, who, args, declined) -> list:
+    """Full-round, straight line, x4 (x3 heavy armour); loses Dex to AC until its next
+    turn without the Run feat. Rounds equal to Con, then a Con check each round (DC 10,
+    +1 each); a failure stops it for a minute of rest (French text, "courir")."""
+    run = battle.comp(who, RunState)
+    con = battle.comp(who, Abilities).scores["con"]
+    events: list = []
+    if run.rest_until >= battle.round:
+        raise refuse("RESTING_AFTER_RUN", until=run.rest_until)
+    board = battle.board()
+    check = movement.check_path(board, board.body(who), squares_arg(args), "run")
+    if not check.legal:
+        raise refuse(check.reason.code, **check.reason.params)
+    if run.rounds >= con:
+        dc = 10 + run.checks
+        d20 = battle.dice.roll(20, f"run Con check {who}")
+        ok = d20 + ability_modifier(con) >= dc
+        run.checks += 1
+        events.append(SavingThrow(who=who, kind="con_check", d20=d20, bonus=ability_modifier(con), dc=dc, success=ok))
+        if not ok:
+            run.rounds = run.checks = 0
+            run.rest_until = battle.round + 10
+            return events + spend(battle, who, "full_round", "run") + [
+                MovementStopped(who=who, at=board.body(who).pos, reason="exhausted_run")]
+    events += move_common(battle, who, squares_arg(args), "run", declined, "full_round")
+    run.rounds += 1
+    run.ran_this_turn = True
+    if "run" not in battle.board().body(who).feats:
+        events += until_next_turn(battle, who, "running")
+    return events
+
+
+def do_five_foot_step(battle, who, args, declined) -> list:
+    """Never provokes; not in a round with other movement (French text, pas de placement)."""
+    ts = turn_state(battle, who)
+    if ts.moved or not ts.five_foot:
+        raise refuse("FIVE_FOOT_STEP_AFTER_MOVING")
+    to = square_arg(args.get("to"), "to")
+    board = battle.board()
+    check = movement.check_path(board, board.body(who), [to], "5ft")
+    if not check.legal:
+        raise refuse(check.reason.code, **check.reason.params)
+    ts.five_foot = False
+    ts.stepped = True
+    return walk(battle, who, check.positions, "5ft", declined) + [Stepped(who=who, to=to)]
+
+
+def _one_square(battle, who, to, *, prone_ok: bool) -> list[Square]:
+    body = battle.board().body(who)
+    if max(abs(to[0] - body.pos[0]), abs(to[1] - body.pos[1])) != 1:
+        raise refuse("NOT_ADJACENT", square=list(to))
+    board = battle.board()
+    probe = body if prone_ok is False else _standing(body)
+    check = movement.check_path(board, probe, [to], "move")
+    if not check.legal and check.reason.code != "TOO_FAR":
+        raise refuse(check.reason.code, **check.reason.params)
+    return [body.pos, to]
+
+
+def _standing(body):
+    from dataclasses import replace
+    return replace(body, conditions=body.conditions - {"prone"}, speed_squares=max(body.speed_squares, 3))
+
+
+def do_crawl(battle, who, args, declined) -> list:
+    """Prone, 1.5 m as a move action; it provokes from every creature that threatens it
+    at any point of the crawl (digest §1.2)."""
+    if "prone" not in battle.comp(who, Conditions).ids:
+        raise refuse("NOT_PRONE")
+    ts = turn_state(battle, who)
+    if ts.stepped:
+        raise refuse("NO_MOVE_AFTER_FIVE_FOOT_STEP")
+    to = square_arg(args.get("to"), "to")
+    path = _one_square(battle, who, to, prone_ok=True)
+    events = spend(battle, who, "move", "crawl")
+    ts.moved = True
+    ts.five_foot = False
+    takers = sorted(set(threatening_enemies(battle, who)) - ts.provoked_by_moving)
+    ts.provoked_by_moving.update(takers)
+    ev, fell = take_opportunities(battle, who, takers, declined)
+    events += ev
+    if fell:
+        return events + [MovementStopped(who=who, at=path[0], reason="fell")]
+    pos = battle.comp(who, Position)
+    pos.x, pos.y = to
+    battle.changed()
+    return events + [Moved(who=who, path=tuple(path), mode="crawl", cost_m=1.5)]
+
+
+def do_minimum_move(battle, who, args, declined) -> list:
+    """A full-round action to move 1.5 m in any direction, even diagonally, where a move
+    action would not go that far; it is not a 5-ft step and provokes normally (French
+    text, "se déplacer de 1,50 mètre en terrain difficile")."""
+    ts = turn_state(battle, who)
+    if ts.moved or ts.stepped:
+        raise refuse("FIVE_FOOT_STEP_AFTER_MOVING")
+    to = square_arg(args.get("to"), "to")
+    body = battle.board().body(who)
+    if max(abs(to[0] - body.pos[0]), abs(to[1] - body.pos[1])) != 1:
+        raise refuse("NOT_ADJACENT", square=list(to))
+    board = battle.board()
+    from dataclasses import replace
+    check = movement.check_path(board, replace(body, speed_squares=3), [to], "move")
+    if not check.legal:
+        raise refuse(check.reason.code, **check.reason.params)
+    events = spend(battle, who, "full_round", "minimum_move")
+    ts.moved = True
+    ts.five_foot = False
+    events += walk(battle, who, [body.pos, to], "move", declined)
+    return events + [Moved(who=who, path=(body.pos, to), mode="minimum_move", cost_m=1.5)]
+
+
+__all__ = ["do_move", "do_withdraw", "do_run", "do_five_foot_step", "do_crawl", "do_minimum_move", "walk",
+           "move_common", "KING_MOVES", "threatens"]

@@ -1,0 +1,179 @@
+"""Other actions of the combat table: total defense, standing up, dropping prone, drawing,
+sheathing, dropping and picking up weapons, loading a crossbow or sling, readying or
+loosing a shield (French text "les actions en combat"; digest §4.2)."""
+from __future__ import annotations
+
+from ...content import data
+from ...rules.geometry import space_squares
+from ..attacks import take_opportunities, threatening_enemies
+from ..components import Conditions, Hands, Inventory, Loaded, Offense, Position, Wielded
+from ..damage import status_of
+from ..events import ActionTaken, ConditionStarted, ItemDropped, ItemPickedUp, WeaponDrawn, WeaponLoaded
+from .common import ABLE, refuse, spend, square_arg, turn_state, until_next_turn
+
+# How long loading takes (data-digest §1): a move action, or a full-round action.
+LOADING = {"hand_crossbow": ("move", 1), "light_crossbow": ("move", 1), "sling": ("move", 1),
+           "heavy_crossbow": ("full_round", 1), "repeating_light_crossbow": ("full_round", 5),
+           "repeating_heavy_crossbow": ("full_round", 5)}
+
+
+def _provoke(battle, who, declined) -> tuple[list, bool]:
+    return take_opportunities(battle, who, threatening_enemies(battle, who), declined)
+
+
+def do_total_defense(battle, who, args, declined) -> list:
+    """Standard action: +4 dodge AC until its next turn, no attacks of opportunity."""
+    return spend(battle, who, "standard", "total_defense") + until_next_turn(battle, who, "total_defense")
+
+
+def do_stand_up(battle, who, args, declined) -> list:
+    """Move action that provokes (digest §9.3)."""
+    if "prone" not in battle.comp(who, Conditions).ids:
+        raise refuse("NOT_PRONE")
+    events = spend(battle, who, "move", "stand_up")
+    ev, _fell = _provoke(battle, who, declined)
+    events += ev
+    if status_of(battle, who) in ABLE:
+        battle.comp(who, Conditions).ids.discard("prone")
+        battle.changed()
+    return events
+
+
+def do_drop_prone(battle, who, args, declined) -> list:
+    """Free action."""
+    if "prone" in battle.comp(who, Conditions).ids:
+        raise refuse("ALREADY_PRONE")
+    battle.comp(who, Conditions).ids.add("prone")
+    battle.changed()
+    return [ActionTaken(who=who, action="drop_prone", kind="free"), ConditionStarted(who=who, condition="prone")]
+
+
+def _drop_held(battle, who) -> list:
+    held = battle.comp(who, Wielded)
+    if held.weapon_id == "unarmed":
+        return []
+    at = battle.board().body(who).pos
+    battle.ground.setdefault(at, []).append(held.weapon_id)
+    item = held.weapon_id
+    held.weapon_id = "unarmed"
+    battle.changed()
+    return [ActionTaken(who=who, action="drop", kind="free"), ItemDropped(who=who, item=item, at=at)]
+
+
+def do_drop(battle, who, args, declined) -> list:
+    """Free action: let the weapon in hand fall in its square."""
+    if battle.comp(who, Wielded).weapon_id == "unarmed":
+        raise refuse("HAND_EMPTY")
+    return _drop_held(battle, who)
+
+
+def do_draw(battle, who, args, declined) -> list:
+    """Draw a carried weapon: a move action, or free during a move with BAB +1 or more
+    (French text, footnote 4); the hand must be free (``drop_held`` drops what it holds)."""
+    weapon = args.get("weapon")
+    inv = battle.comp(who, Inventory)
+    if weapon not in inv.items or weapon not in data.weapons():
+        raise refuse("NOT_CARRIED", weapon=weapon)
+    events: list = []
+    if battle.comp(who, Wielded).weapon_id != "unarmed":
+        if not args.get("drop_held"):
+            raise refuse("HAND_FULL", weapon=battle.comp(who, Wielded).weapon_id)
+        events += _drop_held(battle, who)
+    ts = turn_state(battle, who)
+    if ts.moved and battle.comp(who, Offense).bab >= 1 and not ts.drew_free:
+        events.append(ActionTaken(who=who, action="draw", kind="free"))
+        ts.drew_free = True
+    else:
+        events += spend(battle, who, "move", "draw")
+    inv.items.remove(weapon)
+    battle.comp(who, Wielded).weapon_id = weapon
+    battle.comp(who, Loaded).shots = 0 if weapon in LOADING else 1
+    battle.changed()
+    return events + [WeaponDrawn(who=who, weapon=weapon)]
+
+
+def do_sheathe(battle, who, args, declined) -> list:
+    """Move action that provokes: the weapon goes back to its sheath."""
+    held = battle.comp(who, Wielded)
+    if held.weapon_id == "unarmed":
+        raise refuse("HAND_EMPTY")
+    events = spend(battle, who, "move", "sheathe")
+    ev, fell = _provoke(battle, who, declined)
+    events += ev
+    battle.comp(who, Inventory).items.append(held.weapon_id)
+    held.weapon_id = "unarmed"
+    battle.changed()
+    return events
+
+
+def do_pick_up(battle, who, args, declined) -> list:
+    """Move action that provokes: a weapon lying in its space or next to it."""
+    item = args.get("item")
+    body = battle.board().body(who)
+    near = {(x + dx, y + dy) for x, y in body.squares for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+    where = next((sq for sq in sorted(near) if item in battle.ground.get(sq, [])), None)
+    if where is None:
+        raise refuse("NOTHING_TO_PICK_UP", item=item)
+    if battle.comp(who, Wielded).weapon_id != "unarmed":
+        raise refuse("HAND_FULL", weapon=battle.comp(who, Wielded).weapon_id)
+    events = spend(battle, who, "move", "pick_up")
+    ev, fell = _provoke(battle, who, declined)
+    events += ev
+    if status_of(battle, who) in ABLE:
+        battle.ground[where].remove(item)
+        if not battle.ground[where]:
+            del battle.ground[where]
+        battle.comp(who, Wielded).weapon_id = item
+        battle.comp(who, Loaded).shots = 0 if item in LOADING else 1
+        battle.changed()
+        events.append(ItemPickedUp(who=who, item=item))
+    return events
+
+
+def do_load(battle, who, args, declined) -> list:
+    """Load a crossbow or sling: a move action (hand and light crossbows, slings) or a
+    full-round action (heavy crossbows, a repeating crossbow's new case); it provokes."""
+    weapon = battle.comp(who, Wielded).weapon_id
+    if weapon not in LOADING:
+        raise refuse("NOTHING_TO_LOAD", weapon=weapon)
+    loaded = battle.comp(who, Loaded)
+    kind, shots = LOADING[weapon]
+    if loaded.shots >= shots:
+        raise refuse("ALREADY_LOADED", weapon=weapon)
+    events = spend(battle, who, kind, "load")
+    ev, fell = _provoke(battle, who, declined)
+    events += ev
+    if status_of(battle, who) in ABLE:
+        loaded.shots = shots
+        events.append(WeaponLoaded(who=who, weapon=weapon, shots=shots))
+    return events
+
+
+def do_ready_shield(battle, who, args, declined) -> list:
+    """Move action, no attack of opportunity: the shield's bonus counts again."""
+    hands = battle.comp(who, Hands)
+    if hands.shield_ready or not _has_shield(battle, who):
+        raise refuse("NO_SHIELD_TO_READY")
+    events = spend(battle, who, "move", "ready_shield")
+    hands.shield_ready = True
+    battle.changed()
+    return events
+
+
+def do_loose_shield(battle, who, args, declined) -> list:
+    """Move action, no attack of opportunity: the hand is free, the shield bonus lost."""
+    hands = battle.comp(who, Hands)
+    if not hands.shield_ready or not _has_shield(battle, who):
+        raise refuse("NO_SHIELD_TO_READY")
+    events = spend(battle, who, "move", "loose_shield")
+    hands.shield_ready = False
+    battle.changed()
+    return events
+
+
+def _has_shield(battle, who) -> bool:
+    from ..components import Defense
+    return battle.comp(who, Defense).shield_bonus > 0
+
+
+__all__ = ["square_arg", "space_squares", "Position"]

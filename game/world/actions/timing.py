@@ -1,0 +1,182 @@
+"""Who acts when: turns, delay, readied actions, and full-round actions started and
+completed over two rounds by a creature restricted to one action (French text,
+"retarder son action", "préparer une action", "commencer/terminer une action complexe")."""
+from __future__ import annotations
+
+import esper
+
+from ...rules.reasons import Refusal
+from ...rules.threat import threatens
+from .. import turns
+from ..attacks import fallen
+from ..components import TurnState
+from ..damage import status_of
+from ..events import Delayed, Readied, ReadiedActionFailed, ReadiedActionTriggered
+from .common import ABLE, Refused, refuse, spend, turn_state
+
+READY_TRIGGERS = ("enemy_moves_within_reach", "attacks")
+READY_ACTIONS = ("attack", "move", "total_defense", "drop_prone", "stand_up", "draw", "load")
+# Full-round actions a restricted creature may start and complete over two rounds: not
+# full attack, charge, run or withdraw (French text).
+TWO_ROUND_ACTIONS = ("load", "coup_de_grace", "minimum_move")
+
+
+def who_may_act(battle, who: str) -> list:
+    """The creature whose turn it is acts; a delaying creature may step in between turns."""
+    if not battle.has(who):
+        raise refuse("UNKNOWN_CREATURE", creature=who)
+    if battle.winner is not None:
+        raise refuse("BATTLE_OVER", side=battle.winner)
+    if who == battle.turn:
+        if status_of(battle, who) not in ABLE:
+            raise refuse("CANNOT_ACT", status=status_of(battle, who))
+        return []
+    if who in battle.delayed and battle.turn is not None and not turn_state(battle, battle.turn).acted:
+        return _resume_delayed(battle, who)
+    raise refuse("NOT_YOUR_TURN", turn=battle.turn)
+
+
+def _resume_delayed(battle, who: str) -> list:
+    """A delaying creature acts before the current one: its initiative becomes that count."""
+    battle.delayed.discard(who)
+    current = battle.turn
+    battle.order.remove(who)
+    battle.order.insert(battle.order.index(current), who)
+    battle.counts[who] = battle.counts[current]
+    return turns._begin_turn(battle, who)
+
+
+def do_delay(battle, who, args, declined) -> list:
+    """Take no action now and act later in the round."""
+    if turn_state(battle, who).acted:
+        raise refuse("DELAY_AFTER_ACTING")
+    battle.delayed.add(who)
+    return [Delayed(who=who)] + turns.end_turn(battle)
+
+
+def do_ready(battle, who, args, declined) -> list:
+    """Standard action: a standard, move or free action and its trigger; it interrupts the
+    trigger and the creature's initiative moves just before the triggering creature."""
+    action = args.get("action", "attack")
+    trigger = args.get("trigger")
+    if action not in READY_ACTIONS:
+        raise refuse("READY_ACTION_UNKNOWN", action=action, known=", ".join(READY_ACTIONS))
+    if trigger not in READY_TRIGGERS:
+        raise refuse("READY_TRIGGER_UNKNOWN", trigger=trigger, known=", ".join(READY_TRIGGERS))
+    target = args.get("target")
+    if target is not None and not battle.has(target):
+        raise refuse("UNKNOWN_CREATURE", creature=target)
+    inner = args.get("with", {})
+    if not isinstance(inner, dict):
+        raise refuse("BAD_ARGUMENT", key="with")
+    events = spend(battle, who, "standard", "ready")
+    battle.readied[who] = {"action": action, "trigger": trigger, "target": target, "with": dict(inner)}
+    return events + [Readied(who=who, action=action, trigger=trigger)]
+
+
+def readied_on_entering(battle, mover: str, declined: set[str]) -> tuple[list, bool]:
+    events: list = []
+    board = battle.board()
+    body = board.body(mover)
+    was_prone = "prone" in body.conditions
+    for readier, ready in sorted(battle.readied.items()):
+        if ready["trigger"] != "enemy_moves_within_reach" or not board.body(readier).is_enemy_of(body):
+            continue
+        if ready.get("target") not in (None, mover):
+            continue
+        if not any(threatens(board, board.body(readier), sq) for sq in body.squares):
+            continue
+        events += fire_readied(battle, readier, mover, declined)
+        if fallen(battle, mover, was_prone):
+            return events, True
+        board = battle.board()
+        body = board.body(mover)
+    return events, False
+
+
+def readied_on_attack(battle, attacker: str, declined) -> tuple[list, bool]:
+    events: list = []
+    board = battle.board()
+    was_prone = "prone" in board.body(attacker).conditions
+    for readier, ready in sorted(battle.readied.items()):
+        if ready["trigger"] != "attacks" or not board.body(readier).is_enemy_of(board.body(attacker)):
+            continue
+        if ready.get("target") not in (None, attacker):
+            continue
+        events += fire_readied(battle, readier, attacker, declined)
+        if fallen(battle, attacker, was_prone):
+            return events, True
+    return events, False
+
+
+def fire_readied(battle, readier: str, trigger_by: str, declined) -> list:
+    """Play the readied action now, as one standard or move action; if it cannot be done
+    any more it is lost. Then the readier's initiative moves just before the trigger's."""
+    from . import ACTIONS
+    ready = battle.readied.pop(readier)
+    events: list = [ReadiedActionTriggered(who=readier, trigger_by=trigger_by)]
+    if status_of(battle, readier) not in ABLE:
+        return events
+    args = dict(ready["with"])
+    if ready["action"] == "attack":
+        args.setdefault("target", ready.get("target") or trigger_by)
+    saved = turn_state(battle, readier)
+    with battle.active():
+        esper.add_component(battle.entities[readier], TurnState(restricted=True))
+    snap = battle.snapshot()
+    try:
+        events += ACTIONS[ready["action"]](battle, readier, args, declined)
+    except Refused as exc:
+        battle.restore(snap)
+        events.append(ReadiedActionFailed(who=readier, reason=exc.refusal.code))
+    with battle.active():
+        esper.add_component(battle.entities[readier], saved)
+    current = battle.turn
+    if current in battle.order and readier in battle.order and readier != current:
+        battle.order.remove(readier)
+        battle.order.insert(battle.order.index(current), readier)
+        battle.counts[readier] = battle.counts[current]
+    battle.changed()
+    return events
+
+
+def do_end_turn(battle, who, args, declined) -> list:
+    return turns.end_turn(battle)
+
+
+def do_start_full_round(battle, who, args, declined) -> list:
+    """Restricted to one action: start a full-round action with a standard action, and
+    complete it next round (French text, "commencer/terminer une action complexe")."""
+    ts = turn_state(battle, who)
+    action = args.get("action")
+    if not ts.restricted:
+        raise refuse("NOT_RESTRICTED")
+    if action not in TWO_ROUND_ACTIONS:
+        raise refuse("NOT_TWO_ROUND_ACTION", action=action, known=", ".join(TWO_ROUND_ACTIONS))
+    inner = args.get("with", {})
+    if not isinstance(inner, dict):
+        raise refuse("BAD_ARGUMENT", key="with")
+    events = spend(battle, who, "standard", "start_full_round")
+    battle.started_full[who] = {"action": action, "with": dict(inner), "round": battle.round}
+    return events
+
+
+def do_complete_full_round(battle, who, args, declined) -> list:
+    """The second standard action, on the very next round."""
+    from . import ACTIONS
+    started = battle.started_full.get(who)
+    if started is None or started["round"] != battle.round - 1:
+        raise refuse("NOTHING_TO_COMPLETE")
+    events = spend(battle, who, "standard", "complete_full_round")
+    del battle.started_full[who]
+    saved = turn_state(battle, who)
+    with battle.active():
+        esper.add_component(battle.entities[who], TurnState(moved=saved.moved, stepped=saved.stepped,
+                                                            five_foot=saved.five_foot))
+    events += ACTIONS[started["action"]](battle, who, started["with"], declined)
+    with battle.active():
+        esper.add_component(battle.entities[who], saved)
+    return events
+
+
+__all__ = ["Refusal"]
