@@ -31,7 +31,7 @@ COMPONENTS = (Identity, Position, Body, Reach, Speed, Side, Wielded, Conditions,
               HitPoints, Abilities, Defense, Offense, Effects, TurnState, AttacksOfOpportunity, Inventory, Awareness,
               RunState, Loaded, Hands)
 BATTLE_FIELDS = ("round", "turn", "order", "counts", "surprise_round", "delayed", "readied", "winner", "started",
-                 "ground", "started_full")
+                 "ground", "started_full", "swift_owed")
 
 
 class Battle:
@@ -53,6 +53,7 @@ class Battle:
         self.started = False
         self.ground: dict[tuple[int, int], list[str]] = {}       # weapons lying on the map
         self.started_full: dict[str, dict] = {}                  # full-round actions begun last round
+        self.swift_owed: set[str] = set()                         # immediate actions taken off-turn
         self.world = f"battle-{next(_world_ids)}"
         self._board: Board | None = None
         self.ids: list[str] = []

@@ -56,6 +56,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "TARGET_DEAD": {"en": "{target} is dead.", "fr": "{target} est mort."},
     "UNKNOWN_ACTION": {"en": "Unknown action {action} (known: {known}).", "fr": "Action inconnue {action} (connues : {known})."},
     "UNKNOWN_CREATURE": {"en": "No creature {creature}.", "fr": "Aucune créature {creature}."},
+    "FLAT_FOOTED_NO_IMMEDIATE": {"en": "No immediate action while flat-footed.",
+                                 "fr": "Pas d'action immédiate en étant pris au dépourvu."},
     "ALREADY_LOADED": {"en": "The {weapon} is already loaded.", "fr": "L'arme {weapon} est déjà chargée."},
     "CLEAVE_TARGET_OUT_OF_REACH": {"en": "Cleave needs another foe within reach; {target} is not.",
                                    "fr": "Enchaînement demande un autre adversaire à portée ; {target} ne l'est pas."},

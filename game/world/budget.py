@@ -60,3 +60,16 @@ def left(ts: TurnState) -> dict:
     return {"standard": refusal(ts, "standard") is None, "move": refusal(ts, "move") is None,
             "full_round": refusal(ts, "full_round") is None, "five_foot_step": ts.five_foot and not ts.moved,
             "swift": ts.swift, "restricted": ts.restricted}
+
+
+def immediate_refusal(ts: TurnState | None, *, on_own_turn: bool, flat_footed: bool, owed: bool) -> Refusal | None:
+    """An immediate action (French text, "actions immédiates"): like a swift action on the
+    creature's own turn; off its turn it spends the next turn's swift action; none while
+    flat-footed, and only one swift or immediate action a turn."""
+    if flat_footed:
+        return Refusal("FLAT_FOOTED_NO_IMMEDIATE")
+    if on_own_turn:
+        return refusal(ts, "swift") if ts is not None else None
+    if owed:
+        return Refusal("NO_SWIFT_ACTION_LEFT")
+    return None

@@ -99,6 +99,9 @@ def _begin_turn(battle, cid: str, new_round: bool = False) -> list:
     state = TurnState()
     state.restricted = battle.surprise_round or bool({"disabled", "staggered", "nauseated", "slowed"} & conds)
     state.move_only = "nauseated" in conds
+    if cid in battle.swift_owed:           # an immediate action taken since its last turn
+        battle.swift_owed.discard(cid)
+        state.swift = False
     run = battle.comp(cid, RunState)
     if not run.ran_this_turn:
         run.rounds = run.checks = 0      # running is counted over consecutive rounds

@@ -299,3 +299,20 @@ def test_a_refused_action_changes_nothing_not_even_the_dice():
     assert (b.state(), b.dice.get_state()[0]) == before
     ok, refusal, _ = b.act("hero", "attack", {"target": "orc"}, dice=[25])
     assert not ok and refusal.code == "BAD_DICE" and (b.state(), b.dice.get_state()[0]) == before
+
+
+def test_swift_and_immediate_actions_share_one_per_turn():
+    from game.world import budget
+    from game.world.components import TurnState
+    ts = TurnState()
+    assert budget.immediate_refusal(ts, on_own_turn=True, flat_footed=False, owed=False) is None
+    budget.spend(ts, "swift")
+    assert budget.refusal(ts, "swift").code == "NO_SWIFT_ACTION_LEFT"
+    assert budget.immediate_refusal(ts, on_own_turn=True, flat_footed=False, owed=False).code == "NO_SWIFT_ACTION_LEFT"
+    assert budget.immediate_refusal(None, on_own_turn=False, flat_footed=True, owed=False).code == "FLAT_FOOTED_NO_IMMEDIATE"
+    assert budget.immediate_refusal(None, on_own_turn=False, flat_footed=False, owed=True).code == "NO_SWIFT_ACTION_LEFT"
+    # an immediate action off-turn spends the next turn's swift action
+    b = duel()
+    b.swift_owed.add("orc")
+    b.act("hero", "end_turn")
+    assert b.turn == "orc" and b.state()["actions_left"]["swift"] is False
