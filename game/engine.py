@@ -22,16 +22,16 @@ from .rules.modifiers import ability_modifier
 from .rules.sizes import Size
 from .world import systems
 from .world.components import (Abilities, Armor, AttacksOfOpportunity, Awareness, Body, Conditions, Defense,
-                               Effects, Feats, Hands, HitPoints, Identity, Initiative, Inventory, Loaded, Offense,
+                               Effects, Feats, Gear, Hands, HitPoints, Identity, Initiative, Inventory, Loaded, Offense,
                                Position, Reach, RunState, Side, Speed, Stats, TurnState, Wielded)
 
 _world_ids = itertools.count(1)
 DEFAULT_HP = 10   # a creature without ``hp`` (and no template yet) has 10 hit points
 COMPONENTS = (Identity, Position, Body, Reach, Speed, Side, Wielded, Conditions, Feats, Armor, Stats, Initiative,
               HitPoints, Abilities, Defense, Offense, Effects, TurnState, AttacksOfOpportunity, Inventory, Awareness,
-              RunState, Loaded, Hands)
+              RunState, Loaded, Hands, Gear)
 BATTLE_FIELDS = ("round", "turn", "order", "counts", "surprise_round", "delayed", "readied", "winner", "started",
-                 "ground", "started_full", "swift_owed")
+                 "ground", "started_full", "swift_owed", "aids", "feints", "feint_rounds")
 
 
 class Battle:
@@ -54,6 +54,9 @@ class Battle:
         self.ground: dict[tuple[int, int], list[str]] = {}       # weapons lying on the map
         self.started_full: dict[str, dict] = {}                  # full-round actions begun last round
         self.swift_owed: set[str] = set()                         # immediate actions taken off-turn
+        self.aids: list[dict] = []        # aid another bonuses waiting for their attack
+        self.feints: dict[str, str] = {}  # target -> the feinter it loses its Dex bonus against
+        self.feint_rounds: dict[str, int] = {}
         self.world = f"battle-{next(_world_ids)}"
         self._board: Board | None = None
         self.ids: list[str] = []
@@ -91,7 +94,7 @@ class Battle:
                 Initiative(spec.initiative), HitPoints(hp, hp), Abilities(scores), Defense(**vars(defense)),
                 Offense(spec.stats.get("bab", 0)), Effects(), TurnState(), AttacksOfOpportunity(),
                 Inventory(list(spec.inventory)), _awareness(spec), RunState(),
-                Loaded(_shots(spec)), Hands(spec.off_hand)]
+                Loaded(_shots(spec)), Hands(spec.off_hand), Gear()]
 
     @contextmanager
     def active(self):

@@ -34,6 +34,8 @@ class AttackSituation:
     attacker_invisible: bool = False
     iterative: int = 0                # 0 for the first attack, 1 for -5, 2 for -10 ...
     twf_penalty: int = 0
+    aid_bonus: int = 0                # aid another on this attack (+2 per aider)
+    aid_ac: int = 0                   # aid another on the defender's AC against this attacker
 
 
 def attack_bonus(attacker: Fighter, s: AttackSituation) -> Total:
@@ -78,6 +80,8 @@ def attack_bonus(attacker: Fighter, s: AttackSituation) -> Total:
         mods.append(Modifier(-4, "untyped", "nonlethal_switch"))
     if s.twf_penalty:
         mods.append(Modifier(s.twf_penalty, "untyped", "two_weapon_fighting"))
+    if s.aid_bonus:
+        mods.append(Modifier(s.aid_bonus, "circumstance", "aid_another"))
     return total(mods)
 
 
@@ -128,6 +132,8 @@ def armor_class(defender: Fighter, s: AttackSituation, attacker_conditions: froz
             mods.append(Modifier(-2, "untyped", cond))
     if "squeezing" in c:
         mods.append(Modifier(-4, "untyped", "squeezing"))
+    if s.aid_ac:
+        mods.append(Modifier(s.aid_ac, "circumstance", "aid_another"))
     return total(mods, base=10)
 
 

@@ -12,11 +12,11 @@ KNOWN_CONDITIONS = frozenset({
     "fatigued", "exhausted", "nauseated", "sickened", "shaken", "frightened", "panicked",
     "cowering", "invisible", "deafened", "dazzled", "paralyzed", "unconscious", "disabled",
     "dying", "dead", "stable", "staggered", "grappled", "grappling", "pinned",
-    "total_defense", "fighting_defensively", "squeezing", "confused", "casting",
+    "total_defense", "fighting_defensively", "squeezing", "confused", "casting", "asleep",
 })
 
 # Helpless creatures can be moved through, do not block charges and threaten nothing.
-HELPLESS = frozenset({"helpless", "paralyzed", "unconscious", "dying", "dead", "stable"})
+HELPLESS = frozenset({"helpless", "paralyzed", "unconscious", "dying", "dead", "stable", "asleep"})
 # These threaten nothing (decisions §2): besides the helpless, grapplers and casters of
 # spells of 1 round or more (digest §3).
 NO_THREAT = HELPLESS | {"grappled", "grappling", "pinned", "casting"}

@@ -14,7 +14,7 @@ from ..rules.sight import cover
 from ..rules.threat import can_attack_square, threatens
 from .components import Abilities, AttacksOfOpportunity, Conditions, Feats
 from .damage import apply_damage, status_of
-from .events import AttackRolled, CriticalConfirmed, DamageDealt
+from .events import AttackRedirected, AttackRolled, CriticalConfirmed, DamageDealt
 
 ABLE = ("normal", "staggered", "disabled")
 
@@ -94,9 +94,11 @@ def _engaged_with_ally(battle, attacker: str, target: str) -> bool:
 def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = False, iterative: int = 0,
                    charging: bool = False, defensively: bool = False, nonlethal: bool | None = None,
                    damage_multiplier: int = 1, weapon=None, off_hand: bool = False, twf_penalty: int = 0,
-                   automatic_critical: bool = False) -> list:
+                   automatic_critical: bool = False, redirect: str | None = None) -> list:
     """Roll one attack and its damage. The caller has checked it is possible.
-    ``automatic_critical``: a coup de grace hits and crits without a roll."""
+    ``automatic_critical``: a coup de grace hits and crits without a roll.
+    ``redirect``: a bull rush's third-party attack of opportunity that hits has a 25%
+    chance to strike that creature instead (French text, "bousculade")."""
     board = battle.board()
     a_body, t_body = board.body(attacker), board.body(target)
     a, d = battle.fighter(attacker), battle.fighter(target)
@@ -116,9 +118,13 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
         into_melee=ranged and _engaged_with_ally(battle, attacker, target),
         cover=cov if cov in ("soft", "cover") else "none", defensively=defensively,
         two_handed=w.use == "two_handed" and not off_hand and not twf_penalty, off_hand=off_hand,
-        nonlethal_switch=want_nonlethal != weapon_nonlethal, iterative=iterative, twf_penalty=twf_penalty)
+        nonlethal_switch=want_nonlethal != weapon_nonlethal, iterative=iterative, twf_penalty=twf_penalty,
+        aid_bonus=_take_aid(battle, attacker, target, "attack"), aid_ac=_take_aid(battle, target, attacker, "defense"))
+    feinted = not ranged and battle.feints.get(target) == attacker
+    if feinted:
+        del battle.feints[target]        # the feint works on the next melee attack only
     bonus = rules.attack_bonus(a, s)
-    ac = rules.armor_class(d, s, a.conditions, flat_footed="flat_footed" in d.conditions)
+    ac = rules.armor_class(d, s, a.conditions, flat_footed="flat_footed" in d.conditions or feinted)
     if automatic_critical:
         out = rules.RollOutcome(True, True, 20, 20 + bonus.value)
         d20 = 20
@@ -132,6 +138,12 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
                            kind="ranged" if ranged else "melee", opportunity=opportunity)]
     if not out.hit:
         return events
+    if redirect is not None:
+        d100 = battle.dice.roll(100, f"bull rush stray attack {attacker}")
+        if d100 <= 25:
+            events.append(AttackRedirected(attacker=attacker, meant_for=target, hits=redirect, d100=d100))
+            target = redirect
+            a_body, t_body = a_body, board.body(target)
     multiplier = 1
     if automatic_critical:
         multiplier = w.multiplier
@@ -158,6 +170,19 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
                               amount=total_damage, nonlethal=want_nonlethal, multiplier=multiplier))
     events.extend(apply_damage(battle, target, total_damage, want_nonlethal))
     return events
+
+
+def _take_aid(battle, helped: str, other: str, kind: str) -> int:
+    """Aid another bonuses waiting for this attack: +2 each, used up by it."""
+    total_bonus = 0
+    keep = []
+    for aid in battle.aids:
+        if aid["ally"] == helped and aid["enemy"] == other and aid["kind"] == kind:
+            total_bonus += 2
+        else:
+            keep.append(aid)
+    battle.aids = keep
+    return total_bonus
 
 
 def aoo_limit(battle, cid: str) -> int:

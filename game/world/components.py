@@ -135,6 +135,7 @@ class TurnState:
     provoked_by_moving: set[str] = field(default_factory=set)
     drew_free: bool = False       # drew a weapon as part of a move (BAB +1)
     cleaved: bool = False         # Cleave's extra attack used this round
+    squares_moved: int = 0        # movement spent this turn (bull rush follows within it)
     move_only: bool = False       # nauseated: a single move action
     acted: bool = False
 
@@ -174,3 +175,10 @@ class Hands:
     """What is in the other hand: an off-hand weapon, a shield ready or loosed."""
     off_hand: str | None = None
     shield_ready: bool = True
+
+
+@dataclass
+class Gear:
+    """Damage taken by the weapon in hand and the shield (sunder), once hit."""
+    weapon_hp: int | None = None
+    shield_hp: int | None = None

@@ -213,3 +213,78 @@ class WeaponLoaded(Event):
     who: str
     weapon: str
     shots: int
+
+
+@dataclass(frozen=True)
+class OpposedCheck(Event):
+    kind: str                  # trip, counter_trip, bull_rush, disarm, sunder, overrun, grapple, feint ...
+    attacker: str
+    defender: str
+    attacker_d20: int
+    attacker_total: int
+    defender_d20: int
+    defender_total: int
+    winner: str
+    attacker_breakdown: tuple = ()
+    defender_breakdown: tuple = ()
+
+
+@dataclass(frozen=True)
+class FellProne(Event):
+    who: str
+    by: str
+
+
+@dataclass(frozen=True)
+class Pushed(Event):
+    who: str
+    by: str
+    path: tuple
+    squares: int
+
+
+@dataclass(frozen=True)
+class Disarmed(Event):
+    who: str
+    by: str
+    weapon: str
+    grabbed: bool
+
+
+@dataclass(frozen=True)
+class ItemDamaged(Event):
+    owner: str
+    item: str
+    damage: int
+    hardness: int
+    hp_left: int
+    destroyed: bool
+
+
+@dataclass(frozen=True)
+class ManeuverFailed(Event):
+    who: str
+    maneuver: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class AidGiven(Event):
+    aider: str
+    ally: str
+    enemy: str
+    kind: str
+
+
+@dataclass(frozen=True)
+class Feinted(Event):
+    who: str
+    target: str
+
+
+@dataclass(frozen=True)
+class AttackRedirected(Event):
+    attacker: str
+    meant_for: str
+    hits: str
+    d100: int

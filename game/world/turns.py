@@ -96,6 +96,7 @@ def _begin_turn(battle, cid: str, new_round: bool = False) -> list:
         conds.discard("flat_footed")   # a creature stops being flat-footed when it first acts
         events.append(ConditionEnded(who=cid, condition="flat_footed"))
     battle.readied.pop(cid, None)       # an unused readied action is lost
+    battle.aids = [a for a in battle.aids if a["aider"] != cid]   # aid lasts until the aider's next turn
     state = TurnState()
     state.restricted = battle.surprise_round or bool({"disabled", "staggered", "nauseated", "slowed"} & conds)
     state.move_only = "nauseated" in conds
@@ -153,6 +154,9 @@ def end_turn(battle) -> list:
     cid = battle.turn
     if cid is not None:
         events.append(TurnEnded(who=cid))
+        # A feint must be used by the end of the feinter's next turn.
+        battle.feints = {t: f for t, f in battle.feints.items()
+                         if not (f == cid and battle.feint_rounds.get(t, battle.round) < battle.round)}
     events.extend(_advance(battle))
     return events
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...dice import DiceError
 from ...rules.reasons import Refusal
-from . import attacking, moving, other, timing
+from . import attacking, maneuvers, moving, other, timing
 from .common import Refused
 
 ACTIONS = {
@@ -18,6 +18,8 @@ ACTIONS = {
     "load": other.do_load, "ready_shield": other.do_ready_shield, "loose_shield": other.do_loose_shield,
     "delay": timing.do_delay, "ready": timing.do_ready, "end_turn": timing.do_end_turn,
     "start_full_round": timing.do_start_full_round, "complete_full_round": timing.do_complete_full_round,
+    "trip": maneuvers.do_trip, "bull_rush": maneuvers.do_bull_rush, "disarm": maneuvers.do_disarm,
+    "sunder": maneuvers.do_sunder, "aid_another": maneuvers.do_aid_another, "feint": maneuvers.do_feint,
 }
 
 

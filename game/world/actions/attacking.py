@@ -16,10 +16,15 @@ from ..damage import apply_damage, fortitude_bonus, status_of
 from ..events import Moved, SavingThrow
 from .common import (ABLE, Refused, after_strenuous, refuse, spend, square_arg, squares_arg, target_arg,
                      turn_state, until_next_turn)
+from . import maneuvers
 from .moving import do_five_foot_step, move_common, walk
 from .other import LOADING
 
 DROPPED = ("dying", "dead", "unconscious", "stable")
+
+
+# Special attacks that replace one melee attack (French text, footnote 7).
+MANEUVERS = {"trip": maneuvers.trip, "disarm": maneuvers.disarm, "sunder": maneuvers.sunder}
 
 
 def iterative_bonuses(bab: int) -> list[int]:
@@ -182,7 +187,16 @@ def do_full_attack(battle, who, args, declined) -> list:
             turn_state(battle, who).move = True          # the attacks left become a move action
             events += move_common(battle, who, squares_arg(item, "move"), "move", declined, "move")
             break
-        if isinstance(item, dict) and "off_hand" in item:
+        if isinstance(item, dict) and set(item) & MANEUVERS.keys():
+            name = next(k for k in item if k in MANEUVERS)
+            if made >= len(main_bonuses):
+                raise refuse("NO_ATTACKS_LEFT", attacks=len(main_bonuses))
+            target = item[name]
+            if not isinstance(target, str) or not battle.has(target):
+                raise refuse("UNKNOWN_CREATURE", creature=target)
+            events += MANEUVERS[name](battle, who, target, declined, item, iterative=made)
+            made += 1
+        elif isinstance(item, dict) and "off_hand" in item:
             if off_made >= off_hand_attacks(battle, who):
                 raise refuse("NO_ATTACKS_LEFT", attacks=off_hand_attacks(battle, who))
             target = item["off_hand"]
@@ -231,7 +245,17 @@ def do_charge(battle, who, args, declined) -> list:
     events += walk(battle, who, path, "charge", declined)
     events.append(Moved(who=who, path=tuple(path), mode="charge", cost_m=metres(result.distance)))
     if battle.board().body(who).pos == end and not fallen(battle, who):
-        events += one_attack(battle, who, target, declined, cleave=_cleave_arg(args), charging=True)
+        maneuver = args.get("maneuver")
+        if maneuver == "bull_rush":
+            events += maneuvers.bull_rush(battle, who, target, declined, args, charging=True)
+        elif maneuver in ("trip",):
+            events += maneuvers.trip(battle, who, target, declined, args, charging=True)
+        elif maneuver in MANEUVERS:
+            events += MANEUVERS[maneuver](battle, who, target, declined, args)
+        elif maneuver is not None:
+            raise refuse("BAD_ARGUMENT", key="maneuver")
+        else:
+            events += one_attack(battle, who, target, declined, cleave=_cleave_arg(args), charging=True)
     return events + (after_strenuous(battle, who) if ts.restricted else [])
 
 

@@ -74,6 +74,7 @@ def move_common(battle, who, squares, mode, declined, kind, restricted=False) ->
     ts.moved = True
     ts.five_foot = False
     ts.parity = parity_after(check.positions, ts.parity)
+    ts.squares_moved += check.cost
     events += walk(battle, who, check.positions, mode, declined)
     events.append(Moved(who=who, path=tuple(check.positions), mode=mode, cost_m=metres(check.cost)))
     return events

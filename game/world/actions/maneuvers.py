@@ -1,0 +1,498 @@
+"""Special attacks that replace a melee attack or a standard action: trip, bull rush,
+disarm, sunder, aid another and feint (French text "attaques spéciales"; digest §4.7).
+Each side's choices are arguments: the attacker's (``follow``, ``drop_weapon``) and the
+defender's (``counter``), asked of their owners by the window."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...content import data
+from ...rules import attack as attack_rules, maneuvers as rules
+from ...rules.attack import AttackSituation
+from ...rules.geometry import Square, space_squares
+from ...rules.splash import snap8
+from ...rules.threat import can_attack_square, threatens
+from ...rules.weapons import UNARMED
+from ..attacks import (check_attack, fallen, resolve_attack, take_opportunities, threatening_enemies, can_take_aoo)
+from ..components import AttacksOfOpportunity, Conditions, Defense, Feats, Gear, Hands, Position, Stats, Wielded
+from ..damage import status_of
+from ..events import (AidGiven, AttackRolled, Disarmed, FellProne, Feinted, ItemDamaged, ManeuverFailed,
+                      OpposedCheck, Pushed)
+from .common import ABLE, Refused, after_strenuous, refuse, spend, target_arg, turn_state
+
+TRIP_WEAPONS_NOTE = "a trip weapon trips without provoking (French text, croc-en-jambe)"
+
+
+def opposed(battle, kind: str, attacker: str, defender: str, a_total, b_total) -> tuple[bool, int, list]:
+    """Opposed checks: the higher total wins; a tie goes to the higher modifier, then a
+    new roll (SRD). Returns (attacker wins, margin, events)."""
+    events = []
+    for _ in range(20):
+        a20 = battle.dice.roll(20, f"{kind} {attacker}")
+        b20 = battle.dice.roll(20, f"{kind} {defender}")
+        a, b = a20 + a_total.value, b20 + b_total.value
+        if a != b or a_total.value != b_total.value:
+            wins = a > b or (a == b and a_total.value > b_total.value)
+            events.append(OpposedCheck(kind=kind, attacker=attacker, defender=defender, attacker_d20=a20,
+                                       attacker_total=a, defender_d20=b20, defender_total=b,
+                                       winner=attacker if wins else defender,
+                                       attacker_breakdown=tuple((m.value, m.kind, m.source) for m in a_total.applied),
+                                       defender_breakdown=tuple((m.value, m.kind, m.source) for m in b_total.applied)))
+            return wins, a - b, events
+    raise refuse("OPPOSED_CHECK_UNRESOLVED")
+
+
+def _stable(battle, cid: str) -> bool:
+    """More than two legs or hard to move (a dwarf): ``stable`` in the creature's stats."""
+    return bool(battle.comp(cid, Stats).values.get("stable", 0))
+
+
+def _knock_prone(battle, who: str, by: str) -> list:
+    battle.comp(who, Conditions).ids.add("prone")
+    battle.changed()
+    return [FellProne(who=who, by=by)]
+
+
+def _touch_attack(battle, who: str, target: str, weapon, iterative: int, charging: bool = False) -> tuple[bool, list]:
+    """A melee touch attack (trip, grapple): d20 + bonus against touch AC, no damage."""
+    a = replace(battle.fighter(who), weapon=weapon)
+    d = battle.fighter(target)
+    s = AttackSituation(touch=True, iterative=iterative, charging=charging)
+    bonus = attack_rules.attack_bonus(a, s)
+    ac = attack_rules.armor_class(d, s, a.conditions, flat_footed="flat_footed" in d.conditions)
+    d20 = battle.dice.roll(20, f"touch attack {who} -> {target}")
+    out = attack_rules.judge_attack(d20, bonus.value, ac.value, 21)
+    return out.hit, [AttackRolled(attacker=who, target=target, d20=d20, bonus=bonus.value, total=out.result, ac=ac.value,
+                                  hit=out.hit, threat=False, bonus_breakdown=tuple((m.value, m.kind, m.source) for m in bonus.applied),
+                                  ac_breakdown=tuple((m.value, m.kind, m.source) for m in ac.applied), kind="touch")]
+
+
+def _in_reach(battle, who: str, target: str, weapon=None) -> bool:
+    board = battle.board()
+    me = board.body(who)
+    if weapon is not None:
+        me = replace(me, weapon=weapon)
+    return any(can_attack_square(board, me, sq) for sq in board.body(target).squares)
+
+
+# --- trip ---------------------------------------------------------------------------
+
+def trip(battle, who: str, target: str, declined, args: dict, iterative: int = 0, charging: bool = False) -> list:
+    """Trip (French text, "croc-en-jambe"): an unarmed melee touch attack (provokes from
+    the target) or a trip weapon's (does not); then Strength against the better of the
+    defender's Strength or Dexterity, size ±4, stability +4. A loser defender may trip
+    back; a trip-weapon user may drop the weapon instead of being tripped."""
+    board = battle.board()
+    me, foe = board.body(who), board.body(target)
+    if not rules.may_target_size(me.size, foe.size):
+        raise refuse("TARGET_TOO_BIG", target=target)
+    with_weapon = me.weapon.trip
+    weapon = me.weapon if with_weapon else UNARMED
+    if not _in_reach(battle, who, target, weapon):
+        raise refuse("OUT_OF_REACH", target=target)
+    feats = battle.comp(who, Feats).ids
+    events: list = []
+    if not with_weapon and "improved_trip" not in feats:
+        ev, fell = take_opportunities(battle, who, [target], declined)
+        events += ev
+        if fell:
+            return events
+    hit, ev = _touch_attack(battle, who, target, weapon, iterative, charging)
+    events += ev
+    if not hit:
+        return events
+    a = battle.fighter(who)
+    d = battle.fighter(target)
+    wins, _margin, ev = opposed(battle, "trip", who, target, rules.strength_check(a, improved="improved_trip" in feats),
+                                rules.resist_check(d, stable=_stable(battle, target), dex_allowed=True))
+    events += ev
+    if wins:
+        events += _knock_prone(battle, target, who)
+        if "improved_trip" in feats and check_attack(battle, who, target) is None:
+            events += resolve_attack(battle, who, target, iterative=iterative)   # the free attack
+        return events
+    if args.get("counter", True) and status_of(battle, target) in ABLE:
+        if with_weapon and args.get("drop_weapon"):
+            events += _drop_weapon(battle, who)
+            return events
+        back, _m, ev = opposed(battle, "counter_trip", target, who, rules.strength_check(d),
+                               rules.resist_check(a, stable=_stable(battle, who), dex_allowed=True))
+        events += ev
+        if back:
+            events += _knock_prone(battle, who, target)
+    return events
+
+
+def _drop_weapon(battle, who: str) -> list:
+    from .other import _drop_held
+    return _drop_held(battle, who)
+
+
+def do_trip(battle, who, args, declined) -> list:
+    target = target_arg(battle, args)
+    events = spend(battle, who, "standard", "trip")
+    return events + trip(battle, who, target, declined, args) + after_strenuous(battle, who)
+
+
+# --- bull rush ----------------------------------------------------------------------
+
+def _direction(a_pos: Square, a_span: int, b_pos: Square, b_span: int) -> Square:
+    ax2, ay2 = 2 * a_pos[0] + a_span, 2 * a_pos[1] + a_span
+    bx2, by2 = 2 * b_pos[0] + b_span, 2 * b_pos[1] + b_span
+    return snap8(bx2 - ax2, by2 - ay2)
+
+
+def _space_free(battle, cid: str, pos: Square, ignore: tuple[str, ...] = ()) -> bool:
+    board = battle.board()
+    body = board.body(cid)
+    if not board.terrain.space_fits(pos, body.span):
+        return False
+    for sq in space_squares(pos, body.span):
+        for other in board.occupants.get(sq, ()):
+            if other.id != cid and other.id not in ignore and not other.is_helpless:
+                return False
+    return True
+
+
+def _push(battle, cid: str, direction: Square, squares: int, by: tuple[str, ...], declined) -> tuple[list, int]:
+    """Move a creature straight, square by square, until blocked; leaving threatened
+    squares provokes from others than ``by`` (the pusher and the pushed)."""
+    from ...rules.aoo import provokes_leaving
+    events: list = []
+    path = [battle.board().body(cid).pos]
+    moved = 0
+    for _ in range(squares):
+        here = path[-1]
+        nxt = (here[0] + direction[0], here[1] + direction[1])
+        if not _space_free(battle, cid, nxt, ignore=by):
+            break
+        board = battle.board()
+        body = board.body(cid)
+        takers = [e.id for e in board.enemies_of(body)
+                  if e.id not in by and e.can_make_aoo() and provokes_leaving(board, e, body, here)]
+        ev, fell = take_opportunities(battle, cid, takers, declined)
+        events += ev
+        pos = battle.comp(cid, Position)
+        pos.x, pos.y = nxt
+        battle.changed()
+        path.append(nxt)
+        moved += 1
+        if fell:
+            break
+    events.append(Pushed(who=cid, by=by[0], path=tuple(path), squares=moved))
+    return events, moved
+
+
+def bull_rush(battle, who: str, target: str, declined, args: dict, charging: bool = False) -> list:
+    """Bull rush (French text, "bousculade"): entering the target's space provokes from it
+    (not with Improved Bull Rush) and every foe threatening the attacker, whose hits have a
+    25% chance to strike the target instead; opposed Strength, size ±4, stability +4,
+    +2 when charging; 1.5 m, plus 1.5 m per 5 points when the attacker follows, within its
+    movement; a loser is pushed back 1.5 m, prone if that square is occupied."""
+    board = battle.board()
+    me, foe = board.body(who), board.body(target)
+    if not rules.may_target_size(me.size, foe.size):
+        raise refuse("TARGET_TOO_BIG", target=target)
+    gx = max(0, foe.pos[0] - (me.pos[0] + me.span - 1), me.pos[0] - (foe.pos[0] + foe.span - 1))
+    gy = max(0, foe.pos[1] - (me.pos[1] + me.span - 1), me.pos[1] - (foe.pos[1] + foe.span - 1))
+    if max(gx, gy) != 1:
+        raise refuse("NOT_ADJACENT_TARGET", target=target)
+    feats = battle.comp(who, Feats).ids
+    events: list = []
+    takers = [t for t in threatening_enemies(battle, who) if t != target]
+    if "improved_bull_rush" not in feats:
+        takers = [target] + takers
+    was_prone = "prone" in me.conditions
+    for taker in takers:
+        if taker in declined or not can_take_aoo(battle, taker, who):
+            continue
+        battle.comp(taker, AttacksOfOpportunity).used += 1
+        events += resolve_attack(battle, taker, who, opportunity=True,
+                                 redirect=target if taker != target else None)
+        if fallen(battle, who, was_prone):
+            return events
+    if status_of(battle, target) not in ABLE:
+        return events
+    a, d = battle.fighter(who), battle.fighter(target)
+    wins, margin, ev = opposed(battle, "bull_rush", who, target,
+                               rules.strength_check(a, charging=charging, improved="improved_bull_rush" in feats),
+                               rules.resist_check(d, stable=_stable(battle, target), dex_allowed=False))
+    events += ev
+    board = battle.board()
+    me, foe = board.body(who), board.body(target)
+    direction = _direction(me.pos, me.span, foe.pos, foe.span)
+    if wins:
+        follow = bool(args.get("follow", False))
+        ts = turn_state(battle, who)
+        allowance = max(1, (2 if charging else 1) * me.speed_squares - ts.squares_moved)
+        n = min(rules.push_squares(margin, follow), allowance) if follow else 1
+        ev, moved = _push(battle, target, direction, n, (who, target), declined)
+        events += ev
+        if follow and moved and status_of(battle, who) in ABLE:
+            ev, _m = _push(battle, who, direction, moved, (target, who), declined)
+            events += ev
+            ts.moved = True
+            ts.five_foot = False
+            ts.squares_moved += moved
+        return events
+    back = (-direction[0], -direction[1])
+    here = battle.board().body(who).pos
+    behind = (here[0] + back[0], here[1] + back[1])
+    if _space_free(battle, who, behind):
+        pos = battle.comp(who, Position)
+        pos.x, pos.y = behind
+        battle.changed()
+        events.append(Pushed(who=who, by=target, path=(here, behind), squares=1))
+    else:
+        events += _knock_prone(battle, who, target)
+    return events
+
+
+def do_bull_rush(battle, who, args, declined) -> list:
+    target = target_arg(battle, args)
+    events = spend(battle, who, "standard", "bull_rush")
+    return events + bull_rush(battle, who, target, declined, args) + after_strenuous(battle, who)
+
+
+# --- disarm -------------------------------------------------------------------------
+
+def _opposed_attack_total(battle, who: str, other: str, weapon, *, improved: bool, defending: bool,
+                          iterative: int = 0):
+    from ...rules.modifiers import total
+    f = replace(battle.fighter(who), weapon=weapon)
+    base = attack_rules.attack_bonus(f, AttackSituation(iterative=iterative))
+    mods = list(base.applied) + rules.opposed_weapon_mods(f, battle.fighter(other), weapon, improved=improved,
+                                                           not_melee_item=defending and weapon.is_ranged)
+    return total(mods)
+
+
+def disarm(battle, who: str, target: str, declined, args: dict, iterative: int = 0) -> list:
+    """Disarm (French text, "désarmement"): provokes from the target (not with Improved
+    Disarm) and fails if that attack deals damage; opposed attack rolls (two-handed +4,
+    light -4, unarmed counts light, +4 per size step for the larger, the weapons' disarm
+    bonuses, -4 for a non-melee item); an unarmed winner grabs the weapon; a losing
+    attacker may be disarmed back (the defender's choice, ``counter``)."""
+    board = battle.board()
+    me, foe = board.body(who), board.body(target)
+    if foe.weapon.is_unarmed or foe.weapon.is_natural:
+        raise refuse("NOTHING_TO_DISARM", target=target)
+    if foe.weapon.id == "spiked_gauntlet":
+        raise refuse("CANNOT_BE_DISARMED", weapon=foe.weapon.id)
+    if check_attack(battle, who, target) is not None or me.weapon.is_ranged:
+        raise refuse("OUT_OF_REACH", target=target)
+    feats = battle.comp(who, Feats).ids
+    events: list = []
+    if "improved_disarm" not in feats:
+        hp_before = _hp(battle, who)
+        ev, fell = take_opportunities(battle, who, [target], declined)
+        events += ev
+        if fell or _hp(battle, who) < hp_before:
+            return events + [ManeuverFailed(who=who, maneuver="disarm", reason="damaged_by_opportunity")]
+    mine = _opposed_attack_total(battle, who, target, me.weapon, improved="improved_disarm" in feats,
+                                 defending=False, iterative=iterative)
+    theirs = _opposed_attack_total(battle, target, who, foe.weapon, improved=False, defending=True)
+    mine = _plus(mine, me.weapon.disarm_bonus, "weapon_disarm")
+    theirs = _plus(theirs, foe.weapon.disarm_bonus, "weapon_disarm")
+    wins, _m, ev = opposed(battle, "disarm", who, target, mine, theirs)
+    events += ev
+    if wins:
+        return events + _lose_weapon(battle, target, by=who, grab=me.weapon.is_unarmed)
+    if args.get("counter", True) and not foe.weapon.is_ranged and status_of(battle, target) in ABLE \
+            and not me.weapon.is_unarmed and not me.weapon.is_natural and me.weapon.id != "spiked_gauntlet":
+        back, _m, ev = opposed(battle, "counter_disarm", target, who,
+                               _plus(_opposed_attack_total(battle, target, who, foe.weapon, improved=False, defending=False),
+                                     foe.weapon.disarm_bonus, "weapon_disarm"),
+                               _plus(_opposed_attack_total(battle, who, target, me.weapon, improved=False, defending=True),
+                                     me.weapon.disarm_bonus, "weapon_disarm"))
+        events += ev
+        if back:
+            events += _lose_weapon(battle, who, by=target, grab=False)
+    return events
+
+
+def _plus(t, value: int, source: str):
+    from ...rules.modifiers import Modifier, total
+    return total(list(t.applied) + [Modifier(value, "untyped", source)]) if value else t
+
+
+def _hp(battle, cid):
+    from ..components import HitPoints
+    hp = battle.comp(cid, HitPoints)
+    return (hp.current, -hp.nonlethal)
+
+
+def _lose_weapon(battle, cid: str, by: str, grab: bool) -> list:
+    held = battle.comp(cid, Wielded)
+    weapon = held.weapon_id
+    held.weapon_id = "unarmed"
+    battle.comp(cid, Gear).weapon_hp = None
+    if grab and battle.comp(by, Wielded).weapon_id == "unarmed":
+        battle.comp(by, Wielded).weapon_id = weapon
+    else:
+        grab = False
+        at = battle.board().body(cid).pos
+        battle.ground.setdefault(at, []).append(weapon)
+    battle.changed()
+    return [Disarmed(who=cid, by=by, weapon=weapon, grabbed=grab)]
+
+
+def do_disarm(battle, who, args, declined) -> list:
+    target = target_arg(battle, args)
+    events = spend(battle, who, "standard", "disarm")
+    return events + disarm(battle, who, target, declined, args) + after_strenuous(battle, who)
+
+
+# --- sunder -------------------------------------------------------------------------
+
+def sunder(battle, who: str, target: str, declined, args: dict, iterative: int = 0) -> list:
+    """Sunder (French text, "destruction d'arme"): with a slashing or bludgeoning weapon
+    against a held weapon or shield; provokes from the target (not with Improved Sunder);
+    opposed attack rolls; the winner's damage, less hardness, comes off the item's hit
+    points. Armour being worn cannot be sundered."""
+    item = args.get("item", "weapon")
+    board = battle.board()
+    me, foe = board.body(who), board.body(target)
+    if item not in ("weapon", "shield"):
+        raise refuse("CANNOT_SUNDER", item=item)
+    if not rules.can_sunder_with(me.weapon):
+        raise refuse("SUNDER_NEEDS_SLASHING_OR_BLUDGEONING", weapon=me.weapon.id)
+    if check_attack(battle, who, target) is not None:
+        raise refuse("OUT_OF_REACH", target=target)
+    if item == "weapon":
+        numbers = rules.sunder_numbers(foe.weapon.id, foe.size)
+        item_id = foe.weapon.id
+    else:
+        item_id = _shield_id(battle, target)
+        numbers = rules.sunder_numbers(item_id, foe.size) if item_id else None
+    if numbers is None:
+        raise refuse("CANNOT_SUNDER", item=item_id or item)
+    hardness, full_hp = numbers
+    feats = battle.comp(who, Feats).ids
+    events: list = []
+    if "improved_sunder" not in feats:
+        ev, fell = take_opportunities(battle, who, [target], declined)
+        events += ev
+        if fell:
+            return events
+    mine = _opposed_attack_total(battle, who, target, me.weapon, improved="improved_sunder" in feats,
+                                 defending=False, iterative=iterative)
+    theirs = _opposed_attack_total(battle, target, who, foe.weapon, improved=False, defending=False)
+    wins, _m, ev = opposed(battle, "sunder", who, target, mine, theirs)
+    events += ev
+    if not wins:
+        return events
+    a = battle.fighter(who)
+    count, sides = attack_rules.parse_dice(attack_rules.damage_dice(me.weapon.damage_s, me.weapon.damage_m, me.size))
+    faces = battle.dice.roll_dice(count, sides, f"sunder damage {who}") if sides > 1 else [count]
+    strength = attack_rules.strength_to_damage(a, ranged=False, thrown=False, two_handed=me.weapon.use == "two_handed",
+                                               off_hand=False)
+    damage = max(1, sum(faces) + strength)
+    gear = battle.comp(target, Gear)
+    left = (gear.weapon_hp if item == "weapon" else gear.shield_hp)
+    left = full_hp if left is None else left
+    left = max(0, left - max(0, damage - hardness))
+    destroyed = left == 0
+    if item == "weapon":
+        gear.weapon_hp = left
+        if destroyed:
+            battle.comp(target, Wielded).weapon_id = "unarmed"
+            gear.weapon_hp = None
+    else:
+        gear.shield_hp = left
+        if destroyed:
+            battle.comp(target, Defense).shield_bonus = 0
+    battle.changed()
+    return events + [ItemDamaged(owner=target, item=item_id, damage=damage, hardness=hardness, hp_left=left,
+                                 destroyed=destroyed)]
+
+
+def _shield_id(battle, cid: str) -> str | None:
+    spec = next((c for c in battle.scenario.creatures if c.id == cid), None)
+    if spec is None or not spec.shield or battle.comp(cid, Defense).shield_bonus <= 0:
+        return None
+    return spec.shield
+
+
+def do_sunder(battle, who, args, declined) -> list:
+    target = target_arg(battle, args)
+    events = spend(battle, who, "standard", "sunder")
+    return events + sunder(battle, who, target, declined, args) + after_strenuous(battle, who)
+
+
+# --- aid another, feint -------------------------------------------------------------
+
+def do_aid_another(battle, who, args, declined) -> list:
+    """Standard action: an attack against AC 10 on a foe in melee with an ally gives that
+    ally +2 on its next attack against the foe, or +2 AC against the foe's next attack,
+    until the aider's next turn (French text, "aider quelqu'un"); or wakes an ally from
+    magical sleep."""
+    ally = target_arg(battle, args, "ally")
+    board = battle.board()
+    if ally == who or board.body(ally).is_enemy_of(board.body(who)):
+        raise refuse("NOT_AN_ALLY", creature=ally)
+    if "asleep" in board.body(ally).conditions:
+        if not any(max(abs(a[0] - b[0]), abs(a[1] - b[1])) <= 1 for a in board.body(who).squares
+                   for b in board.body(ally).squares):
+            raise refuse("OUT_OF_REACH", target=ally)
+        battle.comp(ally, Conditions).ids.difference_update({"asleep", "helpless", "unconscious"})
+        battle.changed()
+        return spend(battle, who, "standard", "aid_another") + [AidGiven(aider=who, ally=ally, enemy="", kind="wake")]
+    enemy = target_arg(battle, args, "enemy")
+    kind = args.get("help", "attack")
+    if kind not in ("attack", "defense"):
+        raise refuse("BAD_ARGUMENT", key="help")
+    if check_attack(battle, who, enemy) is not None or board.body(who).weapon.is_ranged:
+        raise refuse("OUT_OF_REACH", target=enemy)
+    foe, friend = board.body(enemy), board.body(ally)
+    engaged = any(threatens(board, friend, sq) for sq in foe.squares) or any(threatens(board, foe, sq) for sq in friend.squares)
+    if not engaged:
+        raise refuse("NOT_ENGAGED", ally=ally, enemy=enemy)
+    events = spend(battle, who, "standard", "aid_another")
+    a = battle.fighter(who)
+    bonus = attack_rules.attack_bonus(a, AttackSituation())
+    d20 = battle.dice.roll(20, f"aid another {who}")
+    out = attack_rules.judge_attack(d20, bonus.value, 10, 21)
+    events.append(AttackRolled(attacker=who, target=enemy, d20=d20, bonus=bonus.value, total=out.result, ac=10, hit=out.hit,
+                               threat=False, bonus_breakdown=tuple((m.value, m.kind, m.source) for m in bonus.applied),
+                               ac_breakdown=(), kind="aid"))
+    if out.hit:
+        battle.aids.append({"aider": who, "ally": ally, "enemy": enemy, "kind": kind})
+        events.append(AidGiven(aider=who, ally=ally, enemy=enemy, kind=kind))
+    return events + after_strenuous(battle, who)
+
+
+def do_feint(battle, who, args, declined) -> list:
+    """Feint (French text, "feinter"): Bluff against Sense Motive + base attack; -4 against
+    a non-humanoid, -8 against an animal (Int 1-2), impossible against a mindless foe;
+    a standard action (a move action with Improved Feint); it does not provoke. On a win
+    the target loses its Dex bonus against the feinter's next melee attack."""
+    from ...rules.modifiers import Modifier, ability_modifier, total
+    from ..components import Abilities, Offense
+    target = target_arg(battle, args)
+    stats = battle.comp(target, Stats).values
+    intel = battle.comp(target, Abilities).scores["int"]
+    if stats.get("mindless") or intel <= 0:
+        raise refuse("FEINT_MINDLESS", target=target)
+    if check_attack(battle, who, target) is not None or battle.board().body(who).weapon.is_ranged:
+        raise refuse("OUT_OF_REACH", target=target)
+    kind = "move" if "improved_feint" in battle.comp(who, Feats).ids else "standard"
+    events = spend(battle, who, kind, "feint")
+    mine = [Modifier(battle.comp(who, Stats).values.get("bluff", 0), "untyped", "bluff_ranks"),
+            Modifier(ability_modifier(battle.comp(who, Abilities).scores["cha"]), "ability", "cha")]
+    if intel <= 2:
+        mine.append(Modifier(-8, "untyped", "animal"))
+    elif stats.get("non_humanoid"):
+        mine.append(Modifier(-4, "untyped", "non_humanoid"))
+    theirs = [Modifier(stats.get("sense_motive", 0), "untyped", "sense_motive_ranks"),
+              Modifier(ability_modifier(battle.comp(target, Abilities).scores["wis"]), "ability", "wis"),
+              Modifier(battle.comp(target, Offense).bab, "untyped", "bab")]
+    wins, _m, ev = opposed(battle, "feint", who, target, total(mine), total(theirs))
+    events += ev
+    if wins:
+        battle.feints[target] = who
+        battle.feint_rounds[target] = battle.round
+        events.append(Feinted(who=who, target=target))
+    return events + (after_strenuous(battle, who) if kind == "standard" else [])
+
+
+__all__ = ["trip", "bull_rush", "disarm", "sunder", "Refused", "Hands"]
