@@ -31,7 +31,8 @@ COMPONENTS = (Identity, Position, Body, Reach, Speed, Side, Wielded, Conditions,
               HitPoints, Abilities, Defense, Offense, Effects, TurnState, AttacksOfOpportunity, Inventory, Awareness,
               RunState, Loaded, Hands, Gear)
 BATTLE_FIELDS = ("round", "turn", "order", "counts", "surprise_round", "delayed", "readied", "winner", "started",
-                 "ground", "started_full", "swift_owed", "aids", "feints", "feint_rounds")
+                 "ground", "started_full", "swift_owed", "aids", "feints", "feint_rounds",
+                 "overrun_result")
 
 
 class Battle:
@@ -57,6 +58,7 @@ class Battle:
         self.aids: list[dict] = []        # aid another bonuses waiting for their attack
         self.feints: dict[str, str] = {}  # target -> the feinter it loses its Dex bonus against
         self.feint_rounds: dict[str, int] = {}
+        self.overrun_result: dict[str, str] = {}
         self.world = f"battle-{next(_world_ids)}"
         self._board: Board | None = None
         self.ids: list[str] = []

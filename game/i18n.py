@@ -100,6 +100,9 @@ _SENTENCES: dict[str, dict[str, str]] = {
                                              "fr": "Détruire une arme demande une arme tranchante ou contondante, pas {weapon}."},
     "TARGET_TOO_BIG": {"en": "{target} is more than one size larger.",
                        "fr": "{target} a plus d'une catégorie de taille de plus."},
+    "ONE_OVERRUN_A_ROUND": {"en": "Only one overrun a round.", "fr": "Un seul renversement par round."},
+    "OVERRUN_PATH_MISSES": {"en": "The path does not go through {target}'s space.",
+                            "fr": "Le trajet ne traverse pas l'espace de {target}."},
     # --- the explorer window ---
     "UI_TITLE": {"en": "Carreau — rules explorer", "fr": "Carreau — explorateur de règles"},
     "UI_PREVIEW_NOTE": {"en": "Preview: nothing is played yet; turns and actions come next.",

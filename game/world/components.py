@@ -136,6 +136,7 @@ class TurnState:
     drew_free: bool = False       # drew a weapon as part of a move (BAB +1)
     cleaved: bool = False         # Cleave's extra attack used this round
     squares_moved: int = 0        # movement spent this turn (bull rush follows within it)
+    overran: bool = False         # one overrun a round
     move_only: bool = False       # nauseated: a single move action
     acted: bool = False
 

@@ -145,3 +145,28 @@ def test_special_attacks_replace_attacks_in_a_full_attack_and_a_charge():
                creature("d", "red", (5, 2), initiative=10))
     ok, _, ev = c.act("k", "charge", {"target": "d", "end": [4, 2], "maneuver": "bull_rush"}, dice=[2, 10, 10])
     assert ok and (2, "untyped", "charge") in first(ev, "OpposedCheck").attacker_breakdown
+
+
+def test_overrun_avoided_blocked_won_and_lost():
+    def make(**d):
+        kw = dict(initiative=10, str=10)
+        kw.update(d)
+        return battle(OPEN, creature("a", "blue", (0, 2), initiative=20, str=16, speed=9),
+                      creature("d", "red", (2, 2), **kw))
+    path = {"target": "d", "squares": [[1, 2], [2, 2], [3, 2], [4, 2]]}
+    b = make()
+    ok, _, ev = b.act("a", "overrun", {**path, "defender": "avoid"}, dice=[2])
+    assert ok and b.board().body("a").pos == (4, 2) and "OpposedCheck" not in types(ev)
+    b = make()
+    ok, _, ev = b.act("a", "overrun", path, dice=[15, 5])       # an unarmed defender takes no AoO
+    assert ok and "prone" in b.board().body("d").conditions and b.board().body("a").pos == (4, 2)
+    b = make(str=20)
+    ok, _, ev = b.act("a", "overrun", path, dice=[3, 15, 15, 3])
+    assert ok and b.board().body("a").pos == (1, 2) and "prone" in b.board().body("a").conditions
+    ok, refusal, _ = b.act("a", "overrun", path)
+    assert not ok
+    c = battle(OPEN, creature("a", "blue", (0, 2), initiative=20, str=16, feats=["improved_overrun"]),
+               creature("d", "red", (2, 2), initiative=10))
+    ok, _, ev = c.act("a", "overrun", {**path, "defender": "avoid"}, dice=[10, 10])
+    check = first(ev, "OpposedCheck")      # it cannot be avoided; +4 for the feat
+    assert (4, "untyped", "improved") in check.attacker_breakdown

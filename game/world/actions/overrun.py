@@ -1,0 +1,103 @@
+"""Overrun (French text, "renversement"): a standard action taken during a move (or as
+part of a charge) to go through a foe's space. Entering provokes from the defender; the
+defender avoids or blocks (not against Improved Overrun or Trample); a blocked overrun
+is opposed Strength against the better of Strength or Dexterity, size ±4, stability +4,
++2 when charging (the French text), +4 with Improved Overrun; a winner knocks the
+defender prone and moves on; a loser may be knocked prone in turn, falls back 1.5 m and
+stops — prone if that square is occupied. Once a round."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...rules import maneuvers as rules, movement
+from ...rules.board import Board
+from ...rules.geometry import metres, space_squares
+from ..attacks import take_opportunities
+from ..components import Feats, Position
+from ..damage import status_of
+from ..events import FellProne, Moved, MovementStopped
+from .common import ABLE, refuse, spend, squares_arg, target_arg, turn_state
+from .maneuvers import _knock_prone, _space_free, _stable, opposed
+from .moving import parity_after, walk
+
+
+def do_overrun(battle, who, args, declined) -> list:
+    target = target_arg(battle, args)
+    squares = squares_arg(args)
+    ts = turn_state(battle, who)
+    if ts.overran:
+        raise refuse("ONE_OVERRUN_A_ROUND")
+    if ts.stepped:
+        raise refuse("NO_MOVE_AFTER_FIVE_FOOT_STEP")
+    board = battle.board()
+    me, foe = board.body(who), board.body(target)
+    if not rules.may_target_size(me.size, foe.size):
+        raise refuse("TARGET_TOO_BIG", target=target)
+    foe_squares = set(foe.squares)
+    # The path must go through the defender's space: check it as if the defender let us by.
+    letting_by = Board(board.terrain, tuple(replace(b, side=me.side) if b.id == target else b for b in board.bodies),
+                       board.variants)
+    check = movement.check_path(letting_by, me, squares, "move", parity=ts.parity)
+    if not check.legal:
+        raise refuse(check.reason.code, **check.reason.params)
+    enter = next((i for i, p in enumerate(check.positions) if foe_squares & set(space_squares(p, me.span))), None)
+    if enter is None:
+        raise refuse("OVERRUN_PATH_MISSES", target=target)
+    if foe_squares & set(space_squares(check.positions[-1], me.span)):
+        raise refuse("END_OCCUPIED", square=list(check.positions[-1]))
+    events = spend(battle, who, "move", "move") + spend(battle, who, "standard", "overrun")
+    ts.overran = True
+    ts.moved = True
+    ts.five_foot = False
+    ts.parity = parity_after(check.positions, ts.parity)
+    events += walk(battle, who, check.positions[:enter], "move", declined)
+    if battle.board().body(who).pos != check.positions[enter - 1]:
+        return events                                   # fell on the way
+    events += _overrun_at(battle, who, target, declined, args, charging=False)
+    if battle.board().body(who).pos == check.positions[enter - 1] and status_of(battle, who) in ABLE \
+            and "prone" not in battle.board().body(who).conditions and _passed(battle, who, target):
+        events += walk(battle, who, check.positions[enter - 1:], "move", declined)
+        events.append(Moved(who=who, path=tuple(check.positions), mode="overrun", cost_m=metres(check.cost)))
+    return events
+
+
+def _passed(battle, who, target) -> bool:
+    return battle.overrun_result.get(who) == "through"
+
+
+def _overrun_at(battle, who: str, target: str, declined, args: dict, charging: bool) -> list:
+    """The overrun itself, the attacker standing next to the defender's space."""
+    feats = battle.comp(who, Feats).ids
+    events, fell = take_opportunities(battle, who, [target], declined)   # entering its space
+    battle.overrun_result[who] = "stopped"
+    if fell or status_of(battle, who) not in ABLE:
+        return events
+    can_avoid = "improved_overrun" not in feats and "trample" not in feats
+    if can_avoid and args.get("defender") == "avoid":
+        battle.overrun_result[who] = "through"
+        return events
+    a, d = battle.fighter(who), battle.fighter(target)
+    wins, _m, ev = opposed(battle, "overrun", who, target,
+                           rules.strength_check(a, charging=charging, improved="improved_overrun" in feats),
+                           rules.resist_check(d, stable=_stable(battle, target), dex_allowed=True))
+    events += ev
+    if wins:
+        battle.overrun_result[who] = "through"
+        return events + _knock_prone(battle, target, who)
+    knocked = False
+    if args.get("counter", True) and status_of(battle, target) in ABLE:
+        from ...rules.modifiers import Modifier, total
+        back, _m, ev = opposed(battle, "counter_overrun", target, who,
+                               total([Modifier(d.mod("str"), "ability", "str"), Modifier(rules.size_mod(d.size), "size", "size")]),
+                               total([Modifier(max(a.mod("str"), a.mod("dex")), "ability", "str_or_dex"),
+                                      Modifier(rules.size_mod(a.size), "size", "size")]))
+        events += ev
+        knocked = back
+    # Back 1.5 m the way it came (it never left its square here), movement over.
+    if knocked:
+        events += _knock_prone(battle, who, target)
+    events.append(MovementStopped(who=who, at=battle.board().body(who).pos, reason="overrun_failed"))
+    return events
+
+
+__all__ = ["do_overrun", "FellProne", "Position", "_space_free"]
