@@ -13,7 +13,7 @@ from .sizes import Size
 
 # Conditions that cost the defender its Dexterity bonus to AC (digest §9.2, §9.3).
 LOSES_DEX = frozenset({"flat_footed", "blinded", "cowering", "stunned", "running", "feinted"})
-DEX_ZERO = frozenset({"helpless", "paralyzed", "unconscious", "dying", "dead", "stable", "pinned"})
+DEX_ZERO = frozenset({"helpless", "paralyzed", "unconscious", "dying", "dead", "stable", "asleep"})
 
 
 @dataclass(frozen=True)
@@ -86,8 +86,10 @@ def attack_bonus(attacker: Fighter, s: AttackSituation) -> Total:
 
 
 def armor_class(defender: Fighter, s: AttackSituation, attacker_conditions: frozenset[str] = frozenset(),
-                flat_footed: bool = False) -> Total:
-    """The AC this attack must reach: full, touch or flat-footed (digest §8.1, §9.2)."""
+                flat_footed: bool = False, outside_grapple: bool = True, by_pinner: bool = False) -> Total:
+    """The AC this attack must reach: full, touch or flat-footed (digest §8.1, §9.2).
+    A grappler loses its Dex bonus against attackers outside the grapple; a pinned one
+    also takes -4 against all but its pinner (decisions §6)."""
     c = defender.conditions
     melee = not s.ranged
     mods: list[Modifier] = []
@@ -100,7 +102,8 @@ def armor_class(defender: Fighter, s: AttackSituation, attacker_conditions: froz
     else:
         # Losing the Dex bonus loses dodge bonuses too; a Dex penalty is never lost.
         keep_dex = not (flat_footed or not LOSES_DEX.isdisjoint(c) or s.attacker_invisible
-                        or "invisible" in attacker_conditions)
+                        or "invisible" in attacker_conditions
+                        or (("grappling" in c or "pinned" in c) and outside_grapple))
         if keep_dex or dex < 0:
             mods.append(Modifier(dex, "ability", "dex"))
     mods.append(Modifier(defender.size.value.attack_mod, "size", "size"))
@@ -125,8 +128,10 @@ def armor_class(defender: Fighter, s: AttackSituation, attacker_conditions: froz
         mods.append(Modifier(4, "cover", "soft_cover"))
     if "prone" in c:
         mods.append(Modifier(-4 if melee else 4, "untyped", "prone"))
-    if (("helpless" in c or "paralyzed" in c or "unconscious" in c or "dying" in c or "stable" in c) and melee) or "pinned" in c:
-        mods.append(Modifier(-4, "untyped", "helpless" if "pinned" not in c else "pinned"))
+    if not DEX_ZERO.isdisjoint(c) and melee:
+        mods.append(Modifier(-4, "untyped", "helpless"))
+    elif "pinned" in c and not by_pinner:
+        mods.append(Modifier(-4, "untyped", "pinned"))
     for cond in ("blinded", "cowering", "stunned"):
         if cond in c:
             mods.append(Modifier(-2, "untyped", cond))

@@ -12,7 +12,7 @@ from ..rules.modifiers import ability_modifier
 from ..rules.reasons import Refusal
 from ..rules.sight import cover
 from ..rules.threat import can_attack_square, threatens
-from .components import Abilities, AttacksOfOpportunity, Conditions, Feats
+from .components import Abilities, AttacksOfOpportunity, Conditions, Feats, Grapple
 from .damage import apply_damage, status_of
 from .events import AttackRedirected, AttackRolled, CriticalConfirmed, DamageDealt
 
@@ -124,7 +124,9 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
     if feinted:
         del battle.feints[target]        # the feint works on the next melee attack only
     bonus = rules.attack_bonus(a, s)
-    ac = rules.armor_class(d, s, a.conditions, flat_footed="flat_footed" in d.conditions or feinted)
+    grapple = battle.comp(target, Grapple)
+    ac = rules.armor_class(d, s, a.conditions, flat_footed="flat_footed" in d.conditions or feinted,
+                           outside_grapple=attacker not in grapple.holding, by_pinner=grapple.pinned_by == attacker)
     if automatic_critical:
         out = rules.RollOutcome(True, True, 20, 20 + bonus.value)
         d20 = 20

@@ -183,3 +183,11 @@ class Gear:
     """Damage taken by the weapon in hand and the shield (sunder), once hit."""
     weapon_hp: int | None = None
     shield_hp: int | None = None
+
+
+@dataclass
+class Grapple:
+    """Who a creature is locked with (French text, "lutte")."""
+    holding: set[str] = field(default_factory=set)     # creatures in the grapple with it
+    pinned_by: str | None = None
+    pinning: str | None = None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...dice import DiceError
 from ...rules.reasons import Refusal
-from . import attacking, maneuvers, moving, other, overrun, timing
+from . import attacking, grapple, maneuvers, moving, other, overrun, timing
 from .common import Refused
 
 ACTIONS = {
@@ -21,6 +21,7 @@ ACTIONS = {
     "trip": maneuvers.do_trip, "bull_rush": maneuvers.do_bull_rush, "disarm": maneuvers.do_disarm,
     "sunder": maneuvers.do_sunder, "aid_another": maneuvers.do_aid_another, "feint": maneuvers.do_feint,
     "overrun": overrun.do_overrun,
+    **grapple.GRAPPLE_ACTIONS,
 }
 
 

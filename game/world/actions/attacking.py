@@ -16,7 +16,7 @@ from ..damage import apply_damage, fortitude_bonus, status_of
 from ..events import Moved, SavingThrow
 from .common import (ABLE, Refused, after_strenuous, refuse, spend, square_arg, squares_arg, target_arg,
                      turn_state, until_next_turn)
-from . import maneuvers
+from . import grapple, maneuvers
 from .moving import do_five_foot_step, move_common, walk
 from .other import LOADING
 
@@ -24,7 +24,8 @@ DROPPED = ("dying", "dead", "unconscious", "stable")
 
 
 # Special attacks that replace one melee attack (French text, footnote 7).
-MANEUVERS = {"trip": maneuvers.trip, "disarm": maneuvers.disarm, "sunder": maneuvers.sunder}
+MANEUVERS = {"trip": maneuvers.trip, "disarm": maneuvers.disarm, "sunder": maneuvers.sunder,
+             **{k: v for k, v in grapple.GRAPPLE_OPTIONS.items() if k != "escape"}}
 
 
 def iterative_bonuses(bab: int) -> list[int]:
@@ -92,6 +93,7 @@ def one_attack(battle, who: str, target: str, declined, cleave: list[str] | None
     if fell:
         return events
     weapon = kw.get("weapon") or battle.board().body(who).weapon
+    target = _grapple_pick(battle, who, target, kw.get("weapon"))
     loaded = battle.comp(who, Loaded)
     if weapon.id in LOADING and is_ranged_attack(battle, who, target, kw.get("weapon")):
         if loaded.shots <= 0:
@@ -102,6 +104,16 @@ def one_attack(battle, who: str, target: str, declined, cleave: list[str] | None
     if cleave and was in ABLE and status_of(battle, target) in DROPPED:
         events += _cleave(battle, who, cleave, declined, kw)
     return events
+
+
+def _grapple_pick(battle, who: str, target: str, weapon) -> str:
+    """A ranged attack at a creature in a grapple strikes one of the grapplers at random
+    (digest §9.2)."""
+    from ..components import Grapple
+    group = sorted({target} | battle.comp(target, Grapple).holding)
+    if len(group) == 1 or who in group or not is_ranged_attack(battle, who, target, weapon):
+        return target
+    return group[battle.dice.roll(len(group), f"random grappler for {who}") - 1]
 
 
 def _cleave(battle, who: str, chain: list[str], declined, kw) -> list:

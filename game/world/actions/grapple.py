@@ -1,0 +1,349 @@
+"""Grapple, the whole sequence (French text, "lutte"): grab (a melee touch attack after
+the target's attack of opportunity, which stops it if it deals damage), hold (opposed
+grapple checks: BAB + Str + special size modifier; a target two sizes larger cannot be
+held; ties to the higher modifier, then a new roll), entering the target's space; then,
+each in place of an attack: damage (nonlethal, or lethal at -4), attack with a light
+weapon at -4, pin, escape, move at half speed dragging the others (a standard action),
+use the opponent's light weapon, draw a light weapon (a move action), free a pinned
+ally; release. Up to four grapplers on one foe, counted by size; joining a grapple needs
+no grab."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...content import data
+from ...rules import attack as attack_rules, maneuvers as rules, movement
+from ...rules.geometry import space_squares
+from ...rules.modifiers import Modifier, total
+from ...rules.sizes import Size
+from ...rules.weapons import UNARMED
+from ..attacks import check_attack, resolve_attack, take_opportunities
+from ..components import Conditions, Feats, Grapple, HitPoints, Inventory, Position, Wielded
+from ..damage import apply_damage, status_of
+from ..events import DamageDealt, Event, Moved
+from .common import ABLE, Refused, refuse, spend, squares_arg, target_arg, turn_state
+from .maneuvers import _in_reach, _touch_attack, opposed
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class GrappleChanged(Event):
+    who: str
+    other: str
+    change: str           # grabbed, joined, held, pinned, unpinned, escaped, released, freed
+
+
+def _g(battle, cid: str) -> Grapple:
+    return battle.comp(cid, Grapple)
+
+
+def _check(battle, cid: str, lethal: bool = False, bonus: int = 0, source: str = "") -> object:
+    mods = list(rules.grapple_mod(battle.fighter(cid)).applied)
+    if lethal:
+        mods.append(Modifier(-4, "untyped", "lethal"))
+    if bonus:
+        mods.append(Modifier(bonus, "untyped", source))
+    if "improved_grapple" in battle.comp(cid, Feats).ids:
+        mods.append(Modifier(4, "untyped", "improved_grapple"))
+    return total(mods)
+
+
+def _sync(battle, cid: str) -> None:
+    g = _g(battle, cid)
+    conds = battle.comp(cid, Conditions).ids
+    conds.discard("grappling")
+    conds.discard("pinned")
+    if g.holding:
+        conds.add("grappling")
+    if g.pinned_by:
+        conds.add("pinned")
+    battle.changed()
+
+
+def _weight(attacker: Size, target: Size) -> float:
+    """Grapplers on one foe (French text): a smaller one counts 1/2, one size larger 2,
+    two or more larger 4; at most 4 in all."""
+    diff = attacker.order - target.order
+    return 0.5 if diff < 0 else 1 if diff == 0 else 2 if diff == 1 else 4
+
+
+def _unarmed_damage(battle, who: str, target: str, lethal: bool) -> list:
+    f = battle.fighter(who)
+    dice = attack_rules.damage_dice(UNARMED.damage_s, UNARMED.damage_m, f.size)
+    n, sides = attack_rules.parse_dice(dice)
+    faces = battle.dice.roll_dice(n, sides, f"grapple damage {who}") if sides > 1 else [n]
+    amount = max(1, sum(faces) + f.mod("str"))
+    nonlethal = not lethal and not f.armed_unarmed
+    return [DamageDealt(attacker=who, target=target, dice=tuple(faces), bonus=f.mod("str"), amount=amount,
+                        nonlethal=nonlethal, multiplier=1)] + apply_damage(battle, target, amount, nonlethal)
+
+
+def grapple(battle, who: str, target: str, declined, args: dict, iterative: int = 0) -> list:
+    """Start a grapple, or join one the target is already in."""
+    board = battle.board()
+    me, foe = board.body(who), board.body(target)
+    if target in _g(battle, who).holding:
+        raise refuse("ALREADY_GRAPPLING", target=target)
+    if not _in_reach(battle, who, target, UNARMED if me.natural_reach > 0 else None) and \
+            not _in_reach(battle, who, target):
+        raise refuse("OUT_OF_REACH", target=target)
+    holders = [h for h in sorted(_g(battle, target).holding)]
+    joining = bool(holders)
+    if joining:
+        weights = sum(_weight(board.body(h).size, foe.size) for h in holders
+                      if board.body(h).is_enemy_of(foe))
+        if weights + _weight(me.size, foe.size) > 4:
+            raise refuse("GRAPPLE_FULL", target=target)
+    events: list = []
+    feats = battle.comp(who, Feats).ids
+    if not joining:
+        if "improved_unarmed_strike" not in feats and "improved_grab" not in feats:
+            before = battle.comp(who, HitPoints).current
+            ev, fell = take_opportunities(battle, who, [target], declined)
+            events += ev
+            if fell or battle.comp(who, HitPoints).current < before:
+                return events + [GrappleChanged(who=who, other=target, change="grab_failed")]
+        hit, ev = _touch_attack(battle, who, target, UNARMED, iterative)
+        events += ev
+        if not hit:
+            return events
+        if foe.size.order >= me.size.order + 2:
+            return events + [GrappleChanged(who=who, other=target, change="cannot_hold")]
+        wins, _m, ev = opposed(battle, "grapple", who, target, _check(battle, who), _check(battle, target))
+        events += ev
+        if not wins:
+            return events
+        events += _unarmed_damage(battle, who, target, lethal=False)
+        # Enter the target's space, free; others may take attacks of opportunity.
+        if status_of(battle, target) not in ("dead",):
+            pos = battle.comp(who, Position)
+            tx, ty = board.body(target).pos
+            pos.x, pos.y = tx, ty
+            battle.changed()
+    else:
+        events.append(GrappleChanged(who=who, other=target, change="joined"))
+        wins, _m, ev = opposed(battle, "grapple", who, target, _check(battle, who), _check(battle, target))
+        events += ev
+        if wins:
+            events += _unarmed_damage(battle, who, target, lethal=False)
+        pos = battle.comp(who, Position)
+        pos.x, pos.y = board.body(target).pos
+    _g(battle, who).holding.add(target)
+    _g(battle, target).holding.add(who)
+    _sync(battle, who)
+    _sync(battle, target)
+    return events + [GrappleChanged(who=who, other=target, change="held")]
+
+
+def _require_grappling(battle, who: str, target: str | None = None) -> None:
+    g = _g(battle, who)
+    if not g.holding:
+        raise refuse("NOT_GRAPPLING")
+    if target is not None and target not in g.holding:
+        raise refuse("NOT_GRAPPLING_WITH", target=target)
+
+
+def _pinned_check(battle, who: str) -> None:
+    if _g(battle, who).pinned_by:
+        raise refuse("PINNED_ONLY_ESCAPE")
+
+
+def grapple_damage(battle, who, target, declined, args, iterative: int = 0) -> list:
+    _require_grappling(battle, who, target)
+    _pinned_check(battle, who)
+    lethal = bool(args.get("lethal"))
+    wins, _m, events = opposed(battle, "grapple_damage", who, target, _check(battle, who, lethal=lethal),
+                               _check(battle, target))
+    if wins:
+        events += _unarmed_damage(battle, who, target, lethal)
+    return events
+
+
+def grapple_attack(battle, who, target, declined, args, iterative: int = 0) -> list:
+    """Attack another grappler with an unarmed strike, a natural or a light weapon, at -4."""
+    _require_grappling(battle, who, target)
+    _pinned_check(battle, who)
+    w = battle.board().body(who).weapon
+    if not (w.is_unarmed or w.is_natural or w.use == "light"):
+        raise refuse("GRAPPLE_LIGHT_WEAPON_ONLY", weapon=w.id)
+    return resolve_attack(battle, who, target, iterative=iterative, twf_penalty=-4)
+
+
+def pin(battle, who, target, declined, args, iterative: int = 0) -> list:
+    _require_grappling(battle, who, target)
+    _pinned_check(battle, who)
+    wins, _m, events = opposed(battle, "pin", who, target, _check(battle, who), _check(battle, target))
+    if wins:
+        _g(battle, who).pinning = target
+        _g(battle, target).pinned_by = who
+        _sync(battle, target)
+        events.append(GrappleChanged(who=who, other=target, change="pinned"))
+    return events
+
+
+def escape(battle, who, target, declined, args, iterative: int = 0) -> list:
+    """Beat every grappler's check to get free (or out of a pin: beat the pinner's)."""
+    _require_grappling(battle, who)
+    g = _g(battle, who)
+    if g.pinned_by:
+        pinner = g.pinned_by
+        wins, _m, events = opposed(battle, "escape_pin", who, pinner, _check(battle, who), _check(battle, pinner))
+        if wins:
+            g.pinned_by = None
+            _g(battle, pinner).pinning = None
+            _sync(battle, who)
+            events.append(GrappleChanged(who=who, other=pinner, change="unpinned"))
+        return events
+    events: list = []
+    mine = _check(battle, who)
+    for other in sorted(g.holding):
+        wins, _m, ev = opposed(battle, "escape", who, other, mine, _check(battle, other))
+        events += ev
+        if not wins:
+            return events
+    for other in sorted(g.holding):
+        _g(battle, other).holding.discard(who)
+        _sync(battle, other)
+    g.holding.clear()
+    _sync(battle, who)
+    return events + [GrappleChanged(who=who, other="", change="escaped")] + _step_out(battle, who)
+
+
+def _step_out(battle, who: str) -> list:
+    """An escaped creature sharing a space moves to the nearest free square next to it."""
+    board = battle.board()
+    me = board.body(who)
+    others = [b for b in board.bodies if b.id != who and not b.is_helpless and set(b.squares) & set(me.squares)]
+    if not others:
+        return []
+    x, y = me.pos
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (-1, -1), (1, -1)):
+        nxt = (x + dx, y + dy)
+        if board.terrain.space_fits(nxt, me.span) and not any(
+                o for sq in space_squares(nxt, me.span) for o in board.occupants.get(sq, ()) if o.id != who):
+            pos = battle.comp(who, Position)
+            pos.x, pos.y = nxt
+            battle.changed()
+            return [Moved(who=who, path=((x, y), nxt), mode="escape", cost_m=1.5)]
+    return []
+
+
+def free_ally(battle, who, target, declined, args, iterative: int = 0) -> list:
+    """Grappling the foe that pins an ally: beat its check to free the ally (still grappled)."""
+    _require_grappling(battle, who)
+    ally = target
+    pinner = _g(battle, ally).pinned_by
+    if pinner is None or pinner not in _g(battle, who).holding:
+        raise refuse("NO_PIN_TO_BREAK", ally=ally)
+    wins, _m, events = opposed(battle, "free_ally", who, pinner, _check(battle, who), _check(battle, pinner))
+    if wins:
+        _g(battle, ally).pinned_by = None
+        _g(battle, pinner).pinning = None
+        _sync(battle, ally)
+        events.append(GrappleChanged(who=ally, other=pinner, change="freed"))
+    return events
+
+
+def use_opponent_weapon(battle, who, target, declined, args, iterative: int = 0) -> list:
+    """Win a check to strike with the opponent's light weapon at -4 (it keeps holding it)."""
+    _require_grappling(battle, who, target)
+    _pinned_check(battle, who)
+    their = battle.board().body(target).weapon
+    if their.use != "light":
+        raise refuse("NO_LIGHT_WEAPON_TO_USE", target=target)
+    wins, _m, events = opposed(battle, "use_weapon", who, target, _check(battle, who), _check(battle, target))
+    if wins:
+        events += resolve_attack(battle, who, target, iterative=iterative, weapon=their, twf_penalty=-4)
+    return events
+
+
+GRAPPLE_OPTIONS = {"grapple": grapple, "grapple_damage": grapple_damage, "grapple_attack": grapple_attack,
+                   "pin": pin, "escape": escape, "free_ally": free_ally, "use_opponent_weapon": use_opponent_weapon}
+
+
+def _as_attack(name):
+    def action(battle, who, args, declined) -> list:
+        target = args.get("target") or args.get("ally") or ""
+        if name not in ("escape",):
+            target = target_arg(battle, args, "ally" if name == "free_ally" else "target")
+        events = spend(battle, who, "standard", name)
+        return events + GRAPPLE_OPTIONS[name](battle, who, target, declined, args)
+    action.__doc__ = f"Standard action: {name}, in place of an attack."
+    return action
+
+
+def do_grapple_move(battle, who, args, declined) -> list:
+    """Standard action: beat every other grappler's check to move at half speed, dragging
+    them along (+4 against a lone pinned foe)."""
+    _require_grappling(battle, who)
+    _pinned_check(battle, who)
+    squares = squares_arg(args)
+    g = _g(battle, who)
+    events = spend(battle, who, "standard", "grapple_move")
+    lone_pinned = len(g.holding) == 1 and g.pinning in g.holding
+    for other in sorted(g.holding):
+        wins, _m, ev = opposed(battle, "grapple_move", who, other,
+                               _check(battle, who, bonus=4 if lone_pinned else 0, source="pinned_foe"), _check(battle, other))
+        events += ev
+        if not wins:
+            return events
+    board = battle.board()
+    me = board.body(who)
+    half = replace(me, speed_squares=me.speed_squares // 2, conditions=me.conditions - {"grappling", "pinned"})
+    passable = board.__class__(board.terrain, tuple(replace(b, side=me.side) if b.id in g.holding else b
+                                                    for b in board.bodies), board.variants)
+    check = movement.check_path(passable, half, squares, "move")
+    if not check.legal and check.reason.code != "END_OCCUPIED":
+        raise refuse(check.reason.code, **check.reason.params)
+    end = check.positions[-1] if check.legal else squares[-1]
+    for cid in [who] + sorted(g.holding):
+        pos = battle.comp(cid, Position)
+        pos.x, pos.y = end
+    battle.changed()
+    return events + [Moved(who=who, path=tuple([me.pos] + list(squares)), mode="grapple_move", cost_m=1.5 * len(squares))]
+
+
+def do_grapple_draw(battle, who, args, declined) -> list:
+    """Move action: draw a light weapon, winning a grapple check against one grappler."""
+    _require_grappling(battle, who)
+    _pinned_check(battle, who)
+    weapon = args.get("weapon")
+    inv = battle.comp(who, Inventory)
+    if weapon not in inv.items or data.weapons()[weapon].use != "light":
+        raise refuse("NOT_CARRIED", weapon=weapon)
+    other = sorted(_g(battle, who).holding)[0]
+    events = spend(battle, who, "move", "grapple_draw")
+    wins, _m, ev = opposed(battle, "grapple_draw", who, other, _check(battle, who), _check(battle, other))
+    events += ev
+    if wins:
+        if battle.comp(who, Wielded).weapon_id != "unarmed":
+            inv.items.append(battle.comp(who, Wielded).weapon_id)
+        inv.items.remove(weapon)
+        battle.comp(who, Wielded).weapon_id = weapon
+        battle.changed()
+    return events
+
+
+def do_release(battle, who, args, declined) -> list:
+    """Free action: let go of everyone it holds (a pin ends)."""
+    _require_grappling(battle, who)
+    g = _g(battle, who)
+    events = []
+    for other in sorted(g.holding):
+        og = _g(battle, other)
+        og.holding.discard(who)
+        if og.pinned_by == who:
+            og.pinned_by = None
+        _sync(battle, other)
+        events.append(GrappleChanged(who=who, other=other, change="released"))
+    g.holding.clear()
+    g.pinning = None
+    _sync(battle, who)
+    return events + _step_out(battle, who)
+
+
+GRAPPLE_ACTIONS = {name: _as_attack(name) for name in GRAPPLE_OPTIONS}
+GRAPPLE_ACTIONS.update({"grapple_move": do_grapple_move, "grapple_draw": do_grapple_draw, "release": do_release})
+
+__all__ = ["GRAPPLE_ACTIONS", "GRAPPLE_OPTIONS", "Refused", "check_attack", "ABLE", "turn_state"]
