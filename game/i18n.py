@@ -113,6 +113,10 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "NO_PIN_TO_BREAK": {"en": "{ally} is not pinned by a foe it grapples.",
                         "fr": "{ally} n'est pas immobilisé par un adversaire avec qui il lutte."},
     "NO_LIGHT_WEAPON_TO_USE": {"en": "{target} holds no light weapon.", "fr": "{target} ne tient pas d'arme légère."},
+    "CANNOT_TURN": {"en": "It cannot turn or rebuke undead.", "fr": "Il ne sait pas renvoyer ni intimider les morts-vivants."},
+    "WRONG_ENERGY": {"en": "It channels the other energy: not {action}.", "fr": "Il canalise l'autre énergie : pas de {action}."},
+    "NO_TURNING_LEFT": {"en": "No turning attempt left today.", "fr": "Plus de tentative de renvoi aujourd'hui."},
+    "TURNED_MUST_FLEE": {"en": "Turned: it must flee from the cleric.", "fr": "Repoussé : il doit fuir le prêtre."},
     # --- the explorer window ---
     "UI_TITLE": {"en": "Carreau — rules explorer", "fr": "Carreau — explorateur de règles"},
     "UI_PREVIEW_NOTE": {"en": "Preview: nothing is played yet; turns and actions come next.",

@@ -191,3 +191,10 @@ class Grapple:
     holding: set[str] = field(default_factory=set)     # creatures in the grapple with it
     pinned_by: str | None = None
     pinning: str | None = None
+
+
+@dataclass
+class TurnUses:
+    """Turn or rebuke attempts used today, and whom this creature has turned."""
+    used: int = 0
+    turned_by: str | None = None      # set on an undead turned or rebuked

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...dice import DiceError
 from ...rules.reasons import Refusal
-from . import attacking, grapple, maneuvers, moving, other, overrun, timing
+from . import attacking, grapple, maneuvers, moving, other, overrun, timing, turning
 from .common import Refused
 
 ACTIONS = {
@@ -22,6 +22,7 @@ ACTIONS = {
     "sunder": maneuvers.do_sunder, "aid_another": maneuvers.do_aid_another, "feint": maneuvers.do_feint,
     "overrun": overrun.do_overrun,
     **grapple.GRAPPLE_ACTIONS,
+    "turn_undead": turning.do_turn_undead, "rebuke_undead": turning.do_rebuke_undead,
 }
 
 
@@ -35,7 +36,11 @@ def act(battle, who: str, action: str, args: dict, dice: list[int] | None = None
     battle.dice.script(list(dice or []))
     try:
         events = timing.who_may_act(battle, who)
+        refusal = turning.turned_refusal(battle, who, action, args)
+        if refusal is not None:
+            raise refusal
         events += handler(battle, who, args, declined or set())
+        events += turning.break_turning(battle, who)
         battle.dice.clear_script()
         return True, None, events
     except Refused as exc:

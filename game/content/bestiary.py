@@ -1,0 +1,181 @@
+"""Templates a scenario creature can start from (``template = "orc"``): the SRD monsters of
+``data/bestiary.toml`` and the ready-made heroes of ``data/heroes.toml``; and the special
+substances of ``data/substances.toml``.
+
+A template is a plain dict as written in its file (see the schema at the top of
+``bestiary.toml``). ``scenario_keys`` turns one into the keys a scenario creature may write,
+so that a template and hand-written keys go through the same validation and give the same
+``CreatureSpec``.
+"""
+from __future__ import annotations
+
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+
+from ..rules.modifiers import ability_modifier
+from .errors import ContentError
+
+DATA_DIR = Path(__file__).with_name("data")
+TEMPLATE_FILES = ("bestiary.toml", "heroes.toml")
+
+# Special attacks and qualities a template may list, with their display names. Parameters
+# are documented where they are used (bestiary.toml, heroes.toml). The combat engine reads
+# none of them yet (see the README's "Templates" section).
+SPECIALS: dict[str, tuple[str, str]] = {
+    # senses
+    "darkvision": ("Darkvision", "Vision dans le noir"),
+    "low_light_vision": ("Low-light vision", "Vision nocturne"),
+    "scent": ("Scent", "Odorat"),
+    "tremorsense": ("Tremorsense", "Perception des vibrations"),
+    "blindsight": ("Blindsight", "Perception aveugle"),
+    "light_sensitivity": ("Light sensitivity", "Sensibilité à la lumière"),
+    # special attacks
+    "trip": ("Trip", "Croc-en-jambe"),
+    "improved_grab": ("Improved grab", "Étreinte"),
+    "paralysis": ("Paralysis", "Paralysie"),
+    "rend": ("Rend", "Éventration"),
+    "pounce": ("Pounce", "Bond"),
+    "rake": ("Rake", "Pattes arrière"),
+    "web": ("Web", "Toile"),
+    "poison": ("Poison", "Poison"),
+    "energy_drain": ("Energy drain", "Absorption d'énergie"),
+    "create_spawn": ("Create spawn", "Création de rejetons"),
+    "disease": ("Disease", "Maladie"),
+    "stench": ("Stench", "Puanteur"),
+    "rock_throwing": ("Rock throwing", "Lancer de rochers"),
+    "rock_catching": ("Rock catching", "Interception de rochers"),
+    "acid": ("Acid", "Acide"),
+    "constrict": ("Constrict", "Constriction"),
+    # special qualities
+    "regeneration": ("Regeneration", "Régénération"),
+    "turn_resistance": ("Turn resistance", "Résistance au renvoi"),
+    "damage_reduction": ("Damage reduction", "Réduction des dégâts"),
+    "immunity": ("Immunity", "Immunité"),
+    "single_actions": ("Single actions only", "Actions simples uniquement"),
+    "split": ("Split", "Division"),
+    "undead_traits": ("Undead traits", "Traits des morts-vivants"),
+    "vermin_traits": ("Vermin traits", "Traits des vermines"),
+    "ooze_traits": ("Ooze traits", "Traits des vases"),
+    # class and race features of the heroes
+    "sneak_attack": ("Sneak attack", "Attaque sournoise"),
+    "trapfinding": ("Trapfinding", "Recherche des pièges"),
+    "evasion": ("Evasion", "Esquive totale"),
+    "trap_sense": ("Trap sense", "Sens des pièges"),
+    "uncanny_dodge": ("Uncanny dodge", "Esquive instinctive"),
+    "turn_undead": ("Turn undead", "Renvoi des morts-vivants"),
+    "spontaneous_casting": ("Spontaneous casting", "Incantation spontanée"),
+    "aura_of_good": ("Aura of good", "Aura de Bien"),
+    "detect_evil": ("Detect evil", "Détection du Mal"),
+    "smite_evil": ("Smite evil", "Châtiment du Mal"),
+    "divine_grace": ("Divine grace", "Grâce divine"),
+    "lay_on_hands": ("Lay on hands", "Imposition des mains"),
+    "aura_of_courage": ("Aura of courage", "Aura de bravoure"),
+    "divine_health": ("Divine health", "Santé divine"),
+    "special_mount": ("Special mount", "Monture"),
+    "stonecunning": ("Stonecunning", "Connaissance de la pierre"),
+    "stability": ("Stability", "Stabilité"),
+    "dwarf_combat_training": ("Dodge bonus against giants", "Bonus d'esquive contre les géants"),
+    "halfling_luck": ("Halfling luck (+1 on all saves)", "Chance des halfelins (+1 aux sauvegardes)"),
+    "elf_immunities": ("Immunity to sleep, +2 against enchantments", "Immunité au sommeil, +2 contre les enchantements"),
+    "empathic_link": ("Empathic link", "Lien empathique"),
+    "improved_evasion": ("Improved evasion", "Esquive surnaturelle"),
+    "share_spells": ("Share spells", "Partage des sorts"),
+    "share_saving_throws": ("Share saving throws", "Partage des jets de sauvegarde"),
+}
+
+# The spells a hero may prepare: the spell ids of data-digest §5 (the game has no spell
+# table yet; these are the ones whose combat numbers the digest gives).
+KNOWN_SPELLS = frozenset({
+    "magic_missile", "shocking_grasp", "ray_of_frost", "burning_hands", "sleep", "color_spray", "grease",
+    "cure_light_wounds", "inflict_light_wounds", "bless", "magic_weapon", "shield_of_faith",
+    "spiritual_weapon", "flaming_sphere", "hold_person", "scorching_ray", "web", "fireball", "haste", "slow",
+})
+
+# Keys of a template copied as they are into a scenario creature.
+_COPIED = ("size", "reach", "speed", "weapon", "off_hand", "inventory", "armor", "shield", "feats", "conditions",
+           "hp", "bab")
+ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
+# Each save and the ability whose modifier the engine adds to it.
+SAVE_ABILITY = {"fort": "con", "ref": "dex", "will": "wis"}
+
+
+def _read(name: str) -> dict:
+    path = DATA_DIR / name
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise ContentError(path, None, "data file is missing") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ContentError(path, None, f"broken TOML: {exc}") from None
+
+
+@lru_cache(maxsize=1)
+def bestiary() -> dict[str, dict]:
+    """The SRD monsters, by template id."""
+    return _read("bestiary.toml")
+
+
+@lru_cache(maxsize=1)
+def heroes() -> dict[str, dict]:
+    """The ready-made heroes (one entry per hero and level), by template id."""
+    return _read("heroes.toml")
+
+
+@lru_cache(maxsize=1)
+def substances() -> dict[str, dict]:
+    """The special substances (acid, alchemist's fire ...), by id."""
+    return _read("substances.toml")
+
+
+@lru_cache(maxsize=1)
+def templates() -> dict[str, dict]:
+    """Every template: the bestiary's, then the heroes'. An id in both files is an error."""
+    out = dict(bestiary())
+    for tid, entry in heroes().items():
+        if tid in out:
+            raise ContentError(DATA_DIR / "heroes.toml", tid, "template id already used in bestiary.toml")
+        out[tid] = entry
+    return out
+
+
+def template_file(tid: str) -> str:
+    return "heroes.toml" if tid in heroes() else "bestiary.toml"
+
+
+def get(tid: str) -> dict | None:
+    return templates().get(tid)
+
+
+def main_attack(entry: dict) -> dict:
+    """The first attack of the first full-attack routine: what ``weapon`` stands for."""
+    return entry["full_attack"][0][0]
+
+
+def save_base(entry: dict, save: str) -> int:
+    """The save bonus without its ability modifier: what the scenario key ``fort`` (``ref``,
+    ``will``) holds, since the engine adds the ability modifier itself. A missing ability
+    (undead Constitution) counts as 10, as in the engine."""
+    ability = SAVE_ABILITY[save]
+    score = entry.get("abilities", {}).get(ability, 10)
+    return entry["saves"][save] - ability_modifier(score)
+
+
+def scenario_keys(entry: dict) -> dict:
+    """The scenario creature keys a template stands for (before the creature's own keys).
+
+    ``ac`` is NOT given: the engine computes it from armour, shield, Dex, size and
+    ``natural_armor``, which reproduce the SRD total (tests check it), so a creature that
+    changes its armour or Dex in a scenario gets the right AC.
+    """
+    keys: dict = {k: entry[k] for k in _COPIED if k in entry}
+    for ability, score in entry.get("abilities", {}).items():
+        keys[ability] = score
+    natural = entry.get("ac_parts", {}).get("natural", 0)
+    if natural:
+        keys["natural_armor"] = natural
+    for save in SAVE_ABILITY:
+        if save in entry.get("saves", {}):
+            keys[save] = save_base(entry, save)
+    return keys

@@ -1,0 +1,141 @@
+"""Turn or rebuke undead (French text, "renvoi et intimidation des morts-vivants"):
+a standard action that does not provoke; the turning check (d20 + Cha) gives the most
+Hit Dice affected, the turning damage (2d6 + level + Cha) the total; closest undead
+first within 18 m with line of effect; destroyed at twice their Hit Dice; turned undead
+flee for 10 rounds (rebuked ones cower), until the cleric comes within 3 m."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...rules import turning as rules
+from ...rules.geometry import distance
+from ...rules.modifiers import ability_modifier
+from ...rules.sight import has_line_of_sight
+from ..components import Abilities, Conditions, Feats, HitPoints, Side, Stats, TurnUses
+from ..damage import status_of, sync_health
+from ..events import Event
+from ..turns import add_timed_condition
+from .common import refuse, spend
+
+
+@dataclass(frozen=True)
+class TurningAttempted(Event):
+    who: str
+    check_d20: int
+    check: int
+    max_hd: int
+    damage_dice: tuple
+    damage: int
+    rebuke: bool
+
+
+@dataclass(frozen=True)
+class UndeadAffected(Event):
+    who: str
+    by: str
+    result: str        # turned, destroyed, rebuked, commanded
+
+
+def _stat(battle, cid: str, key: str) -> int:
+    return battle.comp(cid, Stats).values.get(key, 0)
+
+
+def _gap(battle, a: str, b: str) -> int:
+    board = battle.board()
+    return min(distance(x, y) for x in board.body(a).squares for y in board.body(b).squares)
+
+
+def do_turn_undead(battle, who, args, declined) -> list:
+    return _turn(battle, who, rebuke=False)
+
+
+def do_rebuke_undead(battle, who, args, declined) -> list:
+    return _turn(battle, who, rebuke=True)
+
+
+def _turn(battle, who: str, rebuke: bool) -> list:
+    level = rules.turning_level(_stat(battle, who, "cleric_level"), _stat(battle, who, "paladin_level"))
+    if level <= 0:
+        raise refuse("CANNOT_TURN")
+    if bool(_stat(battle, who, "evil")) != rebuke:
+        raise refuse("WRONG_ENERGY", action="rebuke_undead" if rebuke else "turn_undead")
+    cha = ability_modifier(battle.comp(who, Abilities).scores["cha"])
+    uses = battle.comp(who, TurnUses)
+    extra = 1 if "extra_turning" in battle.comp(who, Feats).ids else 0
+    if uses.used >= rules.uses_per_day(cha, extra):
+        raise refuse("NO_TURNING_LEFT")
+    events = spend(battle, who, "standard", "rebuke_undead" if rebuke else "turn_undead")
+    uses.used += 1
+    d20 = battle.dice.roll(20, f"turning check {who}")
+    check = d20 + cha
+    max_hd = rules.max_hit_dice(check, level)
+    faces = tuple(battle.dice.roll_dice(2, 6, f"turning damage {who}"))
+    damage = sum(faces) + level + cha
+    events.append(TurningAttempted(who=who, check_d20=d20, check=check, max_hd=max_hd, damage_dice=faces,
+                                   damage=damage, rebuke=rebuke))
+    board = battle.board()
+    me = board.body(who)
+    candidates = []
+    for cid in sorted(battle.entities):
+        if cid == who or not _stat(battle, cid, "undead") or status_of(battle, cid) == "dead":
+            continue
+        if battle.comp(cid, TurnUses).turned_by is not None:
+            continue        # already turned undead are passed over
+        d = _gap(battle, who, cid)
+        if d > rules.RANGE_SQUARES or not has_line_of_sight(board, me, board.body(cid)):
+            continue
+        hd = max(_stat(battle, cid, "hd"), _stat(battle, cid, "bolstered_hd")) + _stat(battle, cid, "turn_resistance")
+        candidates.append((cid, hd, d))
+    for cid in rules.choose_affected(candidates, max_hd, damage):
+        hd = _stat(battle, cid, "hd")
+        if rules.destroys(level, hd):
+            if rebuke:
+                battle.comp(cid, Side).name = battle.comp(who, Side).name
+                events.append(UndeadAffected(who=cid, by=who, result="commanded"))
+            else:
+                hp = battle.comp(cid, HitPoints)
+                hp.current = -10
+                events += sync_health(battle, cid)
+                events.append(UndeadAffected(who=cid, by=who, result="destroyed"))
+            continue
+        battle.comp(cid, TurnUses).turned_by = who
+        add_timed_condition(battle, cid, "cowering" if rebuke else "turned", rules.DURATION_ROUNDS)
+        events.append(UndeadAffected(who=cid, by=who, result="rebuked" if rebuke else "turned"))
+    battle.changed()
+    return events
+
+
+def turned_refusal(battle, who: str, action: str, args: dict):
+    """A turned undead flees: it may only move away from the cleric or defend itself."""
+    if "turned" not in battle.comp(who, Conditions).ids:
+        return None
+    if action in ("end_turn", "total_defense", "delay"):
+        return None
+    if action in ("move", "withdraw", "run"):
+        turner = battle.comp(who, TurnUses).turned_by
+        squares = args.get("squares") or []
+        if turner and squares and isinstance(squares[-1], list):
+            board = battle.board()
+            end = tuple(squares[-1])
+            far_before = _gap(battle, who, turner)
+            far_after = min(distance(x, y) for x in [(end[0] + i, end[1] + j) for i in range(board.body(who).span)
+                                                     for j in range(board.body(who).span)]
+                            for y in board.body(turner).squares)
+            if far_after > far_before:
+                return None
+        return refuse("TURNED_MUST_FLEE")
+    return refuse("TURNED_MUST_FLEE")
+
+
+def break_turning(battle, mover: str) -> list:
+    """The cleric coming within 3 m of undead it turned ends their turning."""
+    events = []
+    for cid in sorted(battle.entities):
+        tu = battle.comp(cid, TurnUses)
+        if tu.turned_by == mover and "turned" in battle.comp(cid, Conditions).ids \
+                and _gap(battle, mover, cid) <= rules.BREAK_DISTANCE:
+            battle.comp(cid, Conditions).ids.discard("turned")
+            tu.turned_by = None
+            battle.changed()
+            events.append(UndeadAffected(who=cid, by=mover, result="turning_broken"))
+    return events

@@ -1,0 +1,74 @@
+"""Turning undead through ``act``: the French text's example with Jozan, seven human
+zombies and a wight, roll for roll."""
+from combat_helpers import battle, creature, first
+
+from game.world.components import Stats
+
+GRID = "\n".join("." * 16 for _ in range(8))
+
+
+def crypt():
+    zombies = [creature(f"zombie{i}", "red", (3 + i, 2), initiative=1, weapon="slam") for i in range(7)]
+    b = battle(GRID, creature("jozan", "blue", (3, 5), initiative=20, cha=14, weapon="heavy_mace"),
+               creature("wight", "red", (12, 0), initiative=2, weapon="slam"), *zombies)
+    b.comp("jozan", Stats).values["cleric_level"] = 3
+    for i in range(7):
+        b.comp(f"zombie{i}", Stats).values.update(undead=1, hd=2)
+    b.comp("wight", Stats).values.update(undead=1, hd=4)
+    return b
+
+
+def turned(b):
+    return sorted(c for c in b.entities if "turned" in b.board().body(c).conditions)
+
+
+def test_jozan_turns_five_zombies_then_two_french_text():
+    b = crypt()
+    # Round 1: check 7 + 2 = 9 (up to 2 HD); damage 2d6 (3+3) + 3 + 2 = 11: the five closest zombies.
+    ok, _, ev = b.act("jozan", "turn_undead", dice=[7, 3, 3])
+    attempt = first(ev, "TurningAttempted")
+    assert ok and (attempt.check, attempt.max_hd, attempt.damage) == (9, 2, 11)
+    assert turned(b) == ["zombie0", "zombie1", "zombie2", "zombie3", "zombie4"]
+    b.act("jozan", "end_turn")
+    while b.turn != "jozan":
+        b.act(b.turn, "end_turn")
+    # Round 2: check 19 + 2 = 21 (up to 6 HD) but damage only 7: the last two zombies, not the wight.
+    ok, _, ev = b.act("jozan", "turn_undead", dice=[19, 1, 1])
+    attempt = first(ev, "TurningAttempted")
+    assert (attempt.check, attempt.max_hd, attempt.damage) == (21, 6, 7)
+    assert "wight" not in turned(b) and "zombie5" in turned(b) and "zombie6" in turned(b)
+
+
+def test_destroy_at_twice_the_hd_and_turned_undead_must_flee():
+    b = crypt()
+    b.comp("jozan", Stats).values["cleric_level"] = 4          # twice a zombie's 2 HD
+    ok, _, ev = b.act("jozan", "turn_undead", dice=[10, 6, 6])
+    results = {e.who: e.result for e in ev if type(e).__name__ == "UndeadAffected"}
+    assert results["zombie0"] == "destroyed" and "dead" in b.board().body("zombie0").conditions
+    c = crypt()
+    c.act("jozan", "turn_undead", dice=[7, 3, 3])
+    c.act("jozan", "end_turn")
+    while c.turn != "zombie0":
+        c.act(c.turn, "end_turn")
+    ok, refusal, _ = c.act("zombie0", "move", {"squares": [[3, 3]]})     # toward the cleric
+    assert not ok and refusal.code == "TURNED_MUST_FLEE"
+    assert c.act("zombie0", "move", {"squares": [[3, 1]]})[0]          # away
+
+
+def test_turning_ends_when_the_cleric_comes_within_3_m_and_uses_per_day():
+    b = crypt()
+    b.act("jozan", "turn_undead", dice=[7, 3, 3])
+    b.act("jozan", "end_turn")
+    while b.turn != "jozan":
+        b.act(b.turn, "end_turn")
+    b.act("jozan", "move", {"squares": [[3, 4]]})
+    assert "turned" not in b.board().body("zombie0").conditions      # within 3 m now
+    uses = 3 + 2
+    b2 = crypt()
+    for _ in range(uses):
+        assert b2.act("jozan", "turn_undead", dice=[1, 1, 1])[0]
+        b2.act("jozan", "end_turn")
+        while b2.turn != "jozan":
+            b2.act(b2.turn, "end_turn")
+    ok, refusal, _ = b2.act("jozan", "turn_undead")
+    assert not ok and refusal.code == "NO_TURNING_LEFT"
