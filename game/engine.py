@@ -22,14 +22,14 @@ from .rules.modifiers import ability_modifier
 from .rules.sizes import Size
 from .world import systems
 from .world.components import (Abilities, Armor, AttacksOfOpportunity, Awareness, Body, Conditions, Defense,
-                               Effects, Feats, Gear, Grapple, Hands, HitPoints, TurnUses, Identity, Initiative, Inventory, Loaded, Offense,
+                               Effects, Feats, Gear, Grapple, Hands, HitPoints, Riding, TurnUses, Identity, Initiative, Inventory, Loaded, Offense,
                                Position, Reach, RunState, Side, Speed, Stats, TurnState, Wielded)
 
 _world_ids = itertools.count(1)
 DEFAULT_HP = 10   # a creature without ``hp`` (and no template yet) has 10 hit points
 COMPONENTS = (Identity, Position, Body, Reach, Speed, Side, Wielded, Conditions, Feats, Armor, Stats, Initiative,
               HitPoints, Abilities, Defense, Offense, Effects, TurnState, AttacksOfOpportunity, Inventory, Awareness,
-              RunState, Loaded, Hands, Gear, Grapple, TurnUses)
+              RunState, Loaded, Hands, Gear, Grapple, TurnUses, Riding)
 BATTLE_FIELDS = ("round", "turn", "order", "counts", "surprise_round", "delayed", "readied", "winner", "started",
                  "ground", "started_full", "swift_owed", "aids", "feints", "feint_rounds",
                  "overrun_result")
@@ -96,7 +96,7 @@ class Battle:
                 Initiative(spec.initiative), HitPoints(hp, hp), Abilities(scores), Defense(**vars(defense)),
                 Offense(spec.stats.get("bab", 0)), Effects(), TurnState(), AttacksOfOpportunity(),
                 Inventory(list(spec.inventory)), _awareness(spec), RunState(),
-                Loaded(_shots(spec)), Hands(spec.off_hand), Gear(), Grapple(), TurnUses()]
+                Loaded(_shots(spec)), Hands(spec.off_hand), Gear(), Grapple(), TurnUses(), Riding()]
 
     @contextmanager
     def active(self):

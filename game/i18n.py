@@ -117,6 +117,12 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "WRONG_ENERGY": {"en": "It channels the other energy: not {action}.", "fr": "Il canalise l'autre énergie : pas de {action}."},
     "NO_TURNING_LEFT": {"en": "No turning attempt left today.", "fr": "Plus de tentative de renvoi aujourd'hui."},
     "TURNED_MUST_FLEE": {"en": "Turned: it must flee from the cleric.", "fr": "Repoussé : il doit fuir le prêtre."},
+    "ALREADY_MOUNTED": {"en": "It is already mounted.", "fr": "Il est déjà en selle."},
+    "CANNOT_MOUNT": {"en": "It cannot ride {mount}.", "fr": "Il ne peut pas monter {mount}."},
+    "NOT_MOUNTED": {"en": "It is not mounted.", "fr": "Il n'est pas en selle."},
+    "DISMOUNT_SQUARE_BLOCKED": {"en": "It cannot get down into {square}.", "fr": "Impossible de descendre en {square}."},
+    "MOUNT_MOVED_ONE_ATTACK": {"en": "Its mount moved more than 1.5 m: a single melee attack only.",
+                               "fr": "Sa monture s'est déplacée de plus de 1,50 m : une seule attaque au corps à corps."},
     # --- the explorer window ---
     "UI_TITLE": {"en": "Carreau — rules explorer", "fr": "Carreau — explorateur de règles"},
     "UI_PREVIEW_NOTE": {"en": "Preview: nothing is played yet; turns and actions come next.",

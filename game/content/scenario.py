@@ -17,13 +17,13 @@ from ..rules.conditions import HELPLESS, KNOWN_CONDITIONS
 from ..rules.geometry import Square, space_squares
 from ..rules.sizes import SIZE_CODES, Size
 from ..rules.terrain import LEGEND, Terrain
-from . import data
+from . import bestiary, data
 from .errors import ContentError
 
 TOP_KEYS = {"title", "description", "seed", "rules", "map", "creature"}
 RULE_KEYS = {"charge_lane": ("center", "swept"), "scatter_order": ("seed", "srd"), "reach_diagonal_exception": None}
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
-INT_KEYS = ("initiative", "hp", "ac", "bab", "natural_armor") + ABILITIES
+INT_KEYS = ("initiative", "hp", "ac", "bab", "natural_armor", "fort", "ref", "will") + ABILITIES
 CREATURE_KEYS = {"id", "name", "side", "at", "template", "size", "reach", "speed", "weapon", "conditions",
                  "feats", "armor", "shield", "inventory", "surprised", "off_hand", "loaded"} | set(INT_KEYS)
 
@@ -48,6 +48,8 @@ class CreatureSpec:
     loaded: bool = True
     initiative: int | None = None
     stats: dict[str, int] = field(default_factory=dict)   # hp, ac, bab, str ... as given
+    template: str | None = None                           # the template it started from
+    special: dict[str, dict] = field(default_factory=dict)  # the template's special attacks and qualities
 
     @property
     def speed_squares(self) -> int:
@@ -69,7 +71,7 @@ class Scenario:
 
 
 def load_scenario(path: str | Path) -> Scenario:
-    """Read and validate a scenario file."""
+    """Read and validate a scenario file: TOML, or a Tiled JSON map (``.tmj``)."""
     p = str(path)
     try:
         text = Path(path).read_text(encoding="utf-8")
@@ -77,6 +79,9 @@ def load_scenario(path: str | Path) -> Scenario:
         raise ContentError(p, None, "no such file") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ContentError(p, None, f"cannot be read ({exc.__class__.__name__})") from None
+    if p.lower().endswith(".tmj"):
+        from .tiled import parse_tiled
+        return parse_tiled(text, p)
     return parse_scenario(text, p)
 
 
@@ -181,12 +186,19 @@ class _Validator:
         cid = raw.get("id")
         if not isinstance(cid, str) or not cid:
             self.fail(f"creature #{index + 1}", "needs an id (a non-empty string)")
-        where = f"creature {cid!r}"
+        where = f'creature "{cid}"'
         for key in sorted(raw):
             if key not in CREATURE_KEYS:
                 self.fail(where, f"unknown key {key!r}")
+        template, special = None, {}
         if "template" in raw:
-            self.fail(where, f"unknown template {raw['template']!r} (the bestiary has no entries yet)")
+            template = raw["template"]
+            entry = bestiary.get(template) if isinstance(template, str) else None
+            if entry is None:
+                self.fail(where, f'unknown template "{template}"')
+            # The template's keys first, then the creature's own keys over them.
+            raw = {**bestiary.scenario_keys(entry), **raw}
+            special = dict(entry.get("special", {}))
         side = raw.get("side")
         if not isinstance(side, str) or not side:
             self.fail(where, "needs a side (a non-empty string)")
@@ -242,7 +254,8 @@ class _Validator:
                 stats[key] = value
         initiative = stats.pop("initiative", None)
         return CreatureSpec(cid, name, side, (at[0], at[1]), size, reach, speed_m, weapon,
-                            conditions, feats, armor, shield, inventory, surprised, off_hand, loaded, initiative, stats)
+                            conditions, feats, armor, shield, inventory, surprised, off_hand, loaded, initiative, stats,
+                            template, special)
 
     def _ids(self, raw: dict, key: str, where: str, known, what: str) -> tuple[str, ...]:
         values = raw.get(key, [])
@@ -257,7 +270,7 @@ class _Validator:
         seen: dict[str, CreatureSpec] = {}
         taken: dict[Square, CreatureSpec] = {}
         for c in creatures:
-            where = f"creature {c.id!r}"
+            where = f'creature "{c.id}"'
             if c.id in seen:
                 self.fail(where, "duplicate id")
             seen[c.id] = c
@@ -270,7 +283,7 @@ class _Validator:
             for sq in space_squares(c.at, span):
                 other = taken.get(sq)
                 if other is not None and not _may_share(c, other):
-                    self.fail(where, f"overlaps creature {other.id!r} at {list(sq)}")
+                    self.fail(where, f'overlaps creature "{other.id}" at {list(sq)}')
             for sq in space_squares(c.at, span):
                 taken.setdefault(sq, c)
 

@@ -36,6 +36,8 @@ class AttackSituation:
     twf_penalty: int = 0
     aid_bonus: int = 0                # aid another on this attack (+2 per aider)
     aid_ac: int = 0                   # aid another on the defender's AC against this attacker
+    higher_ground: int = 0            # +1 mounted against a foe on foot of size M or smaller
+    mounted_ranged: int = 0           # -4 / -8 shooting from a mount that double moves / runs
 
 
 def attack_bonus(attacker: Fighter, s: AttackSituation) -> Total:
@@ -82,6 +84,10 @@ def attack_bonus(attacker: Fighter, s: AttackSituation) -> Total:
         mods.append(Modifier(s.twf_penalty, "untyped", "two_weapon_fighting"))
     if s.aid_bonus:
         mods.append(Modifier(s.aid_bonus, "circumstance", "aid_another"))
+    if s.higher_ground and not s.ranged:
+        mods.append(Modifier(s.higher_ground, "untyped", "higher_ground"))
+    if s.mounted_ranged and s.ranged:
+        mods.append(Modifier(s.mounted_ranged, "untyped", "mount_moving"))
     return total(mods)
 
 

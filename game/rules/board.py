@@ -38,10 +38,11 @@ class Body:
     conditions: frozenset[str] = frozenset()
     feats: frozenset[str] = frozenset()
     heavy_armor: bool = False
+    mount_span: int | None = None    # a rider shares its mount's space (French text, combat monté)
 
     @cached_property
     def span(self) -> int:
-        return self.size.value.span
+        return self.mount_span or self.size.value.span
 
     @cached_property
     def squares(self) -> list[Square]:

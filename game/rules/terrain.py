@@ -26,6 +26,10 @@ LEGEND: dict[str, TerrainKind] = {
     ".": TerrainKind(".", "floor"),
     "#": TerrainKind("#", "wall", blocks_move=True, blocks_sight=True, blocks_corner=True),
     "~": TerrainKind("~", "difficult", difficult=True),
+    # A massive tree trunk filling its square (SRD forest terrain, "massive trees"): like a
+    # wall it blocks movement, sight and effect and its corner cannot be cut, so it gives
+    # cover through the cover rules. Light trees sharing a square (+2 AC) are not modelled.
+    "T": TerrainKind("T", "tree", blocks_move=True, blocks_sight=True, blocks_corner=True),
 }
 OFF_MAP = LEGEND["#"]  # missing cells of ragged rows count as walls
 

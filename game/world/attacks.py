@@ -119,7 +119,8 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
         cover=cov if cov in ("soft", "cover") else "none", defensively=defensively,
         two_handed=w.use == "two_handed" and not off_hand and not twf_penalty, off_hand=off_hand,
         nonlethal_switch=want_nonlethal != weapon_nonlethal, iterative=iterative, twf_penalty=twf_penalty,
-        aid_bonus=_take_aid(battle, attacker, target, "attack"), aid_ac=_take_aid(battle, target, attacker, "defense"))
+        aid_bonus=_take_aid(battle, attacker, target, "attack"), aid_ac=_take_aid(battle, target, attacker, "defense"),
+        **_mounted(battle, attacker, target, ranged))
     feinted = not ranged and battle.feints.get(target) == attacker
     if feinted:
         del battle.feints[target]        # the feint works on the next melee attack only
@@ -172,6 +173,12 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
                               amount=total_damage, nonlethal=want_nonlethal, multiplier=multiplier))
     events.extend(apply_damage(battle, target, total_damage, want_nonlethal))
     return events
+
+
+def _mounted(battle, attacker: str, target: str, ranged: bool) -> dict:
+    from .actions.mounted import rider_attack_penalties
+    higher, penalty = rider_attack_penalties(battle, attacker, target, ranged)
+    return {"higher_ground": higher, "mounted_ranged": penalty}
 
 
 def _take_aid(battle, helped: str, other: str, kind: str) -> int:

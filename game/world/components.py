@@ -137,6 +137,10 @@ class TurnState:
     cleaved: bool = False         # Cleave's extra attack used this round
     squares_moved: int = 0        # movement spent this turn (bull rush follows within it)
     overran: bool = False         # one overrun a round
+    mount_controlled: bool = False  # the Ride check to control a mount made this round
+    mount_moved: int = 0          # squares its mount moved this turn (one attack past 1)
+    mount_moves: int = 0
+    mount_mode: str | None = None  # double or run: ranged attacks at -4 or -8
     move_only: bool = False       # nauseated: a single move action
     acted: bool = False
 
@@ -198,3 +202,12 @@ class TurnUses:
     """Turn or rebuke attempts used today, and whom this creature has turned."""
     used: int = 0
     turned_by: str | None = None      # set on an undead turned or rebuked
+
+
+@dataclass
+class Riding:
+    """Mounted combat: a rider and its mount share the mount's space and initiative."""
+    mount: str | None = None          # on a rider
+    rider: str | None = None          # on a mount
+    military_saddle: bool = False
+    stayed_unconscious: bool = False  # already rolled to stay in the saddle

@@ -14,7 +14,7 @@ from ..rules.board import Board, Body as RulesBody, Variants
 from ..rules.geometry import Square, metres
 from ..rules.reasons import Refusal
 from ..rules.terrain import Terrain
-from .components import Armor, Body, Conditions, Feats, Identity, Position, Reach, Side, Speed, Wielded
+from .components import Armor, Body, Conditions, Feats, Identity, Position, Reach, Riding, Side, Speed, Wielded
 from .events import Moved, Provoked, Splashed, Stepped
 
 
@@ -22,12 +22,15 @@ def build_board(terrain: Terrain, variants: Variants) -> Board:
     """A rules snapshot of every creature in the current world, in id order."""
     weapons = data.weapons()
     bodies = []
-    for _ent, (ident, pos, body, reach, speed, side, wield, cond, feats, armor) in esper.get_components(
+    spans = {ident.id: body.size.span for _e, (ident, body) in esper.get_components(Identity, Body)}
+    for ent, (ident, pos, body, reach, speed, side, wield, cond, feats, armor) in esper.get_components(
             Identity, Position, Body, Reach, Speed, Side, Wielded, Conditions, Feats, Armor):
+        riding = esper.try_component(ent, Riding)
+        mount_span = spans.get(riding.mount) if riding is not None and riding.mount else None
         bodies.append(RulesBody(
             id=ident.id, side=side.name, pos=pos.square, size=body.size, reach_shape=reach.shape,
             speed_squares=effective_speed(speed.squares, cond.ids), weapon=weapons[wield.weapon_id],
-            conditions=frozenset(cond.ids), feats=feats.ids, heavy_armor=armor.heavy))
+            conditions=frozenset(cond.ids), feats=feats.ids, heavy_armor=armor.heavy, mount_span=mount_span))
     bodies.sort(key=lambda b: b.id)
     return Board(terrain, tuple(bodies), variants)
 

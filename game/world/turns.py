@@ -6,7 +6,7 @@ from ..rules import health
 from ..rules.initiative import InitiativeEntry, order as initiative_order, ties
 from ..rules.modifiers import ability_modifier
 from .components import (Abilities, AttacksOfOpportunity, Awareness, Conditions, Effects, Feats, HitPoints,
-                         Initiative, RunState, TurnState)
+                         Initiative, Riding, RunState, TurnState)
 from .events import (BattleWon, ConditionEnded, DyingRolled, InitiativeRolled, RoundStarted, TurnEnded,
                      TurnSkipped, TurnStarted)
 
@@ -112,6 +112,10 @@ def _begin_turn(battle, cid: str, new_round: bool = False) -> list:
         del battle.started_full[cid]
     battle.comp(cid, AttacksOfOpportunity).used = 0
     _set_turn_state(battle, cid, state)
+    mount = battle.comp(cid, Riding).mount
+    if mount:
+        _set_turn_state(battle, mount, TurnState())     # the mount acts on its rider's initiative
+        battle.comp(mount, AttacksOfOpportunity).used = 0
     battle.changed()
     events.append(TurnStarted(who=cid, round=battle.round, restricted=state.restricted))
     return events
@@ -187,6 +191,8 @@ def _advance(battle) -> list:
             continue
         if nxt in battle.delayed:
             battle.delayed.discard(nxt)   # its delayed turn is lost; a new one begins
+        if battle.comp(nxt, Riding).rider:
+            continue          # a ridden mount acts on its rider's turn
         blocked = sorted(NO_ACTIONS & battle.comp(nxt, Conditions).ids)
         if blocked and can_take_turn(battle, nxt):
             events.extend(_skip_turn(battle, nxt, blocked[0]))

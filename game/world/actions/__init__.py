@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...dice import DiceError
 from ...rules.reasons import Refusal
-from . import attacking, grapple, maneuvers, moving, other, overrun, timing, turning
+from . import attacking, grapple, maneuvers, mounted, moving, other, overrun, timing, turning
 from .common import Refused
 
 ACTIONS = {
@@ -23,6 +23,7 @@ ACTIONS = {
     "overrun": overrun.do_overrun,
     **grapple.GRAPPLE_ACTIONS,
     "turn_undead": turning.do_turn_undead, "rebuke_undead": turning.do_rebuke_undead,
+    "mount": mounted.do_mount, "dismount": mounted.do_dismount, "ride": mounted.do_ride,
 }
 
 
@@ -41,6 +42,7 @@ def act(battle, who: str, action: str, args: dict, dice: list[int] | None = None
             raise refusal
         events += handler(battle, who, args, declined or set())
         events += turning.break_turning(battle, who)
+        events += mounted.mounted_falls(battle)
         battle.dice.clear_script()
         return True, None, events
     except Refused as exc:

@@ -176,6 +176,8 @@ def do_full_attack(battle, who, args, declined) -> list:
     plan = args.get("targets")
     if not isinstance(plan, list) or not plan:
         raise refuse("BAD_ARGUMENT", key="targets")
+    if turn_state(battle, who).mount_moved > 1 and not battle.board().body(who).weapon.is_ranged:
+        raise refuse("MOUNT_MOVED_ONE_ATTACK")
     events = spend(battle, who, "full_round", "full_attack")
     defensively = bool(args.get("defensively"))
     if defensively:

@@ -1,0 +1,236 @@
+"""Mounted combat (French text, "combat monté"; digest §11.2): mount and rider share the
+mount's space and the rider's initiative; the rider commands the mount's movement (its
+actions); a mount that is not trained for war needs a Ride check (DC 20, a move action)
+each round; after the mount moves more than 1.5 m the rider makes one melee attack only;
++1 for higher ground against foes on foot of size M or smaller; ranged attacks at -4 (or
+-8) when the mount double moves (or runs); a mounted charge doubles a lance's damage;
+falls call for a Ride check (DC 15) or 1d6 damage; an unconscious rider stays in the
+saddle on 50% (75% with a military saddle)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ...rules import movement
+from ...rules.charge import charge as charge_rules
+from ...rules.geometry import metres, space_squares
+from ...rules.lanes import lane_path
+from ...rules.modifiers import ability_modifier
+from ..components import Abilities, Conditions, Feats, Position, Riding, Stats, TurnState
+from ..damage import apply_damage, status_of
+from ..events import Event, Moved, SavingThrow
+from .common import ABLE, refuse, spend, square_arg, squares_arg, target_arg, turn_state, until_next_turn
+from .moving import parity_after, walk
+
+CONTROL_DC, FAST_MOUNT_DC, SOFT_FALL_DC, KNEES_DC = 20, 20, 15, 5
+
+
+@dataclass(frozen=True)
+class MountChanged(Event):
+    rider: str
+    mount: str
+    change: str        # mounted, dismounted, fell, stayed
+
+
+def ride_check(battle, who: str, dc: int, purpose: str) -> tuple[bool, list]:
+    bonus = battle.comp(who, Stats).values.get("ride", 0) + ability_modifier(battle.comp(who, Abilities).scores["dex"])
+    d20 = battle.dice.roll(20, f"ride {purpose} {who}")
+    ok = d20 + bonus >= dc
+    return ok, [SavingThrow(who=who, kind=f"ride_{purpose}", d20=d20, bonus=bonus, dc=dc, success=ok)]
+
+
+def mount_of(battle, rider: str) -> str | None:
+    return battle.comp(rider, Riding).mount
+
+
+def _sync_rider(battle, mount: str) -> None:
+    rider = battle.comp(mount, Riding).rider
+    if rider:
+        mp, rp = battle.comp(mount, Position), battle.comp(rider, Position)
+        rp.x, rp.y = mp.x, mp.y
+        battle.changed()
+
+
+def do_mount(battle, who, args, declined) -> list:
+    """A move action, or free with a Ride check DC 20 (``fast``)."""
+    mount = target_arg(battle, args, "mount")
+    board = battle.board()
+    me, steed = board.body(who), board.body(mount)
+    if mount_of(battle, who):
+        raise refuse("ALREADY_MOUNTED")
+    if battle.comp(mount, Riding).rider or steed.is_enemy_of(me) or steed.size.order < me.size.order + 1:
+        raise refuse("CANNOT_MOUNT", mount=mount)
+    gx = max(0, steed.pos[0] - me.pos[0] - 1, me.pos[0] - (steed.pos[0] + steed.span))
+    gy = max(0, steed.pos[1] - me.pos[1] - 1, me.pos[1] - (steed.pos[1] + steed.span))
+    if max(gx, gy) > 0 and not set(me.squares) & set(steed.squares):
+        raise refuse("NOT_ADJACENT_TARGET", target=mount)
+    events: list = []
+    fast_ok = False
+    if args.get("fast"):
+        fast_ok, events = ride_check(battle, who, FAST_MOUNT_DC, "fast_mount")
+    events += [] if fast_ok else spend(battle, who, "move", "mount")
+    battle.comp(who, Riding).mount = mount
+    battle.comp(mount, Riding).rider = who
+    _sync_rider(battle, mount)
+    return events + [MountChanged(rider=who, mount=mount, change="mounted")]
+
+
+def do_dismount(battle, who, args, declined) -> list:
+    mount = mount_of(battle, who)
+    if not mount:
+        raise refuse("NOT_MOUNTED")
+    to = square_arg(args.get("to"), "to")
+    events: list = []
+    fast_ok = False
+    if args.get("fast"):
+        fast_ok, events = ride_check(battle, who, FAST_MOUNT_DC, "fast_dismount")
+    events += [] if fast_ok else spend(battle, who, "move", "dismount")
+    return events + _leave_saddle(battle, who, mount, to, "dismounted")
+
+
+def _leave_saddle(battle, rider: str, mount: str, to=None, change: str = "dismounted") -> list:
+    board = battle.board()
+    steed = board.body(mount)
+    around = [(x + dx, y + dy) for x, y in steed.squares for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+    free = [p for p in sorted(set(around) - set(steed.squares), key=lambda p: (p[1], p[0]))
+            if board.terrain.space_fits(p, 1) and not [o for o in board.occupants.get(p, ()) if o.id != rider]]
+    if to is not None and tuple(to) not in free:
+        raise refuse("DISMOUNT_SQUARE_BLOCKED", square=list(to))
+    dest = tuple(to) if to is not None else (free[0] if free else steed.pos)
+    battle.comp(rider, Riding).mount = None
+    battle.comp(mount, Riding).rider = None
+    pos = battle.comp(rider, Position)
+    pos.x, pos.y = dest
+    battle.changed()
+    return [MountChanged(rider=rider, mount=mount, change=change)]
+
+
+def _control(battle, who: str, mount: str) -> list:
+    """Once a round, a mount not trained for war must be controlled (Ride DC 20, a move
+    action; on a failure the whole round goes into it)."""
+    ts = turn_state(battle, who)
+    if battle.comp(mount, Stats).values.get("combat_trained", 0) or ts.mount_controlled:
+        return []
+    ok, events = ride_check(battle, who, CONTROL_DC, "control")
+    events += spend(battle, who, "move" if ok else "full_round", "control_mount")
+    ts.mount_controlled = True
+    return events
+
+
+def do_ride(battle, who, args, declined) -> list:
+    """The rider moves its mount: ``mode`` move (a move action of the mount), double,
+    run, or charge (with ``target`` and ``end``: the rider attacks at the end)."""
+    mount = mount_of(battle, who)
+    if not mount:
+        raise refuse("NOT_MOUNTED")
+    mode = args.get("mode", "move")
+    mts = battle.comp(mount, TurnState)
+    events = _control(battle, who, mount)
+    board = battle.board()
+    steed = board.body(mount)
+    # The rider shares the space: it never blocks its own mount.
+    alone = board.__class__(board.terrain, tuple(b for b in board.bodies if b.id != who), board.variants)
+    if mode == "charge":
+        return events + _mounted_charge(battle, who, mount, alone, args, declined)
+    if mode not in ("move", "double", "run"):
+        raise refuse("BAD_ARGUMENT", key="mode")
+    squares = squares_arg(args)
+    check = movement.check_path(alone, steed, squares, mode, parity=mts.parity if mode == "move" else 0)
+    if not check.legal:
+        raise refuse(check.reason.code, **check.reason.params)
+    kind = {"move": "move", "double": "full_round", "run": "full_round"}[mode]
+    events += spend(battle, mount, kind, f"ride_{mode}")
+    mts.moved = True
+    mts.parity = parity_after(check.positions, mts.parity)
+    events += walk(battle, mount, check.positions, mode if mode != "double" else "move", declined)
+    _sync_rider(battle, mount)
+    rts = turn_state(battle, who)
+    rts.mount_moved += check.cost
+    rts.mount_mode = mode if mode != "move" or rts.mount_mode is None else rts.mount_mode
+    if mode == "double" or (mode == "move" and rts.mount_moves >= 1):
+        rts.mount_mode = "double"
+    rts.mount_moves += 1
+    return events + [Moved(who=mount, path=tuple(check.positions), mode=f"ride_{mode}", cost_m=metres(check.cost))]
+
+
+def _mounted_charge(battle, who, mount, alone, args, declined) -> list:
+    from .attacking import one_attack
+    target = target_arg(battle, args)
+    steed = alone.body(mount)
+    rider = battle.board().body(who)
+    # The closest space from which the *rider* reaches the target, the mount moving.
+    charger = replace(steed, weapon=rider.weapon)
+    result = charge_rules(alone, charger, alone.body(target))
+    if not result.legal:
+        raise refuse(result.reason.code, **result.reason.params)
+    end = args.get("end")
+    if end is None:
+        if len(result.ends) > 1:
+            raise refuse("CHARGE_CHOOSE_END", ends=[list(e) for e in result.ends])
+        end = result.ends[0]
+    end = square_arg(end, "end")
+    if end not in result.ends:
+        raise refuse("CHARGE_END_NOT_ALLOWED", ends=[list(e) for e in result.ends])
+    events = spend(battle, mount, "full_round", "ride_charge")
+    path = lane_path(steed.pos, end)
+    events += until_next_turn(battle, mount, "charging") + until_next_turn(battle, who, "charging")
+    events += walk(battle, mount, path, "charge", declined)
+    _sync_rider(battle, mount)
+    rts = turn_state(battle, who)
+    rts.mount_moved += result.distance
+    events.append(Moved(who=mount, path=tuple(path), mode="ride_charge", cost_m=metres(result.distance)))
+    if battle.board().body(mount).pos != end or status_of(battle, who) not in ABLE:
+        return events
+    events += spend(battle, who, "standard", "charge")
+    multiplier = 1
+    feats = battle.comp(who, Feats).ids
+    if rider.weapon.id == "lance":
+        multiplier = 3 if "spirited_charge" in feats else 2
+    elif "spirited_charge" in feats:
+        multiplier = 2
+    return events + one_attack(battle, who, target, declined, charging=True, damage_multiplier=multiplier)
+
+
+def mounted_falls(battle) -> list:
+    """After any action: a mount that can no longer carry its rider throws it (Ride DC 15
+    or 1d6); an unconscious rider stays in the saddle on 50% (75% military saddle)."""
+    events: list = []
+    for cid in sorted(battle.entities):
+        riding = battle.comp(cid, Riding)
+        if not riding.mount:
+            continue
+        mount = riding.mount
+        mount_down = status_of(battle, mount) not in ABLE or "prone" in battle.comp(mount, Conditions).ids
+        rider_down = status_of(battle, cid) not in ABLE
+        if mount_down:
+            ok, ev = ride_check(battle, cid, SOFT_FALL_DC, "soft_fall")
+            events += ev + _leave_saddle(battle, cid, mount, None, "fell")
+            if not ok:
+                events += apply_damage(battle, cid, battle.dice.roll(6, f"fall {cid}"), nonlethal=False)
+            battle.comp(cid, Conditions).ids.add("prone")
+        elif rider_down and not riding.stayed_unconscious:
+            chance = 75 if riding.military_saddle else 50
+            d100 = battle.dice.roll(100, f"stay in the saddle {cid}")
+            if d100 <= chance:
+                events.append(MountChanged(rider=cid, mount=mount, change="stayed"))
+                riding.stayed_unconscious = True
+            else:
+                events += _leave_saddle(battle, cid, mount, None, "fell")
+                events += apply_damage(battle, cid, battle.dice.roll(6, f"fall {cid}"), nonlethal=False)
+                battle.comp(cid, Conditions).ids.add("prone")
+    battle.changed()
+    return events
+
+
+def rider_attack_penalties(battle, attacker: str, target: str, ranged: bool) -> tuple[int, int]:
+    """(higher ground bonus, ranged penalty) for a mounted attacker."""
+    if not battle.comp(attacker, Riding).mount:
+        return 0, 0
+    if ranged:
+        mode = turn_state(battle, attacker).mount_mode
+        return 0, -8 if mode == "run" else -4 if mode == "double" else 0
+    foe = battle.board().body(target)
+    on_foot = not battle.comp(target, Riding).mount
+    return (1 if on_foot and foe.size.order <= 4 else 0), 0
+
+
+__all__ = ["do_mount", "do_dismount", "do_ride", "mounted_falls", "space_squares", "KNEES_DC"]

@@ -1,0 +1,75 @@
+"""Mounted combat (French text "combat monté") through ``act``."""
+from combat_helpers import battle, creature, first, types
+
+from game.world.components import HitPoints, Stats
+
+GRID = "\n".join("." * 14 for _ in range(7))
+
+
+def field(trained=True, **knight):
+    kw = dict(weapon="lance", initiative=20, str=14, bab=3, hp=20)
+    kw.update(knight)
+    b = battle(GRID, creature("knight", "blue", (0, 2), **kw),
+               creature("horse", "blue", (1, 2), size="L", reach="long", speed=15, weapon="hoof", initiative=1, hp=30),
+               creature("orc", "red", (10, 3), weapon="greataxe", initiative=10, hp=40, ac=10, speed=12))
+    b.comp("horse", Stats).values["combat_trained"] = 1 if trained else 0
+    return b
+
+
+def test_mounting_shares_the_space_and_the_mount_acts_on_the_riders_turn():
+    b = field()
+    ok, _, ev = b.act("knight", "mount", {"mount": "horse"})
+    assert ok and first(ev, "MountChanged").change == "mounted"
+    assert b.board().body("knight").pos == (1, 2) and b.board().body("knight").span == 2
+    b.act("knight", "end_turn")
+    b.act("orc", "end_turn")
+    assert b.turn == "knight"                 # the horse's own turn is skipped
+
+
+def test_mounted_charge_doubles_the_lance_and_higher_ground():
+    b = field()
+    b.act("knight", "mount", {"mount": "horse"})
+    b.act("knight", "end_turn")
+    b.act("orc", "end_turn")
+    ok, refusal, _ = b.act("knight", "ride", {"mode": "charge", "target": "orc"})
+    if not ok and refusal.code == "CHARGE_CHOOSE_END":
+        ends = refusal.params["ends"]
+        ok, refusal, ev = b.act("knight", "ride", {"mode": "charge", "target": "orc", "end": ends[0]}, dice=[12, 5])
+    assert ok, refusal
+    roll = first(ev, "AttackRolled")
+    assert (2, "circumstance", "charge") in roll.bonus_breakdown and (1, "untyped", "higher_ground") in roll.bonus_breakdown
+    dmg = first(ev, "DamageDealt")
+    assert len(dmg.dice) == 2 and dmg.dice[0] == 5 and dmg.amount == sum(dmg.dice) + 2 * 2   # rolled twice
+    assert "charging" in b.board().body("horse").conditions
+
+
+def test_one_melee_attack_after_the_mount_moves_and_control_checks():
+    b = field(weapon="longsword", bab=6)
+    b.act("knight", "mount", {"mount": "horse"})
+    b.act("knight", "end_turn")
+    b.act("orc", "end_turn")
+    assert b.act("knight", "ride", {"mode": "move", "squares": [[2, 2], [3, 2], [4, 2]]})[0]
+    ok, refusal, _ = b.act("knight", "full_attack", {"targets": ["orc"]})
+    assert not ok and refusal.code == "MOUNT_MOVED_ONE_ATTACK"
+    c = field(trained=False)
+    c.act("knight", "mount", {"mount": "horse"})
+    c.act("knight", "end_turn")
+    c.act("orc", "end_turn")
+    ok, _, ev = c.act("knight", "ride", {"mode": "move", "squares": [[2, 2]]}, dice=[2])
+    check = first(ev, "SavingThrow")
+    assert ok and check.kind == "ride_control" and not check.success
+    ok, refusal, _ = c.act("knight", "attack", {"target": "orc"})
+    assert not ok                                           # the failed control took the round
+
+
+def test_a_falling_mount_throws_its_rider():
+    b = field()
+    b.act("knight", "mount", {"mount": "horse"})
+    b.comp("horse", HitPoints).current = 1
+    b.act("knight", "end_turn")
+    assert b.act("orc", "move", {"squares": [[9, 3], [8, 3], [7, 3], [6, 3], [5, 3], [4, 3], [3, 3]]})[0]
+    ok, _, ev = b.act("orc", "attack", {"target": "horse"}, dice=[15, 6, 3, 4])
+    assert "dying" in b.board().body("horse").conditions
+    fell = [e for e in ev if type(e).__name__ == "MountChanged"]
+    assert fell and fell[0].change == "fell" and "prone" in b.board().body("knight").conditions
+    assert b.board().body("knight").pos != b.board().body("horse").pos
