@@ -12,7 +12,7 @@ from ..rules.modifiers import ability_modifier
 from ..rules.reasons import Refusal
 from ..rules.sight import cover
 from ..rules.threat import can_attack_square, threatens
-from .components import Abilities, AttacksOfOpportunity, Conditions, Feats, Grapple
+from .components import Abilities, AttacksOfOpportunity, Conditions, Feats, Grapple, Riding
 from .damage import apply_damage, status_of
 from .events import AttackRedirected, AttackRolled, CriticalConfirmed, DamageDealt
 
@@ -117,7 +117,9 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
         range_increments=range_increments(battle, attacker, target, weapon) if ranged else 1,
         into_melee=ranged and _engaged_with_ally(battle, attacker, target),
         cover=cov if cov in ("soft", "cover") else "none", defensively=defensively,
-        two_handed=w.use == "two_handed" and not off_hand and not twf_penalty, off_hand=off_hand,
+        two_handed=(w.use == "two_handed" and not off_hand and not twf_penalty
+                    and not (w.id == "lance" and battle.comp(attacker, Riding).mount)),   # one-handed when mounted
+        off_hand=off_hand,
         nonlethal_switch=want_nonlethal != weapon_nonlethal, iterative=iterative, twf_penalty=twf_penalty,
         aid_bonus=_take_aid(battle, attacker, target, "attack"), aid_ac=_take_aid(battle, target, attacker, "defense"),
         **_mounted(battle, attacker, target, ranged))
