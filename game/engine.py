@@ -130,8 +130,8 @@ class Battle:
     def changed(self) -> None:
         self._board = None
 
-    def has(self, cid: str) -> bool:
-        return cid in self.entities
+    def has(self, cid) -> bool:
+        return isinstance(cid, str) and cid in self.entities
 
     def fighter(self, cid: str) -> Fighter:
         """The combat numbers of a creature, for the attack rules."""

@@ -92,6 +92,11 @@ KNOWN_SPELLS = frozenset({
     "spiritual_weapon", "flaming_sphere", "hold_person", "scorching_ray", "web", "fireball", "haste", "slow",
 })
 
+# Skills the engine reads from the stats, without their ability modifier (it adds it).
+SKILL_ABILITY = {"ride": "dex", "bluff": "cha", "sense_motive": "wis"}
+# Special abilities the engine looks for among the feats.
+SPECIALS_AS_FEATS = ("improved_grab",)
+
 # Keys of a template copied as they are into a scenario creature.
 _COPIED = ("size", "reach", "speed", "weapon", "off_hand", "inventory", "armor", "shield", "feats", "conditions",
            "hp", "bab")
@@ -170,7 +175,8 @@ def scenario_keys(entry: dict) -> dict:
     changes its armour or Dex in a scenario gets the right AC.
     """
     keys: dict = {k: entry[k] for k in _COPIED if k in entry}
-    for ability, score in entry.get("abilities", {}).items():
+    abilities = entry.get("abilities", {})
+    for ability, score in abilities.items():
         keys[ability] = score
     natural = entry.get("ac_parts", {}).get("natural", 0)
     if natural:
@@ -178,4 +184,34 @@ def scenario_keys(entry: dict) -> dict:
     for save in SAVE_ABILITY:
         if save in entry.get("saves", {}):
             keys[save] = save_base(entry, save)
+    # What the combat engine reads from a creature's stats (turning, trip, feint, mounts).
+    special = entry.get("special", {})
+    keys["hd"] = hit_dice(entry)
+    if entry.get("type") == "undead":
+        keys["undead"] = True
+    if "int" not in abilities:
+        keys["mindless"] = True
+    if entry.get("type", "humanoid") != "humanoid":
+        keys["non_humanoid"] = True
+    if entry.get("stable") or "stability" in special:
+        keys["stable"] = True
+    if entry.get("combat_trained"):
+        keys["combat_trained"] = True
+    if "turn_resistance" in special:
+        keys["turn_resistance"] = special["turn_resistance"]["value"]
+    if entry.get("class") in ("cleric", "paladin"):
+        keys[f"{entry['class']}_level"] = entry["level"]
+    for skill, ability in SKILL_ABILITY.items():
+        if skill in entry.get("skills", {}):
+            keys[skill] = entry["skills"][skill] - ability_modifier(abilities.get(ability, 10))
     return keys
+
+
+def hit_dice(entry: dict) -> int:
+    """The number of Hit Dice: "4d8+11" -> 4."""
+    return int(str(entry["hd"]).split("d", 1)[0])
+
+
+def feats_from_special(entry: dict) -> tuple[str, ...]:
+    """Special abilities the engine reads as feats (improved grab: grab without provoking)."""
+    return tuple(s for s in SPECIALS_AS_FEATS if s in entry.get("special", {}))

@@ -23,9 +23,12 @@ from .errors import ContentError
 TOP_KEYS = {"title", "description", "seed", "rules", "map", "creature"}
 RULE_KEYS = {"charge_lane": ("center", "swept"), "scatter_order": ("seed", "srd"), "reach_diagonal_exception": None}
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
-INT_KEYS = ("initiative", "hp", "ac", "bab", "natural_armor", "fort", "ref", "will") + ABILITIES
+INT_KEYS = ("initiative", "hp", "ac", "bab", "natural_armor", "fort", "ref", "will", "hd", "turn_resistance",
+            "cleric_level", "paladin_level", "ride", "bluff", "sense_motive") + ABILITIES
+# Yes/no facts the engine reads from the stats (kept there as 1 or 0).
+FLAG_KEYS = ("undead", "mindless", "non_humanoid", "stable", "combat_trained", "evil")
 CREATURE_KEYS = {"id", "name", "side", "at", "template", "size", "reach", "speed", "weapon", "conditions",
-                 "feats", "armor", "shield", "inventory", "surprised", "off_hand", "loaded"} | set(INT_KEYS)
+                 "feats", "armor", "shield", "inventory", "surprised", "off_hand", "loaded"} | set(INT_KEYS) | set(FLAG_KEYS)
 
 
 @dataclass
@@ -190,7 +193,7 @@ class _Validator:
         for key in sorted(raw):
             if key not in CREATURE_KEYS:
                 self.fail(where, f"unknown key {key!r}")
-        template, special = None, {}
+        template, special, entry = None, {}, None
         if "template" in raw:
             template = raw["template"]
             entry = bestiary.get(template) if isinstance(template, str) else None
@@ -252,6 +255,14 @@ class _Validator:
                 if not isinstance(value, int) or isinstance(value, bool):
                     self.fail(where, f"{key} must be a whole number, not {value!r}")
                 stats[key] = value
+        for key in FLAG_KEYS:
+            if key in raw:
+                value = raw[key]
+                if isinstance(value, float) or value not in (True, False, 0, 1):
+                    self.fail(where, f"{key} must be true or false, not {value!r}")
+                stats[key] = int(value)
+        if template is not None:
+            feats = feats + tuple(f for f in bestiary.feats_from_special(entry) if f not in feats)
         initiative = stats.pop("initiative", None)
         return CreatureSpec(cid, name, side, (at[0], at[1]), size, reach, speed_m, weapon,
                             conditions, feats, armor, shield, inventory, surprised, off_hand, loaded, initiative, stats,

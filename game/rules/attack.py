@@ -132,7 +132,9 @@ def armor_class(defender: Fighter, s: AttackSituation, attacker_conditions: froz
         mods.append(Modifier(4, "cover", "cover"))
     elif s.cover == "soft" and s.ranged:
         mods.append(Modifier(4, "cover", "soft_cover"))
-    if "prone" in c:
+    if "prone" in c and DEX_ZERO.isdisjoint(c):
+        # A helpless creature lying down: its helpless line already counts as prone
+        # ("equivalent to attacking a prone target", SRD Helpless).
         mods.append(Modifier(-4 if melee else 4, "untyped", "prone"))
     if not DEX_ZERO.isdisjoint(c) and melee:
         mods.append(Modifier(-4, "untyped", "helpless"))
@@ -209,7 +211,9 @@ def strength_to_damage(attacker: Fighter, *, ranged: bool, thrown: bool, two_han
     if ranged and not thrown:
         if w.id == "sling":
             return s
-        return min(0, s)
+        if "bow" in w.id and "crossbow" not in w.id:
+            return min(0, s)       # bows take a Strength penalty, never a bonus
+        return 0                   # crossbows and other projectiles: no Strength at all
     if off_hand and s > 0:
         return s // 2
     if two_handed and s > 0 and w.use not in ("light", "unarmed"):

@@ -14,7 +14,7 @@ def status(hp: int, nonlethal: int, con: int = 10) -> str:
     if hp < 0:
         return "dying"
     if hp == 0:
-        return "disabled"
+        return "unconscious" if nonlethal > 0 else "disabled"
     if nonlethal > hp:
         return "unconscious"
     if nonlethal == hp:

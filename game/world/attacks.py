@@ -14,7 +14,7 @@ from ..rules.sight import cover
 from ..rules.threat import can_attack_square, threatens
 from .components import Abilities, AttacksOfOpportunity, Conditions, Feats, Grapple, Riding
 from .damage import apply_damage, status_of
-from .events import AttackRedirected, AttackRolled, CriticalConfirmed, DamageDealt
+from .events import AttackRedirected, AttackRolled, CriticalConfirmed, DamageDealt, MissChanceRolled
 
 ABLE = ("normal", "staggered", "disabled")
 
@@ -61,7 +61,7 @@ def check_attack(battle, attacker: str, target: str, *, ranged: bool | None = No
         if "prone" in a.conditions and w.id not in ("light_crossbow", "heavy_crossbow", "hand_crossbow", "shuriken",
                                                      "repeating_light_crossbow", "repeating_heavy_crossbow"):
             return Refusal("PRONE_NO_RANGED")
-        limit = 10 if w.is_ranged else 5
+        limit = 5 if w.thrown else 10     # thrown weapons 5 increments, projectiles 10
         if range_increments(battle, attacker, target, weapon) > limit:
             return Refusal("OUT_OF_RANGE", {"increments": range_increments(battle, attacker, target, weapon), "max": limit})
         if cover(board, a, t, "ranged") == "total":
@@ -83,12 +83,12 @@ def _engaged_with_ally(battle, attacker: str, target: str) -> bool:
     one threatens the other (digest §8.1)."""
     board = battle.board()
     a, t = board.body(attacker), board.body(target)
-    for ally in board.allies_of(a):
-        if ally.is_helpless:
-            continue
-        if any(threatens(board, ally, sq) for sq in t.squares) or any(threatens(board, t, sq) for sq in ally.squares):
-            return True
-    return False
+    allies = [ally for ally in board.allies_of(a) if not ally.is_helpless]
+    engaged = any(any(threatens(board, ally, sq) for sq in t.squares) or any(threatens(board, t, sq) for sq in ally.squares)
+                  for ally in allies)
+    # No penalty when the target is at least 3 m from every ally (French text).
+    near = any(min(distance(x, y) for x in ally.squares for y in t.squares) < 2 for ally in allies)
+    return engaged and near
 
 
 def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = False, iterative: int = 0,
@@ -111,6 +111,10 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
     unarmed_lethal_ok = a.armed_unarmed
     weapon_nonlethal = w.nonlethal and not (w.is_unarmed and unarmed_lethal_ok)
     want_nonlethal = weapon_nonlethal if nonlethal is None else nonlethal
+    # Improved Unarmed Strike deals either kind without penalty (French text).
+    switch = want_nonlethal != weapon_nonlethal and not (w.is_unarmed and unarmed_lethal_ok)
+    # Fighting defensively costs -4 on every attack of the round, attacks of opportunity too.
+    defensively = defensively or "fighting_defensively" in a.conditions
     s = AttackSituation(
         ranged=ranged, charging=charging,
         flanking=(not ranged) and bool(flanking_partners(board, t_body, a_body)),
@@ -120,7 +124,7 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
         two_handed=(w.use == "two_handed" and not off_hand and not twf_penalty
                     and not (w.id == "lance" and battle.comp(attacker, Riding).mount)),   # one-handed when mounted
         off_hand=off_hand,
-        nonlethal_switch=want_nonlethal != weapon_nonlethal, iterative=iterative, twf_penalty=twf_penalty,
+        nonlethal_switch=switch, iterative=iterative, twf_penalty=twf_penalty,
         aid_bonus=_take_aid(battle, attacker, target, "attack"), aid_ac=_take_aid(battle, target, attacker, "defense"),
         **_mounted(battle, attacker, target, ranged))
     feinted = not ranged and battle.feints.get(target) == attacker
@@ -143,6 +147,12 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
                            kind="ranged" if ranged else "melee", opportunity=opportunity)]
     if not out.hit:
         return events
+    if "invisible" in t_body.conditions or "blinded" in a_body.conditions:
+        # Total concealment: 50% miss chance, rolled after a hit (digest §7.3).
+        d100 = battle.dice.roll(100, f"miss chance {attacker} -> {target}")
+        events.append(MissChanceRolled(attacker=attacker, target=target, d100=d100, chance=50, missed=d100 <= 50))
+        if d100 <= 50:
+            return events
     if redirect is not None:
         d100 = battle.dice.roll(100, f"bull rush stray attack {attacker}")
         if d100 <= 25:
@@ -162,6 +172,8 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
     count, sides = rules.parse_dice(dice)
     strength = rules.strength_to_damage(a, ranged=ranged and not w.thrown, thrown=ranged and w.thrown,
                                         two_handed=s.two_handed, off_hand=off_hand)
+    if "sickened" in a.conditions:
+        strength -= 2          # sickened: -2 on weapon damage (digest §9.3)
     faces: list[int] = []
     total_damage = 0
     # A critical rolls the damage several times (digest §8.1); a charge with a lance from a

@@ -137,6 +137,8 @@ class TurnState:
     cleaved: bool = False         # Cleave's extra attack used this round
     squares_moved: int = 0        # movement spent this turn (bull rush follows within it)
     overran: bool = False         # one overrun a round
+    strenuous: bool = False       # a disabled creature took a standard action
+    move_action_moved: bool = False  # moved with a move action (draw or ready a shield free at BAB +1)
     mount_controlled: bool = False  # the Ride check to control a mount made this round
     mount_moved: int = 0          # squares its mount moved this turn (one attack past 1)
     mount_moves: int = 0

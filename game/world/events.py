@@ -288,3 +288,12 @@ class AttackRedirected(Event):
     meant_for: str
     hits: str
     d100: int
+
+
+@dataclass(frozen=True)
+class MissChanceRolled(Event):
+    attacker: str
+    target: str
+    d100: int
+    chance: int
+    missed: bool

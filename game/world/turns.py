@@ -11,7 +11,9 @@ from .events import (BattleWon, ConditionEnded, DyingRolled, InitiativeRolled, R
                      TurnSkipped, TurnStarted)
 
 # Conditions under which a creature takes no actions at all (digest §9.3).
-NO_ACTIONS = frozenset({"stunned", "dazed", "cowering", "paralyzed"})
+NO_ACTIONS = frozenset({"stunned", "dazed", "cowering", "paralyzed", "helpless", "unconscious", "asleep"})
+# ... and these put a creature out of the fight for the victory count.
+OUT_OF_FIGHT = frozenset({"paralyzed", "helpless", "unconscious", "asleep", "dead"})
 # Conditions that last "until the creature's next turn".
 UNTIL_NEXT_TURN = ("charging", "total_defense", "fighting_defensively", "running")
 
@@ -204,6 +206,19 @@ def _advance(battle) -> list:
     return events
 
 
+def _end_until_next_turn(battle, cid: str) -> list:
+    """What lasted until the creature's next turn (charge, total defense ...) ends."""
+    events = []
+    conds = battle.comp(cid, Conditions).ids
+    effects = battle.comp(cid, Effects)
+    for name in sorted(effects.until_next_turn):
+        conds.discard(name)
+        events.append(ConditionEnded(who=cid, condition=name))
+    effects.until_next_turn.clear()
+    battle.changed()
+    return events
+
+
 def _skip_turn(battle, cid: str, condition: str) -> list:
     """A stunned, dazed or cowering creature takes no actions: its turn passes (what lasted
     until its next turn ends all the same)."""
@@ -222,6 +237,7 @@ def _skip_turn(battle, cid: str, condition: str) -> list:
 def _dying_turn(battle, cid: str) -> list:
     """A dying creature's turn: it rolls at its end (decisions §6): 10% stable, else -1 hp."""
     from . import damage
+    _end_until_next_turn(battle, cid)
     roll = battle.dice.roll(100, f"dying {cid}")
     outcome = health.dying_roll(roll)
     events = [DyingRolled(who=cid, d100=roll, outcome=outcome)]
@@ -238,7 +254,8 @@ def check_victory(battle, events: list) -> bool:
     """A side with no creature able to act has lost (issue 3); the last side standing wins."""
     if battle.winner is not None:
         return True
-    able = sorted({battle.board().body(cid).side for cid in battle.entities if health.can_act(status_of(battle, cid))})
+    able = sorted({battle.board().body(cid).side for cid in battle.entities
+                   if health.can_act(status_of(battle, cid)) and not OUT_OF_FIGHT & battle.comp(cid, Conditions).ids})
     if len(able) <= 1:
         battle.winner = able[0] if able else "none"
         battle.turn = None

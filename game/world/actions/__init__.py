@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...dice import DiceError
 from ...rules.reasons import Refusal
 from . import attacking, grapple, maneuvers, mounted, moving, other, overrun, timing, turning
-from .common import Refused
+from .common import Refused, is_able, strenuous_damage
 
 ACTIONS = {
     "move": moving.do_move, "five_foot_step": moving.do_five_foot_step, "withdraw": moving.do_withdraw,
@@ -41,8 +41,15 @@ def act(battle, who: str, action: str, args: dict, dice: list[int] | None = None
         if refusal is not None:
             raise refusal
         events += handler(battle, who, args, declined or set())
+        if battle.has(who) and battle.turn == who:
+            events += strenuous_damage(battle, who)
         events += turning.break_turning(battle, who)
         events += mounted.mounted_falls(battle)
+        # A creature dropped during its own turn has no more turn to play (decisions §6).
+        if battle.turn is not None and battle.winner is None and not is_able(battle, battle.turn) \
+                and action != "end_turn":
+            from .. import turns
+            events += turns.end_turn(battle)
         battle.dice.clear_script()
         return True, None, events
     except Refused as exc:

@@ -14,7 +14,7 @@ from ..attacks import check_attack, fallen, is_ranged_attack, resolve_attack, ta
 from ..components import Feats, Hands, Loaded, Offense
 from ..damage import apply_damage, fortitude_bonus, status_of
 from ..events import Moved, SavingThrow
-from .common import (ABLE, Refused, after_strenuous, refuse, spend, square_arg, squares_arg, target_arg,
+from .common import (ABLE, Refused, refuse, spend, square_arg, squares_arg, target_arg,
                      turn_state, until_next_turn)
 from . import grapple, maneuvers
 from .moving import do_five_foot_step, move_common, walk
@@ -31,7 +31,7 @@ MANEUVERS = {"trip": maneuvers.trip, "disarm": maneuvers.disarm, "sunder": maneu
 def iterative_bonuses(bab: int) -> list[int]:
     """+6/+1, +11/+6/+1, +16/+11/+6/+1 (digest §8.3)."""
     out = [bab]
-    while out[-1] - 5 >= 1:
+    while out[-1] - 5 >= 1 and len(out) < 4:
         out.append(out[-1] - 5)
     return out
 
@@ -100,10 +100,27 @@ def one_attack(battle, who: str, target: str, declined, cleave: list[str] | None
             raise refuse("NOT_LOADED", weapon=weapon.id)
         loaded.shots -= 1
     was = status_of(battle, target)
+    thrown = weapon.thrown and is_ranged_attack(battle, who, target, kw.get("weapon"))
     events += resolve_attack(battle, who, target, **kw)
+    if thrown:
+        events += _thrown_away(battle, who, target, weapon, off=bool(kw.get("off_hand")))
     if cleave and was in ABLE and status_of(battle, target) in DROPPED:
         events += _cleave(battle, who, cleave, declined, kw)
     return events
+
+
+def _thrown_away(battle, who: str, target: str, weapon, off: bool) -> list:
+    """A thrown weapon leaves the hand and lies by its target."""
+    from ..components import Wielded
+    from ..events import ItemDropped
+    at = battle.board().body(target).pos
+    battle.ground.setdefault(at, []).append(weapon.id)
+    if off:
+        battle.comp(who, Hands).off_hand = None
+    else:
+        battle.comp(who, Wielded).weapon_id = "unarmed"
+    battle.changed()
+    return [ItemDropped(who=who, item=weapon.id, at=at)]
 
 
 def _grapple_pick(battle, who: str, target: str, weapon) -> str:
@@ -165,7 +182,7 @@ def do_attack(battle, who, args, declined) -> list:
         events += until_next_turn(battle, who, "fighting_defensively")
     events += one_attack(battle, who, target, declined, cleave=_cleave_arg(args), defensively=defensively,
                          nonlethal=args.get("nonlethal"), weapon=weapon, off_hand=off)
-    return events + after_strenuous(battle, who)
+    return events
 
 
 def do_full_attack(battle, who, args, declined) -> list:
@@ -239,6 +256,10 @@ def do_charge(battle, who, args, declined) -> list:
     ts = turn_state(battle, who)
     if ts.moved or ts.stepped:
         raise refuse("CHARGE_AFTER_MOVING")
+    from ..components import RunState
+    rest = battle.comp(who, RunState).rest_until
+    if rest >= battle.round:
+        raise refuse("RESTING_AFTER_RUN", until=rest)
     board = battle.board()
     result = charge_rules(board, board.body(who), board.body(target), restricted=ts.restricted)
     if not result.legal:
@@ -270,7 +291,7 @@ def do_charge(battle, who, args, declined) -> list:
             raise refuse("BAD_ARGUMENT", key="maneuver")
         else:
             events += one_attack(battle, who, target, declined, cleave=_cleave_arg(args), charging=True)
-    return events + (after_strenuous(battle, who) if ts.restricted else [])
+    return events
 
 
 def do_coup_de_grace(battle, who, args, declined) -> list:

@@ -34,13 +34,18 @@ def spend(battle, who: str, kind: str, action: str) -> list:
     if r:
         raise Refused(r)
     budget.spend(ts, kind)
+    if kind in ("standard", "full_round") and status_of(battle, who) == "disabled":
+        ts.strenuous = True      # 1 damage once the action is over (digest §8.2)
     return [ActionTaken(who=who, action=action, kind=kind)]
 
 
-def after_strenuous(battle, who: str) -> list:
-    """A disabled creature that takes a standard action takes 1 damage after it (digest §8.2)."""
-    if status_of(battle, who) == "disabled":
+def strenuous_damage(battle, who: str) -> list:
+    """A disabled creature that took a standard action takes 1 damage after it (digest §8.2)."""
+    ts = turn_state(battle, who)
+    if ts.strenuous and status_of(battle, who) == "disabled":
+        ts.strenuous = False
         return apply_damage(battle, who, 1, nonlethal=False)
+    ts.strenuous = False
     return []
 
 

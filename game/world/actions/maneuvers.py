@@ -18,7 +18,7 @@ from ..components import AttacksOfOpportunity, Conditions, Defense, Feats, Gear,
 from ..damage import status_of
 from ..events import (AidGiven, AttackRolled, Disarmed, FellProne, Feinted, ItemDamaged, ManeuverFailed,
                       OpposedCheck, Pushed)
-from .common import ABLE, Refused, after_strenuous, refuse, spend, target_arg, turn_state
+from .common import ABLE, Refused, refuse, spend, target_arg, turn_state
 
 TRIP_WEAPONS_NOTE = "a trip weapon trips without provoking (French text, croc-en-jambe)"
 
@@ -131,7 +131,7 @@ def _drop_weapon(battle, who: str) -> list:
 def do_trip(battle, who, args, declined) -> list:
     target = target_arg(battle, args)
     events = spend(battle, who, "standard", "trip")
-    return events + trip(battle, who, target, declined, args) + after_strenuous(battle, who)
+    return events + trip(battle, who, target, declined, args)
 
 
 # --- bull rush ----------------------------------------------------------------------
@@ -251,7 +251,7 @@ def bull_rush(battle, who: str, target: str, declined, args: dict, charging: boo
 def do_bull_rush(battle, who, args, declined) -> list:
     target = target_arg(battle, args)
     events = spend(battle, who, "standard", "bull_rush")
-    return events + bull_rush(battle, who, target, declined, args) + after_strenuous(battle, who)
+    return events + bull_rush(battle, who, target, declined, args)
 
 
 # --- disarm -------------------------------------------------------------------------
@@ -339,7 +339,7 @@ def _lose_weapon(battle, cid: str, by: str, grab: bool) -> list:
 def do_disarm(battle, who, args, declined) -> list:
     target = target_arg(battle, args)
     events = spend(battle, who, "standard", "disarm")
-    return events + disarm(battle, who, target, declined, args) + after_strenuous(battle, who)
+    return events + disarm(battle, who, target, declined, args)
 
 
 # --- sunder -------------------------------------------------------------------------
@@ -416,7 +416,7 @@ def _shield_id(battle, cid: str) -> str | None:
 def do_sunder(battle, who, args, declined) -> list:
     target = target_arg(battle, args)
     events = spend(battle, who, "standard", "sunder")
-    return events + sunder(battle, who, target, declined, args) + after_strenuous(battle, who)
+    return events + sunder(battle, who, target, declined, args)
 
 
 # --- aid another, feint -------------------------------------------------------------
@@ -458,7 +458,7 @@ def do_aid_another(battle, who, args, declined) -> list:
     if out.hit:
         battle.aids.append({"aider": who, "ally": ally, "enemy": enemy, "kind": kind})
         events.append(AidGiven(aider=who, ally=ally, enemy=enemy, kind=kind))
-    return events + after_strenuous(battle, who)
+    return events
 
 
 def do_feint(battle, who, args, declined) -> list:
@@ -492,7 +492,7 @@ def do_feint(battle, who, args, declined) -> list:
         battle.feints[target] = who
         battle.feint_rounds[target] = battle.round
         events.append(Feinted(who=who, target=target))
-    return events + (after_strenuous(battle, who) if kind == "standard" else [])
+    return events
 
 
 __all__ = ["trip", "bull_rush", "disarm", "sunder", "Refused", "Hands"]

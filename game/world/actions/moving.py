@@ -3,6 +3,8 @@ of a full-round action through very difficult terrain (French text, "se déplace
 "retraite", "courir", "pas de placement"; digest §1)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...rules import aoo as aoo_rules, movement
 from ...rules.geometry import KING_MOVES, Square, metres
 from ...rules.modifiers import ability_modifier
@@ -75,9 +77,20 @@ def move_common(battle, who, squares, mode, declined, kind, restricted=False) ->
     ts.five_foot = False
     ts.parity = parity_after(check.positions, ts.parity)
     ts.squares_moved += check.cost
+    if mode == "move":
+        ts.move_action_moved = True
     events += walk(battle, who, check.positions, mode, declined)
-    events.append(Moved(who=who, path=tuple(check.positions), mode=mode, cost_m=metres(check.cost)))
-    return events
+    return events + [moved_event(battle, who, check.positions, mode, check.cost, events)]
+
+
+def moved_event(battle, who, positions, mode, cost, events) -> Moved:
+    """The movement as it happened: a mover stopped by a fall moved only that far."""
+    stop = next((e.at for e in events if isinstance(e, MovementStopped) and e.who == who), None)
+    if stop is not None and stop in positions:
+        done = positions[:positions.index(stop) + 1]
+        from ...rules.geometry import distance
+        return Moved(who=who, path=tuple(done), mode=mode, cost_m=metres(distance(done[0], done[-1])) if len(done) > 1 else 0.0)
+    return Moved(who=who, path=tuple(positions), mode=mode, cost_m=metres(cost))
 
 
 def do_move(battle, who, args, declined) -> list:
@@ -171,7 +184,14 @@ def do_crawl(battle, who, args, declined) -> list:
     events = spend(battle, who, "move", "crawl")
     ts.moved = True
     ts.five_foot = False
-    takers = sorted(set(threatening_enemies(battle, who)) - ts.provoked_by_moving)
+    # Every creature that threatens it at any point of the crawl: where it starts or ends.
+    board = battle.board()
+    me = board.body(who)
+    there = replace(me, pos=to)
+    at_end = {e.id for e in board.enemies_of(me) if e.can_make_aoo()
+              and any(threatens(board, e, sq) for sq in there.squares)}
+    takers = sorted((set(threatening_enemies(battle, who)) | at_end) - ts.provoked_by_moving,
+                    key=lambda c: battle.order.index(c) if c in battle.order else 0)
     ts.provoked_by_moving.update(takers)
     ev, fell = take_opportunities(battle, who, takers, declined)
     events += ev

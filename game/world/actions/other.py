@@ -79,17 +79,22 @@ def do_draw(battle, who, args, declined) -> list:
         if not args.get("drop_held"):
             raise refuse("HAND_FULL", weapon=battle.comp(who, Wielded).weapon_id)
         events += _drop_held(battle, who)
-    ts = turn_state(battle, who)
-    if ts.moved and battle.comp(who, Offense).bab >= 1 and not ts.drew_free:
-        events.append(ActionTaken(who=who, action="draw", kind="free"))
-        ts.drew_free = True
-    else:
-        events += spend(battle, who, "move", "draw")
+    events += _free_with_move_or_spend(battle, who, "draw")
     inv.items.remove(weapon)
     battle.comp(who, Wielded).weapon_id = weapon
     battle.comp(who, Loaded).shots = 0 if weapon in LOADING else 1
     battle.changed()
     return events + [WeaponDrawn(who=who, weapon=weapon)]
+
+
+def _free_with_move_or_spend(battle, who: str, action: str) -> list:
+    """Drawing a weapon or readying a shield goes with a move action's movement for free
+    at base attack +1 (French text, footnote 4); otherwise it is a move action."""
+    ts = turn_state(battle, who)
+    if ts.move_action_moved and battle.comp(who, Offense).bab >= 1 and not ts.drew_free:
+        ts.drew_free = True
+        return [ActionTaken(who=who, action=action, kind="free")]
+    return spend(battle, who, "move", action)
 
 
 def do_sheathe(battle, who, args, declined) -> list:
@@ -154,7 +159,7 @@ def do_ready_shield(battle, who, args, declined) -> list:
     hands = battle.comp(who, Hands)
     if hands.shield_ready or not _has_shield(battle, who):
         raise refuse("NO_SHIELD_TO_READY")
-    events = spend(battle, who, "move", "ready_shield")
+    events = _free_with_move_or_spend(battle, who, "ready_shield")
     hands.shield_ready = True
     battle.changed()
     return events
@@ -165,7 +170,7 @@ def do_loose_shield(battle, who, args, declined) -> list:
     hands = battle.comp(who, Hands)
     if not hands.shield_ready or not _has_shield(battle, who):
         raise refuse("NO_SHIELD_TO_READY")
-    events = spend(battle, who, "move", "loose_shield")
+    events = _free_with_move_or_spend(battle, who, "loose_shield")
     hands.shield_ready = False
     battle.changed()
     return events

@@ -31,9 +31,14 @@ def who_may_act(battle, who: str) -> list:
         if status_of(battle, who) not in ABLE:
             raise refuse("CANNOT_ACT", status=status_of(battle, who))
         return []
-    if who in battle.delayed and battle.turn is not None and not turn_state(battle, battle.turn).acted:
+    if who in battle.delayed and battle.turn is not None and _untouched(turn_state(battle, battle.turn)):
         return _resume_delayed(battle, who)
     raise refuse("NOT_YOUR_TURN", turn=battle.turn)
+
+
+def _untouched(ts) -> bool:
+    """Nothing done yet this turn, not even a 5-ft step."""
+    return not (ts.acted or ts.moved or ts.stepped)
 
 
 def _resume_delayed(battle, who: str) -> list:
@@ -48,7 +53,7 @@ def _resume_delayed(battle, who: str) -> list:
 
 def do_delay(battle, who, args, declined) -> list:
     """Take no action now and act later in the round."""
-    if turn_state(battle, who).acted:
+    if not _untouched(turn_state(battle, who)):
         raise refuse("DELAY_AFTER_ACTING")
     battle.delayed.add(who)
     return [Delayed(who=who)] + turns.end_turn(battle)
@@ -65,7 +70,7 @@ def do_ready(battle, who, args, declined) -> list:
         raise refuse("READY_TRIGGER_UNKNOWN", trigger=trigger, known=", ".join(READY_TRIGGERS))
     target = args.get("target")
     if target is not None and not battle.has(target):
-        raise refuse("UNKNOWN_CREATURE", creature=target)
+        raise refuse("UNKNOWN_CREATURE", creature=str(target))
     inner = args.get("with", {})
     if not isinstance(inner, dict):
         raise refuse("BAD_ARGUMENT", key="with")
@@ -170,10 +175,16 @@ def do_complete_full_round(battle, who, args, declined) -> list:
     events = spend(battle, who, "standard", "complete_full_round")
     del battle.started_full[who]
     saved = turn_state(battle, who)
+    temp = TurnState(moved=saved.moved, stepped=saved.stepped, five_foot=saved.five_foot)
     with battle.active():
-        esper.add_component(battle.entities[who], TurnState(moved=saved.moved, stepped=saved.stepped,
-                                                            five_foot=saved.five_foot))
+        esper.add_component(battle.entities[who], temp)
     events += ACTIONS[started["action"]](battle, who, started["with"], declined)
+    # Whatever it moved counts for the rest of the turn (no 5-ft step after it).
+    saved.moved |= temp.moved
+    saved.stepped |= temp.stepped
+    saved.five_foot &= temp.five_foot
+    saved.squares_moved += temp.squares_moved
+    saved.provoked_by_moving |= temp.provoked_by_moving
     with battle.active():
         esper.add_component(battle.entities[who], saved)
     return events
