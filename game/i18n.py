@@ -123,6 +123,9 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "DISMOUNT_SQUARE_BLOCKED": {"en": "It cannot get down into {square}.", "fr": "Impossible de descendre en {square}."},
     "MOUNT_MOVED_ONE_ATTACK": {"en": "Its mount moved more than 1.5 m: a single melee attack only.",
                                "fr": "Sa monture s'est déplacée de plus de 1,50 m : une seule attaque au corps à corps."},
+    "NOT_THROWABLE": {"en": "{item} is not something to throw.", "fr": "{item} ne se lance pas."},
+    "NOT_BURNING": {"en": "It is not burning.", "fr": "Il ne brûle pas."},
+    "NOT_STUCK": {"en": "Nothing holds it fast.", "fr": "Rien ne le retient."},
     # --- the explorer window ---
     "UI_TITLE": {"en": "Carreau — rules explorer", "fr": "Carreau — explorateur de règles"},
     "UI_PREVIEW_NOTE": {"en": "Preview: nothing is played yet; turns and actions come next.",

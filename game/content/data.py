@@ -73,3 +73,9 @@ def display_name(table: dict, key: str, lang: str) -> str:
     if isinstance(row, Weapon):
         return row.names.get(lang, key)
     return row.get(f"name_{lang}") or row.get("name_en") or key
+
+
+@lru_cache(maxsize=1)
+def substances() -> dict[str, dict]:
+    """Alchemical items and splash weapons, from ``substances.toml``."""
+    return _read("substances.toml")

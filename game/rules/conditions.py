@@ -12,7 +12,7 @@ KNOWN_CONDITIONS = frozenset({
     "fatigued", "exhausted", "nauseated", "sickened", "shaken", "frightened", "panicked",
     "cowering", "invisible", "deafened", "dazzled", "paralyzed", "unconscious", "disabled",
     "dying", "dead", "stable", "staggered", "grappled", "grappling", "pinned",
-    "total_defense", "fighting_defensively", "squeezing", "confused", "casting", "asleep", "turned",
+    "total_defense", "fighting_defensively", "squeezing", "confused", "casting", "asleep", "turned", "burning", "glued",
 })
 
 # Helpless creatures can be moved through, do not block charges and threaten nothing.
@@ -23,7 +23,7 @@ NO_THREAT = HELPLESS | {"grappled", "grappling", "pinned", "casting"}
 # These still threaten (and so count for flanking) but cannot make attacks of opportunity.
 NO_AOO = frozenset({"total_defense", "stunned", "dazed", "cowering", "nauseated", "confused"})
 # No movement at all through a move action.
-CANNOT_MOVE = HELPLESS | {"stunned", "dazed", "cowering", "grappled", "grappling", "pinned"}
+CANNOT_MOVE = HELPLESS | {"stunned", "dazed", "cowering", "grappled", "grappling", "pinned", "glued"}
 # No charge: digest §5.1 and conditions (entangled, fatigued, exhausted); prone must stand.
 CANNOT_CHARGE = CANNOT_MOVE | {"entangled", "fatigued", "exhausted", "prone", "nauseated"}
 # No run (digest §1.2).

@@ -29,9 +29,18 @@ def apply_damage(battle, target: str, amount: int, nonlethal: bool) -> list:
     return events
 
 
+def save_bonus(battle, cid: str, save: str) -> int:
+    """A saving throw's total bonus: the scenario's (or template's) ``fort``, ``ref`` or
+    ``will`` as the stat block prints it; without one, the ability modifier alone."""
+    values = battle.comp(cid, Stats).values
+    if save in values:
+        return values[save]
+    ability = {"fort": "con", "ref": "dex", "will": "wis"}[save]
+    return ability_modifier(battle.comp(cid, Abilities).scores[ability])
+
+
 def fortitude_bonus(battle, cid: str) -> int:
-    """Con modifier plus a scenario's ``fort`` if given (saves come with the bestiary)."""
-    return ability_modifier(battle.comp(cid, Abilities).scores["con"]) + battle.comp(cid, Stats).values.get("fort", 0)
+    return save_bonus(battle, cid, "fort")
 
 
 def status_of(battle, cid: str) -> str:

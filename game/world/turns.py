@@ -159,12 +159,28 @@ def end_turn(battle) -> list:
     events = []
     cid = battle.turn
     if cid is not None:
+        events.extend(_burn(battle, cid))
         events.append(TurnEnded(who=cid))
         # A feint must be used by the end of the feinter's next turn.
         battle.feints = {t: f for t, f in battle.feints.items()
                          if not (f == cid and battle.feint_rounds.get(t, battle.round) < battle.round)}
     events.extend(_advance(battle))
     return events
+
+
+def _burn(battle, cid: str) -> list:
+    """Alchemist's fire burns its target once more, 1d6, at the end of its next turn unless
+    put out (digest §6.3)."""
+    from . import damage
+    conds = battle.comp(cid, Conditions).ids
+    if "burning" not in conds:
+        return []
+    conds.discard("burning")
+    roll = battle.dice.roll(6, f"alchemist's fire {cid}")
+    from .events import DamageDealt
+    return [ConditionEnded(who=cid, condition="burning"),
+            DamageDealt(attacker="alchemists_fire", target=cid, dice=(roll,), bonus=0, amount=roll, nonlethal=False,
+                        multiplier=1)] + damage.apply_damage(battle, cid, roll, nonlethal=False)
 
 
 def _advance(battle) -> list:
