@@ -1,4 +1,4 @@
-"""``python -m game [play | query | bench]``."""
+"""``python -m game [play | query | bench | render | check]``."""
 from __future__ import annotations
 
 import argparse
@@ -26,6 +26,8 @@ def main(argv: list[str] | None = None) -> int:
     r = sub.add_parser("render", help="draw a scenario to a PNG, headless, with overlays")
     from .ui.render import add_arguments
     add_arguments(r)
+    c = sub.add_parser("check", help="validate maps, templates, items and translations")
+    c.add_argument("paths", nargs="*", default=["maps"], help="map files or folders (default: maps/)")
     p = sub.add_parser("play", help="open the game window")
     p.add_argument("scenario", nargs="?", default=None)
     p.add_argument("--lang", choices=("en", "fr"), default=None)
@@ -52,6 +54,9 @@ def main(argv: list[str] | None = None) -> int:
         except ContentError as exc:
             print(exc.line(), file=sys.stderr)
             return 2
+    if args.command == "check":
+        from .content.check import main as check_main
+        return check_main(args.paths)
     if args.command == "play" or args.command is None:
         from .ui.app import main as play_main
         return play_main(getattr(args, "scenario", None) if args.command == "play" else None,

@@ -22,17 +22,17 @@ from .rules.modifiers import ability_modifier
 from .rules.sizes import Size
 from .world import systems
 from .world.components import (Abilities, Armor, AttacksOfOpportunity, Awareness, Body, Conditions, Defense,
-                               Effects, Feats, Gear, Grapple, Hands, HitPoints, Riding, TurnUses, Identity, Initiative, Inventory, Loaded, Offense,
+                               Effects, Feats, Gear, Grapple, Hands, HitPoints, Riding, Spellcasting, TurnUses, Identity, Initiative, Inventory, Loaded, Offense,
                                Position, Reach, RunState, Side, Speed, Stats, TurnState, Wielded)
 
 _world_ids = itertools.count(1)
 DEFAULT_HP = 10   # a creature without ``hp`` (and no template yet) has 10 hit points
 COMPONENTS = (Identity, Position, Body, Reach, Speed, Side, Wielded, Conditions, Feats, Armor, Stats, Initiative,
               HitPoints, Abilities, Defense, Offense, Effects, TurnState, AttacksOfOpportunity, Inventory, Awareness,
-              RunState, Loaded, Hands, Gear, Grapple, TurnUses, Riding)
+              RunState, Loaded, Hands, Gear, Grapple, TurnUses, Riding, Spellcasting)
 BATTLE_FIELDS = ("round", "turn", "order", "counts", "surprise_round", "delayed", "readied", "winner", "started",
                  "ground", "started_full", "swift_owed", "aids", "feints", "feint_rounds",
-                 "overrun_result")
+                 "overrun_result", "overlays", "spell_effects")
 
 
 class Battle:
@@ -59,6 +59,8 @@ class Battle:
         self.feints: dict[str, str] = {}  # target -> the feinter it loses its Dex bonus against
         self.feint_rounds: dict[str, int] = {}
         self.overrun_result: dict[str, str] = {}
+        self.overlays: dict[str, dict] = {}        # grease, web: squares made hard going, until a round
+        self.spell_effects: dict[str, dict] = {}   # spiritual weapons and flaming spheres by caster
         self.world = f"battle-{next(_world_ids)}"
         self._board: Board | None = None
         self.ids: list[str] = []
@@ -96,7 +98,9 @@ class Battle:
                 Initiative(spec.initiative), HitPoints(hp, hp), Abilities(scores), Defense(**vars(defense)),
                 Offense(spec.stats.get("bab", 0)), Effects(), TurnState(), AttacksOfOpportunity(),
                 Inventory(list(spec.inventory)), _awareness(spec), RunState(),
-                Loaded(_shots(spec)), Hands(spec.off_hand), Gear(), Grapple(), TurnUses(), Riding()]
+                Loaded(_shots(spec)), Hands(spec.off_hand), Gear(), Grapple(), TurnUses(), Riding(),
+                Spellcasting(list(getattr(spec, "spells", ()) or ()), spec.stats.get("caster_level", 0),
+                             getattr(spec, "caster_class", "") or "")]
 
     @contextmanager
     def active(self):
@@ -124,8 +128,25 @@ class Battle:
         """The rules snapshot, rebuilt after every change."""
         if self._board is None:
             with self.active():
-                self._board = systems.build_board(self.terrain, self.variants)
+                self._board = systems.build_board(self.current_terrain(), self.variants)
         return self._board
+
+    def current_terrain(self):
+        """The map, with the squares spells made hard going (grease, web) as difficult."""
+        squares = frozenset(sq for o in self.overlays.values() for sq in o["squares"])
+        if not squares:
+            return self.terrain
+        cached = getattr(self, "_overlay_cache", None)
+        if cached and cached[0] == squares:
+            return cached[1]
+        from .rules.terrain import Terrain
+        rows = [list(r) for r in self.scenario.rows]
+        for x, y in squares:
+            if 0 <= y < len(rows) and 0 <= x < len(rows[y]) and rows[y][x] == ".":
+                rows[y][x] = "~"
+        terrain = Terrain(["".join(r) for r in rows], self.terrain.legend)
+        self._overlay_cache = (squares, terrain)
+        return terrain
 
     def changed(self) -> None:
         self._board = None

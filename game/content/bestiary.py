@@ -101,7 +101,7 @@ SPECIALS_AS_FEATS = ("improved_grab",)
 _COPIED = ("size", "reach", "speed", "weapon", "off_hand", "inventory", "armor", "shield", "feats", "conditions",
            "hp", "bab")
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
-# Each save and the ability whose modifier the engine adds to it.
+# Each save and its ability.
 SAVE_ABILITY = {"fort": "con", "ref": "dex", "will": "wis"}
 
 
@@ -158,15 +158,6 @@ def main_attack(entry: dict) -> dict:
     return entry["full_attack"][0][0]
 
 
-def save_base(entry: dict, save: str) -> int:
-    """The save bonus without its ability modifier: what the scenario key ``fort`` (``ref``,
-    ``will``) holds, since the engine adds the ability modifier itself. A missing ability
-    (undead Constitution) counts as 10, as in the engine."""
-    ability = SAVE_ABILITY[save]
-    score = entry.get("abilities", {}).get(ability, 10)
-    return entry["saves"][save] - ability_modifier(score)
-
-
 def scenario_keys(entry: dict) -> dict:
     """The scenario creature keys a template stands for (before the creature's own keys).
 
@@ -175,15 +166,18 @@ def scenario_keys(entry: dict) -> dict:
     changes its armour or Dex in a scenario gets the right AC.
     """
     keys: dict = {k: entry[k] for k in _COPIED if k in entry}
+    if entry.get("substances"):
+        # Flasks and stones are carried like weapons, to throw (``throw_splash``).
+        keys["inventory"] = list(entry.get("inventory", [])) + list(entry["substances"])
     abilities = entry.get("abilities", {})
     for ability, score in abilities.items():
         keys[ability] = score
     natural = entry.get("ac_parts", {}).get("natural", 0)
     if natural:
         keys["natural_armor"] = natural
-    for save in SAVE_ABILITY:
+    for save in SAVE_ABILITY:       # the totals, as the stat block prints them
         if save in entry.get("saves", {}):
-            keys[save] = save_base(entry, save)
+            keys[save] = entry["saves"][save]
     # What the combat engine reads from a creature's stats (turning, trip, feint, mounts).
     special = entry.get("special", {})
     keys["hd"] = hit_dice(entry)

@@ -79,3 +79,9 @@ def display_name(table: dict, key: str, lang: str) -> str:
 def substances() -> dict[str, dict]:
     """Alchemical items and splash weapons, from ``substances.toml``."""
     return _read("substances.toml")
+
+
+@lru_cache(maxsize=1)
+def spells() -> dict[str, dict]:
+    """The starter spells, from ``spells.toml``."""
+    return _read("spells.toml")

@@ -234,7 +234,8 @@ class _Validator:
         shield = raw.get("shield")
         if shield is not None and (not isinstance(shield, str) or armors.get(shield, {}).get("category") != "shield"):
             self.fail(where, f"unknown shield {shield!r}")
-        inventory = self._ids(raw, "inventory", where, set(data.weapons()), "weapon")
+        inventory = self._ids(raw, "inventory", where, set(data.weapons()) | set(bestiary.substances()),
+                              "weapon or substance", unique=False)
         surprised = raw.get("surprised", False)
         if not isinstance(surprised, bool):
             self.fail(where, f"surprised must be true or false, not {surprised!r}")
@@ -268,14 +269,14 @@ class _Validator:
                             conditions, feats, armor, shield, inventory, surprised, off_hand, loaded, initiative, stats,
                             template, special)
 
-    def _ids(self, raw: dict, key: str, where: str, known, what: str) -> tuple[str, ...]:
+    def _ids(self, raw: dict, key: str, where: str, known, what: str, unique: bool = True) -> tuple[str, ...]:
         values = raw.get(key, [])
         if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
             self.fail(where, f"{key} must be a list of ids")
         for v in values:
             if v not in known:
                 self.fail(where, f"unknown {what} {v!r}")
-        return tuple(dict.fromkeys(values))
+        return tuple(dict.fromkeys(values)) if unique else tuple(values)
 
     def placement(self, creatures: list[CreatureSpec], terrain: Terrain) -> None:
         seen: dict[str, CreatureSpec] = {}

@@ -84,6 +84,8 @@ def attack_bonus(attacker: Fighter, s: AttackSituation) -> Total:
         mods.append(Modifier(s.twf_penalty, "untyped", "two_weapon_fighting"))
     if s.aid_bonus:
         mods.append(Modifier(s.aid_bonus, "circumstance", "aid_another"))
+    if "blessed" in c:
+        mods.append(Modifier(1, "morale", "bless"))
     if s.higher_ground and not s.ranged:
         mods.append(Modifier(s.higher_ground, "untyped", "higher_ground"))
     if s.mounted_ranged and s.ranged:

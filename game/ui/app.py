@@ -28,7 +28,8 @@ class Explorer:
         self.screen = screen
         self.lang = lang or default_language()
         self.names = {s.id: s.name for s in battle.scenario.creatures}
-        self.view = BoardView(battle.board(), self.names)
+        tokens = {s.id: getattr(s, "template", None) for s in battle.scenario.creatures}
+        self.view = BoardView(battle.board(), self.names, tokens)
         self.cam = Camera(40)
         w, h = screen.get_size()
         self.cam.centre_on(battle.terrain.width, battle.terrain.height, (w, h - PANEL_H))

@@ -2,6 +2,8 @@
 
 The camera keeps every square an exact whole number of pixels, so the grid stays crisp
 and aligned at every zoom (design/stack-notes.md: bake terrain, cull, cache text).
+Terrain tiles and creature tokens are the pictures of ``assets/`` (``game/ui/art.py``),
+scaled once per zoom; the side of a creature is the coloured ring around its token.
 """
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ import pygame
 from ..rules.board import Board
 from ..rules.geometry import Square
 from . import theme
+from .art import GENERIC, Art, token_name
 
 ZOOMS = (16, 20, 24, 32, 40, 48, 64, 80, 96)
 
@@ -65,10 +68,16 @@ class Camera:
 
 
 class BoardView:
-    def __init__(self, board: Board, names: dict[str, str] | None = None):
+    def __init__(self, board: Board, names: dict[str, str] | None = None,
+                 tokens: dict[str, str | None] | None = None, art: Art | None = None):
+        """``tokens`` maps creature ids to their template ids (None: no template)."""
         self.board = board
         self.names = names or {}
+        self.tokens = dict(tokens or {})
+        self.art = art or Art()
         self._terrain_cache: dict[int, pygame.Surface] = {}
+        self._token_names: dict[str, str] = {}
+        self._labels: dict[tuple, tuple[pygame.Surface, pygame.Surface]] = {}
         self.sides = sorted({b.side for b in board.bodies})
 
     def set_board(self, board: Board) -> None:
@@ -84,17 +93,86 @@ class BoardView:
         t = self.board.terrain
         surf = pygame.Surface((t.width * cell + 1, t.height * cell + 1))
         surf.fill(theme.BACKGROUND)
+        blits = []
         for y in range(t.height):
             for x in range(t.width):
-                self._draw_cell(surf, x, y, cell)
+                tile = self._cell_tile(x, y, cell)
+                if tile is not None:
+                    blits.append((tile, (x * cell, y * cell)))
+                else:
+                    self._draw_cell(surf, x, y, cell)
+        surf.fblits(blits)
+        self._draw_relief(surf, cell)
+        self._draw_grid(surf, cell)
+        self._terrain_cache[cell] = surf
+        return surf
+
+    def _cell_tile(self, x: int, y: int, cell: int) -> pygame.Surface | None:
+        t = self.board.terrain
+        if t.rows[y][x] == "\0":
+            return None
+        kind = t.kind((x, y))
+        # Open ground is flipped from square to square so that its texture does not repeat;
+        # anything drawn with a light direction (walls, trees) keeps it.
+        variant = 0 if kind.blocks_move else (x * 7 + y * 13 + (x * y) % 3) % 4
+        return self.art.tile(kind.id, cell, variant)
+
+    def _draw_relief(self, surf: pygame.Surface, cell: int) -> None:
+        """Walls cast a short shadow on open squares below and right of them (light from the
+        top left), and every other open square is a shade darker, to count squares by."""
+        t = self.board.terrain
+        depth = max(2, cell // 7)
+        shadow_h = pygame.Surface((cell, depth), pygame.SRCALPHA)
+        shadow_h.fill((20, 18, 16, 70))
+        shadow_v = pygame.Surface((depth, cell), pygame.SRCALPHA)
+        shadow_v.fill((20, 18, 16, 70))
+        corner = pygame.Surface((depth, depth), pygame.SRCALPHA)
+        corner.fill((20, 18, 16, 70))
+        chequer = pygame.Surface((cell, cell), pygame.SRCALPHA)
+        chequer.fill((60, 50, 30, 10))
+        blits = []
+
+        def solid(x: int, y: int) -> bool:
+            return t.in_bounds((x, y)) and t.rows[y][x] != "\0" and t.kind((x, y)).blocks_move
+
+        for y in range(t.height):
+            for x in range(t.width):
+                if t.rows[y][x] == "\0" or t.kind((x, y)).blocks_move:
+                    continue
+                px, py = x * cell, y * cell
+                if (x + y) % 2:
+                    blits.append((chequer, (px, py)))
+                up, left = solid(x, y - 1), solid(x - 1, y)
+                if up:
+                    blits.append((shadow_h, (px, py)))
+                if left:
+                    blits.append((shadow_v, (px, py + (depth if up else 0))))
+                if not up and not left and solid(x - 1, y - 1):
+                    blits.append((corner, (px, py)))
+        surf.fblits(blits)
+
+    def _draw_grid(self, surf: pygame.Surface, cell: int) -> None:
+        """Crisp one-pixel lines; between two solid squares they take the mortar's colour."""
+        t = self.board.terrain
         for x in range(t.width + 1):
             pygame.draw.line(surf, theme.GRID, (x * cell, 0), (x * cell, t.height * cell))
         for y in range(t.height + 1):
             pygame.draw.line(surf, theme.GRID, (0, y * cell), (t.width * cell, y * cell))
-        self._terrain_cache[cell] = surf
-        return surf
+
+        def solid(x: int, y: int) -> bool:
+            return t.in_bounds((x, y)) and t.rows[y][x] != "\0" and t.kind((x, y)).blocks_move
+
+        for y in range(t.height):
+            for x in range(t.width):
+                if not solid(x, y):
+                    continue
+                if solid(x + 1, y):
+                    pygame.draw.line(surf, theme.GRID_SOLID, ((x + 1) * cell, y * cell + 1), ((x + 1) * cell, (y + 1) * cell - 1))
+                if solid(x, y + 1):
+                    pygame.draw.line(surf, theme.GRID_SOLID, (x * cell + 1, (y + 1) * cell), ((x + 1) * cell - 1, (y + 1) * cell))
 
     def _draw_cell(self, surf: pygame.Surface, x: int, y: int, cell: int) -> None:
+        """Flat colours: for a square without a tile (or off the map)."""
         t = self.board.terrain
         rect = pygame.Rect(x * cell, y * cell, cell, cell)
         kind = t.kind((x, y))
@@ -189,16 +267,27 @@ class BoardView:
                 self._label(screen, small, text, (sx, sy - c // 4), theme.TEXT_DARK)
 
     def _label(self, screen, fnt, text, at, colour, centre=False):
-        img = fnt.render(text, True, colour)
-        shadow = fnt.render(text, True, (250, 248, 240))
+        key = (text, fnt, colour)
+        cached = self._labels.get(key)
+        if cached is None:
+            if len(self._labels) > 2048:
+                self._labels.clear()
+            cached = self._labels[key] = (fnt.render(text, True, colour), fnt.render(text, True, (250, 248, 240)))
+        img, shadow = cached
         r = img.get_rect()
         if centre:
             r.center = at
         else:
             r.midbottom = at
-        for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-            screen.blit(shadow, r.move(dx, dy))
+        screen.fblits([(shadow, r.move(dx, dy)) for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1))])
         screen.blit(img, r)
+
+    def token_of(self, cid: str) -> str:
+        """The token picture a creature shows (cached: it looks at files)."""
+        name = self._token_names.get(cid)
+        if name is None:
+            name = self._token_names[cid] = token_name(cid, self.tokens.get(cid))
+        return name
 
     def _draw_token(self, screen, cam, b, selected: bool) -> None:
         c = cam.cell
@@ -206,18 +295,32 @@ class BoardView:
         size = b.span * c
         if b.size.shares_square:
             size = c // 2
+        sw, sh = screen.get_size()
+        if x > sw or y > sh + c or x + size < 0 or y + size + c < 0:
+            return  # off screen
         colour = theme.side_colour(self.sides, b.side)
         centre = (x + size // 2, y + size // 2)
-        radius = max(4, size // 2 - max(2, c // 12))
-        pygame.draw.circle(screen, (20, 20, 24), (centre[0] + 2, centre[1] + 2), radius)
-        pygame.draw.circle(screen, colour, centre, radius)
-        pygame.draw.circle(screen, (245, 240, 228) if not selected else (255, 215, 0), centre, radius,
-                           max(2, c // 14) + (2 if selected else 0))
-        if b.is_helpless or "prone" in b.conditions:
-            pygame.draw.line(screen, (30, 30, 30), (centre[0] - radius // 2, centre[1]),
-                             (centre[0] + radius // 2, centre[1]), max(2, c // 12))
-        name = self.names.get(b.id, b.id)
-        initials = "".join(w[0] for w in name.replace("_", " ").split()[:2]).upper() or "?"
-        self._label(screen, theme.font(max(9, radius * 2 // 3), bold=True), initials, centre, theme.TEXT_DARK, centre=True)
+        radius = max(4, size // 2 - max(1, c // 24))
+        ring = max(2, round(c * 0.08))
+        pygame.draw.circle(screen, (20, 20, 24), (centre[0] + max(1, c // 24), centre[1] + max(1, c // 20)), radius)
+        pygame.draw.circle(screen, theme.TOKEN_EDGE, centre, radius)
+        pygame.draw.circle(screen, colour, centre, radius - 1)
+        if selected:
+            pygame.draw.circle(screen, theme.SELECTED, centre, radius + max(2, c // 16), max(2, c // 16))
+        helpless = b.is_helpless
+        pose = "helpless" if helpless else "prone" if "prone" in b.conditions else ""
+        name = self.token_of(b.id)
+        inner = radius - 1 - ring
+        img = self.art.token(name, 2 * inner, pose)
+        screen.blit(img, img.get_rect(center=centre))
+        if pose:
+            # prone or helpless: the token lies on its side, with a dark bar under it
+            bar = max(2, c // 12)
+            pygame.draw.line(screen, theme.TOKEN_EDGE, (centre[0] - inner // 2, centre[1] + inner - bar),
+                             (centre[0] + inner // 2, centre[1] + inner - bar), bar)
+        label = self.names.get(b.id, b.id)
+        if name == GENERIC:
+            initials = "".join(w[0] for w in label.replace("_", " ").split()[:2]).upper() or "?"
+            self._label(screen, theme.font(max(9, inner * 2 // 3), bold=True), initials, centre, theme.TEXT_DARK, centre=True)
         if c >= 28:
-            self._label(screen, theme.font(max(9, c // 4)), name, (centre[0], y + size + max(10, c // 3)), theme.TEXT_DARK)
+            self._label(screen, theme.font(max(9, c // 4)), label, (centre[0], y + size + max(10, c // 3)), theme.TEXT_DARK)

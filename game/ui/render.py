@@ -23,6 +23,7 @@ def render(args) -> int:
     battle = Battle(load_scenario(args.scenario))
     board = battle.board()
     names = {s.id: s.name for s in battle.scenario.creatures}
+    tokens = {s.id: getattr(s, "template", None) for s in battle.scenario.creatures}
     for cid in [*(args.threat or []), *(args.reach or []), *([args.path[0]] if args.path else []),
                 *(args.charge or []), *([args.splash[0]] if args.splash else []),
                 *([args.reachable[0]] if args.reachable else [])]:
@@ -48,7 +49,7 @@ def render(args) -> int:
     cell = args.cell
     t = board.terrain
     surface = pygame.Surface((t.width * cell + 2 * cell, t.height * cell + 2 * cell + (cell if ov.caption else 0)))
-    view = BoardView(board, names)
+    view = BoardView(board, names, tokens)
     cam = Camera(cell, -cell, -cell)
     view.draw(surface, cam, ov)
     if ov.caption:

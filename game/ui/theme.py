@@ -11,6 +11,7 @@ BACKGROUND = (28, 30, 36)
 FLOOR = (214, 203, 173)
 FLOOR_ALT = (207, 195, 164)
 GRID = (168, 155, 126)
+GRID_SOLID = (46, 49, 58)     # grid lines between two walls
 WALL = (62, 66, 77)
 WALL_TOP = (92, 97, 110)
 DIFFICULT = (126, 164, 158)
@@ -23,6 +24,8 @@ PATH = (40, 110, 200)
 PATH_OK = (56, 150, 78)
 PATH_BAD = (196, 48, 40)
 PROVOKE = (236, 122, 18)
+TOKEN_EDGE = (35, 33, 30)     # the dark line around a token's side ring
+SELECTED = (255, 215, 0)
 SIDE_COLOURS = [(58, 104, 178), (184, 66, 56), (70, 142, 84), (150, 96, 170), (200, 150, 50), (60, 150, 160)]
 
 

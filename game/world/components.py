@@ -213,3 +213,13 @@ class Riding:
     rider: str | None = None          # on a mount
     military_saddle: bool = False
     stayed_unconscious: bool = False  # already rolled to stay in the saddle
+
+
+@dataclass
+class Spellcasting:
+    """A caster's spells ready to cast today (one entry per casting), level and class."""
+    prepared: list[str] = field(default_factory=list)
+    caster_level: int = 0
+    caster_class: str = ""
+    held_charge: str | None = None     # a touch spell held (French text, "garder la charge")
+    pending: dict | None = None        # a spell of 1 round taking effect before its next turn

@@ -26,6 +26,28 @@ def apply_damage(battle, target: str, amount: int, nonlethal: bool) -> list:
             if not ok:
                 hp.current = health.DEAD_AT
     events.extend(sync_health(battle, target))
+    events.extend(_disturbed_casting(battle, target, amount))
+    return events
+
+
+def _disturbed_casting(battle, cid: str, amount: int) -> list:
+    """Damage while casting a spell of 1 round: Concentration DC 10 + damage + level, or
+    the spell is lost (digest §4.5)."""
+    from .components import Spellcasting
+    sc = battle.comp(cid, Spellcasting)
+    if not sc.pending or amount <= 0:
+        return []
+    from ..content import data
+    from ..rules.spells import concentration_dc
+    from .actions.casting import SpellCast, _concentration, spell_level
+    spell = data.spells()[sc.pending["spell"]]
+    level = spell_level(battle, cid, spell)
+    ok, events = _concentration(battle, cid, concentration_dc("damage", level, amount), "damage")
+    if not ok:
+        events.append(SpellCast(caster=cid, spell=sc.pending["spell"], level=level, outcome="lost"))
+        sc.pending = None
+        battle.comp(cid, Conditions).ids.discard("casting")
+        battle.changed()
     return events
 
 

@@ -114,6 +114,8 @@ def _begin_turn(battle, cid: str, new_round: bool = False) -> list:
         del battle.started_full[cid]
     battle.comp(cid, AttacksOfOpportunity).used = 0
     _set_turn_state(battle, cid, state)
+    from .actions.casting import at_turn_start
+    events.extend(at_turn_start(battle, cid))
     mount = battle.comp(cid, Riding).mount
     if mount:
         _set_turn_state(battle, mount, TurnState())     # the mount acts on its rider's initiative
@@ -212,6 +214,9 @@ def _advance(battle) -> list:
         if battle.comp(nxt, Riding).rider:
             continue          # a ridden mount acts on its rider's turn
         blocked = sorted(NO_ACTIONS & battle.comp(nxt, Conditions).ids)
+        if "paralyzed" in blocked and f"hold:{nxt}" in battle.spell_effects:
+            from .actions.casting import hold_person_struggle
+            events.extend(hold_person_struggle(battle, nxt))      # its full-round action: a new save
         if blocked and can_take_turn(battle, nxt):
             events.extend(_skip_turn(battle, nxt, blocked[0]))
             continue

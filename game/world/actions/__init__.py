@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...dice import DiceError
 from ...rules.reasons import Refusal
-from . import attacking, grapple, maneuvers, mounted, moving, other, overrun, splash, timing, turning
+from . import attacking, casting, grapple, maneuvers, mounted, moving, other, overrun, splash, timing, turning
 from .common import Refused, is_able, strenuous_damage
 
 ACTIONS = {
@@ -25,6 +25,7 @@ ACTIONS = {
     "turn_undead": turning.do_turn_undead, "rebuke_undead": turning.do_rebuke_undead,
     "mount": mounted.do_mount, "dismount": mounted.do_dismount, "ride": mounted.do_ride,
     "throw_splash": splash.do_throw_splash, "extinguish": splash.do_extinguish, "break_free": splash.do_break_free,
+    "cast": casting.do_cast, "direct_spell": casting.do_direct_spell, "touch": casting.do_touch,
 }
 
 

@@ -1,0 +1,535 @@
+"""Casting spells (French text "lancer un sort"; digest §4.5): components (V needs a voice,
+deafness fails 20%; S a free hand, none while grappling), casting provokes unless cast
+defensively (Concentration DC 15 + level), damage taken meanwhile calls for
+Concentration (10 + damage + level), grappling 20 + level, entangled 15 + level; touch
+spells touch at once or hold the charge (the touch does not provoke); spells of 1 round
+take effect just before the caster's next turn, no threatened squares meanwhile;
+directing a spell is a move action. The starter spells' effects follow data-digest §5."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ...content import data
+from ...rules import attack as attack_rules, spells as rules
+from ...rules.attack import AttackSituation
+from ...rules.geometry import Square, distance, space_squares
+from ...rules.modifiers import ability_modifier
+from ...rules.sight import has_line_of_effect_to_point, has_line_of_sight
+from ..attacks import take_opportunities, threatening_enemies
+from ..components import Abilities, Conditions, Defense, Grapple, HitPoints, Offense, Spellcasting, Stats
+from ..damage import apply_damage, save_bonus, status_of, sync_health
+from ..events import AttackRolled, DamageDealt, Event, SavingThrow
+from ..turns import add_timed_condition
+from .common import ABLE, refuse, spend, square_arg, target_arg, turn_state
+
+METAL_ARMOR = {"chain_shirt", "scale_mail", "chainmail", "breastplate", "splint_mail", "banded_mail", "half_plate",
+               "full_plate"}
+
+
+@dataclass(frozen=True)
+class SpellCast(Event):
+    caster: str
+    spell: str
+    level: int
+    outcome: str          # cast, lost, held, pending, completed
+
+
+@dataclass(frozen=True)
+class Healed(Event):
+    who: str
+    amount: int
+    hp: int
+
+
+def _sc(battle, cid) -> Spellcasting:
+    return battle.comp(cid, Spellcasting)
+
+
+def spell_level(battle, cid: str, spell: dict) -> int:
+    levels = spell["level"]
+    cls = _sc(battle, cid).caster_class
+    return levels.get(cls, min(levels.values()))
+
+
+def _ability_mod(battle, cid: str) -> int:
+    ability = rules.ABILITY_OF_CLASS.get(_sc(battle, cid).caster_class, "int")
+    return ability_modifier(battle.comp(cid, Abilities).scores[ability])
+
+
+def _concentration(battle, cid: str, dc: int, why: str) -> tuple[bool, list]:
+    values = battle.comp(cid, Stats).values
+    bonus = values.get("concentration", ability_modifier(battle.comp(cid, Abilities).scores["con"]))
+    d20 = battle.dice.roll(20, f"concentration {why} {cid}")
+    ok = d20 + bonus >= dc
+    return ok, [SavingThrow(who=cid, kind=f"concentration_{why}", d20=d20, bonus=bonus, dc=dc, success=ok)]
+
+
+def _save(battle, cid: str, save: str, dc: int) -> tuple[bool, list]:
+    bonus = save_bonus(battle, cid, save)
+    d20 = battle.dice.roll(20, f"{save} save {cid}")
+    ok = d20 != 1 and (d20 == 20 or d20 + bonus >= dc)
+    return ok, [SavingThrow(who=cid, kind=save, d20=d20, bonus=bonus, dc=dc, success=ok)]
+
+
+def _roll(battle, n: int, sides: int, why: str) -> tuple[int, tuple]:
+    faces = tuple(battle.dice.roll_dice(n, sides, why))
+    return sum(faces), faces
+
+
+def _hit_points(battle, cid: str, amount: int, who: str, faces=()) -> list:
+    return [DamageDealt(attacker=who, target=cid, dice=faces, bonus=amount - sum(faces), amount=amount, nonlethal=False,
+                        multiplier=1)] + apply_damage(battle, cid, amount, nonlethal=False)
+
+
+def _heal(battle, cid: str, amount: int) -> list:
+    hp = battle.comp(cid, HitPoints)
+    hp.current = min(hp.maximum, hp.current + amount)
+    hp.nonlethal = max(0, hp.nonlethal - amount)
+    hp.stable = False
+    return [Healed(who=cid, amount=amount, hp=hp.current)] + sync_health(battle, cid)
+
+
+def _in_range(battle, who: str, spell: dict, target: str | None = None, point: Square | None = None) -> None:
+    cl = _sc(battle, who).caster_level
+    reach = rules.range_squares(spell["range"], cl)
+    board = battle.board()
+    me = board.body(who)
+    if target is not None:
+        foe = board.body(target)
+        if reach is None:         # touch: adjacent (or sharing the space)
+            if min(max(abs(a[0] - b[0]), abs(a[1] - b[1])) for a in me.squares for b in foe.squares) > me.natural_reach:
+                raise refuse("OUT_OF_REACH", target=target)
+            return
+        if min(distance(a, b) for a in me.squares for b in foe.squares) > reach:
+            raise refuse("SPELL_OUT_OF_RANGE", range_m=reach * 1.5)
+        if target != who and not has_line_of_sight(board, me, foe):
+            raise refuse("NO_LINE_OF_SIGHT", target=target)
+    if point is not None and reach is not None:
+        if min(distance(a, point) for a in me.squares) > reach:
+            raise refuse("SPELL_OUT_OF_RANGE", range_m=reach * 1.5)
+        if not has_line_of_effect_to_point(board.terrain, me.pos, me.span, (2 * point[0], 2 * point[1])):
+            raise refuse("NO_LINE_OF_SIGHT", target=f"{point[0]},{point[1]}")
+
+
+def do_cast(battle, who, args, declined) -> list:
+    spell_id = args.get("spell")
+    spell = data.spells().get(spell_id) if isinstance(spell_id, str) else None
+    sc = _sc(battle, who)
+    if spell is None or spell_id not in sc.prepared:
+        raise refuse("SPELL_NOT_READY", spell=spell_id)
+    level = spell_level(battle, who, spell)
+    conds = battle.comp(who, Conditions).ids
+    grappling = bool(battle.comp(who, Grapple).holding)
+    if "V" in spell["components"] and ({"silenced", "gagged"} & conds):
+        raise refuse("SPELL_NEEDS_VOICE", spell=spell_id)
+    if "S" in spell["components"] and (grappling or "pinned" in conds):
+        raise refuse("SPELL_NEEDS_GESTURES", spell=spell_id)
+    if grappling and spell["casting_time"] != "standard":
+        raise refuse("SPELL_TOO_LONG_IN_GRAPPLE", spell=spell_id)
+    _check_aim(battle, who, spell, args)
+    kind = "full_round" if spell["casting_time"] == "full_round" else "standard"
+    events = spend(battle, who, kind, "cast")
+    sc.prepared.remove(spell_id)
+    lost = False
+    if args.get("defensively"):
+        ok, ev = _concentration(battle, who, rules.concentration_dc("defensive", level), "defensively")
+        events += ev
+        lost = not ok
+    else:
+        before = battle.comp(who, HitPoints).current
+        ev, fell = take_opportunities(battle, who, threatening_enemies(battle, who), declined)
+        events += ev
+        hurt = before - battle.comp(who, HitPoints).current
+        if fell:
+            return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="lost")]
+        if hurt > 0:
+            ok, ev = _concentration(battle, who, rules.concentration_dc("damage", level, hurt), "damage")
+            events += ev
+            lost = not ok
+    for reason, cond in (("grapple", grappling), ("entangled", "entangled" in conds)):
+        if cond and not lost:
+            ok, ev = _concentration(battle, who, rules.concentration_dc(reason, level), reason)
+            events += ev
+            lost = not ok
+    if not lost and "V" in spell["components"] and "deafened" in conds:
+        d100 = battle.dice.roll(100, f"deafened spell failure {who}")
+        lost = d100 <= 20
+    if lost:
+        return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="lost")]
+    if spell["casting_time"] == "full_round":
+        sc.pending = {"spell": spell_id, "args": _plain(args), "round": battle.round}
+        conds.add("casting")          # no threatened squares while casting
+        battle.changed()
+        return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="pending")]
+    return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="cast")] + \
+        EFFECTS[spell["effect"]](battle, who, spell_id, spell, level, args, declined)
+
+
+def _plain(args: dict) -> dict:
+    return {k: v for k, v in args.items() if k in ("target", "targets", "point", "direction", "ally")}
+
+
+def _check_aim(battle, who: str, spell: dict, args: dict) -> None:
+    effect = spell["effect"]
+    if effect == "missiles":
+        targets = args.get("targets")
+        if not isinstance(targets, list) or not targets or not all(battle.has(t) for t in targets):
+            raise refuse("BAD_ARGUMENT", key="targets")
+        if len(targets) > rules.missiles(_sc(battle, who).caster_level):
+            raise refuse("TOO_MANY_MISSILES", count=rules.missiles(_sc(battle, who).caster_level))
+        for t in set(targets):
+            _in_range(battle, who, spell, target=t)
+    elif spell["shape"] in ("target", "ray", "effect") and effect not in ("flaming_sphere",):
+        if spell["range"] == "touch" and "target" not in args:
+            return                   # a touch spell may be held
+        _in_range(battle, who, spell, target=target_arg(battle, args))
+    elif spell["shape"] in ("burst", "spread", "square", "cone") or effect == "flaming_sphere":
+        if effect == "bless":
+            return
+        point = square_arg(args.get("point"), "point")
+        if spell["shape"] == "cone":
+            me = battle.board().body(who)
+            corners = {(x + i, y + j) for x, y in me.squares for i in (0, 1) for j in (0, 1)}
+            if point not in corners:
+                raise refuse("CONE_FROM_YOUR_CORNER")
+            d = args.get("direction")
+            if not (isinstance(d, list) and len(d) == 2 and d != [0, 0] and all(v in (-1, 0, 1) for v in d)):
+                raise refuse("BAD_ARGUMENT", key="direction")
+        else:
+            _in_range(battle, who, spell, point=point)
+
+
+# --- the spells' effects -------------------------------------------------------------
+
+def _missiles(battle, who, spell_id, spell, level, args, declined) -> list:
+    events = []
+    for t in args["targets"]:
+        amount, faces = _roll(battle, 1, 4, "magic missile")
+        events += _hit_points(battle, t, amount + 1, who, faces)
+    return events
+
+
+def _touch_attack(battle, who, target, ranged: bool, bonus_extra: int = 0) -> tuple[bool, bool, list]:
+    a = battle.fighter(who)
+    s = AttackSituation(ranged=ranged, touch=True)
+    bonus = attack_rules.attack_bonus(a, s)
+    ac = attack_rules.armor_class(battle.fighter(target), s, a.conditions,
+                                  flat_footed="flat_footed" in battle.fighter(target).conditions)
+    d20 = battle.dice.roll(20, f"spell touch {who}")
+    out = attack_rules.judge_attack(d20, bonus.value + bonus_extra, ac.value, 20)
+    crit = False
+    events = [AttackRolled(attacker=who, target=target, d20=d20, bonus=bonus.value + bonus_extra,
+                           total=d20 + bonus.value + bonus_extra, ac=ac.value, hit=out.hit, threat=out.threat,
+                           bonus_breakdown=tuple((m.value, m.kind, m.source) for m in bonus.applied),
+                           ac_breakdown=tuple((m.value, m.kind, m.source) for m in ac.applied),
+                           kind="ranged_touch" if ranged else "touch")]
+    if out.threat:
+        c20 = battle.dice.roll(20, f"spell confirm {who}")
+        crit = attack_rules.confirms(c20, bonus.value + bonus_extra, ac.value)
+    return out.hit, crit, events
+
+
+def _shocking_grasp(battle, who, spell_id, spell, level, args, declined) -> list:
+    if "target" not in args:
+        _sc(battle, who).held_charge = spell_id
+        return [SpellCast(caster=who, spell=spell_id, level=level, outcome="held")]
+    return discharge(battle, who, spell_id, args["target"])
+
+
+def discharge(battle, who: str, spell_id: str, target: str) -> list:
+    """A touch spell's touch: a melee touch attack that does not provoke."""
+    spell = data.spells()[spell_id]
+    cl = _sc(battle, who).caster_level
+    _sc(battle, who).held_charge = None
+    if spell["effect"] == "cure" and not battle.comp(target, Stats).values.get("undead"):
+        amount, faces = _roll(battle, 1, 8, "cure")
+        return _heal(battle, target, amount + min(cl, 5))
+    if spell["effect"] == "inflict" and battle.comp(target, Stats).values.get("undead"):
+        amount, faces = _roll(battle, 1, 8, "inflict")
+        return _heal(battle, target, amount + min(cl, 5))
+    spec = next((c for c in battle.scenario.creatures if c.id == target), None)
+    metal = 3 if spell_id == "shocking_grasp" and spec is not None and spec.armor in METAL_ARMOR else 0
+    hit, crit, events = _touch_attack(battle, who, target, ranged=False, bonus_extra=metal)
+    if not hit:
+        return events
+    times = 2 if crit else 1
+    if spell["effect"] == "damage_per_level":
+        total = 0
+        faces: tuple = ()
+        for _ in range(times):
+            amount, f = _roll(battle, min(cl, 5), 6, "shocking grasp")
+            total += amount
+            faces += f
+        return events + _hit_points(battle, target, total, who, faces)
+    # cure against undead, inflict against the living: 1d8 + level (max +5), Will half
+    amount, faces = _roll(battle, 1, 8, spell_id)
+    amount = (amount + min(cl, 5)) * times
+    ok, ev = _save(battle, target, "will", rules.save_dc(spell_level(battle, who, spell), _ability_mod(battle, who)))
+    events += ev
+    if ok:
+        amount //= 2
+    return events + _hit_points(battle, target, max(1, amount), who, faces)
+
+
+def _touch_or_hold(battle, who, spell_id, spell, level, args, declined) -> list:
+    if "target" not in args:
+        _sc(battle, who).held_charge = spell_id
+        return [SpellCast(caster=who, spell=spell_id, level=level, outcome="held")]
+    target = args["target"]
+    board = battle.board()
+    if spell["effect"] == "cure" and not board.body(target).is_enemy_of(board.body(who)) \
+            and not battle.comp(target, Stats).values.get("undead"):
+        return discharge(battle, who, spell_id, target)
+    return discharge(battle, who, spell_id, target)
+
+
+def _ray(battle, who, spell_id, spell, level, args, declined) -> list:
+    target = args["target"]
+    hit, crit, events = _touch_attack(battle, who, target, ranged=True)
+    if not hit:
+        return events
+    amount, faces = _roll(battle, 1, 3, "ray of frost")
+    if crit:
+        more, f2 = _roll(battle, 1, 3, "ray of frost")
+        amount, faces = amount + more, faces + f2
+    return events + _hit_points(battle, target, amount, who, faces)
+
+
+def _creatures_in(battle, squares: set[Square], exclude: str | None = None) -> list[str]:
+    return [b.id for b in battle.board().bodies if b.id != exclude and set(b.squares) & squares
+            and status_of(battle, b.id) != "dead"]
+
+
+def _burning_hands(battle, who, spell_id, spell, level, args, declined) -> list:
+    cl = _sc(battle, who).caster_level
+    area = rules.cone_squares(tuple(args["point"]), tuple(args["direction"]), spell["radius_ft"] // 5)
+    amount, faces = _roll(battle, min(cl, 5), 4, "burning hands")
+    dc = rules.save_dc(level, _ability_mod(battle, who))
+    events: list = []
+    for cid in _creatures_in(battle, area, exclude=who):
+        ok, ev = _save(battle, cid, "ref", dc)
+        events += ev + _hit_points(battle, cid, amount // 2 if ok else amount, who, faces)
+    return events
+
+
+def _sleep(battle, who, spell_id, spell, level, args, declined) -> list:
+    point = tuple(args["point"])
+    area = rules.burst_squares(point, spell["radius_ft"] // 5)
+    cands = []
+    for cid in _creatures_in(battle, area):
+        values = battle.comp(cid, Stats).values
+        conds = battle.comp(cid, Conditions).ids
+        if values.get("undead") or values.get("construct") or {"unconscious", "asleep"} & conds:
+            continue
+        d = min(distance(sq, point) for sq in battle.board().body(cid).squares)
+        cands.append((cid, max(1, values.get("hd", 1)), d))
+    dc = rules.save_dc(level, _ability_mod(battle, who))
+    cl = _sc(battle, who).caster_level
+    events: list = []
+    for cid in rules.sleep_targets(cands):
+        ok, ev = _save(battle, cid, "will", dc)
+        events += ev
+        if not ok:
+            add_timed_condition(battle, cid, "asleep", 10 * cl)
+            battle.comp(cid, Conditions).ids.add("prone")
+    battle.changed()
+    return events
+
+
+def _grease(battle, who, spell_id, spell, level, args, declined) -> list:
+    cl = _sc(battle, who).caster_level
+    area = rules.square_area(tuple(args["point"]), spell["radius_ft"] // 5)
+    battle.overlays[f"grease:{who}"] = {"squares": sorted(area), "until": battle.round + cl, "kind": "grease",
+                                        "caster": who, "dc": rules.save_dc(level, _ability_mod(battle, who))}
+    battle.changed()
+    return grease_saves(battle, f"grease:{who}")
+
+
+def grease_saves(battle, key: str) -> list:
+    """Everyone in the grease saves (Reflex) or falls prone: when cast and at each of the
+    caster's turns."""
+    overlay = battle.overlays[key]
+    events: list = []
+    for cid in _creatures_in(battle, set(map(tuple, overlay["squares"]))):
+        if "prone" in battle.comp(cid, Conditions).ids:
+            continue
+        ok, ev = _save(battle, cid, "ref", overlay["dc"])
+        events += ev
+        if not ok:
+            battle.comp(cid, Conditions).ids.add("prone")
+            battle.changed()
+    return events
+
+
+def _web(battle, who, spell_id, spell, level, args, declined) -> list:
+    area = rules.burst_squares(tuple(args["point"]), spell["radius_ft"] // 5)
+    dc = rules.save_dc(level, _ability_mod(battle, who))
+    battle.overlays[f"web:{who}"] = {"squares": sorted(area), "until": 10 ** 6, "kind": "web", "caster": who, "dc": dc}
+    events: list = []
+    for cid in _creatures_in(battle, area):
+        ok, ev = _save(battle, cid, "ref", dc)
+        events += ev
+        conds = battle.comp(cid, Conditions).ids
+        conds.add("entangled")
+        if not ok:
+            conds.add("glued")
+    battle.changed()
+    return events
+
+
+def _bless(battle, who, spell_id, spell, level, args, declined) -> list:
+    cl = _sc(battle, who).caster_level
+    board = battle.board()
+    me = board.body(who)
+    radius = spell["radius_ft"] // 5
+    for b in [me] + board.allies_of(me):
+        if min(distance(a, c) for a in me.squares for c in b.squares) <= radius:
+            add_timed_condition(battle, b.id, "blessed", 10 * cl)
+    return []
+
+
+def _hold_person(battle, who, spell_id, spell, level, args, declined) -> list:
+    target = args["target"]
+    if battle.comp(target, Stats).values.get("non_humanoid"):
+        raise refuse("NOT_HUMANOID", target=target)
+    dc = rules.save_dc(level, _ability_mod(battle, who))
+    ok, events = _save(battle, target, "will", dc)
+    if not ok:
+        add_timed_condition(battle, target, "paralyzed", _sc(battle, who).caster_level)
+        battle.spell_effects[f"hold:{target}"] = {"kind": "hold", "target": target, "dc": dc}
+        battle.changed()
+    return events
+
+
+def _spiritual_weapon(battle, who, spell_id, spell, level, args, declined) -> list:
+    cl = _sc(battle, who).caster_level
+    battle.spell_effects[f"spiritual:{who}"] = {"kind": "spiritual", "caster": who, "target": args["target"],
+                                                "until": battle.round + cl}
+    return spiritual_attack(battle, who)
+
+
+def spiritual_attack(battle, who: str) -> list:
+    """The force weapon strikes its foe: the caster's BAB + Wis, 1d8 + 1 per 3 levels."""
+    effect = battle.spell_effects.get(f"spiritual:{who}")
+    if effect is None or status_of(battle, effect["target"]) == "dead":
+        return []
+    target = effect["target"]
+    cl = _sc(battle, who).caster_level
+    bonus = battle.comp(who, Offense).bab + ability_modifier(battle.comp(who, Abilities).scores["wis"])
+    ac = attack_rules.armor_class(battle.fighter(target), AttackSituation()).value
+    d20 = battle.dice.roll(20, f"spiritual weapon {who}")
+    out = attack_rules.judge_attack(d20, bonus, ac, 20)
+    events: list = [AttackRolled(attacker=f"spiritual_weapon:{who}", target=target, d20=d20, bonus=bonus,
+                                 total=d20 + bonus, ac=ac, hit=out.hit, threat=out.threat,
+                                 bonus_breakdown=((bonus, "untyped", "bab_and_wis"),), ac_breakdown=(), kind="melee")]
+    if out.hit:
+        amount, faces = _roll(battle, 1, 8, "spiritual weapon")
+        events += _hit_points(battle, target, amount + min(cl // 3, 5), who, faces)
+    return events
+
+
+def _flaming_sphere(battle, who, spell_id, spell, level, args, declined) -> list:
+    cl = _sc(battle, who).caster_level
+    at = tuple(args["point"])
+    battle.spell_effects[f"sphere:{who}"] = {"kind": "sphere", "caster": who, "at": list(at),
+                                             "until": battle.round + cl,
+                                             "dc": rules.save_dc(level, _ability_mod(battle, who))}
+    return _sphere_burns(battle, who, at)
+
+
+def _sphere_burns(battle, who: str, at: Square) -> list:
+    effect = battle.spell_effects[f"sphere:{who}"]
+    events: list = []
+    for cid in _creatures_in(battle, {at}):
+        ok, ev = _save(battle, cid, "ref", effect["dc"])
+        events += ev
+        if not ok:
+            amount, faces = _roll(battle, 2, 6, "flaming sphere")
+            events += _hit_points(battle, cid, amount, who, faces)
+    return events
+
+
+def do_direct_spell(battle, who, args, declined) -> list:
+    """Move action: point a spiritual weapon at another foe, or roll a flaming sphere up to
+    9 m; it stops in the first creature's square it enters and burns it."""
+    events = spend(battle, who, "move", "direct_spell")
+    if f"spiritual:{who}" in battle.spell_effects and "target" in args:
+        battle.spell_effects[f"spiritual:{who}"]["target"] = target_arg(battle, args)
+        return events
+    sphere = battle.spell_effects.get(f"sphere:{who}")
+    if sphere is None or "squares" not in args:
+        raise refuse("NOTHING_TO_DIRECT")
+    path = [square_arg(s, "squares") for s in args["squares"]]
+    if len(path) > 6:
+        raise refuse("TOO_FAR", square=list(path[-1]), limit=6)
+    for sq in path:
+        if not battle.board().terrain.is_enterable(sq):
+            raise refuse("BLOCKED_SQUARE", square=list(sq))
+        sphere["at"] = list(sq)
+        if _creatures_in(battle, {sq}):
+            return events + _sphere_burns(battle, who, sq)
+    return events
+
+
+def do_touch(battle, who, args, declined) -> list:
+    """Deliver a held touch spell: a free action on the turn it is cast, a standard action
+    after (the touch never provokes)."""
+    held = _sc(battle, who).held_charge
+    if held is None:
+        raise refuse("NO_CHARGE_HELD")
+    target = target_arg(battle, args)
+    _in_range(battle, who, data.spells()[held], target=target)
+    return spend(battle, who, "standard", "touch") + discharge(battle, who, held, target)
+
+
+EFFECTS = {"missiles": _missiles, "damage_per_level": _shocking_grasp, "damage": _ray,
+           "area_damage_per_level": _burning_hands, "sleep": _sleep, "grease": _grease, "cure": _touch_or_hold,
+           "inflict": _touch_or_hold, "bless": _bless, "spiritual_weapon": _spiritual_weapon,
+           "flaming_sphere": _flaming_sphere, "hold_person": _hold_person, "web": _web}
+
+
+def at_turn_start(battle, cid: str) -> list:
+    """What spells do when a caster's (or a held creature's) turn begins."""
+    events: list = []
+    sc = _sc(battle, cid)
+    if sc.pending:
+        pending, sc.pending = sc.pending, None
+        battle.comp(cid, Conditions).ids.discard("casting")
+        spell = data.spells()[pending["spell"]]
+        level = spell_level(battle, cid, spell)
+        events.append(SpellCast(caster=cid, spell=pending["spell"], level=level, outcome="completed"))
+        events += EFFECTS[spell["effect"]](battle, cid, pending["spell"], spell, level, pending["args"], set())
+    for key, overlay in list(battle.overlays.items()):
+        if overlay["caster"] == cid:
+            if overlay["until"] < battle.round:
+                del battle.overlays[key]
+                battle.changed()
+            elif overlay["kind"] == "grease":
+                events += grease_saves(battle, key)
+    for key, effect in list(battle.spell_effects.items()):
+        if effect.get("caster") == cid and effect.get("until", 10 ** 6) < battle.round:
+            del battle.spell_effects[key]
+        elif effect["kind"] == "spiritual" and effect["caster"] == cid:
+            events += spiritual_attack(battle, cid)
+    return events
+
+
+def hold_person_struggle(battle, cid: str) -> list:
+    """A held creature spends its turn on a new Will save (a full-round action)."""
+    effect = battle.spell_effects.get(f"hold:{cid}")
+    if effect is None or "paralyzed" not in battle.comp(cid, Conditions).ids:
+        battle.spell_effects.pop(f"hold:{cid}", None)
+        return []
+    ok, events = _save(battle, cid, "will", effect["dc"])
+    if ok:
+        battle.comp(cid, Conditions).ids.discard("paralyzed")
+        from ..components import Effects
+        eff = battle.comp(cid, Effects)
+        eff.timed = [e for e in eff.timed if e.condition != "paralyzed"]
+        del battle.spell_effects[f"hold:{cid}"]
+        battle.changed()
+    return events
+
+
+__all__ = ["do_cast", "do_direct_spell", "do_touch", "at_turn_start", "hold_person_struggle", "Defense",
+           "space_squares", "replace", "turn_state", "ABLE"]
