@@ -197,6 +197,7 @@ class Grapple:
     holding: set[str] = field(default_factory=set)     # creatures in the grapple with it
     pinned_by: str | None = None
     pinning: str | None = None
+    garroting: str | None = None      # the victim of its garrote (French text, "le garrot")
 
 
 @dataclass

@@ -135,8 +135,12 @@ def test_every_natural_weapon_is_present():
     assert missing == []
 
 
-def test_no_weapon_beyond_the_srd_table_and_the_natural_weapons():
-    assert set(WEAPONS) == set(SRD_WEAPON_IDS) | set(NATURAL_WEAPON_IDS)
+# The French text's optional equipment, beyond the SRD table.
+FRENCH_TEXT_WEAPON_IDS = ["garrote_cord", "garrote_wire"]
+
+
+def test_no_weapon_beyond_the_srd_table_the_natural_weapons_and_the_garrotes():
+    assert set(WEAPONS) == set(SRD_WEAPON_IDS) | set(NATURAL_WEAPON_IDS) | set(FRENCH_TEXT_WEAPON_IDS)
     assert len(SRD_WEAPON_IDS) == len(set(SRD_WEAPON_IDS)) == 73
 
 

@@ -112,3 +112,19 @@ def test_joining_a_grapple_needs_no_grab_and_at_most_four_by_size():
     assert ok and first(ev, "GrappleChanged").change == "joined"
     assert "AttackRolled" not in types(ev)          # no attack of opportunity, no touch attack
     assert b.comp("d", Grapple).holding == {"a", "f"}
+
+
+def test_garrote_french_text():
+    b = two(a={"weapon": "garrote_wire", "str": 14}, d={"weapon": "unarmed", "dex": 14})
+    # no AoO (unarmed target), touch 12 vs 10 + size 0, grapple 15 vs 3, wire 1d8 (5) + 1.5 x Str +2 = 8
+    ok, _, ev = b.act("a", "garrote", {"target": "d"}, dice=[12, 15, 3, 5])
+    touch = first(ev, "AttackRolled")
+    assert ok and touch.ac == 10                        # not touch AC: 10 + size, Dex does not help
+    assert first(ev, "DamageDealt").amount == 5 + 3
+    assert "grappling" in b.board().body("d").conditions
+    b.act("a", "end_turn")
+    b.act("d", "end_turn")
+    ok, refusal, _ = b.act("a", "pin", {"target": "d"})
+    assert not ok and refusal.code == "NO_PIN_WHILE_GARROTING"
+    ok, _, ev = b.act("a", "garrote", {"target": "d"}, dice=[15, 3, 4])   # each grapple check won: damage again
+    assert ok and first(ev, "DamageDealt").amount == 4 + 3

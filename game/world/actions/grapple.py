@@ -173,6 +173,8 @@ def grapple_attack(battle, who, target, declined, args, iterative: int = 0) -> l
 def pin(battle, who, target, declined, args, iterative: int = 0) -> list:
     _require_grappling(battle, who, target)
     _pinned_check(battle, who)
+    if _g(battle, who).garroting:
+        raise refuse("NO_PIN_WHILE_GARROTING")
     wins, _m, events = opposed(battle, "pin", who, target, _check(battle, who), _check(battle, target))
     if wins:
         _g(battle, who).pinning = target
@@ -204,6 +206,8 @@ def escape(battle, who, target, declined, args, iterative: int = 0) -> list:
             return events
     for other in sorted(g.holding):
         _g(battle, other).holding.discard(who)
+        if _g(battle, other).garroting == who:
+            _g(battle, other).garroting = None
         _sync(battle, other)
     g.holding.clear()
     _sync(battle, who)
@@ -258,7 +262,66 @@ def use_opponent_weapon(battle, who, target, declined, args, iterative: int = 0)
     return events
 
 
-GRAPPLE_OPTIONS = {"grapple": grapple, "grapple_damage": grapple_damage, "grapple_attack": grapple_attack,
+GARROTES = ("garrote_cord", "garrote_wire")
+
+
+def garrote(battle, who, target, declined, args, iterative: int = 0) -> list:
+    """The garrote (French text, "le garrot"): the target's attack of opportunity stops it
+    if it deals damage; a target more than two sizes larger can be reached only lying
+    down; a melee touch attack against 10 + size; then a grapple check (no automatic
+    failure against big foes): 1d6 (cord) or 1d8 (wire) + 1.5 x Str, and the two are
+    locked in a grapple. Each grapple check won later deals the garrote's damage again."""
+    board = battle.board()
+    me, foe = board.body(who), board.body(target)
+    if me.weapon.id not in GARROTES:
+        raise refuse("NO_GARROTE")
+    if g := _g(battle, who).garroting:
+        if g != target:
+            raise refuse("ALREADY_GRAPPLING", target=g)
+        wins, _m, events = opposed(battle, "garrote", who, target, _check(battle, who), _check(battle, target))
+        return events + (_garrote_damage(battle, who, target) if wins else [])
+    if foe.size.order > me.size.order + 2 and "prone" not in foe.conditions:
+        raise refuse("TARGET_TOO_BIG", target=target)
+    if not _in_reach(battle, who, target, UNARMED):
+        raise refuse("OUT_OF_REACH", target=target)
+    before = battle.comp(who, HitPoints).current
+    events, fell = take_opportunities(battle, who, [target], declined)
+    if fell or battle.comp(who, HitPoints).current < before:
+        return events + [GrappleChanged(who=who, other=target, change="grab_failed")]
+    a = battle.fighter(who)
+    bonus = attack_rules.attack_bonus(a, attack_rules.AttackSituation(touch=True, iterative=iterative)).value
+    ac = 10 + foe.size.value.attack_mod
+    d20 = battle.dice.roll(20, f"garrote {who}")
+    hit = attack_rules.judge_attack(d20, bonus, ac, 21).hit
+    from ..events import AttackRolled
+    events.append(AttackRolled(attacker=who, target=target, d20=d20, bonus=bonus, total=d20 + bonus, ac=ac, hit=hit,
+                               threat=False, bonus_breakdown=(), ac_breakdown=((10, "base", "garrote"),), kind="touch"))
+    if not hit:
+        return events
+    wins, _m, ev = opposed(battle, "garrote", who, target, _check(battle, who), _check(battle, target))
+    events += ev
+    if not wins:
+        return events + [GrappleChanged(who=who, other=target, change="garrote_failed")]
+    _g(battle, who).holding.add(target)
+    _g(battle, target).holding.add(who)
+    _g(battle, who).garroting = target
+    _sync(battle, who)
+    _sync(battle, target)
+    return events + [GrappleChanged(who=who, other=target, change="garroted")] + _garrote_damage(battle, who, target)
+
+
+def _garrote_damage(battle, who: str, target: str) -> list:
+    f = battle.fighter(who)
+    n, sides = attack_rules.parse_dice(attack_rules.damage_dice(f.weapon.damage_s, f.weapon.damage_m, f.size))
+    faces = battle.dice.roll_dice(n, sides, f"garrote damage {who}")
+    s = f.mod("str")
+    bonus = s * 3 // 2 if s > 0 else s
+    amount = max(1, sum(faces) + bonus)
+    return [DamageDealt(attacker=who, target=target, dice=tuple(faces), bonus=bonus, amount=amount, nonlethal=False,
+                        multiplier=1)] + apply_damage(battle, target, amount, nonlethal=False)
+
+
+GRAPPLE_OPTIONS = {"garrote": garrote, "grapple": grapple, "grapple_damage": grapple_damage, "grapple_attack": grapple_attack,
                    "pin": pin, "escape": escape, "free_ally": free_ally, "use_opponent_weapon": use_opponent_weapon}
 
 
@@ -339,6 +402,7 @@ def do_release(battle, who, args, declined) -> list:
         events.append(GrappleChanged(who=who, other=other, change="released"))
     g.holding.clear()
     g.pinning = None
+    g.garroting = None
     _sync(battle, who)
     return events + _step_out(battle, who)
 
