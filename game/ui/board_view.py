@@ -114,12 +114,13 @@ class BoardView:
         kind = t.kind((x, y))
         # Open ground is flipped from square to square so that its texture does not repeat;
         # anything drawn with a light direction (walls, trees) keeps it.
-        variant = 0 if kind.blocks_move else (x * 7 + y * 13 + (x * y) % 3) % 4
+        variant = 0 if kind.blocks_sight else (x * 7 + y * 13 + (x * y) % 3) % 4
         return self.art.tile(kind.id, cell, variant)
 
     def _draw_relief(self, surf: pygame.Surface, cell: int) -> None:
-        """Walls cast a short shadow on open squares below and right of them (light from the
-        top left), and every other open square is a shade darker, to count squares by."""
+        """Tall squares (those that block sight: walls, trees) cast a short shadow on the
+        squares below and right of them (light from the top left), and every other square
+        one can stand on is a shade darker, to count squares by."""
         t = self.board.terrain
         depth = max(2, cell // 7)
         shadow_h = pygame.Surface((cell, depth), pygame.SRCALPHA)
@@ -133,11 +134,11 @@ class BoardView:
         blits = []
 
         def solid(x: int, y: int) -> bool:
-            return t.in_bounds((x, y)) and t.rows[y][x] != "\0" and t.kind((x, y)).blocks_move
+            return t.in_bounds((x, y)) and t.rows[y][x] != "\0" and t.kind((x, y)).blocks_sight
 
         for y in range(t.height):
             for x in range(t.width):
-                if t.rows[y][x] == "\0" or t.kind((x, y)).blocks_move:
+                if t.rows[y][x] == "\0" or t.kind((x, y)).blocks_sight:
                     continue
                 px, py = x * cell, y * cell
                 if (x + y) % 2:
@@ -152,7 +153,7 @@ class BoardView:
         surf.fblits(blits)
 
     def _draw_grid(self, surf: pygame.Surface, cell: int) -> None:
-        """Crisp one-pixel lines; between two solid squares they take the mortar's colour."""
+        """Crisp one-pixel lines; between two wall squares they take the mortar's colour."""
         t = self.board.terrain
         for x in range(t.width + 1):
             pygame.draw.line(surf, theme.GRID, (x * cell, 0), (x * cell, t.height * cell))
@@ -160,7 +161,7 @@ class BoardView:
             pygame.draw.line(surf, theme.GRID, (0, y * cell), (t.width * cell, y * cell))
 
         def solid(x: int, y: int) -> bool:
-            return t.in_bounds((x, y)) and t.rows[y][x] != "\0" and t.kind((x, y)).blocks_move
+            return t.in_bounds((x, y)) and t.rows[y][x] != "\0" and t.kind((x, y)).id == "wall"
 
         for y in range(t.height):
             for x in range(t.width):
