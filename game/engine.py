@@ -32,7 +32,7 @@ COMPONENTS = (Identity, Position, Body, Reach, Speed, Side, Wielded, Conditions,
               RunState, Loaded, Hands, Gear, Grapple, TurnUses, Riding, Spellcasting)
 BATTLE_FIELDS = ("round", "turn", "order", "counts", "surprise_round", "delayed", "readied", "winner", "started",
                  "ground", "started_full", "swift_owed", "aids", "feints", "feint_rounds",
-                 "overrun_result", "overlays", "spell_effects")
+                 "overrun_result", "overlays", "spell_effects", "wand_charges")
 
 
 class Battle:
@@ -61,6 +61,7 @@ class Battle:
         self.overrun_result: dict[str, str] = {}
         self.overlays: dict[str, dict] = {}        # grease, web: squares made hard going, until a round
         self.spell_effects: dict[str, dict] = {}   # spiritual weapons and flaming spheres by caster
+        self.wand_charges: dict[str, int] = {}     # "creature:wand" -> charges left
         self.world = f"battle-{next(_world_ids)}"
         self._board: Board | None = None
         self.ids: list[str] = []

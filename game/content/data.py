@@ -85,3 +85,9 @@ def substances() -> dict[str, dict]:
 def spells() -> dict[str, dict]:
     """The starter spells, from ``spells.toml``."""
     return _read("spells.toml")
+
+
+@lru_cache(maxsize=1)
+def magic_items() -> dict[str, dict]:
+    """Potions, scrolls and wands of the starter spells, from ``magic_items.toml``."""
+    return _read("magic_items.toml")

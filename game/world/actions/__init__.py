@@ -26,6 +26,7 @@ ACTIONS = {
     "mount": mounted.do_mount, "dismount": mounted.do_dismount, "ride": mounted.do_ride,
     "throw_splash": splash.do_throw_splash, "extinguish": splash.do_extinguish, "break_free": splash.do_break_free,
     "cast": casting.do_cast, "direct_spell": casting.do_direct_spell, "touch": casting.do_touch,
+    "use_item": casting.do_use_item,
 }
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+import esper
+
 from ...content import data
 from ...rules import attack as attack_rules, spells as rules
 from ...rules.attack import AttackSituation
@@ -16,7 +18,7 @@ from ...rules.geometry import Square, distance, space_squares
 from ...rules.modifiers import ability_modifier
 from ...rules.sight import has_line_of_effect_to_point, has_line_of_sight
 from ..attacks import take_opportunities, threatening_enemies
-from ..components import Abilities, Conditions, Defense, Grapple, HitPoints, Offense, Spellcasting, Stats
+from ..components import Abilities, Conditions, Defense, Grapple, HitPoints, Inventory, Offense, Spellcasting, Stats
 from ..damage import apply_damage, save_bonus, status_of, sync_health
 from ..events import AttackRolled, DamageDealt, Event, SavingThrow
 from ..turns import add_timed_condition
@@ -533,3 +535,79 @@ def hold_person_struggle(battle, cid: str) -> list:
 
 __all__ = ["do_cast", "do_direct_spell", "do_touch", "at_turn_start", "hold_person_struggle", "Defense",
            "space_squares", "replace", "turn_state", "ABLE"]
+
+
+def do_use_item(battle, who, args, declined) -> list:
+    """Potions (a standard action that provokes; the drinker is the target), scrolls (a
+    standard action that provokes, may be read defensively), wands (a standard action, no
+    attack of opportunity, no Concentration) — French text, "objets magiques"."""
+    item_id = args.get("item")
+    item = data.magic_items().get(item_id) if isinstance(item_id, str) else None
+    inv = battle.comp(who, Inventory)
+    if item is None or item_id not in inv.items:
+        raise refuse("NOT_CARRIED", weapon=item_id)
+    spell_id = item["spell"]
+    spell = data.spells()[spell_id]
+    sc = _sc(battle, who)
+    # The item casts at its own caster level with the minimum ability for its level.
+    item_caster = replace(sc, caster_level=item["caster_level"])
+    level = min(spell["level"].values())
+    kind = item["kind"]
+    run_args = dict(args)
+    if kind == "potion":
+        run_args["target"] = who
+    elif "target" not in run_args and spell["range"] == "touch":
+        run_args["target"] = who
+    _check_aim_with(battle, who, spell, run_args, item_caster)
+    events = spend(battle, who, "standard", f"use_{kind}")
+    if kind != "wand" or charges_left(battle, who, item_id) <= 1:
+        inv.items.remove(item_id)
+    else:
+        battle.wand_charges[f"{who}:{item_id}"] = charges_left(battle, who, item_id) - 1
+    if kind in ("potion", "scroll"):
+        if kind == "scroll" and args.get("defensively"):
+            ok, ev = _concentration(battle, who, rules.concentration_dc("defensive", level), "defensively")
+            events += ev
+            if not ok:
+                return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="lost")]
+        else:
+            before = battle.comp(who, HitPoints).current
+            ev, fell = take_opportunities(battle, who, threatening_enemies(battle, who), declined)
+            events += ev
+            if fell:
+                return events
+            hurt = before - battle.comp(who, HitPoints).current
+            if hurt > 0 and kind == "scroll":
+                ok, ev = _concentration(battle, who, rules.concentration_dc("damage", level, hurt), "damage")
+                events += ev
+                if not ok:
+                    return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="lost")]
+    saved = _sc(battle, who)
+    with battle.active():
+        esper.add_component(battle.entities[who], item_caster)
+    try:
+        events.append(SpellCast(caster=who, spell=spell_id, level=level, outcome="cast"))
+        if kind == "potion" and spell["effect"] in ("cure",):
+            amount, _faces = _roll(battle, 1, 8, "potion")
+            events += _heal(battle, who, amount + min(item["caster_level"], 5))
+        else:
+            events += EFFECTS[spell["effect"]](battle, who, spell_id, spell, level, run_args, declined)
+    finally:
+        with battle.active():
+            esper.add_component(battle.entities[who], saved)
+    return events
+
+
+def charges_left(battle, who: str, item_id: str) -> int:
+    return battle.wand_charges.get(f"{who}:{item_id}", data.magic_items()[item_id]["charges"])
+
+
+def _check_aim_with(battle, who, spell, args, caster) -> None:
+    saved = _sc(battle, who)
+    with battle.active():
+        esper.add_component(battle.entities[who], caster)
+    try:
+        _check_aim(battle, who, spell, args)
+    finally:
+        with battle.active():
+            esper.add_component(battle.entities[who], saved)
