@@ -141,6 +141,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "NO_CHARGE_HELD": {"en": "It holds no touch spell.", "fr": "Il ne garde aucun sort de contact."},
     "NO_GARROTE": {"en": "It holds no garrote.", "fr": "Il ne tient pas de garrot."},
     "NO_PIN_WHILE_GARROTING": {"en": "No pin while holding a garrote.", "fr": "Pas d'immobilisation en tenant un garrot."},
+    "CANNOT_QUICKEN": {"en": "{spell} cannot be quickened.", "fr": "{spell} ne peut pas être accéléré."},
     # --- the explorer window ---
     "UI_TITLE": {"en": "Carreau — rules explorer", "fr": "Carreau — explorateur de règles"},
     "UI_PREVIEW_NOTE": {"en": "Preview: nothing is played yet; turns and actions come next.",

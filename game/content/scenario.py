@@ -1,4 +1,7 @@
-"""Scenario files (``maps/*.toml``), exactly as design/scenario-format.md says.
+"""Scenario files (``maps/*.toml``), exactly as design/scenario-format.md says, and Tiled
+maps (``maps/*.tmj``, read by ``tiled.py`` into the same checks). A creature may start from
+a template of the bestiary or the heroes (``bestiary.py``); its own keys then replace the
+template's.
 
 ``load_scenario`` returns a validated ``Scenario`` (plain values) or raises
 ``ContentError`` with one line naming the file, the line or key, and what is wrong.

@@ -14,7 +14,8 @@ from ..rules.board import Board, Body as RulesBody, Variants
 from ..rules.geometry import Square, metres
 from ..rules.reasons import Refusal
 from ..rules.terrain import Terrain
-from .components import Armor, Body, Conditions, Feats, Identity, Position, Reach, Riding, Side, Speed, Wielded
+from .components import (Armor, Body, Conditions, Feats, Identity, Position, Reach, Riding, Side, Speed, Spellcasting,
+                         Wielded)
 from .events import Moved, Provoked, Splashed, Stepped
 
 
@@ -30,9 +31,18 @@ def build_board(terrain: Terrain, variants: Variants) -> Board:
         bodies.append(RulesBody(
             id=ident.id, side=side.name, pos=pos.square, size=body.size, reach_shape=reach.shape,
             speed_squares=effective_speed(speed.squares, cond.ids), weapon=weapons[wield.weapon_id],
-            conditions=frozenset(cond.ids), feats=feats.ids, heavy_armor=armor.heavy, mount_span=mount_span))
+            conditions=frozenset(cond.ids), feats=_armed_by_charge(ent, feats.ids), heavy_armor=armor.heavy,
+            mount_span=mount_span))
     bodies.sort(key=lambda b: b.id)
     return Board(terrain, tuple(bodies), variants)
+
+
+def _armed_by_charge(ent: int, feats: frozenset) -> frozenset:
+    """Holding a touch spell's charge counts as armed (digest §3): it threatens."""
+    sc = esper.try_component(ent, Spellcasting)
+    if sc is not None and sc.held_charge:
+        return feats | {"improved_unarmed_strike"} if "improved_unarmed_strike" not in feats else feats
+    return feats
 
 
 HALF_SPEED = frozenset({"blinded", "entangled", "exhausted", "disabled"})

@@ -142,3 +142,21 @@ def test_scroll_read_defensively():
                       dice=[8, 2])
     assert ok and "AttackRolled" not in types(ev) and first(ev, "SavingThrow").dc == 16
     assert first(ev, "DamageDealt").amount == 3
+
+
+def test_quickened_spell_is_a_free_action_once_a_round_and_unarmed_discharge():
+    b = caster(["quickened:magic_missile", "quickened:magic_missile", "magic_missile"], foes=[orc()],
+               feats=["quicken_spell"])
+    ok, _, ev = b.act("mialee", "cast", {"spell": "magic_missile", "targets": ["orc"], "quickened": True}, dice=[2])
+    assert ok and first(ev, "ActionTaken").kind == "swift"
+    ok, refusal, _ = b.act("mialee", "cast", {"spell": "magic_missile", "targets": ["orc"], "quickened": True})
+    assert not ok and refusal.code == "NO_SWIFT_ACTION_LEFT"
+    assert b.act("mialee", "cast", {"spell": "magic_missile", "targets": ["orc"]}, dice=[2])[0]
+    c = caster(["shocking_grasp"], foes=[orc(at=(2, 4), weapon="unarmed")])
+    c.act("mialee", "cast", {"spell": "shocking_grasp"})
+    assert c.comp("mialee", Spellcasting).held_charge == "shocking_grasp"
+    c.act("mialee", "end_turn")
+    c.act("orc", "end_turn")
+    ok, _, ev = c.act("mialee", "attack", {"target": "orc"}, dice=[15, 2, 4, 4, 4])
+    assert ok and [e.amount for e in ev if type(e).__name__ == "DamageDealt"] == [2, 12]
+    assert c.comp("mialee", Spellcasting).held_charge is None

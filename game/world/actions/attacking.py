@@ -101,12 +101,26 @@ def one_attack(battle, who: str, target: str, declined, cleave: list[str] | None
         loaded.shots -= 1
     was = status_of(battle, target)
     thrown = weapon.thrown and is_ranged_attack(battle, who, target, kw.get("weapon"))
-    events += resolve_attack(battle, who, target, **kw)
+    strike = resolve_attack(battle, who, target, **kw)
+    events += strike
+    events += _discharge_on_touch(battle, who, target, weapon, strike)
     if thrown:
         events += _thrown_away(battle, who, target, weapon, off=bool(kw.get("off_hand")))
     if cleave and was in ABLE and status_of(battle, target) in DROPPED:
         events += _cleave(battle, who, cleave, declined, kw)
     return events
+
+
+def _discharge_on_touch(battle, who: str, target: str, weapon, strike: list) -> list:
+    """An unarmed attack that hits while holding a touch spell's charge discharges it
+    (French text, "sorts de contact")."""
+    from ..components import Spellcasting
+    from .casting import discharge
+    held = battle.comp(who, Spellcasting).held_charge
+    hit = any(type(e).__name__ == "AttackRolled" and e.attacker == who and e.hit for e in strike)
+    if held and (weapon.is_unarmed or weapon.is_natural) and hit and status_of(battle, target) != "dead":
+        return discharge(battle, who, held, target, touched=True)
+    return []
 
 
 def _thrown_away(battle, who: str, target: str, weapon, off: bool) -> list:

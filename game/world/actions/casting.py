@@ -18,7 +18,8 @@ from ...rules.geometry import Square, distance, space_squares
 from ...rules.modifiers import ability_modifier
 from ...rules.sight import has_line_of_effect_to_point, has_line_of_sight
 from ..attacks import take_opportunities, threatening_enemies
-from ..components import Abilities, Conditions, Defense, Grapple, HitPoints, Inventory, Offense, Spellcasting, Stats
+from ..components import (Abilities, Conditions, Defense, Feats, Grapple, HitPoints, Inventory, Offense, Spellcasting,
+                          Stats)
 from ..damage import apply_damage, save_bonus, status_of, sync_health
 from ..events import AttackRolled, DamageDealt, Event, SavingThrow
 from ..turns import add_timed_condition
@@ -117,8 +118,12 @@ def do_cast(battle, who, args, declined) -> list:
     spell_id = args.get("spell")
     spell = data.spells().get(spell_id) if isinstance(spell_id, str) else None
     sc = _sc(battle, who)
-    if spell is None or spell_id not in sc.prepared:
-        raise refuse("SPELL_NOT_READY", spell=spell_id)
+    quickened = bool(args.get("quickened"))
+    entry = f"quickened:{spell_id}" if quickened else spell_id
+    if spell is None or entry not in sc.prepared:
+        raise refuse("SPELL_NOT_READY", spell=entry)
+    if quickened:
+        return _cast_quickened(battle, who, spell_id, spell, args, declined)
     level = spell_level(battle, who, spell)
     conds = battle.comp(who, Conditions).ids
     grappling = bool(battle.comp(who, Grapple).holding)
@@ -163,6 +168,21 @@ def do_cast(battle, who, args, declined) -> list:
         conds.add("casting")          # no threatened squares while casting
         battle.changed()
         return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="pending")]
+    return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="cast")] + \
+        EFFECTS[spell["effect"]](battle, who, spell_id, spell, level, args, declined)
+
+
+def _cast_quickened(battle, who, spell_id, spell, args, declined) -> list:
+    """A quickened spell (Quicken Spell, prepared so): a free action that does not provoke,
+    one a round (counted on the swift action); no spell of 1 round (SRD feat)."""
+    if "quicken_spell" not in battle.comp(who, Feats).ids:
+        raise refuse("SPELL_NOT_READY", spell=f"quickened:{spell_id}")
+    if spell["casting_time"] != "standard":
+        raise refuse("CANNOT_QUICKEN", spell=spell_id)
+    _check_aim(battle, who, spell, args)
+    events = spend(battle, who, "swift", "cast_quickened")
+    _sc(battle, who).prepared.remove(f"quickened:{spell_id}")
+    level = spell_level(battle, who, spell)
     return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="cast")] + \
         EFFECTS[spell["effect"]](battle, who, spell_id, spell, level, args, declined)
 
@@ -238,8 +258,9 @@ def _shocking_grasp(battle, who, spell_id, spell, level, args, declined) -> list
     return discharge(battle, who, spell_id, args["target"])
 
 
-def discharge(battle, who: str, spell_id: str, target: str) -> list:
-    """A touch spell's touch: a melee touch attack that does not provoke."""
+def discharge(battle, who: str, spell_id: str, target: str, touched: bool = False) -> list:
+    """A touch spell's touch: a melee touch attack that does not provoke; ``touched``: an
+    unarmed attack already hit, and the charge goes off with it."""
     spell = data.spells()[spell_id]
     cl = _sc(battle, who).caster_level
     _sc(battle, who).held_charge = None
@@ -251,7 +272,10 @@ def discharge(battle, who: str, spell_id: str, target: str) -> list:
         return _heal(battle, target, amount + min(cl, 5))
     spec = next((c for c in battle.scenario.creatures if c.id == target), None)
     metal = 3 if spell_id == "shocking_grasp" and spec is not None and spec.armor in METAL_ARMOR else 0
-    hit, crit, events = _touch_attack(battle, who, target, ranged=False, bonus_extra=metal)
+    if touched:
+        hit, crit, events = True, False, []
+    else:
+        hit, crit, events = _touch_attack(battle, who, target, ranged=False, bonus_extra=metal)
     if not hit:
         return events
     times = 2 if crit else 1
