@@ -100,8 +100,7 @@ class Battle:
                 Offense(spec.stats.get("bab", 0)), Effects(), TurnState(), AttacksOfOpportunity(),
                 Inventory(list(spec.inventory)), _awareness(spec), RunState(),
                 Loaded(_shots(spec)), Hands(spec.off_hand), Gear(), Grapple(), TurnUses(), Riding(),
-                Spellcasting(list(getattr(spec, "spells", ()) or ()), spec.stats.get("caster_level", 0),
-                             getattr(spec, "caster_class", "") or "")]
+                Spellcasting(list(spec.spells), spec.stats.get("caster_level", 0), spec.caster_class)]
 
     @contextmanager
     def active(self):
@@ -164,7 +163,12 @@ class Battle:
                        abilities=dict(self.comp(cid, Abilities).scores), weapon=body.weapon,
                        armor_bonus=d.armor_bonus, shield_bonus=shield, max_dex=d.max_dex,
                        natural_armor=d.natural, deflection=d.deflection, ac_misc=d.misc,
-                       feats=body.feats, conditions=body.conditions)
+                       feats=body.feats, conditions=body.conditions,
+                       weapon_focus=frozenset(v for k, v in self.spec(cid).feat_choices.items()
+                                              if k == "weapon_focus" and k in body.feats))
+
+    def spec(self, cid: str):
+        return next(c for c in self.scenario.creatures if c.id == cid)
 
     def name(self, cid: str) -> str:
         return self.comp(cid, Identity).name

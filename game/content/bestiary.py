@@ -195,6 +195,12 @@ def scenario_keys(entry: dict) -> dict:
         keys["turn_resistance"] = special["turn_resistance"]["value"]
     if entry.get("class") in ("cleric", "paladin"):
         keys[f"{entry['class']}_level"] = entry["level"]
+    if entry.get("spells"):
+        keys["spells"] = list(entry["spells"])
+        keys["caster_class"] = entry.get("class", "")
+        keys["caster_level"] = entry.get("level", 1)
+    if entry.get("feat_choices"):
+        keys["feat_choices"] = dict(entry["feat_choices"])
     for skill, ability in SKILL_ABILITY.items():
         if skill in entry.get("skills", {}):
             keys[skill] = entry["skills"][skill] - ability_modifier(abilities.get(ability, 10))

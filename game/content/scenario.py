@@ -27,11 +27,13 @@ TOP_KEYS = {"title", "description", "seed", "rules", "map", "creature"}
 RULE_KEYS = {"charge_lane": ("center", "swept"), "scatter_order": ("seed", "srd"), "reach_diagonal_exception": None}
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
 INT_KEYS = ("initiative", "hp", "ac", "bab", "natural_armor", "fort", "ref", "will", "hd", "turn_resistance",
-            "cleric_level", "paladin_level", "ride", "bluff", "sense_motive") + ABILITIES
+            "cleric_level", "paladin_level", "ride", "bluff", "sense_motive", "caster_level", "concentration") + ABILITIES
 # Yes/no facts the engine reads from the stats (kept there as 1 or 0).
 FLAG_KEYS = ("undead", "mindless", "non_humanoid", "stable", "combat_trained", "evil")
 CREATURE_KEYS = {"id", "name", "side", "at", "template", "size", "reach", "speed", "weapon", "conditions",
-                 "feats", "armor", "shield", "inventory", "surprised", "off_hand", "loaded"} | set(INT_KEYS) | set(FLAG_KEYS)
+                 "feats", "armor", "shield", "inventory", "surprised", "off_hand", "loaded", "spells", "caster_class",
+                 "feat_choices"} | set(INT_KEYS) | set(FLAG_KEYS)
+CASTER_CLASSES = ("wizard", "sorcerer", "bard", "cleric", "druid", "paladin", "ranger")
 
 
 @dataclass
@@ -56,6 +58,9 @@ class CreatureSpec:
     stats: dict[str, int] = field(default_factory=dict)   # hp, ac, bab, str ... as given
     template: str | None = None                           # the template it started from
     special: dict[str, dict] = field(default_factory=dict)  # the template's special attacks and qualities
+    spells: tuple[str, ...] = ()                          # spells ready today, one entry per casting
+    caster_class: str = ""
+    feat_choices: dict[str, str] = field(default_factory=dict)   # weapon_focus = "longsword" ...
 
     @property
     def speed_squares(self) -> int:
@@ -237,8 +242,17 @@ class _Validator:
         shield = raw.get("shield")
         if shield is not None and (not isinstance(shield, str) or armors.get(shield, {}).get("category") != "shield"):
             self.fail(where, f"unknown shield {shield!r}")
-        inventory = self._ids(raw, "inventory", where, set(data.weapons()) | set(bestiary.substances()),
-                              "weapon or substance", unique=False)
+        inventory = self._ids(raw, "inventory", where,
+                              set(data.weapons()) | set(bestiary.substances()) | set(data.magic_items()),
+                              "weapon, substance or magic item", unique=False)
+        known_spells = set(data.spells()) | {f"quickened:{sid}" for sid in data.spells()}
+        spells = self._ids(raw, "spells", where, known_spells, "spell", unique=False)
+        caster_class = raw.get("caster_class", "")
+        if caster_class and caster_class not in CASTER_CLASSES:
+            self.fail(where, f"unknown caster_class {caster_class!r} (expected one of {', '.join(CASTER_CLASSES)})")
+        feat_choices = raw.get("feat_choices", {})
+        if not isinstance(feat_choices, dict) or not all(isinstance(v, str) for v in feat_choices.values()):
+            self.fail(where, "feat_choices must be a table of feat = weapon id")
         surprised = raw.get("surprised", False)
         if not isinstance(surprised, bool):
             self.fail(where, f"surprised must be true or false, not {surprised!r}")
@@ -270,7 +284,7 @@ class _Validator:
         initiative = stats.pop("initiative", None)
         return CreatureSpec(cid, name, side, (at[0], at[1]), size, reach, speed_m, weapon,
                             conditions, feats, armor, shield, inventory, surprised, off_hand, loaded, initiative, stats,
-                            template, special)
+                            template, special, spells, caster_class, dict(feat_choices))
 
     def _ids(self, raw: dict, key: str, where: str, known, what: str, unique: bool = True) -> tuple[str, ...]:
         values = raw.get(key, [])

@@ -86,6 +86,12 @@ def attack_bonus(attacker: Fighter, s: AttackSituation) -> Total:
         mods.append(Modifier(s.aid_bonus, "circumstance", "aid_another"))
     if "blessed" in c:
         mods.append(Modifier(1, "morale", "bless"))
+    if "hasted" in c:
+        mods.append(Modifier(1, "untyped", "haste"))
+    if "magic_weapon" in c:
+        mods.append(Modifier(1, "enhancement", "magic_weapon"))
+    if attacker.weapon.id in attacker.weapon_focus:
+        mods.append(Modifier(1, "untyped", "weapon_focus"))
     if s.higher_ground and not s.ranged:
         mods.append(Modifier(s.higher_ground, "untyped", "higher_ground"))
     if s.mounted_ranged and s.ranged:
@@ -121,7 +127,11 @@ def armor_class(defender: Fighter, s: AttackSituation, attacker_conditions: froz
         mods.append(Modifier(defender.natural_armor, "natural", "natural"))
         mods.append(Modifier(defender.ac_misc, "untyped", "misc"))
     mods.append(Modifier(defender.deflection, "deflection", "deflection"))
+    if "shield_of_faith" in c:
+        mods.append(Modifier(2, "deflection", "shield_of_faith"))
     if keep_dex:
+        if "hasted" in c:
+            mods.append(Modifier(1, "dodge", "haste"))
         if "total_defense" in c:
             mods.append(Modifier(4, "dodge", "total_defense"))
         if "fighting_defensively" in c:

@@ -24,6 +24,7 @@ class Fighter:
     ac_misc: int = 0                 # what a scenario's ``ac`` adds beyond its known parts
     feats: frozenset[str] = frozenset()
     conditions: frozenset[str] = frozenset()
+    weapon_focus: frozenset[str] = frozenset()   # weapon ids of its Weapon Focus feats
 
     def mod(self, ability: str) -> int:
         """Ability modifier, with the conditions that change the score (digest §9.3)."""

@@ -51,6 +51,8 @@ HALF_SPEED = frozenset({"blinded", "entangled", "exhausted", "disabled"})
 def effective_speed(squares: int, conditions) -> int:
     """Half speed when blinded, entangled, exhausted or disabled (digest §8.2, §9.3),
     rounded down to whole squares."""
+    if "hasted" in conditions:
+        squares += min(squares, 6)          # +9 m, at most double (haste)
     if not HALF_SPEED.isdisjoint(conditions):
         return squares // 2
     return squares

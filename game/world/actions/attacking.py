@@ -214,6 +214,8 @@ def do_full_attack(battle, who, args, declined) -> list:
     if defensively:
         events += until_next_turn(battle, who, "fighting_defensively")
     main_bonuses = iterative_bonuses(battle.comp(who, Offense).bab)
+    if "hasted" in battle.board().body(who).conditions:
+        main_bonuses = [main_bonuses[0]] + main_bonuses      # one more attack at full bonus (haste)
     off = off_hand_weapon(battle, who)
     uses_off = any(isinstance(i, dict) and "off_hand" in i for i in plan)
     if uses_off and off is None:

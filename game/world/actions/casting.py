@@ -193,6 +193,17 @@ def _plain(args: dict) -> dict:
 
 def _check_aim(battle, who: str, spell: dict, args: dict) -> None:
     effect = spell["effect"]
+    if effect in ("haste",) or (effect == "scorching_ray" and "targets" in args):
+        targets = args.get("targets") or [who]
+        if not isinstance(targets, list) or not all(battle.has(t) for t in targets):
+            raise refuse("BAD_ARGUMENT", key="targets")
+        for t in set(targets):
+            _in_range(battle, who, spell, target=t)
+        return
+    if effect in ("magic_weapon", "shield_of_faith"):
+        if "target" in args:
+            _in_range(battle, who, spell, target=target_arg(battle, args))
+        return
     if effect == "missiles":
         targets = args.get("targets")
         if not isinstance(targets, list) or not targets or not all(battle.has(t) for t in targets):
@@ -508,7 +519,76 @@ def do_touch(battle, who, args, declined) -> list:
     return spend(battle, who, "standard", "touch") + discharge(battle, who, held, target)
 
 
-EFFECTS = {"missiles": _missiles, "damage_per_level": _shocking_grasp, "damage": _ray,
+def _color_spray(battle, who, spell_id, spell, level, args, declined) -> list:
+    area = rules.cone_squares(tuple(args["point"]), tuple(args["direction"]), spell["radius_ft"] // 5)
+    dc = rules.save_dc(level, _ability_mod(battle, who))
+    events: list = []
+    for cid in _creatures_in(battle, area, exclude=who):
+        if "blinded" in battle.comp(cid, Conditions).ids:
+            continue                         # sightless creatures are not affected
+        ok, ev = _save(battle, cid, "will", dc)
+        events += ev
+        if ok:
+            continue
+        hd = max(1, battle.comp(cid, Stats).values.get("hd", 1))
+        if hd <= 2 and not battle.comp(cid, Stats).values.get("undead"):
+            rounds, _f = _roll(battle, 2, 4, "color spray")
+            add_timed_condition(battle, cid, "unconscious", rounds)
+            add_timed_condition(battle, cid, "helpless", rounds)
+        elif hd <= 4:
+            rounds, _f = _roll(battle, 1, 4, "color spray")
+            add_timed_condition(battle, cid, "blinded", rounds)
+            add_timed_condition(battle, cid, "stunned", rounds)
+        else:
+            add_timed_condition(battle, cid, "stunned", 1)
+    return events
+
+
+def _on_touched(condition: str):
+    def effect(battle, who, spell_id, spell, level, args, declined) -> list:
+        target = args.get("target", who)
+        add_timed_condition(battle, target, condition, 10 * _sc(battle, who).caster_level)
+        return []
+    return effect
+
+
+def _scorching_ray(battle, who, spell_id, spell, level, args, declined) -> list:
+    cl = _sc(battle, who).caster_level
+    rays = min(3, 1 + max(0, cl - 3) // 4)
+    targets = args.get("targets") or [args["target"]] * rays
+    events: list = []
+    for target in targets[:rays]:
+        hit, crit, ev = _touch_attack(battle, who, target, ranged=True)
+        events += ev
+        if hit:
+            amount, faces = _roll(battle, 8 if crit else 4, 6, "scorching ray")
+            events += _hit_points(battle, target, amount, who, faces)
+    return events
+
+
+def _fireball(battle, who, spell_id, spell, level, args, declined) -> list:
+    cl = _sc(battle, who).caster_level
+    area = rules.burst_squares(tuple(args["point"]), spell["radius_ft"] // 5)
+    amount, faces = _roll(battle, min(cl, 10), 6, "fireball")
+    dc = rules.save_dc(level, _ability_mod(battle, who))
+    events: list = []
+    for cid in _creatures_in(battle, area):
+        ok, ev = _save(battle, cid, "ref", dc)
+        events += ev + _hit_points(battle, cid, amount // 2 if ok else amount, who, faces)
+    return events
+
+
+def _haste(battle, who, spell_id, spell, level, args, declined) -> list:
+    cl = _sc(battle, who).caster_level
+    for cid in list(dict.fromkeys(args.get("targets", [who])))[:cl]:
+        add_timed_condition(battle, cid, "hasted", cl)
+    return []
+
+
+EFFECTS = {"color_spray": _color_spray, "magic_weapon": _on_touched("magic_weapon"),
+           "shield_of_faith": _on_touched("shield_of_faith"), "scorching_ray": _scorching_ray,
+           "fireball": _fireball, "haste": _haste,
+           "missiles": _missiles, "damage_per_level": _shocking_grasp, "damage": _ray,
            "area_damage_per_level": _burning_hands, "sleep": _sleep, "grease": _grease, "cure": _touch_or_hold,
            "inflict": _touch_or_hold, "bless": _bless, "spiritual_weapon": _spiritual_weapon,
            "flaming_sphere": _flaming_sphere, "hold_person": _hold_person, "web": _web}
