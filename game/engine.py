@@ -32,7 +32,8 @@ COMPONENTS = (Identity, Position, Body, Reach, Speed, Side, Wielded, Conditions,
               RunState, Loaded, Hands, Gear, Grapple, TurnUses, Riding, Spellcasting)
 BATTLE_FIELDS = ("round", "turn", "order", "counts", "surprise_round", "delayed", "readied", "winner", "started",
                  "ground", "started_full", "swift_owed", "aids", "feints", "feint_rounds",
-                 "overrun_result", "overlays", "spell_effects", "wand_charges")
+                 "overrun_result", "overlays", "spell_effects", "wand_charges", "poisons",
+                 "hits_this_turn")
 
 
 class Battle:
@@ -62,6 +63,8 @@ class Battle:
         self.overlays: dict[str, dict] = {}        # grease, web: squares made hard going, until a round
         self.spell_effects: dict[str, dict] = {}   # spiritual weapons and flaming spheres by caster
         self.wand_charges: dict[str, int] = {}     # "creature:wand" -> charges left
+        self.poisons: list[dict] = []              # secondary poison damage to come
+        self.hits_this_turn: dict[str, list] = {}  # "attacker>target" -> weapons that hit (rend)
         self.world = f"battle-{next(_world_ids)}"
         self._board: Board | None = None
         self.ids: list[str] = []

@@ -37,6 +37,7 @@ class AttackSituation:
     aid_bonus: int = 0                # aid another on this attack (+2 per aider)
     aid_ac: int = 0                   # aid another on the defender's AC against this attacker
     higher_ground: int = 0            # +1 mounted against a foe on foot of size M or smaller
+    secondary: bool = False           # a secondary natural attack: -5 (-2 with Multiattack)
     mounted_ranged: int = 0           # -4 / -8 shooting from a mount that double moves / runs
 
 
@@ -92,6 +93,8 @@ def attack_bonus(attacker: Fighter, s: AttackSituation) -> Total:
         mods.append(Modifier(1, "enhancement", "magic_weapon"))
     if attacker.weapon.id in attacker.weapon_focus:
         mods.append(Modifier(1, "untyped", "weapon_focus"))
+    if s.secondary:
+        mods.append(Modifier(-2 if "multiattack" in attacker.feats else -5, "untyped", "secondary_attack"))
     if s.higher_ground and not s.ranged:
         mods.append(Modifier(s.higher_ground, "untyped", "higher_ground"))
     if s.mounted_ranged and s.ranged:

@@ -12,6 +12,7 @@ from ..rules.modifiers import ability_modifier
 from ..rules.reasons import Refusal
 from ..rules.sight import cover
 from ..rules.threat import can_attack_square, threatens
+from ..content import data
 from .components import Abilities, AttacksOfOpportunity, Conditions, Feats, Grapple, Riding
 from .damage import apply_damage, status_of
 from .events import AttackRedirected, AttackRolled, CriticalConfirmed, DamageDealt, MissChanceRolled
@@ -94,11 +95,16 @@ def _engaged_with_ally(battle, attacker: str, target: str) -> bool:
 def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = False, iterative: int = 0,
                    charging: bool = False, defensively: bool = False, nonlethal: bool | None = None,
                    damage_multiplier: int = 1, weapon=None, off_hand: bool = False, twf_penalty: int = 0,
-                   automatic_critical: bool = False, redirect: str | None = None) -> list:
+                   automatic_critical: bool = False, redirect: str | None = None, slot: dict | None = None) -> list:
     """Roll one attack and its damage. The caller has checked it is possible.
     ``automatic_critical``: a coup de grace hits and crits without a roll.
     ``redirect``: a bull rush's third-party attack of opportunity that hits has a 25%
-    chance to strike that creature instead (French text, "bousculade")."""
+    chance to strike that creature instead (French text, "bousculade").
+    ``slot``: one attack of a monster's routine (its weapon, secondary or sole, dice)."""
+    if slot is not None:
+        weapon = data.weapons()[slot["weapon"]]
+        iterative = slot["iterative"]
+        off_hand = off_hand or slot["secondary"]
     board = battle.board()
     a_body, t_body = board.body(attacker), board.body(target)
     a, d = battle.fighter(attacker), battle.fighter(target)
@@ -121,8 +127,9 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
         range_increments=range_increments(battle, attacker, target, weapon) if ranged else 1,
         into_melee=ranged and _engaged_with_ally(battle, attacker, target),
         cover=cov if cov in ("soft", "cover") else "none", defensively=defensively,
-        two_handed=(w.use == "two_handed" and not off_hand and not twf_penalty
+        two_handed=((w.use == "two_handed" or bool(slot and slot["sole"])) and not off_hand and not twf_penalty
                     and not (w.id == "lance" and battle.comp(attacker, Riding).mount)),   # one-handed when mounted
+        secondary=bool(slot and slot["secondary"]),
         off_hand=off_hand,
         nonlethal_switch=switch, iterative=iterative, twf_penalty=twf_penalty,
         aid_bonus=_take_aid(battle, attacker, target, "attack"), aid_ac=_take_aid(battle, target, attacker, "defense"),
@@ -168,7 +175,7 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
         events.append(CriticalConfirmed(attacker=attacker, target=target, d20=c20, total=c20 + bonus.value, confirmed=ok))
         if ok:
             multiplier = w.multiplier
-    dice = rules.damage_dice(w.damage_s, w.damage_m, a.size)
+    dice = slot["dice"] if slot and slot.get("dice") else rules.damage_dice(w.damage_s, w.damage_m, a.size)
     count, sides = rules.parse_dice(dice)
     strength = rules.strength_to_damage(a, ranged=ranged and not w.thrown, thrown=ranged and w.thrown,
                                         two_handed=s.two_handed, off_hand=off_hand)
@@ -183,6 +190,9 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
         faces.extend(roll)
         total_damage += sum(roll) + strength
     total_damage = max(1, total_damage)
+    if not ranged or w.thrown or w.is_ranged:
+        from .specials import damage_reduction
+        total_damage = damage_reduction(battle, target, w.types, total_damage)
     events.append(DamageDealt(attacker=attacker, target=target, dice=tuple(faces), bonus=strength * multiplier,
                               amount=total_damage, nonlethal=want_nonlethal, multiplier=multiplier))
     events.extend(apply_damage(battle, target, total_damage, want_nonlethal))

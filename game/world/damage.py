@@ -8,11 +8,15 @@ from .components import Abilities, Conditions, HitPoints, Stats
 from .events import ConditionStarted, HealthChanged, SavingThrow
 
 
-def apply_damage(battle, target: str, amount: int, nonlethal: bool) -> list:
+def apply_damage(battle, target: str, amount: int, nonlethal: bool, energy: str | None = None) -> list:
     """Deal damage; a single blow of 50 or more that does not kill calls for a DC 15
-    Fortitude save or death."""
+    Fortitude save or death. A regenerating creature takes nonlethal damage from all but
+    its bypass energies."""
+    from .specials import converts_to_nonlethal
     hp = battle.comp(target, HitPoints)
     events = []
+    if not nonlethal and converts_to_nonlethal(battle, target, energy):
+        nonlethal = True
     if nonlethal:
         hp.nonlethal += amount
     else:
@@ -67,6 +71,8 @@ def fortitude_bonus(battle, cid: str) -> int:
 
 def status_of(battle, cid: str) -> str:
     hp = battle.comp(cid, HitPoints)
+    if battle.comp(cid, Stats).values.get("undead") and hp.current <= 0:
+        return "dead"          # undead are destroyed at 0 hit points (they have no Con)
     if hp.stable and hp.current < 0 and hp.current > health.DEAD_AT:
         return "stable"
     return health.status(hp.current, hp.nonlethal, battle.comp(cid, Abilities).scores["con"])

@@ -102,6 +102,11 @@ def _begin_turn(battle, cid: str, new_round: bool = False) -> list:
     state = TurnState()
     state.restricted = battle.surprise_round or bool({"disabled", "staggered", "nauseated", "slowed"} & conds)
     state.move_only = "nauseated" in conds
+    if "single_actions" in battle.spec(cid).special:
+        state.restricted = True        # zombies: a single move or standard action a round
+    battle.hits_this_turn = {}
+    from .specials import regenerate
+    events.extend(regenerate(battle, cid))
     if cid in battle.swift_owed:           # an immediate action taken since its last turn
         battle.swift_owed.discard(cid)
         state.swift = False
@@ -182,7 +187,7 @@ def _burn(battle, cid: str) -> list:
     from .events import DamageDealt
     return [ConditionEnded(who=cid, condition="burning"),
             DamageDealt(attacker="alchemists_fire", target=cid, dice=(roll,), bonus=0, amount=roll, nonlethal=False,
-                        multiplier=1)] + damage.apply_damage(battle, cid, roll, nonlethal=False)
+                        multiplier=1)] + damage.apply_damage(battle, cid, roll, nonlethal=False, energy="fire")
 
 
 def _advance(battle) -> list:
@@ -202,6 +207,8 @@ def _advance(battle) -> list:
         nxt = battle.order[idx]
         if new_round:
             events.append(RoundStarted(round=battle.round, surprise=battle.surprise_round))
+            from .specials import poisons_due
+            events.extend(poisons_due(battle))
         events.extend(_expire_timed(battle, battle.round, battle.counts[nxt][0]))
         status = status_of(battle, nxt)
         if status == "dying":

@@ -16,6 +16,7 @@ from ..damage import apply_damage, fortitude_bonus, status_of
 from ..events import Moved, SavingThrow
 from .common import (ABLE, Refused, refuse, spend, square_arg, squares_arg, target_arg,
                      turn_state, until_next_turn)
+from .. import specials
 from . import grapple, maneuvers
 from .moving import do_five_foot_step, move_common, walk
 from .other import LOADING
@@ -92,6 +93,8 @@ def one_attack(battle, who: str, target: str, declined, cleave: list[str] | None
     events += ev
     if fell:
         return events
+    if kw.get("slot"):
+        kw["weapon"] = data.weapons()[kw["slot"]["weapon"]]
     weapon = kw.get("weapon") or battle.board().body(who).weapon
     target = _grapple_pick(battle, who, target, kw.get("weapon"))
     loaded = battle.comp(who, Loaded)
@@ -104,6 +107,12 @@ def one_attack(battle, who: str, target: str, declined, cleave: list[str] | None
     strike = resolve_attack(battle, who, target, **kw)
     events += strike
     events += _discharge_on_touch(battle, who, target, weapon, strike)
+    hit = any(type(e).__name__ == "AttackRolled" and e.attacker == who and e.hit for e in strike) and \
+        not any(type(e).__name__ == "MissChanceRolled" and e.missed for e in strike)
+    if hit:
+        used = kw["slot"]["weapon"] if kw.get("slot") else weapon.id
+        events += specials.on_hit(battle, who, target, used, declined)
+        battle.hits_this_turn.setdefault(f"{who}>{target}", []).append(used)
     if thrown:
         events += _thrown_away(battle, who, target, weapon, off=bool(kw.get("off_hand")))
     if cleave and was in ABLE and status_of(battle, target) in DROPPED:
@@ -194,8 +203,9 @@ def do_attack(battle, who, args, declined) -> list:
     defensively = bool(args.get("defensively"))
     if defensively:
         events += until_next_turn(battle, who, "fighting_defensively")
+    slot = specials.single_attack_slot(battle, who) if weapon is None else None
     events += one_attack(battle, who, target, declined, cleave=_cleave_arg(args), defensively=defensively,
-                         nonlethal=args.get("nonlethal"), weapon=weapon, off_hand=off)
+                         nonlethal=args.get("nonlethal"), weapon=weapon, off_hand=off, slot=slot)
     return events
 
 
@@ -223,6 +233,9 @@ def do_full_attack(battle, who, args, declined) -> list:
     primary_pen, off_pen = twf_penalties(battle, who, off) if uses_off else (0, 0)
     cleave = _cleave_arg(args)
     was_prone = "prone" in battle.board().body(who).conditions
+    monster = specials.routine(battle, who)
+    if monster and not uses_off:
+        return events + _routine_attacks(battle, who, plan, monster, declined, defensively)
     made = off_made = 0
     for item in plan:
         if isinstance(item, dict) and "five_foot_step" in item:
@@ -262,6 +275,35 @@ def do_full_attack(battle, who, args, declined) -> list:
             made += 1
         if fallen(battle, who, was_prone):
             break
+    return events
+
+
+def _routine_attacks(battle, who: str, plan: list, monster: list, declined, defensively: bool,
+                     charging: bool = False) -> list:
+    """A monster's full attack: every attack of its routine once (claw, claw, bite ...),
+    a target for each in order; secondary attacks at -5 and half Strength; rend when both
+    claws hit one foe."""
+    slots = specials.routine_slots(monster)
+    events: list = []
+    was_prone = "prone" in battle.board().body(who).conditions
+    targets = []
+    for item in plan:
+        if isinstance(item, dict) and "five_foot_step" in item:
+            events += do_five_foot_step(battle, who, {"to": item["five_foot_step"]}, declined)
+            continue
+        if len(targets) >= len(slots):
+            raise refuse("NO_ATTACKS_LEFT", attacks=len(slots))
+        if not isinstance(item, str) or not battle.has(item):
+            raise refuse("UNKNOWN_CREATURE", creature=item)
+        slot = slots[len(targets)]
+        targets.append(item)
+        if check_attack(battle, who, item, weapon=data.weapons()[slot["weapon"]]) is not None:
+            raise refuse("OUT_OF_REACH", target=item)
+        events += one_attack(battle, who, item, declined, slot=slot, defensively=defensively, charging=charging)
+        if fallen(battle, who, was_prone):
+            break
+    for target in sorted(set(targets)):
+        events += specials.rend(battle, who, target, battle.hits_this_turn.get(f"{who}>{target}", []))
     return events
 
 
@@ -305,8 +347,14 @@ def do_charge(battle, who, args, declined) -> list:
             events += MANEUVERS[maneuver](battle, who, target, declined, args)
         elif maneuver is not None:
             raise refuse("BAD_ARGUMENT", key="maneuver")
+        elif "pounce" in specials.specials(battle, who) and specials.routine(battle, who):
+            # Pounce: a full attack at the end of the charge (SRD lion).
+            monster = specials.routine(battle, who)
+            plan = [target] * len(specials.routine_slots(monster))
+            events += _routine_attacks(battle, who, plan, monster, declined, False, charging=True)
         else:
-            events += one_attack(battle, who, target, declined, cleave=_cleave_arg(args), charging=True)
+            slot = specials.single_attack_slot(battle, who)
+            events += one_attack(battle, who, target, declined, cleave=_cleave_arg(args), charging=True, slot=slot)
     return events
 
 

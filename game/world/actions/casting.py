@@ -79,9 +79,13 @@ def _roll(battle, n: int, sides: int, why: str) -> tuple[int, tuple]:
     return sum(faces), faces
 
 
-def _hit_points(battle, cid: str, amount: int, who: str, faces=()) -> list:
+ENERGY = {"burning_hands": "fire", "fireball": "fire", "scorching_ray": "fire", "flaming_sphere": "fire",
+          "ray_of_frost": "cold", "shocking_grasp": "electricity", "magic_missile": "force"}
+
+
+def _hit_points(battle, cid: str, amount: int, who: str, faces=(), energy: str | None = None) -> list:
     return [DamageDealt(attacker=who, target=cid, dice=faces, bonus=amount - sum(faces), amount=amount, nonlethal=False,
-                        multiplier=1)] + apply_damage(battle, cid, amount, nonlethal=False)
+                        multiplier=1)] + apply_damage(battle, cid, amount, nonlethal=False, energy=energy)
 
 
 def _heal(battle, cid: str, amount: int) -> list:
@@ -345,7 +349,7 @@ def _burning_hands(battle, who, spell_id, spell, level, args, declined) -> list:
     events: list = []
     for cid in _creatures_in(battle, area, exclude=who):
         ok, ev = _save(battle, cid, "ref", dc)
-        events += ev + _hit_points(battle, cid, amount // 2 if ok else amount, who, faces)
+        events += ev + _hit_points(battle, cid, amount // 2 if ok else amount, who, faces, "fire")
     return events
 
 
@@ -482,7 +486,7 @@ def _sphere_burns(battle, who: str, at: Square) -> list:
         events += ev
         if not ok:
             amount, faces = _roll(battle, 2, 6, "flaming sphere")
-            events += _hit_points(battle, cid, amount, who, faces)
+            events += _hit_points(battle, cid, amount, who, faces, "fire")
     return events
 
 
@@ -562,7 +566,7 @@ def _scorching_ray(battle, who, spell_id, spell, level, args, declined) -> list:
         events += ev
         if hit:
             amount, faces = _roll(battle, 8 if crit else 4, 6, "scorching ray")
-            events += _hit_points(battle, target, amount, who, faces)
+            events += _hit_points(battle, target, amount, who, faces, "fire")
     return events
 
 
@@ -574,7 +578,7 @@ def _fireball(battle, who, spell_id, spell, level, args, declined) -> list:
     events: list = []
     for cid in _creatures_in(battle, area):
         ok, ev = _save(battle, cid, "ref", dc)
-        events += ev + _hit_points(battle, cid, amount // 2 if ok else amount, who, faces)
+        events += ev + _hit_points(battle, cid, amount // 2 if ok else amount, who, faces, "fire")
     return events
 
 

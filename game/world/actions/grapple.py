@@ -79,8 +79,10 @@ def _unarmed_damage(battle, who: str, target: str, lethal: bool) -> list:
                         nonlethal=nonlethal, multiplier=1)] + apply_damage(battle, target, amount, nonlethal)
 
 
-def grapple(battle, who: str, target: str, declined, args: dict, iterative: int = 0) -> list:
-    """Start a grapple, or join one the target is already in."""
+def grapple(battle, who: str, target: str, declined, args: dict, iterative: int = 0,
+            improved_grab: bool = False) -> list:
+    """Start a grapple, or join one the target is already in. ``improved_grab``: a hit
+    with the natural weapon already grabbed: no attack of opportunity, no touch attack."""
     board = battle.board()
     me, foe = board.body(who), board.body(target)
     if target in _g(battle, who).holding:
@@ -97,7 +99,14 @@ def grapple(battle, who: str, target: str, declined, args: dict, iterative: int 
             raise refuse("GRAPPLE_FULL", target=target)
     events: list = []
     feats = battle.comp(who, Feats).ids
-    if not joining:
+    if not joining and improved_grab:
+        if foe.size.order > me.size.order:
+            return events            # improved grab holds foes no larger than itself (SRD)
+        wins, _m, ev = opposed(battle, "grapple", who, target, _check(battle, who), _check(battle, target))
+        events += ev
+        if not wins:
+            return events
+    elif not joining:
         if "improved_unarmed_strike" not in feats and "improved_grab" not in feats:
             before = battle.comp(who, HitPoints).current
             ev, fell = take_opportunities(battle, who, [target], declined)
@@ -373,7 +382,7 @@ def do_grapple_draw(battle, who, args, declined) -> list:
     _pinned_check(battle, who)
     weapon = args.get("weapon")
     inv = battle.comp(who, Inventory)
-    if weapon not in inv.items or data.weapons()[weapon].use != "light":
+    if weapon not in inv.items or data.weapons().get(weapon) is None or data.weapons()[weapon].use != "light":
         raise refuse("NOT_CARRIED", weapon=weapon)
     other = sorted(_g(battle, who).holding)[0]
     events = spend(battle, who, "move", "grapple_draw")

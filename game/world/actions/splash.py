@@ -111,7 +111,7 @@ def _effects(battle, who, item_id, item, result, lands, point, target) -> list:
             amount, faces = _roll_damage(battle, item["damage"], f"{item_id} direct")
             events.append(DamageDealt(attacker=who, target=result.direct, dice=faces, bonus=0, amount=amount,
                                       nonlethal=False, multiplier=1))
-            events += apply_damage(battle, result.direct, amount, nonlethal=False)
+            events += apply_damage(battle, result.direct, amount, nonlethal=False, energy=item.get("energy") or None)
             if item_id == "alchemists_fire" and status_of(battle, result.direct) != "dead":
                 battle.comp(result.direct, Conditions).ids.add("burning")   # burns at the end of its next turn
                 battle.changed()
@@ -121,7 +121,7 @@ def _effects(battle, who, item_id, item, result, lands, point, target) -> list:
                 amount = item["splash_damage"]
                 events.append(DamageDealt(attacker=who, target=cid, dice=(), bonus=0, amount=amount, nonlethal=False,
                                           multiplier=1))
-                events += apply_damage(battle, cid, amount, nonlethal=False)
+                events += apply_damage(battle, cid, amount, nonlethal=False, energy=item.get("energy") or None)
     if item.get("condition") == "entangled" and result.direct:
         cid = result.direct
         if battle.board().body(cid).size.order < 6:          # Huge and larger are unaffected

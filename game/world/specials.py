@@ -1,0 +1,202 @@
+"""Monsters' special attacks and qualities the combat rules support (the bestiary's
+``special`` tables; SRD monster entries, data-digest §4d): natural attack routines
+(primary and secondary attacks), trip on a bite, improved grab, paralysis, poison, rend,
+pounce, regeneration, damage reduction, single actions, and undead destroyed at 0 hp."""
+from __future__ import annotations
+
+from ..content import bestiary, data
+from ..rules.attack import parse_dice
+from .components import Abilities, Conditions, HitPoints
+from .events import DamageDealt, Event, SavingThrow
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class SpecialUsed(Event):
+    who: str
+    special: str
+    target: str
+
+
+def specials(battle, cid: str) -> dict:
+    return battle.spec(cid).special
+
+
+def routine(battle, cid: str) -> list[dict] | None:
+    """The template's first full-attack routine, when the creature still wields its main
+    attack and the routine has natural weapons (a claw/claw/bite and the like)."""
+    spec = battle.spec(cid)
+    entry = bestiary.get(spec.template) if spec.template else None
+    if not entry or not entry.get("full_attack"):
+        return None
+    first = entry["full_attack"][0]
+    if first[0]["weapon"] != battle.board().body(cid).weapon.id:
+        return None
+    if not any(data.weapons()[a["weapon"]].is_natural for a in first):
+        return None
+    return first
+
+
+def routine_slots(attacks: list[dict]) -> list[dict]:
+    """Each attack of a routine, counted out: ``count`` times, each iterative bonus."""
+    out = []
+    for a in attacks:
+        for _ in range(a.get("count", 1)):
+            for k, _bonus in enumerate(a.get("bonus", [0])):
+                out.append({"weapon": a["weapon"], "iterative": k, "secondary": bool(a.get("secondary")),
+                            "dice": a.get("damage", "").split("+")[0].split("-")[0], "sole": False})
+    if len(out) == 1 and data.weapons()[out[0]["weapon"]].is_natural:
+        out[0]["sole"] = True          # a sole natural attack adds 1.5 x Str
+    return out
+
+
+def single_attack_slot(battle, cid: str) -> dict | None:
+    r = routine(battle, cid)
+    return routine_slots(r)[0] if r else None
+
+
+def on_hit(battle, attacker: str, target: str, weapon_id: str, declined) -> list:
+    """What a hit with a natural weapon brings with it."""
+    sp = specials(battle, attacker)
+    events: list = []
+    if "dead" in battle.board().body(target).conditions:
+        return events
+    trip = sp.get("trip")
+    if trip and trip.get("on") == weapon_id:
+        events += _free_trip(battle, attacker, target, trip.get("modifier", 0))
+    grab = sp.get("improved_grab")
+    if grab and grab.get("on") == weapon_id and not battle.comp(attacker, _grapple_comp()).holding:
+        from .actions.grapple import grapple
+        events.append(SpecialUsed(who=attacker, special="improved_grab", target=target))
+        events += grapple(battle, attacker, target, declined, {"free": True}, improved_grab=True)
+    para = sp.get("paralysis")
+    if para and weapon_id in (para.get("on") if isinstance(para.get("on"), list) else [para.get("on")]):
+        events += _paralysis(battle, attacker, target, para)
+    poison = sp.get("poison")
+    if poison and poison.get("on") == weapon_id:
+        events += _poison(battle, attacker, target, poison, "initial")
+    return events
+
+
+def _grapple_comp():
+    from .components import Grapple
+    return Grapple
+
+
+def _free_trip(battle, who: str, target: str, modifier: int) -> list:
+    """A free trip after the bite: no touch attack, no attack of opportunity, and the foe
+    cannot trip back (SRD wolf)."""
+    from ..rules import maneuvers as rules
+    from ..rules.modifiers import Modifier, total
+    from .actions.maneuvers import _knock_prone, _stable, opposed
+    if "prone" in battle.comp(target, Conditions).ids:
+        return []
+    mine = total([Modifier(modifier, "untyped", "trip_modifier")])
+    theirs = rules.resist_check(battle.fighter(target), stable=_stable(battle, target), dex_allowed=True)
+    wins, _m, events = opposed(battle, "trip", who, target, mine, theirs)
+    events = [SpecialUsed(who=who, special="trip", target=target)] + events
+    if wins:
+        events += _knock_prone(battle, target, who)
+    return events
+
+
+def _save(battle, cid: str, save: str, dc: int, why: str) -> tuple[bool, list]:
+    from .damage import save_bonus
+    bonus = save_bonus(battle, cid, save)
+    d20 = battle.dice.roll(20, f"{why} {cid}")
+    ok = d20 != 1 and (d20 == 20 or d20 + bonus >= dc)
+    return ok, [SavingThrow(who=cid, kind=save, d20=d20, bonus=bonus, dc=dc, success=ok)]
+
+
+def _paralysis(battle, who: str, target: str, para: dict) -> list:
+    """Ghoul paralysis: Fortitude or paralyzed 1d4+1 rounds; elves are immune."""
+    spec = battle.spec(target)
+    entry = bestiary.get(spec.template) if spec.template else {}
+    if para.get("elves_immune") and (entry or {}).get("race") == "elf":
+        return []
+    if battle.spec(target).stats.get("undead"):
+        return []
+    ok, events = _save(battle, target, "fort", para["dc"], "paralysis")
+    if not ok:
+        from .turns import add_timed_condition
+        n, sides = parse_dice(para.get("duration", "1d4+1").split("+")[0])
+        rounds = sum(battle.dice.roll_dice(n, sides, "paralysis")) + 1
+        add_timed_condition(battle, target, "paralyzed", rounds)
+    return [SpecialUsed(who=who, special="paralysis", target=target)] + events
+
+
+def _poison(battle, who: str, target: str, poison: dict, stage: str) -> list:
+    """Poison: Fortitude or the initial ability damage; the secondary damage a minute later
+    (10 rounds) calls for a second save."""
+    ok, events = _save(battle, target, "fort", poison["dc"], f"poison {stage}")
+    events = [SpecialUsed(who=who, special=f"poison_{stage}", target=target)] + events
+    if not ok:
+        dice, ability = poison[stage].split()
+        n, sides = parse_dice(dice)
+        amount = sum(battle.dice.roll_dice(n, sides, "poison"))
+        scores = battle.comp(target, Abilities).scores
+        scores[ability] = max(0, scores[ability] - amount)
+        battle.changed()
+        events.append(SpecialUsed(who=target, special=f"{ability}_damage_{amount}", target=target))
+    if stage == "initial":
+        battle.poisons.append({"who": who, "target": target, "poison": dict(poison), "round": battle.round + 10})
+    return events
+
+
+def poisons_due(battle) -> list:
+    events: list = []
+    keep = []
+    for p in battle.poisons:
+        if p["round"] <= battle.round and "dead" not in battle.comp(p["target"], Conditions).ids:
+            events += _poison(battle, p["who"], p["target"], p["poison"], "secondary")
+        elif p["round"] > battle.round:
+            keep.append(p)
+    battle.poisons = keep
+    return events
+
+
+def rend(battle, who: str, target: str, hits: list[str]) -> list:
+    """Rend: both claws hit the same foe in a round: extra damage (SRD troll)."""
+    r = specials(battle, who).get("rend")
+    if not r or hits.count("claw") < 2 or "dead" in battle.board().body(target).conditions:
+        return []
+    from .damage import apply_damage
+    dice, _plus, bonus = r["damage"].partition("+")
+    n, sides = parse_dice(dice)
+    faces = tuple(battle.dice.roll_dice(n, sides, "rend"))
+    amount = sum(faces) + int(bonus or 0)
+    return [SpecialUsed(who=who, special="rend", target=target),
+            DamageDealt(attacker=who, target=target, dice=faces, bonus=int(bonus or 0), amount=amount, nonlethal=False,
+                        multiplier=1)] + apply_damage(battle, target, amount, nonlethal=False)
+
+
+def regenerate(battle, cid: str) -> list:
+    """Regeneration heals its amount every round, nonlethal damage first (SRD troll)."""
+    reg = specials(battle, cid).get("regeneration")
+    if not reg:
+        return []
+    hp = battle.comp(cid, HitPoints)
+    if hp.nonlethal <= 0:
+        return []
+    from .damage import sync_health
+    hp.nonlethal = max(0, hp.nonlethal - reg["amount"])
+    return [SpecialUsed(who=cid, special="regeneration", target=cid)] + sync_health(battle, cid)
+
+
+def converts_to_nonlethal(battle, cid: str, energy: str | None) -> bool:
+    """Regeneration: only its bypass energies (fire, acid for a troll) deal lethal damage."""
+    reg = specials(battle, cid).get("regeneration")
+    return bool(reg) and energy not in reg.get("bypass", [])
+
+
+def damage_reduction(battle, cid: str, weapon_types: tuple[str, ...], amount: int) -> int:
+    """Damage reduction (SRD): the amount comes off each blow unless the weapon has the
+    bypassing type (bludgeoning for a skeleton, slashing for a zombie)."""
+    dr = specials(battle, cid).get("damage_reduction")
+    if not dr:
+        return amount
+    bypass = {"bludgeoning": "B", "slashing": "S", "piercing": "P"}.get(dr.get("bypass"), "")
+    if bypass and bypass in weapon_types:
+        return amount
+    return max(0, amount - dr["amount"])

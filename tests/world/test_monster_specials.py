@@ -1,0 +1,81 @@
+"""Monsters' special attacks and qualities in play (issue 6 item 1; SRD monster entries),
+from bestiary templates."""
+from combat_helpers import battle, creature, first, types
+
+from game.world.components import Abilities, HitPoints
+
+GRID = "\n".join("." * 10 for _ in range(6))
+
+
+def vs(template, at=(3, 2), **hero):
+    h = dict(initiative=1, hp=60, weapon="longsword", ac=10)
+    h.update(hero)
+    return battle(GRID, creature("m", "red", at, template=template, initiative=20),
+                  creature("hero", "blue", (2, 2), **h))
+
+
+def test_troll_claw_claw_bite_rend_and_regeneration():
+    b = vs("troll", at=(3, 1), bab=3)
+    # claw 9 (+15 vs AC 10 hits), claw, bite; damage 1d6 +6, +6, bite 1d6 +3 (secondary: half Str)
+    ok, _, ev = b.act("m", "full_attack", {"targets": ["hero", "hero", "hero"]}, dice=[10, 3, 10, 3, 10, 3, 4, 4])
+    rolls = [e for e in ev if type(e).__name__ == "AttackRolled"]
+    assert ok and [r.bonus for r in rolls] == [9, 9, 4]
+    dmg = [e.amount for e in ev if type(e).__name__ == "DamageDealt"]
+    assert dmg[:3] == [3 + 6, 3 + 6, 3 + 3] and dmg[3] == 4 + 4 + 9         # rend 2d6+9
+    assert any(e.special == "rend" for e in ev if type(e).__name__ == "SpecialUsed")
+    # Weapons hurt a troll only with nonlethal damage, which it regenerates; fire does not.
+    b.act("m", "end_turn")
+    ok, _, ev = b.act("hero", "attack", {"target": "m"}, dice=[15, 8])
+    hp = b.comp("m", HitPoints)
+    assert hp.nonlethal == 8 and hp.current == hp.maximum
+    b.act("hero", "end_turn")
+    assert b.comp("m", HitPoints).nonlethal == 3                                 # regeneration 5
+
+
+def test_wolf_trips_on_a_bite_without_a_touch_attack():
+    b = vs("wolf")
+    ok, _, ev = b.act("m", "attack", {"target": "hero"}, dice=[15, 4, 18, 2])
+    assert ok and any(e.special == "trip" for e in ev if type(e).__name__ == "SpecialUsed")
+    assert "prone" in b.board().body("hero").conditions
+    assert [e.kind for e in ev if type(e).__name__ == "AttackRolled"] == ["melee"]
+
+
+def test_ghoul_paralysis_and_undead_destroyed_at_zero():
+    b = vs("ghoul")
+    ok, _, ev = b.act("m", "attack", {"target": "hero"}, dice=[15, 3, 2, 2])
+    assert ok and "paralyzed" in b.board().body("hero").conditions
+    c = vs("human_zombie")
+    c.comp("m", HitPoints).current = 3
+    c.act("m", "end_turn")
+    ok, _, ev = c.act("hero", "attack", {"target": "m"}, dice=[15, 8])       # 8 slashing: DR 5/slashing bypassed
+    assert "dead" in c.board().body("m").conditions
+
+
+def test_damage_reduction_and_single_actions():
+    b = vs("human_skeleton")
+    b.act("m", "end_turn")
+    ok, _, ev = b.act("hero", "attack", {"target": "m"}, dice=[15, 7])     # longsword slashing vs DR 5/bludgeoning
+    assert first(ev, "DamageDealt").amount == 7 - 5
+    z = vs("human_zombie")
+    assert z.state()["actions_left"]["restricted"]
+
+
+def test_spider_poison_initial_and_secondary():
+    b = vs("monstrous_spider_large", at=(3, 1))
+    before = b.comp("hero", Abilities).scores["str"]
+    ok, _, ev = b.act("m", "attack", {"target": "hero"}, dice=[15, 3, 2, 4])
+    assert ok and b.comp("hero", Abilities).scores["str"] == before - 4
+    assert b.poisons and b.poisons[0]["round"] == b.round + 10
+
+
+def test_lion_pounces_and_owlbear_grabs():
+    b = battle(GRID, creature("m", "red", (0, 2), template="lion", initiative=20),
+               creature("hero", "blue", (6, 2), initiative=1, hp=80, ac=10))
+    ok, refusal, ev = b.act("m", "charge", {"target": "hero"})
+    if not ok and refusal.code == "CHARGE_CHOOSE_END":
+        ok, refusal, ev = b.act("m", "charge", {"target": "hero", "end": refusal.params["ends"][0]})
+    assert ok and len([e for e in ev if type(e).__name__ == "AttackRolled"]) >= 3     # claw, claw, bite
+    o = vs("owlbear", at=(3, 1))
+    ok, _, ev = o.act("m", "attack", {"target": "hero"}, dice=[15, 3, 18, 2])
+    assert ok and any(e.special == "improved_grab" for e in ev if type(e).__name__ == "SpecialUsed")
+    assert "grappling" in o.board().body("hero").conditions
