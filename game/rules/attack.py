@@ -160,6 +160,8 @@ def armor_class(defender: Fighter, s: AttackSituation, attacker_conditions: froz
             mods.append(Modifier(-2, "untyped", cond))
     if "squeezing" in c:
         mods.append(Modifier(-4, "untyped", "squeezing"))
+    if "kneeling" in c or "sitting" in c:
+        mods.append(Modifier(-2 if melee else 2, "untyped", "kneeling"))
     if s.aid_ac:
         mods.append(Modifier(s.aid_ac, "circumstance", "aid_another"))
     return total(mods, base=10)

@@ -160,3 +160,14 @@ def test_quickened_spell_is_a_free_action_once_a_round_and_unarmed_discharge():
     ok, _, ev = c.act("mialee", "attack", {"target": "orc"}, dice=[15, 2, 4, 4, 4])
     assert ok and [e.amount for e in ev if type(e).__name__ == "DamageDealt"] == [2, 12]
     assert c.comp("mialee", Spellcasting).held_charge is None
+
+
+def test_a_readied_attack_on_casting_disrupts_the_spell():
+    b = caster(["magic_missile"], foes=[orc(at=(2, 4), initiative=30)])
+    b.act("orc", "ready", {"action": "attack", "trigger": "casts"})
+    b.act("orc", "end_turn")
+    ok, _, ev = b.act("mialee", "cast", {"spell": "magic_missile", "targets": ["orc"], "defensively": True},
+                      dice=[15, 3, 2])
+    names = [type(e).__name__ for e in ev]
+    assert ok and names.index("ReadiedActionTriggered") < names.index("SpellCast")
+    assert first(ev, "SpellCast").outcome == "lost"          # Concentration 2 vs 10 + 3 + 1

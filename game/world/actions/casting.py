@@ -141,8 +141,21 @@ def do_cast(battle, who, args, declined) -> list:
     kind = "full_round" if spell["casting_time"] == "full_round" else "standard"
     events = spend(battle, who, kind, "cast")
     sc.prepared.remove(spell_id)
+    from .timing import readied_on_attack
+    before = battle.comp(who, HitPoints).current
+    ev, fell = readied_on_attack(battle, who, declined, trigger="casts")
+    events += ev
+    if fell:
+        return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="lost")]
     lost = False
-    if args.get("defensively"):
+    hurt = before - battle.comp(who, HitPoints).current
+    if hurt > 0:       # a readied attack that hurts the caster disrupts the spell
+        ok, ev = _concentration(battle, who, rules.concentration_dc("damage", level, hurt), "damage")
+        events += ev
+        lost = not ok
+    if lost:
+        pass
+    elif args.get("defensively"):
         ok, ev = _concentration(battle, who, rules.concentration_dc("defensive", level), "defensively")
         events += ev
         lost = not ok

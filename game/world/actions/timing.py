@@ -14,7 +14,7 @@ from ..damage import status_of
 from ..events import Delayed, Readied, ReadiedActionFailed, ReadiedActionTriggered
 from .common import ABLE, Refused, refuse, spend, turn_state
 
-READY_TRIGGERS = ("enemy_moves_within_reach", "attacks")
+READY_TRIGGERS = ("enemy_moves_within_reach", "attacks", "casts")
 READY_ACTIONS = ("attack", "move", "total_defense", "drop_prone", "stand_up", "draw", "load")
 # Full-round actions a restricted creature may start and complete over two rounds: not
 # full attack, charge, run or withdraw (French text).
@@ -99,12 +99,14 @@ def readied_on_entering(battle, mover: str, declined: set[str]) -> tuple[list, b
     return events, False
 
 
-def readied_on_attack(battle, attacker: str, declined) -> tuple[list, bool]:
+def readied_on_attack(battle, attacker: str, declined, trigger: str = "attacks") -> tuple[list, bool]:
+    """Readied actions waiting for this creature to attack (or, ``trigger="casts"``, to
+    cast): they go first (French text, "préparer une action")."""
     events: list = []
     board = battle.board()
     was_prone = "prone" in board.body(attacker).conditions
     for readier, ready in sorted(battle.readied.items()):
-        if ready["trigger"] != "attacks" or not board.body(readier).is_enemy_of(board.body(attacker)):
+        if ready["trigger"] != trigger or not board.body(readier).is_enemy_of(board.body(attacker)):
             continue
         if ready.get("target") not in (None, attacker):
             continue
