@@ -33,7 +33,7 @@ COMPONENTS = (Identity, Position, Body, Reach, Speed, Side, Wielded, Conditions,
 BATTLE_FIELDS = ("round", "turn", "order", "counts", "surprise_round", "delayed", "readied", "winner", "started",
                  "ground", "started_full", "swift_owed", "aids", "feints", "feint_rounds",
                  "overrun_result", "overlays", "spell_effects", "wand_charges", "poisons",
-                 "hits_this_turn")
+                 "hits_this_turn", "history")
 
 
 class Battle:
@@ -65,6 +65,7 @@ class Battle:
         self.wand_charges: dict[str, int] = {}     # "creature:wand" -> charges left
         self.poisons: list[dict] = []              # secondary poison damage to come
         self.hits_this_turn: dict[str, list] = {}  # "attacker>target" -> weapons that hit (rend)
+        self.history: list[dict] = []              # every command played, for saves and replays
         self.world = f"battle-{next(_world_ids)}"
         self._board: Board | None = None
         self.ids: list[str] = []

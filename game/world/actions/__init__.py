@@ -37,6 +37,7 @@ def act(battle, who: str, action: str, args: dict, dice: list[int] | None = None
     if handler is None:
         return False, Refusal("UNKNOWN_ACTION", {"action": action, "known": ", ".join(sorted(ACTIONS))}), []
     snap = battle.snapshot()
+    dice_before = len(battle.dice.history)
     battle.dice.script(list(dice or []))
     try:
         events = timing.who_may_act(battle, who)
@@ -54,6 +55,10 @@ def act(battle, who: str, action: str, args: dict, dice: list[int] | None = None
             from .. import turns
             events += turns.end_turn(battle)
         battle.dice.clear_script()
+        # The command as played, with the faces it rolled: a save replays it exactly.
+        battle.history.append({"who": who, "action": action, "args": args, "dice": list(dice or []),
+                               "declined": sorted(declined or ()),
+                               "rolled": [r.face for r in battle.dice.history[dice_before:]]})
         return True, None, events
     except Refused as exc:
         battle.restore(snap)
