@@ -31,6 +31,8 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("play", help="open the game window")
     p.add_argument("scenario", nargs="?", default=None)
     p.add_argument("--lang", choices=("en", "fr"), default=None)
+    p.add_argument("--explore", action="store_true", help="the rules explorer instead of a battle")
+    p.add_argument("--saves", default=None, help="folder for saves and the autosave (default: ./saves)")
     args = parser.parse_args(argv)
 
     if args.command == "query":
@@ -60,6 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "play" or args.command is None:
         from .ui.app import main as play_main
         return play_main(getattr(args, "scenario", None) if args.command == "play" else None,
-                         getattr(args, "lang", None))
+                         getattr(args, "lang", None), explore=getattr(args, "explore", False),
+                         save_dir=getattr(args, "saves", None))
     parser.print_help()
     return 2

@@ -156,38 +156,95 @@ class Explorer:
                          (12, h - PANEL_H + 46))
 
 
-def main(scenario: str | None = None, lang: str | None = None, frames: int | None = None) -> int:
-    """Open the window on a scenario (default: the old mill)."""
+def main(scenario: str | None = None, lang: str | None = None, frames: int | None = None,
+         explore: bool = False, save_dir: str | None = None) -> int:
+    """``make play``: the start menu, then the hot-seat battle; with a scenario, straight
+    into its battle; ``explore``: the rules explorer on it."""
     from . import __name__ as _ui  # noqa: F401  (hides pygame's banner)
     import pygame
 
     from ..content.errors import ContentError
     from ..content.scenario import load_scenario
     from ..engine import Battle
+    from .game_screen import GameScreen
+    from .menu import Menu
     if not getattr(pygame, "IS_CE", False):
         print("Carreau needs pygame-ce, not pygame: pip uninstall -y pygame pygame-ce && pip install pygame-ce")
         return 2
-    path = scenario or str(DEFAULT_MAP)
-    try:
-        battle = Battle(load_scenario(path))
-    except ContentError as exc:
-        print(exc.line())
-        return 2
+    lang = lang or default_language()
+    chosen = None
+    if scenario:
+        try:
+            chosen = load_scenario(scenario)
+        except ContentError as exc:
+            print(exc.line())
+            return 2
     pygame.display.init()
     pygame.font.init()
     screen = pygame.display.set_mode((1280, 800), pygame.RESIZABLE)
-    lang = lang or default_language()
-    pygame.display.set_caption(f"{sentence('UI_TITLE', {}, lang)} — {battle.scenario.title or os.path.basename(path)}")
-    app = Explorer(battle, screen, lang)
+    pygame.display.set_caption(sentence("UI_TITLE", {}, lang))
     clock = pygame.time.Clock()
     drawn = 0
-    while app.running and (frames is None or drawn < frames):
-        for event in pygame.event.get():
-            app.handle(event)
-        app.draw()
-        pygame.display.flip()
-        drawn += 1
-        clock.tick(60)
+
+    def loop(thing) -> bool:
+        nonlocal drawn
+        while thing.running and (frames is None or drawn < frames):
+            for event in pygame.event.get():
+                if event.type == pygame.VIDEORESIZE:
+                    thing.screen = pygame.display.get_surface()
+                thing.handle(event)
+                if getattr(thing, "chosen", None):
+                    return True
+            thing.draw()
+            pygame.display.flip()
+            drawn += 1
+            clock.tick(60)
+        return False
+
+    if chosen is None:
+        menu = Menu(screen, lang)
+        if not loop(menu):
+            pygame.quit()
+            return 0
+        chosen, lang = menu.chosen
+    battle = Battle(chosen)
+    if explore:
+        app = Explorer(battle, screen, lang)
+    else:
+        app = GameScreen(battle, screen, lang, saves=_save_hooks(save_dir, lang))
+    loop(app)
     battle.close()
     pygame.quit()
     return 0
+
+
+def _save_hooks(save_dir: str | None, lang: str):
+    """(save, load, autosave) for the window, writing under ``save_dir`` (default ./saves)."""
+    try:
+        from ..content import saves
+    except ImportError:
+        return None
+    folder = Path(save_dir or "saves")
+
+    def save(battle):
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / "quicksave.json"
+        saves.save_battle(battle, path)
+        return str(path)
+
+    def load(screen):
+        from ..content.errors import ContentError
+        path = folder / "quicksave.json"
+        try:
+            battle = saves.load_battle(path)
+        except (ContentError, FileNotFoundError) as exc:
+            screen.log.append((exc.line() if hasattr(exc, "line") else str(exc), (240, 160, 120)))
+            return
+        screen.__init__(battle, screen.screen, screen.lang, screen.saves)
+        screen.log.append((sentence("UI_LOADED", {"path": str(path)}, lang), (180, 220, 180)))
+
+    def autosave(battle):
+        folder.mkdir(parents=True, exist_ok=True)
+        saves.autosave(battle, folder)
+
+    return save, load, autosave

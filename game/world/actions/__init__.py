@@ -49,10 +49,13 @@ def act(battle, who: str, action: str, args: dict, dice: list[int] | None = None
             events += strenuous_damage(battle, who)
         events += turning.break_turning(battle, who)
         events += mounted.mounted_falls(battle)
+        from .. import turns
+        # The battle ends as soon as a side has nobody left able to act.
+        if battle.winner is None:
+            turns.check_victory(battle, events)
         # A creature dropped during its own turn has no more turn to play (decisions §6).
         if battle.turn is not None and battle.winner is None and not is_able(battle, battle.turn) \
                 and action != "end_turn":
-            from .. import turns
             events += turns.end_turn(battle)
         battle.dice.clear_script()
         # The command as played, with the faces it rolled: a save replays it exactly.

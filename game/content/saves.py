@@ -1,0 +1,321 @@
+"""Saved battles (issue 5, item 7): the scenario, the seed and the commands, replayed exactly.
+
+A save is one JSON object::
+
+    {"format": "carreau-save", "version": 1,
+     "scenario_path": "maps/ford.toml", "scenario_text": "<the whole scenario file>",
+     "seed": 7, "meta": {"lang": "fr", ...},
+     "commands": [{"who", "action", "args", "dice", "declined", "rolled"}, ...],
+     "check": {"round", "turn", "order", "winner", "creatures": {id: {"at", "hp", ...}}}}
+
+``commands`` is ``battle.history``. The scenario text is stored, so a save still loads
+when the map file changes or moves. Loading replays every command through
+``Battle.act`` with the dice it scripted (``dice``), the seeded generator rolling the
+rest, exactly as when it was first played: the battle, and its dice for the rolls still
+to come, are then the original's. Each command must be legal again and roll the faces
+the save recorded (``rolled``), and the battle must end where ``check`` says; anything
+else is refused with one ``ContentError`` line naming the file, the key or command and
+what is wrong. A refused load returns nothing and touches nothing: the caller keeps its
+game.
+
+Writing is atomic: a temporary file in the same folder, flushed and synced, then
+``os.replace``; a failed write leaves the previous save as it was and no temporary file.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import tempfile
+import weakref
+from contextlib import suppress
+from pathlib import Path
+from typing import Any
+
+from .errors import ContentError
+
+FORMAT = "carreau-save"
+VERSION = 1
+AUTOSAVE_NAME = "autosave.json"
+KEYS = {"format": str, "version": int, "scenario_path": str, "scenario_text": str, "seed": int,
+        "meta": dict, "commands": list, "check": dict}
+OPTIONAL_KEYS = {"meta"}
+COMMAND_KEYS = {"who": str, "action": str, "args": dict, "dice": list, "declined": list, "rolled": list}
+CREATURE_CHECK = ("at", "hp", "nonlethal", "conditions")
+
+# The scenario text known to match a battle: read once, then kept even if the file changes.
+_texts: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+class SaveError(ContentError):
+    """A save that cannot be written or loaded; ``code`` names the kind, for translations."""
+
+    def __init__(self, path, where: str | None, what: str, code: str):
+        self.code = code
+        super().__init__(path, where, what)
+
+
+@dataclasses.dataclass
+class LoadedSave:
+    battle: Any          # game.engine.Battle, replayed up to the last saved command
+    meta: dict           # what the saver stored with it (language ...)
+    scenario_path: str
+
+
+# --- writing ----------------------------------------------------------------------------
+def save_battle(battle, path, meta: dict | None = None, scenario_text: str | None = None) -> Path:
+    """Write ``battle`` to ``path`` atomically; returns the path.
+
+    ``scenario_text`` is the scenario file's text; by default it is read from
+    ``battle.scenario.path`` the first time and kept for later saves of this battle."""
+    doc = save_document(battle, meta, scenario_text)
+    path = Path(path)
+    _write_atomic(path, doc)
+    return path
+
+
+def autosave(battle, directory, meta: dict | None = None) -> Path:
+    """Save to ``<directory>/autosave.json`` (the folder is created if needed)."""
+    directory = Path(directory)
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SaveError(directory, None, f"cannot hold the autosave ({_why(exc)})", "SAVE_WRITE") from exc
+    return save_battle(battle, directory / AUTOSAVE_NAME, meta)
+
+
+def save_document(battle, meta: dict | None = None, scenario_text: str | None = None) -> dict:
+    """The JSON object a save holds (nothing is written)."""
+    if meta is not None and not isinstance(meta, dict):
+        raise TypeError(f"meta must be a dict, not {type(meta).__name__}")
+    doc = {"format": FORMAT, "version": VERSION, "scenario_path": str(battle.scenario.path),
+           "scenario_text": _scenario_text(battle, scenario_text), "seed": battle.scenario.seed,
+           "meta": dict(meta or {}), "commands": battle.history, "check": _check(battle)}
+    return doc
+
+
+def _scenario_text(battle, given: str | None) -> str:
+    path = str(battle.scenario.path)
+    text = given if given is not None else _texts.get(battle)
+    if text is None:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise SaveError(path, None, f"the scenario cannot be read to store it in the save ({_why(exc)}); "
+                            "pass its text as scenario_text", "SAVE_SCENARIO_CHANGED") from None
+    if _texts.get(battle) != text:
+        try:
+            same = dataclasses.replace(_parse(text, path), seed=battle.scenario.seed) == battle.scenario
+        except ContentError:
+            same = False
+        if not same:
+            raise SaveError(path, None, "the scenario changed since the battle began: a save of it would not "
+                            "replay", "SAVE_SCENARIO_CHANGED")
+        _texts[battle] = text
+    return text
+
+
+def _write_atomic(path: Path, doc: dict) -> None:
+    folder = path.parent
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise SaveError(path, None, f"cannot be written ({_why(exc)})", "SAVE_WRITE") from exc
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            json.dump(doc, out, ensure_ascii=False, indent=1, allow_nan=False)
+            out.write("\n")
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, path)
+    except BaseException as exc:
+        with suppress(OSError):
+            os.unlink(tmp)
+        if isinstance(exc, (OSError, TypeError, ValueError)):
+            raise SaveError(path, None, f"cannot be written ({_why(exc)})", "SAVE_WRITE") from exc
+        raise
+    _sync_folder(folder)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable (POSIX; elsewhere a no-op)."""
+    with suppress(OSError, AttributeError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+# --- loading ----------------------------------------------------------------------------
+def load_battle(path):
+    """The battle a save holds, replayed; refused with ``ContentError`` (``SaveError``)."""
+    return load_save(path).battle
+
+
+def load_save(path) -> LoadedSave:
+    """The battle and the ``meta`` a save holds; refused like ``load_battle``."""
+    shown = str(path)
+    doc = _validated(shown, _read(shown))
+    text, scenario_path = doc["scenario_text"], doc["scenario_path"]
+    try:
+        scenario = _parse(text, scenario_path)
+    except ContentError as exc:
+        raise SaveError(shown, "scenario_text", f"the stored scenario no longer loads: {exc.line()}",
+                        "SAVE_SCENARIO") from None
+    if scenario.seed != doc["seed"]:
+        scenario = dataclasses.replace(scenario, seed=doc["seed"])
+    from ..engine import Battle
+    try:
+        battle = Battle(scenario)
+    except Exception as exc:  # noqa: BLE001 - a save is refused in one line, never with a traceback
+        raise SaveError(shown, "scenario_text", f"the battle cannot be set up ({_why(exc)})",
+                        "SAVE_SCENARIO") from None
+    try:
+        _replay(shown, battle, doc["commands"])
+        _compare(shown, _check(battle), doc["check"], len(doc["commands"]))
+    except BaseException:
+        battle.close()
+        raise
+    _texts[battle] = text
+    return LoadedSave(battle, doc.get("meta", {}), scenario_path)
+
+
+def _read(shown: str) -> dict:
+    try:
+        raw = Path(shown).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SaveError(shown, None, "no such file", "SAVE_UNREADABLE") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SaveError(shown, None, f"cannot be read ({_why(exc)})", "SAVE_UNREADABLE") from None
+    try:
+        return json.loads(raw, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise SaveError(shown, f"line {exc.lineno}", f"broken JSON: {exc.msg}", "SAVE_NOT_JSON") from None
+    except (ValueError, RecursionError) as exc:
+        raise SaveError(shown, None, f"broken JSON: {exc}", "SAVE_NOT_JSON") from None
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _validated(shown: str, doc: Any) -> dict:
+    def fail(where, what, code="SAVE_MALFORMED"):
+        raise SaveError(shown, where, what, code)
+
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        if isinstance(doc, dict) and "format" in doc:
+            fail("format", f"is {doc['format']!r}: not a Carreau save", "SAVE_FOREIGN")
+        fail(None, f'not a Carreau save (a JSON object with "format": "{FORMAT}")', "SAVE_FOREIGN")
+    version = doc.get("version")
+    if not _is(version, int):
+        fail("version", f"must be a whole number, not {version!r}")
+    if version != VERSION:
+        newer = " (written by a newer Carreau)" if version > VERSION else ""
+        fail("version", f"version {version} is not supported{newer}; this build reads version {VERSION}",
+             "SAVE_VERSION")
+    for key, kind in KEYS.items():
+        if key not in doc:
+            if key not in OPTIONAL_KEYS:
+                fail(key, "is missing")
+        elif not _is(doc[key], kind):
+            fail(key, f"must be {_KIND_NAMES[kind]}, not {_short(doc[key])}")
+    for key in sorted(set(doc) - set(KEYS)):
+        fail(key, "is not a key of a save")
+    for i, command in enumerate(doc["commands"]):
+        _validate_command(f"commands[{i}]", command, fail)
+    return doc
+
+
+def _validate_command(where: str, command: Any, fail) -> None:
+    if not isinstance(command, dict):
+        fail(where, f"must be an object, not {_short(command)}")
+    for key, kind in COMMAND_KEYS.items():
+        if key not in command:
+            fail(f"{where}.{key}", "is missing")
+        if not _is(command[key], kind):
+            fail(f"{where}.{key}", f"must be {_KIND_NAMES[kind]}, not {_short(command[key])}")
+    for key in sorted(set(command) - set(COMMAND_KEYS)):
+        fail(f"{where}.{key}", "is not a key of a command")
+    for key, kind in (("dice", int), ("rolled", int), ("declined", str)):
+        bad = [v for v in command[key] if not _is(v, kind)]
+        if bad:
+            fail(f"{where}.{key}", f"must hold {_KIND_NAMES[kind]}s only, not {_short(bad[0])}")
+
+
+def _replay(shown: str, battle, commands: list) -> None:
+    """Play each command again as it was first played: its scripted dice, then the seed's."""
+    from ..i18n import sentence
+    for i, c in enumerate(commands):
+        where = f"commands[{i}]"
+        try:
+            legal, refusal, _ = battle.act(c["who"], c["action"], c["args"], dice=list(c["dice"]),
+                                           declined=set(c["declined"]))
+        except Exception as exc:  # noqa: BLE001 - one line for the player, the current game kept
+            raise SaveError(shown, where, f"{c['who']} {c['action']}: the engine fails on it ({_why(exc)})",
+                            "SAVE_REFUSED") from None
+        if not legal:
+            reason = sentence(refusal.code, refusal.params, "en")
+            raise SaveError(shown, where, f"{c['who']} {c['action']} is refused on replay: {reason} "
+                            f"({refusal.code})", "SAVE_REFUSED")
+        rolled = battle.history[-1]["rolled"]
+        if rolled != c["rolled"]:
+            raise SaveError(shown, where, f"the save does not replay exactly: {c['who']} {c['action']} rolls "
+                            f"{rolled}, the save says {c['rolled']}", "SAVE_DIVERGES")
+
+
+def _check(battle) -> dict:
+    """What a replay must reach: the round, the turn, the winner and every creature's state."""
+    state = battle.state()
+    check = {"round": state["round"], "turn": state["turn"], "order": state["order"],
+             "winner": state.get("winner"),
+             "creatures": {cid: {k: c[k] for k in CREATURE_CHECK} for cid, c in state["creatures"].items()}}
+    return json.loads(json.dumps(check))
+
+
+def _compare(shown: str, got: dict, expected: dict, count: int) -> None:
+    difference = _difference(got, expected, "")
+    if difference is not None:
+        raise SaveError(shown, "check", f"the save does not replay exactly: after its {count} commands, "
+                        f"{difference}", "SAVE_DIVERGES")
+
+
+def _difference(got: Any, expected: Any, where: str) -> str | None:
+    if isinstance(got, dict) and isinstance(expected, dict):
+        for key in sorted(set(got) | set(expected), key=str):
+            if key not in got or key not in expected:
+                return f"{where}{key} is {'missing' if key not in got else 'unexpected'} in the replayed battle"
+            found = _difference(got[key], expected[key], f"{where}{key}.")
+            if found is not None:
+                return found
+        return None
+    if got != expected:
+        return f"{where.rstrip('.')} is {json.dumps(got)}, the save says {_short(expected)}"
+    return None
+
+
+# --- small helpers ----------------------------------------------------------------------
+def _parse(text: str, path: str):
+    if str(path).lower().endswith(".tmj"):
+        from .tiled import parse_tiled
+        return parse_tiled(text, path)
+    from .scenario import parse_scenario
+    return parse_scenario(text, path)
+
+
+_KIND_NAMES = {str: "a string", int: "a whole number", dict: "an object", list: "a list"}
+
+
+def _is(value: Any, kind: type) -> bool:
+    return isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, bytes) else repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _why(exc: BaseException) -> str:
+    detail = str(exc).splitlines()[0] if str(exc) else ""
+    return f"{exc.__class__.__name__}: {detail}" if detail else exc.__class__.__name__

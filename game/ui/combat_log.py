@@ -1,0 +1,54 @@
+"""Events as readable log lines: every roll with its die, each modifier and its source,
+and the number it had to reach."""
+from __future__ import annotations
+
+from ..i18n import sentence
+
+
+def _signed(v: int) -> str:
+    return f"+{v}" if v >= 0 else str(v)
+
+
+def _parts(parts) -> str:
+    return ", ".join(f"{src} {_signed(v)}" for v, _kind, src in parts)
+
+
+def lines(events, names: dict[str, str], lang: str) -> list[tuple[str, tuple[int, int, int]]]:
+    """(text, colour) for each event worth reading."""
+    n = lambda cid: names.get(cid, cid)  # noqa: E731
+    out = []
+    for e in events:
+        kind = type(e).__name__
+        if kind == "TurnStarted":
+            out.append((sentence("LOG_TURN", {"round": e.round, "name": n(e.who)}, lang), (235, 215, 150)))
+        elif kind == "AttackRolled":
+            bonus = f"{_signed(e.bonus)} ({_parts(e.bonus_breakdown)})" if e.bonus_breakdown else _signed(e.bonus)
+            result = sentence("LOG_HIT" if e.hit else "LOG_MISS", {}, lang)
+            out.append((sentence("LOG_ATTACK", {"attacker": n(e.attacker), "target": n(e.target), "d20": e.d20,
+                                               "bonus": bonus, "total": e.total, "ac": e.ac,
+                                               "ac_parts": _parts(e.ac_breakdown) or "10", "result": result}, lang),
+                        (150, 210, 150) if e.hit else (200, 200, 200)))
+        elif kind == "DamageDealt":
+            dice = "+".join(str(d) for d in e.dice) or "0"
+            extra = " nonlethal" if e.nonlethal and lang == "en" else (" non létaux" if e.nonlethal else "")
+            out.append((sentence("LOG_DAMAGE", {"target": n(e.target), "amount": e.amount, "dice": dice,
+                                               "bonus": _signed(e.bonus), "kind": extra}, lang), (235, 140, 120)))
+        elif kind == "Moved":
+            out.append((sentence("LOG_MOVED", {"name": n(e.who), "metres": f"{e.cost_m:g}"}, lang), (170, 190, 230)))
+        elif kind in ("ConditionStarted", "FellProne"):
+            cond = getattr(e, "condition", "prone")
+            out.append((sentence("LOG_CONDITION", {"name": n(e.who), "condition": cond}, lang), (220, 190, 120)))
+        elif kind == "HealthChanged" and e.status != "normal":
+            out.append((sentence("LOG_STATUS", {"name": n(e.who), "status": e.status, "hp": e.hp}, lang), (240, 120, 110)))
+        elif kind == "OpposedCheck":
+            winner = n(e.winner)
+            out.append((sentence("LOG_OPPOSED", {"kind": e.kind, "attacker": n(e.attacker), "a": e.attacker_total,
+                                                "defender": n(e.defender), "d": e.defender_total, "winner": winner}, lang),
+                        (200, 200, 240)))
+        elif kind == "SavingThrow":
+            result = sentence("LOG_HIT" if e.success else "LOG_MISS", {}, lang)
+            out.append((sentence("LOG_SAVE", {"name": n(e.who), "kind": e.kind, "d20": e.d20, "bonus": _signed(e.bonus),
+                                             "dc": e.dc, "result": result}, lang), (200, 200, 240)))
+        elif kind == "BattleWon":
+            out.append((sentence("LOG_WON", {"side": e.side}, lang), (255, 215, 0)))
+    return out

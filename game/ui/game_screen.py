@@ -1,0 +1,483 @@
+"""The hot-seat battle screen: the board, the initiative tracker, the selected creature,
+the actions it may take now (the others greyed with the reason), the combat log, and
+the rules shown before every commitment (path and who it provokes, charge lanes, reach).
+Actions go through ``Battle.act`` like every other client: one source of truth."""
+from __future__ import annotations
+
+import pygame
+
+from ..i18n import sentence
+from ..rules import aoo as aoo_rules, charge as charge_rules, threat
+from ..rules.geometry import metres
+from ..world.components import HitPoints, Offense, TurnState
+from ..world.turns import status_of
+from . import overlays, theme
+from .board_view import BoardView, Camera, Overlay
+from .combat_log import lines as log_lines
+
+PANEL_W = 340
+LOG_H = 170
+TARGETED = ("attack", "full_attack", "charge", "trip", "bull_rush", "disarm", "grapple")
+SQUARED = ("move", "five_foot_step", "withdraw", "run")
+BUTTONS = ("move", "five_foot_step", "attack", "full_attack", "charge", "withdraw", "run", "total_defense",
+           "stand_up", "drop_prone", "trip", "bull_rush", "disarm", "grapple", "ready", "delay", "end_turn")
+
+
+class Dialog:
+    def __init__(self, text: str, choices: list[tuple[str, object]], on_choose):
+        self.text = text
+        self.choices = choices
+        self.on_choose = on_choose
+        self.rects: list[pygame.Rect] = []
+
+
+class GameScreen:
+    def __init__(self, battle, screen: pygame.Surface, lang: str, saves=None):
+        self.battle = battle
+        self.screen = screen
+        self.lang = lang
+        self.saves = saves               # (save, load) callables, or None
+        self.names = {s.id: s.name for s in battle.scenario.creatures}
+        self.view = BoardView(battle.board(), self.names, {s.id: getattr(s, "template", None) for s in battle.scenario.creatures})
+        self.cam = Camera(40)
+        w, h = screen.get_size()
+        self.cam.centre_on(battle.terrain.width, battle.terrain.height, (w - PANEL_W, h - LOG_H))
+        self.mode: str | None = None
+        self.hover = None
+        self.overlay = Overlay()
+        self.log: list[tuple[str, tuple]] = []
+        self.dialog: Dialog | None = None
+        self.handoff: str | None = None
+        self.last_side: str | None = None
+        self.undo: list = []
+        self.damage = {cid: [0, 0] for cid in battle.entities}   # dealt, taken
+        self.show_threat = False
+        self.buttons: list[tuple[str, pygame.Rect, bool, str]] = []
+        self.tip = ""
+        self.running = True
+        self.drag_from = None
+        self._after_events(battle.opening_events)
+
+    # --- helpers ----------------------------------------------------------------------
+    @property
+    def current(self) -> str | None:
+        return self.battle.turn
+
+    def side_of(self, cid: str) -> str:
+        return self.battle.board().body(cid).side
+
+    def availability(self) -> dict[str, str | None]:
+        """Each button's refusal reason (None: available), from the engine's own rules."""
+        cid = self.current
+        out: dict[str, str | None] = {}
+        if cid is None:
+            return {b: "—" for b in BUTTONS}
+        left = self.battle.state()["actions_left"]
+        body = self.battle.board().body(cid)
+        for b in BUTTONS:
+            reason = None
+            if b in ("move", "stand_up") and not left["move"]:
+                reason = sentence("NO_MOVE_ACTION_LEFT", {}, self.lang)
+            elif b in ("attack", "total_defense", "trip", "bull_rush", "disarm", "grapple", "ready") and not left["standard"]:
+                reason = sentence("NO_STANDARD_ACTION_LEFT", {}, self.lang)
+            elif b in ("full_attack", "charge", "withdraw", "run") and not left["full_round"]:
+                reason = sentence("NO_FULL_ROUND_LEFT" if not left["restricted"] else "RESTRICTED_NO_FULL_ROUND", {}, self.lang)
+            elif b == "five_foot_step" and not left["five_foot_step"]:
+                reason = sentence("FIVE_FOOT_STEP_AFTER_MOVING", {}, self.lang)
+            if b == "stand_up" and "prone" not in body.conditions:
+                reason = sentence("NOT_PRONE", {}, self.lang)
+            if b == "drop_prone" and "prone" in body.conditions:
+                reason = sentence("ALREADY_PRONE", {}, self.lang)
+            if b in ("move", "withdraw", "run", "charge") and "prone" in body.conditions:
+                reason = sentence("PRONE_MUST_STAND", {}, self.lang)
+            if b == "delay" and self.battle.comp(cid, TurnState).acted:
+                reason = sentence("DELAY_AFTER_ACTING", {}, self.lang)
+            out[b] = reason
+        return out
+
+    # --- input ------------------------------------------------------------------------
+    def handle(self, event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if self.dialog is not None:
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                for rect, (_label, value) in zip(self.dialog.rects, self.dialog.choices):
+                    if rect.collidepoint(event.pos):
+                        dialog, self.dialog = self.dialog, None
+                        dialog.on_choose(value)
+                        return
+            return
+        if self.handoff is not None:
+            if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+                self.handoff = None
+            return
+        if event.type == pygame.KEYDOWN:
+            self._key(event.key)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._click(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (2, 3):
+            self.drag_from = event.pos
+        elif event.type == pygame.MOUSEBUTTONUP and event.button in (2, 3):
+            self.drag_from = None
+        elif event.type == pygame.MOUSEMOTION:
+            if self.drag_from is not None:
+                self.cam.ox -= event.pos[0] - self.drag_from[0]
+                self.cam.oy -= event.pos[1] - self.drag_from[1]
+                self.drag_from = event.pos
+            self._hover(event.pos)
+        elif event.type == pygame.MOUSEWHEEL:
+            self.cam.zoom(1 if event.y > 0 else -1, pygame.mouse.get_pos())
+
+    def _key(self, key) -> None:
+        if key == pygame.K_ESCAPE:
+            if self.mode:
+                self.mode = None
+                self.refresh()
+            else:
+                self.running = False
+        elif key == pygame.K_e:
+            self.perform("end_turn", {})
+        elif key == pygame.K_u:
+            self.undo_last()
+        elif key == pygame.K_t:
+            self.show_threat = not self.show_threat
+            self.refresh()
+        elif key == pygame.K_F5 and self.saves:
+            path = self.saves[0](self.battle)
+            self.log.append((sentence("UI_SAVED", {"path": path}, self.lang), (180, 220, 180)))
+        elif key == pygame.K_F9 and self.saves:
+            self.saves[1](self)
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            step = self.cam.cell
+            self.cam.ox += {pygame.K_LEFT: -step, pygame.K_RIGHT: step}.get(key, 0)
+            self.cam.oy += {pygame.K_UP: -step, pygame.K_DOWN: step}.get(key, 0)
+
+    def _board_rect(self) -> pygame.Rect:
+        w, h = self.screen.get_size()
+        return pygame.Rect(0, 0, w - PANEL_W, h - LOG_H)
+
+    def _click(self, pos) -> None:
+        for name, rect, enabled, _reason in self.buttons:
+            if rect.collidepoint(pos):
+                if enabled:
+                    self.choose(name)
+                return
+        if not self._board_rect().collidepoint(pos) or self.current is None:
+            return
+        square = self.cam.to_square(pos)
+        target = self.creature_at(square)
+        if self.mode in TARGETED and target:
+            self.act_on(target)
+        elif self.mode in SQUARED and not target:
+            self.go_to(square)
+
+    def _hover(self, pos) -> None:
+        self.tip = ""
+        for name, rect, enabled, reason in self.buttons:
+            if rect.collidepoint(pos):
+                self.tip = reason or ""
+        square = self.cam.to_square(pos) if self._board_rect().collidepoint(pos) else None
+        if square != self.hover:
+            self.hover = square
+            self.refresh()
+
+    def creature_at(self, square):
+        for b in self.battle.board().occupants.get(square, ()):
+            return b.id
+        return None
+
+    # --- acting -----------------------------------------------------------------------
+    def choose(self, name: str) -> None:
+        if name in ("total_defense", "stand_up", "drop_prone", "delay", "end_turn"):
+            self.perform(name, {})
+        elif name == "ready":
+            self.perform("ready", {"action": "attack", "trigger": "enemy_moves_within_reach"})
+        else:
+            self.mode = name
+        self.refresh()
+
+    def go_to(self, square) -> None:
+        cid = self.current
+        board = self.battle.board()
+        mode = {"five_foot_step": "5ft"}.get(self.mode, self.mode)
+        if self.mode == "five_foot_step":
+            self.perform("five_foot_step", {"to": list(square)})
+            return
+        me = board.body(cid)
+        if mode == "run":
+            from ..rules.lanes import lane_path
+            path = lane_path(me.pos, square)[1:]
+            provoked = aoo_rules.provocations(board, me, [me.pos] + path, "run")
+        else:
+            found = aoo_rules.best_path(board, me, square, mode)
+            if found is None:
+                return
+            path, provoked, _cost = found
+        self.ask_opportunities(provoked, "UI_AOO_WHY_MOVE",
+                               lambda declined: self.perform(self.mode, {"squares": [list(p) for p in path]}, declined))
+
+    def act_on(self, target: str) -> None:
+        cid = self.current
+        if self.mode == "charge":
+            res = charge_rules.charge(self.battle.board(), self.battle.board().body(cid), self.battle.board().body(target))
+            if res.legal and len(res.ends) > 1:
+                self.dialog = Dialog(sentence("UI_CHOOSE_END", {}, self.lang),
+                                     [(f"{list(e)}", e) for e in res.ends],
+                                     lambda end: self.perform("charge", {"target": target, "end": list(end)}))
+                return
+            self.perform("charge", {"target": target})
+        elif self.mode == "full_attack":
+            n = len([b for b in _iteratives(self.battle.comp(cid, Offense).bab)])
+            self.perform("full_attack", {"targets": [target] * n})
+        else:
+            self.perform(self.mode, {"target": target})
+
+    def ask_opportunities(self, takers: list[str], why: str, then) -> None:
+        """The player of each creature that may take an attack of opportunity decides."""
+        declined: set[str] = set()
+        queue = [t for t in takers]
+
+        def next_one(_answer=None):
+            if queue:
+                taker = queue.pop(0)
+                text = sentence("UI_AOO_ASK", {"taker": self.names.get(taker, taker),
+                                               "target": self.names.get(self.current, self.current),
+                                               "why": sentence(why, {}, self.lang)}, self.lang)
+
+                def answer(take, taker=taker):
+                    if not take:
+                        declined.add(taker)
+                    next_one()
+                self.dialog = Dialog(text, [(sentence("UI_YES", {}, self.lang), True),
+                                            (sentence("UI_NO", {}, self.lang), False)], answer)
+            else:
+                then(declined)
+        next_one()
+
+    def perform(self, action: str, args: dict, declined: set[str] | None = None) -> bool:
+        cid = self.current
+        if cid is None:
+            return False
+        snap = self.battle.snapshot()
+        rolled_before = len(self.battle.dice.history)
+        ok, refusal, events = self.battle.act(cid, action, args, declined=declined)
+        if not ok:
+            self.log.append((sentence(refusal.code, refusal.params, self.lang), (240, 160, 120)))
+            return False
+        self.undo.append(snap if len(self.battle.dice.history) == rolled_before else None)
+        self._after_events(events)
+        if action not in ("move", "five_foot_step") or self.mode not in ("move",):
+            self.mode = None
+        if self.saves:
+            self.saves[2](self.battle)      # autosave after every action
+        self.refresh()
+        return True
+
+    def undo_last(self) -> None:
+        snap = self.undo.pop() if self.undo else None
+        if snap is None:
+            self.log.append((sentence("UI_CANNOT_UNDO", {}, self.lang), (200, 200, 200)))
+            return
+        self.battle.restore(snap)
+        self.log.append((sentence("UI_UNDONE", {}, self.lang), (200, 200, 200)))
+        self.refresh()
+
+    def _after_events(self, events) -> None:
+        self.log.extend(log_lines(events, self.names, self.lang))
+        for e in events:
+            if type(e).__name__ == "DamageDealt":
+                if e.attacker in self.damage:
+                    self.damage[e.attacker][0] += e.amount
+                if e.target in self.damage:
+                    self.damage[e.target][1] += e.amount
+            if type(e).__name__ == "TurnStarted":
+                self.undo.clear()
+        self.view.set_board(self.battle.board())
+        cur = self.current
+        if cur is not None:
+            side = self.side_of(cur)
+            if self.last_side is not None and side != self.last_side:
+                self.handoff = side
+            self.last_side = side
+
+    # --- what to show -----------------------------------------------------------------
+    def refresh(self) -> None:
+        board = self.battle.board()
+        self.view.set_board(board)
+        ov = Overlay()
+        cid = self.current
+        if cid is None:
+            self.overlay = ov
+            return
+        me = board.body(cid)
+        if self.show_threat:
+            overlays.threat_overlay(board, [e.id for e in board.enemies_of(me)], ov)
+        hover = self.hover
+        target = self.creature_at(hover) if hover else None
+        if self.mode in ("move", "withdraw") and hover and not target:
+            overlays.path_overlay(board, cid, hover, self.mode, self.lang, ov, self.names)
+        elif self.mode == "run":
+            overlays.reachable_overlay(board, cid, "run", ov)
+        elif self.mode == "five_foot_step":
+            overlays.reachable_overlay(board, cid, "5ft", ov)
+        elif self.mode == "charge" and target and target != cid:
+            overlays.charge_overlay(board, cid, target, self.lang, ov)
+        elif self.mode in TARGETED:
+            overlays.reach_overlay(board, cid, ov)
+            if target and target != cid:
+                from ..rules.flanking import flanking_partners
+                from ..rules.sight import cover
+                partners = flanking_partners(board, board.body(target), me)
+                cov = cover(board, me, board.body(target), "ranged" if me.weapon.is_ranged else "melee")
+                ov.caption = f"{self.names.get(target, target)} · cover: {cov}" + (
+                    f" · flanking with {', '.join(self.names.get(p, p) for p in partners)}" if partners else "")
+                for p in partners:
+                    ov.marks.append((board.body(p).pos, "⚔"))
+        self.overlay = ov
+
+    def draw(self) -> None:
+        w, h = self.screen.get_size()
+        area = self.screen.subsurface(self._board_rect())
+        self.view.draw(area, self.cam, self.overlay, self.current)
+        self._draw_panel(pygame.Rect(w - PANEL_W, 0, PANEL_W, h))
+        self._draw_log(pygame.Rect(0, h - LOG_H, w - PANEL_W, LOG_H))
+        if self.handoff is not None:
+            self._draw_handoff()
+        if self.battle.winner is not None:
+            self._draw_victory()
+        if self.dialog is not None:
+            self._draw_dialog()
+
+    def _text(self, text, pos, size=14, colour=theme.TEXT, bold=False, width=None):
+        f = theme.font(size, bold)
+        if width is None:
+            self.screen.blit(f.render(text, True, colour), pos)
+            return f.get_height()
+        words, line, y = text.split(), "", pos[1]
+        for word in words:
+            trial = f"{line} {word}".strip()
+            if f.size(trial)[0] > width and line:
+                self.screen.blit(f.render(line, True, colour), (pos[0], y))
+                y += f.get_height()
+                line = word
+            else:
+                line = trial
+        if line:
+            self.screen.blit(f.render(line, True, colour), (pos[0], y))
+            y += f.get_height()
+        return y - pos[1]
+
+    def _draw_panel(self, rect: pygame.Rect) -> None:
+        self.screen.fill((34, 36, 44), rect)
+        x, y = rect.x + 12, rect.y + 10
+        y += self._text(self.battle.scenario.title or "Carreau", (x, y), 16, bold=True) + 6
+        # the initiative tracker
+        for cid in self.battle.order:
+            body = self.battle.board().body(cid)
+            hp = self.battle.comp(cid, HitPoints)
+            mark = "▶ " if cid == self.current else ("… " if cid in self.battle.delayed else "   ")
+            colour = theme.side_colour(self.view.sides, body.side)
+            status = status_of(self.battle, cid)
+            label = f"{mark}{self.names.get(cid, cid)}  {hp.current}/{hp.maximum}"
+            if status != "normal":
+                label += f" ({status})"
+            if cid in self.battle.readied:
+                label += " ⏳"
+            y += self._text(label, (x, y), 13, colour if status != "dead" else (110, 110, 110))
+        y += 8
+        cid = self.current
+        if cid is not None:
+            f = self.battle.fighter(cid)
+            from ..rules import attack as attack_rules
+            ac = attack_rules.armor_class(f, attack_rules.AttackSituation()).value
+            touch = attack_rules.armor_class(f, attack_rules.AttackSituation(touch=True)).value
+            flat = attack_rules.armor_class(f, attack_rules.AttackSituation(), flat_footed=True).value
+            atk = attack_rules.attack_bonus(f, attack_rules.AttackSituation(ranged=f.weapon.is_ranged)).value
+            body = self.battle.board().body(cid)
+            y += self._text(f"{self.names.get(cid, cid)} — {f.weapon.names.get(self.lang, f.weapon.id)} {atk:+d}", (x, y), 14, bold=True)
+            y += self._text(f"CA/AC {ac}  contact/touch {touch}  dépourvu/flat {flat}", (x, y), 13)
+            y += self._text(f"{metres(body.speed_squares):g} m · {', '.join(sorted(body.conditions)) or '—'}", (x, y), 13)
+            left = self.battle.state()["actions_left"]
+            names = [sentence(f"LEFT_{k}", {}, self.lang) for k in ("standard", "move", "five_foot_step", "swift")
+                     if left.get(k)]
+            y += self._text(sentence("UI_ACTIONS_LEFT", {"left": ", ".join(names) or "—"}, self.lang), (x, y), 13,
+                            (200, 200, 160)) + 6
+        # the action bar: everything, greyed with the reason when not possible now
+        self.buttons = []
+        avail = self.availability()
+        bw, bh = (PANEL_W - 30) // 2, 26
+        for i, name in enumerate(BUTTONS):
+            r = pygame.Rect(x + (i % 2) * (bw + 6), y + (i // 2) * (bh + 4), bw, bh)
+            enabled = avail.get(name) is None
+            colour = (70, 90, 130) if self.mode == name else ((58, 62, 76) if enabled else (44, 46, 52))
+            pygame.draw.rect(self.screen, colour, r, border_radius=4)
+            self._text(sentence(f"ACT_{name}", {}, self.lang), (r.x + 6, r.y + 5), 13,
+                       theme.TEXT if enabled else (110, 110, 110))
+            self.buttons.append((name, r, enabled, avail.get(name) or ""))
+        y += (len(BUTTONS) + 1) // 2 * (bh + 4) + 6
+        if self.tip:
+            y += self._text(self.tip, (x, y), 12, (240, 180, 140), width=PANEL_W - 24)
+        if self.overlay.caption:
+            y += self._text(self.overlay.caption, (x, y), 12, (180, 210, 240), width=PANEL_W - 24)
+        self._text(sentence("UI_GAME_HELP", {}, self.lang), (x, rect.bottom - 60), 11, (150, 150, 150), width=PANEL_W - 24)
+
+    def _draw_log(self, rect: pygame.Rect) -> None:
+        self.screen.fill((26, 27, 33), rect)
+        y = rect.bottom - 6
+        for text, colour in reversed(self.log[-40:]):
+            img = theme.font(13).render(text, True, colour)
+            y -= img.get_height() + 1
+            if y < rect.y + 4:
+                break
+            self.screen.blit(img, (rect.x + 10, y))
+
+    def _draw_handoff(self) -> None:
+        w, h = self.screen.get_size()
+        self.screen.fill((20, 20, 26))
+        side = self.handoff
+        cur = self.current
+        self._text(sentence("UI_HANDOFF", {"side": side, "name": self.names.get(cur, cur)}, self.lang),
+                   (w // 2 - 200, h // 2 - 30), 30, theme.side_colour(self.view.sides, side), bold=True)
+        self._text(sentence("UI_HANDOFF_CLICK", {"side": side}, self.lang), (w // 2 - 200, h // 2 + 20), 16)
+
+    def _draw_victory(self) -> None:
+        w, h = self.screen.get_size()
+        panel = pygame.Rect(w // 2 - 300, h // 2 - 220, 600, 440)
+        pygame.draw.rect(self.screen, (30, 32, 40), panel, border_radius=8)
+        pygame.draw.rect(self.screen, (255, 215, 0), panel, 2, border_radius=8)
+        x, y = panel.x + 20, panel.y + 16
+        y += self._text(sentence("UI_VICTORY", {"side": self.battle.winner}, self.lang), (x, y), 26, (255, 215, 0), True)
+        y += self._text(sentence("UI_VICTORY_CHART", {}, self.lang), (x, y + 4), 14) + 10
+        top = max([1] + [v for pair in self.damage.values() for v in pair])
+        for cid, (dealt, taken) in sorted(self.damage.items(), key=lambda kv: -kv[1][0])[:12]:
+            self._text(self.names.get(cid, cid), (x, y), 13)
+            pygame.draw.rect(self.screen, (90, 180, 100), (x + 160, y + 2, int(380 * dealt / top), 7))
+            pygame.draw.rect(self.screen, (200, 90, 80), (x + 160, y + 10, int(380 * taken / top), 7))
+            y += 24
+
+    def _draw_dialog(self) -> None:
+        w, h = self.screen.get_size()
+        d = self.dialog
+        panel = pygame.Rect(w // 2 - 260, h // 2 - 90, 520, 180)
+        pygame.draw.rect(self.screen, (40, 42, 52), panel, border_radius=8)
+        pygame.draw.rect(self.screen, (200, 200, 220), panel, 2, border_radius=8)
+        self._text(d.text, (panel.x + 16, panel.y + 16), 15, width=panel.w - 32)
+        d.rects = []
+        bx = panel.x + 16
+        for label, _value in d.choices:
+            r = pygame.Rect(bx, panel.bottom - 50, max(80, theme.font(14).size(label)[0] + 24), 34)
+            pygame.draw.rect(self.screen, (70, 90, 130), r, border_radius=5)
+            self._text(label, (r.x + 12, r.y + 8), 14)
+            d.rects.append(r)
+            bx = r.right + 10
+
+
+def _iteratives(bab: int) -> list[int]:
+    out = [bab]
+    while out[-1] - 5 >= 1 and len(out) < 4:
+        out.append(out[-1] - 5)
+    return out
+
+
+__all__ = ["GameScreen", "threat"]

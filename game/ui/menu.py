@@ -1,0 +1,131 @@
+"""The start menu: pick a map, the language and the rule variants; every side is played
+here, hot-seat (computer sides come later)."""
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pygame
+
+from ..i18n import sentence
+from . import theme
+
+MAPS = Path(__file__).resolve().parents[2] / "maps"
+
+
+def map_files() -> list[Path]:
+    return sorted(list(MAPS.glob("*.toml")) + list(MAPS.glob("*.tmj")))
+
+
+class Menu:
+    def __init__(self, screen: pygame.Surface, lang: str):
+        from ..content.scenario import load_scenario
+        self.screen = screen
+        self.lang = lang
+        self.entries = []
+        for path in map_files():
+            try:
+                self.entries.append((path, load_scenario(path)))
+            except Exception as exc:   # noqa: BLE001 - a broken map is listed as such, not fatal
+                self.entries.append((path, exc))
+        self.selected = 0
+        self.variants = None
+        self.rects: list[tuple[str, object, pygame.Rect]] = []
+        self.chosen = None          # (scenario, lang) once started
+        self.running = True
+
+    def scenario(self):
+        path, sc = self.entries[self.selected]
+        if isinstance(sc, Exception):
+            return None
+        if self.variants is not None:
+            sc = replace(sc, variants=self.variants)
+        return sc
+
+    def handle(self, event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.running = False
+            elif event.key in (pygame.K_DOWN, pygame.K_UP):
+                self.selected = (self.selected + (1 if event.key == pygame.K_DOWN else -1)) % len(self.entries)
+                self.variants = None
+            elif event.key == pygame.K_RETURN and self.scenario() is not None:
+                self.chosen = (self.scenario(), self.lang)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for kind, value, rect in self.rects:
+                if rect.collidepoint(event.pos):
+                    self._press(kind, value)
+                    return
+
+    def _press(self, kind, value) -> None:
+        sc = self.scenario()
+        if kind == "map":
+            self.selected = value
+            self.variants = None
+        elif kind == "lang":
+            self.lang = "en" if self.lang == "fr" else "fr"
+        elif kind == "start" and sc is not None:
+            self.chosen = (sc, self.lang)
+        elif kind == "variant" and sc is not None:
+            v = sc.variants
+            if value == "lane":
+                v = replace(v, charge_lane="swept" if v.charge_lane == "center" else "center")
+            elif value == "scatter":
+                v = replace(v, scatter_order="srd" if v.scatter_order == "seed" else "seed")
+            else:
+                v = replace(v, reach_diagonal_exception=not v.reach_diagonal_exception)
+            self.variants = v
+
+    def draw(self) -> None:
+        w, h = self.screen.get_size()
+        self.screen.fill(theme.BACKGROUND)
+        self.rects = []
+        f_title, f, small = theme.font(34, True), theme.font(16), theme.font(13)
+        self.screen.blit(f_title.render("Carreau", True, (235, 215, 150)), (40, 28))
+        self.screen.blit(f.render(sentence("UI_MENU_PICK", {}, self.lang), True, theme.TEXT), (40, 86))
+        y = 118
+        for i, (path, sc) in enumerate(self.entries):
+            r = pygame.Rect(40, y, 460, 30)
+            pygame.draw.rect(self.screen, (70, 90, 130) if i == self.selected else (44, 46, 56), r, border_radius=4)
+            title = sc.title if not isinstance(sc, Exception) else f"{path.name}: {sc}"
+            self.screen.blit(f.render(title or path.name, True, theme.TEXT), (r.x + 10, r.y + 6))
+            self.rects.append(("map", i, r))
+            y += 36
+        sc = self.scenario()
+        x = 540
+        if sc is not None:
+            yy = 118
+            words, line = (sc.description or "").split(), ""
+            for word in words:
+                if small.size(f"{line} {word}")[0] > w - x - 40:
+                    self.screen.blit(small.render(line, True, (200, 200, 200)), (x, yy))
+                    yy += 18
+                    line = word
+                else:
+                    line = f"{line} {word}".strip()
+            self.screen.blit(small.render(line, True, (200, 200, 200)), (x, yy))
+            yy += 30
+            sides = ", ".join(sorted({c.side for c in sc.creatures}))
+            self.screen.blit(f.render(sentence("UI_MENU_SIDES", {"sides": sides}, self.lang), True, theme.TEXT), (x, yy))
+            yy += 40
+            yes, no = sentence("UI_YES", {}, self.lang), sentence("UI_NO", {}, self.lang)
+            for key, text in (("lane", sentence("UI_MENU_VARIANT_LANE", {"value": sc.variants.charge_lane}, self.lang)),
+                              ("scatter", sentence("UI_MENU_VARIANT_SCATTER", {"value": sc.variants.scatter_order}, self.lang)),
+                              ("reach", sentence("UI_MENU_VARIANT_REACH",
+                                                 {"value": yes if sc.variants.reach_diagonal_exception else no}, self.lang))):
+                r = pygame.Rect(x, yy, 420, 30)
+                pygame.draw.rect(self.screen, (52, 56, 68), r, border_radius=4)
+                self.screen.blit(f.render(text, True, theme.TEXT), (r.x + 10, r.y + 6))
+                self.rects.append(("variant", key, r))
+                yy += 38
+            r = pygame.Rect(x, yy + 10, 260, 40)
+            pygame.draw.rect(self.screen, (60, 120, 80), r, border_radius=6)
+            self.screen.blit(theme.font(18, True).render(sentence("UI_MENU_START", {}, self.lang), True, theme.TEXT),
+                             (r.x + 14, r.y + 9))
+            self.rects.append(("start", None, r))
+        r = pygame.Rect(40, h - 60, 260, 32)
+        pygame.draw.rect(self.screen, (52, 56, 68), r, border_radius=4)
+        self.screen.blit(f.render(sentence("UI_MENU_LANG", {}, self.lang), True, theme.TEXT), (r.x + 10, r.y + 6))
+        self.rects.append(("lang", None, r))

@@ -1,0 +1,151 @@
+"""The hot-seat battle screen, driven by posted pygame events (SDL dummy driver): pick an
+action, see the preview, act; hand-off between sides; a whole small battle to victory."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.content.scenario import parse_scenario
+from game.engine import Battle
+from game.ui.game_screen import GameScreen
+from game.ui.menu import Menu
+
+DUEL = """
+seed = 3
+[map]
+grid = \"\"\"
+..........
+..........
+..........
+..........
+\"\"\"
+[[creature]]
+id = "hero"
+name = "Héros"
+side = "blue"
+at = [1, 1]
+weapon = "greataxe"
+str = 30
+bab = 5
+initiative = 20
+
+[[creature]]
+id = "orc"
+side = "red"
+at = [6, 1]
+weapon = "club"
+hp = 6
+initiative = 10
+"""
+
+
+@pytest.fixture
+def game():
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode((1280, 800))
+    battle = Battle(parse_scenario(DUEL, "duel.toml"))
+    g = GameScreen(battle, screen, "en")
+    pygame.event.clear()
+    yield g
+    battle.close()
+    pygame.quit()
+
+
+def pump(g):
+    for event in pygame.event.get():
+        g.handle(event)
+    g.draw()
+
+
+def click_button(g, name):
+    g.draw()
+    rect = next(r for n, r, _e, _why in g.buttons if n == name)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center))
+    pump(g)
+
+
+def at(g, square):
+    x, y = g.cam.to_screen(square)
+    return x + g.cam.cell // 2, y + g.cam.cell // 2
+
+
+def test_move_with_the_preview_then_the_charge_is_refused_after_moving(game):
+    g = game
+    click_button(g, "move")
+    assert g.mode == "move"
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at(g, (4, 1)), rel=(0, 0), buttons=(0, 0, 0)))
+    pump(g)
+    assert g.overlay.path[-1] == (4, 1) and "4.5 m" in g.overlay.caption
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=at(g, (4, 1))))
+    pump(g)
+    assert g.battle.board().body("hero").pos == (4, 1)
+    reasons = dict((n, why) for n, _r, _e, why in g.buttons)
+    assert reasons["charge"] and reasons["five_foot_step"]          # greyed, with the reason
+
+
+def test_attack_logs_the_roll_and_the_hand_off_hides_the_board(game):
+    g = game
+    g.battle.act("hero", "move", {"squares": [[2, 1], [3, 1], [4, 1], [5, 1]]})
+    click_button(g, "attack")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=at(g, (6, 1))))
+    pump(g)
+    assert any("hero" in t.lower() or "Héros" in t for t, _c in g.log)
+    assert any("vs AC" in t for t, _c in g.log)
+    if g.battle.winner is None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e))
+        pump(g)
+        assert g.handoff == "red"          # the red player's turn: the board is hidden
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(10, 10)))
+        pump(g)
+        assert g.handoff is None
+
+
+def test_a_whole_small_battle_to_the_victory_screen(game):
+    g = game
+    for _ in range(20):
+        if g.battle.winner:
+            break
+        g.handoff = None
+        if g.current == "hero":
+            if not g.battle.act("hero", "attack", {"target": "orc"})[0]:
+                click_button(g, "charge")
+                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=at(g, (6, 1))))
+                pump(g)
+                if g.dialog:
+                    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=g.dialog.rects[0].center))
+                    pump(g)
+            else:
+                g._after_events([])
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e))
+        pump(g)
+    assert g.battle.winner == "blue"
+    g.draw()
+    assert g.damage["hero"][0] > 0 and g.damage["orc"][1] > 0
+
+
+def test_undo_of_a_move_and_refusals_in_the_log(game):
+    g = game
+    assert g.perform("move", {"squares": [[2, 1]]})
+    g.undo_last()
+    assert g.battle.board().body("hero").pos == (1, 1)
+    assert not g.perform("five_foot_step", {"to": [5, 5]})
+    assert g.log[-1][0]
+
+
+def test_the_menu_lists_the_maps_and_starts_a_battle():
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode((1280, 800))
+    m = Menu(screen, "fr")
+    m.draw()
+    assert len(m.entries) >= 8
+    start = next(r for kind, _v, r in m.rects if kind == "start")
+    lane = next(r for kind, v, r in m.rects if kind == "variant" and v == "lane")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=lane.center))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=start.center))
+    for event in pygame.event.get():
+        m.handle(event)
+    scenario, lang = m.chosen
+    assert lang == "fr" and scenario.variants.charge_lane == "swept"
+    pygame.quit()
