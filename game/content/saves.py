@@ -241,7 +241,7 @@ def _validate_command(where: str, command: Any, fail) -> None:
     for key, kind in (("dice", int), ("rolled", int), ("declined", str)):
         bad = [v for v in command[key] if not _is(v, kind)]
         if bad:
-            fail(f"{where}.{key}", f"must hold {_KIND_NAMES[kind]}s only, not {_short(bad[0])}")
+            fail(f"{where}.{key}", f"must hold {_ITEM_NAMES[kind]} only, not {_short(bad[0])}")
 
 
 def _replay(shown: str, battle, commands: list) -> None:
@@ -305,6 +305,7 @@ def _parse(text: str, path: str):
 
 
 _KIND_NAMES = {str: "a string", int: "a whole number", dict: "an object", list: "a list"}
+_ITEM_NAMES = {str: "strings", int: "whole numbers"}
 
 
 def _is(value: Any, kind: type) -> bool:

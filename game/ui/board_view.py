@@ -17,6 +17,12 @@ from . import theme
 from .art import GENERIC, Art, token_name
 
 ZOOMS = (16, 20, 24, 32, 40, 48, 64, 80, 96)
+# Condition badges on tokens: one or two letters a player learns at a glance.
+BADGES = {"prone": "P", "flat_footed": "FF", "stunned": "St", "dazed": "Dz", "blinded": "Bl", "entangled": "En",
+          "grappling": "G", "pinned": "Pi", "paralyzed": "Pa", "asleep": "Zz", "shaken": "Sh", "frightened": "Fr",
+          "nauseated": "N", "sickened": "Si", "fatigued": "Fa", "exhausted": "Ex", "staggered": "Sg", "disabled": "0",
+          "dying": "†", "stable": "s", "invisible": "I", "deafened": "De", "charging": "C", "total_defense": "TD",
+          "fighting_defensively": "FD", "burning": "Br", "turned": "T", "blessed": "+1", "hasted": "H", "glued": "Gl"}
 
 
 @dataclass
@@ -75,6 +81,7 @@ class BoardView:
         self.names = names or {}
         self.tokens = dict(tokens or {})
         self.art = art or Art()
+        self.health: dict[str, tuple[int, int]] = {}     # id -> (hp, max) for the bars
         self._terrain_cache: dict[int, pygame.Surface] = {}
         self._token_names: dict[str, str] = {}
         self._labels: dict[tuple, tuple[pygame.Surface, pygame.Surface]] = {}
@@ -325,3 +332,22 @@ class BoardView:
             self._label(screen, theme.font(max(9, inner * 2 // 3), bold=True), initials, centre, theme.TEXT_DARK, centre=True)
         if c >= 28:
             self._label(screen, theme.font(max(9, c // 4)), label, (centre[0], y + size + max(10, c // 3)), theme.TEXT_DARK)
+        health = self.health.get(b.id)
+        if health and c >= 20:
+            # hit-point bar across the top of the token
+            current, maximum = health
+            w = max(10, size - c // 4)
+            bx, by = centre[0] - w // 2, y + 1
+            pygame.draw.rect(screen, (30, 30, 30), (bx, by, w, max(3, c // 12)))
+            frac = max(0.0, min(1.0, current / maximum)) if maximum else 0
+            tint = (80, 190, 90) if frac > 0.5 else (220, 180, 60) if frac > 0.25 else (210, 70, 60)
+            pygame.draw.rect(screen, tint, (bx, by, int(w * frac), max(3, c // 12)))
+        badges = sorted(b.conditions & BADGES.keys())
+        if badges and c >= 24:
+            f = theme.font(max(8, c // 5), bold=True)
+            bx = x + size - max(8, c // 4)
+            for i, cond in enumerate(badges[:3]):
+                img = f.render(BADGES[cond], True, (255, 255, 255))
+                r = img.get_rect(topright=(x + size, y + i * (img.get_height() + 1)))
+                pygame.draw.rect(screen, (90, 40, 40), r.inflate(4, 0), border_radius=3)
+                screen.blit(img, r)

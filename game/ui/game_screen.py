@@ -20,7 +20,8 @@ LOG_H = 170
 TARGETED = ("attack", "full_attack", "charge", "trip", "bull_rush", "disarm", "grapple")
 SQUARED = ("move", "five_foot_step", "withdraw", "run")
 BUTTONS = ("move", "five_foot_step", "attack", "full_attack", "charge", "withdraw", "run", "total_defense",
-           "stand_up", "drop_prone", "trip", "bull_rush", "disarm", "grapple", "ready", "delay", "end_turn")
+           "stand_up", "drop_prone", "trip", "bull_rush", "disarm", "grapple", "throw_splash", "ready", "delay",
+           "end_turn")
 
 
 class Dialog:
@@ -92,6 +93,8 @@ class GameScreen:
                 reason = sentence("PRONE_MUST_STAND", {}, self.lang)
             if b == "delay" and self.battle.comp(cid, TurnState).acted:
                 reason = sentence("DELAY_AFTER_ACTING", {}, self.lang)
+            if b == "throw_splash" and reason is None and self.splash_item() is None:
+                reason = sentence("NOT_CARRIED", {"weapon": "—"}, self.lang)
             out[b] = reason
         return out
 
@@ -167,12 +170,24 @@ class GameScreen:
             return
         square = self.cam.to_square(pos)
         target = self.creature_at(square)
-        if self.mode in TARGETED and target:
+        if self.mode == "throw_splash":
+            item = self.splash_item()
+            if target:
+                self.perform("throw_splash", {"item": item, "target": target})
+            else:
+                self.perform("throw_splash", {"item": item, "intersection": list(self._corner(pos))})
+        elif self.mode in TARGETED and target:
             self.act_on(target)
         elif self.mode in SQUARED and not target:
             self.go_to(square)
 
+    def _corner(self, pos) -> tuple[int, int]:
+        """The grid intersection nearest the mouse."""
+        c = self.cam.cell
+        return (round((pos[0] + self.cam.ox) / c), round((pos[1] + self.cam.oy) / c))
+
     def _hover(self, pos) -> None:
+        self.hover_px = pos
         self.tip = ""
         for name, rect, enabled, reason in self.buttons:
             if rect.collidepoint(pos):
@@ -181,6 +196,16 @@ class GameScreen:
         if square != self.hover:
             self.hover = square
             self.refresh()
+
+    def splash_item(self) -> str | None:
+        """The first splash weapon the current creature carries."""
+        from ..content import data
+        from ..world.components import Inventory
+        if self.current is None:
+            return None
+        subs = data.substances()
+        return next((i for i in self.battle.comp(self.current, Inventory).items
+                     if i in subs and subs[i].get("range_ft")), None)
 
     def creature_at(self, square):
         for b in self.battle.board().occupants.get(square, ()):
@@ -230,6 +255,15 @@ class GameScreen:
         elif self.mode == "full_attack":
             n = len([b for b in _iteratives(self.battle.comp(cid, Offense).bab)])
             self.perform("full_attack", {"targets": [target] * n})
+        elif self.mode == "bull_rush":
+            # The attacker's choice: follow the foe to push it farther.
+            self.dialog = Dialog(sentence("UI_FOLLOW", {}, self.lang),
+                                 [(sentence("UI_YES", {}, self.lang), True), (sentence("UI_NO", {}, self.lang), False)],
+                                 lambda follow: self.perform("bull_rush", {"target": target, "follow": follow}))
+        elif self.mode == "trip" and self.battle.board().body(cid).weapon.trip:
+            self.dialog = Dialog(sentence("UI_DROP_IF_COUNTERED", {}, self.lang),
+                                 [(sentence("UI_YES", {}, self.lang), True), (sentence("UI_NO", {}, self.lang), False)],
+                                 lambda drop: self.perform("trip", {"target": target, "drop_weapon": drop}))
         else:
             self.perform(self.mode, {"target": target})
 
@@ -323,6 +357,13 @@ class GameScreen:
             overlays.reachable_overlay(board, cid, "5ft", ov)
         elif self.mode == "charge" and target and target != cid:
             overlays.charge_overlay(board, cid, target, self.lang, ov)
+        elif self.mode == "throw_splash" and hover:
+            # Aiming: the eight landing points of a miss at this range increment.
+            aim = getattr(self, "hover_px", None)
+            if target and target != cid:
+                overlays.splash_overlay(board, cid, target=target, ov=ov, lang=self.lang)
+            elif aim is not None:
+                overlays.splash_overlay(board, cid, intersection=self._corner(aim), ov=ov, lang=self.lang)
         elif self.mode in TARGETED:
             overlays.reach_overlay(board, cid, ov)
             if target and target != cid:
@@ -338,6 +379,8 @@ class GameScreen:
 
     def draw(self) -> None:
         w, h = self.screen.get_size()
+        self.view.health = {cid: (self.battle.comp(cid, HitPoints).current, self.battle.comp(cid, HitPoints).maximum)
+                            for cid in self.battle.entities}
         area = self.screen.subsurface(self._board_rect())
         self.view.draw(area, self.cam, self.overlay, self.current)
         self._draw_panel(pygame.Rect(w - PANEL_W, 0, PANEL_W, h))

@@ -149,3 +149,32 @@ def test_the_menu_lists_the_maps_and_starts_a_battle():
     scenario, lang = m.chosen
     assert lang == "fr" and scenario.variants.charge_lane == "swept"
     pygame.quit()
+
+
+def test_random_input_never_breaks_the_battle_screen(game):
+    import random
+    rng = random.Random(11)
+    g = game
+    kinds = [pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.KEYDOWN, pygame.MOUSEWHEEL]
+    keys = [pygame.K_e, pygame.K_u, pygame.K_t, pygame.K_ESCAPE, pygame.K_LEFT, pygame.K_UP, pygame.K_a]
+    for i in range(2000):
+        kind = rng.choice(kinds)
+        pos = (rng.randrange(0, 1280), rng.randrange(0, 800))
+        if kind == pygame.MOUSEMOTION:
+            ev = pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        elif kind == pygame.KEYDOWN:
+            ev = pygame.event.Event(kind, key=rng.choice(keys))
+        elif kind == pygame.MOUSEWHEEL:
+            ev = pygame.event.Event(kind, x=0, y=rng.choice((-1, 1)))
+        else:
+            ev = pygame.event.Event(kind, button=rng.choice((1, 1, 1, 3)), pos=pos)
+        g.running = True
+        g.handle(ev)
+        if i % 50 == 0:
+            g.draw()
+    g.draw()
+    state = g.battle.state()
+    for cid, c in state["creatures"].items():
+        assert c["hp"] <= c["max_hp"]
+    positions = [tuple(c["at"]) for c in state["creatures"].values() if "dead" not in c["conditions"]]
+    assert len(positions) == len(set(positions))
