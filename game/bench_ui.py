@@ -1,0 +1,125 @@
+"""``python -m game bench ui``: how fast the battle screen draws and answers (issue 5,
+item 10). Not a timed test: it prints one JSON object of figures.
+
+Set-up: the SDL dummy driver, a 1280x800 window, a generated 60x40 map (seeded, 12%
+walls, 12% difficult terrain) with 40 creatures on two sides, the threat overlay of all
+enemies on and a path preview drawn. Measured: the median frame (drawing the whole
+screen), the median time from a mouse move to the updated preview (the safest path with
+its attacks of opportunity), and the time from launch to the first drawn frame in a
+fresh interpreter.
+"""
+from __future__ import annotations
+
+import gc
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+
+TARGETS_MS = {"frame": 4.0, "preview": 16.0, "launch": 1500.0}
+
+
+def _scenario_text(seed: int = 7) -> str:
+    rng = random.Random(seed)
+    w, h = 60, 40
+    rows = ["".join("#" if r < 0.12 else "~" if r < 0.24 else "." for r in (rng.random() for _ in range(w)))
+            for _ in range(h)]
+    taken, creatures = set(), []
+    weapons = ["longsword", "greataxe", "longspear", "shortbow", "spiked_chain"]
+    while len(creatures) < 40:
+        x, y = rng.randrange(w), rng.randrange(h)
+        if rows[y][x] != "." or (x, y) in taken:
+            continue
+        taken.add((x, y))
+        side = "blue" if len(creatures) % 2 == 0 else "red"
+        creatures.append(f'[[creature]]\nid = "c{len(creatures)}"\nside = "{side}"\nat = [{x}, {y}]\n'
+                         f'weapon = "{weapons[len(creatures) % len(weapons)]}"\ninitiative = {40 - len(creatures)}\n')
+    return f'seed = {seed}\n[map]\ngrid = """\n' + "\n".join(rows) + '\n"""\n' + "\n".join(creatures)
+
+
+def _median(samples: list[float]) -> float:
+    return round(statistics.median(samples), 3)
+
+
+def run_ui(repeat: int = 60) -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from .content.scenario import parse_scenario
+    from .engine import Battle
+    from .ui.game_screen import GameScreen
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode((1280, 800))
+    battle = Battle(parse_scenario(_scenario_text(), "bench-ui.toml"))
+    game = GameScreen(battle, screen, "en")
+    game.handoff = None
+    game.show_threat = True
+    game.mode = "move"
+    me = battle.board().body(game.current)
+    board_w, board_h = game._board_rect().size
+    game.cam.ox = me.pos[0] * game.cam.cell - board_w // 2
+    game.cam.oy = me.pos[1] * game.cam.cell - board_h // 2
+    targets = [(me.pos[0] + dx, me.pos[1] + dy) for dx in (-3, -2, 2, 3) for dy in (-3, -1, 1, 3)]
+    from .rules import movement
+    reach = movement.reachable(battle.board(), me, "move")
+    targets = [t for t in targets if t in reach] or sorted(reach)[:8]
+
+    def move_to(sq):
+        x, y = game.cam.to_screen(sq)
+        game.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(x + 3, y + 3), rel=(0, 0), buttons=(0, 0, 0)))
+
+    move_to(targets[0])
+    game.draw()
+    gc.disable()
+    frames = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        game.draw()
+        pygame.display.flip()
+        frames.append((time.perf_counter() - t) * 1000)
+    previews = []
+    shown = 0
+    for i in range(repeat):
+        sq = targets[i % len(targets)]
+        game.hover = None
+        t = time.perf_counter()
+        move_to(sq)
+        took = (time.perf_counter() - t) * 1000
+        if game.overlay.path:            # count only the moves that drew a path
+            previews.append(took)
+            shown += 1
+    gc.enable()
+    path_shown = shown
+    battle.close()
+    pygame.quit()
+    launch = _launch_ms()
+    figures = {
+        "suite": "ui", "repeat": repeat, "window": [1280, 800], "map": [60, 40], "creatures": 40,
+        "overlays": ["threat of all enemies", "path preview"],
+        "frame": {"median_ms": _median(frames), "p90_ms": round(sorted(frames)[int(0.9 * len(frames))], 3),
+                  "target_ms": TARGETS_MS["frame"], "met": _median(frames) <= TARGETS_MS["frame"]},
+        "preview": {"median_ms": _median(previews), "p90_ms": round(sorted(previews)[int(0.9 * len(previews))], 3),
+                    "target_ms": TARGETS_MS["preview"], "met": _median(previews) <= TARGETS_MS["preview"],
+                    "previews_with_a_path": path_shown},
+        "launch": {"ms": round(launch, 1), "target_ms": TARGETS_MS["launch"], "met": launch <= TARGETS_MS["launch"],
+                   "note": "a fresh interpreter: imports, the old mill loaded, the first frame drawn"},
+    }
+    print(json.dumps(figures, indent=2))
+    return 0
+
+
+def _launch_ms() -> float:
+    code = ("import time; t=time.perf_counter(); import os; os.environ['SDL_VIDEODRIVER']='dummy'; "
+            "from game.ui.app import main; main('maps/old_mill.toml', lang='en', frames=1); "
+            "print((time.perf_counter()-t)*1000)")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    t = time.perf_counter()
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root,
+                         env={**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1", "SDL_VIDEODRIVER": "dummy"})
+    total = (time.perf_counter() - t) * 1000
+    return total if out.returncode == 0 else float("inf")
