@@ -33,7 +33,7 @@ COMPONENTS = (Identity, Position, Body, Reach, Speed, Side, Wielded, Conditions,
 BATTLE_FIELDS = ("round", "turn", "order", "counts", "surprise_round", "delayed", "readied", "winner", "started",
                  "ground", "started_full", "swift_owed", "aids", "feints", "feint_rounds",
                  "overrun_result", "overlays", "spell_effects", "wand_charges", "poisons",
-                 "hits_this_turn", "history")
+                 "hits_this_turn", "history", "turn_checks")
 
 
 class Battle:
@@ -66,6 +66,7 @@ class Battle:
         self.poisons: list[dict] = []              # secondary poison damage to come
         self.hits_this_turn: dict[str, list] = {}  # "attacker>target" -> weapons that hit (rend)
         self.history: list[dict] = []              # every command played, for saves and replays
+        self.turn_checks: dict[str, int] = {}      # turned undead -> the turning check that turned it
         self.world = f"battle-{next(_world_ids)}"
         self._board: Board | None = None
         self.ids: list[str] = []

@@ -116,6 +116,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "CANNOT_TURN": {"en": "It cannot turn or rebuke undead.", "fr": "Il ne sait pas renvoyer ni intimider les morts-vivants."},
     "WRONG_ENERGY": {"en": "It channels the other energy: not {action}.", "fr": "Il canalise l'autre énergie : pas de {action}."},
     "NO_TURNING_LEFT": {"en": "No turning attempt left today.", "fr": "Plus de tentative de renvoi aujourd'hui."},
+    "NOTHING_TURNED": {"en": "No undead is turned here.", "fr": "Aucun mort-vivant n'est repoussé ici."},
     "TURNED_MUST_FLEE": {"en": "Turned: it must flee from the cleric.", "fr": "Repoussé : il doit fuir le prêtre."},
     "ALREADY_MOUNTED": {"en": "It is already mounted.", "fr": "Il est déjà en selle."},
     "CANNOT_MOUNT": {"en": "It cannot ride {mount}.", "fr": "Il ne peut pas monter {mount}."},

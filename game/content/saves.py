@@ -90,7 +90,7 @@ def save_document(battle, meta: dict | None = None, scenario_text: str | None = 
         raise TypeError(f"meta must be a dict, not {type(meta).__name__}")
     doc = {"format": FORMAT, "version": VERSION, "scenario_path": str(battle.scenario.path),
            "scenario_text": _scenario_text(battle, scenario_text), "seed": battle.scenario.seed,
-           "meta": dict(meta or {}), "commands": battle.history, "check": _check(battle)}
+           "meta": dict(meta or {}), "commands": list(battle.history), "check": _check(battle)}
     return doc
 
 
@@ -256,7 +256,7 @@ def _replay(shown: str, battle, commands: list) -> None:
             raise SaveError(shown, where, f"{c['who']} {c['action']}: the engine fails on it ({_why(exc)})",
                             "SAVE_REFUSED") from None
         if not legal:
-            reason = sentence(refusal.code, refusal.params, "en")
+            reason = _clip(sentence(refusal.code, refusal.params, "en"), 160)
             raise SaveError(shown, where, f"{c['who']} {c['action']} is refused on replay: {reason} "
                             f"({refusal.code})", "SAVE_REFUSED")
         rolled = battle.history[-1]["rolled"]
@@ -285,7 +285,8 @@ def _difference(got: Any, expected: Any, where: str) -> str | None:
     if isinstance(got, dict) and isinstance(expected, dict):
         for key in sorted(set(got) | set(expected), key=str):
             if key not in got or key not in expected:
-                return f"{where}{key} is {'missing' if key not in got else 'unexpected'} in the replayed battle"
+                return (f"{where}{key} is missing from the replayed battle" if key not in got
+                        else f"{where}{key} is not in the save")
             found = _difference(got[key], expected[key], f"{where}{key}.")
             if found is not None:
                 return found
@@ -313,8 +314,11 @@ def _is(value: Any, kind: type) -> bool:
 
 
 def _short(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, bytes) else repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return _clip(json.dumps(value, ensure_ascii=False), 40)
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def _why(exc: BaseException) -> str:

@@ -73,3 +73,15 @@ def test_a_falling_mount_throws_its_rider():
     fell = [e for e in ev if type(e).__name__ == "MountChanged"]
     assert fell and fell[0].change == "fell" and "prone" in b.board().body("knight").conditions
     assert b.board().body("knight").pos != b.board().body("horse").pos
+
+
+def test_a_trip_can_pull_a_rider_down_and_ride_resists():
+    b = field()
+    b.act("knight", "mount", {"mount": "horse"})
+    b.act("knight", "end_turn")
+    b.comp("knight", Stats).values["ride"] = 5        # better than its Str (+2): it rides out the trip
+    b.act("orc", "move", {"squares": [[9, 3], [8, 3], [7, 3], [6, 3], [5, 3], [4, 3], [3, 3]]})
+    ok, _, ev = b.act("orc", "trip", {"target": "knight"}, dice=[15, 18, 3])
+    assert (5, "untyped", "ride") in first(ev, "OpposedCheck").defender_breakdown
+    assert ok and first(ev, "MountChanged").change == "pulled_down"
+    assert "prone" in b.board().body("knight").conditions

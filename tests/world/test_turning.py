@@ -72,3 +72,19 @@ def test_turning_ends_when_the_cleric_comes_within_3_m_and_uses_per_day():
             b2.act(b2.turn, "end_turn")
     ok, refusal, _ = b2.act("jozan", "turn_undead")
     assert not ok and refusal.code == "NO_TURNING_LEFT"
+
+
+def test_an_evil_cleric_dispels_the_turning():
+    b2 = battle(GRID, creature("jozan", "blue", (3, 5), initiative=20, cha=14, weapon="heavy_mace"),
+                creature("priest", "red", (12, 5), initiative=15, cha=12),
+                *[creature(f"zombie{i}", "red", (3 + i, 2), initiative=1, weapon="slam") for i in range(2)])
+    b2.comp("jozan", Stats).values["cleric_level"] = 3
+    b2.comp("priest", Stats).values.update(cleric_level=3, evil=1)
+    for i in range(2):
+        b2.comp(f"zombie{i}", Stats).values.update(undead=1, hd=2)
+    b2.act("jozan", "turn_undead", dice=[7, 3, 3])
+    assert "turned" in b2.board().body("zombie0").conditions
+    b2.act("jozan", "end_turn")
+    ok, _, ev = b2.act("priest", "dispel_turning", dice=[10, 2, 2])     # 10 + 1 >= 9
+    freed = [e.who for e in ev if type(e).__name__ == "UndeadAffected" and e.result == "freed"]
+    assert ok and sorted(freed) == ["zombie0", "zombie1"] and freed[0] == "zombie1"   # closest to the priest first

@@ -14,7 +14,8 @@ from ...rules.splash import snap8
 from ...rules.threat import can_attack_square, threatens
 from ...rules.weapons import UNARMED
 from ..attacks import (check_attack, fallen, resolve_attack, take_opportunities, threatening_enemies, can_take_aoo)
-from ..components import AttacksOfOpportunity, Conditions, Defense, Feats, Gear, Hands, Position, Stats, Wielded
+from ..components import (Abilities, AttacksOfOpportunity, Conditions, Defense, Feats, Gear, Hands, Position, Stats,
+                          Wielded)
 from ..damage import status_of
 from ..events import (AidGiven, AttackRolled, Disarmed, FellProne, Feinted, ItemDamaged, ManeuverFailed,
                       OpposedCheck, Pushed)
@@ -103,9 +104,23 @@ def trip(battle, who: str, target: str, declined, args: dict, iterative: int = 0
         return events
     a = battle.fighter(who)
     d = battle.fighter(target)
+    resist = rules.resist_check(d, stable=_stable(battle, target), dex_allowed=True)
+    from ..components import Riding
+    mount = battle.comp(target, Riding).mount
+    if mount:
+        # A rider may use its Ride check instead (French text, "croc-en-jambe").
+        from ...rules.modifiers import Modifier, ability_modifier, total
+        ride = battle.comp(target, Stats).values.get("ride", 0) + ability_modifier(
+            battle.comp(target, Abilities).scores["dex"])
+        if ride > resist.value:
+            resist = total([Modifier(ride, "untyped", "ride")])
     wins, _margin, ev = opposed(battle, "trip", who, target, rules.strength_check(a, improved="improved_trip" in feats),
-                                rules.resist_check(d, stable=_stable(battle, target), dex_allowed=True))
+                                resist)
     events += ev
+    if wins and mount:
+        from .mounted import _leave_saddle
+        events += _leave_saddle(battle, target, mount, None, "pulled_down")
+        return events + _knock_prone(battle, target, who)
     if wins:
         events += _knock_prone(battle, target, who)
         if "improved_trip" in feats and check_attack(battle, who, target) is None:

@@ -99,6 +99,7 @@ def _turn(battle, who: str, rebuke: bool) -> list:
                 events.append(UndeadAffected(who=cid, by=who, result="destroyed"))
             continue
         battle.comp(cid, TurnUses).turned_by = who
+        battle.turn_checks[cid] = check
         add_timed_condition(battle, cid, "cowering" if rebuke else "turned", rules.DURATION_ROUNDS)
         events.append(UndeadAffected(who=cid, by=who, result="rebuked" if rebuke else "turned"))
     battle.changed()
@@ -138,4 +139,42 @@ def break_turning(battle, mover: str) -> list:
             tu.turned_by = None
             battle.changed()
             events.append(UndeadAffected(who=cid, by=mover, result="turning_broken"))
+    return events
+
+
+def do_dispel_turning(battle, who, args, declined) -> list:
+    """An evil cleric's rebuke check at least equal to the good cleric's turning check frees
+    undead it turned: 2d6 + level + Cha Hit Dice of them, closest first (French text)."""
+    level = rules.turning_level(_stat(battle, who, "cleric_level"), _stat(battle, who, "paladin_level"))
+    if level <= 0 or not _stat(battle, who, "evil"):
+        raise refuse("CANNOT_TURN")
+    turned = [cid for cid in sorted(battle.entities) if battle.comp(cid, TurnUses).turned_by
+              and "turned" in battle.comp(cid, Conditions).ids]
+    if not turned:
+        raise refuse("NOTHING_TURNED")
+    cha = ability_modifier(battle.comp(who, Abilities).scores["cha"])
+    uses = battle.comp(who, TurnUses)
+    if uses.used >= rules.uses_per_day(cha):
+        raise refuse("NO_TURNING_LEFT")
+    events = spend(battle, who, "standard", "dispel_turning")
+    uses.used += 1
+    d20 = battle.dice.roll(20, f"dispel turning {who}")
+    check = d20 + cha
+    faces = tuple(battle.dice.roll_dice(2, 6, f"dispel turning {who}"))
+    total_hd = sum(faces) + level + cha
+    events.append(TurningAttempted(who=who, check_d20=d20, check=check, max_hd=rules.max_hit_dice(check, level),
+                                   damage_dice=faces, damage=total_hd, rebuke=True))
+    freed = []
+    for cid in sorted(turned, key=lambda c: (_gap(battle, who, c), c)):
+        if check < battle.turn_checks.get(cid, 99):
+            continue
+        hd = _stat(battle, cid, "hd")
+        if hd > total_hd:
+            continue
+        total_hd -= hd
+        battle.comp(cid, Conditions).ids.discard("turned")
+        battle.comp(cid, TurnUses).turned_by = None
+        freed.append(cid)
+        events.append(UndeadAffected(who=cid, by=who, result="freed"))
+    battle.changed()
     return events
