@@ -219,32 +219,38 @@ def main(scenario: str | None = None, lang: str | None = None, frames: int | Non
 
 
 def _save_hooks(save_dir: str | None, lang: str):
-    """(save, load, autosave) for the window, writing under ``save_dir`` (default ./saves)."""
-    try:
-        from ..content import saves
-    except ImportError:
-        return None
+    """(save, load, autosave) for the window, writing under ``save_dir`` (default ./saves).
+    A failing save or load is reported in the log; the current game is kept."""
+    from ..content import saves
+    from ..content.errors import ContentError
     folder = Path(save_dir or "saves")
 
     def save(battle):
-        folder.mkdir(parents=True, exist_ok=True)
         path = folder / "quicksave.json"
-        saves.save_battle(battle, path)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            saves.save_battle(battle, path, meta={"lang": lang})
+        except (ContentError, OSError) as exc:
+            return exc.line() if hasattr(exc, "line") else str(exc)
         return str(path)
 
     def load(screen):
-        from ..content.errors import ContentError
         path = folder / "quicksave.json"
         try:
-            battle = saves.load_battle(path)
-        except (ContentError, FileNotFoundError) as exc:
-            screen.log.append((exc.line() if hasattr(exc, "line") else str(exc), (240, 160, 120)))
+            loaded = saves.load_save(path)
+        except ContentError as exc:
+            screen.log.append((exc.line(), (240, 160, 120)))
             return
-        screen.__init__(battle, screen.screen, screen.lang, screen.saves)
-        screen.log.append((sentence("UI_LOADED", {"path": str(path)}, lang), (180, 220, 180)))
+        old = screen.battle
+        screen.__init__(loaded.battle, screen.screen, (loaded.meta or {}).get("lang", screen.lang), screen.saves)
+        old.close()
+        screen.log.append((sentence("UI_LOADED", {"path": str(path)}, screen.lang), (180, 220, 180)))
 
     def autosave(battle):
-        folder.mkdir(parents=True, exist_ok=True)
-        saves.autosave(battle, folder)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            saves.autosave(battle, folder, meta={"lang": lang})
+        except (ContentError, OSError):
+            pass          # the game goes on; the next action tries again
 
     return save, load, autosave

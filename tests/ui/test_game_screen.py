@@ -178,3 +178,31 @@ def test_random_input_never_breaks_the_battle_screen(game):
         assert c["hp"] <= c["max_hp"]
     positions = [tuple(c["at"]) for c in state["creatures"].values() if "dead" not in c["conditions"]]
     assert len(positions) == len(set(positions))
+
+
+def test_save_and_load_through_the_keys_keep_the_battle(tmp_path):
+    from game.ui.app import _save_hooks
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode((1280, 800))
+    scenario_file = tmp_path / "duel.toml"
+    scenario_file.write_text(DUEL, encoding="utf-8")
+    from game.content.scenario import load_scenario
+    battle = Battle(load_scenario(scenario_file))
+    g = GameScreen(battle, screen, "en", saves=_save_hooks(str(tmp_path / "saves"), "en"))
+    assert g.perform("move", {"squares": [[2, 1], [3, 1]]})
+    assert (tmp_path / "saves" / "autosave.json").exists()            # written after the action
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F5))
+    pump(g)
+    assert (tmp_path / "saves" / "quicksave.json").exists()
+    before = g.battle.state()
+    g.perform("move", {"squares": [[4, 1]]})
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F9))
+    pump(g)
+    assert g.battle.state() == before and g.battle is not battle
+    (tmp_path / "saves" / "quicksave.json").write_text("{not json", encoding="utf-8")
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F9))
+    pump(g)
+    assert g.battle.state() == before and "quicksave.json" in g.log[-1][0]   # refused, game kept
+    g.battle.close()
+    pygame.quit()
