@@ -17,11 +17,11 @@ from .combat_log import lines as log_lines
 
 PANEL_W = 340
 LOG_H = 170
-TARGETED = ("attack", "full_attack", "charge", "trip", "bull_rush", "disarm", "grapple")
+TARGETED = ("attack", "full_attack", "charge", "trip", "bull_rush", "disarm", "grapple", "overrun")
 SQUARED = ("move", "five_foot_step", "withdraw", "run")
 BUTTONS = ("move", "five_foot_step", "attack", "full_attack", "charge", "withdraw", "run", "total_defense",
-           "stand_up", "drop_prone", "trip", "bull_rush", "disarm", "grapple", "throw_splash", "ready", "delay",
-           "end_turn")
+           "stand_up", "drop_prone", "trip", "bull_rush", "disarm", "grapple", "overrun", "throw_splash", "ready",
+           "delay", "end_turn")
 
 
 class Dialog:
@@ -54,6 +54,7 @@ class GameScreen:
         self.damage = {cid: [0, 0] for cid in battle.entities}   # dealt, taken
         self.show_threat = False
         self.buttons: list[tuple[str, pygame.Rect, bool, str]] = []
+        self.plan: list[str] = []        # a full attack being put together, a target per attack
         self.tip = ""
         self.running = True
         self.drag_from = None
@@ -79,7 +80,8 @@ class GameScreen:
             reason = None
             if b in ("move", "stand_up") and not left["move"]:
                 reason = sentence("NO_MOVE_ACTION_LEFT", {}, self.lang)
-            elif b in ("attack", "total_defense", "trip", "bull_rush", "disarm", "grapple", "ready") and not left["standard"]:
+            elif b in ("attack", "total_defense", "trip", "bull_rush", "disarm", "grapple", "ready", "overrun") \
+                    and not left["standard"]:
                 reason = sentence("NO_STANDARD_ACTION_LEFT", {}, self.lang)
             elif b in ("full_attack", "charge", "withdraw", "run") and not left["full_round"]:
                 reason = sentence("NO_FULL_ROUND_LEFT" if not left["restricted"] else "RESTRICTED_NO_FULL_ROUND", {}, self.lang)
@@ -133,9 +135,13 @@ class GameScreen:
             self.cam.zoom(1 if event.y > 0 else -1, pygame.mouse.get_pos())
 
     def _key(self, key) -> None:
-        if key == pygame.K_ESCAPE:
+        if key in (pygame.K_RETURN, pygame.K_SPACE) and self.mode == "full_attack" and self.plan:
+            plan, self.plan = self.plan, []
+            self.perform("full_attack", {"targets": plan})
+        elif key == pygame.K_ESCAPE:
             if self.mode:
                 self.mode = None
+                self.plan = []
                 self.refresh()
             else:
                 self.running = False
@@ -253,19 +259,57 @@ class GameScreen:
                 return
             self.perform("charge", {"target": target})
         elif self.mode == "full_attack":
-            n = len([b for b in _iteratives(self.battle.comp(cid, Offense).bab)])
-            self.perform("full_attack", {"targets": [target] * n})
+            # The player picks a target for each attack in turn (French text: a target per attack).
+            n = len(_iteratives(self.battle.comp(cid, Offense).bab))
+            self.plan.append(target)
+            if len(self.plan) >= n:
+                plan, self.plan = self.plan, []
+                self.perform("full_attack", {"targets": plan})
+            else:
+                self.log.append((sentence("UI_FULL_ATTACK_PLAN", {"done": len(self.plan), "of": n}, self.lang),
+                                 (200, 200, 160)))
+        elif self.mode == "overrun":
+            self._overrun(target)
+        elif self.mode in ("trip", "disarm"):
+            # The defender's player decides whether to strike back if the attempt fails.
+            def with_counter(counter, drop=False):
+                self.perform(self.mode, {"target": target, "counter": counter, "drop_weapon": drop})
+            ask_drop = self.mode == "trip" and self.battle.board().body(cid).weapon.trip
+            self.dialog = Dialog(sentence("UI_COUNTER", {"defender": self.names.get(target, target)}, self.lang),
+                                 [(sentence("UI_YES", {}, self.lang), True), (sentence("UI_NO", {}, self.lang), False)],
+                                 (lambda c: self._then_drop(c, with_counter)) if ask_drop else with_counter)
         elif self.mode == "bull_rush":
             # The attacker's choice: follow the foe to push it farther.
             self.dialog = Dialog(sentence("UI_FOLLOW", {}, self.lang),
                                  [(sentence("UI_YES", {}, self.lang), True), (sentence("UI_NO", {}, self.lang), False)],
                                  lambda follow: self.perform("bull_rush", {"target": target, "follow": follow}))
-        elif self.mode == "trip" and self.battle.board().body(cid).weapon.trip:
-            self.dialog = Dialog(sentence("UI_DROP_IF_COUNTERED", {}, self.lang),
-                                 [(sentence("UI_YES", {}, self.lang), True), (sentence("UI_NO", {}, self.lang), False)],
-                                 lambda drop: self.perform("trip", {"target": target, "drop_weapon": drop}))
         else:
             self.perform(self.mode, {"target": target})
+
+    def _then_drop(self, counter: bool, go) -> None:
+        self.dialog = Dialog(sentence("UI_DROP_IF_COUNTERED", {}, self.lang),
+                             [(sentence("UI_YES", {}, self.lang), True), (sentence("UI_NO", {}, self.lang), False)],
+                             lambda drop: go(counter, drop))
+
+    def _overrun(self, target: str) -> None:
+        """Overrun: straight through the foe's space to the square beyond; its player
+        chooses to avoid or to block (not against Improved Overrun)."""
+        board = self.battle.board()
+        me, foe = board.body(self.current), board.body(target)
+        dx = (foe.pos[0] > me.pos[0]) - (foe.pos[0] < me.pos[0])
+        dy = (foe.pos[1] > me.pos[1]) - (foe.pos[1] < me.pos[1])
+        squares, here = [], me.pos
+        while True:
+            here = (here[0] + dx, here[1] + dy)
+            squares.append(list(here))
+            if not set(foe.squares) & {here} and squares and len(squares) > 1 and tuple(squares[-2]) in foe.squares:
+                break
+            if len(squares) > 8:
+                break
+        self.dialog = Dialog(sentence("UI_OVERRUN_DEFENDER", {"defender": self.names.get(target, target)}, self.lang),
+                             [(sentence("UI_AVOID", {}, self.lang), "avoid"), (sentence("UI_BLOCK", {}, self.lang), "block")],
+                             lambda choice: self.perform("overrun", {"target": target, "squares": squares,
+                                                                     "defender": choice}))
 
     def ask_opportunities(self, takers: list[str], why: str, then) -> None:
         """The player of each creature that may take an attack of opportunity decides."""
