@@ -10,6 +10,7 @@ from ..i18n import sentence
 from ..rules import aoo as aoo_rules, charge as charge_rules, threat
 from ..rules.geometry import metres
 from ..world.components import HitPoints, Offense, TurnState
+from ..world.events import AttackRolled
 from ..world.turns import status_of
 from . import overlays, theme
 from .board_view import BoardView, Camera, Overlay
@@ -246,7 +247,8 @@ class GameScreen:
                 return
             path, provoked, _cost = found
         self.ask_opportunities(provoked, "UI_AOO_WHY_MOVE",
-                               lambda declined: self.perform(self.mode, {"squares": [list(p) for p in path]}, declined))
+                               lambda declined: self.perform(self.mode, {"squares": [list(p) for p in path]}, declined,
+                                                             asked=set(provoked)))
 
     def act_on(self, target: str) -> None:
         cid = self.current
@@ -333,10 +335,20 @@ class GameScreen:
                 then(declined)
         next_one()
 
-    def perform(self, action: str, args: dict, declined: set[str] | None = None) -> bool:
+    def perform(self, action: str, args: dict, declined: set[str] | None = None,
+                asked: set[str] | None = None) -> bool:
+        """Play one action. Before it happens, the player of every creature it would give an
+        attack of opportunity decides whether to take it (digest: AoOs are optional); True when
+        the action was played or waits on those answers."""
         cid = self.current
         if cid is None:
             return False
+        declined, asked = set(declined or ()), set(asked or ()) | set(declined or ())
+        takers = [t for t in self._opportunity_takers(cid, action, args, declined) if t not in asked]
+        if takers:
+            self.ask_opportunities(takers, "UI_AOO_WHY_ACT",
+                                   lambda more: self.perform(action, args, declined | more, asked | set(takers)))
+            return True
         snap = self.battle.snapshot()
         rolled_before = len(self.battle.dice.history)
         ok, refusal, events = self.battle.act(cid, action, args, declined=declined)
@@ -351,6 +363,22 @@ class GameScreen:
             self.saves[2](self.battle)      # autosave after every action
         self.refresh()
         return True
+
+    def _opportunity_takers(self, cid: str, action: str, args: dict, declined: set[str]) -> list[str]:
+        """Who would strike `cid` in reply to this action: played on a snapshot, then undone.
+        A taker who drops the actor can hide later ones; they are asked on the next pass."""
+        snap = self.battle.snapshot()
+        try:
+            ok, _refusal, events = self.battle.act(cid, action, args, declined=declined)
+        finally:
+            self.battle.restore(snap)
+        if not ok:
+            return []
+        takers = []
+        for e in events:
+            if isinstance(e, AttackRolled) and e.opportunity and e.target == cid and e.attacker not in takers:
+                takers.append(e.attacker)
+        return takers
 
     def undo_last(self) -> None:
         snap = self.undo.pop() if self.undo else None

@@ -206,3 +206,100 @@ def test_save_and_load_through_the_keys_keep_the_battle(tmp_path):
     assert g.battle.state() == before and "quicksave.json" in g.log[-1][0]   # refused, game kept
     g.battle.close()
     pygame.quit()
+
+
+MELEE = """
+seed = 5
+[map]
+grid = \"\"\"
+..........
+..........
+..........
+..........
+\"\"\"
+[[creature]]
+id = "hero"
+side = "blue"
+at = [1, 1]
+weapon = "longsword"
+bab = 11
+str = 16
+speed = 9
+initiative = 20
+
+[[creature]]
+id = "orc_a"
+side = "red"
+at = [2, 1]
+weapon = "club"
+hp = 200
+initiative = 10
+
+[[creature]]
+id = "orc_b"
+side = "red"
+at = [1, 2]
+weapon = "club"
+hp = 200
+initiative = 5
+"""
+
+
+@pytest.fixture
+def melee():
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode((1280, 800))
+    battle = Battle(parse_scenario(MELEE, "melee.toml"))
+    g = GameScreen(battle, screen, "en")
+    pygame.event.clear()
+    yield g
+    battle.close()
+    pygame.quit()
+
+
+def click(g, pos):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+    pump(g)
+
+
+def test_full_attack_takes_a_target_per_attack_and_enter_strikes_early(melee):
+    g = melee
+    click_button(g, "full_attack")
+    click(g, at(g, (2, 1)))
+    assert g.plan == ["orc_a"] and not g.battle.history              # nothing struck yet
+    click(g, at(g, (1, 2)))
+    assert g.plan == ["orc_a", "orc_b"] and not g.battle.history
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
+    pump(g)
+    assert g.plan == []
+    command = g.battle.history[-1]
+    assert command["action"] == "full_attack" and command["args"]["targets"] == ["orc_a", "orc_b"]
+
+
+def test_overrun_asks_the_defender_to_avoid_or_block(melee):
+    g = melee
+    click_button(g, "overrun")
+    click(g, at(g, (2, 1)))
+    assert g.dialog is not None and [v for _l, v in g.dialog.choices] == ["avoid", "block"]
+    assert not g.battle.history                                          # the defender decides first
+    avoid = next(r for r, (_label, value) in zip(g.dialog.rects, g.dialog.choices) if value == "avoid")
+    click(g, avoid.center)
+    while g.dialog is not None:                  # orc_b's attack of opportunity: its player declines
+        click(g, g.dialog.rects[-1].center)
+    assert g.battle.history[-1]["args"]["defender"] == "avoid"
+    assert g.battle.board().body("hero").pos == (3, 1)                   # went through the avoided foe
+    assert g.battle.board().body("orc_a").pos == (2, 1)
+
+
+def test_a_failed_trip_asks_the_defender_about_the_counter_trip(melee):
+    g = melee
+    click_button(g, "trip")
+    click(g, at(g, (2, 1)))
+    assert g.dialog is not None and [v for _l, v in g.dialog.choices] == [True, False]
+    assert not g.battle.history
+    click(g, g.dialog.rects[1].center)
+    while g.dialog is not None:                  # attacks of opportunity for the unarmed trip: declined
+        click(g, g.dialog.rects[-1].center)
+    command = g.battle.history[-1]
+    assert command["action"] == "trip" and command["args"]["counter"] is False
