@@ -33,7 +33,7 @@ COMPONENTS = (Identity, Position, Body, Reach, Speed, Side, Wielded, Conditions,
 BATTLE_FIELDS = ("round", "turn", "order", "counts", "surprise_round", "delayed", "readied", "winner", "started",
                  "ground", "started_full", "swift_owed", "aids", "feints", "feint_rounds",
                  "overrun_result", "overlays", "spell_effects", "wand_charges", "poisons",
-                 "hits_this_turn", "history", "turn_checks")
+                 "hits_this_turn", "history", "turn_checks", "doors")
 
 
 class Battle:
@@ -61,6 +61,7 @@ class Battle:
         self.feint_rounds: dict[str, int] = {}
         self.overrun_result: dict[str, str] = {}
         self.overlays: dict[str, dict] = {}        # grease, web: squares made hard going, until a round
+        self.doors: dict[tuple[int, int], bool] = {}   # doors opened (True) or closed (False) in play
         self.spell_effects: dict[str, dict] = {}   # spiritual weapons and flaming spheres by caster
         self.wand_charges: dict[str, int] = {}     # "creature:wand" -> charges left
         self.poisons: list[dict] = []              # secondary poison damage to come
@@ -137,20 +138,24 @@ class Battle:
         return self._board
 
     def current_terrain(self):
-        """The map, with the squares spells made hard going (grease, web) as difficult."""
+        """The map as it stands now: doors opened or closed in play, and the squares spells
+        made hard going (grease, web) as difficult."""
         squares = frozenset(sq for o in self.overlays.values() for sq in o["squares"])
-        if not squares:
+        if not squares and not self.doors:
             return self.terrain
+        key = (squares, frozenset(self.doors.items()))
         cached = getattr(self, "_overlay_cache", None)
-        if cached and cached[0] == squares:
+        if cached and cached[0] == key:
             return cached[1]
-        from .rules.terrain import Terrain
+        from .rules.terrain import DOOR_CHARS, Terrain
         rows = [list(r) for r in self.scenario.rows]
+        for (x, y), is_open in self.doors.items():
+            rows[y][x] = DOOR_CHARS["open_door" if is_open else "door"]
         for x, y in squares:
             if 0 <= y < len(rows) and 0 <= x < len(rows[y]) and rows[y][x] == ".":
                 rows[y][x] = "~"
         terrain = Terrain(["".join(r) for r in rows], self.terrain.legend)
-        self._overlay_cache = (squares, terrain)
+        self._overlay_cache = (key, terrain)
         return terrain
 
     def changed(self) -> None:

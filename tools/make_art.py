@@ -1512,6 +1512,16 @@ def tile_door(p, rng, kind):
     p.circle(BRASS, (52, 32), 3)
 
 
+def tile_open_door(p, rng, kind):
+    """A doorway seen from above: the floor, the frame's two posts, the leaf swung open."""
+    tile_floor(p, rng, kind)
+    p.rect((60, 62, 70), 0, 0, 6, TILE)
+    p.rect((60, 62, 70), TILE - 6, 0, 6, TILE)
+    pygame.draw.rect(p.s, (150, 104, 62), pygame.Rect(6 * SS, 2 * SS, 9 * SS, 44 * SS), border_radius=2 * SS)
+    p.rect((96, 64, 40), 6, 2, 2, 44)
+    p.circle(BRASS, (12, 40), 2)
+
+
 def tile_pit(p, rng, kind):
     tile_floor(p, rng, kind)
     p.ellipse((120, 110, 90), (32, 32), 27, 27)
@@ -1579,7 +1589,7 @@ def tile_unknown(p, rng, kind: TerrainKind):
 TILES = {
     "floor": tile_floor, "wall": tile_wall, "difficult": tile_difficult,
     "water": tile_water, "deep_water": lambda p, r, k: tile_water(p, r, k, deep=True), "tree": tile_tree,
-    "door": tile_door, "pit": tile_pit, "low_wall": tile_low_wall, "rubble": tile_rubble,
+    "door": tile_door, "open_door": tile_open_door, "pit": tile_pit, "low_wall": tile_low_wall, "rubble": tile_rubble,
     "brush": tile_brush, "undergrowth": tile_brush, "pillar": tile_pillar, "bridge": tile_bridge,
 }
 

@@ -30,7 +30,13 @@ LEGEND: dict[str, TerrainKind] = {
     # wall it blocks movement, sight and effect and its corner cannot be cut, so it gives
     # cover through the cover rules. Light trees sharing a square (+2 AC) are not modelled.
     "T": TerrainKind("T", "tree", blocks_move=True, blocks_sight=True, blocks_corner=True),
+    # Doors (combat actions table: opening or closing one is a move action that does not
+    # provoke). Closed, a door fills its square like a wall; open, it is a doorway that
+    # costs and shows like floor.
+    "+": TerrainKind("+", "door", blocks_move=True, blocks_sight=True, blocks_corner=True),
+    "/": TerrainKind("/", "open_door"),
 }
+DOOR_CHARS = {"door": "+", "open_door": "/"}
 OFF_MAP = LEGEND["#"]  # missing cells of ragged rows count as walls
 
 

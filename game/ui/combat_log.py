@@ -49,6 +49,9 @@ def lines(events, names: dict[str, str], lang: str) -> list[tuple[str, tuple[int
             result = sentence("LOG_HIT" if e.success else "LOG_MISS", {}, lang)
             out.append((sentence("LOG_SAVE", {"name": n(e.who), "kind": e.kind, "d20": e.d20, "bonus": _signed(e.bonus),
                                              "dc": e.dc, "result": result}, lang), (200, 200, 240)))
+        elif kind == "DoorChanged":
+            out.append((sentence("LOG_DOOR" if e.opened else "LOG_DOOR_CLOSED",
+                                 {"name": n(e.who), "at": list(e.at)}, lang), (190, 170, 140)))
         elif kind == "BattleWon":
             out.append((sentence("LOG_WON", {"side": e.side}, lang), (255, 215, 0)))
     return out

@@ -21,7 +21,7 @@ LOG_H = 170
 TARGETED = ("attack", "full_attack", "charge", "trip", "bull_rush", "disarm", "grapple", "overrun")
 SQUARED = ("move", "five_foot_step", "withdraw", "run")
 BUTTONS = ("move", "five_foot_step", "attack", "full_attack", "charge", "withdraw", "run", "total_defense",
-           "stand_up", "drop_prone", "trip", "bull_rush", "disarm", "grapple", "overrun", "throw_splash", "ready",
+           "stand_up", "drop_prone", "trip", "bull_rush", "disarm", "grapple", "overrun", "throw_splash", "door", "ready",
            "delay", "end_turn")
 
 
@@ -79,7 +79,7 @@ class GameScreen:
         body = self.battle.board().body(cid)
         for b in BUTTONS:
             reason = None
-            if b in ("move", "stand_up") and not left["move"]:
+            if b in ("move", "stand_up", "door") and not left["move"]:
                 reason = sentence("NO_MOVE_ACTION_LEFT", {}, self.lang)
             elif b in ("attack", "total_defense", "trip", "bull_rush", "disarm", "grapple", "ready", "overrun") \
                     and not left["standard"]:
@@ -96,6 +96,8 @@ class GameScreen:
                 reason = sentence("PRONE_MUST_STAND", {}, self.lang)
             if b == "delay" and self.battle.comp(cid, TurnState).acted:
                 reason = sentence("DELAY_AFTER_ACTING", {}, self.lang)
+            if b == "door" and reason is None and not self.doors_near(body):
+                reason = sentence("NO_DOOR_NEAR", {}, self.lang)
             if b == "throw_splash" and reason is None and self.splash_item() is None:
                 reason = sentence("NOT_CARRIED", {"weapon": "—"}, self.lang)
             out[b] = reason
@@ -177,7 +179,10 @@ class GameScreen:
             return
         square = self.cam.to_square(pos)
         target = self.creature_at(square)
-        if self.mode == "throw_splash":
+        if self.mode == "door":
+            if square in self.doors_near(self.battle.board().body(self.current)):
+                self.toggle_door(square)
+        elif self.mode == "throw_splash":
             item = self.splash_item()
             if target:
                 self.perform("throw_splash", {"item": item, "target": target})
@@ -214,6 +219,17 @@ class GameScreen:
         return next((i for i in self.battle.comp(self.current, Inventory).items
                      if i in subs and subs[i].get("range_ft")), None)
 
+    def doors_near(self, body) -> list[tuple[int, int]]:
+        """Door squares (open or closed) next to the creature's space."""
+        terrain = self.battle.current_terrain()
+        mine = set(body.squares)
+        near = {(x + dx, y + dy) for x, y in mine for dx in (-1, 0, 1) for dy in (-1, 0, 1)} - mine
+        return sorted(sq for sq in near if terrain.kind(sq).id in ("door", "open_door"))
+
+    def toggle_door(self, square) -> None:
+        opened = self.battle.current_terrain().kind(square).id == "open_door"
+        self.perform("close_door" if opened else "open_door", {"at": list(square)})
+
     def creature_at(self, square):
         for b in self.battle.board().occupants.get(square, ()):
             return b.id
@@ -225,6 +241,8 @@ class GameScreen:
             self.perform(name, {})
         elif name == "ready":
             self.perform("ready", {"action": "attack", "trigger": "enemy_moves_within_reach"})
+        elif name == "door" and len(self.doors_near(self.battle.board().body(self.current))) == 1:
+            self.toggle_door(self.doors_near(self.battle.board().body(self.current))[0])
         else:
             self.mode = name
         self.refresh()

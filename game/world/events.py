@@ -196,6 +196,13 @@ class ReadiedActionFailed(Event):
 
 
 @dataclass(frozen=True)
+class DoorChanged(Event):
+    who: str
+    at: tuple[int, int]
+    opened: bool
+
+
+@dataclass(frozen=True)
 class ItemDropped(Event):
     who: str
     item: str

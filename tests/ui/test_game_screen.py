@@ -303,3 +303,20 @@ def test_a_failed_trip_asks_the_defender_about_the_counter_trip(melee):
         click(g, g.dialog.rects[-1].center)
     command = g.battle.history[-1]
     assert command["action"] == "trip" and command["args"]["counter"] is False
+
+
+def test_the_door_button_opens_the_door_next_to_the_creature():
+    from tests.world.test_doors import DOORWAY
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode((1280, 800))
+    g = GameScreen(Battle(parse_scenario(DOORWAY, "doorway.toml")), screen, "fr")
+    assert g.availability()["door"] is None
+    click_button(g, "door")                      # the only door next to the hero: no square to pick
+    assert g.battle.current_terrain().kind((5, 1)).id == "open_door"
+    assert "porte" in g.log[-1][0]
+    click_button(g, "door")                      # the standard action as a second move: shut it again
+    assert g.battle.current_terrain().kind((5, 1)).id == "door"
+    assert g.availability()["door"]              # no move action left: greyed with the reason
+    g.battle.close()
+    pygame.quit()

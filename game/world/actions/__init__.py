@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...dice import DiceError
 from ...rules.reasons import Refusal
-from . import attacking, casting, grapple, maneuvers, mounted, moving, other, overrun, splash, timing, turning
+from . import attacking, casting, doors, grapple, maneuvers, mounted, moving, other, overrun, splash, timing, turning
 from .common import Refused, is_able, strenuous_damage
 
 ACTIONS = {
@@ -28,6 +28,7 @@ ACTIONS = {
     "throw_splash": splash.do_throw_splash, "extinguish": splash.do_extinguish, "break_free": splash.do_break_free,
     "cast": casting.do_cast, "direct_spell": casting.do_direct_spell, "touch": casting.do_touch,
     "use_item": casting.do_use_item,
+    "open_door": doors.do_open_door, "close_door": doors.do_close_door,
 }
 
 
