@@ -143,6 +143,34 @@ def _corner_cover(terrain: Terrain, attacker: Body, target: Body, bystanders: se
     return best
 
 
+def cover_lines(board: Board, attacker: Body, target: Body, attack: str) -> list[tuple[tuple[int, int], tuple[int, int], str]]:
+    """The lines the corner test judged, to show why a target has cover: from the
+    attacker's best corner to the four corners of the target's best square, each marked
+    "clear", "wall" (blocked by terrain) or "creature" (through a bystander, ranged only).
+    Points are doubled coordinates, like every line here."""
+    bystanders: set[Square] = set()
+    if attack == "ranged":
+        for b in board.bodies:
+            if b.id not in (attacker.id, target.id):
+                bystanders.update(b.squares)
+    best: tuple[int, list] | None = None
+    for a_sq in attacker.squares:
+        for corner in corners2(a_sq):
+            for t_sq in target.squares:
+                lines = []
+                for e in corners2(t_sq):
+                    if line_blocked(board.terrain, corner, e):
+                        lines.append((corner, e, "wall"))
+                    elif bystanders and line_meets_squares(corner, e, bystanders):
+                        lines.append((corner, e, "creature"))
+                    else:
+                        lines.append((corner, e, "clear"))
+                score = sum(kind != "clear" for _a, _b, kind in lines) * 10 + sum(kind == "wall" for _a, _b, kind in lines)
+                if best is None or score < best[0]:
+                    best = (score, lines)
+    return best[1] if best else []
+
+
 def _adjacent_melee_cover(terrain: Terrain, attacker: Body, target: Body) -> str:
     """Adjacent melee: cover when every pair of touching squares the attacker could use has
     a wall in the way; diagonal neighbours are cut by a wall in either corner square."""

@@ -41,6 +41,7 @@ class Overlay:
     lane_line: tuple[tuple[float, float], tuple[float, float]] | None = None  # grid points
     marks: list[tuple[Square, str]] = field(default_factory=list)  # labelled squares
     points: list[tuple[tuple[float, float], str]] = field(default_factory=list)  # grid points (x, y) + label
+    sight_lines: list[tuple[tuple[float, float], tuple[float, float], str]] = field(default_factory=list)  # clear|wall|creature
     caption: str = ""
 
 
@@ -246,6 +247,12 @@ class BoardView:
 
     def _draw_overlay_over(self, screen, cam, ov: Overlay) -> None:
         c = cam.cell
+        for (ax, ay), (bx, by), kind in ov.sight_lines:
+            a = (round(ax * c - cam.ox), round(ay * c - cam.oy))
+            b = (round(bx * c - cam.ox), round(by * c - cam.oy))
+            colour = {"clear": theme.PATH_OK, "wall": theme.PATH_BAD}.get(kind, theme.PROVOKE)
+            pygame.draw.line(screen, colour, a, b, max(1, c // 20))
+            pygame.draw.circle(screen, colour, b, max(2, c // 14))
         if ov.lane_line is not None:
             (ax, ay), (bx, by) = ov.lane_line
             a = (round(ax * c - cam.ox), round(ay * c - cam.oy))

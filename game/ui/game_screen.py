@@ -457,14 +457,7 @@ class GameScreen:
         elif self.mode in TARGETED:
             overlays.reach_overlay(board, cid, ov)
             if target and target != cid:
-                from ..rules.flanking import flanking_partners
-                from ..rules.sight import cover
-                partners = flanking_partners(board, board.body(target), me)
-                cov = cover(board, me, board.body(target), "ranged" if me.weapon.is_ranged else "melee")
-                ov.caption = f"{self.names.get(target, target)} · cover: {cov}" + (
-                    f" · flanking with {', '.join(self.names.get(p, p) for p in partners)}" if partners else "")
-                for p in partners:
-                    ov.marks.append((board.body(p).pos, "⚔"))
+                overlays.aim_overlay(board, cid, target, self.lang, ov, self.names)
         self.overlay = ov
 
     def draw(self) -> None:

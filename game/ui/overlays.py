@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..i18n import sentence
 from ..rules import aoo, charge as charge_rules, movement, splash as splash_rules, threat
 from ..rules.board import Board
-from ..rules.geometry import Square, metres
+from ..rules.geometry import Square, metres, spaces_adjacent
 from ..rules.lanes import lane_squares
 from .board_view import Overlay
 
@@ -106,3 +106,28 @@ def splash_overlay(board: Board, cid: str, target: str | None = None, intersecti
             ov.points.append(((x, y), str(d8)))
         ov.caption = sentence("SPLASH_CAPTION", {"n": res.range_increments}, lang)
     return ov
+
+
+def aim_overlay(board: Board, cid: str, target: str, lang: str | None = None, ov: Overlay | None = None,
+                names: dict[str, str] | None = None) -> Overlay:
+    """An attack being aimed: the target's cover with the lines of the corner test (green
+    clear, red through a wall, amber through a creature), and the allies it is flanked with
+    (digest §7.1, §7.2)."""
+    from ..rules.flanking import flanking_partners
+    from ..rules.sight import cover, cover_lines
+    ov = ov or Overlay()
+    names = names or {}
+    me, foe = board.body(cid), board.body(target)
+    kind = "ranged" if me.weapon.is_ranged else "melee"
+    cov = cover(board, me, foe, kind)
+    if cov != "none" or kind == "ranged" or not spaces_adjacent(me.pos, me.span, foe.pos, foe.span):
+        ov.sight_lines = [((a[0] / 2, a[1] / 2), (b[0] / 2, b[1] / 2), k) for a, b, k in cover_lines(board, me, foe, kind)]
+    caption = sentence("UI_AIM", {"target": names.get(target, target), "cover": sentence(f"COVER_{cov}", {}, lang)}, lang)
+    partners = flanking_partners(board, foe, me)
+    if partners:
+        caption += " · " + sentence("UI_FLANKING_WITH", {"allies": ", ".join(names.get(p, p) for p in partners)}, lang)
+    for p in partners:
+        ov.marks.append((board.body(p).pos, "⚔"))
+    ov.caption = caption
+    return ov
+

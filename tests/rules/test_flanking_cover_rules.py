@@ -79,3 +79,29 @@ def test_adjacent_melee_cover_only_from_a_wall_corner():
     t = body("t", "red", (1, 1))
     assert cover(make_board(grid, a, t), a, t, "melee") == "cover"
     assert cover(make_board(open_grid(2, 2), a, t), a, t, "melee") == "none"
+
+
+def test_cover_lines_show_which_lines_the_wall_and_the_creature_cut():
+    from game.rules.sight import cover_lines
+    grid = """
+.......
+...#...
+.......
+"""
+    archer = body("a", "blue", (0, 1), weapon="shortbow")
+    target = body("t", "red", (6, 1))
+    lines = cover_lines(make_board(grid, archer, target), archer, target, "ranged")
+    kinds = [k for _a, _b, k in lines]
+    assert len(lines) == 4 and "wall" in kinds and "clear" in kinds      # cover: some lines, not all
+    assert all(b in [(12, 2), (14, 2), (12, 4), (14, 4)] for _a, b, _k in lines)
+    crowd = make_board(open_grid(7, 3), archer, target, body("x", "red", (3, 1)))
+    assert "creature" in [k for _a, _b, k in cover_lines(crowd, archer, target, "ranged")]
+    assert [k for _a, _b, k in cover_lines(crowd, archer, target, "melee")] == ["clear"] * 4
+    # total cover: whichever corner the archer picks, every line meets the wall
+    high, low = body("a", "blue", (0, 0), weapon="shortbow"), body("t", "red", (6, 2))
+    walled = make_board("""
+.......
+#######
+.......
+""", high, low)
+    assert [k for _a, _b, k in cover_lines(walled, high, low, "ranged")] == ["wall"] * 4

@@ -320,3 +320,23 @@ def test_the_door_button_opens_the_door_next_to_the_creature():
     assert g.availability()["door"]              # no move action left: greyed with the reason
     g.battle.close()
     pygame.quit()
+
+
+def test_aiming_shows_the_cover_lines_and_a_translated_caption():
+    walled = DUEL.replace('..........\n..........\n..........', '..........\n...#......\n..........', 1)
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode((1280, 800))
+    g = GameScreen(Battle(parse_scenario(walled.replace('weapon = "greataxe"', 'weapon = "longbow"'), "d.toml")),
+                   screen, "fr")
+    click_button(g, "attack")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at(g, (6, 1)), rel=(0, 0), buttons=(0, 0, 0)))
+    pump(g)
+    kinds = [k for _a, _b, k in g.overlay.sight_lines]
+    assert len(kinds) == 4 and "wall" in kinds
+    assert "abri (+4 CA" in g.overlay.caption
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at(g, (1, 3)), rel=(0, 0), buttons=(0, 0, 0)))
+    pump(g)
+    assert g.overlay.sight_lines == [] and g.overlay.caption == ""      # nothing aimed at
+    g.battle.close()
+    pygame.quit()
