@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .board import Board, Body
-from .geometry import Square, corners2, line_crossing, spaces_adjacent, space_squares
+from .geometry import Square, corners2, distance, line_crossing, spaces_adjacent, space_squares
 from .terrain import Terrain
 
 NONE, SOFT, COVER, TOTAL = "none", "soft", "cover", "total"
@@ -39,6 +39,33 @@ def line_blocked(terrain: Terrain, a2: tuple[int, int], b2: tuple[int, int]) -> 
     for o1, o2 in seams:
         if block[base + o1] and block[base + o2]:
             return True
+    return False
+
+
+LOW_OBSTACLE_RANGE = 6   # squares: "only to creatures within 30 feet of it" (digest §7.2)
+
+
+def low_obstacles_crossed(terrain: Terrain, a2: tuple[int, int], b2: tuple[int, int]) -> list[Square]:
+    """The low-obstacle squares whose interior the segment crosses."""
+    if not terrain.has_low_obstacles:
+        return []
+    cells, _ = line_crossing(a2[0], a2[1], b2[0], b2[1])
+    return [c for c in cells if terrain.is_low_obstacle(c)]
+
+
+def low_obstacle_covers(terrain: Terrain, a2, b2, attacker: Body, target: Body) -> bool:
+    """Does a low obstacle on this line give the target cover (digest §7.2 "Low obstacle")?
+    Only one within 6 squares of the target, and not when the attacker is closer to it than
+    the target is; the squares the two stand in do not count."""
+    for sq in low_obstacles_crossed(terrain, a2, b2):
+        if sq in target.squares or sq in attacker.squares:
+            continue
+        to_target = min(distance(t, sq) for t in target.squares)
+        if to_target > LOW_OBSTACLE_RANGE:
+            continue
+        if min(distance(a, sq) for a in attacker.squares) < to_target:
+            continue
+        return True
     return False
 
 
@@ -134,6 +161,9 @@ def _corner_cover(terrain: Terrain, attacker: Body, target: Body, bystanders: se
                     result = TOTAL
                 elif any(walls):
                     result = COVER
+                elif terrain.has_low_obstacles and any(low_obstacle_covers(terrain, corner, e, attacker, target)
+                                                       for e in ends):
+                    result = COVER
                 elif bystanders and any(line_meets_squares(corner, e, bystanders) for e in ends):
                     result = SOFT
                 else:
@@ -161,11 +191,16 @@ def cover_lines(board: Board, attacker: Body, target: Body, attack: str) -> list
                 for e in corners2(t_sq):
                     if line_blocked(board.terrain, corner, e):
                         lines.append((corner, e, "wall"))
+                    elif low_obstacle_covers(board.terrain, corner, e, attacker, target):
+                        lines.append((corner, e, "low_wall"))
                     elif bystanders and line_meets_squares(corner, e, bystanders):
                         lines.append((corner, e, "creature"))
                     else:
                         lines.append((corner, e, "clear"))
-                score = sum(kind != "clear" for _a, _b, kind in lines) * 10 + sum(kind == "wall" for _a, _b, kind in lines)
+                kinds = [k for _a, _b, k in lines]
+                rank = (TOTAL if kinds.count("wall") == 4 else COVER if "wall" in kinds or "low_wall" in kinds
+                        else SOFT if "creature" in kinds else NONE)
+                score = (_RANK[rank], len(kinds) - kinds.count("clear"))   # as the corner test ranks them
                 if best is None or score < best[0]:
                     best = (score, lines)
     return best[1] if best else []
@@ -173,14 +208,16 @@ def cover_lines(board: Board, attacker: Body, target: Body, attack: str) -> list
 
 def _adjacent_melee_cover(terrain: Terrain, attacker: Body, target: Body) -> str:
     """Adjacent melee: cover when every pair of touching squares the attacker could use has
-    a wall in the way; diagonal neighbours are cut by a wall in either corner square."""
+    a wall in the way; diagonal neighbours are cut by a wall, low walls included (digest
+    §7.2), in either corner square."""
     best = COVER
     for a in attacker.squares:
         for t in target.squares:
             dx, dy = t[0] - a[0], t[1] - a[1]
             if max(abs(dx), abs(dy)) != 1:
                 continue
-            if dx and dy and (terrain.blocks_sight((a[0] + dx, a[1])) or terrain.blocks_sight((a[0], a[1] + dy))):
+            if dx and dy and any(terrain.blocks_sight(c) or terrain.is_low_obstacle(c)
+                                 for c in ((a[0] + dx, a[1]), (a[0], a[1] + dy))):
                 continue
             return NONE
     return best

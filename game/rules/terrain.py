@@ -19,6 +19,7 @@ class TerrainKind:
     blocks_sight: bool = False     # blocks line of sight and line of effect
     blocks_corner: bool = False    # cannot move diagonally past its corner
     difficult: bool = False        # entering costs 2 squares (3 on a diagonal)
+    low_obstacle: bool = False     # no higher than half a creature: cover nearby (digest §7.2)
 
 
 # The fixed legend of design/scenario-format.md.
@@ -35,6 +36,11 @@ LEGEND: dict[str, TerrainKind] = {
     # costs and shows like floor.
     "+": TerrainKind("+", "door", blocks_move=True, blocks_sight=True, blocks_corner=True),
     "/": TerrainKind("/", "open_door"),
+    # A low wall (SRD "Obstacles" and "Low Obstacles and Cover"): it hampers movement
+    # without blocking it, so crossing its square costs 2 squares like difficult terrain
+    # (no run, charge or 5-ft step over it); it does not block sight or effect, and gives
+    # cover to a creature within 6 squares of it unless the attacker is closer to it.
+    "=": TerrainKind("=", "low_wall", difficult=True, low_obstacle=True),
 }
 DOOR_CHARS = {"door": "+", "open_door": "/"}
 OFF_MAP = LEGEND["#"]  # missing cells of ragged rows count as walls
@@ -55,6 +61,7 @@ class Terrain:
         self._sight_block = bytearray(size)
         self._corner_block = bytearray(size)
         self._difficult = bytearray(size)
+        self._low = bytearray(size)
         for y, row in enumerate(self.rows):
             for x, ch in enumerate(row):
                 kind = self.kind_of_char(ch)
@@ -63,6 +70,8 @@ class Terrain:
                 self._sight_block[i] = kind.blocks_sight
                 self._corner_block[i] = kind.blocks_corner
                 self._difficult[i] = kind.difficult
+                self._low[i] = kind.low_obstacle
+        self.has_low_obstacles = any(self._low)
         for i in range(size):  # the border and ragged holes are walls
             if not self._move_free[i] and not self._sight_block[i] and not self._difficult[i]:
                 y, x = divmod(i, pw)
@@ -101,6 +110,9 @@ class Terrain:
 
     def blocks_sight(self, sq: Square) -> bool:
         return not self.in_bounds(sq) or bool(self._sight_block[self.index(sq)])
+
+    def is_low_obstacle(self, sq: Square) -> bool:
+        return self.in_bounds(sq) and bool(self._low[self.index(sq)])
 
     def is_difficult(self, sq: Square) -> bool:
         return self.in_bounds(sq) and bool(self._difficult[self.index(sq)])

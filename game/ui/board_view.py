@@ -250,7 +250,7 @@ class BoardView:
         for (ax, ay), (bx, by), kind in ov.sight_lines:
             a = (round(ax * c - cam.ox), round(ay * c - cam.oy))
             b = (round(bx * c - cam.ox), round(by * c - cam.oy))
-            colour = {"clear": theme.PATH_OK, "wall": theme.PATH_BAD}.get(kind, theme.PROVOKE)
+            colour = {"clear": theme.PATH_OK, "wall": theme.PATH_BAD, "low_wall": theme.PATH_BAD}.get(kind, theme.PROVOKE)
             pygame.draw.line(screen, colour, a, b, max(1, c // 20))
             pygame.draw.circle(screen, colour, b, max(2, c // 14))
         if ov.lane_line is not None:
