@@ -56,6 +56,8 @@ class GameScreen:
         self.show_threat = False
         self.buttons: list[tuple[str, pygame.Rect, bool, str]] = []
         self.plan: list[str] = []        # a full attack being put together, a target per attack
+        self.inspected: str | None = None   # a creature clicked to read its numbers (else the current one)
+        self.tracker_rows: list[tuple[str, pygame.Rect]] = []
         self.tip = ""
         self.running = True
         self.drag_from = None
@@ -175,6 +177,13 @@ class GameScreen:
                 if enabled:
                     self.choose(name)
                 return
+        for cid, rect in self.tracker_rows:
+            if rect.collidepoint(pos):
+                if cid in self.battle.delayed:
+                    self.perform("step_in", {}, who=cid)      # a delaying creature takes its turn now
+                else:
+                    self.inspected = None if cid == self.current else cid
+                return
         if not self._board_rect().collidepoint(pos) or self.current is None:
             return
         square = self.cam.to_square(pos)
@@ -192,6 +201,8 @@ class GameScreen:
             self.act_on(target)
         elif self.mode in SQUARED and not target:
             self.go_to(square)
+        elif self.mode is None and target:
+            self.inspected = None if target == self.current else target
 
     def _corner(self, pos) -> tuple[int, int]:
         """The grid intersection nearest the mouse."""
@@ -354,18 +365,18 @@ class GameScreen:
         next_one()
 
     def perform(self, action: str, args: dict, declined: set[str] | None = None,
-                asked: set[str] | None = None) -> bool:
+                asked: set[str] | None = None, who: str | None = None) -> bool:
         """Play one action. Before it happens, the player of every creature it would give an
         attack of opportunity decides whether to take it (digest: AoOs are optional); True when
         the action was played or waits on those answers."""
-        cid = self.current
+        cid = who or self.current
         if cid is None:
             return False
         declined, asked = set(declined or ()), set(asked or ()) | set(declined or ())
         takers = [t for t in self._opportunity_takers(cid, action, args, declined) if t not in asked]
         if takers:
             self.ask_opportunities(takers, "UI_AOO_WHY_ACT",
-                                   lambda more: self.perform(action, args, declined | more, asked | set(takers)))
+                                   lambda more: self.perform(action, args, declined | more, asked | set(takers), who))
             return True
         snap = self.battle.snapshot()
         rolled_before = len(self.battle.dice.history)
@@ -417,6 +428,8 @@ class GameScreen:
                     self.damage[e.target][1] += e.amount
             if type(e).__name__ == "TurnStarted":
                 self.undo.clear()
+                self.inspected = None          # a new turn shows its own creature
+                self.plan = []
         self.view.set_board(self.battle.board())
         cur = self.current
         if cur is not None:
@@ -498,7 +511,8 @@ class GameScreen:
         self.screen.fill((34, 36, 44), rect)
         x, y = rect.x + 12, rect.y + 10
         y += self._text(self.battle.scenario.title or "Carreau", (x, y), 16, bold=True) + 6
-        # the initiative tracker
+        # the initiative tracker: a click on a delaying creature has it step in
+        self.tracker_rows = []
         for cid in self.battle.order:
             body = self.battle.board().body(cid)
             hp = self.battle.comp(cid, HitPoints)
@@ -510,25 +524,17 @@ class GameScreen:
                 label += f" ({status})"
             if cid in self.battle.readied:
                 label += " ⏳"
-            y += self._text(label, (x, y), 13, colour if status != "dead" else (110, 110, 110))
+            if cid == self.inspected:
+                pygame.draw.rect(self.screen, (52, 56, 70), pygame.Rect(x - 4, y, PANEL_W - 18, 16))
+            step = self._text(label, (x, y), 13, colour if status != "dead" else (110, 110, 110))
+            self.tracker_rows.append((cid, pygame.Rect(x - 4, y, PANEL_W - 18, step)))
+            y += step
+        if self.battle.delayed:
+            y += self._text(sentence("UI_STEP_IN", {}, self.lang), (x, y), 11, (150, 150, 150))
         y += 8
-        cid = self.current
-        if cid is not None:
-            f = self.battle.fighter(cid)
-            from ..rules import attack as attack_rules
-            ac = attack_rules.armor_class(f, attack_rules.AttackSituation()).value
-            touch = attack_rules.armor_class(f, attack_rules.AttackSituation(touch=True)).value
-            flat = attack_rules.armor_class(f, attack_rules.AttackSituation(), flat_footed=True).value
-            atk = attack_rules.attack_bonus(f, attack_rules.AttackSituation(ranged=f.weapon.is_ranged)).value
-            body = self.battle.board().body(cid)
-            y += self._text(f"{self.names.get(cid, cid)} — {f.weapon.names.get(self.lang, f.weapon.id)} {atk:+d}", (x, y), 14, bold=True)
-            y += self._text(f"CA/AC {ac}  contact/touch {touch}  dépourvu/flat {flat}", (x, y), 13)
-            y += self._text(f"{metres(body.speed_squares):g} m · {', '.join(sorted(body.conditions)) or '—'}", (x, y), 13)
-            left = self.battle.state()["actions_left"]
-            names = [sentence(f"LEFT_{k}", {}, self.lang) for k in ("standard", "move", "five_foot_step", "swift")
-                     if left.get(k)]
-            y += self._text(sentence("UI_ACTIONS_LEFT", {"left": ", ".join(names) or "—"}, self.lang), (x, y), 13,
-                            (200, 200, 160)) + 6
+        shown = self.inspected if self.inspected and self.battle.has(self.inspected) else self.current
+        if shown is not None:
+            y = self._draw_creature(shown, x, y)
         # the action bar: everything, greyed with the reason when not possible now
         self.buttons = []
         avail = self.availability()
@@ -547,6 +553,30 @@ class GameScreen:
         if self.overlay.caption:
             y += self._text(self.overlay.caption, (x, y), 12, (180, 210, 240), width=PANEL_W - 24)
         self._text(sentence("UI_GAME_HELP", {}, self.lang), (x, rect.bottom - 60), 11, (150, 150, 150), width=PANEL_W - 24)
+
+    def _draw_creature(self, cid: str, x: int, y: int) -> int:
+        """The numbers of one creature: attacks with their iterative bonuses, AC, speed,
+        conditions, and for the current creature the actions left this turn."""
+        from ..rules import attack as attack_rules
+        f = self.battle.fighter(cid)
+        ac = attack_rules.armor_class(f, attack_rules.AttackSituation()).value
+        touch = attack_rules.armor_class(f, attack_rules.AttackSituation(touch=True)).value
+        flat = attack_rules.armor_class(f, attack_rules.AttackSituation(), flat_footed=True).value
+        atk = attack_rules.attack_bonus(f, attack_rules.AttackSituation(ranged=f.weapon.is_ranged)).value
+        bab = self.battle.comp(cid, Offense).bab
+        bonuses = "/".join(f"{atk - (bab - it):+d}" for it in _iteratives(bab))
+        body = self.battle.board().body(cid)
+        y += self._text(f"{self.names.get(cid, cid)} — {f.weapon.names.get(self.lang, f.weapon.id)} {bonuses}",
+                        (x, y), 14, bold=True)
+        y += self._text(sentence("UI_DEFENCE", {"ac": ac, "touch": touch, "flat": flat}, self.lang), (x, y), 13)
+        y += self._text(f"{metres(body.speed_squares):g} m · {', '.join(sorted(body.conditions)) or '—'}", (x, y), 13)
+        if cid == self.current:
+            left = self.battle.state()["actions_left"]
+            names = [sentence(f"LEFT_{k}", {}, self.lang) for k in ("standard", "move", "five_foot_step", "swift")
+                     if left.get(k)]
+            y += self._text(sentence("UI_ACTIONS_LEFT", {"left": ", ".join(names) or "—"}, self.lang), (x, y), 13,
+                            (200, 200, 160), width=PANEL_W - 24)
+        return y + 6
 
     def _draw_log(self, rect: pygame.Rect) -> None:
         self.screen.fill((26, 27, 33), rect)

@@ -340,3 +340,24 @@ def test_aiming_shows_the_cover_lines_and_a_translated_caption():
     assert g.overlay.sight_lines == [] and g.overlay.caption == ""      # nothing aimed at
     g.battle.close()
     pygame.quit()
+
+
+def test_a_delaying_creature_steps_in_from_the_tracker_and_a_click_inspects_a_foe(melee):
+    g = melee
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e))     # the hero ends its turn
+    pump(g)
+    assert g.current == "orc_a"
+    g.handoff = None
+    click_button(g, "delay")                                                 # orc_a waits
+    assert g.current == "orc_b" and "orc_a" in g.battle.delayed
+    g.handoff = None
+    g.draw()
+    row = next(r for cid, r in g.tracker_rows if cid == "orc_a")
+    click(g, row.center)
+    assert g.current == "orc_a" and "orc_a" not in g.battle.delayed         # acts now, before orc_b
+    assert g.battle.order.index("orc_a") < g.battle.order.index("orc_b")
+    g.handoff = None
+    click(g, at(g, (1, 1)))                                                  # no action chosen: inspect
+    assert g.inspected == "hero"
+    g.draw()
+    assert g.battle.act("orc_a", "step_in", {})[1].code == "NOT_DELAYING"    # already its turn

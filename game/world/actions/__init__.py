@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...dice import DiceError
 from ...rules.reasons import Refusal
 from . import attacking, casting, doors, grapple, maneuvers, mounted, moving, other, overrun, splash, timing, turning
-from .common import Refused, is_able, strenuous_damage
+from .common import Refused, is_able, refuse, strenuous_damage
 
 ACTIONS = {
     "move": moving.do_move, "five_foot_step": moving.do_five_foot_step, "withdraw": moving.do_withdraw,
@@ -29,6 +29,7 @@ ACTIONS = {
     "cast": casting.do_cast, "direct_spell": casting.do_direct_spell, "touch": casting.do_touch,
     "use_item": casting.do_use_item,
     "open_door": doors.do_open_door, "close_door": doors.do_close_door,
+    "step_in": timing.do_step_in,
 }
 
 
@@ -42,7 +43,10 @@ def act(battle, who: str, action: str, args: dict, dice: list[int] | None = None
     dice_before = len(battle.dice.history)
     battle.dice.script(list(dice or []))
     try:
+        stepping_in = who in battle.delayed and who != battle.turn
         events = timing.who_may_act(battle, who)
+        if action == "step_in" and not stepping_in:
+            raise refuse("NOT_DELAYING")
         refusal = turning.turned_refusal(battle, who, action, args)
         if refusal is not None:
             raise refusal

@@ -59,6 +59,12 @@ def do_delay(battle, who, args, declined) -> list:
     return [Delayed(who=who)] + turns.end_turn(battle)
 
 
+def do_step_in(battle, who, args, declined) -> list:
+    """A delaying creature takes its turn now, before the current creature has done
+    anything (French text, "retarder son action"); the turn itself begins in who_may_act."""
+    return []
+
+
 def do_ready(battle, who, args, declined) -> list:
     """Standard action: a standard, move or free action and its trigger; it interrupts the
     trigger and the creature's initiative moves just before the triggering creature."""
