@@ -18,7 +18,7 @@ from .combat_log import lines as log_lines
 
 PANEL_W = 340
 LOG_H = 170
-TARGETED = ("attack", "full_attack", "charge", "trip", "bull_rush", "disarm", "grapple", "overrun")
+TARGETED = ("attack", "full_attack", "charge", "trip", "bull_rush", "disarm", "grapple", "overrun", "web")
 SQUARED = ("move", "five_foot_step", "withdraw", "run")
 BUTTONS = ("move", "five_foot_step", "attack", "full_attack", "charge", "withdraw", "run", "total_defense",
            "stand_up", "drop_prone", "trip", "bull_rush", "disarm", "grapple", "overrun", "throw_splash", "door", "ready",
@@ -71,6 +71,16 @@ class GameScreen:
     def side_of(self, cid: str) -> str:
         return self.battle.board().body(cid).side
 
+    def buttons_for(self, cid: str) -> tuple[str, ...]:
+        """The common actions, and those only this creature has now: a spider's web,
+        breaking free when caught."""
+        extra = []
+        if "web" in self.battle.spec(cid).special:
+            extra.append("web")
+        if {"entangled", "glued"} & self.battle.board().body(cid).conditions:
+            extra.append("break_free")
+        return BUTTONS[:-2] + tuple(extra) + BUTTONS[-2:]
+
     def availability(self) -> dict[str, str | None]:
         """Each button's refusal reason (None: available), from the engine's own rules."""
         cid = self.current
@@ -79,11 +89,11 @@ class GameScreen:
             return {b: "—" for b in BUTTONS}
         left = self.battle.state()["actions_left"]
         body = self.battle.board().body(cid)
-        for b in BUTTONS:
+        for b in self.buttons_for(cid):
             reason = None
             if b in ("move", "stand_up", "door") and not left["move"]:
                 reason = sentence("NO_MOVE_ACTION_LEFT", {}, self.lang)
-            elif b in ("attack", "total_defense", "trip", "bull_rush", "disarm", "grapple", "ready", "overrun") \
+            elif b in ("attack", "total_defense", "trip", "bull_rush", "disarm", "grapple", "ready", "overrun", "web") \
                     and not left["standard"]:
                 reason = sentence("NO_STANDARD_ACTION_LEFT", {}, self.lang)
             elif b in ("full_attack", "charge", "withdraw", "run") and not left["full_round"]:
@@ -248,7 +258,7 @@ class GameScreen:
 
     # --- acting -----------------------------------------------------------------------
     def choose(self, name: str) -> None:
-        if name in ("total_defense", "stand_up", "drop_prone", "delay", "end_turn"):
+        if name in ("total_defense", "stand_up", "drop_prone", "delay", "end_turn", "break_free"):
             self.perform(name, {})
         elif name == "ready":
             self.perform("ready", {"action": "attack", "trigger": "enemy_moves_within_reach"})
@@ -539,7 +549,8 @@ class GameScreen:
         self.buttons = []
         avail = self.availability()
         bw, bh = (PANEL_W - 30) // 2, 26
-        for i, name in enumerate(BUTTONS):
+        shown = self.buttons_for(self.current) if self.current else BUTTONS
+        for i, name in enumerate(shown):
             r = pygame.Rect(x + (i % 2) * (bw + 6), y + (i // 2) * (bh + 4), bw, bh)
             enabled = avail.get(name) is None
             colour = (70, 90, 130) if self.mode == name else ((58, 62, 76) if enabled else (44, 46, 52))
@@ -547,7 +558,7 @@ class GameScreen:
             self._text(sentence(f"ACT_{name}", {}, self.lang), (r.x + 6, r.y + 5), 13,
                        theme.TEXT if enabled else (110, 110, 110))
             self.buttons.append((name, r, enabled, avail.get(name) or ""))
-        y += (len(BUTTONS) + 1) // 2 * (bh + 4) + 6
+        y += (len(shown) + 1) // 2 * (bh + 4) + 6
         if self.tip:
             y += self._text(self.tip, (x, y), 12, (240, 180, 140), width=PANEL_W - 24)
         if self.overlay.caption:

@@ -361,3 +361,34 @@ def test_a_delaying_creature_steps_in_from_the_tracker_and_a_click_inspects_a_fo
     assert g.inspected == "hero"
     g.draw()
     assert g.battle.act("orc_a", "step_in", {})[1].code == "NOT_DELAYING"    # already its turn
+
+
+def test_a_spider_gets_a_web_button_and_its_victim_a_break_free_button():
+    from tests.world.test_spider_web import NEST
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode((1280, 800))
+    g = GameScreen(Battle(parse_scenario(NEST, "nest.toml")), screen, "en")
+    g.handoff = None
+    assert "web" in g.buttons_for("spider") and "web" not in g.buttons_for("hero")
+    assert "break_free" not in g.buttons_for("hero")
+    for _ in range(30):                     # throw until one sticks (each try is a new turn)
+        click_button(g, "web")
+        while g.dialog is not None:
+            click(g, g.dialog.rects[-1].center)
+        click(g, at(g, (6, 0)))
+        if "entangled" in g.battle.board().body("hero").conditions:
+            break
+        g.battle.act("spider", "end_turn", {})
+        g.battle.act("hero", "end_turn", {})
+        g.battle.act("giant", "end_turn", {})
+        g.refresh()
+    assert "entangled" in g.battle.board().body("hero").conditions
+    assert any("vs AC" in t for t, _c in g.log)
+    g.battle.act("spider", "end_turn", {})
+    g.handoff = None
+    assert g.current == "hero" and "break_free" in g.buttons_for("hero")
+    click_button(g, "break_free")
+    assert g.battle.history[-1]["action"] == "break_free"
+    g.battle.close()
+    pygame.quit()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...dice import DiceError
 from ...rules.reasons import Refusal
-from . import attacking, casting, doors, grapple, maneuvers, mounted, moving, other, overrun, splash, timing, turning
+from . import attacking, casting, doors, grapple, maneuvers, mounted, moving, other, overrun, splash, timing, turning, webs
 from .common import Refused, is_able, refuse, strenuous_damage
 
 ACTIONS = {
@@ -29,7 +29,7 @@ ACTIONS = {
     "cast": casting.do_cast, "direct_spell": casting.do_direct_spell, "touch": casting.do_touch,
     "use_item": casting.do_use_item,
     "open_door": doors.do_open_door, "close_door": doors.do_close_door,
-    "step_in": timing.do_step_in,
+    "step_in": timing.do_step_in, "web": webs.do_web,
 }
 
 

@@ -170,7 +170,11 @@ def do_extinguish(battle, who, args, declined) -> list:
 
 
 def do_break_free(battle, who, args, declined) -> list:
-    """Full-round: tear free of a tanglefoot bag's goo, Strength DC 17."""
+    """Full-round: tear free of a tanglefoot bag's goo, Strength DC 17; out of a spider's
+    web, a standard action (``webs.escape_web``)."""
+    if who in battle.webs:
+        from .webs import escape_web
+        return escape_web(battle, who, args)
     conds = battle.comp(who, Conditions).ids
     if "glued" not in conds and "entangled" not in conds:
         raise refuse("NOT_STUCK")
