@@ -237,6 +237,8 @@ class Battle:
             result["delayed"] = sorted(self.delayed)
         if self.readied:
             result["readied"] = {k: dict(v) for k, v in sorted(self.readied.items())}
+        if self.doors:
+            result["doors"] = [{"at": list(at), "open": is_open} for at, is_open in sorted(self.doors.items())]
         if self.winner is not None:
             result["winner"] = self.winner
         return result
