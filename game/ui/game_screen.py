@@ -213,6 +213,7 @@ class GameScreen:
             self.go_to(square)
         elif self.mode is None and target:
             self.inspected = None if target == self.current else target
+            self.refresh()
 
     def _corner(self, pos) -> tuple[int, int]:
         """The grid intersection nearest the mouse."""
@@ -459,7 +460,10 @@ class GameScreen:
             return
         me = board.body(cid)
         if self.show_threat:
-            overlays.threat_overlay(board, [e.id for e in board.enemies_of(me)], ov)
+            # T: every enemy's threatened squares, or only those of the creature clicked
+            ids = [self.inspected] if self.inspected and self.battle.has(self.inspected) else \
+                [e.id for e in board.enemies_of(me)]
+            overlays.threat_overlay(board, ids, ov)
         hover = self.hover
         target = self.creature_at(hover) if hover else None
         if self.mode in ("move", "withdraw") and hover and not target:

@@ -392,3 +392,15 @@ def test_a_spider_gets_a_web_button_and_its_victim_a_break_free_button():
     assert g.battle.history[-1]["action"] == "break_free"
     g.battle.close()
     pygame.quit()
+
+
+def test_t_shows_every_enemy_threat_or_only_the_clicked_creature(melee):
+    g = melee
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_t))
+    pump(g)
+    both = set(g.overlay.threat)
+    assert {(3, 1), (0, 3)} <= both                  # orc_a threatens (3, 1), orc_b (0, 3)
+    click(g, at(g, (2, 1)))                          # no action chosen: pick orc_a
+    assert g.inspected == "orc_a"
+    only_a = set(g.overlay.threat)
+    assert (3, 1) in only_a and (0, 3) not in only_a
