@@ -104,7 +104,7 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
     if slot is not None:
         weapon = data.weapons()[slot["weapon"]]
         iterative = slot["iterative"]
-        off_hand = off_hand or slot["secondary"]
+        off_hand = off_hand or slot["secondary"] or slot.get("half_strength", False)   # half Strength
     board = battle.board()
     a_body, t_body = board.body(attacker), board.body(target)
     a, d = battle.fighter(attacker), battle.fighter(target)

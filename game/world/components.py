@@ -144,6 +144,8 @@ class TurnState:
     mount_moves: int = 0
     mount_mode: str | None = None  # double or run: ranged attacks at -4 or -8
     move_only: bool = False       # nauseated: a single move action
+    holding_at_start: tuple[str, ...] = ()   # grappled with at the start of the turn (rake)
+    raked: bool = False           # its rake attacks made this turn
     acted: bool = False
 
 

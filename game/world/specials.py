@@ -51,6 +51,19 @@ def routine_slots(attacks: list[dict]) -> list[dict]:
     return out
 
 
+def rake_slots(battle, cid: str) -> list[dict]:
+    """The rake's extra claws (SRD "Rake"; lion, dire lion): at the listed bonus, which is
+    the creature's base attack, Strength and size without its Weapon Focus on claws, and
+    half its Strength to damage; used on a pounce or against a foe held since the start of
+    the turn (``grapple_attack``)."""
+    rake = specials(battle, cid).get("rake")
+    if not rake:
+        return []
+    dice = rake["damage"].split("+")[0].split("-")[0]
+    return [{"weapon": "rake", "iterative": 0, "secondary": False, "half_strength": True, "dice": dice,
+             "sole": False} for _ in range(rake.get("count", 2))]
+
+
 def single_attack_slot(battle, cid: str) -> dict | None:
     r = routine(battle, cid)
     return routine_slots(r)[0] if r else None

@@ -6,7 +6,7 @@ from ..rules import health
 from ..rules.initiative import InitiativeEntry, order as initiative_order, ties
 from ..rules.modifiers import ability_modifier
 from .components import (Abilities, AttacksOfOpportunity, Awareness, Conditions, Effects, Feats, HitPoints,
-                         Initiative, Riding, RunState, TurnState)
+                         Grapple, Initiative, Riding, RunState, TurnState)
 from .events import (BattleWon, ConditionEnded, DyingRolled, InitiativeRolled, RoundStarted, TurnEnded,
                      TurnSkipped, TurnStarted)
 
@@ -102,6 +102,7 @@ def _begin_turn(battle, cid: str, new_round: bool = False) -> list:
     state = TurnState()
     state.restricted = battle.surprise_round or bool({"disabled", "staggered", "nauseated", "slowed"} & conds)
     state.move_only = "nauseated" in conds
+    state.holding_at_start = tuple(sorted(battle.comp(cid, Grapple).holding))
     if "single_actions" in battle.spec(cid).special:
         state.restricted = True        # zombies: a single move or standard action a round
     battle.hits_this_turn = {}

@@ -45,7 +45,7 @@ SRD_WEAPON_IDS = [
     "repeating_light_crossbow", "net", "shuriken",
 ]
 NATURAL_WEAPON_IDS = ["bite", "claw", "gore", "slam", "sting", "hoof", "talon", "tentacle",
-                      "tail_slap", "wing"]
+                      "tail_slap", "wing", "rake"]
 
 SRD_ARMOR_IDS = [
     "padded", "leather", "studded_leather", "chain_shirt", "hide", "scale_mail", "chainmail",

@@ -79,3 +79,52 @@ def test_lion_pounces_and_owlbear_grabs():
     ok, _, ev = o.act("m", "attack", {"target": "hero"}, dice=[15, 3, 18, 2])
     assert ok and any(e.special == "improved_grab" for e in ev if type(e).__name__ == "SpecialUsed")
     assert "grappling" in o.board().body("hero").conditions
+
+
+def _rolls(ev):
+    return [e for e in ev if type(e).__name__ == "AttackRolled"]
+
+
+def test_lion_pounce_includes_two_rakes_at_plus_7_for_1d4_plus_2():
+    # SRD lion: full attack 2 claws +7 (1d4+5), bite +2 (1d8+2); rake +7 (1d4+2); pounce.
+    b = battle(GRID, creature("m", "red", (0, 2), template="lion", initiative=20),
+               creature("hero", "blue", (6, 2), initiative=1, hp=200, ac=5))
+    # claws and bite miss (1s, no grab); each rake hits with an 11 and rolls a 3 on the d4
+    ok, refusal, ev = b.act("m", "charge", {"target": "hero", "end": [4, 2]}, dice=[1, 1, 1, 11, 3, 11, 3])
+    assert ok, refusal
+    rolls = _rolls(ev)
+    assert len(rolls) == 5
+    assert [r.bonus for r in rolls[3:]] == [7 + 2, 7 + 2]                  # +2 for the charge
+    rakes = [e for e in ev if type(e).__name__ == "DamageDealt"]
+    assert [(d.dice, d.bonus, d.amount) for d in rakes] == [((3,), 2, 5), ((3,), 2, 5)]
+
+
+def test_dire_lion_rake_ignores_its_weapon_focus_on_claws():
+    # SRD dire lion: claws +13 with Weapon Focus (claw), bite +7; rake +12, 1d6+3.
+    b = battle(GRID, creature("m", "red", (0, 2), template="dire_lion", initiative=20),
+               creature("hero", "blue", (6, 2), initiative=1, hp=300, ac=5))
+    ok, refusal, ev = b.act("m", "charge", {"target": "hero", "end": [4, 2]}, dice=[1, 1, 1, 11, 4, 11, 4])
+    assert ok, refusal
+    rolls = _rolls(ev)
+    assert [r.bonus for r in rolls] == [13 + 2, 13 + 2, 7 + 2, 12 + 2, 12 + 2]
+    assert [d.bonus for d in ev if type(d).__name__ == "DamageDealt"] == [3, 3]
+
+
+def test_rake_against_a_foe_held_since_the_start_of_the_turn_only():
+    from game.world.components import Conditions, Grapple
+    b = vs("lion", at=(3, 2), hp=200, ac=5)
+    for cid, other in (("m", "hero"), ("hero", "m")):           # locked in a grapple already
+        b.comp(cid, Grapple).holding.add(other)
+        b.comp(cid, Conditions).ids.add("grappling")
+    b.changed()
+    # the grapple started during this turn: no rake yet
+    ok, refusal, ev = b.act("m", "grapple_attack", {"target": "hero"}, dice=[11, 2])
+    assert ok, refusal
+    assert len(_rolls(ev)) == 1
+    assert b.act("m", "end_turn")[0]
+    assert b.act("hero", "end_turn")[0]
+    # held since the start of its turn: the claw at -4, then two rakes without it
+    ok, refusal, ev = b.act("m", "grapple_attack", {"target": "hero"}, dice=[11, 2, 11, 3, 11, 3])
+    assert ok, refusal
+    rolls = _rolls(ev)
+    assert len(rolls) == 3 and [r.bonus for r in rolls] == [7 - 4, 7, 7]

@@ -348,10 +348,14 @@ def do_charge(battle, who, args, declined) -> list:
         elif maneuver is not None:
             raise refuse("BAD_ARGUMENT", key="maneuver")
         elif "pounce" in specials.specials(battle, who) and specials.routine(battle, who):
-            # Pounce: a full attack at the end of the charge (SRD lion).
+            # Pounce: a full attack at the end of the charge, rakes included (SRD lion).
             monster = specials.routine(battle, who)
             plan = [target] * len(specials.routine_slots(monster))
             events += _routine_attacks(battle, who, plan, monster, declined, False, charging=True)
+            for slot in specials.rake_slots(battle, who):
+                if status_of(battle, target) == "dead" or fallen(battle, who):
+                    break
+                events += resolve_attack(battle, who, target, slot=slot, charging=True)
         else:
             slot = specials.single_attack_slot(battle, who)
             events += one_attack(battle, who, target, declined, cleave=_cleave_arg(args), charging=True, slot=slot)

@@ -18,7 +18,8 @@ from ...rules.modifiers import Modifier, total
 from ...rules.sizes import Size
 from ...rules.weapons import UNARMED
 from ..attacks import check_attack, resolve_attack, take_opportunities
-from ..components import Conditions, Feats, Grapple, HitPoints, Inventory, Position, Wielded
+from ..components import Conditions, Feats, Grapple, HitPoints, Inventory, Position, TurnState, Wielded
+from .. import specials
 from ..damage import apply_damage, status_of
 from ..events import DamageDealt, Event, Moved
 from .common import ABLE, Refused, refuse, spend, squares_arg, target_arg, turn_state
@@ -176,7 +177,17 @@ def grapple_attack(battle, who, target, declined, args, iterative: int = 0) -> l
     w = battle.board().body(who).weapon
     if not (w.is_unarmed or w.is_natural or w.use == "light"):
         raise refuse("GRAPPLE_LIGHT_WEAPON_ONLY", weapon=w.id)
-    return resolve_attack(battle, who, target, iterative=iterative, twf_penalty=-4)
+    events = resolve_attack(battle, who, target, iterative=iterative, twf_penalty=-4)
+    # Rake: the extra claws against a foe held since the start of the turn, without the -4
+    # (SRD "Rake": it cannot begin a grapple and rake in the same turn); once a turn.
+    ts = battle.comp(who, TurnState)
+    if target in ts.holding_at_start and not ts.raked and specials.rake_slots(battle, who):
+        ts.raked = True
+        for slot in specials.rake_slots(battle, who):
+            if status_of(battle, target) == "dead" or status_of(battle, who) not in ABLE:
+                break
+            events += resolve_attack(battle, who, target, slot=slot)
+    return events
 
 
 def pin(battle, who, target, declined, args, iterative: int = 0) -> list:
