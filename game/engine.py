@@ -33,7 +33,7 @@ COMPONENTS = (Identity, Position, Body, Reach, Speed, Side, Wielded, Conditions,
 BATTLE_FIELDS = ("round", "turn", "order", "counts", "surprise_round", "delayed", "readied", "winner", "started",
                  "ground", "started_full", "swift_owed", "aids", "feints", "feint_rounds",
                  "overrun_result", "overlays", "spell_effects", "wand_charges", "poisons",
-                 "hits_this_turn", "history", "turn_checks", "doors", "webs", "web_uses")
+                 "hits_this_turn", "history", "turn_checks", "doors", "webs", "web_uses", "stench_met")
 
 
 class Battle:
@@ -64,6 +64,7 @@ class Battle:
         self.doors: dict[tuple[int, int], bool] = {}   # doors opened (True) or closed (False) in play
         self.webs: dict[str, dict] = {}            # creatures caught in a spider's web -> its escape DCs
         self.web_uses: dict[str, int] = {}         # webs thrown today, by spider
+        self.stench_met: list[list[str]] = []      # [ghast, creature]: that stench has had its save
         self.spell_effects: dict[str, dict] = {}   # spiritual weapons and flaming spheres by caster
         self.wand_charges: dict[str, int] = {}     # "creature:wand" -> charges left
         self.poisons: list[dict] = []              # secondary poison damage to come

@@ -128,3 +128,28 @@ def test_rake_against_a_foe_held_since_the_start_of_the_turn_only():
     assert ok, refusal
     rolls = _rolls(ev)
     assert len(rolls) == 3 and [r.bonus for r in rolls] == [7 - 4, 7, 7]
+
+
+def test_ghast_stench_sickens_who_comes_within_3_m_once():
+    # SRD ghast: living creatures within 10 ft, Fort DC 15 or sickened for 1d6+4 minutes;
+    # a creature that saves cannot be affected again by the same ghast for 24 hours.
+    b = battle(GRID, creature("g", "red", (5, 2), template="ghast", initiative=1),
+               creature("hero", "blue", (0, 2), initiative=20, hp=40, fort=2),
+               creature("monk", "blue", (0, 4), initiative=15, hp=40, fort=2),
+               creature("skel", "red", (7, 2), template="human_skeleton", initiative=5))
+    ok, _, ev = b.act("hero", "move", {"squares": [[1, 2], [2, 2]]})
+    assert ok and not any(type(e).__name__ == "SavingThrow" for e in ev)   # 15 ft away: outside
+    ok, _, ev = b.act("hero", "move", {"squares": [[3, 2]]}, dice=[5, 3])
+    save = first(ev, "SavingThrow")
+    assert ok and (save.dc, save.bonus, save.success) == (15, 2, False)
+    assert "sickened" in b.board().body("hero").conditions
+    from game.world.components import Effects
+    timed = [e for e in b.comp("hero", Effects).timed if e.condition == "sickened"]
+    assert timed and timed[0].until_round == b.round + (3 + 4) * 10
+    assert b.act("hero", "end_turn")[0]
+    # walking past: the monk saves on the step that brings it within 3 m, and stays safe;
+    # the hero, still within 3 m, has no second save against the same ghast
+    ok, _, ev = b.act("monk", "move", {"squares": [[1, 3], [2, 3], [3, 3], [3, 4]]}, dice=[18])
+    assert ok and [(e.who, e.success) for e in ev if type(e).__name__ == "SavingThrow"] == [("monk", True)]
+    assert "sickened" not in b.board().body("monk").conditions
+    assert "skel" not in [e.target for e in ev if type(e).__name__ == "SpecialUsed"]   # undead: immune

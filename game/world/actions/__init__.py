@@ -6,6 +6,7 @@ from __future__ import annotations
 from ...dice import DiceError
 from ...rules.reasons import Refusal
 from . import attacking, casting, doors, grapple, maneuvers, mounted, moving, other, overrun, splash, timing, turning, webs
+from ..auras import stench_sweep
 from .common import Refused, is_able, refuse, strenuous_damage
 
 ACTIONS = {
@@ -51,6 +52,7 @@ def act(battle, who: str, action: str, args: dict, dice: list[int] | None = None
         if refusal is not None:
             raise refusal
         events += handler(battle, who, args, declined or set())
+        events += stench_sweep(battle)
         if battle.has(who) and battle.turn == who:
             events += strenuous_damage(battle, who)
         events += turning.break_turning(battle, who)

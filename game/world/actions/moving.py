@@ -26,6 +26,7 @@ def walk(battle, who: str, positions: list[Square], mode: str, declined: set[str
     """Move square by square: attacks of opportunity before leaving a threatened square
     (once per opponent per round), readied actions on entering reach; a mover who falls
     stops where it is."""
+    from ..auras import stench_on
     from .timing import readied_on_entering
     events: list = []
     ts = turn_state(battle, who)
@@ -52,6 +53,7 @@ def walk(battle, who: str, positions: list[Square], mode: str, declined: set[str
                 return events
         pos_comp.x, pos_comp.y = positions[i + 1]
         battle.changed()
+        events += stench_on(battle, who)
         ev, fell = readied_on_entering(battle, who, declined)
         events += ev
         if fell:

@@ -1,0 +1,64 @@
+"""Auras around a creature that act on whoever comes near: the ghast's stench (SRD ghast,
+"Stench"; bestiary ``stench``). Living creatures within 3 m (10 ft) save on Fortitude or
+are sickened for 1d6+4 minutes; one that saves is safe from that ghast for 24 hours, so
+each ghast works on each creature once per battle. Creatures immune to poison (undead,
+oozes) are unaffected.
+
+When: whenever a creature stands within the radius after a step of movement or at the end
+of any action, so that walking past a ghast and a ghast walking up both count.
+"""
+from __future__ import annotations
+
+from ..rules.geometry import gaps_distance, spaces_gaps
+from .components import Stats
+from .damage import status_of
+from .events import ConditionStarted
+from .specials import SpecialUsed, _save, specials
+from .turns import add_timed_condition
+
+ROUNDS_PER_MINUTE = 10
+
+
+def _immune(battle, cid: str) -> bool:
+    sp = specials(battle, cid)
+    return bool(battle.comp(cid, Stats).values.get("undead")) or "undead_traits" in sp or "ooze_traits" in sp
+
+
+def _sources(battle) -> list[str]:
+    return [cid for cid in sorted(battle.entities)
+            if "stench" in specials(battle, cid) and status_of(battle, cid) != "dead"]
+
+
+def stench_on(battle, cid: str, sources: list[str] | None = None) -> list:
+    """Every stench ``cid`` stands in and has not met yet."""
+    events: list = []
+    if status_of(battle, cid) == "dead" or _immune(battle, cid):
+        return events
+    board = battle.board()
+    body = board.body(cid)
+    for src in _sources(battle) if sources is None else sources:
+        if src == cid or [src, cid] in battle.stench_met:
+            continue
+        st = specials(battle, src)["stench"]
+        ghast = board.body(src)
+        if gaps_distance(*spaces_gaps(ghast.pos, ghast.span, body.pos, body.span)) * 5 > st["radius_ft"]:
+            continue
+        battle.stench_met.append([src, cid])
+        ok, ev = _save(battle, cid, "fort", st["dc"], "stench")
+        events += [SpecialUsed(who=src, special="stench", target=cid)] + ev
+        if not ok:
+            n = battle.dice.roll(6, f"stench duration {cid}") + 4
+            add_timed_condition(battle, cid, "sickened", n * ROUNDS_PER_MINUTE)
+            events.append(ConditionStarted(who=cid, condition="sickened"))
+    return events
+
+
+def stench_sweep(battle) -> list:
+    """After an action: everyone in reach of a stench it has not met."""
+    sources = _sources(battle)
+    if not sources:
+        return []
+    events: list = []
+    for cid in sorted(battle.entities):
+        events += stench_on(battle, cid, sources)
+    return events
