@@ -55,14 +55,30 @@ def _disturbed_casting(battle, cid: str, amount: int) -> list:
     return events
 
 
+FEAR = frozenset({"shaken", "frightened", "panicked"})
+
+
 def save_bonus(battle, cid: str, save: str) -> int:
     """A saving throw's total bonus: the scenario's (or template's) ``fort``, ``ref`` or
-    ``will`` as the stat block prints it; without one, the ability modifier alone."""
+    ``will`` as the stat block prints it (without one, the ability modifier alone), then
+    what the creature's state changes (digest §9.3): -2 when shaken, frightened or
+    panicked (one fear penalty), -2 when sickened, -1 per negative level; on Reflex, the
+    Dexterity it has lost (fatigued, exhausted, entangled) and haste's +1 dodge."""
     values = battle.comp(cid, Stats).values
-    if save in values:
-        return values[save]
+    scores = battle.comp(cid, Abilities).scores
     ability = {"fort": "con", "ref": "dex", "will": "wis"}[save]
-    return ability_modifier(battle.comp(cid, Abilities).scores[ability])
+    bonus = values[save] if save in values else ability_modifier(scores[ability])
+    conds = battle.comp(cid, Conditions).ids
+    if conds & FEAR:
+        bonus -= 2
+    if "sickened" in conds:
+        bonus -= 2
+    bonus -= values.get("negative_levels", 0)
+    if save == "ref":
+        bonus += battle.fighter(cid).mod("dex") - ability_modifier(scores["dex"])
+        if "hasted" in conds:
+            bonus += 1
+    return bonus
 
 
 def fortitude_bonus(battle, cid: str) -> int:
