@@ -178,7 +178,8 @@ class Battle:
                        natural_armor=d.natural, deflection=d.deflection, ac_misc=d.misc,
                        feats=body.feats, conditions=body.conditions,
                        weapon_focus=frozenset(v for k, v in self.spec(cid).feat_choices.items()
-                                              if k == "weapon_focus" and k in body.feats))
+                                              if k == "weapon_focus" and k in body.feats),
+                       negative_levels=self.comp(cid, Stats).values.get("negative_levels", 0))
 
     def spec(self, cid: str):
         return next(c for c in self.scenario.creatures if c.id == cid)
@@ -230,6 +231,11 @@ class Battle:
             hp = self.comp(cid, HitPoints)
             out[cid] = {"at": list(body.pos), "hp": hp.current, "max_hp": hp.maximum, "nonlethal": hp.nonlethal,
                         "conditions": sorted(body.conditions), "side": body.side}
+            if hp.temporary:
+                out[cid]["temporary_hp"] = hp.temporary
+            drained = self.comp(cid, Stats).values.get("negative_levels", 0)
+            if drained:
+                out[cid]["negative_levels"] = drained
         result = {"round": self.round, "turn": self.turn, "order": list(self.order), "creatures": out}
         if self.turn is not None:
             from .world.budget import left

@@ -93,6 +93,8 @@ def attack_bonus(attacker: Fighter, s: AttackSituation) -> Total:
         mods.append(Modifier(1, "enhancement", "magic_weapon"))
     if attacker.weapon.id in attacker.weapon_focus:
         mods.append(Modifier(1, "untyped", "weapon_focus"))
+    if attacker.negative_levels:
+        mods.append(Modifier(-attacker.negative_levels, "untyped", "negative_levels"))
     if s.secondary:
         mods.append(Modifier(-2 if "multiattack" in attacker.feats else -5, "untyped", "secondary_attack"))
     if s.higher_ground and not s.ranged:

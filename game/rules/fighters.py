@@ -25,6 +25,7 @@ class Fighter:
     feats: frozenset[str] = frozenset()
     conditions: frozenset[str] = frozenset()
     weapon_focus: frozenset[str] = frozenset()   # weapon ids of its Weapon Focus feats
+    negative_levels: int = 0         # energy drain: -1 on attack rolls each
 
     def mod(self, ability: str) -> int:
         """Ability modifier, with the conditions that change the score (digest §9.3)."""

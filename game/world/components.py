@@ -85,6 +85,7 @@ class HitPoints:
     current: int
     nonlethal: int = 0
     stable: bool = False
+    temporary: int = 0            # lost first to lethal damage (a wight's energy drain gives 5)
 
 
 @dataclass

@@ -20,7 +20,9 @@ def apply_damage(battle, target: str, amount: int, nonlethal: bool, energy: str 
     if nonlethal:
         hp.nonlethal += amount
     else:
-        hp.current -= amount
+        absorbed = min(hp.temporary, amount)       # temporary hit points go first
+        hp.temporary -= absorbed
+        hp.current -= amount - absorbed
         hp.stable = False
         if amount >= health.MASSIVE_DAMAGE and hp.current > health.DEAD_AT:
             fort = fortitude_bonus(battle, target)

@@ -1,12 +1,15 @@
 """Monsters' special attacks and qualities the combat rules support (the bestiary's
 ``special`` tables; SRD monster entries, data-digest §4d): natural attack routines
 (primary and secondary attacks), trip on a bite, improved grab, paralysis, poison, rend,
-pounce, regeneration, damage reduction, single actions, and undead destroyed at 0 hp."""
+pounce and rake, energy drain, regeneration, damage reduction, single actions, and undead
+destroyed at 0 hp."""
 from __future__ import annotations
 
 from ..content import bestiary, data
+from ..rules import health
 from ..rules.attack import parse_dice
-from .components import Abilities, Conditions, HitPoints
+from .components import Abilities, Conditions, HitPoints, Stats
+from .damage import status_of
 from .events import DamageDealt, Event, SavingThrow
 
 from dataclasses import dataclass
@@ -89,7 +92,50 @@ def on_hit(battle, attacker: str, target: str, weapon_id: str, declined) -> list
     poison = sp.get("poison")
     if poison and poison.get("on") == weapon_id:
         events += _poison(battle, attacker, target, poison, "initial")
+    drain = sp.get("energy_drain")
+    if drain and drain.get("on") == weapon_id:
+        events += energy_drain(battle, attacker, target, drain)
     return events
+
+
+def energy_drain(battle, who: str, target: str, drain: dict) -> list:
+    """Negative levels (SRD "Energy Drain and Negative Levels"; wight): a living creature
+    hit gains them: -1 on attack rolls and saves each (``save_bonus``, the Fighter's
+    ``negative_levels``), 5 hit points fewer each, a prepared spell of the highest level
+    and a caster level lost each; as many as its Hit Dice kill it. The drainer gains 5
+    temporary hit points per level. (The Fortitude save that removes them comes a day
+    later, after any battle.)"""
+    from .components import Offense, Spellcasting
+    from .damage import sync_health
+    values = battle.comp(target, Stats).values
+    if values.get("undead") or "undead_traits" in specials(battle, target) or status_of(battle, target) == "dead":
+        return []
+    levels = drain.get("levels", 1)
+    values["negative_levels"] = values.get("negative_levels", 0) + levels
+    hp = battle.comp(target, HitPoints)
+    hp.maximum = max(1, hp.maximum - 5 * levels)
+    hp.current -= 5 * levels
+    sc = battle.comp(target, Spellcasting)
+    for _ in range(levels):
+        _lose_highest_spell(battle, target, sc)
+        sc.caster_level = max(0, sc.caster_level - 1) if sc.caster_level else 0
+    battle.comp(who, HitPoints).temporary += drain.get("temporary_hp", 5) * levels
+    events: list = [SpecialUsed(who=who, special="energy_drain", target=target)]
+    hit_dice = values.get("hd") or max(1, battle.comp(target, Offense).bab)
+    if values["negative_levels"] >= hit_dice:
+        hp.current = min(hp.current, health.DEAD_AT)           # drained of every level: dead
+    battle.changed()
+    return events + sync_health(battle, target)
+
+
+def _lose_highest_spell(battle, cid: str, sc) -> None:
+    if not sc.prepared:
+        return
+    from .actions.casting import spell_level
+    def level(entry: str) -> int:
+        quick = entry.startswith("quickened:")
+        return spell_level(battle, cid, data.spells()[entry.split(":")[-1]]) + (4 if quick else 0)
+    sc.prepared.remove(max(sc.prepared, key=level))
 
 
 def _grapple_comp():

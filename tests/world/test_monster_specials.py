@@ -153,3 +153,38 @@ def test_ghast_stench_sickens_who_comes_within_3_m_once():
     assert ok and [(e.who, e.success) for e in ev if type(e).__name__ == "SavingThrow"] == [("monk", True)]
     assert "sickened" not in b.board().body("monk").conditions
     assert "skel" not in [e.target for e in ev if type(e).__name__ == "SpecialUsed"]   # undead: immune
+
+
+def test_wight_slam_drains_a_level_and_gains_5_temporary_hit_points():
+    from game.world.components import Spellcasting, Stats
+    b = vs("wight", at=(3, 2), hp=30, ac=5, bab=3, spells=["cure_light_wounds", "bless", "shield_of_faith"],
+           caster_class="cleric", caster_level=3, hd=3)
+    ok, refusal, ev = b.act("m", "attack", {"target": "hero"}, dice=[15, 2])
+    assert ok, refusal
+    dmg = first(ev, "DamageDealt").amount
+    assert any(e.special == "energy_drain" for e in ev if type(e).__name__ == "SpecialUsed")
+    hp = b.comp("hero", HitPoints)
+    assert hp.maximum == 30 - 5 and hp.current == 30 - dmg - 5
+    assert b.comp("hero", Stats).values["negative_levels"] == 1
+    assert b.comp("m", HitPoints).temporary == 5
+    assert len(b.comp("hero", Spellcasting).prepared) == 2 and b.comp("hero", Spellcasting).caster_level == 2
+    b.act("m", "end_turn")
+    # -1 on its attacks; the wight's temporary hit points go first
+    ok, _r, ev = b.act("hero", "attack", {"target": "m"}, dice=[19, 4])
+    roll = first(ev, "AttackRolled")
+    assert (-1, "untyped", "negative_levels") in roll.bonus_breakdown
+    wight = b.comp("m", HitPoints)
+    dealt = first(ev, "DamageDealt").amount
+    assert wight.temporary == max(0, 5 - dealt) and wight.current == wight.maximum - max(0, dealt - 5)
+    assert b.state()["creatures"]["hero"]["negative_levels"] == 1
+
+
+def test_negative_levels_equal_to_hit_dice_kill_and_undead_are_not_drained():
+    b = vs("wight", at=(3, 2), hp=30, ac=5, hd=1)
+    ok, _r, ev = b.act("m", "attack", {"target": "hero"}, dice=[15, 1])
+    assert ok and "dead" in b.board().body("hero").conditions
+    z = battle(GRID, creature("m", "red", (3, 2), template="wight", initiative=20),
+               creature("hero", "blue", (2, 2), template="human_zombie", initiative=1))
+    ok, _r, ev = z.act("m", "attack", {"target": "hero"}, dice=[19, 1])
+    assert ok and not any(type(e).__name__ == "SpecialUsed" for e in ev)
+    assert "negative_levels" not in z.state()["creatures"]["hero"]
