@@ -253,6 +253,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "UI_DEFENCE": {"en": "AC {ac} · touch {touch} · flat-footed {flat}", "fr": "CA {ac} · contact {touch} · pris au dépourvu {flat}"},
     "UI_STEP_IN": {"en": "click a delaying creature (…) to have it act now", "fr": "cliquez une créature qui retarde (…) pour la faire agir"},
     "ACT_web": {"en": "Throw a web", "fr": "Lancer une toile"},
+    "ACT_throw_rock": {"en": "Throw a rock", "fr": "Lancer un rocher"},
     "ACT_break_free": {"en": "Break free", "fr": "Se libérer"},
     "ACT_door": {"en": "Open/close door", "fr": "Ouvrir/fermer porte"},
     "LOG_DOOR": {"en": "{name} opens the door at {at}", "fr": "{name} ouvre la porte en {at}"},

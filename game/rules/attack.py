@@ -27,6 +27,7 @@ class AttackSituation:
     range_increments: int = 1
     into_melee: bool = False          # ranged attack at a foe engaged with the attacker's ally
     cover: str = "none"               # none | soft | cover (total: no attack)
+    racial: int = 0                   # a racial bonus on this attack (a giant's thrown rocks)
     defensively: bool = False         # fighting defensively this round
     off_hand: bool = False
     two_handed: bool = False
@@ -93,6 +94,8 @@ def attack_bonus(attacker: Fighter, s: AttackSituation) -> Total:
         mods.append(Modifier(1, "enhancement", "magic_weapon"))
     if attacker.weapon.id in attacker.weapon_focus:
         mods.append(Modifier(1, "untyped", "weapon_focus"))
+    if s.racial:
+        mods.append(Modifier(s.racial, "racial", "racial"))
     if attacker.negative_levels:
         mods.append(Modifier(-attacker.negative_levels, "untyped", "negative_levels"))
     if s.secondary:

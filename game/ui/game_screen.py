@@ -18,7 +18,8 @@ from .combat_log import lines as log_lines
 
 PANEL_W = 340
 LOG_H = 170
-TARGETED = ("attack", "full_attack", "charge", "trip", "bull_rush", "disarm", "grapple", "overrun", "web")
+TARGETED = ("attack", "full_attack", "charge", "trip", "bull_rush", "disarm", "grapple", "overrun", "web",
+            "throw_rock")
 SQUARED = ("move", "five_foot_step", "withdraw", "run")
 BUTTONS = ("move", "five_foot_step", "attack", "full_attack", "charge", "withdraw", "run", "total_defense",
            "stand_up", "drop_prone", "trip", "bull_rush", "disarm", "grapple", "overrun", "throw_splash", "door", "ready",
@@ -77,6 +78,8 @@ class GameScreen:
         extra = []
         if "web" in self.battle.spec(cid).special:
             extra.append("web")
+        if "rock_throwing" in self.battle.spec(cid).special:
+            extra.append("throw_rock")
         if {"entangled", "glued"} & self.battle.board().body(cid).conditions:
             extra.append("break_free")
         return BUTTONS[:-2] + tuple(extra) + BUTTONS[-2:]
@@ -93,7 +96,8 @@ class GameScreen:
             reason = None
             if b in ("move", "stand_up", "door") and not left["move"]:
                 reason = sentence("NO_MOVE_ACTION_LEFT", {}, self.lang)
-            elif b in ("attack", "total_defense", "trip", "bull_rush", "disarm", "grapple", "ready", "overrun", "web") \
+            elif b in ("attack", "total_defense", "trip", "bull_rush", "disarm", "grapple", "ready", "overrun", "web",
+                       "throw_rock") \
                     and not left["standard"]:
                 reason = sentence("NO_STANDARD_ACTION_LEFT", {}, self.lang)
             elif b in ("full_attack", "charge", "withdraw", "run") and not left["full_round"]:
@@ -312,6 +316,8 @@ class GameScreen:
                                  (200, 200, 160)))
         elif self.mode == "overrun":
             self._overrun(target)
+        elif self.mode == "throw_rock":
+            self.perform("attack", {"target": target, "weapon": "rock"})
         elif self.mode in ("trip", "disarm"):
             # The defender's player decides whether to strike back if the attempt fails.
             def with_counter(counter, drop=False):

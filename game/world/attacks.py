@@ -92,6 +92,11 @@ def _engaged_with_ally(battle, attacker: str, target: str) -> bool:
     return engaged and near
 
 
+def _rock_bonus(battle, cid: str) -> int:
+    from .specials import rock_racial_bonus
+    return rock_racial_bonus(battle, cid)
+
+
 def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = False, iterative: int = 0,
                    charging: bool = False, defensively: bool = False, nonlethal: bool | None = None,
                    damage_multiplier: int = 1, weapon=None, off_hand: bool = False, twf_penalty: int = 0,
@@ -127,6 +132,7 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
         range_increments=range_increments(battle, attacker, target, weapon) if ranged else 1,
         into_melee=ranged and _engaged_with_ally(battle, attacker, target),
         cover=cov if cov in ("soft", "cover") else "none", defensively=defensively,
+        racial=_rock_bonus(battle, attacker) if w.id == "rock" else 0,
         two_handed=((w.use == "two_handed" or bool(slot and slot["sole"])) and not off_hand and not twf_penalty
                     and not (w.id == "lance" and battle.comp(attacker, Riding).mount)),   # one-handed when mounted
         secondary=bool(slot and slot["secondary"]),

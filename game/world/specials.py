@@ -67,6 +67,22 @@ def rake_slots(battle, cid: str) -> list[dict]:
              "sole": False} for _ in range(rake.get("count", 2))]
 
 
+def rock_weapon(battle, cid: str):
+    """A giant's thrown rock (SRD "Rock Throwing"; hill giant: +8 ranged, 2d6+7, 36 m
+    increments, five at most): a thrown weapon that deals the Medium 1d8 scaled to the
+    giant's size (2d6 for Large) with full Strength; a supply of rocks is assumed."""
+    from ..rules.weapons import Weapon
+    rt = specials(battle, cid).get("rock_throwing")
+    if rt is None:
+        return None
+    return Weapon(id="rock", use="ranged", category="natural", damage_s="1d6", damage_m="1d8",
+                  range_ft=rt["range_ft"], types=("B",), thrown=True, names={"en": "Rock", "fr": "Rocher"})
+
+
+def rock_racial_bonus(battle, cid: str) -> int:
+    return specials(battle, cid).get("rock_throwing", {}).get("racial_bonus", 0)
+
+
 def single_attack_slot(battle, cid: str) -> dict | None:
     r = routine(battle, cid)
     return routine_slots(r)[0] if r else None

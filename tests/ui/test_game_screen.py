@@ -404,3 +404,39 @@ def test_t_shows_every_enemy_threat_or_only_the_clicked_creature(melee):
     assert g.inspected == "orc_a"
     only_a = set(g.overlay.threat)
     assert (3, 1) in only_a and (0, 3) not in only_a
+
+
+def test_a_hill_giant_throws_a_rock_from_its_own_button():
+    grid = "\n".join("." * 30 for _ in range(4))
+    text = f"""
+seed = 4
+[map]
+grid = \"\"\"
+{grid}
+\"\"\"
+[[creature]]
+id = "giant"
+side = "red"
+at = [0, 0]
+template = "hill_giant"
+initiative = 20
+
+[[creature]]
+id = "hero"
+side = "blue"
+at = [20, 1]
+initiative = 1
+"""
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode((1280, 800))
+    g = GameScreen(Battle(parse_scenario(text, "rocks.toml")), screen, "fr")
+    g.handoff = None
+    assert "throw_rock" in g.buttons_for("giant") and "throw_rock" not in g.buttons_for("hero")
+    click_button(g, "throw_rock")
+    g.cam.centre_on(30, 4, (900, 600))
+    click(g, at(g, (20, 1)))
+    command = g.battle.history[-1]
+    assert command["action"] == "attack" and command["args"] == {"target": "hero", "weapon": "rock"}
+    g.battle.close()
+    pygame.quit()

@@ -188,3 +188,31 @@ def test_negative_levels_equal_to_hit_dice_kill_and_undead_are_not_drained():
     ok, _r, ev = z.act("m", "attack", {"target": "hero"}, dice=[19, 1])
     assert ok and not any(type(e).__name__ == "SpecialUsed" for e in ev)
     assert "negative_levels" not in z.state()["creatures"]["hero"]
+
+
+def test_hill_giant_throws_rocks_at_plus_8_for_2d6_plus_7():
+    # SRD hill giant: rock +8/+3 ranged (2d6+7), range increment 120 ft (36 m).
+    grid = "\n".join("." * 40 for _ in range(4))
+    b = battle(grid, creature("g", "red", (0, 0), template="hill_giant", initiative=20),
+               creature("hero", "blue", (30, 1), initiative=1, hp=200, ac=5))
+    ok, refusal, ev = b.act("g", "attack", {"target": "hero", "weapon": "rock"}, dice=[12, 3, 4])
+    assert ok, refusal
+    roll = first(ev, "AttackRolled")
+    assert roll.kind == "ranged" and roll.bonus == 8 - 2                  # 29 squares: 2nd increment, -2
+    assert (1, "racial", "racial") in roll.bonus_breakdown
+    dmg = first(ev, "DamageDealt")
+    assert dmg.dice == (3, 4) and dmg.bonus == 7 and dmg.amount == 14
+    assert b.board().body("g").weapon.id == "greatclub"                  # the club stays in hand
+    # a full attack of rocks: +8 and +3, iteratives of base attack +9
+    b.act("g", "end_turn")
+    b.act("hero", "end_turn")
+    ok, refusal, ev = b.act("g", "full_attack", {"targets": ["hero", "hero"], "weapon": "rock"},
+                            dice=[12, 1, 1, 12, 1, 1])
+    assert ok, refusal
+    assert [r.bonus for r in ev if type(r).__name__ == "AttackRolled"] == [6, 1]
+
+
+def test_only_a_rock_thrower_has_rocks():
+    b = vs("ogre", at=(3, 2))
+    ok, refusal, _ = b.act("m", "attack", {"target": "hero", "weapon": "rock"})
+    assert not ok and refusal.code == "NOT_IN_HAND"

@@ -113,7 +113,7 @@ def one_attack(battle, who: str, target: str, declined, cleave: list[str] | None
         used = kw["slot"]["weapon"] if kw.get("slot") else weapon.id
         events += specials.on_hit(battle, who, target, used, declined)
         battle.hits_this_turn.setdefault(f"{who}>{target}", []).append(used)
-    if thrown:
+    if thrown and weapon.id != "rock":          # a giant's rock is not the weapon in its hand
         events += _thrown_away(battle, who, target, weapon, off=bool(kw.get("off_hand")))
     if cleave and was in ABLE and status_of(battle, target) in DROPPED:
         events += _cleave(battle, who, cleave, declined, kw)
@@ -181,11 +181,14 @@ def _cleave_arg(args) -> list[str]:
 
 
 def _weapon_arg(battle, who, args):
-    """``weapon``: the wielded one (default) or the one in the off hand."""
+    """``weapon``: the wielded one (default), the one in the off hand, or a giant's
+    ``rock``."""
     wid = args.get("weapon")
     main = battle.board().body(who).weapon
     if wid in (None, main.id):
         return None, False
+    if wid == "rock" and specials.rock_weapon(battle, who) is not None:
+        return specials.rock_weapon(battle, who), False
     off = battle.comp(who, Hands).off_hand
     if wid == off:
         return data.weapons()[off], True
@@ -233,8 +236,9 @@ def do_full_attack(battle, who, args, declined) -> list:
     primary_pen, off_pen = twf_penalties(battle, who, off) if uses_off else (0, 0)
     cleave = _cleave_arg(args)
     was_prone = "prone" in battle.board().body(who).conditions
+    thrown, _ = _weapon_arg(battle, who, {"weapon": args["weapon"]}) if args.get("weapon") == "rock" else (None, False)
     monster = specials.routine(battle, who)
-    if monster and not uses_off:
+    if monster and not uses_off and thrown is None:
         return events + _routine_attacks(battle, who, plan, monster, declined, defensively)
     made = off_made = 0
     for item in plan:
@@ -271,7 +275,7 @@ def do_full_attack(battle, who, args, declined) -> list:
             if not isinstance(item, str) or not battle.has(item):
                 raise refuse("UNKNOWN_CREATURE", creature=item)
             events += one_attack(battle, who, item, declined, cleave=cleave, iterative=made,
-                                 defensively=defensively, twf_penalty=primary_pen)
+                                 defensively=defensively, twf_penalty=primary_pen, weapon=thrown)
             made += 1
         if fallen(battle, who, was_prone):
             break
