@@ -47,6 +47,8 @@ class Explorer:
     # --- input ------------------------------------------------------------------------
     def handle(self, event) -> None:
         import pygame
+
+        from .board_view import pan
         if event.type == pygame.QUIT:
             self.running = False
         elif event.type == pygame.VIDEORESIZE:
@@ -55,15 +57,9 @@ class Explorer:
             self._key(event.key)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._click(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (2, 3):
-            self.drag_from = event.pos
-        elif event.type == pygame.MOUSEBUTTONUP and event.button in (2, 3):
-            self.drag_from = None
+        elif pan(self, event):
+            pass
         elif event.type == pygame.MOUSEMOTION:
-            if self.drag_from is not None:
-                self.cam.ox -= event.pos[0] - self.drag_from[0]
-                self.cam.oy -= event.pos[1] - self.drag_from[1]
-                self.drag_from = event.pos
             square = self.cam.to_square(event.pos)
             if square != self.hover:
                 self.hover = square

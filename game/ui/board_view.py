@@ -45,6 +45,22 @@ class Overlay:
     caption: str = ""
 
 
+def pan(owner, event) -> bool:
+    """Right- or middle-drag pans ``owner.cam`` (both screens keep ``drag_from``); True
+    when the event was a press or release of that button."""
+    if event.type == pygame.MOUSEBUTTONDOWN and event.button in (2, 3):
+        owner.drag_from = event.pos
+        return True
+    if event.type == pygame.MOUSEBUTTONUP and event.button in (2, 3):
+        owner.drag_from = None
+        return True
+    if event.type == pygame.MOUSEMOTION and owner.drag_from is not None:
+        owner.cam.ox -= event.pos[0] - owner.drag_from[0]
+        owner.cam.oy -= event.pos[1] - owner.drag_from[1]
+        owner.drag_from = event.pos
+    return False
+
+
 class Camera:
     def __init__(self, cell: int = 40, ox: int = 0, oy: int = 0):
         self.cell = cell

@@ -13,7 +13,7 @@ from ..world.components import HitPoints, Offense, TurnState
 from ..world.events import AttackRolled
 from ..world.turns import status_of
 from . import overlays, theme
-from .board_view import BoardView, Camera, Overlay
+from .board_view import BoardView, Camera, Overlay, pan
 from .combat_log import lines as log_lines
 
 PANEL_W = 340
@@ -140,15 +140,9 @@ class GameScreen:
             self._key(event.key)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._click(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (2, 3):
-            self.drag_from = event.pos
-        elif event.type == pygame.MOUSEBUTTONUP and event.button in (2, 3):
-            self.drag_from = None
+        elif pan(self, event):
+            pass
         elif event.type == pygame.MOUSEMOTION:
-            if self.drag_from is not None:
-                self.cam.ox -= event.pos[0] - self.drag_from[0]
-                self.cam.oy -= event.pos[1] - self.drag_from[1]
-                self.drag_from = event.pos
             self._hover(event.pos)
         elif event.type == pygame.MOUSEWHEEL:
             self.cam.zoom(1 if event.y > 0 else -1, pygame.mouse.get_pos())

@@ -39,16 +39,21 @@ initiative = 10
 """
 
 
-@pytest.fixture
-def game():
+def open_screen(text: str, lang: str = "en") -> GameScreen:
+    """A battle screen on a scenario written in the test, in a 1280x800 dummy window."""
     pygame.display.init()
     pygame.font.init()
     screen = pygame.display.set_mode((1280, 800))
-    battle = Battle(parse_scenario(DUEL, "duel.toml"))
-    g = GameScreen(battle, screen, "en")
+    g = GameScreen(Battle(parse_scenario(text, "test.toml")), screen, lang)
     pygame.event.clear()
+    return g
+
+
+@pytest.fixture
+def game():
+    g = open_screen(DUEL)
     yield g
-    battle.close()
+    g.battle.close()
     pygame.quit()
 
 
@@ -247,14 +252,9 @@ initiative = 5
 
 @pytest.fixture
 def melee():
-    pygame.display.init()
-    pygame.font.init()
-    screen = pygame.display.set_mode((1280, 800))
-    battle = Battle(parse_scenario(MELEE, "melee.toml"))
-    g = GameScreen(battle, screen, "en")
-    pygame.event.clear()
+    g = open_screen(MELEE)
     yield g
-    battle.close()
+    g.battle.close()
     pygame.quit()
 
 
@@ -307,10 +307,7 @@ def test_a_failed_trip_asks_the_defender_about_the_counter_trip(melee):
 
 def test_the_door_button_opens_the_door_next_to_the_creature():
     from tests.world.test_doors import DOORWAY
-    pygame.display.init()
-    pygame.font.init()
-    screen = pygame.display.set_mode((1280, 800))
-    g = GameScreen(Battle(parse_scenario(DOORWAY, "doorway.toml")), screen, "fr")
+    g = open_screen(DOORWAY, "fr")
     assert g.availability()["door"] is None
     click_button(g, "door")                      # the only door next to the hero: no square to pick
     assert g.battle.current_terrain().kind((5, 1)).id == "open_door"
@@ -324,11 +321,7 @@ def test_the_door_button_opens_the_door_next_to_the_creature():
 
 def test_aiming_shows_the_cover_lines_and_a_translated_caption():
     walled = DUEL.replace('..........\n..........\n..........', '..........\n...#......\n..........', 1)
-    pygame.display.init()
-    pygame.font.init()
-    screen = pygame.display.set_mode((1280, 800))
-    g = GameScreen(Battle(parse_scenario(walled.replace('weapon = "greataxe"', 'weapon = "longbow"'), "d.toml")),
-                   screen, "fr")
+    g = open_screen(walled.replace('weapon = "greataxe"', 'weapon = "longbow"'), "fr")
     click_button(g, "attack")
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at(g, (6, 1)), rel=(0, 0), buttons=(0, 0, 0)))
     pump(g)
@@ -365,10 +358,7 @@ def test_a_delaying_creature_steps_in_from_the_tracker_and_a_click_inspects_a_fo
 
 def test_a_spider_gets_a_web_button_and_its_victim_a_break_free_button():
     from tests.world.test_spider_web import NEST
-    pygame.display.init()
-    pygame.font.init()
-    screen = pygame.display.set_mode((1280, 800))
-    g = GameScreen(Battle(parse_scenario(NEST, "nest.toml")), screen, "en")
+    g = open_screen(NEST)
     g.handoff = None
     assert "web" in g.buttons_for("spider") and "web" not in g.buttons_for("hero")
     assert "break_free" not in g.buttons_for("hero")
@@ -427,10 +417,7 @@ side = "blue"
 at = [20, 1]
 initiative = 1
 """
-    pygame.display.init()
-    pygame.font.init()
-    screen = pygame.display.set_mode((1280, 800))
-    g = GameScreen(Battle(parse_scenario(text, "rocks.toml")), screen, "fr")
+    g = open_screen(text, "fr")
     g.handoff = None
     assert "throw_rock" in g.buttons_for("giant") and "throw_rock" not in g.buttons_for("hero")
     click_button(g, "throw_rock")
@@ -440,3 +427,18 @@ initiative = 1
     assert command["action"] == "attack" and command["args"] == {"target": "hero", "weapon": "rock"}
     g.battle.close()
     pygame.quit()
+
+
+def test_a_right_drag_pans_the_board_and_the_wheel_zooms(game):
+    g = game
+    g.handoff = None
+    ox, oy, cell = g.cam.ox, g.cam.oy, g.cam.cell
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=3, pos=(300, 300)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(340, 290), rel=(40, -10), buttons=(0, 0, 1)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=3, pos=(340, 290)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(400, 400), rel=(60, 110), buttons=(0, 0, 0)))
+    pump(g)
+    assert (g.cam.ox, g.cam.oy) == (ox - 40, oy + 10)           # moved with the drag, not after it
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
+    pump(g)
+    assert g.cam.cell > cell

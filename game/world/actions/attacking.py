@@ -14,7 +14,7 @@ from ..attacks import check_attack, fallen, is_ranged_attack, resolve_attack, ta
 from ..components import Feats, Hands, Loaded, Offense
 from ..damage import apply_damage, fortitude_bonus, status_of
 from ..events import Moved, SavingThrow
-from .common import (ABLE, Refused, refuse, spend, square_arg, squares_arg, target_arg,
+from .common import (ABLE, Refused, charge_end, refuse, spend, squares_arg, target_arg,
                      turn_state, until_next_turn)
 from .. import specials
 from . import grapple, maneuvers
@@ -326,14 +326,7 @@ def do_charge(battle, who, args, declined) -> list:
     result = charge_rules(board, board.body(who), board.body(target), restricted=ts.restricted)
     if not result.legal:
         raise refuse(result.reason.code, **result.reason.params)
-    end = args.get("end")
-    if end is None:
-        if len(result.ends) > 1:
-            raise refuse("CHARGE_CHOOSE_END", ends=[list(e) for e in result.ends])
-        end = result.ends[0]
-    end = square_arg(end, "end")
-    if end not in result.ends:
-        raise refuse("CHARGE_END_NOT_ALLOWED", ends=[list(e) for e in result.ends])
+    end = charge_end(result, args)
     events = spend(battle, who, "standard" if ts.restricted else "full_round", "charge")
     ts.moved = True
     ts.five_foot = False

@@ -80,3 +80,17 @@ def until_next_turn(battle, who: str, condition: str) -> list:
 
 def is_able(battle, cid: str) -> bool:
     return status_of(battle, cid) in ABLE
+
+
+def charge_end(result, args: dict) -> Square:
+    """The space a charge ends in: ``end`` among the closest spaces, needed when several
+    tie (the charger's choice, French text "charge")."""
+    end = args.get("end")
+    if end is None:
+        if len(result.ends) > 1:
+            raise refuse("CHARGE_CHOOSE_END", ends=[list(e) for e in result.ends])
+        end = result.ends[0]
+    end = square_arg(end, "end")
+    if end not in result.ends:
+        raise refuse("CHARGE_END_NOT_ALLOWED", ends=[list(e) for e in result.ends])
+    return end

@@ -18,7 +18,7 @@ from ...rules.modifiers import ability_modifier
 from ..components import Abilities, Conditions, Feats, Position, Riding, Stats, TurnState
 from ..damage import apply_damage, status_of
 from ..events import Event, Moved, SavingThrow
-from .common import ABLE, refuse, spend, square_arg, squares_arg, target_arg, turn_state, until_next_turn
+from .common import ABLE, charge_end, refuse, spend, square_arg, squares_arg, target_arg, turn_state, until_next_turn
 from .moving import parity_after, walk
 
 CONTROL_DC, FAST_MOUNT_DC, SOFT_FALL_DC, KNEES_DC = 20, 20, 15, 5
@@ -162,14 +162,7 @@ def _mounted_charge(battle, who, mount, alone, args, declined) -> list:
     result = charge_rules(alone, charger, alone.body(target))
     if not result.legal:
         raise refuse(result.reason.code, **result.reason.params)
-    end = args.get("end")
-    if end is None:
-        if len(result.ends) > 1:
-            raise refuse("CHARGE_CHOOSE_END", ends=[list(e) for e in result.ends])
-        end = result.ends[0]
-    end = square_arg(end, "end")
-    if end not in result.ends:
-        raise refuse("CHARGE_END_NOT_ALLOWED", ends=[list(e) for e in result.ends])
+    end = charge_end(result, args)
     events = spend(battle, mount, "full_round", "ride_charge")
     path = lane_path(steed.pos, end)
     events += until_next_turn(battle, mount, "charging") + until_next_turn(battle, who, "charging")
