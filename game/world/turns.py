@@ -88,12 +88,8 @@ def _begin_turn(battle, cid: str, new_round: bool = False) -> list:
     battle.turn = cid
     count = battle.counts[cid][0]
     events.extend(_expire_timed(battle, battle.round, count))
+    events.extend(_end_until_next_turn(battle, cid))
     conds = battle.comp(cid, Conditions).ids
-    effects = battle.comp(cid, Effects)
-    for name in sorted(effects.until_next_turn):
-        conds.discard(name)
-        events.append(ConditionEnded(who=cid, condition=name))
-    effects.until_next_turn.clear()
     if "flat_footed" in conds and not (battle.surprise_round and battle.comp(cid, Awareness).surprised):
         conds.discard("flat_footed")   # a creature stops being flat-footed when it first acts
         events.append(ConditionEnded(who=cid, condition="flat_footed"))
