@@ -22,7 +22,8 @@ BADGES = {"prone": "P", "flat_footed": "FF", "stunned": "St", "dazed": "Dz", "bl
           "grappling": "G", "pinned": "Pi", "paralyzed": "Pa", "asleep": "Zz", "shaken": "Sh", "frightened": "Fr",
           "nauseated": "N", "sickened": "Si", "fatigued": "Fa", "exhausted": "Ex", "staggered": "Sg", "disabled": "0",
           "dying": "†", "stable": "s", "invisible": "I", "deafened": "De", "charging": "C", "total_defense": "TD",
-          "fighting_defensively": "FD", "burning": "Br", "turned": "T", "blessed": "+1", "hasted": "H", "glued": "Gl"}
+          "fighting_defensively": "FD", "burning": "Br", "turned": "T", "blessed": "+1", "hasted": "H", "glued": "Gl",
+          "bolstered": "Bo"}
 
 
 @dataclass

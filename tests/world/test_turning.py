@@ -88,3 +88,37 @@ def test_an_evil_cleric_dispels_the_turning():
     ok, _, ev = b2.act("priest", "dispel_turning", dice=[10, 2, 2])     # 10 + 1 >= 9
     freed = [e.who for e in ev if type(e).__name__ == "UndeadAffected" and e.result == "freed"]
     assert ok and sorted(freed) == ["zombie0", "zombie1"] and freed[0] == "zombie1"   # closest to the priest first
+
+
+def test_an_evil_cleric_bolsters_undead_so_a_weak_turning_passes_them_over():
+    # French text "augmenter le moral": a normal rebuke check; the table's Hit Dice become
+    # the undead's effective Hit Dice against turning (if higher), for 10 rounds.
+    def scene():
+        b = battle(GRID, creature("jozan", "blue", (3, 5), initiative=20, weapon="heavy_mace"),
+                   creature("priest", "red", (3, 0), initiative=10, weapon="heavy_mace"),
+                   creature("zombie", "red", (4, 2), initiative=1, weapon="slam"))
+        b.comp("jozan", Stats).values["cleric_level"] = 3
+        b.comp("priest", Stats).values.update(cleric_level=3, evil=1)
+        b.comp("zombie", Stats).values.update(undead=1, hd=2)
+        assert b.act("jozan", "end_turn")[0]
+        return b
+    b = scene()
+    # check 11 (Cha 10): level 3 + 0 = 3 Hit Dice; damage 2d6 (4, 4) + 3 = 11
+    ok, refusal, ev = b.act("priest", "bolster_undead", {}, dice=[11, 4, 4])
+    assert ok, refusal
+    assert [e.result for e in ev if type(e).__name__ == "UndeadAffected"] == ["bolstered"]
+    assert "bolstered" in b.board().body("zombie").conditions
+    assert b.act("priest", "end_turn")[0] and b.act("zombie", "end_turn")[0]
+    # Jozan's check 8: at most 2 Hit Dice; the bolstered zombie counts as 3
+    ok, _r, ev = b.act("jozan", "turn_undead", {}, dice=[8, 3, 3])
+    assert ok and not any(type(e).__name__ == "UndeadAffected" for e in ev)
+    # without the bolstering the same rolls turn it
+    plain = scene()
+    assert plain.act("priest", "end_turn")[0] and plain.act("zombie", "end_turn")[0]
+    ok, _r, ev = plain.act("jozan", "turn_undead", {}, dice=[8, 3, 3])
+    assert ok and [e.result for e in ev if type(e).__name__ == "UndeadAffected"] == ["turned"]
+    # a good cleric cannot bolster
+    good = scene()
+    good.comp("priest", Stats).values["evil"] = 0
+    ok, refusal, _ = good.act("priest", "bolster_undead", {})
+    assert not ok and refusal.code == "WRONG_ENERGY"

@@ -24,7 +24,7 @@ ACTIONS = {
     "overrun": overrun.do_overrun,
     **grapple.GRAPPLE_ACTIONS,
     "turn_undead": turning.do_turn_undead, "rebuke_undead": turning.do_rebuke_undead,
-    "dispel_turning": turning.do_dispel_turning,
+    "dispel_turning": turning.do_dispel_turning, "bolster_undead": turning.do_bolster_undead,
     "mount": mounted.do_mount, "dismount": mounted.do_dismount, "ride": mounted.do_ride,
     "throw_splash": splash.do_throw_splash, "extinguish": splash.do_extinguish, "break_free": splash.do_break_free,
     "cast": casting.do_cast, "direct_spell": casting.do_direct_spell, "touch": casting.do_touch,

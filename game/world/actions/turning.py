@@ -53,7 +53,9 @@ def do_rebuke_undead(battle, who, args, declined) -> list:
     return _turn(battle, who, rebuke=True)
 
 
-def _turn(battle, who: str, rebuke: bool) -> list:
+def _attempt(battle, who: str, rebuke: bool, action: str) -> tuple[list, int, int, int, int]:
+    """A use of the power: the checks of who may, a standard action, the turning check and
+    the turning damage. Returns (events, level, check, max HD, total HD)."""
     level = rules.turning_level(_stat(battle, who, "cleric_level"), _stat(battle, who, "paladin_level"))
     if level <= 0:
         raise refuse("CANNOT_TURN")
@@ -64,7 +66,7 @@ def _turn(battle, who: str, rebuke: bool) -> list:
     extra = 1 if "extra_turning" in battle.comp(who, Feats).ids else 0
     if uses.used >= rules.uses_per_day(cha, extra):
         raise refuse("NO_TURNING_LEFT")
-    events = spend(battle, who, "standard", "rebuke_undead" if rebuke else "turn_undead")
+    events = spend(battle, who, "standard", action)
     uses.used += 1
     d20 = battle.dice.roll(20, f"turning check {who}")
     check = d20 + cha
@@ -73,18 +75,47 @@ def _turn(battle, who: str, rebuke: bool) -> list:
     damage = sum(faces) + level + cha
     events.append(TurningAttempted(who=who, check_d20=d20, check=check, max_hd=max_hd, damage_dice=faces,
                                    damage=damage, rebuke=rebuke))
+    return events, level, check, max_hd, damage
+
+
+def _in_reach(battle, who: str, cid: str) -> bool:
+    """An undead the power can reach: within 18 m, with line of effect."""
     board = battle.board()
-    me = board.body(who)
+    return _gap(battle, who, cid) <= rules.RANGE_SQUARES and has_line_of_sight(board, board.body(who), board.body(cid))
+
+
+def do_bolster_undead(battle, who, args, declined) -> list:
+    """An evil cleric strengthens undead against turning in advance (French text: "augmenter
+    le moral"): a normal rebuke check; the table's Hit Dice become the effective Hit Dice
+    against turning of the undead it affects, when higher than theirs, for 10 rounds. The
+    undead affected are chosen as for a rebuke: closest first, up to the turning damage."""
+    events, _level, _check, max_hd, damage = _attempt(battle, who, True, "bolster_undead")
+    candidates = [(cid, _stat(battle, cid, "hd"), _gap(battle, who, cid)) for cid in sorted(battle.entities)
+                  if cid != who and _stat(battle, cid, "undead") and status_of(battle, cid) != "dead"
+                  and _in_reach(battle, who, cid)]
+    for cid in rules.choose_affected(candidates, max_hd, damage):
+        if max_hd <= _stat(battle, cid, "hd"):
+            continue
+        battle.comp(cid, Stats).values["bolstered_hd"] = max_hd
+        add_timed_condition(battle, cid, "bolstered", rules.DURATION_ROUNDS)
+        events.append(UndeadAffected(who=cid, by=who, result="bolstered"))
+    battle.changed()
+    return events
+
+
+def _turn(battle, who: str, rebuke: bool) -> list:
+    events, level, check, max_hd, damage = _attempt(battle, who, rebuke, "rebuke_undead" if rebuke else "turn_undead")
     candidates = []
     for cid in sorted(battle.entities):
         if cid == who or not _stat(battle, cid, "undead") or status_of(battle, cid) == "dead":
             continue
         if battle.comp(cid, TurnUses).turned_by is not None:
             continue        # already turned undead are passed over
-        d = _gap(battle, who, cid)
-        if d > rules.RANGE_SQUARES or not has_line_of_sight(board, me, board.body(cid)):
+        if not _in_reach(battle, who, cid):
             continue
-        hd = max(_stat(battle, cid, "hd"), _stat(battle, cid, "bolstered_hd")) + _stat(battle, cid, "turn_resistance")
+        d = _gap(battle, who, cid)
+        bolstered = _stat(battle, cid, "bolstered_hd") if "bolstered" in battle.comp(cid, Conditions).ids else 0
+        hd = max(_stat(battle, cid, "hd"), bolstered) + _stat(battle, cid, "turn_resistance")
         candidates.append((cid, hd, d))
     for cid in rules.choose_affected(candidates, max_hd, damage):
         hd = _stat(battle, cid, "hd")
