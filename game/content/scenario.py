@@ -29,7 +29,7 @@ ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
 INT_KEYS = ("initiative", "hp", "ac", "bab", "natural_armor", "fort", "ref", "will", "hd", "turn_resistance",
             "cleric_level", "paladin_level", "ride", "bluff", "sense_motive", "escape_artist", "caster_level", "concentration") + ABILITIES
 # Yes/no facts the engine reads from the stats (kept there as 1 or 0).
-FLAG_KEYS = ("undead", "mindless", "non_humanoid", "stable", "combat_trained", "evil")
+FLAG_KEYS = ("undead", "mindless", "non_humanoid", "stable", "combat_trained", "evil", "locked_gauntlet")
 CREATURE_KEYS = {"id", "name", "side", "at", "template", "size", "reach", "speed", "weapon", "conditions",
                  "feats", "armor", "shield", "inventory", "surprised", "off_hand", "loaded", "spells", "caster_class",
                  "feat_choices"} | set(INT_KEYS) | set(FLAG_KEYS)

@@ -102,6 +102,18 @@ def test_disarm_fails_when_the_attack_of_opportunity_hurts_and_the_counter_disar
     assert not ok and refusal.code == "NOTHING_TO_DISARM"
 
 
+def test_a_locked_gauntlet_gives_plus_10_to_keep_the_weapon():
+    b = pair(a={"weapon": "greatsword", "feats": ["improved_disarm"]}, d={"weapon": "longsword", "locked_gauntlet": True})
+    # attacker 10 + 11 = 21; defender 15 + 1 + 10 = 26 with the gauntlet, 16 without
+    ok, _, ev = b.act("a", "disarm", {"target": "d"}, dice=[10, 15])
+    check = first(ev, "OpposedCheck")
+    assert (10, "untyped", "locked_gauntlet") in check.defender_breakdown
+    assert check.winner == "d" and b.board().body("d").weapon.id == "longsword"
+    free = pair(a={"weapon": "greatsword", "feats": ["improved_disarm"]}, d={"weapon": "longsword"})
+    ok, _, ev = free.act("a", "disarm", {"target": "d"}, dice=[10, 15])
+    assert first(ev, "OpposedCheck").winner == "a"                    # the same rolls without it
+
+
 def test_sunder_hardness_and_hit_points():
     b = pair(a={"weapon": "greataxe", "str": 18, "feats": ["improved_sunder"]}, d={"weapon": "longsword"})
     ok, _, ev = b.act("a", "sunder", {"target": "d"}, dice=[15, 5, 12])

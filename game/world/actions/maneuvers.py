@@ -273,11 +273,14 @@ def do_bull_rush(battle, who, args, declined) -> list:
 
 def _opposed_attack_total(battle, who: str, other: str, weapon, *, improved: bool, defending: bool,
                           iterative: int = 0):
-    from ...rules.modifiers import total
+    from ...rules.modifiers import Modifier, total
     f = replace(battle.fighter(who), weapon=weapon)
     base = attack_rules.attack_bonus(f, AttackSituation(iterative=iterative))
     mods = list(base.applied) + rules.opposed_weapon_mods(f, battle.fighter(other), weapon, improved=improved,
                                                            not_melee_item=defending and weapon.is_ranged)
+    if defending and battle.comp(who, Stats).values.get("locked_gauntlet"):
+        # A weapon locked in a gauntlet: +10 to keep it (data-digest, adventuring gear).
+        mods.append(Modifier(10, "untyped", "locked_gauntlet"))
     return total(mods)
 
 
