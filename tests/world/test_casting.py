@@ -171,3 +171,20 @@ def test_a_readied_attack_on_casting_disrupts_the_spell():
     names = [type(e).__name__ for e in ev]
     assert ok and names.index("ReadiedActionTriggered") < names.index("SpellCast")
     assert first(ev, "SpellCast").outcome == "lost"          # Concentration 2 vs 10 + 3 + 1
+
+
+def test_a_quickened_spell_still_needs_its_components_and_concentration():
+    from game.world.components import Conditions
+    b = caster(["quickened:magic_missile"], foes=[orc()], feats=["quicken_spell"], concentration=2)
+    b.comp("mialee", Conditions).ids.add("silenced")
+    ok, refusal, _ = b.act("mialee", "cast", {"spell": "magic_missile", "targets": ["orc"], "quickened": True})
+    assert not ok and refusal.code == "SPELL_NEEDS_VOICE"
+    b.comp("mialee", Conditions).ids.discard("silenced")
+    b.comp("mialee", Conditions).ids.add("entangled")
+    # entangled: Concentration DC 15 + 1; 10 + 2 fails and the spell is lost
+    ok, refusal, ev = b.act("mialee", "cast", {"spell": "magic_missile", "targets": ["orc"], "quickened": True},
+                            dice=[10])
+    check = first(ev, "SavingThrow")
+    assert ok and (check.kind, check.dc, check.success) == ("concentration_entangled", 16, False)
+    assert first(ev, "SpellCast").outcome == "lost" and b.comp("orc", HitPoints).current == 30
+    assert "quickened:magic_missile" not in b.comp("mialee", Spellcasting).prepared

@@ -85,3 +85,47 @@ def test_a_trip_can_pull_a_rider_down_and_ride_resists():
     assert (5, "untyped", "ride") in first(ev, "OpposedCheck").defender_breakdown
     assert ok and first(ev, "MountChanged").change == "pulled_down"
     assert "prone" in b.board().body("knight").conditions
+
+
+def _mounted_caster(**kw):
+    b = field(weapon="shortbow", spells=["magic_missile", "magic_missile", "magic_missile"], caster_class="wizard",
+              caster_level=1, concentration=3, **kw)
+    b.act("knight", "mount", {"mount": "horse"})
+    b.act("knight", "end_turn")
+    b.act("orc", "end_turn")
+    return b
+
+
+def test_casting_on_a_moving_mount_french_text():
+    # One move of the mount before the casting: cast normally.
+    b = _mounted_caster()
+    assert b.act("knight", "ride", {"mode": "move", "squares": [[2, 2], [3, 2]]})[0]
+    ok, refusal, ev = b.act("knight", "cast", {"spell": "magic_missile", "targets": ["orc"]}, dice=[3])
+    assert ok, refusal
+    assert not [e for e in ev if type(e).__name__ == "SavingThrow"]
+    # Moving before and after (a double move): Concentration DC 10 + spell level.
+    b = _mounted_caster()
+    assert b.act("knight", "ride", {"mode": "double", "squares": [[2, 2], [3, 2], [4, 2], [5, 2]]})[0]
+    ok, refusal, ev = b.act("knight", "cast", {"spell": "magic_missile", "targets": ["orc"]}, dice=[7, 3])
+    check = first(ev, "SavingThrow")
+    assert ok and (check.kind, check.dc, check.success) == ("concentration_vigorous_motion", 11, False)
+    assert first(ev, "SpellCast").outcome == "lost"
+    # A running horse: DC 15 + spell level.
+    b = _mounted_caster()
+    assert b.act("knight", "ride", {"mode": "run", "squares": [[x, 2] for x in range(2, 8)]})[0]
+    ok, refusal, ev = b.act("knight", "cast", {"spell": "magic_missile", "targets": ["orc"]}, dice=[13, 3])
+    check = first(ev, "SavingThrow")
+    assert ok and (check.kind, check.dc, check.success) == ("concentration_violent_motion", 16, True)
+
+
+def test_shooting_from_a_moving_mount_minus_4_or_minus_8():
+    b = _mounted_caster()
+    assert b.act("knight", "ride", {"mode": "double", "squares": [[2, 2], [3, 2], [4, 2], [5, 2]]})[0]
+    ok, refusal, ev = b.act("knight", "attack", {"target": "orc"}, dice=[10, 3])
+    assert ok, refusal
+    assert (-4, "untyped", "mount_moving") in first(ev, "AttackRolled").bonus_breakdown
+    b = _mounted_caster()
+    assert b.act("knight", "ride", {"mode": "run", "squares": [[x, 2] for x in range(2, 8)]})[0]
+    ok, refusal, ev = b.act("knight", "attack", {"target": "orc"}, dice=[10, 3])
+    assert ok, refusal
+    assert (-8, "untyped", "mount_moving") in first(ev, "AttackRolled").bonus_breakdown

@@ -126,8 +126,6 @@ def do_cast(battle, who, args, declined) -> list:
     entry = f"quickened:{spell_id}" if quickened else spell_id
     if spell is None or entry not in sc.prepared:
         raise refuse("SPELL_NOT_READY", spell=entry)
-    if quickened:
-        return _cast_quickened(battle, who, spell_id, spell, args, declined)
     level = spell_level(battle, who, spell)
     conds = battle.comp(who, Conditions).ids
     grappling = bool(battle.comp(who, Grapple).holding)
@@ -135,6 +133,8 @@ def do_cast(battle, who, args, declined) -> list:
         raise refuse("SPELL_NEEDS_VOICE", spell=spell_id)
     if "S" in spell["components"] and (grappling or "pinned" in conds):
         raise refuse("SPELL_NEEDS_GESTURES", spell=spell_id)
+    if quickened:
+        return _cast_quickened(battle, who, spell_id, spell, args, declined)
     if grappling and spell["casting_time"] != "standard":
         raise refuse("SPELL_TOO_LONG_IN_GRAPPLE", spell=spell_id)
     _check_aim(battle, who, spell, args)
@@ -170,14 +170,9 @@ def do_cast(battle, who, args, declined) -> list:
             ok, ev = _concentration(battle, who, rules.concentration_dc("damage", level, hurt), "damage")
             events += ev
             lost = not ok
-    for reason, cond in (("grapple", grappling), ("entangled", "entangled" in conds)):
-        if cond and not lost:
-            ok, ev = _concentration(battle, who, rules.concentration_dc(reason, level), reason)
-            events += ev
-            lost = not ok
-    if not lost and "V" in spell["components"] and "deafened" in conds:
-        d100 = battle.dice.roll(100, f"deafened spell failure {who}")
-        lost = d100 <= 20
+    if not lost:
+        ev, lost = _distractions(battle, who, spell, level)
+        events += ev
     if lost:
         return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="lost")]
     if spell["casting_time"] == "full_round":
@@ -200,8 +195,37 @@ def _cast_quickened(battle, who, spell_id, spell, args, declined) -> list:
     events = spend(battle, who, "swift", "cast_quickened")
     _sc(battle, who).prepared.remove(f"quickened:{spell_id}")
     level = spell_level(battle, who, spell)
+    ev, lost = _distractions(battle, who, spell, level)
+    events += ev
+    if lost:
+        return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="lost")]
     return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="cast")] + \
         EFFECTS[spell["effect"]](battle, who, spell_id, spell, level, args, declined)
+
+
+def _distractions(battle, who: str, spell: dict, level: int) -> tuple[list, bool]:
+    """What can spoil a casting besides damage (digest §4.5; French text): Concentration
+    while grappling (DC 20 + level) or entangled (15 + level), on a mount moving before and
+    after the casting (10 + level) or running (15 + level); a deafened caster's verbal
+    spell fails on 1-20 of d100. Returns (events, lost)."""
+    from .mounted import rider_motion
+    conds = battle.comp(who, Conditions).ids
+    reasons = [r for r, on in (("grapple", bool(battle.comp(who, Grapple).holding)),
+                               ("entangled", "entangled" in conds)) if on]
+    motion = rider_motion(battle, who)
+    if motion:
+        reasons.append(motion)
+    events: list = []
+    for reason in reasons:
+        ok, ev = _concentration(battle, who, rules.concentration_dc(reason, level), reason)
+        events += ev
+        if not ok:
+            return events, True
+    if "V" in spell["components"] and "deafened" in conds:
+        d100 = battle.dice.roll(100, f"deafened spell failure {who}")
+        if d100 <= 20:
+            return events, True
+    return events, False
 
 
 def _plain(args: dict) -> dict:

@@ -214,6 +214,15 @@ def mounted_falls(battle) -> list:
     return events
 
 
+def rider_motion(battle, who: str) -> str | None:
+    """Casting in the saddle (French text, "combat monté"): the mount moving before and
+    after the casting (its double move) is vigorous motion, a running mount violent
+    motion; a single move before or after the casting is none."""
+    if not battle.comp(who, Riding).mount:
+        return None
+    return {"double": "vigorous_motion", "run": "violent_motion"}.get(turn_state(battle, who).mount_mode)
+
+
 def rider_attack_penalties(battle, attacker: str, target: str, ranged: bool) -> tuple[int, int]:
     """(higher ground bonus, ranged penalty) for a mounted attacker."""
     if not battle.comp(attacker, Riding).mount:
