@@ -41,6 +41,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "DOORWAY_OCCUPIED": {"en": "The door at {at} cannot be closed: {creature} is in the way.",
                          "fr": "La porte en {at} ne peut pas être fermée : {creature} est dans le passage."},
     "NOT_DELAYING": {"en": "Only a delaying creature can step in.", "fr": "Seule une créature qui retarde son action peut intervenir."},
+    "KNEES_FAILED": {"en": "One hand is on the reins this round (guiding with the knees failed or was not needed at the start of the turn).",
+                     "fr": "Une main tient les rênes ce round (guider avec les genoux a échoué ou n'était pas nécessaire en début de tour)."},
     "NO_WEB": {"en": "It cannot throw webs.", "fr": "Il ne sait pas lancer de toile."},
     "WEB_USED_UP": {"en": "No web left today ({per_day} a day).", "fr": "Plus de toile aujourd'hui ({per_day} par jour)."},
     "ALREADY_WEBBED": {"en": "{target} is already caught in a web.", "fr": "{target} est déjà pris dans une toile."},

@@ -13,7 +13,7 @@ from ..rules.reasons import Refusal
 from ..rules.sight import cover
 from ..rules.threat import can_attack_square, threatens
 from ..content import data
-from .components import Abilities, AttacksOfOpportunity, Conditions, Feats, Grapple, Riding
+from .components import Abilities, AttacksOfOpportunity, Conditions, Feats, Grapple, Riding, TurnState
 from .damage import apply_damage, status_of
 from .events import AttackRedirected, AttackRolled, CriticalConfirmed, DamageDealt, MissChanceRolled
 
@@ -52,6 +52,9 @@ def check_attack(battle, attacker: str, target: str, *, ranged: bool | None = No
     a, t = board.body(attacker), board.body(target)
     if weapon is not None:
         a = replace(a, weapon=weapon)
+    if battle.comp(attacker, Riding).mount and not battle.comp(attacker, TurnState).knees \
+            and ((a.weapon.use == "two_handed" and a.weapon.id != "lance") or a.weapon.double):
+        return Refusal("KNEES_FAILED")        # one hand on the reins this round
     if "dead" in t.conditions:
         return Refusal("TARGET_DEAD", {"target": target})
     ranged = is_ranged_attack(battle, attacker, target, weapon) if ranged is None else ranged

@@ -147,6 +147,7 @@ class TurnState:
     move_only: bool = False       # nauseated: a single move action
     holding_at_start: tuple[str, ...] = ()   # grappled with at the start of the turn (rake)
     raked: bool = False           # its rake attacks made this turn
+    knees: bool = False           # a rider guiding its mount with its knees: both hands free
     acted: bool = False
 
 

@@ -122,6 +122,8 @@ def _begin_turn(battle, cid: str, new_round: bool = False) -> list:
     if mount:
         _set_turn_state(battle, mount, TurnState())     # the mount acts on its rider's initiative
         battle.comp(mount, AttacksOfOpportunity).used = 0
+        from .actions.mounted import guide_with_knees
+        events.extend(guide_with_knees(battle, cid))
     battle.changed()
     events.append(TurnStarted(who=cid, round=battle.round, restricted=state.restricted))
     return events

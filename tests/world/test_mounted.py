@@ -1,7 +1,7 @@
 """Mounted combat (French text "combat monté") through ``act``."""
 from combat_helpers import battle, creature, first, types
 
-from game.world.components import HitPoints, Stats
+from game.world.components import HitPoints, Stats, TurnState
 
 GRID = "\n".join("." * 14 for _ in range(7))
 
@@ -129,3 +129,24 @@ def test_shooting_from_a_moving_mount_minus_4_or_minus_8():
     ok, refusal, ev = b.act("knight", "attack", {"target": "orc"}, dice=[10, 3])
     assert ok, refusal
     assert (-8, "untyped", "mount_moving") in first(ev, "AttackRolled").bonus_breakdown
+
+
+def test_guiding_with_the_knees_frees_both_hands_ride_dc_5():
+    # A greataxe in the saddle: Ride DC 5 at the start of the turn (on mounting too).
+    b = field(weapon="greataxe", ride=0, dex=10)
+    ok, _, ev = b.act("knight", "mount", {"mount": "horse"}, dice=[12])
+    check = first(ev, "SavingThrow")
+    assert ok and (check.kind, check.dc, check.success) == ("ride_knees", 5, True)
+    assert b.comp("knight", TurnState).knees
+    b2 = field(weapon="greataxe", ride=0, dex=10)
+    b2.act("knight", "mount", {"mount": "horse"}, dice=[12])
+    b2.act("knight", "end_turn")
+    ok, _, _ = b2.act("orc", "end_turn", {}, dice=[3])          # the knight's next turn starts: a 3 fails
+    assert ok and not b2.comp("knight", TurnState).knees
+    assert b2.act("knight", "ride", {"mode": "move", "squares": [[2, 2], [3, 2], [4, 2], [5, 2], [6, 2], [7, 2],
+                                                                  [8, 2]]})[0]
+    ok, refusal, _ = b2.act("knight", "attack", {"target": "orc"})
+    assert not ok and refusal.code == "KNEES_FAILED"
+    lance = field()
+    ok, _, ev = lance.act("knight", "mount", {"mount": "horse"})
+    assert ok and "SavingThrow" not in types(ev)                      # a lance needs one hand

@@ -11,7 +11,7 @@ from ...rules.lanes import lane_path
 from ...rules.threat import threatens
 from ...rules.weapons import other_end
 from ..attacks import check_attack, fallen, is_ranged_attack, resolve_attack, take_opportunities, threatening_enemies
-from ..components import Feats, Hands, Loaded, Offense
+from ..components import Feats, Hands, Loaded, Offense, Riding
 from ..damage import apply_damage, fortitude_bonus, status_of
 from ..events import Moved, SavingThrow
 from .common import (ABLE, Refused, charge_end, refuse, spend, squares_arg, target_arg,
@@ -233,6 +233,8 @@ def do_full_attack(battle, who, args, declined) -> list:
     uses_off = any(isinstance(i, dict) and "off_hand" in i for i in plan)
     if uses_off and off is None:
         raise refuse("NO_OFF_HAND_WEAPON")
+    if uses_off and battle.comp(who, Riding).mount and not turn_state(battle, who).knees:
+        raise refuse("KNEES_FAILED")           # the other hand is on the reins this round
     primary_pen, off_pen = twf_penalties(battle, who, off) if uses_off else (0, 0)
     cleave = _cleave_arg(args)
     was_prone = "prone" in battle.board().body(who).conditions

@@ -38,6 +38,24 @@ def ride_check(battle, who: str, dc: int, purpose: str) -> tuple[bool, list]:
     return ok, [SavingThrow(who=who, kind=f"ride_{purpose}", d20=d20, bonus=bonus, dc=dc, success=ok)]
 
 
+def needs_both_hands(battle, who: str, weapon=None) -> bool:
+    """A two-handed or double weapon (a lance is one-handed in the saddle), or a weapon in
+    each hand."""
+    from ..components import Hands
+    w = weapon or battle.board().body(who).weapon
+    return (w.use == "two_handed" and w.id != "lance") or w.double or battle.comp(who, Hands).off_hand is not None
+
+
+def guide_with_knees(battle, who: str) -> list:
+    """At the start of its turn a rider who needs both hands guides its mount with its knees
+    (Ride DC 5; French text, "combat monté"); on a failure it has one hand this round."""
+    ts = turn_state(battle, who)
+    if not needs_both_hands(battle, who):
+        return []
+    ts.knees, events = ride_check(battle, who, KNEES_DC, "knees")
+    return events
+
+
 def mount_of(battle, rider: str) -> str | None:
     return battle.comp(rider, Riding).mount
 
@@ -71,7 +89,8 @@ def do_mount(battle, who, args, declined) -> list:
     battle.comp(who, Riding).mount = mount
     battle.comp(mount, Riding).rider = who
     _sync_rider(battle, mount)
-    return events + [MountChanged(rider=who, mount=mount, change="mounted")]
+    events.append(MountChanged(rider=who, mount=mount, change="mounted"))
+    return events + guide_with_knees(battle, who)        # once in the saddle, hands for the fight
 
 
 def do_dismount(battle, who, args, declined) -> list:
@@ -235,4 +254,5 @@ def rider_attack_penalties(battle, attacker: str, target: str, ranged: bool) -> 
     return (1 if on_foot and foe.size.order <= 4 else 0), 0
 
 
-__all__ = ["do_mount", "do_dismount", "do_ride", "mounted_falls", "space_squares", "KNEES_DC"]
+__all__ = ["do_mount", "do_dismount", "do_ride", "mounted_falls", "space_squares", "guide_with_knees",
+           "needs_both_hands"]
