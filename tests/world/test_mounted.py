@@ -150,3 +150,35 @@ def test_guiding_with_the_knees_frees_both_hands_ride_dc_5():
     lance = field()
     ok, _, ev = lance.act("knight", "mount", {"mount": "horse"})
     assert ok and "SavingThrow" not in types(ev)                      # a lance needs one hand
+
+
+def _overrun_field(**knight):
+    from game.world.components import Abilities
+    b = field(**knight)
+    b.comp("horse", Abilities).scores["str"] = 20
+    b.act("knight", "mount", {"mount": "horse"})
+    b.act("knight", "end_turn")
+    b.act("orc", "end_turn")
+    return b
+
+
+def test_mounted_overrun_uses_the_mount_and_trample_adds_a_hoof():
+    path = {"target": "orc", "squares": [[x, 2] for x in range(2, 12)]}
+    # Without Trample the defender may step aside.
+    b = _overrun_field()
+    ok, refusal, ev = b.act("knight", "ride", {"mode": "overrun", **path, "defender": "avoid"})
+    assert ok, refusal
+    assert "OpposedCheck" not in types(ev) and b.board().body("knight").pos == (11, 2)
+    # With Trample it cannot; the horse's Strength and size make the check; a hoof follows.
+    b = _overrun_field(feats=["mounted_combat", "trample"])
+    ok, refusal, ev = b.act("knight", "ride", {"mode": "overrun", **path, "defender": "avoid"}, dice=[15, 5, 12, 3])
+    assert ok, refusal
+    check = first(ev, "OpposedCheck")
+    assert check.attacker == "horse" and (4, "size", "size") in check.attacker_breakdown
+    assert (5, "ability", "str") in check.attacker_breakdown
+    assert "prone" in b.board().body("orc").conditions
+    hoof = [e for e in ev if type(e).__name__ == "AttackRolled" and e.attacker == "horse"]
+    assert len(hoof) == 1 and hoof[0].target == "orc"
+    assert b.board().body("knight").pos == b.board().body("horse").pos == (11, 2)
+    ok, refusal, _ = b.act("knight", "ride", {"mode": "overrun", **path})
+    assert not ok                                                   # once a round

@@ -137,7 +137,8 @@ def _control(battle, who: str, mount: str) -> list:
 
 def do_ride(battle, who, args, declined) -> list:
     """The rider moves its mount: ``mode`` move (a move action of the mount), double,
-    run, or charge (with ``target`` and ``end``: the rider attacks at the end)."""
+    run, charge (with ``target`` and ``end``: the rider attacks at the end), or overrun
+    (``target``, ``squares`` through its space, the defender's ``defender`` and ``counter``)."""
     mount = mount_of(battle, who)
     if not mount:
         raise refuse("NOT_MOUNTED")
@@ -150,6 +151,14 @@ def do_ride(battle, who, args, declined) -> list:
     alone = board.__class__(board.terrain, tuple(b for b in board.bodies if b.id != who), board.variants)
     if mode == "charge":
         return events + _mounted_charge(battle, who, mount, alone, args, declined)
+    if mode == "overrun":
+        from .overrun import overrun
+        events += overrun(battle, who, mount, args, declined)
+        rts = turn_state(battle, who)
+        rts.mount_moves += 1
+        went = [e for e in events if isinstance(e, Moved) and e.who == mount]
+        rts.mount_moved += round(went[-1].cost_m / 1.5) if went else 1
+        return events
     if mode not in ("move", "double", "run"):
         raise refuse("BAD_ARGUMENT", key="mode")
     squares = squares_arg(args)

@@ -22,22 +22,32 @@ from .moving import parity_after, walk
 
 
 def do_overrun(battle, who, args, declined) -> list:
+    return overrun(battle, who, who, args, declined)
+
+
+def overrun(battle, who: str, mover: str, args, declined) -> list:
+    """``who`` overruns; ``mover`` goes through the defender's space: itself, or its mount
+    (French text: in a mounted overrun the mount makes the Strength check, with its size;
+    with Trample the defender cannot avoid it and a defender knocked down takes a hoof)."""
+    from .mounted import _sync_rider
     target = target_arg(battle, args)
     squares = squares_arg(args)
-    ts = turn_state(battle, who)
+    ts, mts = turn_state(battle, who), turn_state(battle, mover)
     if ts.overran:
         raise refuse("ONE_OVERRUN_A_ROUND")
-    if ts.stepped:
+    if mts.stepped:
         raise refuse("NO_MOVE_AFTER_FIVE_FOOT_STEP")
     board = battle.board()
-    me, foe = board.body(who), board.body(target)
+    # A rider shares its mount's space: it never blocks its own mount.
+    others = tuple(b for b in board.bodies if b.id != who) if mover != who else board.bodies
+    me, foe = board.body(mover), board.body(target)
     if not rules.may_target_size(me.size, foe.size):
         raise refuse("TARGET_TOO_BIG", target=target)
     foe_squares = set(foe.squares)
     # The path must go through the defender's space: check it as if the defender let us by.
-    letting_by = Board(board.terrain, tuple(replace(b, side=me.side) if b.id == target else b for b in board.bodies),
+    letting_by = Board(board.terrain, tuple(replace(b, side=me.side) if b.id == target else b for b in others),
                        board.variants)
-    check = movement.check_path(letting_by, me, squares, "move", parity=ts.parity)
+    check = movement.check_path(letting_by, me, squares, "move", parity=mts.parity)
     if not check.legal:
         raise refuse(check.reason.code, **check.reason.params)
     enter = next((i for i, p in enumerate(check.positions) if foe_squares & set(space_squares(p, me.span))), None)
@@ -45,19 +55,22 @@ def do_overrun(battle, who, args, declined) -> list:
         raise refuse("OVERRUN_PATH_MISSES", target=target)
     if foe_squares & set(space_squares(check.positions[-1], me.span)):
         raise refuse("END_OCCUPIED", square=list(check.positions[-1]))
-    events = spend(battle, who, "move", "move") + spend(battle, who, "standard", "overrun")
+    events = spend(battle, mover, "move", "move" if mover == who else "ride_move")
+    events += spend(battle, who, "standard", "overrun")
     ts.overran = True
-    ts.moved = True
-    ts.five_foot = False
-    ts.parity = parity_after(check.positions, ts.parity)
-    events += walk(battle, who, check.positions[:enter], "move", declined)
-    if battle.board().body(who).pos != check.positions[enter - 1]:
+    mts.moved = True
+    mts.five_foot = False
+    mts.parity = parity_after(check.positions, mts.parity)
+    events += walk(battle, mover, check.positions[:enter], "move", declined)
+    _sync_rider(battle, mover)
+    if battle.board().body(mover).pos != check.positions[enter - 1]:
         return events                                   # fell on the way
-    events += _overrun_at(battle, who, target, declined, args, charging=False)
-    if battle.board().body(who).pos == check.positions[enter - 1] and status_of(battle, who) in ABLE \
-            and "prone" not in battle.board().body(who).conditions and _passed(battle, who, target):
-        events += walk(battle, who, check.positions[enter - 1:], "move", declined)
-        events.append(Moved(who=who, path=tuple(check.positions), mode="overrun", cost_m=metres(check.cost)))
+    events += _overrun_at(battle, who, target, declined, args, charging=False, mover=mover)
+    if battle.board().body(mover).pos == check.positions[enter - 1] and status_of(battle, mover) in ABLE \
+            and "prone" not in battle.board().body(mover).conditions and _passed(battle, who, target):
+        events += walk(battle, mover, check.positions[enter - 1:], "move", declined)
+        _sync_rider(battle, mover)
+        events.append(Moved(who=mover, path=tuple(check.positions), mode="overrun", cost_m=metres(check.cost)))
     return events
 
 
@@ -65,29 +78,35 @@ def _passed(battle, who, target) -> bool:
     return battle.overrun_result.get(who) == "through"
 
 
-def _overrun_at(battle, who: str, target: str, declined, args: dict, charging: bool) -> list:
-    """The overrun itself, the attacker standing next to the defender's space."""
+def _overrun_at(battle, who: str, target: str, declined, args: dict, charging: bool, mover: str | None = None) -> list:
+    """The overrun itself, the attacker (or its mount, ``mover``) standing next to the
+    defender's space."""
+    mover = mover or who
     feats = battle.comp(who, Feats).ids
-    events, fell = take_opportunities(battle, who, [target], declined)   # entering its space
+    trample = mover != who and "trample" in feats       # Trample is a mounted feat
+    events, fell = take_opportunities(battle, mover, [target], declined)   # entering its space
     battle.overrun_result[who] = "stopped"
-    if fell or status_of(battle, who) not in ABLE:
+    if fell or status_of(battle, mover) not in ABLE:
         return events
-    can_avoid = "improved_overrun" not in feats and "trample" not in feats
+    can_avoid = "improved_overrun" not in feats and not trample
     if can_avoid and args.get("defender") == "avoid":
         battle.overrun_result[who] = "through"
         return events
-    a, d = battle.fighter(who), battle.fighter(target)
-    wins, _m, ev = opposed(battle, "overrun", who, target,
+    a, d = battle.fighter(mover), battle.fighter(target)
+    wins, _m, ev = opposed(battle, "overrun", mover, target,
                            rules.strength_check(a, charging=charging, improved="improved_overrun" in feats),
                            rules.resist_check(d, stable=_stable(battle, target), dex_allowed=True))
     events += ev
     if wins:
         battle.overrun_result[who] = "through"
-        return events + _knock_prone(battle, target, who)
+        events += _knock_prone(battle, target, mover)
+        if trample and status_of(battle, target) != "dead":
+            events += _hoof(battle, mover, target)
+        return events
     knocked = False
     if args.get("counter", True) and status_of(battle, target) in ABLE:
         from ...rules.modifiers import Modifier, total
-        back, _m, ev = opposed(battle, "counter_overrun", target, who,
+        back, _m, ev = opposed(battle, "counter_overrun", target, mover,
                                total([Modifier(d.mod("str"), "ability", "str"), Modifier(rules.size_mod(d.size), "size", "size")]),
                                total([Modifier(max(a.mod("str"), a.mod("dex")), "ability", "str_or_dex"),
                                       Modifier(rules.size_mod(a.size), "size", "size")]))
@@ -95,9 +114,22 @@ def _overrun_at(battle, who: str, target: str, declined, args: dict, charging: b
         knocked = back
     # Back 1.5 m the way it came (it never left its square here), movement over.
     if knocked:
-        events += _knock_prone(battle, who, target)
-    events.append(MovementStopped(who=who, at=battle.board().body(who).pos, reason="overrun_failed"))
+        events += _knock_prone(battle, mover, target)
+    events.append(MovementStopped(who=mover, at=battle.board().body(mover).pos, reason="overrun_failed"))
     return events
 
 
-__all__ = ["do_overrun", "FellProne", "Position", "_space_free"]
+def _hoof(battle, mount: str, target: str) -> list:
+    """Trample: the mount's one hoof attack on the defender it knocked down (its routine's
+    hoof when it has one)."""
+    from ...content import data
+    from .. import specials
+    from ..attacks import resolve_attack
+    routine = specials.routine(battle, mount)
+    slot = next((s for s in specials.routine_slots(routine) if s["weapon"] == "hoof"), None) if routine else None
+    if slot is not None:
+        return resolve_attack(battle, mount, target, slot=dict(slot, secondary=False, sole=False))
+    return resolve_attack(battle, mount, target, weapon=data.weapons()["hoof"])
+
+
+__all__ = ["do_overrun", "overrun", "FellProne", "Position", "_space_free"]
