@@ -227,7 +227,8 @@ class BoardView:
         screen.blit(self.terrain_surface(cam.cell), (-cam.ox, -cam.oy))
         if overlay:
             self._draw_overlay_under(screen, cam, overlay)
-        for b in self.board.bodies:
+        # riders after the rest, so that they sit on their mounts
+        for b in sorted(self.board.bodies, key=lambda b: b.mount_span is not None):
             self._draw_token(screen, cam, b, b.id == selected)
         if overlay:
             self._draw_overlay_over(screen, cam, overlay)
@@ -327,6 +328,12 @@ class BoardView:
         size = b.span * c
         if b.size.shares_square:
             size = c // 2
+        riding = b.mount_span is not None
+        if riding:
+            # a rider: its own size, on the upper middle of its mount's space
+            size = max(c // 2, b.size.value.span * c * 4 // 5)
+            x += (b.mount_span * c - size) // 2
+            y += max(0, (b.mount_span * c - size) // 2 - c // 3)
         sw, sh = screen.get_size()
         if x > sw or y > sh + c or x + size < 0 or y + size + c < 0:
             return  # off screen
@@ -355,7 +362,8 @@ class BoardView:
             initials = "".join(w[0] for w in label.replace("_", " ").split()[:2]).upper() or "?"
             self._label(screen, theme.font(max(9, inner * 2 // 3), bold=True), initials, centre, theme.TEXT_DARK, centre=True)
         if c >= 28:
-            self._label(screen, theme.font(max(9, c // 4)), label, (centre[0], y + size + max(10, c // 3)), theme.TEXT_DARK)
+            under = y + size + max(10, c // 3) if not riding else y - max(3, c // 12) - 1   # a rider: above
+            self._label(screen, theme.font(max(9, c // 4)), label, (centre[0], under), theme.TEXT_DARK)
         health = self.health.get(b.id)
         if health and c >= 20:
             # hit-point bar across the top of the token

@@ -4,12 +4,15 @@ the rules shown before every commitment (path and who it provokes, charge lanes,
 Actions go through ``Battle.act`` like every other client: one source of truth."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from ..i18n import sentence
 from ..rules import aoo as aoo_rules, charge as charge_rules, threat
-from ..rules.geometry import metres
-from ..world.components import HitPoints, Offense, TurnState
+from ..rules.board import Board
+from ..rules.geometry import metres, space_squares
+from ..world.components import HitPoints, Offense, Riding, TurnState
 from ..world.events import AttackRolled
 from ..world.turns import status_of
 from . import overlays, theme
@@ -19,7 +22,7 @@ from .combat_log import lines as log_lines
 PANEL_W = 340
 LOG_H = 170
 TARGETED = ("attack", "full_attack", "charge", "trip", "bull_rush", "disarm", "grapple", "overrun", "web",
-            "throw_rock")
+            "throw_rock", "mount")
 SQUARED = ("move", "five_foot_step", "withdraw", "run")
 BUTTONS = ("move", "five_foot_step", "attack", "full_attack", "charge", "withdraw", "run", "total_defense",
            "stand_up", "drop_prone", "trip", "bull_rush", "disarm", "grapple", "overrun", "throw_splash", "door", "ready",
@@ -82,6 +85,10 @@ class GameScreen:
             extra.append("throw_rock")
         if {"entangled", "glued"} & self.battle.board().body(cid).conditions:
             extra.append("break_free")
+        if self.mount_of(cid):
+            extra.append("dismount")
+        elif self.mounts_near(cid):
+            extra.append("mount")
         return BUTTONS[:-2] + tuple(extra) + BUTTONS[-2:]
 
     def availability(self) -> dict[str, str | None]:
@@ -94,7 +101,7 @@ class GameScreen:
         body = self.battle.board().body(cid)
         for b in self.buttons_for(cid):
             reason = None
-            if b in ("move", "stand_up", "door") and not left["move"]:
+            if b in ("move", "stand_up", "door", "mount", "dismount") and not left["move"]:
                 reason = sentence("NO_MOVE_ACTION_LEFT", {}, self.lang)
             elif b in ("attack", "total_defense", "trip", "bull_rush", "disarm", "grapple", "ready", "overrun", "web",
                        "throw_rock") \
@@ -112,6 +119,8 @@ class GameScreen:
                 reason = sentence("PRONE_MUST_STAND", {}, self.lang)
             if b == "delay" and self.battle.comp(cid, TurnState).acted:
                 reason = sentence("DELAY_AFTER_ACTING", {}, self.lang)
+            if b in ("five_foot_step", "withdraw") and self.mount_of(cid):
+                reason = sentence("RIDE_TO_MOVE", {}, self.lang)
             if b == "door" and reason is None and not self.doors_near(body):
                 reason = sentence("NO_DOOR_NEAR", {}, self.lang)
             if b == "throw_splash" and reason is None and self.splash_item() is None:
@@ -196,6 +205,9 @@ class GameScreen:
             return
         square = self.cam.to_square(pos)
         target = self.creature_at(square)
+        if self.mode == "dismount" and not target:
+            self._fast_or_not("UI_DISMOUNT_HOW", lambda fast: self.perform("dismount", {"to": list(square), "fast": fast}))
+            return
         if self.mode == "door":
             if square in self.doors_near(self.battle.board().body(self.current)):
                 self.toggle_door(square)
@@ -269,12 +281,16 @@ class GameScreen:
 
     def go_to(self, square) -> None:
         cid = self.current
-        board = self.battle.board()
+        board, mover = self.mover_board()
         mode = {"five_foot_step": "5ft"}.get(self.mode, self.mode)
         if self.mode == "five_foot_step":
             self.perform("five_foot_step", {"to": list(square)})
             return
-        me = board.body(cid)
+        me = board.body(mover)
+        if mover != cid and mode in ("move", "run"):
+            # In the saddle the mount moves: a move of the mount, or its run.
+            self._ride_to(board, me, square, mode)
+            return
         if mode == "run":
             from ..rules.lanes import lane_path
             path = lane_path(me.pos, square)[1:]
@@ -288,8 +304,62 @@ class GameScreen:
                                lambda declined: self.perform(self.mode, {"squares": [list(p) for p in path]}, declined,
                                                              asked=set(provoked)))
 
+    def _ride_to(self, board, mount_body, square, mode: str) -> None:
+        if mode == "run":
+            from ..rules.lanes import lane_path
+            path = lane_path(mount_body.pos, square)[1:]
+            provoked = aoo_rules.provocations(board, mount_body, [mount_body.pos] + path, "run")
+        else:
+            found = aoo_rules.best_path(board, mount_body, square, "move")
+            if found is None:
+                return
+            path, provoked, _cost = found
+        self.ask_opportunities(provoked, "UI_AOO_WHY_MOVE",
+                               lambda declined: self.perform("ride", {"mode": mode, "squares": [list(p) for p in path]},
+                                                             declined, asked=set(provoked)))
+
+    def mount_of(self, cid: str | None) -> str | None:
+        return self.battle.comp(cid, Riding).mount if cid else None
+
+    def mover_board(self):
+        """(board, id of what moves): a rider moves its mount, which its rider never blocks
+        and which reaches with the rider's weapon for a charge (the engine's ``ride``)."""
+        board = self.battle.board()
+        cid = self.current
+        mount = self.mount_of(cid)
+        if not mount:
+            return board, cid
+        weapon = board.body(cid).weapon
+        bodies = tuple(replace(b, weapon=weapon) if b.id == mount else b for b in board.bodies if b.id != cid)
+        return Board(board.terrain, bodies, board.variants), mount
+
+    def mounts_near(self, cid: str) -> list[str]:
+        """Allies next to it that are at least one size larger, with nobody on them."""
+        board = self.battle.board()
+        me = board.body(cid)
+        out = []
+        for b in board.allies_of(me):
+            if b.size.order >= me.size.order + 1 and not self.battle.comp(b.id, Riding).rider \
+                    and not self.battle.comp(b.id, Riding).mount \
+                    and any(max(abs(x - u), abs(y - v)) <= 1 for x, y in me.squares for u, v in b.squares):
+                out.append(b.id)
+        return out
+
     def act_on(self, target: str) -> None:
         cid = self.current
+        if self.mode == "mount":
+            self._fast_or_not("UI_MOUNT_HOW", lambda fast: self.perform("mount", {"mount": target, "fast": fast}))
+            return
+        if self.mode == "charge" and self.mount_of(cid):
+            board, mount = self.mover_board()
+            res = charge_rules.charge(board, board.body(mount), board.body(target))
+            go = lambda end=None: self.perform("ride", {"mode": "charge", "target": target,  # noqa: E731
+                                                        **({"end": list(end)} if end else {})})
+            if res.legal and len(res.ends) > 1:
+                self.dialog = Dialog(sentence("UI_CHOOSE_END", {}, self.lang), [(f"{list(e)}", e) for e in res.ends], go)
+            else:
+                go()
+            return
         if self.mode == "charge":
             res = charge_rules.charge(self.battle.board(), self.battle.board().body(cid), self.battle.board().body(target))
             if res.legal and len(res.ends) > 1:
@@ -328,6 +398,11 @@ class GameScreen:
         else:
             self.perform(self.mode, {"target": target})
 
+    def _fast_or_not(self, question: str, go) -> None:
+        """The rider chooses: a move action, or a fast (free) one with Ride DC 20."""
+        self.dialog = Dialog(sentence(question, {}, self.lang),
+                             [(sentence("UI_NORMAL", {}, self.lang), False), (sentence("UI_FAST", {}, self.lang), True)], go)
+
     def _then_drop(self, counter: bool, go) -> None:
         self.dialog = Dialog(sentence("UI_DROP_IF_COUNTERED", {}, self.lang),
                              [(sentence("UI_YES", {}, self.lang), True), (sentence("UI_NO", {}, self.lang), False)],
@@ -336,22 +411,28 @@ class GameScreen:
     def _overrun(self, target: str) -> None:
         """Overrun: straight through the foe's space to the square beyond; its player
         chooses to avoid or to block (not against Improved Overrun)."""
-        board = self.battle.board()
-        me, foe = board.body(self.current), board.body(target)
+        board, mover = self.mover_board()
+        me, foe = board.body(mover), board.body(target)
         dx = (foe.pos[0] > me.pos[0]) - (foe.pos[0] < me.pos[0])
         dy = (foe.pos[1] > me.pos[1]) - (foe.pos[1] < me.pos[1])
         squares, here = [], me.pos
         while True:
             here = (here[0] + dx, here[1] + dy)
             squares.append(list(here))
-            if not set(foe.squares) & {here} and squares and len(squares) > 1 and tuple(squares[-2]) in foe.squares:
-                break
+            covers = set(space_squares(here, me.span))
+            if len(squares) > 1 and not covers & set(foe.squares) and \
+                    set(space_squares(tuple(squares[-2]), me.span)) & set(foe.squares):
+                break                                   # the first space past the defender
             if len(squares) > 8:
                 break
+        riding = mover != self.current
+
+        def go(choice):
+            args = {"target": target, "squares": squares, "defender": choice}
+            self.perform("ride" if riding else "overrun", {"mode": "overrun", **args} if riding else args)
         self.dialog = Dialog(sentence("UI_OVERRUN_DEFENDER", {"defender": self.names.get(target, target)}, self.lang),
                              [(sentence("UI_AVOID", {}, self.lang), "avoid"), (sentence("UI_BLOCK", {}, self.lang), "block")],
-                             lambda choice: self.perform("overrun", {"target": target, "squares": squares,
-                                                                     "defender": choice}))
+                             go)
 
     def ask_opportunities(self, takers: list[str], why: str, then) -> None:
         """The player of each creature that may take an attack of opportunity decides."""
@@ -466,14 +547,15 @@ class GameScreen:
             overlays.threat_overlay(board, ids, ov)
         hover = self.hover
         target = self.creature_at(hover) if hover else None
+        moving_board, mover = self.mover_board()       # a rider's previews are its mount's
         if self.mode in ("move", "withdraw") and hover and not target:
-            overlays.path_overlay(board, cid, hover, self.mode, self.lang, ov, self.names)
+            overlays.path_overlay(moving_board, mover, hover, self.mode, self.lang, ov, self.names)
         elif self.mode == "run":
-            overlays.reachable_overlay(board, cid, "run", ov)
+            overlays.reachable_overlay(moving_board, mover, "run", ov)
         elif self.mode == "five_foot_step":
             overlays.reachable_overlay(board, cid, "5ft", ov)
-        elif self.mode == "charge" and target and target != cid:
-            overlays.charge_overlay(board, cid, target, self.lang, ov)
+        elif self.mode == "charge" and target and target not in (cid, mover):
+            overlays.charge_overlay(moving_board, mover, target, self.lang, ov)
         elif self.mode == "throw_splash" and hover:
             # Aiming: the eight landing points of a miss at this range increment.
             aim = getattr(self, "hover_px", None)

@@ -9,6 +9,7 @@ from game.content.scenario import parse_scenario
 from game.engine import Battle
 from game.ui.game_screen import GameScreen
 from game.ui.menu import Menu
+from game.world.components import Riding
 
 DUEL = """
 seed = 3
@@ -442,3 +443,76 @@ def test_a_right_drag_pans_the_board_and_the_wheel_zooms(game):
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
     pump(g)
     assert g.cam.cell > cell
+
+
+CAVALRY = """
+seed = 8
+[map]
+grid = \"\"\"
+..................
+..................
+..................
+..................
+\"\"\"
+[[creature]]
+id = "knight"
+side = "blue"
+at = [0, 0]
+weapon = "lance"
+bab = 4
+ride = 6
+initiative = 20
+
+[[creature]]
+id = "horse"
+side = "blue"
+at = [1, 0]
+template = "heavy_warhorse"
+initiative = 15
+
+[[creature]]
+id = "orc"
+side = "red"
+at = [14, 1]
+hp = 60
+initiative = 10
+"""
+
+
+def test_a_knight_mounts_rides_and_charges_through_the_window():
+    g = open_screen(CAVALRY)
+    g.handoff = None
+    assert "mount" in g.buttons_for("knight")
+    click_button(g, "mount")
+    click(g, at(g, (2, 1)))                                  # the horse's space
+    assert g.dialog is not None and [v for _l, v in g.dialog.choices] == [False, True]
+    click(g, g.dialog.rects[0].center)                        # a move action
+    assert g.battle.comp("knight", Riding).mount == "horse"
+    assert "dismount" in g.buttons_for("knight") and "mount" not in g.buttons_for("knight")
+    assert g.availability()["five_foot_step"]                  # the mount moves, not the rider
+    # a move of the horse, previewed and played through ride
+    click_button(g, "move")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at(g, (4, 0)), rel=(0, 0), buttons=(0, 0, 0)))
+    pump(g)
+    assert g.overlay.path and g.overlay.path[0] == (1, 0)      # from the horse's space
+    click(g, at(g, (4, 0)))
+    command = g.battle.history[-1]
+    assert command["action"] == "ride" and command["args"]["mode"] == "move"
+    assert g.battle.board().body("knight").pos == g.battle.board().body("horse").pos == (4, 0)
+    # next round: the charge is the horse's, the lance the knight's
+    for _ in range(3):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e))
+        pump(g)
+        g.handoff = None
+        if g.current == "knight":
+            break
+    assert g.current == "knight"
+    click_button(g, "charge")
+    click(g, at(g, (14, 1)))
+    while g.dialog is not None:
+        click(g, g.dialog.rects[0].center)
+    command = g.battle.history[-1]
+    assert command["action"] == "ride" and command["args"]["mode"] == "charge"
+    assert any("vs AC" in t for t, _c in g.log)
+    g.battle.close()
+    pygame.quit()

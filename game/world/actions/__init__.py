@@ -7,6 +7,7 @@ from ...dice import DiceError
 from ...rules.reasons import Refusal
 from . import attacking, casting, doors, grapple, maneuvers, mounted, moving, other, overrun, splash, timing, turning, webs
 from ..auras import stench_sweep
+from ..components import Riding
 from .common import Refused, is_able, refuse, strenuous_damage
 
 ACTIONS = {
@@ -34,6 +35,10 @@ ACTIONS = {
 }
 
 
+# Movement on one's own feet, which a rider makes through its mount instead.
+ON_FOOT = frozenset({"move", "five_foot_step", "withdraw", "run", "crawl", "minimum_move", "charge", "overrun"})
+
+
 def act(battle, who: str, action: str, args: dict, dice: list[int] | None = None,
         declined: set[str] | None = None) -> tuple[bool, Refusal | None, list]:
     """Play one action for ``who``: (legal, refusal, events)."""
@@ -48,6 +53,8 @@ def act(battle, who: str, action: str, args: dict, dice: list[int] | None = None
         events = timing.who_may_act(battle, who)
         if action == "step_in" and not stepping_in:
             raise refuse("NOT_DELAYING")
+        if action in ON_FOOT and battle.comp(who, Riding).mount:
+            raise refuse("RIDE_TO_MOVE")        # in the saddle the mount moves (``ride``)
         refusal = turning.turned_refusal(battle, who, action, args)
         if refusal is not None:
             raise refusal
