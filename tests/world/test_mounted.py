@@ -182,3 +182,14 @@ def test_mounted_overrun_uses_the_mount_and_trample_adds_a_hoof():
     assert b.board().body("knight").pos == b.board().body("horse").pos == (11, 2)
     ok, refusal, _ = b.act("knight", "ride", {"mode": "overrun", **path})
     assert not ok                                                   # once a round
+
+
+def test_a_rider_does_not_walk_away_from_its_mount():
+    b = field()
+    b.act("knight", "mount", {"mount": "horse"})
+    before = b.state()
+    for action, args in (("move", {"squares": [[2, 2], [3, 2], [4, 2]]}), ("five_foot_step", {"to": [3, 2]}),
+                         ("charge", {"target": "orc"}), ("run", {"squares": [[3, 2], [4, 2]]})):
+        ok, refusal, _ = b.act("knight", action, args)
+        assert not ok and refusal.code == "RIDE_TO_MOVE", action
+    assert b.state() == before
