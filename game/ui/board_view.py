@@ -90,6 +90,18 @@ class Camera:
         self.ox = (width * self.cell - view[0]) // 2
         self.oy = (height * self.cell - view[1]) // 2
 
+    def show(self, squares, view: tuple[int, int]) -> None:
+        """Bring these squares into view, centred on them, unless all are already in it."""
+        margin = self.cell // 2
+        if all(margin <= x * self.cell - self.ox and (x + 1) * self.cell - self.ox <= view[0] - margin and
+               margin <= y * self.cell - self.oy and (y + 1) * self.cell - self.oy <= view[1] - margin
+               for x, y in squares):
+            return
+        xs = [x for x, _ in squares]
+        ys = [y for _, y in squares]
+        self.ox = (min(xs) + max(xs) + 1) * self.cell // 2 - view[0] // 2
+        self.oy = (min(ys) + max(ys) + 1) * self.cell // 2 - view[1] // 2
+
 
 class BoardView:
     def __init__(self, board: Board, names: dict[str, str] | None = None,

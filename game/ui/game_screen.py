@@ -524,6 +524,8 @@ class GameScreen:
                 self.plan = []
         self.view.set_board(self.battle.board())
         cur = self.current
+        if cur is not None and any(type(e).__name__ == "TurnStarted" for e in events):
+            self.cam.show(self.battle.board().body(cur).squares, self._board_rect().size)   # follow the turn
         if cur is not None:
             side = self.side_of(cur)
             if self.last_side is not None and side != self.last_side:

@@ -516,3 +516,15 @@ def test_a_knight_mounts_rides_and_charges_through_the_window():
     assert any("vs AC" in t for t, _c in g.log)
     g.battle.close()
     pygame.quit()
+
+
+def test_the_camera_follows_the_turn_to_a_creature_out_of_view(game):
+    g = game
+    g.cam.ox, g.cam.oy = 5000, 5000                 # panned far away
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e))
+    pump(g)
+    x, y = g.cam.to_screen(g.battle.board().body(g.current).pos)
+    assert g._board_rect().collidepoint(x, y)
+    before = (g.cam.ox, g.cam.oy)
+    g._after_events([])                              # no new turn: the camera stays
+    assert (g.cam.ox, g.cam.oy) == before
