@@ -171,7 +171,7 @@ class Battle:
         """The combat numbers of a creature, for the attack rules."""
         body = self.board().body(cid)
         d = self.comp(cid, Defense)
-        shield = d.shield_bonus if self.comp(cid, Hands).shield_ready else 0
+        shield = d.shield_bonus if self.comp(cid, Hands).shield_ready and "climbing" not in body.conditions else 0
         return Fighter(id=cid, side=body.side, size=body.size, bab=self.comp(cid, Offense).bab,
                        abilities=dict(self.comp(cid, Abilities).scores), weapon=body.weapon,
                        armor_bonus=d.armor_bonus, shield_bonus=shield, max_dex=d.max_dex,

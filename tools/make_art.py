@@ -1522,6 +1522,24 @@ def tile_open_door(p, rng, kind):
     p.circle(BRASS, (12, 40), 2)
 
 
+def tile_cliff(p, rng, kind):
+    """A rock face seen from above: warm grey rock in ledges, each lit on its upper edge
+    and shadowed on its lower one, with the map-maker's hachures (short downhill ticks),
+    so that it reads as rock to climb and not as built wall."""
+    base = (134, 124, 108)
+    p.rect(base, 0, 0, TILE, TILE)
+    y = 0.0
+    while y < TILE:
+        h = rng.uniform(11, 17)
+        wobble = [(x, y + rng.uniform(-1.5, 1.5)) for x in range(0, TILE + 8, 8)]
+        p.lines(shade(base, 1.25), wobble, 1.4)                          # lit edge of the ledge
+        p.lines(shade(base, 0.62), [(x, yy + h - 2) for x, yy in wobble], 2.2)   # its shadow
+        for k in range(5):
+            x = 3 + k * 13 + rng.uniform(-2, 2)
+            p.line(shade(base, 0.55), (x, y + h - 6), (x + 0.8, y + h - 2.5), 1.1)   # hachures
+        y += h
+
+
 def tile_pit(p, rng, kind):
     tile_floor(p, rng, kind)
     p.ellipse((120, 110, 90), (32, 32), 27, 27)
@@ -1589,7 +1607,7 @@ def tile_unknown(p, rng, kind: TerrainKind):
 TILES = {
     "floor": tile_floor, "wall": tile_wall, "difficult": tile_difficult,
     "water": tile_water, "deep_water": lambda p, r, k: tile_water(p, r, k, deep=True), "tree": tile_tree,
-    "door": tile_door, "open_door": tile_open_door, "pit": tile_pit, "low_wall": tile_low_wall, "rubble": tile_rubble,
+    "door": tile_door, "open_door": tile_open_door, "cliff": tile_cliff, "pit": tile_pit, "low_wall": tile_low_wall, "rubble": tile_rubble,
     "brush": tile_brush, "undergrowth": tile_brush, "pillar": tile_pillar, "bridge": tile_bridge,
 }
 

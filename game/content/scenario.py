@@ -27,7 +27,7 @@ TOP_KEYS = {"title", "description", "seed", "rules", "map", "creature"}
 RULE_KEYS = {"charge_lane": ("center", "swept"), "scatter_order": ("seed", "srd"), "reach_diagonal_exception": None}
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
 INT_KEYS = ("initiative", "hp", "ac", "bab", "natural_armor", "fort", "ref", "will", "hd", "turn_resistance",
-            "cleric_level", "paladin_level", "ride", "bluff", "sense_motive", "escape_artist", "caster_level", "concentration") + ABILITIES
+            "cleric_level", "paladin_level", "ride", "bluff", "sense_motive", "escape_artist", "climb", "caster_level", "concentration") + ABILITIES
 # Yes/no facts the engine reads from the stats (kept there as 1 or 0).
 FLAG_KEYS = ("undead", "mindless", "non_humanoid", "stable", "combat_trained", "evil", "locked_gauntlet")
 CREATURE_KEYS = {"id", "name", "side", "at", "template", "size", "reach", "speed", "weapon", "conditions",

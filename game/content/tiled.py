@@ -7,7 +7,7 @@ Conventions (README, "Tiled maps"):
 - a tile layer named ``terrain``: each tile is a map character of the scenario legend,
   given by the tile's custom string property ``char`` in an embedded tileset; a tile without
   ``char`` stands for the character of its position in the tileset, in the order of
-  ``TILE_ORDER`` ("." floor, "#" wall, "~" difficult, "T" tree, "+" door, "/" open door, "=" low wall). An empty cell (gid 0) is a
+  ``TILE_ORDER`` ("." floor, "#" wall, "~" difficult, "T" tree, "+" door, "/" open door, "=" low wall, "^" rock face). An empty cell (gid 0) is a
   wall, like a missing cell of a TOML grid. Flip bits are ignored;
 - an object layer named ``creatures``: one object per creature, its top-left corner (the
   top-left of its space) rounded to the nearest grid line; custom properties are the
@@ -33,7 +33,7 @@ from typing import Any
 from ..rules.terrain import LEGEND
 from .errors import ContentError
 
-TILE_ORDER = (".", "#", "~", "T", "+", "/", "=")
+TILE_ORDER = (".", "#", "~", "T", "+", "/", "=", "^")
 FLIP_BITS = 0xF0000000
 LIST_KEYS = ("feats", "conditions", "inventory")
 MAP_PROPERTIES = ("title", "description", "seed")

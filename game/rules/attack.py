@@ -12,7 +12,7 @@ from .modifiers import Modifier, Total, total
 from .sizes import Size
 
 # Conditions that cost the defender its Dexterity bonus to AC (digest §9.2, §9.3).
-LOSES_DEX = frozenset({"flat_footed", "blinded", "cowering", "stunned", "running", "feinted"})
+LOSES_DEX = frozenset({"flat_footed", "blinded", "cowering", "stunned", "running", "feinted", "climbing"})
 DEX_ZERO = frozenset({"helpless", "paralyzed", "unconscious", "dying", "dead", "stable", "asleep"})
 
 

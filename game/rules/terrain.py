@@ -41,6 +41,10 @@ LEGEND: dict[str, TerrainKind] = {
     # (no run, charge or 5-ft step over it); it does not block sight or effect, and gives
     # cover to a creature within 6 squares of it unless the attacker is closer to it.
     "=": TerrainKind("=", "low_wall", difficult=True, low_obstacle=True),
+    # A rock face one storey high (French text: climbing at a quarter of one's speed): it
+    # cannot be walked, only climbed (``climb``), and its corner cannot be cut on foot; a
+    # climber on it is seen and can be reached like anyone else.
+    "^": TerrainKind("^", "cliff", blocks_move=True, blocks_corner=True),
 }
 DOOR_CHARS = {"door": "+", "open_door": "/"}
 OFF_MAP = LEGEND["#"]  # missing cells of ragged rows count as walls

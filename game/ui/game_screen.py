@@ -85,6 +85,8 @@ class GameScreen:
             extra.append("throw_rock")
         if {"entangled", "glued"} & self.battle.board().body(cid).conditions:
             extra.append("break_free")
+        if self.faces_near(cid):
+            extra.append("climb")
         if self.mount_of(cid):
             extra.append("dismount")
         elif self.mounts_near(cid):
@@ -101,7 +103,7 @@ class GameScreen:
         body = self.battle.board().body(cid)
         for b in self.buttons_for(cid):
             reason = None
-            if b in ("move", "stand_up", "door", "mount", "dismount") and not left["move"]:
+            if b in ("move", "stand_up", "door", "mount", "dismount", "climb") and not left["move"]:
                 reason = sentence("NO_MOVE_ACTION_LEFT", {}, self.lang)
             elif b in ("attack", "total_defense", "trip", "bull_rush", "disarm", "grapple", "ready", "overrun", "web",
                        "throw_rock") \
@@ -205,6 +207,9 @@ class GameScreen:
             return
         square = self.cam.to_square(pos)
         target = self.creature_at(square)
+        if self.mode == "climb" and not target:
+            self.climb_to(square)
+            return
         if self.mode == "dismount" and not target:
             self._fast_or_not("UI_DISMOUNT_HOW", lambda fast: self.perform("dismount", {"to": list(square), "fast": fast}))
             return
@@ -257,6 +262,21 @@ class GameScreen:
         mine = set(body.squares)
         near = {(x + dx, y + dy) for x, y in mine for dx in (-1, 0, 1) for dy in (-1, 0, 1)} - mine
         return sorted(sq for sq in near if terrain.kind(sq).id in ("door", "open_door"))
+
+    def faces_near(self, cid: str) -> bool:
+        """On a rock face, or next to one."""
+        terrain = self.battle.current_terrain()
+        x, y = self.battle.board().body(cid).pos
+        return any(terrain.kind((x + dx, y + dy)).id == "cliff" for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+
+    def climb_to(self, square) -> None:
+        """Climb in a straight line toward the square; the climber chooses its pace."""
+        from ..rules.lanes import lane_path
+        path = [list(p) for p in lane_path(self.battle.board().body(self.current).pos, square)[1:]]
+        self.dialog = Dialog(sentence("UI_CLIMB_HOW", {}, self.lang),
+                             [(sentence("UI_CLIMB_SLOW", {}, self.lang), False),
+                              (sentence("UI_CLIMB_HURRY", {}, self.lang), True)],
+                             lambda hurry: self.perform("climb", {"squares": path, "hurry": hurry}))
 
     def toggle_door(self, square) -> None:
         opened = self.battle.current_terrain().kind(square).id == "open_door"

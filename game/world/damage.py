@@ -33,6 +33,9 @@ def apply_damage(battle, target: str, amount: int, nonlethal: bool, energy: str 
                 hp.current = health.DEAD_AT
     events.extend(sync_health(battle, target))
     events.extend(_disturbed_casting(battle, target, amount))
+    if amount > 0 and "climbing" in battle.comp(target, Conditions).ids:
+        from .actions.climbing import hurt_while_climbing
+        events.extend(hurt_while_climbing(battle, target))      # hold on or fall
     return events
 
 

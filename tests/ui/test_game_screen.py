@@ -528,3 +528,19 @@ def test_the_camera_follows_the_turn_to_a_creature_out_of_view(game):
     before = (g.cam.ox, g.cam.oy)
     g._after_events([])                              # no new turn: the camera stays
     assert (g.cam.ox, g.cam.oy) == before
+
+
+def test_climbing_a_rock_face_from_its_button():
+    text = DUEL.replace("..........\n..........\n..........\n..........",
+                        "..........\n..^.......\n..........\n..........", 1)
+    g = open_screen(text)
+    g.handoff = None
+    assert "climb" in g.buttons_for("hero")                  # the face is next to it
+    click_button(g, "climb")
+    click(g, at(g, (2, 1)))
+    assert g.dialog is not None and [v for _l, v in g.dialog.choices] == [False, True]
+    click(g, g.dialog.rects[0].center)
+    command = g.battle.history[-1]
+    assert command["action"] == "climb" and command["args"] == {"squares": [[2, 1]], "hurry": False}
+    g.battle.close()
+    pygame.quit()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...dice import DiceError
 from ...rules.reasons import Refusal
-from . import attacking, casting, doors, grapple, maneuvers, mounted, moving, other, overrun, splash, timing, turning, webs
+from . import attacking, casting, climbing, doors, grapple, maneuvers, mounted, moving, other, overrun, splash, timing, turning, webs
 from ..auras import stench_sweep
 from ..components import Riding
 from .common import Refused, is_able, refuse, strenuous_damage
@@ -31,7 +31,7 @@ ACTIONS = {
     "cast": casting.do_cast, "direct_spell": casting.do_direct_spell, "touch": casting.do_touch,
     "use_item": casting.do_use_item,
     "open_door": doors.do_open_door, "close_door": doors.do_close_door,
-    "step_in": timing.do_step_in, "web": webs.do_web,
+    "step_in": timing.do_step_in, "web": webs.do_web, "climb": climbing.do_climb,
 }
 
 
@@ -55,6 +55,8 @@ def act(battle, who: str, action: str, args: dict, dice: list[int] | None = None
             raise refuse("NOT_DELAYING")
         if action in ON_FOOT and battle.comp(who, Riding).mount:
             raise refuse("RIDE_TO_MOVE")        # in the saddle the mount moves (``ride``)
+        if action in ON_FOOT and climbing.on_face(battle, who):
+            raise refuse("CLIMBING_USE_CLIMB")  # on a rock face one climbs
         refusal = turning.turned_refusal(battle, who, action, args)
         if refusal is not None:
             raise refusal

@@ -1,0 +1,139 @@
+"""Climbing (French text, "les actions de mouvement": climbing at a quarter of one's
+speed, or half at -5 on the Climb check; SRD Climb skill for the check and the fall).
+
+A rock face (``^`` in the legend) cannot be walked: it is climbed, one move action at a
+time, each square costing 4 squares of movement (2 when hurrying at -5). Each climbing
+move action needs a Climb check (Str, ``climb`` ranks, the armour check penalty) against
+the face's DC: failing by 4 or less makes no progress, by 5 or more the climber falls
+from the height it had reached. On the face a creature is ``climbing``: it loses its Dex
+bonus to AC and cannot use a shield; damage calls for a new Climb check or it falls.
+
+Rulings (README): a face is one storey, 3 m, so a fall deals 1d6 and leaves the climber
+prone on the nearest free floor square (the one it climbed from when free); a climber on
+the ground has no height to fall from. Only Small and Medium creatures climb; climb
+speeds are not modelled.
+"""
+from __future__ import annotations
+
+from ...content import data
+from ...rules.geometry import distance
+from ...rules.modifiers import ability_modifier
+from ..components import Abilities, Conditions, Position, Stats
+from ..damage import apply_damage, status_of
+from ..events import ConditionEnded, ConditionStarted, DamageDealt, FellProne, Moved, SavingThrow
+from .common import refuse, spend, squares_arg, turn_state
+from .moving import walk
+
+FACE = "cliff"
+FACE_DC = 15                 # a rock face with adequate handholds (SRD Climb DCs)
+SQUARE_COST, HURRIED_COST = 4, 2
+
+
+def on_face(battle, cid: str) -> bool:
+    return battle.current_terrain().kind(battle.board().body(cid).pos).id == FACE
+
+
+def climb_bonus(battle, cid: str) -> int:
+    spec = battle.spec(cid)
+    penalty = sum(data.armor()[a].get("check_penalty", 0) for a in (spec.armor, spec.shield) if a)
+    return (ability_modifier(battle.comp(cid, Abilities).scores["str"]) + battle.comp(cid, Stats).values.get("climb", 0)
+            + penalty)
+
+
+def do_climb(battle, who, args, declined) -> list:
+    """Move action: climb along ``squares`` (each step onto, off or along the face),
+    ``hurry`` for half speed at -5."""
+    squares = squares_arg(args)
+    hurry = bool(args.get("hurry"))
+    board = battle.board()
+    me = board.body(who)
+    if me.span != 1:
+        raise refuse("TOO_BIG_TO_CLIMB")
+    terrain = battle.current_terrain()
+    ts = turn_state(battle, who)
+    if ts.stepped:
+        raise refuse("NO_MOVE_AFTER_FIVE_FOOT_STEP")
+    cost, here = 0, me.pos
+    for sq in squares:
+        if max(abs(sq[0] - here[0]), abs(sq[1] - here[1])) != 1:
+            raise refuse("PATH_NOT_ADJACENT", square=list(sq))
+        face = terrain.kind(sq).id == FACE
+        if not face and not terrain.kind(here).id == FACE:
+            raise refuse("NOT_CLIMBING", square=list(sq))      # walk on the ground
+        if not face and not terrain.is_enterable(sq):
+            raise refuse("BLOCKED_SQUARE", square=list(sq))
+        if [b for b in board.occupants.get(sq, ()) if b.id != who and not b.is_helpless]:
+            raise refuse("END_OCCUPIED", square=list(sq))
+        corners = ((sq[0], here[1]), (here[0], sq[1])) if sq[0] != here[0] and sq[1] != here[1] else ()
+        if any(terrain.blocks_corner(c) and terrain.kind(c).id != FACE for c in corners):
+            raise refuse("CORNER", square=list(sq))          # past a wall's corner, not along the face
+        cost += HURRIED_COST if hurry else SQUARE_COST
+        here = sq
+    if cost > me.speed_squares:
+        raise refuse("TOO_FAR", cost=cost, speed=me.speed_squares)
+    events = spend(battle, who, "move", "climb")
+    ts.moved = True
+    ts.five_foot = False
+    bonus = climb_bonus(battle, who) - (5 if hurry else 0)
+    d20 = battle.dice.roll(20, f"climb {who}")
+    total = d20 + bonus
+    events.append(SavingThrow(who=who, kind="climb", d20=d20, bonus=bonus, dc=FACE_DC, success=total >= FACE_DC))
+    if total < FACE_DC:
+        if total <= FACE_DC - 5 and on_face(battle, who):
+            events += fall(battle, who)
+        return events                                   # no progress
+    start = me.pos
+    events += walk(battle, who, [start] + [tuple(s) for s in squares], "move", declined)
+    events.append(Moved(who=who, path=tuple([start] + [tuple(s) for s in squares]), mode="climb",
+                        cost_m=1.5 * cost))
+    return events + sync_climbing(battle, who)
+
+
+def sync_climbing(battle, cid: str) -> list:
+    """The ``climbing`` condition follows the creature onto and off the face."""
+    conds = battle.comp(cid, Conditions).ids
+    up = on_face(battle, cid) and status_of(battle, cid) != "dead"
+    if up and "climbing" not in conds:
+        conds.add("climbing")
+        battle.changed()
+        return [ConditionStarted(who=cid, condition="climbing")]
+    if not up and "climbing" in conds:
+        conds.discard("climbing")
+        battle.changed()
+        return [ConditionEnded(who=cid, condition="climbing")]
+    return []
+
+
+def fall(battle, cid: str) -> list:
+    """Off the face: 1d6 for its 3 m, prone on the nearest free floor square."""
+    board = battle.board()
+    me = board.body(cid)
+    terrain = battle.current_terrain()
+    free = sorted((sq for sq in ((me.pos[0] + dx, me.pos[1] + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+                   if terrain.is_enterable(sq) and not [b for b in board.occupants.get(sq, ()) if b.id != cid]),
+                  key=lambda sq: (distance(sq, me.pos), sq[1], sq[0]))
+    events: list = []
+    if free:
+        pos = battle.comp(cid, Position)
+        pos.x, pos.y = free[0]
+        battle.changed()
+    faces = battle.dice.roll_dice(1, 6, f"fall {cid}")
+    events.append(DamageDealt(attacker=cid, target=cid, dice=tuple(faces), bonus=0, amount=sum(faces),
+                              nonlethal=False, multiplier=1))
+    battle.comp(cid, Conditions).ids.add("prone")
+    battle.changed()
+    events.append(FellProne(who=cid, by=cid))
+    events += sync_climbing(battle, cid)
+    return events + apply_damage(battle, cid, sum(faces), nonlethal=False)
+
+
+def hurt_while_climbing(battle, cid: str) -> list:
+    """Damage on the face: a Climb check against its DC or a fall (SRD Climb)."""
+    if "climbing" not in battle.comp(cid, Conditions).ids or status_of(battle, cid) == "dead" \
+            or not on_face(battle, cid):
+        return []
+    bonus = climb_bonus(battle, cid)
+    d20 = battle.dice.roll(20, f"climb hurt {cid}")
+    ok = d20 + bonus >= FACE_DC
+    events = [SavingThrow(who=cid, kind="climb", d20=d20, bonus=bonus, dc=FACE_DC, success=ok)]
+    return events if ok else events + fall(battle, cid)
