@@ -18,6 +18,7 @@ from ..world.turns import status_of
 from . import overlays, theme
 from .board_view import BoardView, Camera, Overlay, pan
 from .combat_log import lines as log_lines
+from .spell_aim import SpellAim
 
 PANEL_W = 340
 LOG_H = 170
@@ -30,10 +31,11 @@ BUTTONS = ("move", "five_foot_step", "attack", "full_attack", "charge", "withdra
 
 
 class Dialog:
-    def __init__(self, text: str, choices: list[tuple[str, object]], on_choose):
+    def __init__(self, text: str, choices: list[tuple[str, object]], on_choose, cancellable: bool = False):
         self.text = text
         self.choices = choices
         self.on_choose = on_choose
+        self.cancellable = cancellable      # Escape closes it (a choice of one's own, not the rules')
         self.rects: list[pygame.Rect] = []
 
 
@@ -61,6 +63,7 @@ class GameScreen:
         self.buttons: list[tuple[str, pygame.Rect, bool, str]] = []
         self.plan: list[str] = []        # a full attack being put together, a target per attack
         self.inspected: str | None = None   # a creature clicked to read its numbers (else the current one)
+        self.aim = SpellAim(self)           # a spell or magic item being chosen and aimed
         self.tracker_rows: list[tuple[str, pygame.Rect]] = []
         self.tip = ""
         self.running = True
@@ -85,6 +88,8 @@ class GameScreen:
             extra.append("throw_rock")
         if {"entangled", "glued"} & self.battle.board().body(cid).conditions:
             extra.append("break_free")
+        if self.aim.choices(cid):
+            extra.append("cast")
         if self.faces_near(cid):
             extra.append("climb")
         if self.mount_of(cid):
@@ -142,6 +147,8 @@ class GameScreen:
                         dialog, self.dialog = self.dialog, None
                         dialog.on_choose(value)
                         return
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.dialog.cancellable:
+                self.dialog = None
             return
         if self.handoff is not None:
             if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
@@ -159,6 +166,9 @@ class GameScreen:
             self.cam.zoom(1 if event.y > 0 else -1, pygame.mouse.get_pos())
 
     def _key(self, key) -> None:
+        if key in (pygame.K_RETURN, pygame.K_SPACE) and self.mode == "cast":
+            self.aim.enter()
+            return
         if key in (pygame.K_RETURN, pygame.K_SPACE) and self.mode == "full_attack" and self.plan:
             plan, self.plan = self.plan, []
             self.perform("full_attack", {"targets": plan})
@@ -207,6 +217,9 @@ class GameScreen:
             return
         square = self.cam.to_square(pos)
         target = self.creature_at(square)
+        if self.mode == "cast":
+            self.aim.click(square, self._corner(pos), target)
+            return
         if self.mode == "climb" and not target:
             self.climb_to(square)
             return
@@ -293,6 +306,9 @@ class GameScreen:
             self.perform(name, {})
         elif name == "ready":
             self.perform("ready", {"action": "attack", "trigger": "enemy_moves_within_reach"})
+        elif name == "cast":
+            self.dialog = Dialog(sentence("UI_CAST_WHICH", {}, self.lang), self.aim.choices(self.current), self.aim.start,
+                                 cancellable=True)
         elif name == "door" and len(self.doors_near(self.battle.board().body(self.current))) == 1:
             self.toggle_door(self.doors_near(self.battle.board().body(self.current))[0])
         else:
@@ -417,6 +433,9 @@ class GameScreen:
                                  lambda follow: self.perform("bull_rush", {"target": target, "follow": follow}))
         else:
             self.perform(self.mode, {"target": target})
+
+    def make_dialog(self, text: str, choices, on_choose) -> Dialog:
+        return Dialog(text, choices, on_choose)
 
     def _fast_or_not(self, question: str, go) -> None:
         """The rider chooses: a move action, or a fast (free) one with Ride DC 20."""
@@ -578,6 +597,8 @@ class GameScreen:
             overlays.reachable_overlay(board, cid, "5ft", ov)
         elif self.mode == "charge" and target and target not in (cid, mover):
             overlays.charge_overlay(moving_board, mover, target, self.lang, ov)
+        elif self.mode == "cast" and getattr(self, "hover_px", None) is not None:
+            ov.reach = self.aim.area(self._corner(self.hover_px))     # the area the spell would fill
         elif self.mode == "throw_splash" and hover:
             # Aiming: the eight landing points of a miss at this range increment.
             aim = getattr(self, "hover_px", None)
@@ -732,20 +753,33 @@ class GameScreen:
             y += 24
 
     def _draw_dialog(self) -> None:
+        """The question and its answers as buttons, in as many rows as they need."""
         w, h = self.screen.get_size()
         d = self.dialog
-        panel = pygame.Rect(w // 2 - 260, h // 2 - 90, 520, 180)
+        width = 560
+        sizes = [max(80, theme.font(14).size(label)[0] + 24) for label, _v in d.choices]
+        rows, row, used = [], [], 0
+        for i, bw in enumerate(sizes):
+            if row and used + bw > width - 32:
+                rows.append(row)
+                row, used = [], 0
+            row.append(i)
+            used += bw + 10
+        rows.append(row)
+        panel = pygame.Rect(w // 2 - width // 2, 0, width, 76 + 44 * len(rows))
+        panel.centery = h // 2
         pygame.draw.rect(self.screen, (40, 42, 52), panel, border_radius=8)
         pygame.draw.rect(self.screen, (200, 200, 220), panel, 2, border_radius=8)
         self._text(d.text, (panel.x + 16, panel.y + 16), 15, width=panel.w - 32)
-        d.rects = []
-        bx = panel.x + 16
-        for label, _value in d.choices:
-            r = pygame.Rect(bx, panel.bottom - 50, max(80, theme.font(14).size(label)[0] + 24), 34)
-            pygame.draw.rect(self.screen, (70, 90, 130), r, border_radius=5)
-            self._text(label, (r.x + 12, r.y + 8), 14)
-            d.rects.append(r)
-            bx = r.right + 10
+        d.rects = [pygame.Rect(0, 0, 0, 0)] * len(d.choices)
+        for n, indices in enumerate(rows):
+            bx, by = panel.x + 16, panel.y + 60 + 44 * n
+            for i in indices:
+                r = pygame.Rect(bx, by, sizes[i], 34)
+                pygame.draw.rect(self.screen, (70, 90, 130), r, border_radius=5)
+                self._text(d.choices[i][0], (r.x + 12, r.y + 8), 14)
+                d.rects[i] = r
+                bx = r.right + 10
 
 
 def _iteratives(bab: int) -> list[int]:

@@ -544,3 +544,74 @@ def test_climbing_a_rock_face_from_its_button():
     assert command["action"] == "climb" and command["args"] == {"squares": [[2, 1]], "hurry": False}
     g.battle.close()
     pygame.quit()
+
+
+CASTERS = """
+seed = 12
+[map]
+grid = \"\"\"
+............
+............
+............
+............
+............
+\"\"\"
+[[creature]]
+id = "mialee"
+side = "blue"
+at = [1, 2]
+template = "mialee_3"
+initiative = 20
+
+[[creature]]
+id = "orc"
+side = "red"
+at = [8, 2]
+hp = 40
+initiative = 10
+
+[[creature]]
+id = "orc2"
+side = "red"
+at = [8, 4]
+hp = 40
+initiative = 5
+"""
+
+
+def test_casting_magic_missile_and_sleep_through_the_window():
+    g = open_screen(CASTERS)
+    g.handoff = None
+    assert "cast" in g.buttons_for("mialee")
+    click_button(g, "cast")
+    labels = [label for label, _v in g.dialog.choices]
+    assert "Magic Missile" in labels or "Magic missile" in labels
+    missile = next(r for r, (label, v) in zip(g.dialog.rects, g.dialog.choices) if v == ("spell", "magic_missile"))
+    click(g, missile.center)
+    assert g.mode == "cast"
+    click(g, at(g, (8, 2)))                             # first missile at the orc
+    click(g, at(g, (8, 4)))                             # second at the other: mialee_3 has two
+    command = g.battle.history[-1]
+    assert command["action"] == "cast" and command["args"]["spell"] == "magic_missile"
+    assert command["args"]["targets"] == ["orc", "orc2"]
+    assert g.mode is None
+
+
+def test_escape_closes_the_spell_list_and_an_area_spell_previews_its_squares():
+    g = open_screen(CASTERS)
+    g.handoff = None
+    click_button(g, "cast")
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
+    pump(g)
+    assert g.dialog is None and not g.battle.history
+    click_button(g, "cast")
+    web = next(r for r, (label, v) in zip(g.dialog.rects, g.dialog.choices) if v == ("spell", "web"))
+    click(g, web.center)
+    x, y = at(g, (8, 3))
+    corner = (x - g.cam.cell // 2, y - g.cam.cell // 2)          # the intersection at (8, 3)'s top left
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=corner, rel=(0, 0), buttons=(0, 0, 0)))
+    pump(g)
+    assert {(7, 2), (8, 3)} <= g.overlay.reach and len(g.overlay.reach) > 4    # a 6 m spread
+    click(g, corner)
+    command = g.battle.history[-1]
+    assert command["action"] == "cast" and command["args"]["spell"] == "web" and command["args"]["point"] == [8, 3]
