@@ -12,7 +12,7 @@ from ..i18n import sentence
 from ..rules import aoo as aoo_rules, charge as charge_rules, threat
 from ..rules.board import Board
 from ..rules.geometry import metres, space_squares
-from ..world.components import HitPoints, Offense, Riding, TurnState
+from ..world.components import HitPoints, Offense, Riding, Spellcasting, Stats, TurnState
 from ..world.events import AttackRolled
 from ..world.turns import status_of
 from . import overlays, theme
@@ -23,7 +23,7 @@ from .spell_aim import SpellAim
 PANEL_W = 340
 LOG_H = 170
 TARGETED = ("attack", "full_attack", "charge", "trip", "bull_rush", "disarm", "grapple", "overrun", "web",
-            "throw_rock", "mount")
+            "throw_rock", "mount", "touch")
 SQUARED = ("move", "five_foot_step", "withdraw", "run")
 BUTTONS = ("move", "five_foot_step", "attack", "full_attack", "charge", "withdraw", "run", "total_defense",
            "stand_up", "drop_prone", "trip", "bull_rush", "disarm", "grapple", "overrun", "throw_splash", "door", "ready",
@@ -90,6 +90,13 @@ class GameScreen:
             extra.append("break_free")
         if self.aim.choices(cid):
             extra.append("cast")
+        stats = self.battle.comp(cid, Stats).values
+        if stats.get("cleric_level") or stats.get("paladin_level", 0) >= 3:
+            extra.append("rebuke_undead" if stats.get("evil") else "turn_undead")
+        if self.battle.comp(cid, Spellcasting).held_charge:
+            extra.append("touch")
+        if f"spiritual:{cid}" in self.battle.spell_effects or f"sphere:{cid}" in self.battle.spell_effects:
+            extra.append("direct_spell")
         if self.faces_near(cid):
             extra.append("climb")
         if self.mount_of(cid):
@@ -108,10 +115,10 @@ class GameScreen:
         body = self.battle.board().body(cid)
         for b in self.buttons_for(cid):
             reason = None
-            if b in ("move", "stand_up", "door", "mount", "dismount", "climb") and not left["move"]:
+            if b in ("move", "stand_up", "door", "mount", "dismount", "climb", "direct_spell") and not left["move"]:
                 reason = sentence("NO_MOVE_ACTION_LEFT", {}, self.lang)
             elif b in ("attack", "total_defense", "trip", "bull_rush", "disarm", "grapple", "ready", "overrun", "web",
-                       "throw_rock") \
+                       "throw_rock", "turn_undead", "rebuke_undead") \
                     and not left["standard"]:
                 reason = sentence("NO_STANDARD_ACTION_LEFT", {}, self.lang)
             elif b in ("full_attack", "charge", "withdraw", "run") and not left["full_round"]:
@@ -220,6 +227,9 @@ class GameScreen:
         if self.mode == "cast":
             self.aim.click(square, self._corner(pos), target)
             return
+        if self.mode == "direct_spell":
+            self.direct_spell(square, target)
+            return
         if self.mode == "climb" and not target:
             self.climb_to(square)
             return
@@ -276,6 +286,17 @@ class GameScreen:
         near = {(x + dx, y + dy) for x, y in mine for dx in (-1, 0, 1) for dy in (-1, 0, 1)} - mine
         return sorted(sq for sq in near if terrain.kind(sq).id in ("door", "open_door"))
 
+    def direct_spell(self, square, target) -> None:
+        """A move action: point the spiritual weapon at a foe, or roll the flaming sphere
+        in a straight line to a square."""
+        cid = self.current
+        if f"spiritual:{cid}" in self.battle.spell_effects and target:
+            self.perform("direct_spell", {"target": target})
+        elif f"sphere:{cid}" in self.battle.spell_effects:
+            from ..rules.lanes import lane_path
+            start = tuple(self.battle.spell_effects[f"sphere:{cid}"]["at"])
+            self.perform("direct_spell", {"squares": [list(p) for p in lane_path(start, square)[1:]]})
+
     def faces_near(self, cid: str) -> bool:
         """On a rock face, or next to one."""
         terrain = self.battle.current_terrain()
@@ -302,7 +323,8 @@ class GameScreen:
 
     # --- acting -----------------------------------------------------------------------
     def choose(self, name: str) -> None:
-        if name in ("total_defense", "stand_up", "drop_prone", "delay", "end_turn", "break_free"):
+        if name in ("total_defense", "stand_up", "drop_prone", "delay", "end_turn", "break_free", "turn_undead",
+                    "rebuke_undead"):
             self.perform(name, {})
         elif name == "ready":
             self.perform("ready", {"action": "attack", "trigger": "enemy_moves_within_reach"})

@@ -9,7 +9,7 @@ from game.content.scenario import parse_scenario
 from game.engine import Battle
 from game.ui.game_screen import GameScreen
 from game.ui.menu import Menu
-from game.world.components import Riding
+from game.world.components import Riding, TurnUses
 
 DUEL = """
 seed = 3
@@ -615,3 +615,14 @@ def test_escape_closes_the_spell_list_and_an_area_spell_previews_its_squares():
     click(g, corner)
     command = g.battle.history[-1]
     assert command["action"] == "cast" and command["args"]["spell"] == "web" and command["args"]["point"] == [8, 3]
+
+
+def test_a_cleric_turns_undead_from_its_button():
+    text = CASTERS.replace('template = "mialee_3"', 'template = "jozan_3"').replace(
+        'id = "orc"\nside = "red"\nat = [8, 2]\nhp = 40', 'id = "orc"\nside = "red"\nat = [5, 2]\ntemplate = "human_zombie"')
+    g = open_screen(text)
+    g.handoff = None
+    assert "turn_undead" in g.buttons_for("mialee") and "rebuke_undead" not in g.buttons_for("mialee")
+    click_button(g, "turn_undead")
+    assert g.battle.history[-1]["action"] == "turn_undead"
+    assert g.battle.comp("mialee", TurnUses).used == 1                  # one use of the day spent
