@@ -18,6 +18,7 @@ from ..world.turns import status_of
 from . import overlays, theme
 from .board_view import BoardView, Camera, Overlay, pan
 from .combat_log import lines as log_lines
+from . import more_actions
 from .spell_aim import SpellAim
 
 PANEL_W = 340
@@ -64,6 +65,7 @@ class GameScreen:
         self.plan: list[str] = []        # a full attack being put together, a target per attack
         self.inspected: str | None = None   # a creature clicked to read its numbers (else the current one)
         self.aim = SpellAim(self)           # a spell or magic item being chosen and aimed
+        self.more: tuple | None = None      # an action of the "More…" menu waiting for a click
         self.tracker_rows: list[tuple[str, pygame.Rect]] = []
         self.tip = ""
         self.running = True
@@ -90,6 +92,8 @@ class GameScreen:
             extra.append("break_free")
         if self.aim.choices(cid):
             extra.append("cast")
+        if more_actions.entries(self, cid):
+            extra.append("more")
         stats = self.battle.comp(cid, Stats).values
         if stats.get("cleric_level") or stats.get("paladin_level", 0) >= 3:
             extra.append("rebuke_undead" if stats.get("evil") else "turn_undead")
@@ -227,6 +231,9 @@ class GameScreen:
         if self.mode == "cast":
             self.aim.click(square, self._corner(pos), target)
             return
+        if self.mode == "more":
+            more_actions.click(self, square, target)
+            return
         if self.mode == "direct_spell":
             self.direct_spell(square, target)
             return
@@ -328,6 +335,9 @@ class GameScreen:
             self.perform(name, {})
         elif name == "ready":
             self.perform("ready", {"action": "attack", "trigger": "enemy_moves_within_reach"})
+        elif name == "more":
+            self.dialog = Dialog(sentence("UI_MORE_WHICH", {}, self.lang), more_actions.entries(self, self.current),
+                                 lambda choice: more_actions.start(self, choice), cancellable=True)
         elif name == "cast":
             self.dialog = Dialog(sentence("UI_CAST_WHICH", {}, self.lang), self.aim.choices(self.current), self.aim.start,
                                  cancellable=True)

@@ -626,3 +626,28 @@ def test_a_cleric_turns_undead_from_its_button():
     click_button(g, "turn_undead")
     assert g.battle.history[-1]["action"] == "turn_undead"
     assert g.battle.comp("mialee", TurnUses).used == 1                  # one use of the day spent
+
+
+def test_the_more_menu_offers_what_applies_and_plays_it(melee):
+    g = melee
+    g.handoff = None
+    click_button(g, "more")
+    actions = [v[1] for _l, v in g.dialog.choices]
+    assert "sheathe" in actions and "feint" in actions and "grapple_damage" not in actions
+    feint = next(r for r, (_l, v) in zip(g.dialog.rects, g.dialog.choices) if v[1] == "feint")
+    click(g, feint.center)
+    assert g.mode == "more"
+    click(g, at(g, (2, 1)))                                      # feint orc_a
+    assert g.battle.history[-1]["action"] == "feint" and g.battle.history[-1]["args"]["target"] == "orc_a"
+    # locked in a grapple, the menu offers its options against the one held
+    from game.world.components import Conditions, Grapple
+    for cid, other in (("hero", "orc_a"), ("orc_a", "hero")):
+        g.battle.comp(cid, Grapple).holding.add(other)
+        g.battle.comp(cid, Conditions).ids.add("grappling")
+    g.battle.changed()
+    click_button(g, "more")
+    actions = [v[1] for _l, v in g.dialog.choices]
+    assert {"grapple_damage", "pin", "escape", "release"} <= set(actions) and "feint" not in actions
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
+    pump(g)
+    assert g.dialog is None

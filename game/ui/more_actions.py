@@ -1,0 +1,98 @@
+"""The "More…" menu of the battle screen: the combat table's other actions that apply to
+the current creature right now (French text, "les actions en combat"), each played
+through the engine, which keeps the last word on what is allowed.
+
+Some act at once (sheathe, load, escape …); some wait for a click on a creature
+(feint, sunder, coup de grace, aid another) or a square (crawl).
+"""
+from __future__ import annotations
+
+from ..content import data
+from ..i18n import sentence
+from ..world.actions.other import LOADING
+from ..world.components import Conditions, Grapple, Hands, Inventory, Stats, Wielded
+
+# Modes waiting for a click on a creature, and the arguments they send.
+TARGETED_MORE = {"feint": {}, "sunder": {"item": "weapon"}, "coup_de_grace": {}}
+
+
+def entries(screen, cid: str) -> list[tuple[str, tuple]]:
+    """(label, (kind, action, args)) for what applies now: kind "do" plays it at once,
+    "aim" waits for a creature, "square" for a square, "aid" for an enemy to distract."""
+    b = screen.battle
+    lang = screen.lang
+    body = b.board().body(cid)
+    conds = b.comp(cid, Conditions).ids
+    held = b.comp(cid, Wielded).weapon_id
+    out: list[tuple[str, tuple]] = []
+
+    def add(action, kind="do", args=None, extra=""):
+        out.append((sentence(f"ACT_{action}", {}, lang) + extra, (kind, action, args or {})))
+
+    weapons = data.weapons()
+    for w in dict.fromkeys(b.comp(cid, Inventory).items):
+        if w in weapons and w != held:
+            add("draw", args={"weapon": w, "drop_held": True}, extra=f" · {weapons[w].names.get(lang, w)}")
+    if held != "unarmed":
+        add("sheathe")
+        add("drop")
+    for item in dict.fromkeys(b.ground.get(body.pos, [])):
+        add("pick_up", args={"item": item}, extra=f" · {item}")
+    if held in LOADING:
+        add("load")
+    if b.spec(cid).shield:
+        add("loose_shield" if b.comp(cid, Hands).shield_ready else "ready_shield")
+    if "burning" in conds:
+        add("extinguish")
+    if "prone" in conds:
+        add("crawl", kind="square")
+    holding = sorted(b.comp(cid, Grapple).holding)
+    if holding:
+        foe = holding[0]
+        for action in ("grapple_damage", "grapple_attack", "pin"):
+            add(action, args={"target": foe})
+        add("escape")
+        add("release", args={"target": foe})
+    else:
+        for action in TARGETED_MORE:
+            add(action, kind="aim", args=dict(TARGETED_MORE[action]))
+        add("aid_another", kind="aid")
+    stats = b.comp(cid, Stats).values
+    if stats.get("cleric_level") and stats.get("evil"):
+        add("bolster_undead")
+        add("dispel_turning")
+    return out
+
+
+def start(screen, choice: tuple) -> None:
+    kind, action, args = choice
+    if kind == "do":
+        screen.perform(action, dict(args))
+    else:
+        screen.more = (kind, action, dict(args))
+        screen.mode = "more"
+
+
+def click(screen, square, target: str | None) -> None:
+    """The click that completes a waiting action."""
+    kind, action, args = screen.more
+    if kind == "square" and target is None:
+        screen.mode = None
+        screen.perform(action, {"to": list(square)})
+    elif kind == "aim" and target is not None:
+        screen.mode = None
+        screen.perform(action, dict(args, target=target))
+    elif kind == "aid" and target is not None:
+        # the ally in melee with that enemy; its player says what the help is for
+        board = screen.battle.board()
+        me, enemy = board.body(screen.current), board.body(target)
+        allies = [a.id for a in board.allies_of(me) if a.id != me.id and
+                  any(max(abs(x - u), abs(y - v)) <= 1 for x, y in a.squares for u, v in enemy.squares)]
+        if not allies:
+            screen.perform("aid_another", {"ally": screen.current, "enemy": target, "help": "attack"})
+            return
+        screen.mode = None
+        screen.dialog = screen.make_dialog(
+            sentence("UI_AID_HOW", {"ally": screen.names.get(allies[0], allies[0])}, screen.lang),
+            [(sentence("UI_AID_ATTACK", {}, screen.lang), "attack"), (sentence("UI_AID_DEFENSE", {}, screen.lang), "defense")],
+            lambda help_: screen.perform("aid_another", {"ally": allies[0], "enemy": target, "help": help_}))
