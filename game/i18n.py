@@ -86,6 +86,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "ACT_bolster_undead": {"en": "Bolster undead", "fr": "Renforcer les morts"},
     "ACT_dispel_turning": {"en": "Dispel turning", "fr": "Dissiper un renvoi"},
     "ACT_more": {"en": "More…", "fr": "Autres…"},
+    "UI_TRACKER_MORE": {"en": "… and {count} more later in the round", "fr": "… et {count} autres plus loin dans le round"},
     "UI_MORE_WHICH": {"en": "Which action?", "fr": "Quelle action ?"},
     "UI_AID_HOW": {"en": "Help {ally} to attack or to defend?", "fr": "Aider {ally} à attaquer ou à se défendre ?"},
     "UI_AID_ATTACK": {"en": "Attack +2", "fr": "Attaque +2"},

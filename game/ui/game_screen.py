@@ -31,6 +31,9 @@ BUTTONS = ("move", "five_foot_step", "attack", "full_attack", "charge", "withdra
            "delay", "end_turn")
 
 
+TRACKER_ROWS = 12          # initiative lines shown; the rest are counted
+
+
 class Dialog:
     def __init__(self, text: str, choices: list[tuple[str, object]], on_choose, cancellable: bool = False):
         self.text = text
@@ -684,7 +687,7 @@ class GameScreen:
         y += self._text(self.battle.scenario.title or "Carreau", (x, y), 16, bold=True) + 6
         # the initiative tracker: a click on a delaying creature has it step in
         self.tracker_rows = []
-        for cid in self.battle.order:
+        for cid in self._tracker_window():
             body = self.battle.board().body(cid)
             hp = self.battle.comp(cid, HitPoints)
             mark = "▶ " if cid == self.current else ("… " if cid in self.battle.delayed else "   ")
@@ -700,6 +703,9 @@ class GameScreen:
             step = self._text(label, (x, y), 13, colour if status != "dead" else (110, 110, 110))
             self.tracker_rows.append((cid, pygame.Rect(x - 4, y, PANEL_W - 18, step)))
             y += step
+        hidden = len(self.battle.order) - len(self.tracker_rows)
+        if hidden:
+            y += self._text(sentence("UI_TRACKER_MORE", {"count": hidden}, self.lang), (x, y), 11, (150, 150, 150))
         if self.battle.delayed:
             y += self._text(sentence("UI_STEP_IN", {}, self.lang), (x, y), 11, (150, 150, 150))
         y += 8
@@ -725,6 +731,20 @@ class GameScreen:
         if self.overlay.caption:
             y += self._text(self.overlay.caption, (x, y), 12, (180, 210, 240), width=PANEL_W - 24)
         self._text(sentence("UI_GAME_HELP", {}, self.lang), (x, rect.bottom - 60), 11, (150, 150, 150), width=PANEL_W - 24)
+
+    def _tracker_window(self, rows: int = TRACKER_ROWS) -> list[str]:
+        """The initiative order from the creature whose turn it is on, as many as fit (the
+        delaying ones always shown, since a click lets them step in)."""
+        order = list(self.battle.order)
+        if len(order) <= rows:
+            return order
+        start = order.index(self.current) if self.current in order else 0
+        turned = order[start:] + order[:start]
+        shown = turned[:rows]
+        for cid in turned[rows:]:
+            if cid in self.battle.delayed or cid == self.inspected:
+                shown.append(cid)
+        return shown
 
     def _draw_creature(self, cid: str, x: int, y: int) -> int:
         """The numbers of one creature: attacks with their iterative bonuses, AC, speed,
