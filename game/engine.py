@@ -108,7 +108,7 @@ class Battle:
                 Initiative(spec.initiative), HitPoints(hp, hp), Abilities(scores), Defense(**vars(defense)),
                 Offense(spec.stats.get("bab", 0)), Effects(), TurnState(), AttacksOfOpportunity(),
                 Inventory(list(spec.inventory)), _awareness(spec), RunState(),
-                Loaded(_shots(spec)), Hands(spec.off_hand), Gear(), Grapple(), TurnUses(), Riding(),
+                Loaded(_shots(spec)), Hands(spec.off_hand, holding=spec.holding), Gear(), Grapple(), TurnUses(), Riding(),
                 Spellcasting(list(spec.spells), spec.stats.get("caster_level", 0), spec.caster_class)]
 
     @contextmanager

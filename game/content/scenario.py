@@ -31,7 +31,7 @@ INT_KEYS = ("initiative", "hp", "ac", "bab", "natural_armor", "fort", "ref", "wi
 # Yes/no facts the engine reads from the stats (kept there as 1 or 0).
 FLAG_KEYS = ("undead", "mindless", "non_humanoid", "stable", "combat_trained", "evil", "locked_gauntlet")
 CREATURE_KEYS = {"id", "name", "side", "at", "template", "size", "reach", "speed", "weapon", "conditions",
-                 "feats", "armor", "shield", "inventory", "surprised", "off_hand", "loaded", "spells", "caster_class",
+                 "feats", "armor", "shield", "inventory", "surprised", "off_hand", "loaded", "spells", "caster_class", "holding",
                  "feat_choices"} | set(INT_KEYS) | set(FLAG_KEYS)
 CASTER_CLASSES = ("wizard", "sorcerer", "bard", "cleric", "druid", "paladin", "ranger")
 
@@ -61,6 +61,7 @@ class CreatureSpec:
     spells: tuple[str, ...] = ()                          # spells ready today, one entry per casting
     caster_class: str = ""
     feat_choices: dict[str, str] = field(default_factory=dict)   # weapon_focus = "longsword" ...
+    holding: str | None = None                            # an item of the inventory already in hand
 
     @property
     def speed_squares(self) -> int:
@@ -266,6 +267,10 @@ class _Validator:
                 self.fail(where, f"unknown off_hand weapon {off_hand!r}")
             if row.use not in ("light", "one_handed", "unarmed", "ranged") or (row.use == "ranged" and not row.id.endswith("crossbow")):
                 self.fail(where, f"off_hand {off_hand!r} cannot be held in one hand")
+        holding = raw.get("holding")
+        if holding is not None and (not isinstance(holding, str) or holding not in inventory
+                                    or holding in data.weapons()):
+            self.fail(where, f"holding {holding!r} must be an item of its inventory (not a weapon: draw those)")
         stats = {}
         for key in INT_KEYS:
             if key in raw:
@@ -284,7 +289,7 @@ class _Validator:
         initiative = stats.pop("initiative", None)
         return CreatureSpec(cid, name, side, (at[0], at[1]), size, reach, speed_m, weapon,
                             conditions, feats, armor, shield, inventory, surprised, off_hand, loaded, initiative, stats,
-                            template, special, spells, caster_class, dict(feat_choices))
+                            template, special, spells, caster_class, dict(feat_choices), holding)
 
     def _ids(self, raw: dict, key: str, where: str, known, what: str, unique: bool = True) -> tuple[str, ...]:
         values = raw.get(key, [])

@@ -12,7 +12,7 @@ from ..i18n import sentence
 from ..rules import aoo as aoo_rules, charge as charge_rules, threat
 from ..rules.board import Board
 from ..rules.geometry import metres, space_squares
-from ..world.components import HitPoints, Offense, Riding, Spellcasting, Stats, TurnState
+from ..world.components import Hands, HitPoints, Offense, Riding, Spellcasting, Stats, TurnState
 from ..world.events import AttackRolled
 from ..world.turns import status_of
 from . import overlays, theme
@@ -338,6 +338,8 @@ class GameScreen:
             self.perform(name, {})
         elif name == "ready":
             self.perform("ready", {"action": "attack", "trigger": "enemy_moves_within_reach"})
+        elif name == "throw_splash" and self.battle.comp(self.current, Hands).holding != self.splash_item():
+            self.perform("retrieve", {"item": self.splash_item()})      # out of the pack first: a move action
         elif name == "more":
             self.dialog = Dialog(sentence("UI_MORE_WHICH", {}, self.lang), more_actions.entries(self, self.current),
                                  lambda choice: more_actions.start(self, choice), cancellable=True)

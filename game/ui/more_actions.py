@@ -42,6 +42,9 @@ def entries(screen, cid: str) -> list[tuple[str, tuple]]:
         add("load")
     if b.spec(cid).shield:
         add("loose_shield" if b.comp(cid, Hands).shield_ready else "ready_shield")
+    in_hand = b.comp(cid, Hands).holding
+    if in_hand:
+        add("stow", extra=f" · {_item_name(in_hand, lang)}")
     if "burning" in conds:
         add("extinguish")
     if "prone" in conds:
@@ -62,6 +65,11 @@ def entries(screen, cid: str) -> list[tuple[str, tuple]]:
         add("bolster_undead")
         add("dispel_turning")
     return out
+
+
+def _item_name(item: str, lang: str) -> str:
+    row = data.magic_items().get(item) or data.substances().get(item) or {}
+    return row.get(f"name_{lang}", item)
 
 
 def start(screen, choice: tuple) -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from ..content import data
 from ..i18n import sentence
 from ..rules import spells as spell_rules
-from ..world.components import Inventory, Spellcasting
+from ..world.components import Hands, Inventory, Spellcasting
 
 
 class SpellAim:
@@ -45,6 +45,9 @@ class SpellAim:
     def start(self, choice: tuple[str, str]) -> None:
         kind, ident = choice
         self.targets = []
+        if kind == "item" and self.s.battle.comp(self.s.current, Hands).holding != ident:
+            self.s.perform("retrieve", {"item": ident})       # out of the pack first: a move action
+            return
         if kind == "item":
             self.item, self.quickened = ident, False
             self.spell = data.magic_items()[ident]["spell"]

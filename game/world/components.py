@@ -183,9 +183,11 @@ class Loaded:
 
 @dataclass
 class Hands:
-    """What is in the other hand: an off-hand weapon, a shield ready or loosed."""
+    """What is in the other hand: an off-hand weapon, a shield ready or loosed, an item
+    taken out of the pack (a flask, a potion, a scroll, a wand)."""
     off_hand: str | None = None
     shield_ready: bool = True
+    holding: str | None = None
 
 
 @dataclass

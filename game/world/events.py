@@ -196,6 +196,12 @@ class ReadiedActionFailed(Event):
 
 
 @dataclass(frozen=True)
+class ItemRetrieved(Event):
+    who: str
+    item: str
+
+
+@dataclass(frozen=True)
 class DoorChanged(Event):
     who: str
     at: tuple[int, int]

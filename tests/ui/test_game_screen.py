@@ -9,7 +9,7 @@ from game.content.scenario import parse_scenario
 from game.engine import Battle
 from game.ui.game_screen import GameScreen
 from game.ui.menu import Menu
-from game.world.components import Riding, TurnUses
+from game.world.components import Hands, Riding, TurnUses
 
 DUEL = """
 seed = 3
@@ -651,3 +651,17 @@ def test_the_more_menu_offers_what_applies_and_plays_it(melee):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
     pump(g)
     assert g.dialog is None
+
+
+def test_a_flask_comes_out_of_the_pack_before_it_is_thrown():
+    text = DUEL.replace('weapon = "greataxe"', 'weapon = "dagger"\ninventory = ["acid_flask"]')
+    g = open_screen(text)
+    g.handoff = None
+    click_button(g, "throw_splash")
+    assert g.battle.history[-1]["action"] == "retrieve" and g.mode != "throw_splash"
+    assert g.battle.comp("hero", Hands).holding == "acid_flask"
+    click_button(g, "throw_splash")
+    assert g.mode == "throw_splash"
+    click(g, at(g, (6, 1)))
+    assert g.battle.history[-1]["action"] == "throw_splash"
+    assert g.battle.comp("hero", Hands).holding is None

@@ -2,7 +2,7 @@
 data-digest §5)."""
 from combat_helpers import battle, creature, first, types
 
-from game.world.components import HitPoints, Inventory, Spellcasting, Stats
+from game.world.components import Hands, HitPoints, Inventory, Spellcasting, Stats
 
 GRID = "\n".join("." * 12 for _ in range(8))
 
@@ -119,6 +119,7 @@ def test_components_silence_and_grapple():
 def test_potion_provokes_and_heals_the_drinker():
     b = caster([], foes=[orc(at=(2, 4))])
     b.comp("mialee", Inventory).items.append("potion_cure_light_wounds")
+    b.comp("mialee", Hands).holding = "potion_cure_light_wounds"
     b.comp("mialee", HitPoints).current = 2
     ok, _, ev = b.act("mialee", "use_item", {"item": "potion_cure_light_wounds"}, dice=[2, 5])
     assert ok and first(ev, "AttackRolled").attacker == "orc" and first(ev, "Healed").amount == 6
@@ -128,6 +129,7 @@ def test_potion_provokes_and_heals_the_drinker():
 def test_wand_does_not_provoke_and_spends_a_charge():
     b = caster([], foes=[orc(at=(2, 4))])
     b.comp("mialee", Inventory).items.append("wand_magic_missile")
+    b.comp("mialee", Hands).holding = "wand_magic_missile"
     ok, _, ev = b.act("mialee", "use_item", {"item": "wand_magic_missile", "targets": ["orc"]}, dice=[3])
     assert ok and "AttackRolled" not in types(ev) and first(ev, "DamageDealt").amount == 4
     assert b.wand_charges["mialee:wand_magic_missile"] == 49
@@ -137,6 +139,7 @@ def test_wand_does_not_provoke_and_spends_a_charge():
 def test_scroll_read_defensively():
     b = caster([], foes=[orc(at=(2, 4))])
     b.comp("mialee", Inventory).items.append("scroll_magic_missile")
+    b.comp("mialee", Hands).holding = "scroll_magic_missile"
     b.comp("mialee", Stats).values["concentration"] = 10
     ok, _, ev = b.act("mialee", "use_item", {"item": "scroll_magic_missile", "targets": ["orc"], "defensively": True},
                       dice=[8, 2])

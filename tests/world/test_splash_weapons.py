@@ -1,7 +1,7 @@
 """Splash weapons thrown for real (French text "armes à impact", digest §6, decisions §4)."""
 from combat_helpers import battle, creature, first, types
 
-from game.world.components import Inventory, Stats
+from game.world.components import Hands, Inventory, Stats
 
 GRID = "\n".join("." * 10 for _ in range(8))
 
@@ -11,6 +11,8 @@ def thrower(*items, foes=(), **kw):
     t_kw.update(kw)
     b = battle(GRID, creature("lidda", "blue", (3, 7), **t_kw), *foes)
     b.comp("lidda", Inventory).items.extend(items)
+    if items:
+        b.comp("lidda", Hands).holding = items[0]       # the first flask already in hand
     return b
 
 
@@ -85,3 +87,35 @@ def test_throwing_provokes_and_aiming_inside_a_large_creature_is_refused():
     assert not ok and refusal.code == "INTERSECTION_INSIDE_CREATURE"
     ok, _, ev = b.act("lidda", "throw_splash", {"item": "acid_flask", "target": "ogre"}, dice=[2, 15, 3])
     assert ok and first(ev, "AttackRolled").attacker == "ogre"      # the attack of opportunity comes first
+
+
+def test_a_flask_is_retrieved_first_a_move_action_that_provokes():
+    orc = creature("orc", "red", (3, 6), initiative=10, hp=30, weapon="greataxe")
+    b = thrower(foes=[orc])
+    b.comp("lidda", Inventory).items.append("acid_flask")
+    before = b.state()
+    ok, refusal, _ = b.act("lidda", "throw_splash", {"item": "acid_flask", "target": "orc"})
+    assert not ok and refusal.code == "RETRIEVE_FIRST" and b.state() == before
+    ok, refusal, ev = b.act("lidda", "retrieve", {"item": "acid_flask"}, dice=[2])
+    assert ok, refusal
+    assert first(ev, "AttackRolled").attacker == "orc"                    # out of the pack: it provokes
+    assert b.comp("lidda", Hands).holding == "acid_flask"
+    assert not b.state()["actions_left"]["full_round"] and b.state()["actions_left"]["standard"]
+    ok, refusal, _ = b.act("lidda", "retrieve", {"item": "acid_flask"})
+    assert not ok and refusal.code == "ALREADY_HOLDING"
+    ok, refusal, _ = b.act("lidda", "retrieve", {"item": "dagger"})
+    assert not ok                                                         # weapons are drawn
+
+
+def test_a_wand_is_drawn_without_provoking_and_two_hands_on_a_weapon_hold_nothing():
+    orc = creature("orc", "red", (3, 6), initiative=10, hp=30, weapon="greataxe")
+    b = thrower(foes=[orc])
+    b.comp("lidda", Inventory).items.append("wand_magic_missile")
+    ok, _, ev = b.act("lidda", "retrieve", {"item": "wand_magic_missile"})
+    assert ok and "AttackRolled" not in types(ev)
+    ok, _, ev = b.act("lidda", "stow", {}, dice=[2])
+    assert ok and b.comp("lidda", Hands).holding is None and first(ev, "AttackRolled").attacker == "orc"
+    big = thrower(foes=[orc], weapon="greatsword")
+    big.comp("lidda", Inventory).items.append("acid_flask")
+    ok, refusal, _ = big.act("lidda", "retrieve", {"item": "acid_flask"})
+    assert not ok and refusal.code == "HAND_FULL"

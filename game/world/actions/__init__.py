@@ -31,6 +31,7 @@ ACTIONS = {
     "cast": casting.do_cast, "direct_spell": casting.do_direct_spell, "touch": casting.do_touch,
     "use_item": casting.do_use_item,
     "open_door": doors.do_open_door, "close_door": doors.do_close_door,
+    "retrieve": other.do_retrieve, "stow": other.do_stow,
     "step_in": timing.do_step_in, "web": webs.do_web, "climb": climbing.do_climb,
 }
 

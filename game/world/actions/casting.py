@@ -24,6 +24,7 @@ from ..damage import apply_damage, save_bonus, status_of, sync_health
 from ..events import AttackRolled, DamageDealt, Event, SavingThrow
 from ..turns import add_timed_condition
 from .common import ABLE, refuse, spend, square_arg, target_arg, turn_state
+from .other import held_item, used_up
 
 METAL_ARMOR = {"chain_shirt", "scale_mail", "chainmail", "breastplate", "splint_mail", "banded_mail", "half_plate",
                "full_plate"}
@@ -691,6 +692,7 @@ def do_use_item(battle, who, args, declined) -> list:
     inv = battle.comp(who, Inventory)
     if item is None or item_id not in inv.items:
         raise refuse("NOT_CARRIED", weapon=item_id)
+    held_item(battle, who, item_id)
     spell_id = item["spell"]
     spell = data.spells()[spell_id]
     sc = _sc(battle, who)
@@ -707,6 +709,7 @@ def do_use_item(battle, who, args, declined) -> list:
     events = spend(battle, who, "standard", f"use_{kind}")
     if kind != "wand" or charges_left(battle, who, item_id) <= 1:
         inv.items.remove(item_id)
+        used_up(battle, who, item_id)
     else:
         battle.wand_charges[f"{who}:{item_id}"] = charges_left(battle, who, item_id) - 1
     if kind in ("potion", "scroll"):

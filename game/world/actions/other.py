@@ -8,7 +8,7 @@ from ...rules.geometry import space_squares
 from ..attacks import take_opportunities, threatening_enemies
 from ..components import Conditions, Hands, Inventory, Loaded, Offense, Position, Wielded
 from ..damage import status_of
-from ..events import ActionTaken, ConditionStarted, ItemDropped, ItemPickedUp, WeaponDrawn, WeaponLoaded
+from ..events import ActionTaken, ConditionStarted, ItemDropped, ItemPickedUp, ItemRetrieved, WeaponDrawn, WeaponLoaded
 from .common import ABLE, refuse, spend, square_arg, turn_state, until_next_turn
 
 # How long loading takes (data-digest §1): a move action, or a full-round action.
@@ -19,6 +19,63 @@ LOADING = {"hand_crossbow": ("move", 1), "light_crossbow": ("move", 1), "sling":
 
 def _provoke(battle, who, declined) -> tuple[list, bool]:
     return take_opportunities(battle, who, threatening_enemies(battle, who), declined)
+
+
+def do_retrieve(battle, who, args, declined) -> list:
+    """Move action: take a stored item out (a flask, a potion, a scroll), which provokes;
+    a wand is drawn like a weapon and does not (French text, "dégainer"; digest §4.2).
+    The item needs a hand: not with a two-handed weapon or a weapon in each hand, nor
+    while another item is held (``stow`` it first)."""
+    item = args.get("item")
+    inv = battle.comp(who, Inventory)
+    if not isinstance(item, str) or item not in inv.items:
+        raise refuse("NOT_CARRIED", weapon=item)
+    if item in data.weapons():
+        raise refuse("DRAW_WEAPONS", weapon=item)
+    hands = battle.comp(who, Hands)
+    if hands.holding == item:
+        raise refuse("ALREADY_HOLDING", item=item)
+    if hands.holding is not None:
+        raise refuse("HAND_FULL", weapon=hands.holding)
+    held = battle.board().body(who).weapon
+    if held.use == "two_handed" or hands.off_hand is not None:
+        raise refuse("HAND_FULL", weapon=held.id)
+    events = spend(battle, who, "move", "retrieve")
+    magic = data.magic_items().get(item)
+    if not (magic and magic["kind"] == "wand"):
+        ev, fell = _provoke(battle, who, declined)
+        events += ev
+        if fell:
+            return events
+    hands.holding = item
+    battle.changed()
+    return events + [ItemRetrieved(who=who, item=item)]
+
+
+def do_stow(battle, who, args, declined) -> list:
+    """Move action: put the held item back (it provokes, like retrieving)."""
+    hands = battle.comp(who, Hands)
+    if hands.holding is None:
+        raise refuse("NOTHING_HELD")
+    events = spend(battle, who, "move", "stow")
+    ev, _fell = _provoke(battle, who, declined)
+    hands.holding = None
+    battle.changed()
+    return events + ev
+
+
+def held_item(battle, who: str, item: str) -> None:
+    """An item is used from the hand: refuse when it is still in the pack."""
+    if battle.comp(who, Hands).holding != item:
+        raise refuse("RETRIEVE_FIRST", item=item)
+
+
+def used_up(battle, who: str, item: str) -> None:
+    """The held item is gone (thrown, drunk, read, its last charge spent)."""
+    hands = battle.comp(who, Hands)
+    if hands.holding == item:
+        hands.holding = None
+        battle.changed()
 
 
 def do_total_defense(battle, who, args, declined) -> list:

@@ -20,6 +20,7 @@ from ..damage import apply_damage, save_bonus, status_of
 from ..events import AttackRolled, ConditionEnded, ConditionStarted, DamageDealt, Event, SavingThrow
 from ..turns import add_timed_condition
 from .common import ABLE, refuse, spend, square_arg, target_arg
+from .other import held_item, used_up
 
 BURN_DC = 15
 
@@ -58,6 +59,7 @@ def do_throw_splash(battle, who, args, declined) -> list:
     inv = battle.comp(who, Inventory)
     if item_id not in inv.items:
         raise refuse("NOT_CARRIED", weapon=item_id)
+    held_item(battle, who, item_id)
     target = target_arg(battle, args) if "target" in args else None
     point = square_arg(args.get("intersection"), "intersection") if "intersection" in args else None
     if (target is None) == (point is None):
@@ -72,6 +74,7 @@ def do_throw_splash(battle, who, args, declined) -> list:
         raise refuse(check.reason.code, **check.reason.params)
     events = spend(battle, who, "standard", "throw_splash")
     inv.items.remove(item_id)
+    used_up(battle, who, item_id)
     ev, fell = take_opportunities(battle, who, threatening_enemies(battle, who), declined)
     events += ev
     if fell:
