@@ -249,13 +249,7 @@ def _end_until_next_turn(battle, cid: str) -> list:
 def _skip_turn(battle, cid: str, condition: str) -> list:
     """A stunned, dazed or cowering creature takes no actions: its turn passes (what lasted
     until its next turn ends all the same)."""
-    events = [TurnSkipped(who=cid, condition=condition)]
-    conds = battle.comp(cid, Conditions).ids
-    effects = battle.comp(cid, Effects)
-    for name in sorted(effects.until_next_turn):
-        conds.discard(name)
-        events.append(ConditionEnded(who=cid, condition=name))
-    effects.until_next_turn.clear()
+    events = [TurnSkipped(who=cid, condition=condition)] + _end_until_next_turn(battle, cid)
     battle.readied.pop(cid, None)
     battle.changed()
     return events
