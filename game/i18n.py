@@ -86,6 +86,14 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "ACT_bolster_undead": {"en": "Bolster undead", "fr": "Renforcer les morts"},
     "ACT_dispel_turning": {"en": "Dispel turning", "fr": "Dissiper un renvoi"},
     "ACT_more": {"en": "More…", "fr": "Autres…"},
+    "SIDE_blue": {"en": "Blues", "fr": "Bleus"},
+    "SIDE_red": {"en": "Reds", "fr": "Rouges"},
+    "SIDE_green": {"en": "Greens", "fr": "Verts"},
+    "SIDE_yellow": {"en": "Yellows", "fr": "Jaunes"},
+    "VARIANT_center": {"en": "centre line", "fr": "ligne des centres"},
+    "VARIANT_swept": {"en": "whole width", "fr": "toute la largeur"},
+    "VARIANT_seed": {"en": "the project's", "fr": "celui du projet"},
+    "VARIANT_srd": {"en": "the SRD's", "fr": "celui du SRD"},
     "UI_TRACKER_MORE": {"en": "… and {count} more later in the round", "fr": "… et {count} autres plus loin dans le round"},
     "UI_MORE_WHICH": {"en": "Which action?", "fr": "Quelle action ?"},
     "UI_AID_HOW": {"en": "Help {ally} to attack or to defend?", "fr": "Aider {ally} à attaquer ou à se défendre ?"},
@@ -294,7 +302,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "LOG_STATUS": {"en": "{name} is {status} ({hp} hp)", "fr": "{name} est {status} ({hp} pv)"},
     "LOG_OPPOSED": {"en": "{kind}: {attacker} {a} vs {defender} {d} — {winner} wins", "fr": "{kind} : {attacker} {a} contre {defender} {d} — {winner} l'emporte"},
     "LOG_SAVE": {"en": "{name} {kind}: d20 {d20} {bonus} vs DC {dc} — {result}", "fr": "{name} {kind} : d20 {d20} {bonus} contre DD {dc} — {result}"},
-    "LOG_WON": {"en": "The {side} side wins!", "fr": "Le camp {side} l'emporte !"},
+    "LOG_WON": {"en": "The {side} win!", "fr": "Les {side} l'emportent !"},
     "UI_FOLLOW": {"en": "Bull rush: follow the foe to push it farther?",
                   "fr": "Bousculade : accompagner l'adversaire pour le repousser plus loin ?"},
     "UI_DROP_IF_COUNTERED": {"en": "If it is tripped back, drop the weapon instead of falling?",
@@ -416,6 +424,17 @@ def _show(value: Any) -> str:
     if isinstance(value, float):
         return f"{value:g}"
     return str(value)
+
+
+def side_name(side: str, lang: str | None = None) -> str:
+    """A side as players read it: the scenario's colour ids have names; others show as given."""
+    entry = _SENTENCES.get(f"SIDE_{side}")
+    return (entry.get(lang or default_language()) or entry["en"]) if entry else side
+
+
+def variant_name(value: str, lang: str | None = None) -> str:
+    entry = _SENTENCES.get(f"VARIANT_{value}")
+    return (entry.get(lang or default_language()) or entry["en"]) if entry else value
 
 
 def sentence(code: str, params: dict[str, Any] | None = None, lang: str | None = None) -> str:

@@ -23,7 +23,8 @@ from ..rules.terrain import LEGEND, Terrain
 from . import bestiary, data
 from .errors import ContentError
 
-TOP_KEYS = {"title", "description", "seed", "rules", "map", "creature"}
+TOP_KEYS = {"title", "description", "seed", "rules", "map", "creature",
+            "title_en", "title_fr", "description_en", "description_fr"}   # the texts in each language
 RULE_KEYS = {"charge_lane": ("center", "swept"), "scatter_order": ("seed", "srd"), "reach_diagonal_exception": None}
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
 INT_KEYS = ("initiative", "hp", "ac", "bab", "natural_armor", "fort", "ref", "will", "hd", "turn_resistance",
@@ -77,6 +78,14 @@ class Scenario:
     variants: Variants
     rows: list[str]
     creatures: list[CreatureSpec]
+    texts: dict[str, str] = field(default_factory=dict)   # title_fr, description_en ...
+
+    def title_in(self, lang: str) -> str:
+        """The title in that language when the file gives one, else ``title``."""
+        return self.texts.get(f"title_{lang}") or self.title
+
+    def description_in(self, lang: str) -> str:
+        return self.texts.get(f"description_{lang}") or self.description
 
     def terrain(self) -> Terrain:
         return Terrain(self.rows)
@@ -134,7 +143,9 @@ class _Validator:
             self.fail("creature", "must be an array of tables ([[creature]])")
         creatures = [self.creature(i, c, terrain) for i, c in enumerate(raw)]
         self.placement(creatures, terrain)
-        return Scenario(self.path, title, description, seed, variants, rows, creatures)
+        texts = {key: self._string(doc, key, key, "") for key in ("title_en", "title_fr", "description_en", "description_fr")
+                 if key in doc}
+        return Scenario(self.path, title, description, seed, variants, rows, creatures, texts)
 
     def _string(self, table: dict, key: str, where: str, default: str) -> str:
         value = table.get(key, default)

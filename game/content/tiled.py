@@ -36,7 +36,7 @@ from .errors import ContentError
 TILE_ORDER = (".", "#", "~", "T", "+", "/", "=", "^")
 FLIP_BITS = 0xF0000000
 LIST_KEYS = ("feats", "conditions", "inventory")
-MAP_PROPERTIES = ("title", "description", "seed")
+MAP_PROPERTIES = ("title", "description", "seed", "title_en", "title_fr", "description_en", "description_fr")
 RULE_PROPERTIES = ("charge_lane", "scatter_order", "reach_diagonal_exception")
 
 

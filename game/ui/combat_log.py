@@ -2,7 +2,7 @@
 and the number it had to reach."""
 from __future__ import annotations
 
-from ..i18n import sentence
+from ..i18n import sentence, side_name
 
 
 def _signed(v: int) -> str:
@@ -53,5 +53,5 @@ def lines(events, names: dict[str, str], lang: str) -> list[tuple[str, tuple[int
             out.append((sentence("LOG_DOOR" if e.opened else "LOG_DOOR_CLOSED",
                                  {"name": n(e.who), "at": list(e.at)}, lang), (190, 170, 140)))
         elif kind == "BattleWon":
-            out.append((sentence("LOG_WON", {"side": e.side}, lang), (255, 215, 0)))
+            out.append((sentence("LOG_WON", {"side": side_name(e.side, lang)}, lang), (255, 215, 0)))
     return out

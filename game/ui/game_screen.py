@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pygame
 
-from ..i18n import sentence
+from ..i18n import sentence, side_name
 from ..rules import aoo as aoo_rules, charge as charge_rules, threat
 from ..rules.board import Board
 from ..rules.geometry import metres, space_squares
@@ -686,7 +686,7 @@ class GameScreen:
     def _draw_panel(self, rect: pygame.Rect) -> None:
         self.screen.fill((34, 36, 44), rect)
         x, y = rect.x + 12, rect.y + 10
-        y += self._text(self.battle.scenario.title or "Carreau", (x, y), 16, bold=True) + 6
+        y += self._text(self.battle.scenario.title_in(self.lang) or "Carreau", (x, y), 16, bold=True) + 6
         # the initiative tracker: a click on a delaying creature has it step in
         self.tracker_rows = []
         for cid in self._tracker_window():
@@ -787,9 +787,9 @@ class GameScreen:
         self.screen.fill((20, 20, 26))
         side = self.handoff
         cur = self.current
-        self._text(sentence("UI_HANDOFF", {"side": side, "name": self.names.get(cur, cur)}, self.lang),
+        self._text(sentence("UI_HANDOFF", {"side": side_name(side, self.lang), "name": self.names.get(cur, cur)}, self.lang),
                    (w // 2 - 200, h // 2 - 30), 30, theme.side_colour(self.view.sides, side), bold=True)
-        self._text(sentence("UI_HANDOFF_CLICK", {"side": side}, self.lang), (w // 2 - 200, h // 2 + 20), 16)
+        self._text(sentence("UI_HANDOFF_CLICK", {"side": side_name(side, self.lang)}, self.lang), (w // 2 - 200, h // 2 + 20), 16)
 
     def _draw_victory(self) -> None:
         w, h = self.screen.get_size()
@@ -797,7 +797,7 @@ class GameScreen:
         pygame.draw.rect(self.screen, (30, 32, 40), panel, border_radius=8)
         pygame.draw.rect(self.screen, (255, 215, 0), panel, 2, border_radius=8)
         x, y = panel.x + 20, panel.y + 16
-        y += self._text(sentence("UI_VICTORY", {"side": self.battle.winner}, self.lang), (x, y), 26, (255, 215, 0), True)
+        y += self._text(sentence("UI_VICTORY", {"side": side_name(self.battle.winner, self.lang)}, self.lang), (x, y), 26, (255, 215, 0), True)
         y += self._text(sentence("UI_VICTORY_CHART", {}, self.lang), (x, y + 4), 14) + 10
         top = max([1] + [v for pair in self.damage.values() for v in pair])
         for cid, (dealt, taken) in sorted(self.damage.items(), key=lambda kv: -kv[1][0])[:12]:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pygame
 
-from ..i18n import sentence
+from ..i18n import sentence, side_name, variant_name
 from . import theme
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
@@ -89,7 +89,7 @@ class Menu:
         for i, (path, sc) in enumerate(self.entries):
             r = pygame.Rect(40, y, 460, 30)
             pygame.draw.rect(self.screen, (70, 90, 130) if i == self.selected else (44, 46, 56), r, border_radius=4)
-            title = sc.title if not isinstance(sc, Exception) else f"{path.name}: {sc}"
+            title = sc.title_in(self.lang) if not isinstance(sc, Exception) else f"{path.name}: {sc}"
             self.screen.blit(f.render(title or path.name, True, theme.TEXT), (r.x + 10, r.y + 6))
             self.rects.append(("map", i, r))
             y += 36
@@ -97,7 +97,7 @@ class Menu:
         x = 540
         if sc is not None:
             yy = 118
-            words, line = (sc.description or "").split(), ""
+            words, line = (sc.description_in(self.lang) or "").split(), ""
             for word in words:
                 if small.size(f"{line} {word}")[0] > w - x - 40:
                     self.screen.blit(small.render(line, True, (200, 200, 200)), (x, yy))
@@ -107,12 +107,12 @@ class Menu:
                     line = f"{line} {word}".strip()
             self.screen.blit(small.render(line, True, (200, 200, 200)), (x, yy))
             yy += 30
-            sides = ", ".join(sorted({c.side for c in sc.creatures}))
+            sides = ", ".join(side_name(side, self.lang) for side in sorted({c.side for c in sc.creatures}))
             self.screen.blit(f.render(sentence("UI_MENU_SIDES", {"sides": sides}, self.lang), True, theme.TEXT), (x, yy))
             yy += 40
             yes, no = sentence("UI_YES", {}, self.lang), sentence("UI_NO", {}, self.lang)
-            for key, text in (("lane", sentence("UI_MENU_VARIANT_LANE", {"value": sc.variants.charge_lane}, self.lang)),
-                              ("scatter", sentence("UI_MENU_VARIANT_SCATTER", {"value": sc.variants.scatter_order}, self.lang)),
+            for key, text in (("lane", sentence("UI_MENU_VARIANT_LANE", {"value": variant_name(sc.variants.charge_lane, self.lang)}, self.lang)),
+                              ("scatter", sentence("UI_MENU_VARIANT_SCATTER", {"value": variant_name(sc.variants.scatter_order, self.lang)}, self.lang)),
                               ("reach", sentence("UI_MENU_VARIANT_REACH",
                                                  {"value": yes if sc.variants.reach_diagonal_exception else no}, self.lang))):
                 r = pygame.Rect(x, yy, 420, 30)

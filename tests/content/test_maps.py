@@ -203,3 +203,12 @@ def test_the_old_maps_keep_their_numbers():
         assert b.comp("grakh", HitPoints).maximum == 29
     finally:
         b.close()
+
+
+def test_every_map_reads_in_french_and_in_english():
+    from game.content.scenario import load_scenario
+    for path in ALL:
+        sc = load_scenario(path)
+        assert sc.title_in("fr") and sc.title_in("en") and sc.title_in("fr") != sc.title_in("en"), path.name
+        assert sc.description_in("fr") != sc.description_in("en"), path.name
+        assert " le " in sc.description_in("fr") or " la " in sc.description_in("fr"), path.name
