@@ -50,6 +50,8 @@ def entries(screen, cid: str) -> list[tuple[str, tuple]]:
     if "prone" in conds:
         add("crawl", kind="square")
     holding = sorted(b.comp(cid, Grapple).holding)
+    if any(b.comp(other, Grapple).garroting == cid for other in holding):
+        add("cut_garrote")
     if holding:
         foe = holding[0]
         for action in ("grapple_damage", "grapple_attack", "pin"):

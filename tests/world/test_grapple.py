@@ -128,3 +128,27 @@ def test_garrote_french_text():
     assert not ok and refusal.code == "NO_PIN_WHILE_GARROTING"
     ok, _, ev = b.act("a", "garrote", {"target": "d"}, dice=[15, 3, 4])   # each grapple check won: damage again
     assert ok and first(ev, "DamageDealt").amount == 4 + 3
+
+
+def test_cutting_the_garrote_french_text():
+    # "attaquer un objet": AC 11 + 10 cover = 21, -4 to the attack; a cord is rope (2 hp).
+    b = two(a={"weapon": "garrote_cord", "str": 14}, d={"weapon": "dagger", "dex": 14, "str": 12, "hp": 40})
+    ok, _, ev = b.act("a", "garrote", {"target": "d"}, dice=[12, 15, 3, 4], declined={"d"})
+    assert ok and b.comp("a", Grapple).garroting == "d"
+    assert b.act("a", "end_turn")[0]
+    ok, refusal, ev = b.act("d", "cut_garrote", {}, dice=[5])        # a miss: the garrote stays
+    assert ok, refusal
+    assert not first(ev, "AttackRolled").hit and b.comp("a", Grapple).garroting == "d"
+    b2 = two(a={"weapon": "garrote_cord", "str": 14}, d={"weapon": "dagger", "dex": 14, "str": 12, "hp": 40})
+    b2.act("a", "garrote", {"target": "d"}, dice=[12, 15, 3, 4], declined={"d"})
+    b2.act("a", "end_turn")
+    ok, refusal, ev = b2.act("d", "cut_garrote", {}, dice=[20, 3])
+    assert ok, refusal
+    hit = first(ev, "AttackRolled")
+    assert hit.ac == 21 and (-4, "circumstance", "garrote_at_the_throat") in hit.bonus_breakdown
+    cut = first(ev, "ItemDamaged")
+    assert cut.destroyed and cut.hardness == 0 and cut.item == "garrote_cord"
+    assert b2.comp("a", Grapple).garroting is None and not b2.comp("d", Grapple).holding
+    assert b2.board().body("a").weapon.id == "unarmed"
+    ok, refusal, _ = b2.act("d", "cut_garrote", {})
+    assert not ok and refusal.code == "NOT_GARROTED"

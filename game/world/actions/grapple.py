@@ -427,7 +427,58 @@ def do_release(battle, who, args, declined) -> list:
     return events + _step_out(battle, who)
 
 
+# The garrote as an object to cut (French text: "attaquer un objet"; a small weapon's AC 11
+# with +10 cover in the throat). Ruling (README): a cord is rope (hardness 0, 2 hp), a
+# wire a thin metal strand (hardness 10, 2 hp).
+GARROTE_AC, GARROTE_OBJECT = 21, {"garrote_cord": (0, 2), "garrote_wire": (10, 2)}
+
+
+def do_cut_garrote(battle, who, args, declined) -> list:
+    """Standard action for the one garroted: an attack at AC 21 with a light slashing blade
+    at -4, slipped between the garrote and the throat; damage beyond the garrote's hardness
+    comes off its hit points, and at 0 it is cut and the strangling ends."""
+    from ..components import Gear, Wielded
+    from ..events import AttackRolled, ItemDamaged
+    garroter = next((c for c in sorted(battle.entities) if _g(battle, c).garroting == who), None)
+    if garroter is None:
+        raise refuse("NOT_GARROTED")
+    blade = battle.board().body(who).weapon
+    if "S" not in blade.types or blade.use not in ("light", "natural"):
+        raise refuse("CUT_NEEDS_LIGHT_BLADE", weapon=blade.id)
+    events = spend(battle, who, "standard", "cut_garrote")
+    a = battle.fighter(who)
+    bonus = attack_rules.attack_bonus(a, attack_rules.AttackSituation())
+    value = bonus.value - 4                          # the French text's -4: not cutting one's own throat
+    d20 = battle.dice.roll(20, f"cut garrote {who}")
+    hit = attack_rules.judge_attack(d20, value, GARROTE_AC, 21).hit
+    events.append(AttackRolled(attacker=who, target=garroter, d20=d20, bonus=value, total=d20 + value, ac=GARROTE_AC,
+                               hit=hit, threat=False,
+                               bonus_breakdown=tuple((m.value, m.kind, m.source) for m in bonus.applied)
+                               + ((-4, "circumstance", "garrote_at_the_throat"),),
+                               ac_breakdown=((11, "base", "small_weapon"), (10, "cover", "in_the_throat")), kind="melee"))
+    if not hit:
+        return events
+    garrote_id = battle.board().body(garroter).weapon.id
+    hardness, full_hp = GARROTE_OBJECT[garrote_id]
+    count, sides = attack_rules.parse_dice(attack_rules.damage_dice(blade.damage_s, blade.damage_m, a.size))
+    faces = battle.dice.roll_dice(count, sides, f"cut garrote damage {who}") if sides > 1 else [count]
+    damage = max(1, sum(faces) + attack_rules.strength_to_damage(a, ranged=False, thrown=False, two_handed=False,
+                                                                  off_hand=False))
+    gear = battle.comp(garroter, Gear)
+    left = max(0, (full_hp if gear.weapon_hp is None else gear.weapon_hp) - max(0, damage - hardness))
+    gear.weapon_hp = left
+    events.append(ItemDamaged(owner=garroter, item=garrote_id, damage=damage, hardness=hardness, hp_left=left,
+                              destroyed=left == 0))
+    if left == 0:
+        gear.weapon_hp = None
+        battle.comp(garroter, Wielded).weapon_id = "unarmed"
+        events += do_release(battle, garroter, {}, declined)        # the strangling is over
+    battle.changed()
+    return events
+
+
 GRAPPLE_ACTIONS = {name: _as_attack(name) for name in GRAPPLE_OPTIONS}
-GRAPPLE_ACTIONS.update({"grapple_move": do_grapple_move, "grapple_draw": do_grapple_draw, "release": do_release})
+GRAPPLE_ACTIONS.update({"grapple_move": do_grapple_move, "grapple_draw": do_grapple_draw, "release": do_release,
+                        "cut_garrote": do_cut_garrote})
 
 __all__ = ["GRAPPLE_ACTIONS", "GRAPPLE_OPTIONS", "Refused", "check_attack", "ABLE", "turn_state"]
