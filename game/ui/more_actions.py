@@ -45,6 +45,8 @@ def entries(screen, cid: str) -> list[tuple[str, tuple]]:
     in_hand = b.comp(cid, Hands).holding
     if in_hand:
         add("stow", extra=f" · {_item_name(in_hand, lang)}")
+    if "locked_gauntlet" in b.comp(cid, Stats).values:
+        add("unlock_gauntlet" if b.comp(cid, Stats).values["locked_gauntlet"] else "lock_gauntlet")
     if "burning" in conds:
         add("extinguish")
     if "prone" in conds:

@@ -182,3 +182,18 @@ def test_overrun_avoided_blocked_won_and_lost():
     ok, _, ev = c.act("a", "overrun", {**path, "defender": "avoid"}, dice=[10, 10])
     check = first(ev, "OpposedCheck")      # it cannot be avoided; +4 for the feat
     assert (4, "untyped", "improved") in check.attacker_breakdown
+
+
+def test_locking_and_unlocking_the_gauntlet_is_a_full_round_action_that_provokes():
+    b = pair(a={"weapon": "longsword", "locked_gauntlet": True}, d={"weapon": "greataxe"})
+    ok, refusal, _ = b.act("a", "drop", {})
+    assert not ok and refusal.code == "WEAPON_LOCKED"
+    ok, refusal, _ = b.act("a", "lock_gauntlet", {})
+    assert not ok and refusal.code == "GAUNTLET_ALREADY_LOCKED"
+    ok, refusal, ev = b.act("a", "unlock_gauntlet", {}, dice=[2])
+    assert ok, refusal
+    assert first(ev, "AttackRolled").attacker == "d"                       # it provokes
+    assert not b.state()["actions_left"]["standard"] and not b.state()["actions_left"]["move"]
+    assert b.act("a", "drop", {})[0]                                          # free to let go now
+    ok, refusal, _ = pair().act("a", "unlock_gauntlet", {})
+    assert not ok and refusal.code == "NO_LOCKED_GAUNTLET"

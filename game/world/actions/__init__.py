@@ -32,6 +32,7 @@ ACTIONS = {
     "use_item": casting.do_use_item,
     "open_door": doors.do_open_door, "close_door": doors.do_close_door,
     "retrieve": other.do_retrieve, "stow": other.do_stow,
+    "lock_gauntlet": other.do_lock_gauntlet, "unlock_gauntlet": other.do_unlock_gauntlet,
     "step_in": timing.do_step_in, "web": webs.do_web, "climb": climbing.do_climb,
 }
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...content import data
 from ...rules.geometry import space_squares
 from ..attacks import take_opportunities, threatening_enemies
-from ..components import Conditions, Hands, Inventory, Loaded, Offense, Position, Wielded
+from ..components import Conditions, Hands, Inventory, Loaded, Offense, Position, Stats, Wielded
 from ..damage import status_of
 from ..events import ActionTaken, ConditionStarted, ItemDropped, ItemPickedUp, ItemRetrieved, WeaponDrawn, WeaponLoaded
 from .common import ABLE, refuse, spend, square_arg, turn_state, until_next_turn
@@ -78,6 +78,34 @@ def used_up(battle, who: str, item: str) -> None:
         battle.changed()
 
 
+def _gauntlet(battle, who: str, lock: bool, declined) -> list:
+    """Lock or unlock the weapon in a locked gauntlet: a full-round action that provokes
+    (digest §4.2 table). Locked, the weapon gets +10 against disarm (``maneuvers``) and
+    the hand holds nothing else."""
+    values = battle.comp(who, Stats).values
+    if "locked_gauntlet" not in values:
+        raise refuse("NO_LOCKED_GAUNTLET")
+    if bool(values["locked_gauntlet"]) == lock:
+        raise refuse("GAUNTLET_ALREADY_LOCKED" if lock else "GAUNTLET_ALREADY_UNLOCKED")
+    if lock and battle.comp(who, Wielded).weapon_id == "unarmed":
+        raise refuse("HAND_EMPTY")
+    events = spend(battle, who, "full_round", "lock_gauntlet" if lock else "unlock_gauntlet")
+    ev, fell = _provoke(battle, who, declined)
+    events += ev
+    if not fell:
+        values["locked_gauntlet"] = 1 if lock else 0
+        battle.changed()
+    return events
+
+
+def do_lock_gauntlet(battle, who, args, declined) -> list:
+    return _gauntlet(battle, who, True, declined)
+
+
+def do_unlock_gauntlet(battle, who, args, declined) -> list:
+    return _gauntlet(battle, who, False, declined)
+
+
 def do_total_defense(battle, who, args, declined) -> list:
     """Standard action: +4 dodge AC until its next turn, no attacks of opportunity."""
     return spend(battle, who, "standard", "total_defense") + until_next_turn(battle, who, "total_defense")
@@ -105,10 +133,16 @@ def do_drop_prone(battle, who, args, declined) -> list:
     return [ActionTaken(who=who, action="drop_prone", kind="free"), ConditionStarted(who=who, condition="prone")]
 
 
+def _locked(battle, who) -> bool:
+    return bool(battle.comp(who, Stats).values.get("locked_gauntlet"))
+
+
 def _drop_held(battle, who) -> list:
     held = battle.comp(who, Wielded)
     if held.weapon_id == "unarmed":
         return []
+    if _locked(battle, who):
+        raise refuse("WEAPON_LOCKED", weapon=held.weapon_id)
     at = battle.board().body(who).pos
     battle.ground.setdefault(at, []).append(held.weapon_id)
     item = held.weapon_id
@@ -159,6 +193,8 @@ def do_sheathe(battle, who, args, declined) -> list:
     held = battle.comp(who, Wielded)
     if held.weapon_id == "unarmed":
         raise refuse("HAND_EMPTY")
+    if _locked(battle, who):
+        raise refuse("WEAPON_LOCKED", weapon=held.weapon_id)
     events = spend(battle, who, "move", "sheathe")
     ev, fell = _provoke(battle, who, declined)
     events += ev
