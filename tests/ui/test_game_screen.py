@@ -665,3 +665,48 @@ def test_a_flask_comes_out_of_the_pack_before_it_is_thrown():
     click(g, at(g, (6, 1)))
     assert g.battle.history[-1]["action"] == "throw_splash"
     assert g.battle.comp("hero", Hands).holding is None
+
+
+def test_random_play_on_every_map_through_the_buttons_and_dialogs():
+    """Clicks on the action bar, the board and the dialogs' answers, keys: on every map,
+    nothing raises and the battle stays valid."""
+    import random
+    from pathlib import Path
+    from game.content.scenario import load_scenario
+    rng = random.Random(5)
+    keys = [pygame.K_e, pygame.K_u, pygame.K_t, pygame.K_ESCAPE, pygame.K_RETURN]
+    maps = sorted(p for p in (Path(__file__).resolve().parents[2] / "maps").iterdir() if p.suffix in (".toml", ".tmj"))
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode((1280, 800))
+    played = 0
+    for path in maps:
+        g = GameScreen(Battle(load_scenario(path)), screen, rng.choice(["fr", "en"]))
+        for i in range(200):
+            roll = rng.random()
+            if g.dialog is not None and g.dialog.rects and roll < 0.7:
+                ev = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rng.choice(g.dialog.rects).center)
+            elif roll < 0.35 and g.buttons:
+                ev = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rng.choice(g.buttons)[1].center)
+            elif roll < 0.85:
+                ev = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(rng.randrange(940), rng.randrange(620)))
+            else:
+                ev = pygame.event.Event(pygame.KEYDOWN, key=rng.choice(keys))
+            g.running = True
+            g.handle(ev)
+            if i % 50 == 0:
+                g.draw()
+        played += len(g.battle.history)
+        board = g.battle.board()
+        standing: dict = {}
+        for cid, c in g.battle.state()["creatures"].items():
+            assert c["hp"] <= c["max_hp"], (path.name, cid)
+            body = board.body(cid)
+            if body.is_helpless or body.mount_span is not None or {"grappling", "grappled"} & body.conditions:
+                continue
+            for sq in body.squares:
+                assert sq not in standing, (path.name, cid, standing.get(sq))
+                standing[sq] = cid
+        g.battle.close()
+    assert played > 100                                  # the clicks did play the game
+    pygame.quit()
