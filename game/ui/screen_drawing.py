@@ -1,0 +1,198 @@
+"""Drawing the battle screen around the board: the side panel (initiative tracker, the
+creature's numbers, the action bar), the combat log, the hand-off and victory screens and
+the dialogs. A mixin of ``GameScreen``, kept apart so that each file stays readable."""
+from __future__ import annotations
+
+import pygame
+
+from ..i18n import sentence, side_name
+from ..rules.geometry import metres
+from ..world.components import HitPoints, Offense
+from ..world.turns import status_of
+from . import theme
+
+PANEL_W = 340
+LOG_H = 170
+TRACKER_ROWS = 12          # initiative lines shown; the rest are counted
+
+
+def iteratives(bab: int) -> list[int]:
+    out = [bab]
+    while out[-1] - 5 >= 1 and len(out) < 4:
+        out.append(out[-1] - 5)
+    return out
+
+
+class ScreenDrawing:
+    """The drawing half of the battle screen (its state lives in ``GameScreen``)."""
+
+    def _text(self, text, pos, size=14, colour=theme.TEXT, bold=False, width=None):
+        f = theme.font(size, bold)
+        if width is None:
+            self.screen.blit(f.render(text, True, colour), pos)
+            return f.get_height()
+        words, line, y = text.split(), "", pos[1]
+        for word in words:
+            trial = f"{line} {word}".strip()
+            if f.size(trial)[0] > width and line:
+                self.screen.blit(f.render(line, True, colour), (pos[0], y))
+                y += f.get_height()
+                line = word
+            else:
+                line = trial
+        if line:
+            self.screen.blit(f.render(line, True, colour), (pos[0], y))
+            y += f.get_height()
+        return y - pos[1]
+
+    def _draw_panel(self, rect: pygame.Rect) -> None:
+        self.screen.fill((34, 36, 44), rect)
+        x, y = rect.x + 12, rect.y + 10
+        y += self._text(self.battle.scenario.title_in(self.lang) or "Carreau", (x, y), 16, bold=True) + 6
+        # the initiative tracker: a click on a delaying creature has it step in
+        self.tracker_rows = []
+        for cid in self._tracker_window():
+            body = self.battle.board().body(cid)
+            hp = self.battle.comp(cid, HitPoints)
+            mark = "▶ " if cid == self.current else ("… " if cid in self.battle.delayed else "   ")
+            colour = theme.side_colour(self.view.sides, body.side)
+            status = status_of(self.battle, cid)
+            label = f"{mark}{self.names.get(cid, cid)}  {hp.current}/{hp.maximum}"
+            if status != "normal":
+                label += f" ({status})"
+            if cid in self.battle.readied:
+                label += " ⏳"
+            if cid == self.inspected:
+                pygame.draw.rect(self.screen, (52, 56, 70), pygame.Rect(x - 4, y, PANEL_W - 18, 16))
+            step = self._text(label, (x, y), 13, colour if status != "dead" else (110, 110, 110))
+            self.tracker_rows.append((cid, pygame.Rect(x - 4, y, PANEL_W - 18, step)))
+            y += step
+        hidden = len(self.battle.order) - len(self.tracker_rows)
+        if hidden:
+            y += self._text(sentence("UI_TRACKER_MORE", {"count": hidden}, self.lang), (x, y), 11, (150, 150, 150))
+        if self.battle.delayed:
+            y += self._text(sentence("UI_STEP_IN", {}, self.lang), (x, y), 11, (150, 150, 150))
+        y += 8
+        shown = self.inspected if self.inspected and self.battle.has(self.inspected) else self.current
+        if shown is not None:
+            y = self._draw_creature(shown, x, y)
+        # the action bar: everything, greyed with the reason when not possible now
+        self.buttons = []
+        avail = self.availability()
+        bw, bh = (PANEL_W - 30) // 2, 26
+        shown = self.buttons_for(self.current) if self.current else self.BUTTONS
+        for i, name in enumerate(shown):
+            r = pygame.Rect(x + (i % 2) * (bw + 6), y + (i // 2) * (bh + 4), bw, bh)
+            enabled = avail.get(name) is None
+            colour = (70, 90, 130) if self.mode == name else ((58, 62, 76) if enabled else (44, 46, 52))
+            pygame.draw.rect(self.screen, colour, r, border_radius=4)
+            self._text(sentence(f"ACT_{name}", {}, self.lang), (r.x + 6, r.y + 5), 13,
+                       theme.TEXT if enabled else (110, 110, 110))
+            self.buttons.append((name, r, enabled, avail.get(name) or ""))
+        y += (len(shown) + 1) // 2 * (bh + 4) + 6
+        if self.tip:
+            y += self._text(self.tip, (x, y), 12, (240, 180, 140), width=PANEL_W - 24)
+        if self.overlay.caption:
+            y += self._text(self.overlay.caption, (x, y), 12, (180, 210, 240), width=PANEL_W - 24)
+        self._text(sentence("UI_GAME_HELP", {}, self.lang), (x, rect.bottom - 60), 11, (150, 150, 150), width=PANEL_W - 24)
+
+    def _tracker_window(self, rows: int = TRACKER_ROWS) -> list[str]:
+        """The initiative order from the creature whose turn it is on, as many as fit (the
+        delaying ones always shown, since a click lets them step in)."""
+        order = list(self.battle.order)
+        if len(order) <= rows:
+            return order
+        start = order.index(self.current) if self.current in order else 0
+        turned = order[start:] + order[:start]
+        shown = turned[:rows]
+        for cid in turned[rows:]:
+            if cid in self.battle.delayed or cid == self.inspected:
+                shown.append(cid)
+        return shown
+
+    def _draw_creature(self, cid: str, x: int, y: int) -> int:
+        """The numbers of one creature: attacks with their iterative bonuses, AC, speed,
+        conditions, and for the current creature the actions left this turn."""
+        from ..rules import attack as attack_rules
+        f = self.battle.fighter(cid)
+        ac = attack_rules.armor_class(f, attack_rules.AttackSituation()).value
+        touch = attack_rules.armor_class(f, attack_rules.AttackSituation(touch=True)).value
+        flat = attack_rules.armor_class(f, attack_rules.AttackSituation(), flat_footed=True).value
+        atk = attack_rules.attack_bonus(f, attack_rules.AttackSituation(ranged=f.weapon.is_ranged)).value
+        bab = self.battle.comp(cid, Offense).bab
+        bonuses = "/".join(f"{atk - (bab - it):+d}" for it in iteratives(bab))
+        body = self.battle.board().body(cid)
+        y += self._text(f"{self.names.get(cid, cid)} — {f.weapon.names.get(self.lang, f.weapon.id)} {bonuses}",
+                        (x, y), 14, bold=True)
+        y += self._text(sentence("UI_DEFENCE", {"ac": ac, "touch": touch, "flat": flat}, self.lang), (x, y), 13)
+        y += self._text(f"{metres(body.speed_squares):g} m · {', '.join(sorted(body.conditions)) or '—'}", (x, y), 13)
+        if cid == self.current:
+            left = self.battle.state()["actions_left"]
+            names = [sentence(f"LEFT_{k}", {}, self.lang) for k in ("standard", "move", "five_foot_step", "swift")
+                     if left.get(k)]
+            y += self._text(sentence("UI_ACTIONS_LEFT", {"left": ", ".join(names) or "—"}, self.lang), (x, y), 13,
+                            (200, 200, 160), width=PANEL_W - 24)
+        return y + 6
+
+    def _draw_log(self, rect: pygame.Rect) -> None:
+        self.screen.fill((26, 27, 33), rect)
+        y = rect.bottom - 6
+        for text, colour in reversed(self.log[-40:]):
+            img = theme.font(13).render(text, True, colour)
+            y -= img.get_height() + 1
+            if y < rect.y + 4:
+                break
+            self.screen.blit(img, (rect.x + 10, y))
+
+    def _draw_handoff(self) -> None:
+        w, h = self.screen.get_size()
+        self.screen.fill((20, 20, 26))
+        side = self.handoff
+        cur = self.current
+        self._text(sentence("UI_HANDOFF", {"side": side_name(side, self.lang), "name": self.names.get(cur, cur)}, self.lang),
+                   (w // 2 - 200, h // 2 - 30), 30, theme.side_colour(self.view.sides, side), bold=True)
+        self._text(sentence("UI_HANDOFF_CLICK", {"side": side_name(side, self.lang)}, self.lang), (w // 2 - 200, h // 2 + 20), 16)
+
+    def _draw_victory(self) -> None:
+        w, h = self.screen.get_size()
+        panel = pygame.Rect(w // 2 - 300, h // 2 - 220, 600, 440)
+        pygame.draw.rect(self.screen, (30, 32, 40), panel, border_radius=8)
+        pygame.draw.rect(self.screen, (255, 215, 0), panel, 2, border_radius=8)
+        x, y = panel.x + 20, panel.y + 16
+        y += self._text(sentence("UI_VICTORY", {"side": side_name(self.battle.winner, self.lang)}, self.lang), (x, y), 26, (255, 215, 0), True)
+        y += self._text(sentence("UI_VICTORY_CHART", {}, self.lang), (x, y + 4), 14) + 10
+        top = max([1] + [v for pair in self.damage.values() for v in pair])
+        for cid, (dealt, taken) in sorted(self.damage.items(), key=lambda kv: -kv[1][0])[:12]:
+            self._text(self.names.get(cid, cid), (x, y), 13)
+            pygame.draw.rect(self.screen, (90, 180, 100), (x + 160, y + 2, int(380 * dealt / top), 7))
+            pygame.draw.rect(self.screen, (200, 90, 80), (x + 160, y + 10, int(380 * taken / top), 7))
+            y += 24
+
+    def _draw_dialog(self) -> None:
+        """The question and its answers as buttons, in as many rows as they need."""
+        w, h = self.screen.get_size()
+        d = self.dialog
+        width = 560
+        sizes = [max(80, theme.font(14).size(label)[0] + 24) for label, _v in d.choices]
+        rows, row, used = [], [], 0
+        for i, bw in enumerate(sizes):
+            if row and used + bw > width - 32:
+                rows.append(row)
+                row, used = [], 0
+            row.append(i)
+            used += bw + 10
+        rows.append(row)
+        panel = pygame.Rect(w // 2 - width // 2, 0, width, 76 + 44 * len(rows))
+        panel.centery = h // 2
+        pygame.draw.rect(self.screen, (40, 42, 52), panel, border_radius=8)
+        pygame.draw.rect(self.screen, (200, 200, 220), panel, 2, border_radius=8)
+        self._text(d.text, (panel.x + 16, panel.y + 16), 15, width=panel.w - 32)
+        d.rects = [pygame.Rect(0, 0, 0, 0)] * len(d.choices)
+        for n, indices in enumerate(rows):
+            bx, by = panel.x + 16, panel.y + 60 + 44 * n
+            for i in indices:
+                r = pygame.Rect(bx, by, sizes[i], 34)
+                pygame.draw.rect(self.screen, (70, 90, 130), r, border_radius=5)
+                self._text(d.choices[i][0], (r.x + 12, r.y + 8), 14)
+                d.rects[i] = r
+                bx = r.right + 10
