@@ -21,19 +21,30 @@ from .rules.fighters import Fighter
 from .rules.modifiers import ability_modifier
 from .rules.sizes import Size
 from .world import systems
+from .world.worn import worn_bonus
 from .world.components import (Abilities, Armor, AttacksOfOpportunity, Awareness, Body, Conditions, Defense,
-                               Effects, Feats, Gear, Grapple, Hands, HitPoints, Riding, Spellcasting, TurnUses, Identity, Initiative, Inventory, Loaded, Offense,
-                               Position, Reach, RunState, Side, Speed, Stats, TurnState, Wielded)
+                               Effects, Feats, Gear, Grapple, Hands, HitPoints, Riding, Spellcasting, SpellLike, TurnUses, Identity, Initiative, Inventory, Loaded, Offense,
+                               Position, Reach, RunState, Side, Speed, Stats, TurnState, Wielded, Worn)
 
 _world_ids = itertools.count(1)
 DEFAULT_HP = 10   # a creature without ``hp`` (and no template yet) has 10 hit points
 COMPONENTS = (Identity, Position, Body, Reach, Speed, Side, Wielded, Conditions, Feats, Armor, Stats, Initiative,
               HitPoints, Abilities, Defense, Offense, Effects, TurnState, AttacksOfOpportunity, Inventory, Awareness,
-              RunState, Loaded, Hands, Gear, Grapple, TurnUses, Riding, Spellcasting)
+              RunState, Loaded, Hands, Gear, Grapple, TurnUses, Riding, Spellcasting, Worn, SpellLike)
 BATTLE_FIELDS = ("round", "turn", "order", "counts", "surprise_round", "delayed", "readied", "winner", "started",
                  "ground", "started_full", "swift_owed", "aids", "feints", "feint_rounds",
                  "overrun_result", "overlays", "spell_effects", "wand_charges", "poisons",
                  "hits_this_turn", "history", "turn_checks", "doors", "webs", "web_uses", "stench_met")
+
+
+def _spellcasting(spec) -> Spellcasting:
+    """Prepared casters get their spells of the day; sorcerers and bards their spells known
+    and spells per day (SRD classes)."""
+    from .rules.metamagic import SPONTANEOUS_CLASSES
+    level = spec.stats.get("caster_level", 0)
+    if spec.caster_class in SPONTANEOUS_CLASSES:
+        return Spellcasting([], level, spec.caster_class, known=list(spec.spells), slots=list(spec.spell_slots))
+    return Spellcasting(list(spec.spells), level, spec.caster_class)
 
 
 class Battle:
@@ -71,6 +82,7 @@ class Battle:
         self.hits_this_turn: dict[str, list] = {}  # "attacker>target" -> weapons that hit (rend)
         self.history: list[dict] = []              # every command played, for saves and replays
         self.turn_checks: dict[str, int] = {}      # turned undead -> the turning check that turned it
+        self.metamagic: tuple[str, ...] = ()           # the metamagic of the spell being resolved
         self.world = f"battle-{next(_world_ids)}"
         self._board: Board | None = None
         self.ids: list[str] = []
@@ -109,7 +121,8 @@ class Battle:
                 Offense(spec.stats.get("bab", 0)), Effects(), TurnState(), AttacksOfOpportunity(),
                 Inventory(list(spec.inventory)), _awareness(spec), RunState(),
                 Loaded(_shots(spec)), Hands(spec.off_hand, holding=spec.holding), Gear(), Grapple(), TurnUses(), Riding(),
-                Spellcasting(list(spec.spells), spec.stats.get("caster_level", 0), spec.caster_class)]
+                _spellcasting(spec),
+                SpellLike(dict(spec.spell_like), spec.stats.get("caster_level") or spec.stats.get("hd", 1)), Worn(list(spec.worn))]
 
     @contextmanager
     def active(self):
@@ -175,7 +188,8 @@ class Battle:
         return Fighter(id=cid, side=body.side, size=body.size, bab=self.comp(cid, Offense).bab,
                        abilities=dict(self.comp(cid, Abilities).scores), weapon=body.weapon,
                        armor_bonus=d.armor_bonus, shield_bonus=shield, max_dex=d.max_dex,
-                       natural_armor=d.natural, deflection=d.deflection, ac_misc=d.misc,
+                       natural_armor=d.natural + worn_bonus(self, cid, "natural_armor"),
+                       deflection=max(d.deflection, worn_bonus(self, cid, "deflection")), ac_misc=d.misc,
                        feats=body.feats, conditions=body.conditions,
                        weapon_focus=frozenset(v for k, v in self.spec(cid).feat_choices.items()
                                               if k == "weapon_focus" and k in body.feats),
@@ -236,6 +250,10 @@ class Battle:
             drained = self.comp(cid, Stats).values.get("negative_levels", 0)
             if drained:
                 out[cid]["negative_levels"] = drained
+            worn = self.comp(cid, Worn).items
+            if worn:
+                out[cid]["worn"] = list(worn)
+            out[cid].update(_magic_state(self.comp(cid, Spellcasting), self.comp(cid, SpellLike)))
         result = {"round": self.round, "turn": self.turn, "order": list(self.order), "creatures": out}
         if self.turn is not None:
             from .world.budget import left
@@ -255,6 +273,25 @@ class Battle:
         """Play one action: (legal, refusal, events). A refusal changes nothing."""
         from .world.actions import act
         return act(self, who, action, args or {}, dice, declined)
+
+
+def _magic_state(sc: Spellcasting, sla: SpellLike) -> dict:
+    """A caster's spells for ``state`` (only what it has): spells prepared, or known with
+    slots left by level; a held charge; a spell kept up; spell-like uses (null: at will)."""
+    out: dict = {}
+    if sc.prepared:
+        out["spells"] = list(sc.prepared)
+    if sc.known:
+        out["spells_known"], out["spell_slots"] = list(sc.known), list(sc.slots)
+    if sc.held_charge:
+        out["held_charge"] = sc.held_charge
+        if sc.held_touches:
+            out["held_touches"] = sc.held_touches
+    if sc.maintained:
+        out["concentrating_on"] = sc.maintained["spell"]
+    if sla.uses:
+        out["spell_like"] = dict(sla.uses)
+    return out
 
 
 def _awareness(spec) -> Awareness:

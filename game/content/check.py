@@ -4,8 +4,8 @@ Every problem is one line ``file: line or key: what is wrong``. Checked:
 
 - every map (``.toml`` or ``.tmj``) under PATHS (default ``maps/``): it loads, it has a
   title and a description, it has 2 to 4 sides, and the engine can open a battle on it;
-- every item (weapons, armour, feats, conditions, substances): English and French names;
-  substances: their fields;
+- every item (weapons, armour, feats, conditions, substances, worn items): English and
+  French names; substances and worn items: their fields;
 - every template (bestiary and heroes): names, known ids (weapons, armour, feats,
   specials, spells, substances, mounts), and numbers that agree with the rules (AC = 10 +
   its parts, touch and flat-footed AC, armour and shield bonuses, size modifier, Dex capped
@@ -24,7 +24,7 @@ from . import bestiary, data
 from .errors import ContentError
 
 MAP_SUFFIXES = (".toml", ".tmj")
-ITEM_FILES = ("weapons.toml", "armor.toml", "feats.toml", "conditions.toml", "substances.toml")
+ITEM_FILES = ("weapons.toml", "armor.toml", "feats.toml", "conditions.toml", "substances.toml", "worn_items.toml")
 TEMPLATE_KEYS = ("name_en", "name_fr", "size", "reach", "hd", "hp", "init", "speed", "speed_ft", "ac", "touch",
                  "flat_footed", "ac_parts", "bab", "grapple", "weapon", "full_attack", "special", "saves",
                  "abilities", "feats")
@@ -32,6 +32,9 @@ AC_PARTS = ("dex", "size", "natural", "armor", "shield", "deflection")
 SUBSTANCE_FIELDS = {"cost_gp": (int, float), "weight_lb": (int, float), "attack": str, "range_ft": int, "splash": bool,
                     "damage": str, "splash_damage": int, "energy": str, "only_vs": list, "save": str, "save_dc": int,
                     "condition": str, "radius_ft": int, "duration": str, "craft_dc": int, "effect_en": str}
+WORN_FIELDS = {"slot": str, "fastening": str, "size": str, "substance": str, "hardness": int, "hp": int,
+               "bonus_type": str, "bonus": int, "cost_gp": (int, float)}
+WORN_BONUS_TYPES = ("resistance", "deflection", "natural_armor", "")
 
 
 def _show(path: Path | str) -> str:
@@ -102,6 +105,8 @@ def check_items() -> tuple[list[str], int]:
                     problems.append(f"{shown}: {key}.name_{lang}: missing {'English' if lang == 'en' else 'French'} name")
             if name == "substances.toml":
                 problems += _check_substance(shown, key, row)
+            if name == "worn_items.toml":
+                problems += _check_worn(shown, key, row)
     return problems, count
 
 
@@ -118,6 +123,26 @@ def _check_substance(shown: str, key: str, row: dict) -> list[str]:
         out.append(f"{shown}: {key}.save: unknown save {row.get('save')!r}")
     if row.get("condition") and row["condition"] not in data.conditions():
         out.append(f"{shown}: {key}.condition: unknown condition {row['condition']!r}")
+    return out
+
+
+def _check_worn(shown: str, key: str, row: dict) -> list[str]:
+    """A worn item's fields (game/rules/objects.py reads them)."""
+    from ..rules.objects import FASTENINGS
+    out = []
+    for f, kind in WORN_FIELDS.items():
+        if f not in row:
+            out.append(f"{shown}: {key}.{f}: missing")
+        elif not isinstance(row[f], kind) or (kind is int and isinstance(row[f], bool)):
+            out.append(f"{shown}: {key}.{f}: wrong type {type(row[f]).__name__}")
+    if row.get("fastening") not in FASTENINGS:
+        out.append(f"{shown}: {key}.fastening: must be loose, normal or secure, not {row.get('fastening')!r}")
+    if row.get("size") not in SIZE_CODES:
+        out.append(f"{shown}: {key}.size: unknown size {row.get('size')!r}")
+    if row.get("bonus_type") not in WORN_BONUS_TYPES:
+        out.append(f"{shown}: {key}.bonus_type: unknown bonus type {row.get('bonus_type')!r}")
+    if isinstance(row.get("hp"), int) and row["hp"] < 1:
+        out.append(f"{shown}: {key}.hp: an object has at least 1 hit point")
     return out
 
 

@@ -91,3 +91,9 @@ def spells() -> dict[str, dict]:
 def magic_items() -> dict[str, dict]:
     """Potions, scrolls and wands of the starter spells, from ``magic_items.toml``."""
     return _read("magic_items.toml")
+
+
+@lru_cache(maxsize=1)
+def worn_items() -> dict[str, dict]:
+    """Items a creature wears (cloaks, amulets, rings ...), from ``worn_items.toml``."""
+    return _read("worn_items.toml")

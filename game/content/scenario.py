@@ -32,8 +32,8 @@ INT_KEYS = ("initiative", "hp", "ac", "bab", "natural_armor", "fort", "ref", "wi
 # Yes/no facts the engine reads from the stats (kept there as 1 or 0).
 FLAG_KEYS = ("undead", "mindless", "non_humanoid", "stable", "combat_trained", "evil", "locked_gauntlet")
 CREATURE_KEYS = {"id", "name", "side", "at", "template", "size", "reach", "speed", "weapon", "conditions",
-                 "feats", "armor", "shield", "inventory", "surprised", "off_hand", "loaded", "spells", "caster_class", "holding",
-                 "feat_choices"} | set(INT_KEYS) | set(FLAG_KEYS)
+                 "feats", "armor", "shield", "inventory", "surprised", "off_hand", "loaded", "spells", "caster_class", "holding", "worn",
+                 "feat_choices", "spell_slots", "spell_like"} | set(INT_KEYS) | set(FLAG_KEYS)
 CASTER_CLASSES = ("wizard", "sorcerer", "bard", "cleric", "druid", "paladin", "ranger")
 
 
@@ -63,6 +63,9 @@ class CreatureSpec:
     caster_class: str = ""
     feat_choices: dict[str, str] = field(default_factory=dict)   # weapon_focus = "longsword" ...
     holding: str | None = None                            # an item of the inventory already in hand
+    spell_slots: tuple[int, ...] = ()                     # a sorcerer's or bard's spells per day, by level
+    spell_like: dict[str, int | None] = field(default_factory=dict)   # spell-like abilities: uses a day
+    worn: tuple[str, ...] = ()                            # items worn (worn_items.toml): cloak, amulet, ring
 
     @property
     def speed_squares(self) -> int:
@@ -257,8 +260,19 @@ class _Validator:
         inventory = self._ids(raw, "inventory", where,
                               set(data.weapons()) | set(bestiary.substances()) | set(data.magic_items()),
                               "weapon, substance or magic item", unique=False)
-        known_spells = set(data.spells()) | {f"quickened:{sid}" for sid in data.spells()}
-        spells = self._ids(raw, "spells", where, known_spells, "spell", unique=False)
+        spells = self._spells(raw, where)
+        spell_slots = raw.get("spell_slots", [])
+        if not isinstance(spell_slots, list) or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0
+                                                         for n in spell_slots):
+            self.fail(where, "spell_slots must be a list of spells per day by spell level, from level 0")
+        spell_like = raw.get("spell_like", {})
+        if not isinstance(spell_like, dict):
+            self.fail(where, "spell_like must be a table of spell = uses per day (or \"at_will\")")
+        for sid, uses in spell_like.items():
+            if sid not in data.spells():
+                self.fail(f"{where}.spell_like", f"unknown spell {sid!r}")
+            if uses != "at_will" and (not isinstance(uses, int) or isinstance(uses, bool) or uses < 1):
+                self.fail(f"{where}.spell_like.{sid}", f"uses per day must be a whole number from 1 or \"at_will\", not {uses!r}")
         caster_class = raw.get("caster_class", "")
         if caster_class and caster_class not in CASTER_CLASSES:
             self.fail(where, f"unknown caster_class {caster_class!r} (expected one of {', '.join(CASTER_CLASSES)})")
@@ -298,9 +312,28 @@ class _Validator:
         if template is not None:
             feats = feats + tuple(f for f in bestiary.feats_from_special(entry) if f not in feats)
         initiative = stats.pop("initiative", None)
-        return CreatureSpec(cid, name, side, (at[0], at[1]), size, reach, speed_m, weapon,
+        worn = self._ids(raw, "worn", where, set(data.worn_items()), "worn item")
+        spec = CreatureSpec(cid, name, side, (at[0], at[1]), size, reach, speed_m, weapon,
                             conditions, feats, armor, shield, inventory, surprised, off_hand, loaded, initiative, stats,
-                            template, special, spells, caster_class, dict(feat_choices), holding)
+                            template, special, spells, caster_class, dict(feat_choices), holding,
+                            tuple(spell_slots), {k: (None if v == "at_will" else v) for k, v in spell_like.items()})
+        spec.worn = worn
+        return spec
+
+    def _spells(self, raw: dict, where: str) -> tuple[str, ...]:
+        """Spells ready today (metamagic prepared as ``stilled:sleep``, see rules.metamagic)."""
+        from ..rules.metamagic import parse_entry
+        value = raw.get("spells", [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            self.fail(where, "spells must be a list of spell ids")
+        for entry in value:
+            try:
+                spell, _feats = parse_entry(entry)
+            except ValueError as why:
+                self.fail(where, f"spell {entry!r}: {why}")
+            if spell not in data.spells():
+                self.fail(where, f"unknown spell {entry!r}")
+        return tuple(value)
 
     def _ids(self, raw: dict, key: str, where: str, known, what: str, unique: bool = True) -> tuple[str, ...]:
         values = raw.get(key, [])

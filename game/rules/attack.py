@@ -70,7 +70,7 @@ def attack_bonus(attacker: Fighter, s: AttackSituation) -> Total:
         mods.append(Modifier(-1, "untyped", "dazzled"))
     if "entangled" in c:
         mods.append(Modifier(-2, "untyped", "entangled"))
-    if "shaken" in c or "frightened" in c:
+    if ("shaken" in c or "frightened" in c) and "calmed" not in c:      # calm emotions suppresses fear
         mods.append(Modifier(-2, "morale", "fear"))
     if "sickened" in c:
         mods.append(Modifier(-2, "untyped", "sickened"))
@@ -86,7 +86,7 @@ def attack_bonus(attacker: Fighter, s: AttackSituation) -> Total:
         mods.append(Modifier(s.twf_penalty, "untyped", "two_weapon_fighting"))
     if s.aid_bonus:
         mods.append(Modifier(s.aid_bonus, "circumstance", "aid_another"))
-    if "blessed" in c:
+    if "blessed" in c and "calmed" not in c:      # calm emotions suppresses morale bonuses
         mods.append(Modifier(1, "morale", "bless"))
     if "hasted" in c:
         mods.append(Modifier(1, "untyped", "haste"))

@@ -3,6 +3,12 @@ and the number it had to reach."""
 from __future__ import annotations
 
 from ..i18n import sentence, side_name
+from ..world.worn import item_name
+
+
+def _spell(spell_id: str, lang: str) -> str:
+    from ..content import data
+    return data.spells().get(spell_id, {}).get(f"name_{lang}", spell_id)
 
 
 def _signed(v: int) -> str:
@@ -46,12 +52,26 @@ def lines(events, names: dict[str, str], lang: str) -> list[tuple[str, tuple[int
                                                 "defender": n(e.defender), "d": e.defender_total, "winner": winner}, lang),
                         (200, 200, 240)))
         elif kind == "SavingThrow":
-            result = sentence("LOG_HIT" if e.success else "LOG_MISS", {}, lang)
+            result = sentence("LOG_SAVED" if e.success else "LOG_NOT_SAVED", {}, lang)
             out.append((sentence("LOG_SAVE", {"name": n(e.who), "kind": e.kind, "d20": e.d20, "bonus": _signed(e.bonus),
                                              "dc": e.dc, "result": result}, lang), (200, 200, 240)))
         elif kind == "DoorChanged":
             out.append((sentence("LOG_DOOR" if e.opened else "LOG_DOOR_CLOSED",
                                  {"name": n(e.who), "at": list(e.at)}, lang), (190, 170, 140)))
+        elif kind == "ItemSnatched":
+            out.append((sentence("LOG_SNATCHED" if e.grabbed else "LOG_SNATCHED_FELL",
+                                 {"by": n(e.by), "who": n(e.who), "item": item_name(e.item, lang)}, lang), (220, 190, 120)))
+        elif kind == "ItemDamaged":
+            values = {"item": item_name(e.item, lang), "owner": n(e.owner), "damage": e.damage,
+                      "hardness": e.hardness, "left": e.hp_left}
+            out.append((sentence("LOG_ITEM_DESTROYED" if e.destroyed else "LOG_ITEM_DAMAGED", values, lang),
+                        (220, 190, 120)))
+        elif kind == "SpellCast" and e.outcome in ("cast", "lost", "held", "pending", "completed"):
+            out.append((sentence(f"LOG_SPELL_{e.outcome.upper()}", {"name": n(e.caster), "spell": _spell(e.spell, lang)},
+                                 lang), (190, 170, 240)))
+        elif kind == "SpellEnded":
+            out.append((sentence("LOG_SPELL_ENDED", {"name": n(e.caster), "spell": _spell(e.spell, lang)}, lang),
+                        (190, 170, 240)))
         elif kind == "BattleWon":
             out.append((sentence("LOG_WON", {"side": side_name(e.side, lang)}, lang), (255, 215, 0)))
     return out

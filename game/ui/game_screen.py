@@ -98,6 +98,8 @@ class GameScreen(ScreenDrawing):
             extra.append("rebuke_undead" if stats.get("evil") else "turn_undead")
         if self.battle.comp(cid, Spellcasting).held_charge:
             extra.append("touch")
+        if self.battle.comp(cid, Spellcasting).maintained:
+            extra.append("concentrate")
         if f"spiritual:{cid}" in self.battle.spell_effects or f"sphere:{cid}" in self.battle.spell_effects:
             extra.append("direct_spell")
         if self.faces_near(cid):
@@ -121,7 +123,7 @@ class GameScreen(ScreenDrawing):
             if b in ("move", "stand_up", "door", "mount", "dismount", "climb", "direct_spell") and not left["move"]:
                 reason = sentence("NO_MOVE_ACTION_LEFT", {}, self.lang)
             elif b in ("attack", "total_defense", "trip", "bull_rush", "disarm", "grapple", "ready", "overrun", "web",
-                       "throw_rock", "turn_undead", "rebuke_undead") \
+                       "throw_rock", "turn_undead", "rebuke_undead", "concentrate") \
                     and not left["standard"]:
                 reason = sentence("NO_STANDARD_ACTION_LEFT", {}, self.lang)
             elif b in ("full_attack", "charge", "withdraw", "run") and not left["full_round"]:
@@ -179,9 +181,9 @@ class GameScreen(ScreenDrawing):
         if key in (pygame.K_RETURN, pygame.K_SPACE) and self.mode == "cast":
             self.aim.enter()
             return
-        if key in (pygame.K_RETURN, pygame.K_SPACE) and self.mode == "full_attack" and self.plan:
+        if key in (pygame.K_RETURN, pygame.K_SPACE) and self.mode in ("full_attack", "touch") and self.plan:
             plan, self.plan = self.plan, []
-            self.perform("full_attack", {"targets": plan})
+            self.perform(self.mode, {"targets": plan})
         elif key == pygame.K_ESCAPE:
             if self.mode:
                 self.mode = None
@@ -330,7 +332,7 @@ class GameScreen(ScreenDrawing):
     # --- acting -----------------------------------------------------------------------
     def choose(self, name: str) -> None:
         if name in ("total_defense", "stand_up", "drop_prone", "delay", "end_turn", "break_free", "turn_undead",
-                    "rebuke_undead"):
+                    "rebuke_undead", "concentrate"):
             self.perform(name, {})
         elif name == "ready":
             self.perform("ready", {"action": "attack", "trigger": "enemy_moves_within_reach"})
@@ -446,6 +448,17 @@ class GameScreen(ScreenDrawing):
                 self.perform("full_attack", {"targets": plan})
             else:
                 self.log.append((sentence("UI_FULL_ATTACK_PLAN", {"done": len(self.plan), "of": n}, self.lang),
+                                 (200, 200, 160)))
+        elif self.mode == "touch" and self.battle.comp(cid, Spellcasting).held_touches > 0:
+            # A charge for several creatures: one friend a standard action, up to six a full round.
+            n = min(6, self.battle.comp(cid, Spellcasting).held_touches)
+            if target not in self.plan:
+                self.plan.append(target)
+            if len(self.plan) >= n:
+                plan, self.plan = self.plan, []
+                self.perform("touch", {"targets": plan})
+            else:
+                self.log.append((sentence("UI_TOUCH_PLAN", {"done": len(self.plan), "of": n}, self.lang),
                                  (200, 200, 160)))
         elif self.mode == "overrun":
             self._overrun(target)

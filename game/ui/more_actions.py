@@ -3,14 +3,16 @@ the current creature right now (French text, "les actions en combat"), each play
 through the engine, which keeps the last word on what is allowed.
 
 Some act at once (sheathe, load, escape …); some wait for a click on a creature
-(feint, sunder, coup de grace, aid another) or a square (crawl).
+(feint, sunder, coup de grace, aid another; snatching or striking an item, which then asks
+which one) or a square (crawl).
 """
 from __future__ import annotations
 
 from ..content import data
 from ..i18n import sentence
 from ..world.actions.other import LOADING
-from ..world.components import Conditions, Grapple, Hands, Inventory, Stats, Wielded
+from ..world.components import Conditions, Grapple, Hands, Inventory, Spellcasting, Stats, Wielded, Worn
+from ..world.worn import item_name, object_numbers
 
 # Modes waiting for a click on a creature, and the arguments they send.
 TARGETED_MORE = {"feint": {}, "sunder": {"item": "weapon"}, "coup_de_grace": {}}
@@ -37,7 +39,7 @@ def entries(screen, cid: str) -> list[tuple[str, tuple]]:
         add("sheathe")
         add("drop")
     for item in dict.fromkeys(b.ground.get(body.pos, [])):
-        add("pick_up", args={"item": item}, extra=f" · {item}")
+        add("pick_up", args={"item": item}, extra=f" · {_item_name(item, lang)}")
     if held in LOADING:
         add("load")
     if b.spec(cid).shield:
@@ -60,10 +62,17 @@ def entries(screen, cid: str) -> list[tuple[str, tuple]]:
             add(action, args={"target": foe})
         add("escape")
         add("release", args={"target": foe})
+        for spell in components_to_take(b, cid):
+            add("retrieve_component", args={"spell": spell}, extra=f" · {data.spells()[spell].get(f'name_{lang}', spell)}")
     else:
         for action in TARGETED_MORE:
             add(action, kind="aim", args=dict(TARGETED_MORE[action]))
         add("aid_another", kind="aid")
+        others = [o for o in b.ids if o != cid and b.has(o)]
+        if any(b.comp(o, Worn).items for o in others):
+            out.append((sentence("ACT_snatch", {}, lang), ("item", "disarm", {})))
+        if any(targetable_items(b, o) for o in others):
+            out.append((sentence("ACT_break_item", {}, lang), ("item", "sunder", {})))
     stats = b.comp(cid, Stats).values
     if stats.get("cleric_level") and stats.get("evil"):
         add("bolster_undead")
@@ -71,9 +80,28 @@ def entries(screen, cid: str) -> list[tuple[str, tuple]]:
     return out
 
 
+def components_to_take(battle, cid: str) -> list[str]:
+    """Spells ready whose material component or focus must be in hand to cast them in a
+    grapple, and is not (SRD Grapple, "Retrieve a Spell Component")."""
+    from ..world.actions.casting import needs_component_in_hand
+    sc = battle.comp(cid, Spellcasting)
+    ready = dict.fromkeys([e.split(":")[-1] for e in sc.prepared] + list(sc.known))
+    return [s for s in ready if s != sc.component_in_hand
+            and needs_component_in_hand(battle, cid, data.spells()[s], data.spells()[s]["components"])]
+
+
 def _item_name(item: str, lang: str) -> str:
-    row = data.magic_items().get(item) or data.substances().get(item) or {}
-    return row.get(f"name_{lang}", item)
+    return item_name(item, lang)
+
+
+def targetable_items(battle, cid: str, action: str = "sunder") -> list[str]:
+    """The items of a creature a snatch (``disarm``: what it wears) or a blow (``sunder``:
+    what it wears or carries, objects only) may aim at."""
+    worn = list(battle.comp(cid, Worn).items)
+    if action == "disarm":
+        return worn
+    carried = [i for i in battle.comp(cid, Inventory).items if object_numbers(i) is not None]
+    return list(dict.fromkeys(worn + carried))
 
 
 def start(screen, choice: tuple) -> None:
@@ -94,6 +122,8 @@ def click(screen, square, target: str | None) -> None:
     elif kind == "aim" and target is not None:
         screen.mode = None
         screen.perform(action, dict(args, target=target))
+    elif kind == "item" and target is not None:
+        _choose_item(screen, action, target)
     elif kind == "aid" and target is not None:
         # the ally in melee with that enemy; its player says what the help is for
         board = screen.battle.board()
@@ -108,3 +138,18 @@ def click(screen, square, target: str | None) -> None:
             sentence("UI_AID_HOW", {"ally": screen.names.get(allies[0], allies[0])}, screen.lang),
             [(sentence("UI_AID_ATTACK", {}, screen.lang), "attack"), (sentence("UI_AID_DEFENSE", {}, screen.lang), "defense")],
             lambda help_: screen.perform("aid_another", {"ally": allies[0], "enemy": target, "help": help_}))
+
+
+def _choose_item(screen, action: str, target: str) -> None:
+    """After the click on a creature: which of its items to snatch or strike."""
+    screen.mode = None
+    items = targetable_items(screen.battle, target, action)
+    name = screen.names.get(target, target)
+    if not items:
+        screen.log.append((sentence("UI_NO_ITEM", {"target": name}, screen.lang), (240, 160, 120)))
+        return
+    screen.dialog = screen.make_dialog(
+        sentence("UI_WHICH_ITEM", {"target": name}, screen.lang),
+        [(item_name(i, screen.lang), i) for i in items],
+        lambda item: screen.perform(action, {"target": target, "item": item}))
+    screen.dialog.cancellable = True        # the player's own choice: Escape leaves it

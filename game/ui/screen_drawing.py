@@ -7,8 +7,9 @@ import pygame
 
 from ..i18n import sentence, side_name
 from ..rules.geometry import metres
-from ..world.components import HitPoints, Offense
+from ..world.components import HitPoints, Offense, Worn
 from ..world.turns import status_of
+from ..world.worn import item_name
 from . import theme
 
 PANEL_W = 340
@@ -112,7 +113,7 @@ class ScreenDrawing:
 
     def _draw_creature(self, cid: str, x: int, y: int) -> int:
         """The numbers of one creature: attacks with their iterative bonuses, AC, speed,
-        conditions, and for the current creature the actions left this turn."""
+        conditions, the items it wears, and for the current creature the actions left this turn."""
         from ..rules import attack as attack_rules
         f = self.battle.fighter(cid)
         ac = attack_rules.armor_class(f, attack_rules.AttackSituation()).value
@@ -126,6 +127,13 @@ class ScreenDrawing:
                         (x, y), 14, bold=True)
         y += self._text(sentence("UI_DEFENCE", {"ac": ac, "touch": touch, "flat": flat}, self.lang), (x, y), 13)
         y += self._text(f"{metres(body.speed_squares):g} m · {', '.join(sorted(body.conditions)) or '—'}", (x, y), 13)
+        worn = self.battle.comp(cid, Worn).items
+        if worn:
+            y += self._text(sentence("UI_WORN", {"items": ", ".join(item_name(i, self.lang) for i in worn)}, self.lang),
+                            (x, y), 13, width=PANEL_W - 24)
+        magic = self._magic_line(cid)
+        if magic:
+            y += self._text(magic, (x, y), 13, (190, 170, 240), width=PANEL_W - 24)
         if cid == self.current:
             left = self.battle.state()["actions_left"]
             names = [sentence(f"LEFT_{k}", {}, self.lang) for k in ("standard", "move", "five_foot_step", "swift")
@@ -133,6 +141,22 @@ class ScreenDrawing:
             y += self._text(sentence("UI_ACTIONS_LEFT", {"left": ", ".join(names) or "—"}, self.lang), (x, y), 13,
                             (200, 200, 160), width=PANEL_W - 24)
         return y + 6
+
+    def _magic_line(self, cid: str) -> str:
+        """A caster's spells per day left by level, the charge it holds and the spell it
+        keeps up."""
+        from ..content import data
+        from ..world.components import Spellcasting
+        sc = self.battle.comp(cid, Spellcasting)
+        parts = []
+        if sc.known:
+            parts.append(sentence("UI_SLOTS", {"slots": " · ".join(f"{lv}: {n}" for lv, n in enumerate(sc.slots) if n)
+                                               or "—"}, self.lang))
+        for key, spell in (("UI_HOLDING_CHARGE", sc.held_charge), ("UI_CONCENTRATING",
+                                                                   sc.maintained and sc.maintained["spell"])):
+            if spell:
+                parts.append(sentence(key, {"spell": data.spells()[spell].get(f"name_{self.lang}", spell)}, self.lang))
+        return " · ".join(parts)
 
     def _draw_log(self, rect: pygame.Rect) -> None:
         self.screen.fill((26, 27, 33), rect)

@@ -243,7 +243,8 @@ def can_take_aoo(battle, taker: str, provoker: str) -> bool:
         return False
     if "invisible" in board.body(provoker).conditions:
         return False
-    return True
+    from .actions.warding import hidden_from
+    return not hidden_from(battle, taker, provoker)        # hide from undead
 
 
 def take_opportunities(battle, provoker: str, takers: list[str], declined: set[str]) -> tuple[list, bool]:

@@ -198,6 +198,15 @@ class Gear:
 
 
 @dataclass
+class Worn:
+    """Items worn (a cloak, an amulet, a ring: ``worn_items.toml``), whose bonuses count
+    while worn; and the hit points left to the objects it wears or carries once damaged
+    (French text, "destruction d'arme": an object carried or worn)."""
+    items: list[str] = field(default_factory=list)
+    object_hp: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
 class Grapple:
     """Who a creature is locked with (French text, "lutte")."""
     holding: set[str] = field(default_factory=set)     # creatures in the grapple with it
@@ -223,6 +232,14 @@ class Riding:
 
 
 @dataclass
+class SpellLike:
+    """Spell-like abilities (French text "pouvoirs magiques"): uses left today by spell id,
+    None for at will; the caster level they work at."""
+    uses: dict[str, int | None] = field(default_factory=dict)
+    caster_level: int = 0
+
+
+@dataclass
 class Spellcasting:
     """A caster's spells ready to cast today (one entry per casting), level and class."""
     prepared: list[str] = field(default_factory=list)
@@ -230,3 +247,9 @@ class Spellcasting:
     caster_class: str = ""
     held_charge: str | None = None     # a touch spell held (French text, "garder la charge")
     pending: dict | None = None        # a spell of 1 round taking effect before its next turn
+    known: list[str] = field(default_factory=list)     # a sorcerer's or bard's spells known
+    slots: list[int] = field(default_factory=list)     # their spells per day left, by spell level
+    held_metamagic: tuple[str, ...] = ()   # the metamagic of the held charge
+    held_touches: int = 0                  # touches left of a charge for several creatures
+    component_in_hand: str | None = None   # the spell whose material component or focus is in hand
+    maintained: dict | None = None         # a spell kept up by concentration

@@ -6,6 +6,7 @@ from ..rules import health
 from ..rules.modifiers import ability_modifier
 from .components import Abilities, Conditions, HitPoints, Stats
 from .events import ConditionStarted, HealthChanged, SavingThrow
+from .worn import worn_bonus
 
 
 def apply_damage(battle, target: str, amount: int, nonlethal: bool, energy: str | None = None) -> list:
@@ -33,6 +34,8 @@ def apply_damage(battle, target: str, amount: int, nonlethal: bool, energy: str 
                 hp.current = health.DEAD_AT
     events.extend(sync_health(battle, target))
     events.extend(_disturbed_casting(battle, target, amount))
+    from .actions.spellwork import distracted_by_damage
+    events.extend(distracted_by_damage(battle, target, amount))
     if amount > 0 and "climbing" in battle.comp(target, Conditions).ids:
         from .actions.climbing import hurt_while_climbing
         events.extend(hurt_while_climbing(battle, target))      # hold on or fall
@@ -68,17 +71,19 @@ def save_bonus(battle, cid: str, save: str) -> int:
     ``will`` as the stat block prints it (without one, the ability modifier alone), then
     what the creature's state changes (digest §9.3): -2 when shaken, frightened or
     panicked (one fear penalty), -2 when sickened, -1 per negative level; on Reflex, the
-    Dexterity it has lost (fatigued, exhausted, entangled) and haste's +1 dodge."""
+    Dexterity it has lost (fatigued, exhausted, entangled) and haste's +1 dodge; the
+    resistance bonus of a worn item (a cloak of resistance) while it is worn."""
     values = battle.comp(cid, Stats).values
     scores = battle.comp(cid, Abilities).scores
     ability = {"fort": "con", "ref": "dex", "will": "wis"}[save]
     bonus = values[save] if save in values else ability_modifier(scores[ability])
     conds = battle.comp(cid, Conditions).ids
-    if conds & FEAR:
+    if conds & FEAR and "calmed" not in conds:      # calm emotions suppresses fear
         bonus -= 2
     if "sickened" in conds:
         bonus -= 2
     bonus -= values.get("negative_levels", 0)
+    bonus += worn_bonus(battle, cid, "resistance")
     if save == "ref":
         bonus += battle.fighter(cid).mod("dex") - ability_modifier(scores["dex"])
         if "hasted" in conds:

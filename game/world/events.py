@@ -265,6 +265,17 @@ class Disarmed(Event):
 
 
 @dataclass(frozen=True)
+class ItemSnatched(Event):
+    """A worn item taken off its wearer by a disarm: in the snatcher's hand (``grabbed``)
+    or fallen at the wearer's feet (``at``)."""
+    who: str
+    by: str
+    item: str
+    grabbed: bool
+    at: tuple[int, int] | None
+
+
+@dataclass(frozen=True)
 class ItemDamaged(Event):
     owner: str
     item: str

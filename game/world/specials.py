@@ -145,13 +145,15 @@ def energy_drain(battle, who: str, target: str, drain: dict) -> list:
 
 
 def _lose_highest_spell(battle, cid: str, sc) -> None:
+    """A negative level costs a prepared spell, or a spell slot, of the highest level."""
+    for level in range(len(sc.slots) - 1, -1, -1):
+        if sc.slots[level] > 0:
+            sc.slots[level] -= 1
+            return
     if not sc.prepared:
         return
-    from .actions.casting import spell_level
-    def level(entry: str) -> int:
-        quick = entry.startswith("quickened:")
-        return spell_level(battle, cid, data.spells()[entry.split(":")[-1]]) + (4 if quick else 0)
-    sc.prepared.remove(max(sc.prepared, key=level))
+    from .actions.spell_sources import entry_level
+    sc.prepared.remove(max(sc.prepared, key=lambda entry: entry_level(battle, cid, entry)))
 
 
 def _grapple_comp():

@@ -166,6 +166,8 @@ def end_turn(battle) -> list:
     cid = battle.turn
     if cid is not None:
         events.extend(_burn(battle, cid))
+        from .actions.spellwork import at_turn_end
+        events.extend(at_turn_end(battle, cid))
         events.append(TurnEnded(who=cid))
         # A feint must be used by the end of the feinter's next turn.
         battle.feints = {t: f for t, f in battle.feints.items()

@@ -96,7 +96,7 @@ def test_missing_translations_are_reported(tmp_path, monkeypatch):
     monkeypatch.setattr(data, "DATA_DIR", tmp_path)
     problems, count = check.check_items()
     assert count == sum(len(t) for t in (data.weapons(), data.armor(), data.feats(), data.conditions(),
-                                         bestiary.substances()))
+                                         bestiary.substances(), data.worn_items()))
     assert len(problems) == 2
     assert problems[0].endswith("feats.toml: dodge.name_fr: missing French name")
     assert problems[1].endswith("substances.toml: thunderstone.condition: unknown condition 'deaf'")

@@ -9,7 +9,7 @@ from game.content.scenario import parse_scenario
 from game.engine import Battle
 from game.ui.game_screen import GameScreen
 from game.ui.menu import Menu
-from game.world.components import Hands, Riding, TurnUses
+from game.world.components import Hands, Riding, TurnUses, Worn
 
 DUEL = """
 seed = 3
@@ -651,6 +651,30 @@ def test_the_more_menu_offers_what_applies_and_plays_it(melee):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
     pump(g)
     assert g.dialog is None
+
+
+def test_a_worn_cloak_is_struck_through_the_more_menu_and_its_item_dialog():
+    text = MELEE.replace('initiative = 20', 'initiative = 20\nfeats = ["improved_sunder"]').replace(
+        'id = "orc_a"\nside = "red"\nat = [2, 1]', 'id = "orc_a"\nside = "red"\nat = [2, 1]\n'
+        'worn = ["cloak_of_resistance_1", "ring_of_protection_1"]\ninventory = ["potion_cure_light_wounds"]')
+    g = open_screen(text)
+    g.handoff = None
+    click_button(g, "more")
+    entries = {v[1]: (r, v) for r, (_l, v) in zip(g.dialog.rects, g.dialog.choices) if v[0] == "item"}
+    assert set(entries) == {"disarm", "sunder"}                        # snatch and strike an item
+    click(g, entries["sunder"][0].center)
+    assert g.mode == "more"
+    click(g, at(g, (2, 1)))                                              # orc_a: which of its items?
+    labels = [label for label, _v in g.dialog.choices]
+    assert labels == ["Cloak of resistance +1", "Ring of protection +1", "Potion of cure light wounds"]
+    click(g, g.dialog.rects[0].center)
+    assert g.battle.history[-1]["action"] == "sunder"
+    assert g.battle.history[-1]["args"] == {"target": "orc_a", "item": "cloak_of_resistance_1"}
+    # cloth (hardness 0, 2 hp) at AC 11 against +14: the cloak is gone, and said in the log
+    assert g.battle.comp("orc_a", Worn).items == ["ring_of_protection_1"]
+    assert any("Cloak of resistance +1" in t and "destroyed" in t for t, _c in g.log)
+    g.battle.close()
+    pygame.quit()
 
 
 def test_a_flask_comes_out_of_the_pack_before_it_is_thrown():

@@ -48,7 +48,7 @@ def test_failing_by_4_makes_no_progress_and_by_5_the_climber_falls():
 def test_hurrying_goes_twice_as_far_at_minus_5():
     b = wall(speed=6)                                  # 6 m = 4 squares: one climbing, two hurrying
     ok, refusal, _ = b.act("hero", "climb", {"squares": [[3, 1], [4, 1]]})
-    assert not ok and refusal.code == "TOO_FAR"
+    assert not ok and refusal.code == "CLIMB_TOO_FAR"
     ok, refusal, ev = b.act("hero", "climb", {"squares": [[3, 1], [4, 1]], "hurry": True}, dice=[15])
     assert ok, refusal
     assert first(ev, "SavingThrow").bonus == 5 - 5 and b.board().body("hero").pos == (4, 1)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from ...dice import DiceError
 from ...rules.reasons import Refusal
-from . import attacking, casting, climbing, doors, grapple, maneuvers, mounted, moving, other, overrun, splash, timing, turning, webs
+from . import (attacking, casting, climbing, doors, grapple, maneuvers, mounted, moving, other, overrun, spellwork, splash,
+               timing, turning, warding, webs)
 from ..auras import stench_sweep
 from ..components import Riding
 from .common import Refused, is_able, refuse, strenuous_damage
@@ -29,7 +30,8 @@ ACTIONS = {
     "mount": mounted.do_mount, "dismount": mounted.do_dismount, "ride": mounted.do_ride,
     "throw_splash": splash.do_throw_splash, "extinguish": splash.do_extinguish, "break_free": splash.do_break_free,
     "cast": casting.do_cast, "direct_spell": casting.do_direct_spell, "touch": casting.do_touch,
-    "use_item": casting.do_use_item,
+    "use_item": casting.do_use_item, "use_spell_like": spellwork.do_use_spell_like,
+    "concentrate": spellwork.do_concentrate, "retrieve_component": spellwork.do_retrieve_component,
     "open_door": doors.do_open_door, "close_door": doors.do_close_door,
     "retrieve": other.do_retrieve, "stow": other.do_stow,
     "lock_gauntlet": other.do_lock_gauntlet, "unlock_gauntlet": other.do_unlock_gauntlet,
@@ -59,10 +61,13 @@ def act(battle, who: str, action: str, args: dict, dice: list[int] | None = None
             raise refuse("RIDE_TO_MOVE")        # in the saddle the mount moves (``ride``)
         if action in ON_FOOT and climbing.on_face(battle, who):
             raise refuse("CLIMBING_USE_CLIMB")  # on a rock face one climbs
-        refusal = turning.turned_refusal(battle, who, action, args)
+        refusal = (turning.turned_refusal(battle, who, action, args) or spellwork.calm_refusal(battle, who, action, args)
+                   or warding.unseen_refusal(battle, who, action, args))
         if refusal is not None:
             raise refusal
         events += handler(battle, who, args, declined or set())
+        events += spellwork.break_calm(battle, events)
+        events += warding.break_hiding(battle, who, action, args)
         events += stench_sweep(battle)
         if battle.has(who) and battle.turn == who:
             events += strenuous_damage(battle, who)

@@ -7,23 +7,25 @@ take effect just before the caster's next turn, no threatened squares meanwhile;
 directing a spell is a move action. The starter spells' effects follow data-digest §5."""
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
 import esper
 
 from ...content import data
-from ...rules import attack as attack_rules, spells as rules
+from ...rules import attack as attack_rules, metamagic, spells as rules
 from ...rules.attack import AttackSituation
 from ...rules.geometry import Square, distance, space_squares
 from ...rules.modifiers import ability_modifier
 from ...rules.sight import has_line_of_effect_to_point, has_line_of_sight
 from ..attacks import take_opportunities, threatening_enemies
-from ..components import (Abilities, Conditions, Defense, Feats, Grapple, HitPoints, Inventory, Offense, Spellcasting,
+from ..components import (Abilities, Conditions, Defense, Grapple, HitPoints, Inventory, Offense, Spellcasting,
                           Stats)
 from ..damage import apply_damage, save_bonus, status_of, sync_health
 from ..events import AttackRolled, DamageDealt, Event, SavingThrow
 from ..turns import add_timed_condition
-from .common import ABLE, refuse, spend, square_arg, target_arg, turn_state
+from .common import ABLE, Refused, refuse, spend, square_arg, target_arg, turn_state
+from . import spell_sources as sources, spellwork, warding
 from .other import held_item, used_up
 
 METAL_ARMOR = {"chain_shirt", "scale_mail", "chainmail", "breastplate", "splint_mail", "banded_mail", "half_plate",
@@ -75,10 +77,21 @@ def _save(battle, cid: str, save: str, dc: int) -> tuple[bool, list]:
     return ok, [SavingThrow(who=cid, kind=save, d20=d20, bonus=bonus, dc=dc, success=ok)]
 
 
-def _roll(battle, n: int, sides: int, why: str) -> tuple[int, tuple]:
+def _roll(battle, n: int, sides: int, why: str, plus: int = 0) -> tuple[int, tuple]:
+    """A spell's variable numeric effect, ``n``d``sides`` + ``plus``, after the metamagic
+    of the spell being resolved (Empower, Maximize)."""
     faces = tuple(battle.dice.roll_dice(n, sides, why))
-    return sum(faces), faces
+    return metamagic.vary(sum(faces), n, sides, plus, battle.metamagic), faces
 
+
+def _lasting(battle, rounds: int) -> int:
+    """A duration in rounds after Extend Spell."""
+    return rounds * metamagic.duration_factor(battle.metamagic)
+
+
+# Cure and inflict spells: dice, sides, the most the caster level adds (SRD).
+CURE_DICE = {"cure_light_wounds": (1, 8, 5), "inflict_light_wounds": (1, 8, 5),
+             "cure_moderate_wounds": (2, 8, 10), "inflict_moderate_wounds": (2, 8, 10)}
 
 ENERGY = {"burning_hands": "fire", "fireball": "fire", "scorching_ray": "fire", "flaming_sphere": "fire",
           "ray_of_frost": "cold", "shocking_grasp": "electricity", "magic_missile": "force"}
@@ -100,6 +113,8 @@ def _heal(battle, cid: str, amount: int) -> list:
 def _in_range(battle, who: str, spell: dict, target: str | None = None, point: Square | None = None) -> None:
     cl = _sc(battle, who).caster_level
     reach = rules.range_squares(spell["range"], cl)
+    if spell["range"] in ("close", "medium", "long"):
+        reach *= metamagic.range_factor(battle.metamagic)
     board = battle.board()
     me = board.body(who)
     if target is not None:
@@ -122,62 +137,57 @@ def _in_range(battle, who: str, spell: dict, target: str | None = None, point: S
 def do_cast(battle, who, args, declined) -> list:
     spell_id = args.get("spell")
     spell = data.spells().get(spell_id) if isinstance(spell_id, str) else None
+    if spell is None:
+        raise refuse("SPELL_NOT_READY", spell=str(spell_id))
+    feats = sources.metamagic_of(battle, who, args)
+    source = sources.source_of(battle, who, spell_id, spell, feats, args)
+    with sources.applied(battle, feats):
+        return _cast(battle, who, spell_id, spell, feats, source, args, declined)
+
+
+def _cast(battle, who, spell_id, spell, feats, source, args, declined) -> list:
     sc = _sc(battle, who)
-    quickened = bool(args.get("quickened"))
-    entry = f"quickened:{spell_id}" if quickened else spell_id
-    if spell is None or entry not in sc.prepared:
-        raise refuse("SPELL_NOT_READY", spell=entry)
     level = spell_level(battle, who, spell)
     conds = battle.comp(who, Conditions).ids
     grappling = bool(battle.comp(who, Grapple).holding)
-    if "V" in spell["components"] and ({"silenced", "gagged"} & conds):
+    components = metamagic.components(spell["components"], feats)
+    if "V" in components and ({"silenced", "gagged"} & conds):
         raise refuse("SPELL_NEEDS_VOICE", spell=spell_id)
-    if "S" in spell["components"] and (grappling or "pinned" in conds):
+    if "S" in components and (grappling or "pinned" in conds):
         raise refuse("SPELL_NEEDS_GESTURES", spell=spell_id)
-    if quickened:
-        return _cast_quickened(battle, who, spell_id, spell, args, declined)
-    if grappling and spell["casting_time"] != "standard":
+    if (grappling or "pinned" in conds) and needs_component_in_hand(battle, who, spell, components) \
+            and sc.component_in_hand != spell_id:
+        raise refuse("COMPONENT_NOT_IN_HAND", spell=spell_id)
+    if "quicken_spell" in feats:
+        return _cast_quickened(battle, who, spell_id, spell, components, source, args, declined)
+    if spell["casting_time"] == "standard":
+        kind = "full_round" if source.spontaneous else "standard"
+    else:
+        kind = "full_round"
+    if grappling and kind != "standard":
         raise refuse("SPELL_TOO_LONG_IN_GRAPPLE", spell=spell_id)
     _check_aim(battle, who, spell, args)
-    kind = "full_round" if spell["casting_time"] == "full_round" else "standard"
     events = spend(battle, who, kind, "cast")
-    sc.prepared.remove(spell_id)
+    source.pay()
+    _use_component(battle, who, spell_id, spell)
     from .timing import readied_on_attack
     before = battle.comp(who, HitPoints).current
     ev, fell = readied_on_attack(battle, who, declined, trigger="casts")
     events += ev
     if fell:
         return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="lost")]
-    lost = False
-    hurt = before - battle.comp(who, HitPoints).current
-    if hurt > 0:       # a readied attack that hurts the caster disrupts the spell
-        ok, ev = _concentration(battle, who, rules.concentration_dc("damage", level, hurt), "damage")
-        events += ev
-        lost = not ok
-    if lost:
-        pass
-    elif args.get("defensively"):
-        ok, ev = _concentration(battle, who, rules.concentration_dc("defensive", level), "defensively")
-        events += ev
-        lost = not ok
-    else:
-        before = battle.comp(who, HitPoints).current
-        ev, fell = take_opportunities(battle, who, threatening_enemies(battle, who), declined)
-        events += ev
-        hurt = before - battle.comp(who, HitPoints).current
-        if fell:
-            return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="lost")]
-        if hurt > 0:
-            ok, ev = _concentration(battle, who, rules.concentration_dc("damage", level, hurt), "damage")
-            events += ev
-            lost = not ok
+    ev, lost = _provoked_or_defensive(battle, who, level, before, bool(args.get("defensively")), declined)
+    events += ev
+    if lost is None:             # fell to an attack of opportunity
+        return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="lost")]
     if not lost:
-        ev, lost = _distractions(battle, who, spell, level)
+        ev, lost = _distractions(battle, who, components, level)
         events += ev
     if lost:
         return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="lost")]
     if spell["casting_time"] == "full_round":
-        sc.pending = {"spell": spell_id, "args": _plain(args), "round": battle.round}
+        sc.pending = {"spell": spell_id, "args": _plain(args), "round": battle.round, "metamagic": list(feats),
+                      "extra": 1 if source.spontaneous else 0}
         conds.add("casting")          # no threatened squares while casting
         battle.changed()
         return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="pending")]
@@ -185,18 +195,62 @@ def do_cast(battle, who, args, declined) -> list:
         EFFECTS[spell["effect"]](battle, who, spell_id, spell, level, args, declined)
 
 
-def _cast_quickened(battle, who, spell_id, spell, args, declined) -> list:
+def _provoked_or_defensive(battle, who: str, level: int, before: int, defensively: bool, declined):
+    """Casting provokes, or is done defensively (Concentration DC 15 + level); damage from a
+    readied attack or an attack of opportunity calls for Concentration DC 10 + damage +
+    level (French text, "lancer un sort"). Returns (events, lost), lost None if it fell."""
+    events: list = []
+    hurt = before - battle.comp(who, HitPoints).current
+    if hurt > 0:       # a readied attack that hurts the caster disrupts the spell
+        ok, ev = _concentration(battle, who, rules.concentration_dc("damage", level, hurt), "damage")
+        return ev, not ok
+    if defensively:
+        ok, ev = _concentration(battle, who, rules.concentration_dc("defensive", level), "defensively")
+        return ev, not ok
+    before = battle.comp(who, HitPoints).current
+    ev, fell = take_opportunities(battle, who, threatening_enemies(battle, who), declined)
+    events += ev
+    if fell:
+        return events, None
+    hurt = before - battle.comp(who, HitPoints).current
+    if hurt > 0:
+        ok, ev = _concentration(battle, who, rules.concentration_dc("damage", level, hurt), "damage")
+        return events + ev, not ok
+    return events, False
+
+
+def needs_component_in_hand(battle, who: str, spell: dict, components) -> bool:
+    """A material component or a focus must be in hand to cast while grappling or pinned
+    (French text, garrote and grapple; SRD Grapple): M, F, and M/F for an arcane caster
+    where the spell reads M/DF or F/DF; a divine focus worn does not count."""
+    divine = _sc(battle, who).caster_class in ("cleric", "druid", "paladin", "ranger")
+    for c in components:
+        parts = c.split("/")
+        if divine and "DF" in parts:
+            continue
+        if {"M", "F"} & set(parts):
+            return True
+    return False
+
+
+def _use_component(battle, who: str, spell_id: str, spell: dict) -> None:
+    """A material component in hand is used up by the casting; a focus stays in hand."""
+    sc = _sc(battle, who)
+    if sc.component_in_hand == spell_id and not any("F" in c.split("/") for c in spell["components"]):
+        sc.component_in_hand = None
+
+
+def _cast_quickened(battle, who, spell_id, spell, components, source, args, declined) -> list:
     """A quickened spell (Quicken Spell, prepared so): a free action that does not provoke,
     one a round (counted on the swift action); no spell of 1 round (SRD feat)."""
-    if "quicken_spell" not in battle.comp(who, Feats).ids:
-        raise refuse("SPELL_NOT_READY", spell=f"quickened:{spell_id}")
     if spell["casting_time"] != "standard":
         raise refuse("CANNOT_QUICKEN", spell=spell_id)
     _check_aim(battle, who, spell, args)
     events = spend(battle, who, "swift", "cast_quickened")
-    _sc(battle, who).prepared.remove(f"quickened:{spell_id}")
+    source.pay()
+    _use_component(battle, who, spell_id, spell)
     level = spell_level(battle, who, spell)
-    ev, lost = _distractions(battle, who, spell, level)
+    ev, lost = _distractions(battle, who, components, level)
     events += ev
     if lost:
         return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="lost")]
@@ -204,7 +258,7 @@ def _cast_quickened(battle, who, spell_id, spell, args, declined) -> list:
         EFFECTS[spell["effect"]](battle, who, spell_id, spell, level, args, declined)
 
 
-def _distractions(battle, who: str, spell: dict, level: int) -> tuple[list, bool]:
+def _distractions(battle, who: str, components, level: int) -> tuple[list, bool]:
     """What can spoil a casting besides damage (digest §4.5; French text): Concentration
     while grappling (DC 20 + level) or entangled (15 + level), on a mount moving before and
     after the casting (10 + level) or running (15 + level); a deafened caster's verbal
@@ -222,11 +276,36 @@ def _distractions(battle, who: str, spell: dict, level: int) -> tuple[list, bool
         events += ev
         if not ok:
             return events, True
-    if "V" in spell["components"] and "deafened" in conds:
+    if "V" in components and "deafened" in conds:
         d100 = battle.dice.roll(100, f"deafened spell failure {who}")
         if d100 <= 20:
             return events, True
+    failure = arcane_spell_failure(battle, who)
+    if "S" in components and failure:
+        d100 = battle.dice.roll(100, f"arcane spell failure {who}")
+        if d100 <= failure:
+            return events, True
     return events, False
+
+
+ARCANE = ("wizard", "sorcerer", "bard")
+
+
+def arcane_spell_failure(battle, who: str) -> int:
+    """An arcane caster's chance, in percent, to lose a spell with a somatic component in
+    armour: the armour's and the shield's add up; a bard ignores light armour's (data-digest
+    §2; Still Spell removes the somatic component, and with it the chance)."""
+    cls = _sc(battle, who).caster_class
+    if cls not in ARCANE:
+        return 0
+    spec = battle.spec(who)
+    armors = data.armor()
+    total = 0
+    if spec.armor and not (cls == "bard" and armors[spec.armor]["category"] == "light"):
+        total += armors[spec.armor]["spell_failure"]
+    if spec.shield:
+        total += armors[spec.shield]["spell_failure"]
+    return total
 
 
 def _plain(args: dict) -> dict:
@@ -241,6 +320,15 @@ def _check_aim(battle, who: str, spell: dict, args: dict) -> None:
             raise refuse("BAD_ARGUMENT", key="targets")
         for t in set(targets):
             _in_range(battle, who, spell, target=t)
+        return
+    if spell["shape"] == "touched":
+        if "target" in args:
+            target = target_arg(battle, args)
+            board = battle.board()
+            if target != who and board.body(target).is_enemy_of(board.body(who)):
+                raise refuse("TOUCH_FRIENDS_ONLY", target=target)
+            if target != who:
+                _in_range(battle, who, spell, target=target)
         return
     if effect in ("magic_weapon", "shield_of_faith"):
         if "target" in args:
@@ -279,8 +367,8 @@ def _check_aim(battle, who: str, spell: dict, args: dict) -> None:
 def _missiles(battle, who, spell_id, spell, level, args, declined) -> list:
     events = []
     for t in args["targets"]:
-        amount, faces = _roll(battle, 1, 4, "magic missile")
-        events += _hit_points(battle, t, amount + 1, who, faces)
+        amount, faces = _roll(battle, 1, 4, "magic missile", plus=1)
+        events += _hit_points(battle, t, amount, who, faces)
     return events
 
 
@@ -306,23 +394,39 @@ def _touch_attack(battle, who, target, ranged: bool, bonus_extra: int = 0) -> tu
 
 def _shocking_grasp(battle, who, spell_id, spell, level, args, declined) -> list:
     if "target" not in args:
-        _sc(battle, who).held_charge = spell_id
-        return [SpellCast(caster=who, spell=spell_id, level=level, outcome="held")]
+        return _hold(battle, who, spell_id, level)
     return discharge(battle, who, spell_id, args["target"])
+
+
+def _hold(battle, who: str, spell_id: str, level: int) -> list:
+    sc = _sc(battle, who)
+    sc.held_charge, sc.held_metamagic = spell_id, tuple(battle.metamagic)
+    return [SpellCast(caster=who, spell=spell_id, level=level, outcome="held")]
 
 
 def discharge(battle, who: str, spell_id: str, target: str, touched: bool = False) -> list:
     """A touch spell's touch: a melee touch attack that does not provoke; ``touched``: an
-    unarmed attack already hit, and the charge goes off with it."""
+    unarmed attack already hit, and the charge goes off with it. A held charge keeps the
+    metamagic it was cast with."""
+    sc = _sc(battle, who)
+    feats = battle.metamagic or sc.held_metamagic
+    sc.held_charge, sc.held_metamagic = None, ()
+    with sources.applied(battle, feats):
+        return _discharge(battle, who, spell_id, target, touched)
+
+
+def _discharge(battle, who: str, spell_id: str, target: str, touched: bool) -> list:
     spell = data.spells()[spell_id]
     cl = _sc(battle, who).caster_level
-    _sc(battle, who).held_charge = None
+    if spell["effect"] == "hide_from_undead":      # a touch spell goes off on whatever it touches
+        _sc(battle, who).held_charge, _sc(battle, who).held_touches = spell_id, max(1, _sc(battle, who).held_touches)
+        return warding.touch_friends(battle, who, [target])
     if spell["effect"] == "cure" and not battle.comp(target, Stats).values.get("undead"):
-        amount, faces = _roll(battle, 1, 8, "cure")
-        return _heal(battle, target, amount + min(cl, 5))
+        amount, faces = _roll(battle, *CURE_DICE[spell_id][:2], "cure", plus=min(cl, CURE_DICE[spell_id][2]))
+        return _heal(battle, target, amount)
     if spell["effect"] == "inflict" and battle.comp(target, Stats).values.get("undead"):
-        amount, faces = _roll(battle, 1, 8, "inflict")
-        return _heal(battle, target, amount + min(cl, 5))
+        amount, faces = _roll(battle, *CURE_DICE[spell_id][:2], "inflict", plus=min(cl, CURE_DICE[spell_id][2]))
+        return _heal(battle, target, amount)
     spec = next((c for c in battle.scenario.creatures if c.id == target), None)
     metal = 3 if spell_id == "shocking_grasp" and spec is not None and spec.armor in METAL_ARMOR else 0
     if touched:
@@ -341,8 +445,8 @@ def discharge(battle, who: str, spell_id: str, target: str, touched: bool = Fals
             faces += f
         return events + _hit_points(battle, target, total, who, faces)
     # cure against undead, inflict against the living: 1d8 + level (max +5), Will half
-    amount, faces = _roll(battle, 1, 8, spell_id)
-    amount = (amount + min(cl, 5)) * times
+    amount, faces = _roll(battle, *CURE_DICE[spell_id][:2], spell_id, plus=min(cl, CURE_DICE[spell_id][2]))
+    amount *= times
     ok, ev = _save(battle, target, "will", rules.save_dc(spell_level(battle, who, spell), _ability_mod(battle, who)))
     events += ev
     if ok:
@@ -352,8 +456,7 @@ def discharge(battle, who: str, spell_id: str, target: str, touched: bool = Fals
 
 def _touch_or_hold(battle, who, spell_id, spell, level, args, declined) -> list:
     if "target" not in args:
-        _sc(battle, who).held_charge = spell_id
-        return [SpellCast(caster=who, spell=spell_id, level=level, outcome="held")]
+        return _hold(battle, who, spell_id, level)
     target = args["target"]
     board = battle.board()
     if spell["effect"] == "cure" and not board.body(target).is_enemy_of(board.body(who)) \
@@ -409,7 +512,7 @@ def _sleep(battle, who, spell_id, spell, level, args, declined) -> list:
         ok, ev = _save(battle, cid, "will", dc)
         events += ev
         if not ok:
-            add_timed_condition(battle, cid, "asleep", 10 * cl)
+            add_timed_condition(battle, cid, "asleep", _lasting(battle, 10 * cl))
             battle.comp(cid, Conditions).ids.add("prone")
     battle.changed()
     return events
@@ -418,7 +521,7 @@ def _sleep(battle, who, spell_id, spell, level, args, declined) -> list:
 def _grease(battle, who, spell_id, spell, level, args, declined) -> list:
     cl = _sc(battle, who).caster_level
     area = rules.square_area(tuple(args["point"]), spell["radius_ft"] // 5)
-    battle.overlays[f"grease:{who}"] = {"squares": sorted(area), "until": battle.round + cl, "kind": "grease",
+    battle.overlays[f"grease:{who}"] = {"squares": sorted(area), "until": battle.round + _lasting(battle, cl), "kind": "grease",
                                         "caster": who, "dc": rules.save_dc(level, _ability_mod(battle, who))}
     battle.changed()
     return grease_saves(battle, f"grease:{who}")
@@ -463,7 +566,7 @@ def _bless(battle, who, spell_id, spell, level, args, declined) -> list:
     radius = spell["radius_ft"] // 5
     for b in [me] + board.allies_of(me):
         if min(distance(a, c) for a in me.squares for c in b.squares) <= radius:
-            add_timed_condition(battle, b.id, "blessed", 10 * cl)
+            add_timed_condition(battle, b.id, "blessed", _lasting(battle, 10 * cl))
     return []
 
 
@@ -474,7 +577,7 @@ def _hold_person(battle, who, spell_id, spell, level, args, declined) -> list:
     dc = rules.save_dc(level, _ability_mod(battle, who))
     ok, events = _save(battle, target, "will", dc)
     if not ok:
-        add_timed_condition(battle, target, "paralyzed", _sc(battle, who).caster_level)
+        add_timed_condition(battle, target, "paralyzed", _lasting(battle, _sc(battle, who).caster_level))
         battle.spell_effects[f"hold:{target}"] = {"kind": "hold", "target": target, "dc": dc}
         battle.changed()
     return events
@@ -483,7 +586,8 @@ def _hold_person(battle, who, spell_id, spell, level, args, declined) -> list:
 def _spiritual_weapon(battle, who, spell_id, spell, level, args, declined) -> list:
     cl = _sc(battle, who).caster_level
     battle.spell_effects[f"spiritual:{who}"] = {"kind": "spiritual", "caster": who, "target": args["target"],
-                                                "until": battle.round + cl}
+                                                "until": battle.round + _lasting(battle, cl),
+                                                "metamagic": list(battle.metamagic)}
     return spiritual_attack(battle, who)
 
 
@@ -502,8 +606,9 @@ def spiritual_attack(battle, who: str) -> list:
                                  total=d20 + bonus, ac=ac, hit=out.hit, threat=out.threat,
                                  bonus_breakdown=((bonus, "untyped", "bab_and_wis"),), ac_breakdown=(), kind="melee")]
     if out.hit:
-        amount, faces = _roll(battle, 1, 8, "spiritual weapon")
-        events += _hit_points(battle, target, amount + min(cl // 3, 5), who, faces)
+        with sources.applied(battle, tuple(effect.get("metamagic", ()))):
+            amount, faces = _roll(battle, 1, 8, "spiritual weapon", plus=min(cl // 3, 5))
+        events += _hit_points(battle, target, amount, who, faces)
     return events
 
 
@@ -511,8 +616,9 @@ def _flaming_sphere(battle, who, spell_id, spell, level, args, declined) -> list
     cl = _sc(battle, who).caster_level
     at = tuple(args["point"])
     battle.spell_effects[f"sphere:{who}"] = {"kind": "sphere", "caster": who, "at": list(at),
-                                             "until": battle.round + cl,
-                                             "dc": rules.save_dc(level, _ability_mod(battle, who))}
+                                             "until": battle.round + _lasting(battle, cl),
+                                             "dc": rules.save_dc(level, _ability_mod(battle, who)),
+                                             "metamagic": list(battle.metamagic)}
     return _sphere_burns(battle, who, at)
 
 
@@ -523,7 +629,8 @@ def _sphere_burns(battle, who: str, at: Square) -> list:
         ok, ev = _save(battle, cid, "ref", effect["dc"])
         events += ev
         if not ok:
-            amount, faces = _roll(battle, 2, 6, "flaming sphere")
+            with sources.applied(battle, tuple(effect.get("metamagic", ()))):
+                amount, faces = _roll(battle, 2, 6, "flaming sphere")
             events += _hit_points(battle, cid, amount, who, faces, "fire")
     return events
 
@@ -556,6 +663,8 @@ def do_touch(battle, who, args, declined) -> list:
     held = _sc(battle, who).held_charge
     if held is None:
         raise refuse("NO_CHARGE_HELD")
+    if _sc(battle, who).held_touches > 0:
+        return warding.do_touch_several(battle, who, args)
     target = target_arg(battle, args)
     _in_range(battle, who, data.spells()[held], target=target)
     return spend(battle, who, "standard", "touch") + discharge(battle, who, held, target)
@@ -589,7 +698,7 @@ def _color_spray(battle, who, spell_id, spell, level, args, declined) -> list:
 def _on_touched(condition: str):
     def effect(battle, who, spell_id, spell, level, args, declined) -> list:
         target = args.get("target", who)
-        add_timed_condition(battle, target, condition, 10 * _sc(battle, who).caster_level)
+        add_timed_condition(battle, target, condition, _lasting(battle, 10 * _sc(battle, who).caster_level))
         return []
     return effect
 
@@ -623,7 +732,7 @@ def _fireball(battle, who, spell_id, spell, level, args, declined) -> list:
 def _haste(battle, who, spell_id, spell, level, args, declined) -> list:
     cl = _sc(battle, who).caster_level
     for cid in list(dict.fromkeys(args.get("targets", [who])))[:cl]:
-        add_timed_condition(battle, cid, "hasted", cl)
+        add_timed_condition(battle, cid, "hasted", _lasting(battle, cl))
     return []
 
 
@@ -633,20 +742,32 @@ EFFECTS = {"color_spray": _color_spray, "magic_weapon": _on_touched("magic_weapo
            "missiles": _missiles, "damage_per_level": _shocking_grasp, "damage": _ray,
            "area_damage_per_level": _burning_hands, "sleep": _sleep, "grease": _grease, "cure": _touch_or_hold,
            "inflict": _touch_or_hold, "bless": _bless, "spiritual_weapon": _spiritual_weapon,
-           "flaming_sphere": _flaming_sphere, "hold_person": _hold_person, "web": _web}
+           "flaming_sphere": _flaming_sphere, "hold_person": _hold_person, "web": _web,
+           "calm_emotions": spellwork.calm_emotions, "hide_from_undead": warding.hide_from_undead}
 
 
 def at_turn_start(battle, cid: str) -> list:
     """What spells do when a caster's (or a held creature's) turn begins."""
-    events: list = []
+    events: list = spellwork.at_turn_start(battle, cid) + warding.expire(battle, cid)
     sc = _sc(battle, cid)
     if sc.pending:
         pending, sc.pending = sc.pending, None
         battle.comp(cid, Conditions).ids.discard("casting")
         spell = data.spells()[pending["spell"]]
         level = spell_level(battle, cid, spell)
-        events.append(SpellCast(caster=cid, spell=pending["spell"], level=level, outcome="completed"))
-        events += EFFECTS[spell["effect"]](battle, cid, pending["spell"], spell, level, pending["args"], set())
+        finished = True
+        if pending.get("extra"):
+            # Metamagic chosen on the spot adds a full-round action to a spell of 1 round
+            # (French text): this turn's actions finish the casting, or it is lost.
+            try:
+                events += spend(battle, cid, "full_round", "cast")
+            except Refused:
+                finished = False
+        events.append(SpellCast(caster=cid, spell=pending["spell"], level=level,
+                                outcome="completed" if finished else "lost"))
+        if finished:
+            with sources.applied(battle, tuple(pending.get("metamagic", ()))):
+                events += EFFECTS[spell["effect"]](battle, cid, pending["spell"], spell, level, pending["args"], set())
     for key, overlay in list(battle.overlays.items()):
         if overlay["caster"] == cid:
             if overlay["until"] < battle.round:
@@ -730,19 +851,52 @@ def do_use_item(battle, who, args, declined) -> list:
                 events += ev
                 if not ok:
                     return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="lost")]
-    saved = _sc(battle, who)
-    with battle.active():
-        esper.add_component(battle.entities[who], item_caster)
-    try:
+    with _acting_as(battle, who, item_caster):
         events.append(SpellCast(caster=who, spell=spell_id, level=level, outcome="cast"))
         if kind == "potion" and spell["effect"] in ("cure",):
             amount, _faces = _roll(battle, 1, 8, "potion")
             events += _heal(battle, who, amount + min(item["caster_level"], 5))
         else:
             events += EFFECTS[spell["effect"]](battle, who, spell_id, spell, level, run_args, declined)
+    return events
+
+
+@contextmanager
+def _acting_as(battle, who: str, caster: Spellcasting):
+    """Resolve a spell with another caster level and ability (an item, a spell-like
+    ability); a charge held or a spell kept up stays with the creature afterwards."""
+    saved = _sc(battle, who)
+    with battle.active():
+        esper.add_component(battle.entities[who], caster)
+    try:
+        yield
     finally:
+        saved.held_charge = caster.held_charge or saved.held_charge
+        saved.maintained = caster.maintained or saved.maintained
         with battle.active():
             esper.add_component(battle.entities[who], saved)
+
+
+def cast_effect_as(battle, who, caster, spell_id, spell, level, pay, args, declined, action: str) -> list:
+    """A spell-like ability's use: a standard action like casting (it provokes or is used
+    defensively; damage and grappling call for Concentration), no components; the use is
+    spent even when disrupted (French text "pouvoirs magiques")."""
+    with _acting_as(battle, who, caster):
+        _check_aim(battle, who, spell, args)
+    events = spend(battle, who, "standard", action)
+    pay()
+    before = battle.comp(who, HitPoints).current
+    ev, lost = _provoked_or_defensive(battle, who, level, before, bool(args.get("defensively")), declined)
+    events += ev
+    if lost is None or lost:
+        return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="lost")]
+    ev, lost = _distractions(battle, who, (), level)
+    events += ev
+    if lost:
+        return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="lost")]
+    with _acting_as(battle, who, caster):
+        events.append(SpellCast(caster=who, spell=spell_id, level=level, outcome="cast"))
+        events += EFFECTS[spell["effect"]](battle, who, spell_id, spell, level, args, declined)
     return events
 
 
@@ -751,11 +905,5 @@ def charges_left(battle, who: str, item_id: str) -> int:
 
 
 def _check_aim_with(battle, who, spell, args, caster) -> None:
-    saved = _sc(battle, who)
-    with battle.active():
-        esper.add_component(battle.entities[who], caster)
-    try:
+    with _acting_as(battle, who, caster):
         _check_aim(battle, who, spell, args)
-    finally:
-        with battle.active():
-            esper.add_component(battle.entities[who], saved)

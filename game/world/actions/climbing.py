@@ -70,7 +70,7 @@ def do_climb(battle, who, args, declined) -> list:
         cost += HURRIED_COST if hurry else SQUARE_COST
         here = sq
     if cost > me.speed_squares:
-        raise refuse("TOO_FAR", cost=cost, speed=me.speed_squares)
+        raise refuse("CLIMB_TOO_FAR", cost=cost, speed=me.speed_squares)
     events = spend(battle, who, "move", "climb")
     ts.moved = True
     ts.five_foot = False

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...content import data
 from ...rules import attack as attack_rules, maneuvers as rules
 from ...rules.attack import AttackSituation
 from ...rules.geometry import Square, space_squares
@@ -289,7 +288,11 @@ def disarm(battle, who: str, target: str, declined, args: dict, iterative: int =
     Disarm) and fails if that attack deals damage; opposed attack rolls (two-handed +4,
     light -4, unarmed counts light, +4 per size step for the larger, the weapons' disarm
     bonuses, -4 for a non-melee item); an unarmed winner grabs the weapon; a losing
-    attacker may be disarmed back (the defender's choice, ``counter``)."""
+    attacker may be disarmed back (the defender's choice, ``counter``). With ``item``, a
+    worn item is snatched instead (``objects.snatch``)."""
+    if args.get("item", "weapon") != "weapon":
+        from .objects import snatch
+        return snatch(battle, who, target, declined, args, iterative)
     board = battle.board()
     me, foe = board.body(who), board.body(target)
     if foe.weapon.is_unarmed or foe.weapon.is_natural:
@@ -366,12 +369,14 @@ def sunder(battle, who: str, target: str, declined, args: dict, iterative: int =
     """Sunder (French text, "destruction d'arme"): with a slashing or bludgeoning weapon
     against a held weapon or shield; provokes from the target (not with Improved Sunder);
     opposed attack rolls; the winner's damage, less hardness, comes off the item's hit
-    points. Armour being worn cannot be sundered."""
+    points. Armour being worn cannot be sundered. Any other ``item`` is an object carried
+    or worn, struck by ``objects.strike_object``."""
     item = args.get("item", "weapon")
     board = battle.board()
     me, foe = board.body(who), board.body(target)
     if item not in ("weapon", "shield"):
-        raise refuse("CANNOT_SUNDER", item=item)
+        from .objects import strike_object
+        return strike_object(battle, who, target, declined, args, iterative)
     if not rules.can_sunder_with(me.weapon):
         raise refuse("SUNDER_NEEDS_SLASHING_OR_BLUDGEONING", weapon=me.weapon.id)
     if check_attack(battle, who, target) is not None:
@@ -399,12 +404,7 @@ def sunder(battle, who: str, target: str, declined, args: dict, iterative: int =
     events += ev
     if not wins:
         return events
-    a = battle.fighter(who)
-    count, sides = attack_rules.parse_dice(attack_rules.damage_dice(me.weapon.damage_s, me.weapon.damage_m, me.size))
-    faces = battle.dice.roll_dice(count, sides, f"sunder damage {who}") if sides > 1 else [count]
-    strength = attack_rules.strength_to_damage(a, ranged=False, thrown=False, two_handed=me.weapon.use == "two_handed",
-                                               off_hand=False)
-    damage = max(1, sum(faces) + strength)
+    damage = sunder_damage(battle, who)
     gear = battle.comp(target, Gear)
     left = (gear.weapon_hp if item == "weapon" else gear.shield_hp)
     left = full_hp if left is None else left
@@ -422,6 +422,17 @@ def sunder(battle, who: str, target: str, declined, args: dict, iterative: int =
     battle.changed()
     return events + [ItemDamaged(owner=target, item=item_id, damage=damage, hardness=hardness, hp_left=left,
                                  destroyed=destroyed)]
+
+
+def sunder_damage(battle, who: str) -> int:
+    """The damage a blow deals an object: the weapon's dice and Strength, at least 1; no
+    critical hits (objects are immune, data-digest §3)."""
+    me = battle.board().body(who)
+    count, sides = attack_rules.parse_dice(attack_rules.damage_dice(me.weapon.damage_s, me.weapon.damage_m, me.size))
+    faces = battle.dice.roll_dice(count, sides, f"sunder damage {who}") if sides > 1 else [count]
+    strength = attack_rules.strength_to_damage(battle.fighter(who), ranged=False, thrown=False,
+                                               two_handed=me.weapon.use == "two_handed", off_hand=False)
+    return max(1, sum(faces) + strength)
 
 
 def _shield_id(battle, cid: str) -> str | None:

@@ -205,13 +205,16 @@ def do_sheathe(battle, who, args, declined) -> list:
 
 
 def do_pick_up(battle, who, args, declined) -> list:
-    """Move action that provokes: a weapon lying in its space or next to it."""
+    """Move action that provokes: a weapon lying in its space or next to it, taken in the
+    weapon hand; another object (a snatched cloak) is held like a retrieved item."""
     item = args.get("item")
     body = battle.board().body(who)
     near = {(x + dx, y + dy) for x, y in body.squares for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
     where = next((sq for sq in sorted(near) if item in battle.ground.get(sq, [])), None)
     if where is None:
         raise refuse("NOTHING_TO_PICK_UP", item=item)
+    if item not in data.weapons():
+        return _pick_up_object(battle, who, item, where, declined)
     if battle.comp(who, Wielded).weapon_id != "unarmed":
         raise refuse("HAND_FULL", weapon=battle.comp(who, Wielded).weapon_id)
     events = spend(battle, who, "move", "pick_up")
@@ -223,6 +226,28 @@ def do_pick_up(battle, who, args, declined) -> list:
             del battle.ground[where]
         battle.comp(who, Wielded).weapon_id = item
         battle.comp(who, Loaded).shots = 0 if item in LOADING else 1
+        battle.changed()
+        events.append(ItemPickedUp(who=who, item=item))
+    return events
+
+
+def _pick_up_object(battle, who: str, item: str, where, declined) -> list:
+    """Pick up an object that is not a weapon: it needs a free hand, as retrieving does."""
+    hands = battle.comp(who, Hands)
+    held = battle.board().body(who).weapon
+    if hands.holding is not None:
+        raise refuse("HAND_FULL", weapon=hands.holding)
+    if held.use == "two_handed" or hands.off_hand is not None:
+        raise refuse("HAND_FULL", weapon=held.id)
+    events = spend(battle, who, "move", "pick_up")
+    ev, fell = _provoke(battle, who, declined)
+    events += ev
+    if status_of(battle, who) in ABLE:
+        battle.ground[where].remove(item)
+        if not battle.ground[where]:
+            del battle.ground[where]
+        battle.comp(who, Inventory).items.append(item)
+        hands.holding = item
         battle.changed()
         events.append(ItemPickedUp(who=who, item=item))
     return events

@@ -1,0 +1,74 @@
+"""Metamagic (SRD Metamagic Feats; French text "lancer un sort", lines on spontaneous
+casters): what each feat changes and how many spell levels it adds. A prepared spell
+is written ``prefix:...:spell`` ("stilled:empowered:magic_missile"), prefixes in the
+order of ``METAMAGIC``, so the same casting is always written the same way."""
+from __future__ import annotations
+
+# feat id -> (prefix of a prepared entry, spell levels added to the slot)
+METAMAGIC: dict[str, tuple[str, int]] = {
+    "quicken_spell": ("quickened", 4),
+    "still_spell": ("stilled", 1),
+    "silent_spell": ("silent", 1),
+    "empower_spell": ("empowered", 2),
+    "maximize_spell": ("maximized", 3),
+    "enlarge_spell": ("enlarged", 1),
+    "extend_spell": ("extended", 1),
+}
+FEAT_OF_PREFIX = {prefix: feat for feat, (prefix, _levels) in METAMAGIC.items()}
+# Spontaneous casters choose their spell when they cast it (SRD classes).
+SPONTANEOUS_CLASSES = ("sorcerer", "bard")
+
+
+def parse_entry(entry: str) -> tuple[str, tuple[str, ...]]:
+    """``"stilled:sleep"`` -> ("sleep", ("still_spell",)). Unknown prefixes raise ValueError."""
+    *prefixes, spell = entry.split(":")
+    try:
+        feats = tuple(FEAT_OF_PREFIX[p] for p in prefixes)
+    except KeyError as missing:
+        raise ValueError(f"unknown metamagic {missing.args[0]!r}") from None
+    if len(set(feats)) != len(feats):
+        raise ValueError("the same metamagic feat twice")      # SRD: never twice on one spell
+    return spell, canonical(feats)
+
+
+def canonical(feats) -> tuple[str, ...]:
+    return tuple(f for f in METAMAGIC if f in set(feats))
+
+
+def entry_for(spell: str, feats) -> str:
+    return ":".join([METAMAGIC[f][0] for f in canonical(feats)] + [spell])
+
+
+def levels_added(feats) -> int:
+    return sum(METAMAGIC[f][1] for f in set(feats))
+
+
+def components(spell_components, feats) -> tuple[str, ...]:
+    """Still Spell drops the somatic component, Silent Spell the verbal one."""
+    drop = {"S"} if "still_spell" in feats else set()
+    if "silent_spell" in feats:
+        drop.add("V")
+    return tuple(c for c in spell_components if c not in drop)
+
+
+def range_factor(feats) -> int:
+    """Enlarge Spell doubles close, medium and long ranges."""
+    return 2 if "enlarge_spell" in feats else 1
+
+
+def duration_factor(feats) -> int:
+    """Extend Spell doubles a duration."""
+    return 2 if "extend_spell" in feats else 1
+
+
+def vary(rolled: int, dice: int, sides: int, plus: int, feats) -> int:
+    """A variable numeric effect of ``dice``d``sides`` + ``plus`` after metamagic: Maximize
+    takes the dice at their maximum; Empower adds one-half (rounded down); both together:
+    the maximum plus one-half of the normal result (SRD Empower and Maximize Spell)."""
+    normal = rolled + plus
+    if "maximize_spell" in feats:
+        top = dice * sides + plus
+        return top + (normal // 2 if "empower_spell" in feats else 0)
+    if "empower_spell" in feats:
+        return normal + normal // 2
+    return normal

@@ -1,0 +1,111 @@
+"""Where a casting comes from, and what it costs (French text "lancer un sort"; SRD
+Metamagic Feats, Sorcerer, Cleric): a prepared spell (metamagic prepared with it), a
+cleric's prepared spell converted into a cure or inflict spell, or a sorcerer's or
+bard's spell known cast from a slot of its level or higher. Metamagic applied on the
+spot (spontaneous casters, converted spells) turns a casting of one standard action
+into a full-round action that still takes effect at once, and adds a full-round action
+to a longer one; a spontaneous spell cannot be quickened (SRD Quicken Spell)."""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Callable
+
+from ...content import data
+from ...rules import metamagic
+from ..components import Feats, Spellcasting
+from .common import refuse
+
+
+@dataclass(frozen=True)
+class Source:
+    pay: Callable[[], None]       # spends the prepared spell or the slot
+    spontaneous: bool             # metamagic chosen now: longer casting
+    slot_level: int
+
+
+def metamagic_of(battle, who: str, args: dict) -> tuple[str, ...]:
+    """The metamagic feats a ``cast`` asks for (``metamagic`` = [feat ids]; ``quickened``
+    = true is Quicken Spell); each must be one of the caster's feats."""
+    wanted = args.get("metamagic", [])
+    if not isinstance(wanted, list) or not all(isinstance(f, str) for f in wanted):
+        raise refuse("BAD_ARGUMENT", key="metamagic")
+    wanted = list(wanted) + (["quicken_spell"] if args.get("quickened") else [])
+    for feat in wanted:
+        if feat not in metamagic.METAMAGIC:
+            raise refuse("BAD_ARGUMENT", key="metamagic")
+        if feat not in battle.comp(who, Feats).ids:
+            raise refuse("NO_METAMAGIC_FEAT", feat=feat)
+    if len(set(wanted)) != len(wanted):
+        raise refuse("BAD_ARGUMENT", key="metamagic")
+    return metamagic.canonical(wanted)
+
+
+def entry_level(battle, who: str, entry: str) -> int:
+    """The slot an entry of the prepared list takes: the spell's level plus its metamagic."""
+    from .casting import spell_level
+    spell_id, feats = metamagic.parse_entry(entry)
+    return spell_level(battle, who, data.spells()[spell_id]) + metamagic.levels_added(feats)
+
+
+def spontaneous_kind(battle, who: str) -> str | None:
+    """A cleric's spontaneous spells: cure (good), inflict (evil), or what its template says."""
+    sc = battle.comp(who, Spellcasting)
+    if sc.caster_class != "cleric":
+        return None
+    spec = next((c for c in battle.scenario.creatures if c.id == who), None)
+    named = (spec.special.get("spontaneous_casting", {}) if spec else {}).get("spells")
+    from ..components import Stats
+    return named or ("inflict" if battle.comp(who, Stats).values.get("evil") else "cure")
+
+
+def source_of(battle, who: str, spell_id: str, spell: dict, feats: tuple[str, ...], args: dict) -> Source:
+    """Find what pays for this casting, or refuse; nothing is spent yet."""
+    from .casting import spell_level
+    sc = battle.comp(who, Spellcasting)
+    need = spell_level(battle, who, spell) + metamagic.levels_added(feats)
+    entry = metamagic.entry_for(spell_id, feats)
+    converted = args.get("spontaneous_from")
+    if converted is not None:
+        kind = spontaneous_kind(battle, who)
+        if kind is None or spell["effect"] != kind:
+            raise refuse("NOT_SPONTANEOUS", spell=spell_id)
+        if not isinstance(converted, str) or converted not in sc.prepared:
+            raise refuse("SPELL_NOT_READY", spell=str(converted))
+        if "quicken_spell" in feats:
+            raise refuse("CANNOT_QUICKEN_SPONTANEOUS", spell=spell_id)
+        have = entry_level(battle, who, converted)
+        if have < need:
+            raise refuse("SLOT_TOO_LOW", spell=spell_id, level=need)
+        return Source(lambda: sc.prepared.remove(converted), bool(feats), have)
+    if sc.caster_class in metamagic.SPONTANEOUS_CLASSES:
+        if spell_id not in sc.known:
+            raise refuse("SPELL_NOT_KNOWN", spell=spell_id)
+        if "quicken_spell" in feats:
+            raise refuse("CANNOT_QUICKEN_SPONTANEOUS", spell=spell_id)
+        free = [lv for lv in range(need, len(sc.slots)) if sc.slots[lv] > 0]
+        wanted = args.get("slot")
+        if wanted is not None:
+            if not isinstance(wanted, int) or isinstance(wanted, bool) or wanted not in free:
+                raise refuse("NO_SLOT", level=wanted if isinstance(wanted, int) else need)
+            free = [wanted]
+        if not free:
+            raise refuse("NO_SLOT", level=need)
+
+        def pay(level=free[0]):
+            sc.slots[level] -= 1
+        return Source(pay, bool(feats), free[0])
+    if entry not in sc.prepared:
+        raise refuse("SPELL_NOT_READY", spell=entry)
+    return Source(lambda: sc.prepared.remove(entry), False, need)
+
+
+@contextmanager
+def applied(battle, feats: tuple[str, ...]):
+    """Make ``feats`` the metamagic of the spell being resolved (ranges, dice, durations)."""
+    before = battle.metamagic
+    battle.metamagic = tuple(feats)
+    try:
+        yield
+    finally:
+        battle.metamagic = before

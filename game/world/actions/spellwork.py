@@ -1,0 +1,257 @@
+"""Spellcasting beyond the casting itself (French text "lancer un sort", "pouvoirs
+magiques"; SRD Grapple): producing a spell component in a grapple, concentrating to keep
+a spell up, spell-like abilities, and calm emotions, the starter spell that lasts as
+long as its caster concentrates."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import esper
+
+from ...content import data
+from ...rules import spells as rules
+from ..components import Conditions, Grapple, Spellcasting, SpellLike, Stats
+from ..events import AttackRolled, ConditionEnded, DamageDealt, Event, OpposedCheck, SavingThrow
+from .common import refuse, spend
+
+
+@dataclass(frozen=True)
+class SpellEnded(Event):
+    caster: str
+    spell: str
+    reason: str           # no_concentration, distracted, duration, caster_down, aggression
+
+
+def _sc(battle, cid) -> Spellcasting:
+    return battle.comp(cid, Spellcasting)
+
+
+# --- a spell component in a grapple ---------------------------------------------------
+
+def do_retrieve_component(battle, who, args, declined) -> list:
+    """SRD Grapple, "Retrieve a Spell Component": a full-round action, no grapple check,
+    puts the material component or focus of a spell in hand (needed to cast it while
+    grappling or pinned). Outside a grapple it comes out with the casting itself."""
+    from .casting import needs_component_in_hand
+    spell_id = args.get("spell")
+    spell = data.spells().get(spell_id) if isinstance(spell_id, str) else None
+    sc = _sc(battle, who)
+    ready = {e.split(":")[-1] for e in sc.prepared} | set(sc.known)
+    if spell is None or spell_id not in ready:
+        raise refuse("SPELL_NOT_READY", spell=str(spell_id))
+    if not battle.comp(who, Grapple).holding and "pinned" not in battle.comp(who, Conditions).ids:
+        raise refuse("COMPONENT_ONLY_IN_GRAPPLE")
+    if not needs_component_in_hand(battle, who, spell, spell["components"]):
+        raise refuse("NO_COMPONENT_NEEDED", spell=spell_id)
+    if sc.component_in_hand == spell_id:
+        raise refuse("COMPONENT_ALREADY_IN_HAND", spell=spell_id)
+    events = spend(battle, who, "full_round", "retrieve_component")
+    sc.component_in_hand = spell_id
+    battle.changed()
+    return events
+
+
+# --- concentrating to keep a spell up -------------------------------------------------
+
+def maintain(battle, who: str, spell_id: str, level: int, key: str, rounds: int) -> None:
+    """Start keeping up a concentration spell: it lasts while the caster concentrates each
+    turn, up to ``rounds`` rounds."""
+    _sc(battle, who).maintained = {"spell": spell_id, "level": level, "key": key,
+                                  "until": battle.round + rounds, "round": battle.round}
+
+
+def do_concentrate(battle, who, args, declined) -> list:
+    """Concentrating to maintain a spell: a standard action that does not provoke; what
+    would distract a caster casting distracts it too (French text)."""
+    from .casting import _distractions
+    sc = _sc(battle, who)
+    if sc.maintained is None:
+        raise refuse("NOTHING_MAINTAINED")
+    if sc.maintained["round"] == battle.round:
+        raise refuse("ALREADY_CONCENTRATED")
+    events = spend(battle, who, "standard", "concentrate")
+    ev, lost = _distractions(battle, who, (), sc.maintained["level"])
+    events += ev
+    if lost:
+        return events + end_maintained(battle, who, "distracted")
+    sc.maintained["round"] = battle.round
+    return events
+
+
+def end_maintained(battle, who: str, reason: str) -> list:
+    """The concentration spell stops at once."""
+    sc = _sc(battle, who)
+    kept, sc.maintained = sc.maintained, None
+    if kept is None:
+        return []
+    return [SpellEnded(caster=who, spell=kept["spell"], reason=reason)] + _undo(battle, kept["key"])
+
+
+def at_turn_end(battle, who: str) -> list:
+    """A caster that did not concentrate this turn (nor cast it this turn) lets it go."""
+    kept = _sc(battle, who).maintained
+    if kept is not None and kept["round"] != battle.round:
+        return end_maintained(battle, who, "no_concentration")
+    return []
+
+
+def at_turn_start(battle, who: str) -> list:
+    kept = _sc(battle, who).maintained
+    if kept is not None and battle.round > kept["until"]:
+        return end_maintained(battle, who, "duration")
+    return []
+
+
+def distracted_by_damage(battle, who: str, amount: int) -> list:
+    """Damage to a caster keeping a spell up: Concentration DC 10 + damage + spell level,
+    or the spell ends; a caster knocked out lets it go."""
+    from ..damage import status_of
+    from .casting import _concentration
+    kept = _sc(battle, who).maintained
+    if kept is None or amount <= 0:
+        return []
+    if status_of(battle, who) in ("unconscious", "dying", "stable", "dead"):
+        return end_maintained(battle, who, "caster_down")
+    ok, events = _concentration(battle, who, rules.concentration_dc("damage", kept["level"], amount), "damage")
+    return events + ([] if ok else end_maintained(battle, who, "distracted"))
+
+
+# --- calm emotions ---------------------------------------------------------------------
+
+# What a calmed creature may not do (SRD Calm Emotions: no violent actions, though it can
+# defend itself; our list: every action that attacks or harms).
+VIOLENT = frozenset({"attack", "full_attack", "charge", "coup_de_grace", "trip", "bull_rush", "disarm", "sunder",
+                     "feint", "overrun", "grapple", "grapple_damage", "grapple_attack", "pin", "use_opponent_weapon",
+                     "garrote", "throw_splash", "turn_undead", "rebuke_undead", "direct_spell", "web", "snatch",
+                     "attack_object"})
+# Spells a calmed creature may still cast: they harm nobody.
+HARMLESS_EFFECTS = frozenset({"bless", "shield_of_faith", "magic_weapon", "haste", "calm_emotions", "hide_from_undead"})
+
+
+def calm_emotions(battle, who, spell_id, spell, level, args, declined) -> list:
+    """Calm emotions (SRD): creatures in a 20-ft spread, Will negates (undead and mindless
+    creatures are immune: mind-affecting), can take no violent action; fear and morale
+    bonuses are suppressed and confusion ends. Concentration, up to 1 round per level."""
+    from .casting import _ability_mod, _creatures_in, _lasting, _save
+    area = rules.burst_squares(tuple(args["point"]), spell["radius_ft"] // 5)
+    dc = rules.save_dc(level, _ability_mod(battle, who))
+    calmed, events = [], []
+    for cid in _creatures_in(battle, area):
+        values = battle.comp(cid, Stats).values
+        if values.get("undead") or values.get("mindless"):
+            continue
+        ok, ev = _save(battle, cid, "will", dc)
+        events += ev
+        if not ok:
+            conds = battle.comp(cid, Conditions).ids
+            conds.add("calmed")
+            conds.discard("confused")
+            calmed.append(cid)
+    key = f"calm:{who}"
+    # "fresh": the saves just rolled against the spell itself are no aggression against it.
+    battle.spell_effects[key] = {"kind": "calm", "caster": who, "targets": calmed, "fresh": True}
+    maintain(battle, who, spell_id, level, key, _lasting(battle, _sc(battle, who).caster_level))
+    battle.changed()
+    return events
+
+
+def _undo(battle, key: str) -> list:
+    effect = battle.spell_effects.pop(key, None)
+    events = []
+    if effect and effect["kind"] == "calm":
+        for cid in effect["targets"]:
+            if battle.has(cid) and "calmed" in battle.comp(cid, Conditions).ids:
+                still = any(e["kind"] == "calm" and cid in e["targets"] for e in battle.spell_effects.values())
+                if not still:
+                    battle.comp(cid, Conditions).ids.discard("calmed")
+                    events.append(ConditionEnded(who=cid, condition="calmed"))
+    battle.changed()
+    return events
+
+
+def calm_refusal(battle, who: str, action: str, args: dict):
+    """A calmed creature refuses violent actions and harmful spells (SRD Calm Emotions)."""
+    if "calmed" in battle.comp(who, Conditions).ids and aggressive(battle, who, action, args):
+        return refuse("CALMED")
+    return None
+
+
+def aggressive(battle, who: str, action: str, args: dict) -> bool:
+    """An action that attacks or harms someone: a violent action, or a harmful spell (a
+    cure touching undead, an inflict spell touching the living)."""
+    if action in VIOLENT or (action == "ride" and args.get("mode") in ("charge", "overrun")):
+        return True
+    spell_id = args.get("spell")
+    if action == "use_item" and isinstance(args.get("item"), str):
+        spell_id = data.magic_items().get(args["item"], {}).get("spell")
+    if action == "touch":
+        spell_id = _sc(battle, who).held_charge
+    if action in ("cast", "use_item", "use_spell_like", "touch") and isinstance(spell_id, str):
+        spell = data.spells().get(spell_id)
+        return spell is not None and spell["effect"] not in HARMLESS_EFFECTS and not _heals(battle, spell, args)
+    return False
+
+
+def _heals(battle, spell: dict, args: dict) -> bool:
+    target = args.get("target")
+    if spell["effect"] not in ("cure", "inflict") or not isinstance(target, str) or not battle.has(target):
+        return spell["effect"] == "cure" and "target" not in args
+    undead = bool(battle.comp(target, Stats).values.get("undead"))
+    return undead == (spell["effect"] == "inflict")
+
+
+def break_calm(battle, events: list) -> list:
+    """Any aggressive action against, or damage to, a calmed creature ends the spell on
+    every creature it calmed (SRD Calm Emotions)."""
+    out: list = []
+    for key, effect in list(battle.spell_effects.items()):
+        if effect.get("kind") != "calm" or effect.pop("fresh", False):
+            continue
+        targets = set(effect["targets"])
+        hit = any((isinstance(e, (AttackRolled, DamageDealt)) and e.target in targets)
+                  or (isinstance(e, OpposedCheck) and e.defender in targets)
+                  or (isinstance(e, SavingThrow) and e.who in targets and e.kind in ("fort", "ref", "will"))
+                  for e in events)
+        if hit:
+            caster = effect["caster"]
+            if _sc(battle, caster).maintained and _sc(battle, caster).maintained["key"] == key:
+                out += end_maintained(battle, caster, "aggression")
+            else:
+                out += _undo(battle, key)
+    return out
+
+
+# --- spell-like abilities ---------------------------------------------------------------
+
+def do_use_spell_like(battle, who, args, declined) -> list:
+    """A spell-like ability (French text "pouvoirs magiques"): works as casting the spell —
+    it provokes, may be used defensively (Concentration DC 15 + level), damage calls for
+    Concentration — but needs no component; a use that is disrupted still counts against
+    the day's uses. Caster level: the creature's ``caster_level`` or its Hit Dice; save DC
+    10 + spell level + Charisma modifier (SRD Special Abilities)."""
+    from .casting import _sc as sc_of, cast_effect_as
+    spell_id = args.get("spell")
+    spell = data.spells().get(spell_id) if isinstance(spell_id, str) else None
+    abilities = battle.comp(who, SpellLike)
+    if spell is None or spell_id not in abilities.uses:
+        raise refuse("NO_SPELL_LIKE", spell=str(spell_id))
+    if abilities.uses[spell_id] == 0:
+        raise refuse("SPELL_LIKE_USED_UP", spell=spell_id)
+    level = spell_like_level(spell)
+    caster = replace(sc_of(battle, who), caster_level=abilities.caster_level, caster_class="sorcerer",
+                     held_charge=None)
+
+    def pay():
+        if abilities.uses[spell_id] is not None:
+            abilities.uses[spell_id] -= 1
+    return cast_effect_as(battle, who, caster, spell_id, spell, level, pay, args, declined, action="use_spell_like")
+
+
+def spell_like_level(spell: dict) -> int:
+    """The spell's level for a spell-like ability: its sorcerer/wizard level, else the
+    lowest (our ruling)."""
+    levels = spell["level"]
+    return levels.get("sorcerer", levels.get("wizard", min(levels.values())))
+
+
+__all__ = ["do_retrieve_component", "do_concentrate", "do_use_spell_like", "esper"]

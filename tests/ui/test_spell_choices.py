@@ -1,0 +1,189 @@
+"""Choosing how a spell is cast in the window: a sorcerer's metamagic, a cleric's
+spontaneous cure, a spell-like ability, concentrating on a spell, and a component taken
+out in a grapple — driven by posted pygame events."""
+from __future__ import annotations
+
+import pygame
+import pytest
+from test_game_screen import at, click, click_button, open_screen, pump
+
+from game.world.components import Conditions, Grapple, Spellcasting, SpellLike
+
+GRID = "\n".join("." * 12 for _ in range(6))
+
+
+def scenario(*creatures: str) -> str:
+    return f'seed = 5\n[map]\ngrid = """\n{GRID}\n"""\n' + "\n".join(f"[[creature]]\n{c}\n" for c in creatures)
+
+
+ORCS = '''id = "orc"
+side = "red"
+at = [8, 2]
+hp = 40
+initiative = 10
+'''
+
+
+def choose(g, value):
+    """Click the dialog's choice whose value is ``value``."""
+    g.draw()
+    rect = next(r for r, (_label, v) in zip(g.dialog.rects, g.dialog.choices) if v == value)
+    click(g, rect.center)
+
+
+@pytest.fixture(autouse=True)
+def _quit():
+    yield
+    pygame.quit()
+
+
+def test_a_sorcerer_ticks_empower_and_casts_as_a_full_round_action():
+    g = open_screen(scenario('''id = "sorc"
+side = "blue"
+at = [1, 2]
+caster_class = "sorcerer"
+caster_level = 5
+cha = 16
+initiative = 20
+spells = ["magic_missile"]
+spell_slots = [0, 2, 1, 1]
+feats = ["empower_spell", "still_spell"]
+''', ORCS))
+    g.handoff = None
+    click_button(g, "cast")
+    choose(g, ("known", "magic_missile"))
+    assert g.dialog is not None and g.dialog.choices[-1][1] is None          # metamagic, then "Cast"
+    choose(g, "empower_spell")
+    assert any(label.startswith("☑") for label, v in g.dialog.choices if v == "empower_spell")
+    choose(g, None)
+    assert g.mode == "cast"
+    click(g, at(g, (8, 2)))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
+    pump(g)
+    command = g.battle.history[-1]
+    assert command["action"] == "cast" and command["args"]["metamagic"] == ["empower_spell"]
+    assert g.battle.comp("sorc", Spellcasting).slots == [0, 2, 1, 0]        # a 3rd-level slot
+    assert not g.battle.state()["actions_left"]["standard"]
+
+
+def test_a_cleric_gives_up_a_prepared_spell_for_a_cure_spell():
+    g = open_screen(scenario('''id = "jozan"
+side = "blue"
+at = [1, 2]
+template = "jozan_3"
+initiative = 20
+''', '''id = "friend"
+side = "blue"
+at = [2, 2]
+hp = 20
+initiative = 1
+''', ORCS))
+    g.handoff = None
+    click_button(g, "cast")
+    choose(g, ("convert", "cure_moderate_wounds"))
+    offered = [v for _label, v in g.dialog.choices]
+    assert "hold_person" in offered and "bless" not in offered           # only 2nd-level spells pay for it
+    choose(g, "hold_person")
+    assert g.mode == "cast"
+    click(g, at(g, (2, 2)))
+    command = g.battle.history[-1]
+    assert command["args"] == {"target": "friend", "spell": "cure_moderate_wounds", "spontaneous_from": "hold_person"}
+    assert "hold_person" not in g.battle.comp("jozan", Spellcasting).prepared
+
+
+def test_a_spell_like_ability_is_in_the_list_with_its_uses():
+    g = open_screen(scenario('''id = "imp"
+side = "blue"
+at = [1, 2]
+hd = 3
+initiative = 20
+spell_like = { magic_missile = 1 }
+''', ORCS))
+    g.handoff = None
+    click_button(g, "cast")
+    label = next(label for label, v in g.dialog.choices if v == ("spell_like", "magic_missile"))
+    assert "1 left today" in label
+    choose(g, ("spell_like", "magic_missile"))
+    click(g, at(g, (8, 2)))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
+    pump(g)
+    assert g.battle.history[-1]["action"] == "use_spell_like"
+    assert g.battle.comp("imp", SpellLike).uses["magic_missile"] == 0
+
+
+def test_calm_emotions_is_kept_up_from_the_concentrate_button():
+    g = open_screen(scenario('''id = "cleric"
+side = "blue"
+at = [1, 2]
+caster_class = "cleric"
+caster_level = 3
+wis = 16
+initiative = 20
+spells = ["calm_emotions"]
+''', ORCS, ORCS.replace('"orc"', '"orc2"').replace("[8, 2]", "[10, 5]").replace("10\n", "5\n")))
+    g.handoff = None
+    click_button(g, "cast")
+    choose(g, ("spell", "calm_emotions"))
+    click(g, g.cam.to_screen((9, 3)))                    # the grid intersection at the top left of (9, 3)
+    assert g.battle.history[-1]["args"]["point"] == [9, 3]
+    assert "concentrate" in g.buttons_for("cleric")
+    for who in ("cleric", "orc", "orc2"):
+        g.battle.act(who, "end_turn")
+    g.handoff = None
+    click_button(g, "concentrate")
+    assert g.battle.history[-1]["action"] == "concentrate"
+    assert g.battle.comp("cleric", Spellcasting).maintained["round"] == g.battle.round
+
+
+def test_a_grappled_wizard_takes_out_a_component_from_the_more_menu():
+    g = open_screen(scenario('''id = "mialee"
+side = "blue"
+at = [1, 2]
+template = "mialee_3"
+initiative = 20
+''', ORCS.replace("[8, 2]", "[2, 2]")))
+    for a, z in (("mialee", "orc"), ("orc", "mialee")):
+        g.battle.comp(a, Grapple).holding = {z}
+        g.battle.comp(a, Conditions).ids.add("grappling")
+    g.handoff = None
+    click_button(g, "more")
+    choose(g, ("do", "retrieve_component", {"spell": "grease"}))
+    assert g.battle.history[-1]["action"] == "retrieve_component"
+    assert g.battle.comp("mialee", Spellcasting).component_in_hand == "grease"
+
+
+def test_a_held_charge_touches_several_friends_then_enter():
+    friends = "\n".join(f'''[[creature]]
+id = "f{i}"
+side = "blue"
+at = [{2 + i}, 3]
+hp = 10
+initiative = {15 - i}
+''' for i in range(2))
+    g = open_screen(scenario('''id = "cleric"
+side = "blue"
+at = [2, 2]
+caster_class = "cleric"
+caster_level = 4
+wis = 14
+initiative = 20
+spells = ["hide_from_undead"]
+''', ORCS) + friends)
+    g.handoff = None
+    click_button(g, "cast")
+    choose(g, ("spell", "hide_from_undead"))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))     # cast, touch nobody yet
+    pump(g)
+    assert g.battle.comp("cleric", Spellcasting).held_touches == 4
+    for who in ("cleric", "f0", "f1", "orc"):
+        g.battle.act(who, "end_turn")
+    g.handoff = None
+    click_button(g, "touch")
+    click(g, at(g, (2, 3)))
+    click(g, at(g, (3, 3)))
+    assert g.battle.history[-1]["action"] == "end_turn"               # still choosing
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
+    pump(g)
+    assert g.battle.history[-1]["args"] == {"targets": ["f0", "f1"]}
+    assert g.battle.comp("cleric", Spellcasting).held_touches == 2
+    assert all("hidden_from_undead" in g.battle.comp(f, Conditions).ids for f in ("f0", "f1"))
