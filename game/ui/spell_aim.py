@@ -16,7 +16,7 @@ from __future__ import annotations
 from ..content import data
 from ..i18n import sentence
 from ..rules import metamagic, spells as spell_rules
-from ..world.actions.casting import spell_level
+from ..world.actions.spell_basics import spell_level
 from ..world.actions.spell_sources import entry_level, spontaneous_kind
 from ..world.components import Feats, Hands, Inventory, Spellcasting, SpellLike
 

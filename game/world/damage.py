@@ -51,7 +51,7 @@ def _disturbed_casting(battle, cid: str, amount: int) -> list:
         return []
     from ..content import data
     from ..rules.spells import concentration_dc
-    from .actions.casting import SpellCast, _concentration, spell_level
+    from .actions.spell_basics import SpellCast, _concentration, spell_level
     spell = data.spells()[sc.pending["spell"]]
     level = spell_level(battle, cid, spell)
     ok, events = _concentration(battle, cid, concentration_dc("damage", level, amount), "damage")

@@ -223,7 +223,7 @@ def _advance(battle) -> list:
             continue          # a ridden mount acts on its rider's turn
         blocked = sorted(NO_ACTIONS & battle.comp(nxt, Conditions).ids)
         if "paralyzed" in blocked and f"hold:{nxt}" in battle.spell_effects:
-            from .actions.casting import hold_person_struggle
+            from .actions.spell_effects import hold_person_struggle
             events.extend(hold_person_struggle(battle, nxt))      # its full-round action: a new save
         if blocked and can_take_turn(battle, nxt):
             events.extend(_skip_turn(battle, nxt, blocked[0]))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...dice import DiceError
 from ...rules.reasons import Refusal
-from . import (attacking, casting, climbing, doors, grapple, maneuvers, mounted, moving, other, overrun, spellwork, splash,
+from . import (attacking, casting, climbing, doors, grapple, magic_items, maneuvers, mounted, moving, other, overrun, spellwork, splash,
                timing, turning, warding, webs)
 from ..auras import stench_sweep
 from ..components import Riding
@@ -30,7 +30,7 @@ ACTIONS = {
     "mount": mounted.do_mount, "dismount": mounted.do_dismount, "ride": mounted.do_ride,
     "throw_splash": splash.do_throw_splash, "extinguish": splash.do_extinguish, "break_free": splash.do_break_free,
     "cast": casting.do_cast, "direct_spell": casting.do_direct_spell, "touch": casting.do_touch,
-    "use_item": casting.do_use_item, "use_spell_like": spellwork.do_use_spell_like,
+    "use_item": magic_items.do_use_item, "use_spell_like": spellwork.do_use_spell_like,
     "concentrate": spellwork.do_concentrate, "retrieve_component": spellwork.do_retrieve_component,
     "open_door": doors.do_open_door, "close_door": doors.do_close_door,
     "retrieve": other.do_retrieve, "stow": other.do_stow,

@@ -124,7 +124,7 @@ def _discharge_on_touch(battle, who: str, target: str, weapon, strike: list) -> 
     """An unarmed attack that hits while holding a touch spell's charge discharges it
     (French text, "sorts de contact")."""
     from ..components import Spellcasting
-    from .casting import discharge
+    from .spell_effects import discharge
     held = battle.comp(who, Spellcasting).held_charge
     hit = any(type(e).__name__ == "AttackRolled" and e.attacker == who and e.hit for e in strike)
     if held and (weapon.is_unarmed or weapon.is_natural) and hit and status_of(battle, target) != "dead":

@@ -43,7 +43,7 @@ def metamagic_of(battle, who: str, args: dict) -> tuple[str, ...]:
 
 def entry_level(battle, who: str, entry: str) -> int:
     """The slot an entry of the prepared list takes: the spell's level plus its metamagic."""
-    from .casting import spell_level
+    from .spell_basics import spell_level
     spell_id, feats = metamagic.parse_entry(entry)
     return spell_level(battle, who, data.spells()[spell_id]) + metamagic.levels_added(feats)
 
@@ -61,7 +61,7 @@ def spontaneous_kind(battle, who: str) -> str | None:
 
 def source_of(battle, who: str, spell_id: str, spell: dict, feats: tuple[str, ...], args: dict) -> Source:
     """Find what pays for this casting, or refuse; nothing is spent yet."""
-    from .casting import spell_level
+    from .spell_basics import spell_level
     sc = battle.comp(who, Spellcasting)
     need = spell_level(battle, who, spell) + metamagic.levels_added(feats)
     entry = metamagic.entry_for(spell_id, feats)

@@ -106,7 +106,7 @@ def distracted_by_damage(battle, who: str, amount: int) -> list:
     """Damage to a caster keeping a spell up: Concentration DC 10 + damage + spell level,
     or the spell ends; a caster knocked out lets it go."""
     from ..damage import status_of
-    from .casting import _concentration
+    from .spell_basics import _concentration
     kept = _sc(battle, who).maintained
     if kept is None or amount <= 0:
         return []
@@ -132,7 +132,7 @@ def calm_emotions(battle, who, spell_id, spell, level, args, declined) -> list:
     """Calm emotions (SRD): creatures in a 20-ft spread, Will negates (undead and mindless
     creatures are immune: mind-affecting), can take no violent action; fear and morale
     bonuses are suppressed and confusion ends. Concentration, up to 1 round per level."""
-    from .casting import _ability_mod, _creatures_in, _lasting, _save
+    from .spell_basics import _ability_mod, _creatures_in, _lasting, _save
     area = rules.burst_squares(tuple(args["point"]), spell["radius_ft"] // 5)
     dc = rules.save_dc(level, _ability_mod(battle, who))
     calmed, events = [], []
@@ -229,7 +229,8 @@ def do_use_spell_like(battle, who, args, declined) -> list:
     Concentration — but needs no component; a use that is disrupted still counts against
     the day's uses. Caster level: the creature's ``caster_level`` or its Hit Dice; save DC
     10 + spell level + Charisma modifier (SRD Special Abilities)."""
-    from .casting import _sc as sc_of, cast_effect_as
+    from .magic_items import cast_effect_as
+    from .spell_basics import _sc as sc_of
     spell_id = args.get("spell")
     spell = data.spells().get(spell_id) if isinstance(spell_id, str) else None
     abilities = battle.comp(who, SpellLike)

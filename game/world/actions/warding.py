@@ -25,7 +25,8 @@ def _sc(battle, cid) -> Spellcasting:
 
 def hide_from_undead(battle, who, spell_id, spell, level, args, declined) -> list:
     """Cast: one touch per caster level is held; a friend named at once is touched now."""
-    from .casting import _ability_mod, _hold, _lasting
+    from .spell_basics import _ability_mod, _lasting
+    from .spell_effects import _hold
     from ...rules import spells as rules
     sc = _sc(battle, who)
     key = f"hide:{who}"
@@ -77,7 +78,7 @@ def do_touch_several(battle, who: str, args: dict) -> list:
 
 
 def _ward(battle, who: str, target: str) -> list:
-    from .casting import _save
+    from .spell_basics import _save
     effect = battle.spell_effects.get(f"hide:{who}")
     if effect is None or target in effect["warded"]:
         return []

@@ -1,0 +1,125 @@
+"""Magic items and other borrowed casters (French text "objets magiques", "pouvoirs
+magiques"): potions (a standard action that provokes; the drinker is the target),
+scrolls (provoke, may be read defensively), wands (no attack of opportunity, no
+Concentration), and the spell-like ability's casting procedure."""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from dataclasses import replace
+
+import esper
+
+from ...content import data
+from ...rules import spells as rules
+from ..attacks import take_opportunities, threatening_enemies
+from ..components import HitPoints, Inventory, Spellcasting
+from .common import refuse, spend
+from .casting import _check_aim, _distractions, _provoked_or_defensive
+from .other import held_item, used_up
+from .spell_basics import SpellCast, _concentration, _heal, _roll, _sc
+from .spell_effects import EFFECTS
+
+
+def do_use_item(battle, who, args, declined) -> list:
+    """Potions (a standard action that provokes; the drinker is the target), scrolls (a
+    standard action that provokes, may be read defensively), wands (a standard action, no
+    attack of opportunity, no Concentration) — French text, "objets magiques"."""
+    item_id = args.get("item")
+    item = data.magic_items().get(item_id) if isinstance(item_id, str) else None
+    inv = battle.comp(who, Inventory)
+    if item is None or item_id not in inv.items:
+        raise refuse("NOT_CARRIED", weapon=item_id)
+    held_item(battle, who, item_id)
+    spell_id = item["spell"]
+    spell = data.spells()[spell_id]
+    sc = _sc(battle, who)
+    # The item casts at its own caster level with the minimum ability for its level.
+    item_caster = replace(sc, caster_level=item["caster_level"])
+    level = min(spell["level"].values())
+    kind = item["kind"]
+    run_args = dict(args)
+    if kind == "potion":
+        run_args["target"] = who
+    elif "target" not in run_args and spell["range"] == "touch":
+        run_args["target"] = who
+    _check_aim_with(battle, who, spell, run_args, item_caster)
+    events = spend(battle, who, "standard", f"use_{kind}")
+    if kind != "wand" or charges_left(battle, who, item_id) <= 1:
+        inv.items.remove(item_id)
+        used_up(battle, who, item_id)
+    else:
+        battle.wand_charges[f"{who}:{item_id}"] = charges_left(battle, who, item_id) - 1
+    if kind in ("potion", "scroll"):
+        if kind == "scroll" and args.get("defensively"):
+            ok, ev = _concentration(battle, who, rules.concentration_dc("defensive", level), "defensively")
+            events += ev
+            if not ok:
+                return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="lost")]
+        else:
+            before = battle.comp(who, HitPoints).current
+            ev, fell = take_opportunities(battle, who, threatening_enemies(battle, who), declined)
+            events += ev
+            if fell:
+                return events
+            hurt = before - battle.comp(who, HitPoints).current
+            if hurt > 0 and kind == "scroll":
+                ok, ev = _concentration(battle, who, rules.concentration_dc("damage", level, hurt), "damage")
+                events += ev
+                if not ok:
+                    return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="lost")]
+    with _acting_as(battle, who, item_caster):
+        events.append(SpellCast(caster=who, spell=spell_id, level=level, outcome="cast"))
+        if kind == "potion" and spell["effect"] in ("cure",):
+            amount, _faces = _roll(battle, 1, 8, "potion")
+            events += _heal(battle, who, amount + min(item["caster_level"], 5))
+        else:
+            events += EFFECTS[spell["effect"]](battle, who, spell_id, spell, level, run_args, declined)
+    return events
+
+
+@contextmanager
+def _acting_as(battle, who: str, caster: Spellcasting):
+    """Resolve a spell with another caster level and ability (an item, a spell-like
+    ability); a charge held or a spell kept up stays with the creature afterwards."""
+    saved = _sc(battle, who)
+    with battle.active():
+        esper.add_component(battle.entities[who], caster)
+    try:
+        yield
+    finally:
+        saved.held_charge = caster.held_charge or saved.held_charge
+        saved.maintained = caster.maintained or saved.maintained
+        with battle.active():
+            esper.add_component(battle.entities[who], saved)
+
+
+def cast_effect_as(battle, who, caster, spell_id, spell, level, pay, args, declined, action: str) -> list:
+    """A spell-like ability's use: a standard action like casting (it provokes or is used
+    defensively; damage and grappling call for Concentration), no components; the use is
+    spent even when disrupted (French text "pouvoirs magiques")."""
+    with _acting_as(battle, who, caster):
+        _check_aim(battle, who, spell, args)
+    events = spend(battle, who, "standard", action)
+    pay()
+    before = battle.comp(who, HitPoints).current
+    ev, lost = _provoked_or_defensive(battle, who, level, before, bool(args.get("defensively")), declined)
+    events += ev
+    if lost is None or lost:
+        return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="lost")]
+    ev, lost = _distractions(battle, who, (), level)
+    events += ev
+    if lost:
+        return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="lost")]
+    with _acting_as(battle, who, caster):
+        events.append(SpellCast(caster=who, spell=spell_id, level=level, outcome="cast"))
+        events += EFFECTS[spell["effect"]](battle, who, spell_id, spell, level, args, declined)
+    return events
+
+
+def charges_left(battle, who: str, item_id: str) -> int:
+    return battle.wand_charges.get(f"{who}:{item_id}", data.magic_items()[item_id]["charges"])
+
+
+def _check_aim_with(battle, who, spell, args, caster) -> None:
+    with _acting_as(battle, who, caster):
+        _check_aim(battle, who, spell, args)

@@ -1,0 +1,122 @@
+"""What every spell resolution shares (French text "lancer un sort"; digest §4.5;
+data-digest §5): the caster's level and ability, Concentration checks and saving throws,
+spell dice after metamagic, durations after Extend Spell, damage and healing, touch
+attacks, the creatures in an area."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...rules import attack as attack_rules, metamagic, spells as rules
+from ...rules.attack import AttackSituation
+from ...rules.geometry import Square
+from ...rules.modifiers import ability_modifier
+from ..components import Abilities, HitPoints, Spellcasting, Stats
+from ..damage import apply_damage, save_bonus, status_of, sync_health
+from ..events import AttackRolled, DamageDealt, Event, SavingThrow
+
+
+METAL_ARMOR = {"chain_shirt", "scale_mail", "chainmail", "breastplate", "splint_mail", "banded_mail", "half_plate",
+               "full_plate"}
+
+
+@dataclass(frozen=True)
+class SpellCast(Event):
+    caster: str
+    spell: str
+    level: int
+    outcome: str          # cast, lost, held, pending, completed
+
+
+@dataclass(frozen=True)
+class Healed(Event):
+    who: str
+    amount: int
+    hp: int
+
+
+def _sc(battle, cid) -> Spellcasting:
+    return battle.comp(cid, Spellcasting)
+
+
+def spell_level(battle, cid: str, spell: dict) -> int:
+    levels = spell["level"]
+    cls = _sc(battle, cid).caster_class
+    return levels.get(cls, min(levels.values()))
+
+
+def _ability_mod(battle, cid: str) -> int:
+    ability = rules.ABILITY_OF_CLASS.get(_sc(battle, cid).caster_class, "int")
+    return ability_modifier(battle.comp(cid, Abilities).scores[ability])
+
+
+def _concentration(battle, cid: str, dc: int, why: str) -> tuple[bool, list]:
+    values = battle.comp(cid, Stats).values
+    bonus = values.get("concentration", ability_modifier(battle.comp(cid, Abilities).scores["con"]))
+    d20 = battle.dice.roll(20, f"concentration {why} {cid}")
+    ok = d20 + bonus >= dc
+    return ok, [SavingThrow(who=cid, kind=f"concentration_{why}", d20=d20, bonus=bonus, dc=dc, success=ok)]
+
+
+def _save(battle, cid: str, save: str, dc: int) -> tuple[bool, list]:
+    bonus = save_bonus(battle, cid, save)
+    d20 = battle.dice.roll(20, f"{save} save {cid}")
+    ok = d20 != 1 and (d20 == 20 or d20 + bonus >= dc)
+    return ok, [SavingThrow(who=cid, kind=save, d20=d20, bonus=bonus, dc=dc, success=ok)]
+
+
+def _roll(battle, n: int, sides: int, why: str, plus: int = 0) -> tuple[int, tuple]:
+    """A spell's variable numeric effect, ``n``d``sides`` + ``plus``, after the metamagic
+    of the spell being resolved (Empower, Maximize)."""
+    faces = tuple(battle.dice.roll_dice(n, sides, why))
+    return metamagic.vary(sum(faces), n, sides, plus, battle.metamagic), faces
+
+
+def _lasting(battle, rounds: int) -> int:
+    """A duration in rounds after Extend Spell."""
+    return rounds * metamagic.duration_factor(battle.metamagic)
+
+
+# Cure and inflict spells: dice, sides, the most the caster level adds (SRD).
+CURE_DICE = {"cure_light_wounds": (1, 8, 5), "inflict_light_wounds": (1, 8, 5),
+             "cure_moderate_wounds": (2, 8, 10), "inflict_moderate_wounds": (2, 8, 10)}
+
+ENERGY = {"burning_hands": "fire", "fireball": "fire", "scorching_ray": "fire", "flaming_sphere": "fire",
+          "ray_of_frost": "cold", "shocking_grasp": "electricity", "magic_missile": "force"}
+
+
+def _hit_points(battle, cid: str, amount: int, who: str, faces=(), energy: str | None = None) -> list:
+    return [DamageDealt(attacker=who, target=cid, dice=faces, bonus=amount - sum(faces), amount=amount, nonlethal=False,
+                        multiplier=1)] + apply_damage(battle, cid, amount, nonlethal=False, energy=energy)
+
+
+def _heal(battle, cid: str, amount: int) -> list:
+    hp = battle.comp(cid, HitPoints)
+    hp.current = min(hp.maximum, hp.current + amount)
+    hp.nonlethal = max(0, hp.nonlethal - amount)
+    hp.stable = False
+    return [Healed(who=cid, amount=amount, hp=hp.current)] + sync_health(battle, cid)
+
+
+def _touch_attack(battle, who, target, ranged: bool, bonus_extra: int = 0) -> tuple[bool, bool, list]:
+    a = battle.fighter(who)
+    s = AttackSituation(ranged=ranged, touch=True)
+    bonus = attack_rules.attack_bonus(a, s)
+    ac = attack_rules.armor_class(battle.fighter(target), s, a.conditions,
+                                  flat_footed="flat_footed" in battle.fighter(target).conditions)
+    d20 = battle.dice.roll(20, f"spell touch {who}")
+    out = attack_rules.judge_attack(d20, bonus.value + bonus_extra, ac.value, 20)
+    crit = False
+    events = [AttackRolled(attacker=who, target=target, d20=d20, bonus=bonus.value + bonus_extra,
+                           total=d20 + bonus.value + bonus_extra, ac=ac.value, hit=out.hit, threat=out.threat,
+                           bonus_breakdown=tuple((m.value, m.kind, m.source) for m in bonus.applied),
+                           ac_breakdown=tuple((m.value, m.kind, m.source) for m in ac.applied),
+                           kind="ranged_touch" if ranged else "touch")]
+    if out.threat:
+        c20 = battle.dice.roll(20, f"spell confirm {who}")
+        crit = attack_rules.confirms(c20, bonus.value + bonus_extra, ac.value)
+    return out.hit, crit, events
+
+
+def _creatures_in(battle, squares: set[Square], exclude: str | None = None) -> list[str]:
+    return [b.id for b in battle.board().bodies if b.id != exclude and set(b.squares) & squares
+            and status_of(battle, b.id) != "dead"]

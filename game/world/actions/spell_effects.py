@@ -1,0 +1,360 @@
+"""The starter spells' effects (data-digest §5): each takes (battle, caster, spell id,
+spell, level, args, declined) and returns events; held touch charges and their
+discharge; what spells do later (grease saves, spiritual weapon strikes, a flaming
+sphere's burns, a held creature's struggle)."""
+from __future__ import annotations
+
+from ...content import data
+from ...rules import attack as attack_rules, spells as rules
+from ...rules.attack import AttackSituation
+from ...rules.geometry import Square, distance
+from ...rules.modifiers import ability_modifier
+from ..components import Abilities, Conditions, Offense, Stats
+from ..damage import status_of
+from ..events import AttackRolled
+from ..turns import add_timed_condition
+from . import spell_sources as sources, spellwork, warding
+from .common import refuse
+from .spell_basics import (CURE_DICE, METAL_ARMOR, SpellCast, _ability_mod, _creatures_in, _heal, _hit_points,
+                           _lasting, _roll, _save, _sc, _touch_attack, spell_level)
+
+
+# --- the spells' effects -------------------------------------------------------------
+
+def _missiles(battle, who, spell_id, spell, level, args, declined) -> list:
+    events = []
+    for t in args["targets"]:
+        amount, faces = _roll(battle, 1, 4, "magic missile", plus=1)
+        events += _hit_points(battle, t, amount, who, faces)
+    return events
+
+
+def _shocking_grasp(battle, who, spell_id, spell, level, args, declined) -> list:
+    if "target" not in args:
+        return _hold(battle, who, spell_id, level)
+    return discharge(battle, who, spell_id, args["target"])
+
+
+def _hold(battle, who: str, spell_id: str, level: int) -> list:
+    sc = _sc(battle, who)
+    sc.held_charge, sc.held_metamagic = spell_id, tuple(battle.metamagic)
+    return [SpellCast(caster=who, spell=spell_id, level=level, outcome="held")]
+
+
+def discharge(battle, who: str, spell_id: str, target: str, touched: bool = False) -> list:
+    """A touch spell's touch: a melee touch attack that does not provoke; ``touched``: an
+    unarmed attack already hit, and the charge goes off with it. A held charge keeps the
+    metamagic it was cast with."""
+    sc = _sc(battle, who)
+    feats = battle.metamagic or sc.held_metamagic
+    sc.held_charge, sc.held_metamagic = None, ()
+    with sources.applied(battle, feats):
+        return _discharge(battle, who, spell_id, target, touched)
+
+
+def _discharge(battle, who: str, spell_id: str, target: str, touched: bool) -> list:
+    spell = data.spells()[spell_id]
+    cl = _sc(battle, who).caster_level
+    if spell["effect"] == "hide_from_undead":      # a touch spell goes off on whatever it touches
+        _sc(battle, who).held_charge, _sc(battle, who).held_touches = spell_id, max(1, _sc(battle, who).held_touches)
+        return warding.touch_friends(battle, who, [target])
+    if spell["effect"] == "cure" and not battle.comp(target, Stats).values.get("undead"):
+        amount, faces = _roll(battle, *CURE_DICE[spell_id][:2], "cure", plus=min(cl, CURE_DICE[spell_id][2]))
+        return _heal(battle, target, amount)
+    if spell["effect"] == "inflict" and battle.comp(target, Stats).values.get("undead"):
+        amount, faces = _roll(battle, *CURE_DICE[spell_id][:2], "inflict", plus=min(cl, CURE_DICE[spell_id][2]))
+        return _heal(battle, target, amount)
+    spec = next((c for c in battle.scenario.creatures if c.id == target), None)
+    metal = 3 if spell_id == "shocking_grasp" and spec is not None and spec.armor in METAL_ARMOR else 0
+    if touched:
+        hit, crit, events = True, False, []
+    else:
+        hit, crit, events = _touch_attack(battle, who, target, ranged=False, bonus_extra=metal)
+    if not hit:
+        return events
+    times = 2 if crit else 1
+    if spell["effect"] == "damage_per_level":
+        total = 0
+        faces: tuple = ()
+        for _ in range(times):
+            amount, f = _roll(battle, min(cl, 5), 6, "shocking grasp")
+            total += amount
+            faces += f
+        return events + _hit_points(battle, target, total, who, faces)
+    # cure against undead, inflict against the living: 1d8 + level (max +5), Will half
+    amount, faces = _roll(battle, *CURE_DICE[spell_id][:2], spell_id, plus=min(cl, CURE_DICE[spell_id][2]))
+    amount *= times
+    ok, ev = _save(battle, target, "will", rules.save_dc(spell_level(battle, who, spell), _ability_mod(battle, who)))
+    events += ev
+    if ok:
+        amount //= 2
+    return events + _hit_points(battle, target, max(1, amount), who, faces)
+
+
+def _touch_or_hold(battle, who, spell_id, spell, level, args, declined) -> list:
+    if "target" not in args:
+        return _hold(battle, who, spell_id, level)
+    target = args["target"]
+    board = battle.board()
+    if spell["effect"] == "cure" and not board.body(target).is_enemy_of(board.body(who)) \
+            and not battle.comp(target, Stats).values.get("undead"):
+        return discharge(battle, who, spell_id, target)
+    return discharge(battle, who, spell_id, target)
+
+
+def _ray(battle, who, spell_id, spell, level, args, declined) -> list:
+    target = args["target"]
+    hit, crit, events = _touch_attack(battle, who, target, ranged=True)
+    if not hit:
+        return events
+    amount, faces = _roll(battle, 1, 3, "ray of frost")
+    if crit:
+        more, f2 = _roll(battle, 1, 3, "ray of frost")
+        amount, faces = amount + more, faces + f2
+    return events + _hit_points(battle, target, amount, who, faces)
+
+
+def _burning_hands(battle, who, spell_id, spell, level, args, declined) -> list:
+    cl = _sc(battle, who).caster_level
+    area = rules.cone_squares(tuple(args["point"]), tuple(args["direction"]), spell["radius_ft"] // 5)
+    amount, faces = _roll(battle, min(cl, 5), 4, "burning hands")
+    dc = rules.save_dc(level, _ability_mod(battle, who))
+    events: list = []
+    for cid in _creatures_in(battle, area, exclude=who):
+        ok, ev = _save(battle, cid, "ref", dc)
+        events += ev + _hit_points(battle, cid, amount // 2 if ok else amount, who, faces, "fire")
+    return events
+
+
+def _sleep(battle, who, spell_id, spell, level, args, declined) -> list:
+    point = tuple(args["point"])
+    area = rules.burst_squares(point, spell["radius_ft"] // 5)
+    cands = []
+    for cid in _creatures_in(battle, area):
+        values = battle.comp(cid, Stats).values
+        conds = battle.comp(cid, Conditions).ids
+        if values.get("undead") or values.get("construct") or {"unconscious", "asleep"} & conds:
+            continue
+        d = min(distance(sq, point) for sq in battle.board().body(cid).squares)
+        cands.append((cid, max(1, values.get("hd", 1)), d))
+    dc = rules.save_dc(level, _ability_mod(battle, who))
+    cl = _sc(battle, who).caster_level
+    events: list = []
+    for cid in rules.sleep_targets(cands):
+        ok, ev = _save(battle, cid, "will", dc)
+        events += ev
+        if not ok:
+            add_timed_condition(battle, cid, "asleep", _lasting(battle, 10 * cl))
+            battle.comp(cid, Conditions).ids.add("prone")
+    battle.changed()
+    return events
+
+
+def _grease(battle, who, spell_id, spell, level, args, declined) -> list:
+    cl = _sc(battle, who).caster_level
+    area = rules.square_area(tuple(args["point"]), spell["radius_ft"] // 5)
+    battle.overlays[f"grease:{who}"] = {"squares": sorted(area), "until": battle.round + _lasting(battle, cl), "kind": "grease",
+                                        "caster": who, "dc": rules.save_dc(level, _ability_mod(battle, who))}
+    battle.changed()
+    return grease_saves(battle, f"grease:{who}")
+
+
+def grease_saves(battle, key: str) -> list:
+    """Everyone in the grease saves (Reflex) or falls prone: when cast and at each of the
+    caster's turns."""
+    overlay = battle.overlays[key]
+    events: list = []
+    for cid in _creatures_in(battle, set(map(tuple, overlay["squares"]))):
+        if "prone" in battle.comp(cid, Conditions).ids:
+            continue
+        ok, ev = _save(battle, cid, "ref", overlay["dc"])
+        events += ev
+        if not ok:
+            battle.comp(cid, Conditions).ids.add("prone")
+            battle.changed()
+    return events
+
+
+def _web(battle, who, spell_id, spell, level, args, declined) -> list:
+    area = rules.burst_squares(tuple(args["point"]), spell["radius_ft"] // 5)
+    dc = rules.save_dc(level, _ability_mod(battle, who))
+    battle.overlays[f"web:{who}"] = {"squares": sorted(area), "until": 10 ** 6, "kind": "web", "caster": who, "dc": dc}
+    events: list = []
+    for cid in _creatures_in(battle, area):
+        ok, ev = _save(battle, cid, "ref", dc)
+        events += ev
+        conds = battle.comp(cid, Conditions).ids
+        conds.add("entangled")
+        if not ok:
+            conds.add("glued")
+    battle.changed()
+    return events
+
+
+def _bless(battle, who, spell_id, spell, level, args, declined) -> list:
+    cl = _sc(battle, who).caster_level
+    board = battle.board()
+    me = board.body(who)
+    radius = spell["radius_ft"] // 5
+    for b in [me] + board.allies_of(me):
+        if min(distance(a, c) for a in me.squares for c in b.squares) <= radius:
+            add_timed_condition(battle, b.id, "blessed", _lasting(battle, 10 * cl))
+    return []
+
+
+def _hold_person(battle, who, spell_id, spell, level, args, declined) -> list:
+    target = args["target"]
+    if battle.comp(target, Stats).values.get("non_humanoid"):
+        raise refuse("NOT_HUMANOID", target=target)
+    dc = rules.save_dc(level, _ability_mod(battle, who))
+    ok, events = _save(battle, target, "will", dc)
+    if not ok:
+        add_timed_condition(battle, target, "paralyzed", _lasting(battle, _sc(battle, who).caster_level))
+        battle.spell_effects[f"hold:{target}"] = {"kind": "hold", "target": target, "dc": dc}
+        battle.changed()
+    return events
+
+
+def _spiritual_weapon(battle, who, spell_id, spell, level, args, declined) -> list:
+    cl = _sc(battle, who).caster_level
+    battle.spell_effects[f"spiritual:{who}"] = {"kind": "spiritual", "caster": who, "target": args["target"],
+                                                "until": battle.round + _lasting(battle, cl),
+                                                "metamagic": list(battle.metamagic)}
+    return spiritual_attack(battle, who)
+
+
+def spiritual_attack(battle, who: str) -> list:
+    """The force weapon strikes its foe: the caster's BAB + Wis, 1d8 + 1 per 3 levels."""
+    effect = battle.spell_effects.get(f"spiritual:{who}")
+    if effect is None or status_of(battle, effect["target"]) == "dead":
+        return []
+    target = effect["target"]
+    cl = _sc(battle, who).caster_level
+    bonus = battle.comp(who, Offense).bab + ability_modifier(battle.comp(who, Abilities).scores["wis"])
+    ac = attack_rules.armor_class(battle.fighter(target), AttackSituation()).value
+    d20 = battle.dice.roll(20, f"spiritual weapon {who}")
+    out = attack_rules.judge_attack(d20, bonus, ac, 20)
+    events: list = [AttackRolled(attacker=f"spiritual_weapon:{who}", target=target, d20=d20, bonus=bonus,
+                                 total=d20 + bonus, ac=ac, hit=out.hit, threat=out.threat,
+                                 bonus_breakdown=((bonus, "untyped", "bab_and_wis"),), ac_breakdown=(), kind="melee")]
+    if out.hit:
+        with sources.applied(battle, tuple(effect.get("metamagic", ()))):
+            amount, faces = _roll(battle, 1, 8, "spiritual weapon", plus=min(cl // 3, 5))
+        events += _hit_points(battle, target, amount, who, faces)
+    return events
+
+
+def _flaming_sphere(battle, who, spell_id, spell, level, args, declined) -> list:
+    cl = _sc(battle, who).caster_level
+    at = tuple(args["point"])
+    battle.spell_effects[f"sphere:{who}"] = {"kind": "sphere", "caster": who, "at": list(at),
+                                             "until": battle.round + _lasting(battle, cl),
+                                             "dc": rules.save_dc(level, _ability_mod(battle, who)),
+                                             "metamagic": list(battle.metamagic)}
+    return _sphere_burns(battle, who, at)
+
+
+def _sphere_burns(battle, who: str, at: Square) -> list:
+    effect = battle.spell_effects[f"sphere:{who}"]
+    events: list = []
+    for cid in _creatures_in(battle, {at}):
+        ok, ev = _save(battle, cid, "ref", effect["dc"])
+        events += ev
+        if not ok:
+            with sources.applied(battle, tuple(effect.get("metamagic", ()))):
+                amount, faces = _roll(battle, 2, 6, "flaming sphere")
+            events += _hit_points(battle, cid, amount, who, faces, "fire")
+    return events
+
+
+def _color_spray(battle, who, spell_id, spell, level, args, declined) -> list:
+    area = rules.cone_squares(tuple(args["point"]), tuple(args["direction"]), spell["radius_ft"] // 5)
+    dc = rules.save_dc(level, _ability_mod(battle, who))
+    events: list = []
+    for cid in _creatures_in(battle, area, exclude=who):
+        if "blinded" in battle.comp(cid, Conditions).ids:
+            continue                         # sightless creatures are not affected
+        ok, ev = _save(battle, cid, "will", dc)
+        events += ev
+        if ok:
+            continue
+        hd = max(1, battle.comp(cid, Stats).values.get("hd", 1))
+        if hd <= 2 and not battle.comp(cid, Stats).values.get("undead"):
+            rounds, _f = _roll(battle, 2, 4, "color spray")
+            add_timed_condition(battle, cid, "unconscious", rounds)
+            add_timed_condition(battle, cid, "helpless", rounds)
+        elif hd <= 4:
+            rounds, _f = _roll(battle, 1, 4, "color spray")
+            add_timed_condition(battle, cid, "blinded", rounds)
+            add_timed_condition(battle, cid, "stunned", rounds)
+        else:
+            add_timed_condition(battle, cid, "stunned", 1)
+    return events
+
+
+def _on_touched(condition: str):
+    def effect(battle, who, spell_id, spell, level, args, declined) -> list:
+        target = args.get("target", who)
+        add_timed_condition(battle, target, condition, _lasting(battle, 10 * _sc(battle, who).caster_level))
+        return []
+    return effect
+
+
+def _scorching_ray(battle, who, spell_id, spell, level, args, declined) -> list:
+    cl = _sc(battle, who).caster_level
+    rays = min(3, 1 + max(0, cl - 3) // 4)
+    targets = args.get("targets") or [args["target"]] * rays
+    events: list = []
+    for target in targets[:rays]:
+        hit, crit, ev = _touch_attack(battle, who, target, ranged=True)
+        events += ev
+        if hit:
+            amount, faces = _roll(battle, 8 if crit else 4, 6, "scorching ray")
+            events += _hit_points(battle, target, amount, who, faces, "fire")
+    return events
+
+
+def _fireball(battle, who, spell_id, spell, level, args, declined) -> list:
+    cl = _sc(battle, who).caster_level
+    area = rules.burst_squares(tuple(args["point"]), spell["radius_ft"] // 5)
+    amount, faces = _roll(battle, min(cl, 10), 6, "fireball")
+    dc = rules.save_dc(level, _ability_mod(battle, who))
+    events: list = []
+    for cid in _creatures_in(battle, area):
+        ok, ev = _save(battle, cid, "ref", dc)
+        events += ev + _hit_points(battle, cid, amount // 2 if ok else amount, who, faces, "fire")
+    return events
+
+
+def _haste(battle, who, spell_id, spell, level, args, declined) -> list:
+    cl = _sc(battle, who).caster_level
+    for cid in list(dict.fromkeys(args.get("targets", [who])))[:cl]:
+        add_timed_condition(battle, cid, "hasted", _lasting(battle, cl))
+    return []
+
+
+EFFECTS = {"color_spray": _color_spray, "magic_weapon": _on_touched("magic_weapon"),
+           "shield_of_faith": _on_touched("shield_of_faith"), "scorching_ray": _scorching_ray,
+           "fireball": _fireball, "haste": _haste,
+           "missiles": _missiles, "damage_per_level": _shocking_grasp, "damage": _ray,
+           "area_damage_per_level": _burning_hands, "sleep": _sleep, "grease": _grease, "cure": _touch_or_hold,
+           "inflict": _touch_or_hold, "bless": _bless, "spiritual_weapon": _spiritual_weapon,
+           "flaming_sphere": _flaming_sphere, "hold_person": _hold_person, "web": _web,
+           "calm_emotions": spellwork.calm_emotions, "hide_from_undead": warding.hide_from_undead}
+
+
+def hold_person_struggle(battle, cid: str) -> list:
+    """A held creature spends its turn on a new Will save (a full-round action)."""
+    effect = battle.spell_effects.get(f"hold:{cid}")
+    if effect is None or "paralyzed" not in battle.comp(cid, Conditions).ids:
+        battle.spell_effects.pop(f"hold:{cid}", None)
+        return []
+    ok, events = _save(battle, cid, "will", effect["dc"])
+    if ok:
+        battle.comp(cid, Conditions).ids.discard("paralyzed")
+        from ..components import Effects
+        eff = battle.comp(cid, Effects)
+        eff.timed = [e for e in eff.timed if e.condition != "paralyzed"]
+        del battle.spell_effects[f"hold:{cid}"]
+        battle.changed()
+    return events
