@@ -20,11 +20,23 @@ WALLS = {(2, 3), (3, 3)}          # a wall and a closed door: nobody starts ther
 WEAPONS = ["longsword", "greataxe", "longspear", "shortbow", "dagger", "spiked_chain", "unarmed"]
 
 
+# Magic for the first creatures: a sorcerer with metamagic and a spell-like ability, a
+# cleric with a concentration spell and a spell for several creatures touched.
+MAGIC = [dict(caster_class="sorcerer", caster_level=5, cha=16, spell_slots=[0, 3, 2, 1],
+              spells=["magic_missile", "grease", "scorching_ray"], feats=["empower_spell", "still_spell"],
+              worn=["cloak_of_resistance_1"]),
+         dict(caster_class="cleric", caster_level=3, wis=16, spells=["calm_emotions", "hide_from_undead", "bless"],
+              worn=["ring_of_protection_1"])]
+SPELL_LIKE = '\nspell_like = { ray_of_frost = "at_will", magic_missile = 1 }'
+
+
 def make(seed: int, layout: list[tuple[int, int, str]]):
     cs = []
     for i, (x, y, w) in enumerate(layout):
+        magic = dict(MAGIC[i]) if i < len(MAGIC) else {}
+        feats = (["combat_reflexes"] if i == 1 else []) + magic.pop("feats", [])
         cs.append(creature(f"c{i}", "blue" if i % 2 == 0 else "red", (x, y), weapon=w, hp=6 + 3 * i,
-                           bab=1 + 3 * (i % 3), feats=["combat_reflexes"] if i == 1 else [], dex=14))
+                           bab=1 + 3 * (i % 3), feats=feats, dex=14, **magic) + (SPELL_LIKE if i == 0 else ""))
     return battle(GRID, *cs, seed=seed)
 
 
@@ -55,6 +67,21 @@ def candidates(b) -> list[tuple[str, str, dict]]:
                 (who, "aid_another", {"ally": t, "enemy": t, "help": "attack"})]
     out += [(who, "open_door", {"at": [3, 3]}), (who, "close_door", {"at": [3, 3]}), (who, "break_free", {}),
             (who, "escape", {}), (who, "grapple_damage", {"target": others[0]} if others else {})]
+    # magic: metamagic, spontaneous slots, spell-like abilities, concentration, touches
+    for t in others:
+        tx, ty = board.body(t).pos
+        out += [(who, "cast", {"spell": "magic_missile", "targets": [t], "metamagic": ["empower_spell"]}),
+                (who, "cast", {"spell": "scorching_ray", "target": t, "metamagic": ["still_spell"]}),
+                (who, "use_spell_like", {"spell": "ray_of_frost", "target": t}),
+                (who, "use_spell_like", {"spell": "magic_missile", "targets": [t], "defensively": True}),
+                (who, "touch", {"targets": [t, who]}),
+                (who, "disarm", {"target": t, "item": "cloak_of_resistance_1"}),
+                (who, "sunder", {"target": t, "item": "ring_of_protection_1"}),
+                (who, "cast", {"spell": "calm_emotions", "point": [tx, ty]}),
+                (who, "cast", {"spell": "grease", "point": [tx, ty], "metamagic": ["still_spell"]})]
+    out += [(who, "cast", {"spell": "hide_from_undead", "target": who}), (who, "concentrate", {}),
+            (who, "retrieve_component", {"spell": "grease"}), (who, "cast", {"spell": "bless"}),
+            (who, "cast", {"spell": "magic_missile", "metamagic": "oops"})]
     out += [(d, "step_in", {}) for d in sorted(b.delayed)]
     out.append((who, "ready", {"action": "attack", "trigger": "enemy_moves_within_reach"}))
     out.append((who, "move", {"squares": [[x + 9, y]]}))  # malformed path: refused
