@@ -217,18 +217,27 @@ def do_pick_up(battle, who, args, declined) -> list:
         return _pick_up_object(battle, who, item, where, declined)
     if battle.comp(who, Wielded).weapon_id != "unarmed":
         raise refuse("HAND_FULL", weapon=battle.comp(who, Wielded).weapon_id)
-    events = spend(battle, who, "move", "pick_up")
-    ev, fell = _provoke(battle, who, declined)
-    events += ev
-    if status_of(battle, who) in ABLE:
-        battle.ground[where].remove(item)
-        if not battle.ground[where]:
-            del battle.ground[where]
+    events, lifted = _lift(battle, who, item, where, declined)
+    if lifted:
         battle.comp(who, Wielded).weapon_id = item
         battle.comp(who, Loaded).shots = 0 if item in LOADING else 1
         battle.changed()
-        events.append(ItemPickedUp(who=who, item=item))
     return events
+
+
+def _lift(battle, who: str, item: str, where, declined) -> tuple[list, bool]:
+    """Picking an item up: a move action that provokes; a creature still able after the
+    attacks of opportunity takes it off the ground. Returns (events, taken)."""
+    events = spend(battle, who, "move", "pick_up")
+    ev, _fell = _provoke(battle, who, declined)
+    events += ev
+    if status_of(battle, who) not in ABLE:
+        return events, False
+    battle.ground[where].remove(item)
+    if not battle.ground[where]:
+        del battle.ground[where]
+    battle.changed()
+    return events + [ItemPickedUp(who=who, item=item)], True
 
 
 def _pick_up_object(battle, who: str, item: str, where, declined) -> list:
@@ -239,17 +248,11 @@ def _pick_up_object(battle, who: str, item: str, where, declined) -> list:
         raise refuse("HAND_FULL", weapon=hands.holding)
     if held.use == "two_handed" or hands.off_hand is not None:
         raise refuse("HAND_FULL", weapon=held.id)
-    events = spend(battle, who, "move", "pick_up")
-    ev, fell = _provoke(battle, who, declined)
-    events += ev
-    if status_of(battle, who) in ABLE:
-        battle.ground[where].remove(item)
-        if not battle.ground[where]:
-            del battle.ground[where]
+    events, lifted = _lift(battle, who, item, where, declined)
+    if lifted:
         battle.comp(who, Inventory).items.append(item)
         hands.holding = item
         battle.changed()
-        events.append(ItemPickedUp(who=who, item=item))
     return events
 
 
