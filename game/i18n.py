@@ -266,6 +266,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "CANNOT_QUICKEN": {"en": "{spell} cannot be quickened.", "fr": "{spell} ne peut pas être accéléré."},
     "CANNOT_QUICKEN_SPONTANEOUS": {"en": "A spell cast spontaneously cannot be quickened.",
                                    "fr": "Un sort lancé spontanément ne peut pas être accéléré."},
+    "METAMAGIC_CHANGES_NOTHING": {"en": "{feat} changes nothing in {spell}.", "fr": "{feat} ne change rien à {spell}."},
     "NO_METAMAGIC_FEAT": {"en": "It lacks the feat {feat}.", "fr": "Il n'a pas le don {feat}."},
     "NOT_SPONTANEOUS": {"en": "{spell} cannot be cast in place of a prepared spell.",
                         "fr": "{spell} ne peut pas être lancé à la place d'un sort préparé."},
@@ -502,6 +503,18 @@ def _show(value: Any) -> str:
     return str(value)
 
 
+def _named(key: str, value: Any, lang: str) -> str:
+    """Spell and feat ids read as their names in the player's language (a prepared entry
+    such as ``stilled:sleep`` by its spell's name)."""
+    if key in ("spell", "feat") and isinstance(value, str):
+        from .content import data
+        table = data.spells() if key == "spell" else data.feats()
+        row = table.get(value.split(":")[-1] if key == "spell" else value)
+        if row is not None:
+            return row.get(f"name_{lang}") or row.get("name_en") or value
+    return _show(value)
+
+
 def side_name(side: str, lang: str | None = None) -> str:
     """A side as players read it: the scenario's colour ids have names; others show as given."""
     entry = _SENTENCES.get(f"SIDE_{side}")
@@ -520,7 +533,7 @@ def sentence(code: str, params: dict[str, Any] | None = None, lang: str | None =
     if entry is None:
         return code
     text = entry.get(lang) or entry["en"]
-    values = {k: _show(v) for k, v in (params or {}).items()}
+    values = {k: _named(k, v, lang) for k, v in (params or {}).items()}
     try:
         return text.format(**values)
     except (KeyError, IndexError):

@@ -260,7 +260,6 @@ class _Validator:
         inventory = self._ids(raw, "inventory", where,
                               set(data.weapons()) | set(bestiary.substances()) | set(data.magic_items()),
                               "weapon, substance or magic item", unique=False)
-        spells = self._spells(raw, where)
         spell_slots = raw.get("spell_slots", [])
         if not isinstance(spell_slots, list) or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0
                                                          for n in spell_slots):
@@ -276,6 +275,7 @@ class _Validator:
         caster_class = raw.get("caster_class", "")
         if caster_class and caster_class not in CASTER_CLASSES:
             self.fail(where, f"unknown caster_class {caster_class!r} (expected one of {', '.join(CASTER_CLASSES)})")
+        spells = self._spells(raw, where, caster_class)
         feat_choices = raw.get("feat_choices", {})
         if not isinstance(feat_choices, dict) or not all(isinstance(v, str) for v in feat_choices.values()):
             self.fail(where, "feat_choices must be a table of feat = weapon id")
@@ -320,19 +320,30 @@ class _Validator:
         spec.worn = worn
         return spec
 
-    def _spells(self, raw: dict, where: str) -> tuple[str, ...]:
-        """Spells ready today (metamagic prepared as ``stilled:sleep``, see rules.metamagic)."""
-        from ..rules.metamagic import parse_entry
+    def _spells(self, raw: dict, where: str, caster_class: str) -> tuple[str, ...]:
+        """Spells ready today (metamagic prepared as ``stilled:sleep``, see rules.metamagic);
+        a sorcerer's or bard's spells known, plain, with its ``spell_slots``."""
+        from ..rules.metamagic import SPONTANEOUS_CLASSES, applies, entry_for, parse_entry
         value = raw.get("spells", [])
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             self.fail(where, "spells must be a list of spell ids")
+        spontaneous = caster_class in SPONTANEOUS_CLASSES
         for entry in value:
             try:
-                spell, _feats = parse_entry(entry)
+                spell, feats = parse_entry(entry)
             except ValueError as why:
                 self.fail(where, f"spell {entry!r}: {why}")
             if spell not in data.spells():
                 self.fail(where, f"unknown spell {entry!r}")
+            if feats and spontaneous:
+                self.fail(where, f"spell {entry!r}: a {caster_class} chooses metamagic when casting; list the plain spell")
+            for feat in feats:
+                if not applies(feat, data.spells()[spell]):
+                    self.fail(where, f"spell {entry!r}: {feat} changes nothing in {spell}")
+            if entry != entry_for(spell, feats):
+                self.fail(where, f"spell {entry!r}: write its metamagic in this order: {entry_for(spell, feats)!r}")
+        if spontaneous and value and not raw.get("spell_slots"):
+            self.fail(where, f"a {caster_class} with spells needs spell_slots (spells per day by level)")
         return tuple(value)
 
     def _ids(self, raw: dict, key: str, where: str, known, what: str, unique: bool = True) -> tuple[str, ...]:

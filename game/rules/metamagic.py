@@ -19,6 +19,30 @@ FEAT_OF_PREFIX = {prefix: feat for feat, (prefix, _levels) in METAMAGIC.items()}
 SPONTANEOUS_CLASSES = ("sorcerer", "bard")
 
 
+# Spells whose numbers are rolled: what Empower and Maximize Spell change (effects of
+# data/spells.toml; sleep's 4 Hit Dice, bless's +1 and the like are fixed numbers).
+VARIABLE_EFFECTS = frozenset({"missiles", "damage_per_level", "damage", "area_damage_per_level", "cure", "inflict",
+                              "spiritual_weapon", "flaming_sphere", "color_spray", "scorching_ray", "fireball"})
+
+
+def applies(feat: str, spell: dict) -> bool:
+    """Whether a metamagic feat changes this spell (SRD feats): Still needs a somatic
+    component, Silent a verbal one, Enlarge a close, medium or long range, Extend a
+    duration that is neither instantaneous nor concentration, Empower and Maximize rolled
+    numbers, Quicken a casting time of one standard action."""
+    if feat == "still_spell":
+        return "S" in spell["components"]
+    if feat == "silent_spell":
+        return "V" in spell["components"]
+    if feat == "enlarge_spell":
+        return spell["range"] in ("close", "medium", "long")
+    if feat == "extend_spell":
+        return spell["duration"] not in ("instantaneous", "concentration")
+    if feat in ("empower_spell", "maximize_spell"):
+        return spell["effect"] in VARIABLE_EFFECTS
+    return spell["casting_time"] == "standard"          # quicken_spell
+
+
 def parse_entry(entry: str) -> tuple[str, tuple[str, ...]]:
     """``"stilled:sleep"`` -> ("sleep", ("still_spell",)). Unknown prefixes raise ValueError."""
     *prefixes, spell = entry.split(":")

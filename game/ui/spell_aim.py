@@ -107,7 +107,9 @@ class SpellAim:
         """A spontaneous casting may take the caster's metamagic feats now (a full-round
         action): each choice ticks or unticks a feat, the last one casts."""
         b, cid, lang = self.s.battle, self.s.current, self.s.lang
-        feats = [f for f in metamagic.METAMAGIC if f in b.comp(cid, Feats).ids and f != "quicken_spell"]
+        spell = data.spells()[self.spell]
+        feats = [f for f in metamagic.METAMAGIC if f in b.comp(cid, Feats).ids and f != "quicken_spell"
+                 and metamagic.applies(f, spell)]
         if not feats:
             self._aim()
             return

@@ -243,6 +243,8 @@ def can_take_aoo(battle, taker: str, provoker: str) -> bool:
         return False
     if "invisible" in board.body(provoker).conditions:
         return False
+    if "calmed" in t.conditions:
+        return False                                       # calm emotions: no violent action
     from .actions.warding import hidden_from
     return not hidden_from(battle, taker, provoker)        # hide from undead
 

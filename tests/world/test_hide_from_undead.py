@@ -75,7 +75,7 @@ def test_an_intelligent_undead_saves_once_and_may_see_them_all():
     ok, _, ev = b.act("cleric", "cast", {"spell": "hide_from_undead", "target": "f0"}, dice=[19])
     save = first(ev, "SavingThrow")
     assert ok and save.who == "ghoul" and save.kind == "will" and save.success
-    effect = b.spell_effects["hide:cleric"]
+    effect = next(e for e in b.spell_effects.values() if e["kind"] == "hide_from_undead")
     assert effect["seen_by"] == ["ghoul"]
 
 
@@ -104,3 +104,51 @@ def test_turning_undead_ends_it_too():
     b.comp("cleric", Stats).values["cleric_level"] = 3
     ok, _, ev = b.act("cleric", "turn_undead", {}, dice=[10, 6, 6])
     assert ok and first(ev, "SpellEnded").spell == "hide_from_undead"
+
+
+def test_a_harmful_touch_or_any_touch_on_an_undead_ends_it_but_holding_a_charge_does_not():
+    b = party(zombie_at=(3, 4))
+    b.comp("cleric", Spellcasting).prepared += ["inflict_light_wounds", "cure_light_wounds"]
+    b.act("cleric", "cast", {"spell": "hide_from_undead", "target": "cleric"})
+    for who in ("cleric", "f0", "f1", "f2", "zombie"):
+        b.act(who, "end_turn")
+    ok, _, ev = b.act("cleric", "cast", {"spell": "inflict_light_wounds"})        # held: no harm yet
+    assert ok and "SpellEnded" in types(ev) and "hidden_from_undead" in b.comp("cleric", Conditions).ids
+    for who in ("cleric", "f0", "f1", "f2", "zombie"):
+        b.act(who, "end_turn")
+    # Inflict heals undead, but touching an undead at all ends the spell (SRD).
+    ok, _, ev = b.act("cleric", "touch", {"target": "zombie"}, dice=[3])          # heals it: no attack roll
+    assert ok and first(ev, "SpellEnded").reason == "aggression"
+    assert "hidden_from_undead" not in b.comp("cleric", Conditions).ids
+
+
+def test_a_new_touch_spell_replaces_the_remaining_touches():
+    b = party(zombie_at=(9, 4))
+    b.comp("cleric", Spellcasting).prepared.append("inflict_light_wounds")
+    b.act("cleric", "cast", {"spell": "hide_from_undead", "target": "f0"})
+    assert b.comp("cleric", Spellcasting).held_touches == 2
+    for who in ("cleric", "f0", "f1", "f2", "zombie"):
+        b.act(who, "end_turn")
+    ok, _, ev = b.act("cleric", "cast", {"spell": "inflict_light_wounds"})
+    sc = b.comp("cleric", Spellcasting)
+    assert ok and sc.held_charge == "inflict_light_wounds" and sc.held_touches == 0
+    for who in ("cleric", "f0", "f1", "f2", "zombie"):
+        b.act(who, "end_turn")
+    ok, _, ev = b.act("cleric", "touch", {"target": "f1"}, dice=[15, 3, 1])
+    assert ok and "hidden_from_undead" not in b.comp("f1", Conditions).ids and sc.held_charge is None
+
+
+def test_each_casting_rolls_its_own_saves_and_odd_targets_are_refused_cleanly():
+    b = party(ghoul=True)
+    b.comp("cleric", Spellcasting).prepared.append("hide_from_undead")
+    b.act("cleric", "cast", {"spell": "hide_from_undead", "target": "f0"}, dice=[19])
+    for who in ("cleric", "f0", "f1", "f2", "zombie", "ghoul"):
+        b.act(who, "end_turn")
+    ok, _, ev = b.act("cleric", "cast", {"spell": "hide_from_undead", "target": "f1"}, dice=[2])
+    assert ok and first(ev, "SavingThrow").who == "ghoul" and not first(ev, "SavingThrow").success
+    for who in ("cleric", "f0", "f1", "f2", "zombie"):
+        b.act(who, "end_turn")
+    ok, refusal, _ = b.act("ghoul", "attack", {"target": "f1"})
+    assert not ok and refusal.code == "CANNOT_PERCEIVE"                 # fooled by the second casting
+    ok, refusal, _ = b.act("ghoul", "attack", {"target": "f0", "targets": 5})
+    assert refusal is None or refusal.code != "CANNOT_PERCEIVE"         # saw through the first; no crash

@@ -142,7 +142,7 @@ def test_spontaneous_metamagic_on_a_one_round_spell_adds_a_full_round():
     assert first(started, "ActionTaken").kind == "full_round"        # its new turn goes to the spell
     assert first(started, "SpellCast").outcome == "completed" and "asleep" in b.comp("orc", Conditions).ids
     ok, refusal, _ = b.act("mage", "move", {"squares": [[1, 5]]})
-    assert not ok
+    assert not ok and refusal.code == "NO_MOVE_ACTION_LEFT"
 
 
 def test_cleric_converts_a_prepared_spell_into_a_cure_spell():
@@ -188,13 +188,16 @@ def test_a_material_component_must_be_retrieved_in_a_grapple():
     assert b.comp("mage", Spellcasting).component_in_hand is None       # the material is used up
 
 
-def test_retrieving_a_component_is_refused_outside_a_grapple_or_when_not_needed():
+def test_retrieving_a_component_is_refused_outside_a_grapple_when_pinned_or_when_not_needed():
     b = mage(["grease", "magic_missile"])
     ok, refusal, _ = b.act("mage", "retrieve_component", {"spell": "grease"})
     assert not ok and refusal.code == "COMPONENT_ONLY_IN_GRAPPLE"
     grappled(b)
     ok, refusal, _ = b.act("mage", "retrieve_component", {"spell": "magic_missile"})
     assert not ok and refusal.code == "NO_COMPONENT_NEEDED"
+    b.comp("mage", Conditions).ids.add("pinned")
+    ok, refusal, _ = b.act("mage", "retrieve_component", {"spell": "grease"})
+    assert not ok and refusal.code == "PINNED_ONLY_ESCAPE"
 
 
 # --- concentration: calm emotions -----------------------------------------------------------
@@ -249,11 +252,50 @@ def test_aggression_against_a_calmed_creature_breaks_the_spell_for_all():
 def test_damage_to_the_concentrating_caster_calls_for_concentration():
     b = calm_battle()
     b.act("mage", "cast", {"spell": "calm_emotions", "point": [8, 5]}, dice=[2, 3])
+    assert "calmed" in b.comp("orc", Conditions).ids
     from game.world.damage import apply_damage
+    b.dice.script([20])
     ev = apply_damage(b, "mage", 4, nonlethal=False)
+    conc = first(ev, "SavingThrow")
+    assert conc.kind == "concentration_damage" and conc.dc == 10 + 4 + 2 and conc.success
+    assert b.comp("mage", Spellcasting).maintained is not None
     b.dice.script([1])
-    conc = [e for e in ev if type(e).__name__ == "SavingThrow"]
-    assert conc and conc[0].dc == 10 + 4 + 2
+    ev = apply_damage(b, "mage", 2, nonlethal=False)
+    assert first(ev, "SpellEnded").reason == "distracted" and "calmed" not in b.comp("orc", Conditions).ids
+
+
+def test_a_second_calm_emotions_ends_the_first():
+    b = mage(["calm_emotions", "calm_emotions"], cls="cleric", level=3,
+             foes=[orc(at=(6, 2)), orc("orc2", at=(12, 8), initiative=9)])
+    b.act("mage", "cast", {"spell": "calm_emotions", "point": [6, 2]}, dice=[2])
+    assert "calmed" in b.comp("orc", Conditions).ids and "calmed" not in b.comp("orc2", Conditions).ids
+    for who in ("mage", "orc", "orc2"):
+        b.act(who, "end_turn")
+    ok, _, ev = b.act("mage", "cast", {"spell": "calm_emotions", "point": [12, 8]}, dice=[2])
+    assert ok and first(ev, "SpellEnded").reason == "replaced"
+    assert "calmed" not in b.comp("orc", Conditions).ids and "calmed" in b.comp("orc2", Conditions).ids
+
+
+def test_calmed_creatures_take_no_attacks_of_opportunity():
+    b = mage(["magic_missile"], level=3, foes=[orc(at=(2, 4))])
+    b.comp("orc", Conditions).ids.add("calmed")
+    b.changed()
+    ok, _, ev = b.act("mage", "cast", {"spell": "magic_missile", "targets": ["orc"]}, dice=[1])
+    assert ok and "AttackRolled" not in types(ev)
+
+
+def test_extend_does_not_lengthen_concentration_and_empower_needs_dice():
+    b = mage(["bless"], feats=["empower_spell"], cls="cleric")
+    ok, refusal, _ = b.act("mage", "cast", {"spell": "bless", "metamagic": ["empower_spell"]})
+    assert not ok and refusal.code == "METAMAGIC_CHANGES_NOTHING"
+    with pytest.raises(ScenarioError, match="changes nothing"):
+        mage(["extended:calm_emotions"], cls="cleric")
+    with pytest.raises(ScenarioError, match="in this order"):
+        mage(["silent:stilled:magic_missile"])
+    with pytest.raises(ScenarioError, match="chooses metamagic when casting"):
+        mage(["stilled:magic_missile"], cls="sorcerer", slots=[0, 1])
+    with pytest.raises(ScenarioError, match="needs spell_slots"):
+        mage(["magic_missile"], cls="sorcerer")
 
 
 def test_calmed_creatures_lose_morale_and_fear_modifiers():
@@ -320,3 +362,56 @@ def test_arcane_spell_failure_in_armour_and_still_spell_avoids_it():
     cleric = mage(["cure_light_wounds"], cls="cleric", armor="chainmail")
     ok, _, ev = cleric.act("mage", "cast", {"spell": "cure_light_wounds", "target": "mage"}, dice=[3])
     assert ok and first(ev, "Healed").amount == 3 + 5                  # divine spells ignore armour
+
+
+# --- held charges ------------------------------------------------------------------------------
+
+def test_a_held_charge_keeps_its_metamagic_and_lends_it_to_nothing_else():
+    b = mage(["empowered:shocking_grasp", "shocking_grasp"], feats=["empower_spell"], level=1,
+             foes=[orc(at=(2, 4))])
+    ok, _, ev = b.act("mage", "cast", {"spell": "shocking_grasp", "metamagic": ["empower_spell"],
+                                       "defensively": True}, dice=[20])
+    assert ok and [e for e in ev if type(e).__name__ == "SpellCast"][-1].outcome == "held"
+    b.act("mage", "end_turn")
+    b.act("orc", "end_turn")
+    # Another casting dissipates the held charge; the plain spell is not empowered.
+    ok, _, ev = b.act("mage", "cast", {"spell": "shocking_grasp", "target": "orc", "defensively": True},
+                      dice=[20, 15, 4])
+    assert ok and first(ev, "SpellEnded").reason == "dissipated"
+    assert first(ev, "DamageDealt").amount == 4 and b.comp("mage", Spellcasting).held_charge is None
+
+
+def test_an_empowered_held_charge_is_empowered_when_delivered():
+    b = mage(["empowered:shocking_grasp"], feats=["empower_spell"], level=1, foes=[orc(at=(2, 4))])
+    b.act("mage", "cast", {"spell": "shocking_grasp", "metamagic": ["empower_spell"], "defensively": True}, dice=[20])
+    b.act("mage", "end_turn")
+    b.act("orc", "end_turn")
+    ok, _, ev = b.act("mage", "touch", {"target": "orc"}, dice=[15, 4])
+    assert ok and first(ev, "DamageDealt").amount == 6
+
+
+def test_a_spell_like_charge_keeps_the_abilitys_caster_level_and_charisma():
+    b = battle(GRID, creature("imp", "blue", (1, 4), initiative=20, cha=18, hd=5, hp=15) +
+               '\nspell_like = { inflict_light_wounds = 1 }', orc(at=(2, 4), will=0))
+    ok, _, ev = b.act("imp", "use_spell_like", {"spell": "inflict_light_wounds", "defensively": True}, dice=[20])
+    assert ok and [e for e in ev if type(e).__name__ == "SpellCast"][-1].outcome == "held"
+    b.act("imp", "end_turn")
+    b.act("orc", "end_turn")
+    ok, _, ev = b.act("imp", "touch", {"target": "orc"}, dice=[15, 3, 1])
+    save = first(ev, "SavingThrow")
+    assert ok and save.dc == 10 + 1 + 4                                  # Charisma 18, not Intelligence
+    assert first(ev, "DamageDealt").amount == 3 + 5                      # caster level 5 (its Hit Dice)
+
+
+def test_a_calmed_caster_may_hold_a_harmful_charge_but_not_deliver_it():
+    b = mage(["inflict_light_wounds", "inflict_light_wounds"], cls="cleric", foes=[orc(at=(2, 4))],
+             conditions=["calmed"])
+    ok, refusal, _ = b.act("mage", "cast", {"spell": "inflict_light_wounds", "target": "orc"})
+    assert not ok and refusal.code == "CALMED"
+    b.comp("mage", Stats).values["concentration"] = 30
+    ok, _, _ev = b.act("mage", "cast", {"spell": "inflict_light_wounds", "defensively": True}, dice=[10])
+    assert ok and b.comp("mage", Spellcasting).held_charge == "inflict_light_wounds"
+    b.act("mage", "end_turn")
+    b.act("orc", "end_turn")
+    ok, refusal, _ = b.act("mage", "touch", {"target": "orc"})
+    assert not ok and refusal.code == "CALMED"

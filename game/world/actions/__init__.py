@@ -65,9 +65,10 @@ def act(battle, who: str, action: str, args: dict, dice: list[int] | None = None
                    or warding.unseen_refusal(battle, who, action, args))
         if refusal is not None:
             raise refusal
+        breaks_hiding = warding.breaks_hiding(battle, who, action, args)     # judged before it happens
         events += handler(battle, who, args, declined or set())
         events += spellwork.break_calm(battle, events)
-        events += warding.break_hiding(battle, who, action, args)
+        events += warding.break_hiding(battle, who, breaks_hiding)
         events += stench_sweep(battle)
         if battle.has(who) and battle.turn == who:
             events += strenuous_damage(battle, who)

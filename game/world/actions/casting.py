@@ -49,7 +49,7 @@ def do_cast(battle, who, args, declined) -> list:
     spell = data.spells().get(spell_id) if isinstance(spell_id, str) else None
     if spell is None:
         raise refuse("SPELL_NOT_READY", spell=str(spell_id))
-    feats = sources.metamagic_of(battle, who, args)
+    feats = sources.metamagic_of(battle, who, args, spell)
     source = sources.source_of(battle, who, spell_id, spell, feats, args)
     with sources.applied(battle, feats):
         return _cast(battle, who, spell_id, spell, feats, source, args, declined)
@@ -79,6 +79,7 @@ def _cast(battle, who, spell_id, spell, feats, source, args, declined) -> list:
     _check_aim(battle, who, spell, args)
     events = spend(battle, who, kind, "cast")
     source.pay()
+    events += dissipate_charge(battle, who)
     _use_component(battle, who, spell_id, spell)
     from .timing import readied_on_attack
     before = battle.comp(who, HitPoints).current
@@ -103,6 +104,18 @@ def _cast(battle, who, spell_id, spell, feats, source, args, declined) -> list:
         return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="pending")]
     return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="cast")] + \
         EFFECTS[spell["effect"]](battle, who, spell_id, spell, level, args, declined)
+
+
+def dissipate_charge(battle, who: str) -> list:
+    """Casting another spell dissipates a touch spell's held charge (SRD, touch spells)."""
+    from .spell_basics import drop_charge
+    from .spellwork import SpellEnded
+    sc = _sc(battle, who)
+    if sc.held_charge is None:
+        return []
+    held = sc.held_charge
+    drop_charge(sc)
+    return [SpellEnded(caster=who, spell=held, reason="dissipated")]
 
 
 def _provoked_or_defensive(battle, who: str, level: int, before: int, defensively: bool, declined):
@@ -158,6 +171,7 @@ def _cast_quickened(battle, who, spell_id, spell, components, source, args, decl
     _check_aim(battle, who, spell, args)
     events = spend(battle, who, "swift", "cast_quickened")
     source.pay()
+    events += dissipate_charge(battle, who)
     _use_component(battle, who, spell_id, spell)
     level = spell_level(battle, who, spell)
     ev, lost = _distractions(battle, who, components, level)

@@ -4,19 +4,16 @@ scrolls (provoke, may be read defensively), wands (no attack of opportunity, no
 Concentration), and the spell-like ability's casting procedure."""
 from __future__ import annotations
 
-from contextlib import contextmanager
 from dataclasses import replace
-
-import esper
 
 from ...content import data
 from ...rules import spells as rules
 from ..attacks import take_opportunities, threatening_enemies
-from ..components import HitPoints, Inventory, Spellcasting
+from ..components import HitPoints, Inventory
 from .common import refuse, spend
-from .casting import _check_aim, _distractions, _provoked_or_defensive
+from .casting import _check_aim, _distractions, _provoked_or_defensive, dissipate_charge
 from .other import held_item, used_up
-from .spell_basics import SpellCast, _concentration, _heal, _roll, _sc
+from .spell_basics import SpellCast, _concentration, _heal, _roll, _sc, acting_as
 from .spell_effects import EFFECTS
 
 
@@ -77,20 +74,7 @@ def do_use_item(battle, who, args, declined) -> list:
     return events
 
 
-@contextmanager
-def _acting_as(battle, who: str, caster: Spellcasting):
-    """Resolve a spell with another caster level and ability (an item, a spell-like
-    ability); a charge held or a spell kept up stays with the creature afterwards."""
-    saved = _sc(battle, who)
-    with battle.active():
-        esper.add_component(battle.entities[who], caster)
-    try:
-        yield
-    finally:
-        saved.held_charge = caster.held_charge or saved.held_charge
-        saved.maintained = caster.maintained or saved.maintained
-        with battle.active():
-            esper.add_component(battle.entities[who], saved)
+_acting_as = acting_as
 
 
 def cast_effect_as(battle, who, caster, spell_id, spell, level, pay, args, declined, action: str) -> list:
@@ -101,6 +85,7 @@ def cast_effect_as(battle, who, caster, spell_id, spell, level, pay, args, decli
         _check_aim(battle, who, spell, args)
     events = spend(battle, who, "standard", action)
     pay()
+    events += dissipate_charge(battle, who)
     before = battle.comp(who, HitPoints).current
     ev, lost = _provoked_or_defensive(battle, who, level, before, bool(args.get("defensively")), declined)
     events += ev

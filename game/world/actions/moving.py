@@ -9,7 +9,7 @@ from ...rules import aoo as aoo_rules, movement
 from ...rules.geometry import KING_MOVES, Square, metres
 from ...rules.modifiers import ability_modifier
 from ...rules.threat import threatens
-from ..attacks import fallen, take_opportunities, threatening_enemies
+from ..attacks import take_opportunities, threatening_enemies
 from ..components import Abilities, Conditions, Position, RunState
 from ..events import Moved, MovementStopped, SavingThrow, Stepped
 from .common import refuse, spend, squares_arg, square_arg, turn_state, until_next_turn

@@ -4,7 +4,10 @@ spell dice after metamagic, durations after Extend Spell, damage and healing, to
 attacks, the creatures in an area."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+
+import esper
 
 from ...rules import attack as attack_rules, metamagic, spells as rules
 from ...rules.attack import AttackSituation
@@ -36,6 +39,41 @@ class Healed(Event):
 
 def _sc(battle, cid) -> Spellcasting:
     return battle.comp(cid, Spellcasting)
+
+
+HELD = ("held_charge", "held_metamagic", "held_touches", "held_as")
+
+
+def drop_charge(sc: Spellcasting) -> None:
+    """The held charge is gone (discharged, or dissipated by another casting)."""
+    sc.held_charge, sc.held_metamagic, sc.held_touches, sc.held_as = None, (), 0, None
+
+
+@contextmanager
+def acting_as(battle, who: str, caster: Spellcasting):
+    """Resolve a spell with another caster level and ability (an item, a spell-like
+    ability, a charge held from one); a charge held or a spell kept up stays with the
+    creature afterwards, with the caster level and class it was cast at."""
+    saved = _sc(battle, who)
+    with battle.active():
+        esper.add_component(battle.entities[who], caster)
+    try:
+        yield
+    finally:
+        for key in HELD:
+            setattr(saved, key, getattr(caster, key))
+        if caster.held_charge and caster.held_as is None and \
+                (caster.caster_level, caster.caster_class) != (saved.caster_level, saved.caster_class):
+            saved.held_as = (caster.caster_level, caster.caster_class)
+        saved.maintained = caster.maintained or saved.maintained
+        with battle.active():
+            esper.add_component(battle.entities[who], saved)
+
+
+def as_held(battle, who: str):
+    """The caster a held charge resolves with: the creature, or the item or ability it came from."""
+    sc = _sc(battle, who)
+    return replace(sc, caster_level=sc.held_as[0], caster_class=sc.held_as[1]) if sc.held_as else sc
 
 
 def spell_level(battle, cid: str, spell: dict) -> int:

@@ -4,6 +4,8 @@ discharge; what spells do later (grease saves, spiritual weapon strikes, a flami
 sphere's burns, a held creature's struggle)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...content import data
 from ...rules import attack as attack_rules, spells as rules
 from ...rules.attack import AttackSituation
@@ -16,7 +18,7 @@ from ..turns import add_timed_condition
 from . import spell_sources as sources, spellwork, warding
 from .common import refuse
 from .spell_basics import (CURE_DICE, METAL_ARMOR, SpellCast, _ability_mod, _creatures_in, _heal, _hit_points,
-                           _lasting, _roll, _save, _sc, _touch_attack, spell_level)
+                           _lasting, _roll, _save, _sc, _touch_attack, acting_as, as_held, drop_charge, spell_level)
 
 
 # --- the spells' effects -------------------------------------------------------------
@@ -32,23 +34,26 @@ def _missiles(battle, who, spell_id, spell, level, args, declined) -> list:
 def _shocking_grasp(battle, who, spell_id, spell, level, args, declined) -> list:
     if "target" not in args:
         return _hold(battle, who, spell_id, level)
-    return discharge(battle, who, spell_id, args["target"])
+    return _discharge(battle, who, spell_id, args["target"], touched=False)
 
 
 def _hold(battle, who: str, spell_id: str, level: int) -> list:
     sc = _sc(battle, who)
+    drop_charge(sc)
     sc.held_charge, sc.held_metamagic = spell_id, tuple(battle.metamagic)
     return [SpellCast(caster=who, spell=spell_id, level=level, outcome="held")]
 
 
 def discharge(battle, who: str, spell_id: str, target: str, touched: bool = False) -> list:
-    """A touch spell's touch: a melee touch attack that does not provoke; ``touched``: an
-    unarmed attack already hit, and the charge goes off with it. A held charge keeps the
-    metamagic it was cast with."""
+    """A held charge's touch: a melee touch attack that does not provoke; ``touched``: an
+    unarmed attack already hit, and the charge goes off with it. It keeps the metamagic,
+    caster level and ability it was cast with (a wand's, a spell-like ability's)."""
     sc = _sc(battle, who)
-    feats = battle.metamagic or sc.held_metamagic
-    sc.held_charge, sc.held_metamagic = None, ()
-    with sources.applied(battle, feats):
+    feats, caster = sc.held_metamagic, as_held(battle, who)
+    if spell_id != "hide_from_undead":
+        drop_charge(sc)
+        caster = replace(caster, held_charge=None, held_metamagic=(), held_touches=0, held_as=None)
+    with sources.applied(battle, feats), acting_as(battle, who, caster):
         return _discharge(battle, who, spell_id, target, touched)
 
 
@@ -56,7 +61,6 @@ def _discharge(battle, who: str, spell_id: str, target: str, touched: bool) -> l
     spell = data.spells()[spell_id]
     cl = _sc(battle, who).caster_level
     if spell["effect"] == "hide_from_undead":      # a touch spell goes off on whatever it touches
-        _sc(battle, who).held_charge, _sc(battle, who).held_touches = spell_id, max(1, _sc(battle, who).held_touches)
         return warding.touch_friends(battle, who, [target])
     if spell["effect"] == "cure" and not battle.comp(target, Stats).values.get("undead"):
         amount, faces = _roll(battle, *CURE_DICE[spell_id][:2], "cure", plus=min(cl, CURE_DICE[spell_id][2]))
@@ -94,12 +98,7 @@ def _discharge(battle, who: str, spell_id: str, target: str, touched: bool) -> l
 def _touch_or_hold(battle, who, spell_id, spell, level, args, declined) -> list:
     if "target" not in args:
         return _hold(battle, who, spell_id, level)
-    target = args["target"]
-    board = battle.board()
-    if spell["effect"] == "cure" and not board.body(target).is_enemy_of(board.body(who)) \
-            and not battle.comp(target, Stats).values.get("undead"):
-        return discharge(battle, who, spell_id, target)
-    return discharge(battle, who, spell_id, target)
+    return _discharge(battle, who, spell_id, args["target"], touched=False)
 
 
 def _ray(battle, who, spell_id, spell, level, args, declined) -> list:

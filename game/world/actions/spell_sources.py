@@ -24,9 +24,9 @@ class Source:
     slot_level: int
 
 
-def metamagic_of(battle, who: str, args: dict) -> tuple[str, ...]:
+def metamagic_of(battle, who: str, args: dict, spell: dict) -> tuple[str, ...]:
     """The metamagic feats a ``cast`` asks for (``metamagic`` = [feat ids]; ``quickened``
-    = true is Quicken Spell); each must be one of the caster's feats."""
+    = true is Quicken Spell); each must be one of the caster's feats and change the spell."""
     wanted = args.get("metamagic", [])
     if not isinstance(wanted, list) or not all(isinstance(f, str) for f in wanted):
         raise refuse("BAD_ARGUMENT", key="metamagic")
@@ -36,6 +36,8 @@ def metamagic_of(battle, who: str, args: dict) -> tuple[str, ...]:
             raise refuse("BAD_ARGUMENT", key="metamagic")
         if feat not in battle.comp(who, Feats).ids:
             raise refuse("NO_METAMAGIC_FEAT", feat=feat)
+        if feat != "quicken_spell" and not metamagic.applies(feat, spell):      # quicken: CANNOT_QUICKEN
+            raise refuse("METAMAGIC_CHANGES_NOTHING", feat=feat, spell=args.get("spell"))
     if len(set(wanted)) != len(wanted):
         raise refuse("BAD_ARGUMENT", key="metamagic")
     return metamagic.canonical(wanted)

@@ -39,7 +39,9 @@ def do_retrieve_component(battle, who, args, declined) -> list:
     ready = {e.split(":")[-1] for e in sc.prepared} | set(sc.known)
     if spell is None or spell_id not in ready:
         raise refuse("SPELL_NOT_READY", spell=str(spell_id))
-    if not battle.comp(who, Grapple).holding and "pinned" not in battle.comp(who, Conditions).ids:
+    if "pinned" in battle.comp(who, Conditions).ids:
+        raise refuse("PINNED_ONLY_ESCAPE")          # a pinned creature may only try to escape (SRD)
+    if not battle.comp(who, Grapple).holding:
         raise refuse("COMPONENT_ONLY_IN_GRAPPLE")
     if not needs_component_in_hand(battle, who, spell, spell["components"]):
         raise refuse("NO_COMPONENT_NEEDED", spell=spell_id)
@@ -53,11 +55,13 @@ def do_retrieve_component(battle, who, args, declined) -> list:
 
 # --- concentrating to keep a spell up -------------------------------------------------
 
-def maintain(battle, who: str, spell_id: str, level: int, key: str, rounds: int) -> None:
+def maintain(battle, who: str, spell_id: str, level: int, key: str, rounds: int) -> list:
     """Start keeping up a concentration spell: it lasts while the caster concentrates each
-    turn, up to ``rounds`` rounds."""
+    turn, up to ``rounds`` rounds. One mind keeps one such spell: an earlier one ends."""
+    events = end_maintained(battle, who, "replaced")
     _sc(battle, who).maintained = {"spell": spell_id, "level": level, "key": key,
                                   "until": battle.round + rounds, "round": battle.round}
+    return events
 
 
 def do_concentrate(battle, who, args, declined) -> list:
@@ -132,7 +136,7 @@ def calm_emotions(battle, who, spell_id, spell, level, args, declined) -> list:
     """Calm emotions (SRD): creatures in a 20-ft spread, Will negates (undead and mindless
     creatures are immune: mind-affecting), can take no violent action; fear and morale
     bonuses are suppressed and confusion ends. Concentration, up to 1 round per level."""
-    from .spell_basics import _ability_mod, _creatures_in, _lasting, _save
+    from .spell_basics import _ability_mod, _creatures_in, _save
     area = rules.burst_squares(tuple(args["point"]), spell["radius_ft"] // 5)
     dc = rules.save_dc(level, _ability_mod(battle, who))
     calmed, events = [], []
@@ -148,9 +152,11 @@ def calm_emotions(battle, who, spell_id, spell, level, args, declined) -> list:
             conds.discard("confused")
             calmed.append(cid)
     key = f"calm:{who}"
+    events = end_maintained(battle, who, "replaced") + events
     # "fresh": the saves just rolled against the spell itself are no aggression against it.
     battle.spell_effects[key] = {"kind": "calm", "caster": who, "targets": calmed, "fresh": True}
-    maintain(battle, who, spell_id, level, key, _lasting(battle, _sc(battle, who).caster_level))
+    # Extend Spell does not lengthen a concentration duration (SRD): 1 round/level.
+    events += maintain(battle, who, spell_id, level, key, _sc(battle, who).caster_level)
     battle.changed()
     return events
 
@@ -188,14 +194,20 @@ def aggressive(battle, who: str, action: str, args: dict) -> bool:
         spell_id = _sc(battle, who).held_charge
     if action in ("cast", "use_item", "use_spell_like", "touch") and isinstance(spell_id, str):
         spell = data.spells().get(spell_id)
-        return spell is not None and spell["effect"] not in HARMLESS_EFFECTS and not _heals(battle, spell, args)
+        if spell is None or spell["effect"] in HARMLESS_EFFECTS:
+            return False
+        holding = spell["range"] == "touch" and action != "touch" and "target" not in args
+        return not holding and not _heals(battle, spell, args)      # holding a charge harms nobody yet
     return False
 
 
 def _heals(battle, spell: dict, args: dict) -> bool:
+    """A cure on the living or an inflict on undead (a potion drunk cures its drinker)."""
     target = args.get("target")
-    if spell["effect"] not in ("cure", "inflict") or not isinstance(target, str) or not battle.has(target):
-        return spell["effect"] == "cure" and "target" not in args
+    if spell["effect"] not in ("cure", "inflict"):
+        return False
+    if not isinstance(target, str) or not battle.has(target):
+        return spell["effect"] == "cure"
     undead = bool(battle.comp(target, Stats).values.get("undead"))
     return undead == (spell["effect"] == "inflict")
 

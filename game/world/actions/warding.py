@@ -12,6 +12,7 @@ attacks anyone (even with a spell), touches an undead with a harmful spell, or t
 rebukes undead."""
 from __future__ import annotations
 
+from ...content import data
 from ..components import Conditions, Spellcasting, Stats
 from ..events import ConditionEnded, ConditionStarted
 from .common import refuse, spend
@@ -24,16 +25,18 @@ def _sc(battle, cid) -> Spellcasting:
 
 
 def hide_from_undead(battle, who, spell_id, spell, level, args, declined) -> list:
-    """Cast: one touch per caster level is held; a friend named at once is touched now."""
+    """Cast: one touch per caster level is held; a friend named at once is touched now.
+    Each casting is its own spell (its own saves, its own duration)."""
+    from ...rules import spells as rules
     from .spell_basics import _ability_mod, _lasting
     from .spell_effects import _hold
-    from ...rules import spells as rules
     sc = _sc(battle, who)
-    key = f"hide:{who}"
-    if key not in battle.spell_effects:
-        battle.spell_effects[key] = {"kind": "hide_from_undead", "caster": who, "warded": [], "seen_by": None,
-                                     "dc": rules.save_dc(level, _ability_mod(battle, who)),
-                                     "ends": battle.round + _lasting(battle, 100 * sc.caster_level)}
+    for effect in _effects_of(battle, who):
+        effect["open"] = False
+    key = f"hide:{who}:{battle.round}:{len(battle.history)}"      # one per casting
+    battle.spell_effects[key] = {"kind": "hide_from_undead", "caster": who, "warded": [], "seen_by": None,
+                                 "open": True, "dc": rules.save_dc(level, _ability_mod(battle, who)),
+                                 "ends": battle.round + _lasting(battle, 100 * sc.caster_level)}
     events = _hold(battle, who, spell_id, level)
     sc.held_touches = sc.caster_level
     if "target" in args:
@@ -41,15 +44,20 @@ def hide_from_undead(battle, who, spell_id, spell, level, args, declined) -> lis
     return events
 
 
+def _effects_of(battle, caster: str) -> list[dict]:
+    return [e for e in battle.spell_effects.values() if e["kind"] == "hide_from_undead" and e["caster"] == caster]
+
+
 def touch_friends(battle, who: str, targets: list[str]) -> list:
     """Give the held multi-touch spell to each creature touched (the caster included)."""
+    from .spell_basics import drop_charge
     sc = _sc(battle, who)
     events: list = []
     for target in targets:
         events += _ward(battle, who, target)
         sc.held_touches -= 1
         if sc.held_touches <= 0:
-            sc.held_charge, sc.held_metamagic, sc.held_touches = None, (), 0
+            drop_charge(sc)
             break
     return events
 
@@ -79,7 +87,7 @@ def do_touch_several(battle, who: str, args: dict) -> list:
 
 def _ward(battle, who: str, target: str) -> list:
     from .spell_basics import _save
-    effect = battle.spell_effects.get(f"hide:{who}")
+    effect = next((e for e in _effects_of(battle, who) if e["open"]), None)
     if effect is None or target in effect["warded"]:
         return []
     events: list = []
@@ -111,20 +119,33 @@ def unseen_refusal(battle, who: str, action: str, args: dict):
     """An undead cannot aim anything at a creature it cannot perceive."""
     if not battle.comp(who, Stats).values.get("undead"):
         return None
-    named = [args.get(k) for k in ("target", "enemy", "ally")] + list(args.get("targets") or [])
+    targets = args.get("targets")
+    named = [args.get(k) for k in ("target", "enemy", "ally")] + (list(targets) if isinstance(targets, list) else [])
     for t in named:
         if isinstance(t, str) and battle.has(t) and hidden_from(battle, who, t):
             return refuse("CANNOT_PERCEIVE", target=t)
     return None
 
 
-def break_hiding(battle, who: str, action: str, args: dict) -> list:
-    """A warded creature that attacks, harms with a spell, or turns undead ends the spell
-    for all its recipients."""
+def breaks_hiding(battle, who: str, action: str, args: dict) -> bool:
+    """Judged before the action: a warded creature attacking anyone (even with a spell),
+    touching an undead, or turning or rebuking undead."""
     from .spellwork import aggressive
-    if not battle.has(who) or "hidden_from_undead" not in battle.comp(who, Conditions).ids:
-        return []
-    if not aggressive(battle, who, action, args):
+    if "hidden_from_undead" not in battle.comp(who, Conditions).ids:
+        return False
+    if aggressive(battle, who, action, args):
+        return True
+    touched = args.get("targets") if action == "touch" else None
+    touched = touched if isinstance(touched, list) else [args.get("target")]
+    spell = _sc(battle, who).held_charge if action == "touch" else args.get("spell")
+    if action not in ("touch", "cast") or not isinstance(spell, str) or data.spells().get(spell, {}).get("range") != "touch":
+        return False
+    return any(isinstance(t, str) and battle.has(t) and battle.comp(t, Stats).values.get("undead") for t in touched)
+
+
+def break_hiding(battle, who: str, broke: bool) -> list:
+    """The spell ends for all its recipients when one of them broke it (``breaks_hiding``)."""
+    if not broke or not battle.has(who):
         return []
     events: list = []
     for key, effect in list(battle.spell_effects.items()):
@@ -134,6 +155,7 @@ def break_hiding(battle, who: str, action: str, args: dict) -> list:
 
 
 def end_hiding(battle, key: str, reason: str) -> list:
+    from .spell_basics import drop_charge
     from .spellwork import SpellEnded
     effect = battle.spell_effects.pop(key)
     events: list = [SpellEnded(caster=effect["caster"], spell="hide_from_undead", reason=reason)]
@@ -143,15 +165,16 @@ def end_hiding(battle, key: str, reason: str) -> list:
             battle.comp(cid, Conditions).ids.discard("hidden_from_undead")
             events.append(ConditionEnded(who=cid, condition="hidden_from_undead"))
     sc = _sc(battle, effect["caster"])
-    if sc.held_charge == "hide_from_undead":
-        sc.held_charge, sc.held_metamagic, sc.held_touches = None, (), 0
+    if effect["open"] and sc.held_charge == "hide_from_undead":
+        drop_charge(sc)
     battle.changed()
     return events
 
 
 def expire(battle, caster: str) -> list:
-    """At the caster's turn: the spell's duration runs out."""
-    effect = battle.spell_effects.get(f"hide:{caster}")
-    if effect is not None and battle.round > effect["ends"]:
-        return end_hiding(battle, f"hide:{caster}", "duration")
-    return []
+    """At the caster's turn: a casting's duration runs out."""
+    events: list = []
+    for key, effect in list(battle.spell_effects.items()):
+        if effect["kind"] == "hide_from_undead" and effect["caster"] == caster and battle.round > effect["ends"]:
+            events += end_hiding(battle, key, "duration")
+    return events
