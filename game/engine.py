@@ -256,8 +256,7 @@ class Battle:
             out[cid].update(_magic_state(self.comp(cid, Spellcasting), self.comp(cid, SpellLike)))
         result = {"round": self.round, "turn": self.turn, "order": list(self.order), "creatures": out}
         if self.turn is not None:
-            from .world.budget import left
-            result["actions_left"] = left(self.comp(self.turn, TurnState))
+            result["actions_left"] = self.actions_left()
         if self.delayed:
             result["delayed"] = sorted(self.delayed)
         if self.readied:
@@ -267,6 +266,11 @@ class Battle:
         if self.winner is not None:
             result["winner"] = self.winner
         return result
+
+    def actions_left(self) -> dict:
+        """What the current creature may still do this turn (``state``'s ``actions_left``)."""
+        from .world.budget import left
+        return left(self.comp(self.turn, TurnState))
 
     def act(self, who: str, action: str, args: dict | None = None, dice: list[int] | None = None,
             declined: set[str] | None = None):

@@ -116,7 +116,7 @@ class GameScreen(ScreenDrawing):
         out: dict[str, str | None] = {}
         if cid is None:
             return {b: "—" for b in BUTTONS}
-        left = self.battle.state()["actions_left"]
+        left = self.battle.actions_left()
         body = self.battle.board().body(cid)
         for b in self.buttons_for(cid):
             reason = None

@@ -68,7 +68,8 @@ def entries(screen, cid: str) -> list[tuple[str, tuple]]:
         for action in TARGETED_MORE:
             add(action, kind="aim", args=dict(TARGETED_MORE[action]))
         add("aid_another", kind="aid")
-        others = [o for o in b.ids if o != cid and b.has(o)]
+        # only creatures close enough to reach (a snatch or a blow is a melee action)
+        others = [o.id for o in b.board().bodies if o.id != cid and _close(body, o)]
         if any(b.comp(o, Worn).items for o in others):
             out.append((sentence("ACT_snatch", {}, lang), ("item", "disarm", {})))
         if any(targetable_items(b, o) for o in others):
@@ -78,6 +79,10 @@ def entries(screen, cid: str) -> list[tuple[str, tuple]]:
         add("bolster_undead")
         add("dispel_turning")
     return out
+
+
+def _close(me, other, squares: int = 2) -> bool:
+    return any(max(abs(x - u), abs(y - v)) <= squares for x, y in me.squares for u, v in other.squares)
 
 
 def components_to_take(battle, cid: str) -> list[str]:

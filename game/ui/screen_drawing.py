@@ -135,7 +135,7 @@ class ScreenDrawing:
         if magic:
             y += self._text(magic, (x, y), 13, (190, 170, 240), width=PANEL_W - 24)
         if cid == self.current:
-            left = self.battle.state()["actions_left"]
+            left = self.battle.actions_left()
             names = [sentence(f"LEFT_{k}", {}, self.lang) for k in ("standard", "move", "five_foot_step", "swift")
                      if left.get(k)]
             y += self._text(sentence("UI_ACTIONS_LEFT", {"left": ", ".join(names) or "—"}, self.lang), (x, y), 13,
