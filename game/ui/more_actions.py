@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..content import data
 from ..i18n import sentence
 from ..world.actions.other import LOADING
-from ..world.components import Conditions, Grapple, Hands, Inventory, Spellcasting, Stats, Wielded, Worn
+from ..world.components import Conditions, Grapple, Hands, Inventory, Spellcasting, Stats, TurnUses, Wielded, Worn
 from ..world.worn import item_name, object_numbers
 
 # Modes waiting for a click on a creature, and the arguments they send.
@@ -78,6 +78,12 @@ def entries(screen, cid: str) -> list[tuple[str, tuple]]:
     if stats.get("cleric_level") and stats.get("evil"):
         add("bolster_undead")
         add("dispel_turning")
+        from ..world.actions.commanding import commanded
+        for undead in commanded(b, cid):
+            name = f" · {screen.names.get(undead, undead)}"
+            if not b.comp(undead, TurnUses).ordered:
+                add("command_undead", args={"undead": undead}, extra=name)
+            add("release_undead", args={"undead": undead}, extra=name)
     return out
 
 

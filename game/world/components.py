@@ -220,6 +220,9 @@ class TurnUses:
     """Turn or rebuke attempts used today, and whom this creature has turned."""
     used: int = 0
     turned_by: str | None = None      # set on an undead turned or rebuked
+    commanded_by: str | None = None   # set on an undead an evil cleric commands
+    ordered: bool = False             # its commander has given it orders
+    side_before: str | None = None    # its side before it was commanded
 
 
 @dataclass

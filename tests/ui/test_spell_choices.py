@@ -187,3 +187,36 @@ spells = ["hide_from_undead"]
     assert g.battle.history[-1]["args"] == {"targets": ["f0", "f1"]}
     assert g.battle.comp("cleric", Spellcasting).held_touches == 2
     assert all("hidden_from_undead" in g.battle.comp(f, Conditions).ids for f in ("f0", "f1"))
+
+
+def test_an_evil_cleric_gives_orders_to_a_commanded_undead_from_the_more_menu():
+    g = open_screen(scenario('''id = "priest"
+side = "red"
+at = [1, 2]
+cleric_level = 5
+evil = true
+initiative = 20
+''', '''id = "zombie"
+side = "blue"
+at = [3, 2]
+undead = true
+mindless = true
+hd = 2
+hp = 16
+initiative = 5
+''', '''id = "hero"
+side = "blue"
+at = [10, 5]
+hp = 10
+initiative = 1
+'''))
+    g.handoff = None
+    g.battle.act("priest", "rebuke_undead", {}, dice=[15, 6, 6])
+    for who in ("priest", "zombie", "hero"):
+        g.battle.act(who, "end_turn")
+    g.handoff = None
+    click_button(g, "more")
+    choose(g, ("do", "command_undead", {"undead": "zombie"}))
+    assert g.battle.history[-1]["action"] == "command_undead"
+    from game.world.components import TurnUses
+    assert g.battle.comp("zombie", TurnUses).ordered

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...dice import DiceError
 from ...rules.reasons import Refusal
-from . import (attacking, casting, climbing, doors, grapple, magic_items, maneuvers, mounted, moving, other, overrun, spellwork, splash,
+from . import (attacking, casting, climbing, commanding, doors, grapple, magic_items, maneuvers, mounted, moving, other, overrun, spellwork, splash,
                timing, turning, warding, webs)
 from ..auras import stench_sweep
 from ..components import Riding
@@ -27,6 +27,7 @@ ACTIONS = {
     **grapple.GRAPPLE_ACTIONS,
     "turn_undead": turning.do_turn_undead, "rebuke_undead": turning.do_rebuke_undead,
     "dispel_turning": turning.do_dispel_turning, "bolster_undead": turning.do_bolster_undead,
+    "command_undead": commanding.do_command_undead, "release_undead": commanding.do_release_undead,
     "mount": mounted.do_mount, "dismount": mounted.do_dismount, "ride": mounted.do_ride,
     "throw_splash": splash.do_throw_splash, "extinguish": splash.do_extinguish, "break_free": splash.do_break_free,
     "cast": casting.do_cast, "direct_spell": casting.do_direct_spell, "touch": casting.do_touch,
@@ -62,7 +63,8 @@ def act(battle, who: str, action: str, args: dict, dice: list[int] | None = None
         if action in ON_FOOT and climbing.on_face(battle, who):
             raise refuse("CLIMBING_USE_CLIMB")  # on a rock face one climbs
         refusal = (turning.turned_refusal(battle, who, action, args) or spellwork.calm_refusal(battle, who, action, args)
-                   or warding.unseen_refusal(battle, who, action, args))
+                   or warding.unseen_refusal(battle, who, action, args)
+                   or commanding.awaiting_orders_refusal(battle, who, action))
         if refusal is not None:
             raise refusal
         breaks_hiding = warding.breaks_hiding(battle, who, action, args)     # judged before it happens

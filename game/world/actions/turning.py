@@ -11,10 +11,11 @@ from ...rules import turning as rules
 from ...rules.geometry import distance
 from ...rules.modifiers import ability_modifier
 from ...rules.sight import has_line_of_sight
-from ..components import Abilities, Conditions, Feats, HitPoints, Side, Stats, TurnUses
+from ..components import Abilities, Conditions, Feats, HitPoints, Stats, TurnUses
 from ..damage import status_of, sync_health
 from ..events import Event
 from ..turns import add_timed_condition
+from . import commanding
 from .common import refuse, spend
 
 
@@ -109,8 +110,8 @@ def _turn(battle, who: str, rebuke: bool) -> list:
     for cid in sorted(battle.entities):
         if cid == who or not _stat(battle, cid, "undead") or status_of(battle, cid) == "dead":
             continue
-        if battle.comp(cid, TurnUses).turned_by is not None:
-            continue        # already turned undead are passed over
+        if battle.comp(cid, TurnUses).turned_by is not None or battle.comp(cid, TurnUses).commanded_by:
+            continue        # undead already affected are passed over (French text)
         if not _in_reach(battle, who, cid):
             continue
         d = _gap(battle, who, cid)
@@ -119,16 +120,15 @@ def _turn(battle, who: str, rebuke: bool) -> list:
         candidates.append((cid, hd, d))
     for cid in rules.choose_affected(candidates, max_hd, damage):
         hd = _stat(battle, cid, "hd")
-        if rules.destroys(level, hd):
-            if rebuke:
-                battle.comp(cid, Side).name = battle.comp(who, Side).name
-                events.append(UndeadAffected(who=cid, by=who, result="commanded"))
-            else:
-                hp = battle.comp(cid, HitPoints)
-                hp.current = -10
-                events += sync_health(battle, cid)
-                events.append(UndeadAffected(who=cid, by=who, result="destroyed"))
+        if rules.destroys(level, hd) and not rebuke:
+            hp = battle.comp(cid, HitPoints)
+            hp.current = -10
+            events += sync_health(battle, cid)
+            events.append(UndeadAffected(who=cid, by=who, result="destroyed"))
             continue
+        if rules.destroys(level, hd) and commanding.room_for(battle, who, cid):
+            events += commanding.command(battle, who, cid)
+            continue            # beyond the Hit Dice it may command, it is only rebuked
         battle.comp(cid, TurnUses).turned_by = who
         battle.turn_checks[cid] = check
         add_timed_condition(battle, cid, "cowering" if rebuke else "turned", rules.DURATION_ROUNDS)
