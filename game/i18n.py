@@ -296,6 +296,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "NO_SPELL_LIKE": {"en": "{spell} is not one of its spell-like abilities.",
                       "fr": "{spell} ne fait pas partie de ses pouvoirs magiques."},
     "SPELL_LIKE_USED_UP": {"en": "{spell}: no use left today.", "fr": "{spell} : plus aucune utilisation aujourd'hui."},
+    "SPELL_NEEDS_A_FREE_HAND": {"en": "{spell} needs a free hand: drop or sheathe a weapon, or loosen the shield first.",
+                                "fr": "{spell} demande une main libre : lâcher ou rengainer une arme, ou détacher le bouclier d'abord."},
     "COMPONENT_NOT_IN_HAND": {"en": "In a grapple, the component of {spell} must be in hand first.",
                               "fr": "En lutte, il faut d'abord avoir en main la composante de {spell}."},
     # --- the explorer window ---

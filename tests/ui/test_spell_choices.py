@@ -71,6 +71,7 @@ def test_a_cleric_gives_up_a_prepared_spell_for_a_cure_spell():
 side = "blue"
 at = [1, 2]
 template = "jozan_3"
+weapon = "unarmed"
 initiative = 20
 ''', '''id = "friend"
 side = "blue"

@@ -415,3 +415,23 @@ def test_a_calmed_caster_may_hold_a_harmful_charge_but_not_deliver_it():
     b.act("orc", "end_turn")
     ok, refusal, _ = b.act("mage", "touch", {"target": "orc"})
     assert not ok and refusal.code == "CALMED"
+
+
+def test_a_somatic_component_needs_a_free_hand():
+    b = mage(["magic_missile", "stilled:magic_missile"], feats=["still_spell"], cls="cleric", weapon="heavy_mace",
+             shield="heavy_wooden_shield")
+    ok, refusal, _ = b.act("mage", "cast", {"spell": "magic_missile", "targets": ["orc"]})
+    assert not ok and refusal.code == "SPELL_NEEDS_A_FREE_HAND"
+    ok, _, _ev = b.act("mage", "cast", {"spell": "magic_missile", "targets": ["orc"], "metamagic": ["still_spell"]},
+                       dice=[1])
+    assert ok                                                            # no gestures: no hand needed
+    b.act("mage", "end_turn")
+    b.act("orc", "end_turn")
+    ok, _, _ev = b.act("mage", "drop", {})                               # a free action frees the hand
+    ok, _, ev = b.act("mage", "cast", {"spell": "magic_missile", "targets": ["orc"]}, dice=[1])
+    assert ok and first(ev, "SpellCast").outcome == "cast"
+    staff = mage(["magic_missile"], weapon="quarterstaff")               # a two-handed weapon is held in one
+    assert staff.act("mage", "cast", {"spell": "magic_missile", "targets": ["orc"]}, dice=[1])[0]
+    light = mage(["magic_missile"], cls="cleric", weapon="longsword", shield="light_wooden_shield")
+    ok, _, ev = light.act("mage", "cast", {"spell": "magic_missile", "targets": ["orc"]}, dice=[1])
+    assert ok and first(ev, "SpellCast").outcome == "cast"              # a light shield's hand can cast

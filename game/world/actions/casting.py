@@ -65,6 +65,8 @@ def _cast(battle, who, spell_id, spell, feats, source, args, declined) -> list:
         raise refuse("SPELL_NEEDS_VOICE", spell=spell_id)
     if "S" in components and (grappling or "pinned" in conds):
         raise refuse("SPELL_NEEDS_GESTURES", spell=spell_id)
+    if "S" in components and not has_free_hand(battle, who):
+        raise refuse("SPELL_NEEDS_A_FREE_HAND", spell=spell_id)
     if (grappling or "pinned" in conds) and needs_component_in_hand(battle, who, spell, components) \
             and sc.component_in_hand != spell_id:
         raise refuse("COMPONENT_NOT_IN_HAND", spell=spell_id)
@@ -140,6 +142,26 @@ def _provoked_or_defensive(battle, who: str, level: int, before: int, defensivel
         ok, ev = _concentration(battle, who, rules.concentration_dc("damage", level, hurt), "damage")
         return events + ev, not ok
     return events, False
+
+
+def has_free_hand(battle, who: str) -> bool:
+    """A somatic component needs a hand free to move (French text, "composante
+    gestuelle": not with the hands taken, as when clinging to a rock face). A weapon held
+    in one hand takes it (a two-handed one can be held in one hand for a moment), so does
+    a second weapon, a heavy or tower shield strapped on, or an item held; a light
+    shield's or a buckler's hand can still hold things, and so cast."""
+    from ..components import Hands, Wielded
+    if "climbing" in battle.comp(who, Conditions).ids:
+        return False
+    hands = battle.comp(who, Hands)
+    weapon = data.weapons().get(battle.comp(who, Wielded).weapon_id)
+    used = 0 if weapon is None or weapon.use in ("unarmed", "natural") else 1
+    used += (hands.off_hand is not None) + (hands.holding is not None)
+    shield = battle.spec(who).shield
+    from ..components import Defense
+    strapped = hands.shield_ready and battle.comp(who, Defense).shield_bonus > 0    # not loosened nor broken
+    used += shield in ("heavy_wooden_shield", "heavy_steel_shield", "tower_shield") and strapped
+    return used < 2
 
 
 def needs_component_in_hand(battle, who: str, spell: dict, components) -> bool:
