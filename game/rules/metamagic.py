@@ -13,6 +13,7 @@ METAMAGIC: dict[str, tuple[str, int]] = {
     "maximize_spell": ("maximized", 3),
     "enlarge_spell": ("enlarged", 1),
     "extend_spell": ("extended", 1),
+    "widen_spell": ("widened", 3),
 }
 FEAT_OF_PREFIX = {prefix: feat for feat, (prefix, _levels) in METAMAGIC.items()}
 # Spontaneous casters choose their spell when they cast it (SRD classes).
@@ -29,7 +30,7 @@ def applies(feat: str, spell: dict) -> bool:
     """Whether a metamagic feat changes this spell (SRD feats): Still needs a somatic
     component, Silent a verbal one, Enlarge a close, medium or long range, Extend a
     duration that is neither instantaneous nor concentration, Empower and Maximize rolled
-    numbers, Quicken a casting time of one standard action."""
+    numbers, Widen a burst or a spread, Quicken a casting time of one standard action."""
     if feat == "still_spell":
         return "S" in spell["components"]
     if feat == "silent_spell":
@@ -38,6 +39,8 @@ def applies(feat: str, spell: dict) -> bool:
         return spell["range"] in ("close", "medium", "long")
     if feat == "extend_spell":
         return spell["duration"] not in ("instantaneous", "concentration")
+    if feat == "widen_spell":
+        return spell["shape"] in ("burst", "spread")
     if feat in ("empower_spell", "maximize_spell"):
         return spell["effect"] in VARIABLE_EFFECTS
     return spell["casting_time"] == "standard"          # quicken_spell
@@ -83,6 +86,17 @@ def range_factor(feats) -> int:
 def duration_factor(feats) -> int:
     """Extend Spell doubles a duration."""
     return 2 if "extend_spell" in feats else 1
+
+
+def area_factor(feats) -> int:
+    """Widen Spell doubles a burst's or a spread's measurements."""
+    return 2 if "widen_spell" in feats else 1
+
+
+def radius_squares(spell: dict, feats) -> int:
+    """A spell's area radius (or side, or length) in squares, after Widen Spell."""
+    radius = spell.get("radius_ft", 0) // 5
+    return radius * area_factor(feats) if spell["shape"] in ("burst", "spread") else radius
 
 
 def vary(rolled: int, dice: int, sides: int, plus: int, feats) -> int:

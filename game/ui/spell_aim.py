@@ -191,7 +191,7 @@ class SpellAim:
         if not self.spell:
             return set()
         spell = data.spells()[self.spell]
-        radius = spell.get("radius_ft", 0) // 5
+        radius = metamagic.radius_squares(spell, self.metamagic)
         if spell["shape"] in ("burst", "spread") and spell["effect"] != "bless":
             squares = spell_rules.burst_squares(tuple(corner), radius)
         elif spell["shape"] == "square":

@@ -163,7 +163,7 @@ def test_cleric_converts_a_prepared_spell_into_a_cure_spell():
 
 def test_scenario_refuses_unknown_metamagic_and_bad_slots():
     with pytest.raises(ScenarioError, match="unknown metamagic"):
-        mage(["widened:sleep"])
+        mage(["twinned:sleep"])
     with pytest.raises(ScenarioError, match="spell_slots"):
         mage(["sleep"], cls="sorcerer", slots=["two"])
     with pytest.raises(ScenarioError, match="spell_like"):
@@ -435,3 +435,23 @@ def test_a_somatic_component_needs_a_free_hand():
     light = mage(["magic_missile"], cls="cleric", weapon="longsword", shield="light_wooden_shield")
     ok, _, ev = light.act("mage", "cast", {"spell": "magic_missile", "targets": ["orc"]}, dice=[1])
     assert ok and first(ev, "SpellCast").outcome == "cast"              # a light shield's hand can cast
+
+
+def test_widen_spell_doubles_a_burst():
+    from game.rules import spells as spell_rules
+    plain = spell_rules.burst_squares((6, 4), 2)
+    assert (6, 7) not in plain and (6, 7) in spell_rules.burst_squares((6, 4), 4)
+    b = mage(["widened:sleep", "sleep"], feats=["widen_spell"], level=1, foes=[orc(at=(6, 7), hd=1),
+                                                                               orc("far", at=(13, 9))])
+    ok, _, _ev = b.act("mage", "cast", {"spell": "sleep", "point": [6, 4]})
+    for who in ("mage", "orc", "far"):
+        b.act(who, "end_turn", dice=[1])
+    assert "asleep" not in b.comp("orc", Conditions).ids                 # 3 squares away: outside 10 ft
+    ok, _, _ev = b.act("mage", "cast", {"spell": "sleep", "point": [6, 4], "metamagic": ["widen_spell"]})
+    assert ok
+    for who in ("mage", "orc", "far"):
+        b.act(who, "end_turn", dice=[1])
+    assert "asleep" in b.comp("orc", Conditions).ids                     # inside the widened 20 ft
+    ok, refusal, _ = mage(["magic_missile"], feats=["widen_spell"]).act(
+        "mage", "cast", {"spell": "magic_missile", "targets": ["orc"], "metamagic": ["widen_spell"]})
+    assert not ok and refusal.code == "METAMAGIC_CHANGES_NOTHING"

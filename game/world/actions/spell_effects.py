@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...content import data
-from ...rules import attack as attack_rules, spells as rules
+from ...rules import attack as attack_rules, metamagic, spells as rules
 from ...rules.attack import AttackSituation
 from ...rules.geometry import Square, distance
 from ...rules.modifiers import ability_modifier
@@ -115,7 +115,7 @@ def _ray(battle, who, spell_id, spell, level, args, declined) -> list:
 
 def _burning_hands(battle, who, spell_id, spell, level, args, declined) -> list:
     cl = _sc(battle, who).caster_level
-    area = rules.cone_squares(tuple(args["point"]), tuple(args["direction"]), spell["radius_ft"] // 5)
+    area = rules.cone_squares(tuple(args["point"]), tuple(args["direction"]), metamagic.radius_squares(spell, battle.metamagic))
     amount, faces = _roll(battle, min(cl, 5), 4, "burning hands")
     dc = rules.save_dc(level, _ability_mod(battle, who))
     events: list = []
@@ -127,7 +127,7 @@ def _burning_hands(battle, who, spell_id, spell, level, args, declined) -> list:
 
 def _sleep(battle, who, spell_id, spell, level, args, declined) -> list:
     point = tuple(args["point"])
-    area = rules.burst_squares(point, spell["radius_ft"] // 5)
+    area = rules.burst_squares(point, metamagic.radius_squares(spell, battle.metamagic))
     cands = []
     for cid in _creatures_in(battle, area):
         values = battle.comp(cid, Stats).values
@@ -151,7 +151,7 @@ def _sleep(battle, who, spell_id, spell, level, args, declined) -> list:
 
 def _grease(battle, who, spell_id, spell, level, args, declined) -> list:
     cl = _sc(battle, who).caster_level
-    area = rules.square_area(tuple(args["point"]), spell["radius_ft"] // 5)
+    area = rules.square_area(tuple(args["point"]), metamagic.radius_squares(spell, battle.metamagic))
     battle.overlays[f"grease:{who}"] = {"squares": sorted(area), "until": battle.round + _lasting(battle, cl), "kind": "grease",
                                         "caster": who, "dc": rules.save_dc(level, _ability_mod(battle, who))}
     battle.changed()
@@ -175,7 +175,7 @@ def grease_saves(battle, key: str) -> list:
 
 
 def _web(battle, who, spell_id, spell, level, args, declined) -> list:
-    area = rules.burst_squares(tuple(args["point"]), spell["radius_ft"] // 5)
+    area = rules.burst_squares(tuple(args["point"]), metamagic.radius_squares(spell, battle.metamagic))
     dc = rules.save_dc(level, _ability_mod(battle, who))
     battle.overlays[f"web:{who}"] = {"squares": sorted(area), "until": 10 ** 6, "kind": "web", "caster": who, "dc": dc}
     events: list = []
@@ -194,7 +194,7 @@ def _bless(battle, who, spell_id, spell, level, args, declined) -> list:
     cl = _sc(battle, who).caster_level
     board = battle.board()
     me = board.body(who)
-    radius = spell["radius_ft"] // 5
+    radius = metamagic.radius_squares(spell, battle.metamagic)
     for b in [me] + board.allies_of(me):
         if min(distance(a, c) for a in me.squares for c in b.squares) <= radius:
             add_timed_condition(battle, b.id, "blessed", _lasting(battle, 10 * cl))
@@ -267,7 +267,7 @@ def _sphere_burns(battle, who: str, at: Square) -> list:
 
 
 def _color_spray(battle, who, spell_id, spell, level, args, declined) -> list:
-    area = rules.cone_squares(tuple(args["point"]), tuple(args["direction"]), spell["radius_ft"] // 5)
+    area = rules.cone_squares(tuple(args["point"]), tuple(args["direction"]), metamagic.radius_squares(spell, battle.metamagic))
     dc = rules.save_dc(level, _ability_mod(battle, who))
     events: list = []
     for cid in _creatures_in(battle, area, exclude=who):
@@ -315,7 +315,7 @@ def _scorching_ray(battle, who, spell_id, spell, level, args, declined) -> list:
 
 def _fireball(battle, who, spell_id, spell, level, args, declined) -> list:
     cl = _sc(battle, who).caster_level
-    area = rules.burst_squares(tuple(args["point"]), spell["radius_ft"] // 5)
+    area = rules.burst_squares(tuple(args["point"]), metamagic.radius_squares(spell, battle.metamagic))
     amount, faces = _roll(battle, min(cl, 10), 6, "fireball")
     dc = rules.save_dc(level, _ability_mod(battle, who))
     events: list = []

@@ -6,10 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-import esper
-
 from ...content import data
-from ...rules import spells as rules
+from ...rules import metamagic, spells as rules
 from ..components import Conditions, Grapple, Spellcasting, SpellLike, Stats
 from ..events import AttackRolled, ConditionEnded, DamageDealt, Event, OpposedCheck, SavingThrow
 from .common import refuse, spend
@@ -137,7 +135,7 @@ def calm_emotions(battle, who, spell_id, spell, level, args, declined) -> list:
     creatures are immune: mind-affecting), can take no violent action; fear and morale
     bonuses are suppressed and confusion ends. Concentration, up to 1 round per level."""
     from .spell_basics import _ability_mod, _creatures_in, _save
-    area = rules.burst_squares(tuple(args["point"]), spell["radius_ft"] // 5)
+    area = rules.burst_squares(tuple(args["point"]), metamagic.radius_squares(spell, battle.metamagic))
     dc = rules.save_dc(level, _ability_mod(battle, who))
     calmed, events = [], []
     for cid in _creatures_in(battle, area):
@@ -265,6 +263,3 @@ def spell_like_level(spell: dict) -> int:
     lowest (our ruling)."""
     levels = spell["level"]
     return levels.get("sorcerer", levels.get("wizard", min(levels.values())))
-
-
-__all__ = ["do_retrieve_component", "do_concentrate", "do_use_spell_like", "esper"]
