@@ -129,6 +129,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "ACT_cast": {"en": "Spell or item", "fr": "Sort ou objet"},
     "UI_CAST_WHICH": {"en": "Which spell or item?", "fr": "Quel sort ou quel objet ?"},
     "UI_AT_WILL": {"en": "at will", "fr": "à volonté"},
+    "UI_IN_PLACE": {"en": "{spell} (in place of a prepared spell)", "fr": "{spell} (à la place d'un sort préparé)"},
+    "UI_SPELL_LIKE": {"en": "{spell} (power, {left})", "fr": "{spell} (pouvoir, {left})"},
     "UI_USES_LEFT": {"en": "{n} left today", "fr": "encore {n} aujourd'hui"},
     "UI_GIVE_UP_WHICH": {"en": "Which prepared spell does it give up?", "fr": "Quel sort préparé sacrifie-t-il ?"},
     "UI_METAMAGIC_WHICH": {"en": "Metamagic (cast as a full-round action)?",

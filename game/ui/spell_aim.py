@@ -53,11 +53,13 @@ class SpellAim:
             best = max(entry_level(b, cid, e) for e in sc.prepared)
             for spell_id, spell in spells.items():
                 if spell["effect"] == kind and "cleric" in spell["level"] and spell["level"]["cleric"] <= best:
-                    out.append((_spell_label(spell_id, (), lang) + " ↺", ("convert", spell_id)))
+                    out.append((sentence("UI_IN_PLACE", {"spell": _spell_label(spell_id, (), lang)}, lang),
+                                ("convert", spell_id)))
         for spell_id, uses in b.comp(cid, SpellLike).uses.items():
             if uses != 0:
                 left = sentence("UI_AT_WILL" if uses is None else "UI_USES_LEFT", {"n": uses}, lang)
-                out.append((_spell_label(spell_id, (), lang) + f" ✦ ({left})", ("spell_like", spell_id)))
+                out.append((sentence("UI_SPELL_LIKE", {"spell": _spell_label(spell_id, (), lang), "left": left}, lang),
+                            ("spell_like", spell_id)))
         items = data.magic_items()
         for item_id in dict.fromkeys(b.comp(cid, Inventory).items):
             if item_id in items:
