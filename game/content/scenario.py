@@ -323,7 +323,7 @@ class _Validator:
     def _spells(self, raw: dict, where: str, caster_class: str) -> tuple[str, ...]:
         """Spells ready today (metamagic prepared as ``stilled:sleep``, see rules.metamagic);
         a sorcerer's or bard's spells known, plain, with its ``spell_slots``."""
-        from ..rules.metamagic import SPONTANEOUS_CLASSES, applies, entry_for, parse_entry
+        from ..rules.metamagic import HIGHEST_LEVEL, SPONTANEOUS_CLASSES, applies, entry_for, heightened_level, parse_entry
         value = raw.get("spells", [])
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             self.fail(where, "spells must be a list of spell ids")
@@ -340,8 +340,14 @@ class _Validator:
             for feat in feats:
                 if not applies(feat, data.spells()[spell]):
                     self.fail(where, f"spell {entry!r}: {feat} changes nothing in {spell}")
-            if entry != entry_for(spell, feats):
-                self.fail(where, f"spell {entry!r}: write its metamagic in this order: {entry_for(spell, feats)!r}")
+            raised = heightened_level(entry)
+            if ("heighten_spell" in feats) != (raised is not None):
+                self.fail(where, f"spell {entry!r}: a heightened spell names its level (heightened3:{spell})")
+            levels = data.spells()[spell]["level"]
+            if raised is not None and not levels.get(caster_class, min(levels.values())) < raised <= HIGHEST_LEVEL:
+                self.fail(where, f"spell {entry!r}: heightened to a level above its own, at most {HIGHEST_LEVEL}")
+            if entry != entry_for(spell, feats, raised):
+                self.fail(where, f"spell {entry!r}: write its metamagic in this order: {entry_for(spell, feats, raised)!r}")
         if spontaneous and value and not raw.get("spell_slots"):
             self.fail(where, f"a {caster_class} with spells needs spell_slots (spells per day by level)")
         return tuple(value)

@@ -1,7 +1,8 @@
 """Metamagic (SRD Metamagic Feats; French text "lancer un sort", lines on spontaneous
 casters): what each feat changes and how many spell levels it adds. A prepared spell
 is written ``prefix:...:spell`` ("stilled:empowered:magic_missile"), prefixes in the
-order of ``METAMAGIC``, so the same casting is always written the same way."""
+order of ``METAMAGIC``, so the same casting is always written the same way; a heightened
+spell names its new level ("heightened3:sleep")."""
 from __future__ import annotations
 
 # feat id -> (prefix of a prepared entry, spell levels added to the slot)
@@ -14,8 +15,10 @@ METAMAGIC: dict[str, tuple[str, int]] = {
     "enlarge_spell": ("enlarged", 1),
     "extend_spell": ("extended", 1),
     "widen_spell": ("widened", 3),
+    "heighten_spell": ("heightened", 0),      # the slot is the new level itself
 }
-FEAT_OF_PREFIX = {prefix: feat for feat, (prefix, _levels) in METAMAGIC.items()}
+HIGHEST_LEVEL = 9
+FEAT_OF_PREFIX = {prefix: feat for feat, (prefix, _levels) in METAMAGIC.items() if feat != "heighten_spell"}
 # Spontaneous casters choose their spell when they cast it (SRD classes).
 SPONTANEOUS_CLASSES = ("sorcerer", "bard")
 
@@ -43,6 +46,8 @@ def applies(feat: str, spell: dict) -> bool:
         return spell["shape"] in ("burst", "spread")
     if feat in ("empower_spell", "maximize_spell"):
         return spell["effect"] in VARIABLE_EFFECTS
+    if feat == "heighten_spell":
+        return True                                     # its level, and so its DCs, change
     return spell["casting_time"] == "standard"          # quicken_spell
 
 
@@ -50,7 +55,7 @@ def parse_entry(entry: str) -> tuple[str, tuple[str, ...]]:
     """``"stilled:sleep"`` -> ("sleep", ("still_spell",)). Unknown prefixes raise ValueError."""
     *prefixes, spell = entry.split(":")
     try:
-        feats = tuple(FEAT_OF_PREFIX[p] for p in prefixes)
+        feats = tuple("heighten_spell" if _heightened(p) else FEAT_OF_PREFIX[p] for p in prefixes)
     except KeyError as missing:
         raise ValueError(f"unknown metamagic {missing.args[0]!r}") from None
     if len(set(feats)) != len(feats):
@@ -58,12 +63,22 @@ def parse_entry(entry: str) -> tuple[str, tuple[str, ...]]:
     return spell, canonical(feats)
 
 
+def _heightened(prefix: str) -> bool:
+    return prefix.startswith("heightened") and prefix[len("heightened"):].isdigit()
+
+
+def heightened_level(entry: str) -> int | None:
+    """The level a prepared entry is heightened to (``heightened3:sleep`` -> 3), if any."""
+    return next((int(p[len("heightened"):]) for p in entry.split(":")[:-1] if _heightened(p)), None)
+
+
 def canonical(feats) -> tuple[str, ...]:
     return tuple(f for f in METAMAGIC if f in set(feats))
 
 
-def entry_for(spell: str, feats) -> str:
-    return ":".join([METAMAGIC[f][0] for f in canonical(feats)] + [spell])
+def entry_for(spell: str, feats, heighten_to: int | None = None) -> str:
+    prefixes = [METAMAGIC[f][0] + (str(heighten_to) if f == "heighten_spell" else "") for f in canonical(feats)]
+    return ":".join(prefixes + [spell])
 
 
 def levels_added(feats) -> int:

@@ -27,6 +27,7 @@ class SpellAim:
         self.spell: str | None = None          # a spell id, or an item's spell
         self.item: str | None = None           # a magic item being used
         self.metamagic: list[str] = []         # metamagic feats applied to the spell
+        self.heighten_to: int | None = None    # Heighten Spell's new level
         self.extra: dict = {}                  # spontaneous_from: the prepared spell given up
         self.action = "cast"                   # cast, use_spell_like or use_item
         self.targets: list[str] = []
@@ -43,7 +44,7 @@ class SpellAim:
         out = []
         for entry in dict.fromkeys(sc.prepared):
             spell_id, feats = metamagic.parse_entry(entry)
-            out.append((_spell_label(spell_id, feats, lang), ("spell", entry)))
+            out.append((_spell_label(spell_id, feats, lang, metamagic.heightened_level(entry)), ("spell", entry)))
         for spell_id in sc.known:
             level = spell_level(b, cid, spells[spell_id])
             if any(n > 0 for n in sc.slots[level:]):
@@ -69,6 +70,7 @@ class SpellAim:
     def start(self, choice: tuple[str, str]) -> None:
         kind, ident = choice
         self.targets, self.item, self.metamagic, self.extra, self.action = [], None, [], {}, "cast"
+        self.heighten_to = None
         if kind == "item" and self.s.battle.comp(self.s.current, Hands).holding != ident:
             self.s.perform("retrieve", {"item": ident})       # out of the pack first: a move action
             return
@@ -81,7 +83,7 @@ class SpellAim:
             self._aim()
         elif kind == "spell":
             self.spell, feats = metamagic.parse_entry(ident)
-            self.metamagic = list(feats)
+            self.metamagic, self.heighten_to = list(feats), metamagic.heightened_level(ident)
             self._aim()
         elif kind == "spell_like":
             self.spell, self.action = ident, "use_spell_like"
@@ -121,12 +123,24 @@ class SpellAim:
 
         def toggle(feat):
             if feat is None:
-                self._aim()
+                self._ask_heighten() if "heighten_spell" in self.metamagic else self._aim()
                 return
             self.metamagic = [f for f in self.metamagic if f != feat] if feat in self.metamagic \
                 else self.metamagic + [feat]
             self._ask_metamagic()
         self.s.dialog = self.s.make_dialog(sentence("UI_METAMAGIC_WHICH", {}, lang), labels, toggle)
+        self.s.dialog.cancellable = True
+
+    def _ask_heighten(self) -> None:
+        """Heighten Spell: the level the spell is cast at (above its own, 9th at most)."""
+        b, cid, lang = self.s.battle, self.s.current, self.s.lang
+        low = spell_level(b, cid, data.spells()[self.spell]) + 1
+
+        def chosen(level):
+            self.heighten_to = level
+            self._aim()
+        self.s.dialog = self.s.make_dialog(sentence("UI_HEIGHTEN_TO", {}, lang),
+                                           [(str(lv), lv) for lv in range(low, metamagic.HIGHEST_LEVEL + 1)], chosen)
         self.s.dialog.cancellable = True
 
     def _aim(self) -> None:
@@ -211,6 +225,8 @@ class SpellAim:
             args = dict(aim, spell=self.spell, **self.extra)
             if self.metamagic:
                 args["metamagic"] = list(self.metamagic)
+            if self.heighten_to:
+                args["heighten_to"] = self.heighten_to
         kind = data.magic_items()[self.item]["kind"] if self.item else "spell"
         s.mode = None
         board = s.battle.board()
@@ -225,10 +241,12 @@ class SpellAim:
             s.perform(action, args)
 
 
-def _spell_label(spell_id: str, feats, lang: str) -> str:
-    """A spell's name, ⚡ when quickened, and its other metamagic feats in brackets."""
+def _spell_label(spell_id: str, feats, lang: str, heightened: int | None = None) -> str:
+    """A spell's name, ⚡ when quickened, and its other metamagic feats in brackets (a
+    heightened spell with its new level)."""
     name = data.spells()[spell_id].get(f"name_{lang}", spell_id)
-    others = [data.feats()[f].get(f"name_{lang}", f) for f in feats if f != "quicken_spell"]
+    others = [data.feats()[f].get(f"name_{lang}", f) + (f" {heightened}" if f == "heighten_spell" else "")
+              for f in feats if f != "quicken_spell"]
     return name + (" ⚡" if "quicken_spell" in feats else "") + (f" [{', '.join(others)}]" if others else "")
 
 

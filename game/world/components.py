@@ -255,5 +255,6 @@ class Spellcasting:
     held_metamagic: tuple[str, ...] = ()   # the metamagic of the held charge
     held_touches: int = 0                  # touches left of a charge for several creatures
     held_as: tuple | None = None           # (caster level, class) of a charge from an item or ability
+    held_level: int | None = None          # the held spell's level when heightened
     component_in_hand: str | None = None   # the spell whose material component or focus is in hand
     maintained: dict | None = None         # a spell kept up by concentration

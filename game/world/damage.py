@@ -53,7 +53,7 @@ def _disturbed_casting(battle, cid: str, amount: int) -> list:
     from ..rules.spells import concentration_dc
     from .actions.spell_basics import SpellCast, _concentration, spell_level
     spell = data.spells()[sc.pending["spell"]]
-    level = spell_level(battle, cid, spell)
+    level = sc.pending.get("level") or spell_level(battle, cid, spell)
     ok, events = _concentration(battle, cid, concentration_dc("damage", level, amount), "damage")
     if not ok:
         events.append(SpellCast(caster=cid, spell=sc.pending["spell"], level=level, outcome="lost"))

@@ -221,3 +221,30 @@ initiative = 1
     assert g.battle.history[-1]["action"] == "command_undead"
     from game.world.components import TurnUses
     assert g.battle.comp("zombie", TurnUses).ordered
+
+
+def test_a_sorcerer_heightens_a_spell_and_picks_its_level():
+    g = open_screen(scenario('''id = "sorc"
+side = "blue"
+at = [1, 2]
+caster_class = "sorcerer"
+caster_level = 7
+cha = 16
+initiative = 20
+spells = ["magic_missile"]
+spell_slots = [0, 1, 0, 1]
+feats = ["heighten_spell"]
+''', ORCS))
+    g.handoff = None
+    click_button(g, "cast")
+    choose(g, ("known", "magic_missile"))
+    choose(g, "heighten_spell")
+    choose(g, None)
+    assert [v for _label, v in g.dialog.choices][:2] == [2, 3]           # above its own level
+    choose(g, 3)
+    click(g, at(g, (8, 2)))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
+    pump(g)
+    command = g.battle.history[-1]
+    assert command["args"]["metamagic"] == ["heighten_spell"] and command["args"]["heighten_to"] == 3
+    assert g.battle.comp("sorc", Spellcasting).slots == [0, 1, 0, 0]

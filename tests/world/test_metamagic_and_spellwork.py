@@ -455,3 +455,41 @@ def test_widen_spell_doubles_a_burst():
     ok, refusal, _ = mage(["magic_missile"], feats=["widen_spell"]).act(
         "mage", "cast", {"spell": "magic_missile", "targets": ["orc"], "metamagic": ["widen_spell"]})
     assert not ok and refusal.code == "METAMAGIC_CHANGES_NOTHING"
+
+
+def test_heighten_spell_raises_the_level_the_save_dc_and_the_slot():
+    assert metamagic.parse_entry("heightened5:hold_person") == ("hold_person", ("heighten_spell",))
+    assert metamagic.heightened_level("stilled:heightened5:hold_person") == 5
+    b = mage(["heightened5:hold_person"], feats=["heighten_spell"], foes=[orc(will=0)])     # Int 16: +3
+    ok, refusal, _ = b.act("mage", "cast", {"spell": "hold_person", "target": "orc", "metamagic": ["heighten_spell"],
+                                            "heighten_to": 4})
+    assert not ok and refusal.code == "SPELL_NOT_READY"                  # it prepared the 5th-level one
+    ok, _, ev = b.act("mage", "cast", {"spell": "hold_person", "target": "orc", "metamagic": ["heighten_spell"],
+                                       "heighten_to": 5}, dice=[17])
+    assert ok and first(ev, "SavingThrow").dc == 10 + 5 + 3 and first(ev, "SpellCast").level == 5
+    sorc = mage(["magic_missile"], feats=["heighten_spell"], cls="sorcerer", slots=[0, 1, 0, 1])
+    for bad in (1, 10, "3", True, None):
+        ok, refusal, _ = sorc.act("mage", "cast", {"spell": "magic_missile", "targets": ["orc"],
+                                                   "metamagic": ["heighten_spell"], "heighten_to": bad})
+        assert not ok and refusal.code == "HEIGHTEN_LEVEL"
+    ok, _, ev = sorc.act("mage", "cast", {"spell": "magic_missile", "targets": ["orc"],
+                                          "metamagic": ["heighten_spell"], "heighten_to": 3}, dice=[1])
+    assert ok and first(ev, "ActionTaken").kind == "full_round"
+    assert b.comp("mage", Spellcasting).prepared == [] and sorc.comp("mage", Spellcasting).slots == [0, 1, 0, 0]
+    with pytest.raises(ScenarioError, match="unknown metamagic"):
+        mage(["heightened:sleep"])
+    with pytest.raises(ScenarioError, match="above its own"):
+        mage(["heightened1:sleep"], feats=["heighten_spell"])
+
+
+def test_a_heightened_held_charge_keeps_its_level():
+    b = mage(["heightened3:inflict_light_wounds"], feats=["heighten_spell"], cls="cleric", wis=16,
+             foes=[orc(at=(2, 4), will=0)])
+    b.comp("mage", Stats).values["concentration"] = 30
+    ok, _, ev = b.act("mage", "cast", {"spell": "inflict_light_wounds", "metamagic": ["heighten_spell"],
+                                       "heighten_to": 3, "defensively": True}, dice=[10])
+    assert ok and b.comp("mage", Spellcasting).held_level == 3
+    b.act("mage", "end_turn")
+    b.act("orc", "end_turn")
+    ok, _, ev = b.act("mage", "touch", {"target": "orc"}, dice=[15, 2, 1])
+    assert ok and first(ev, "SavingThrow").dc == 10 + 3 + 3

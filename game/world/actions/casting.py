@@ -57,7 +57,7 @@ def do_cast(battle, who, args, declined) -> list:
 
 def _cast(battle, who, spell_id, spell, feats, source, args, declined) -> list:
     sc = _sc(battle, who)
-    level = spell_level(battle, who, spell)
+    level = source.level
     conds = battle.comp(who, Conditions).ids
     grappling = bool(battle.comp(who, Grapple).holding)
     components = metamagic.components(spell["components"], feats)
@@ -100,6 +100,7 @@ def _cast(battle, who, spell_id, spell, feats, source, args, declined) -> list:
         return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="lost")]
     if spell["casting_time"] == "full_round":
         sc.pending = {"spell": spell_id, "args": _plain(args), "round": battle.round, "metamagic": list(feats),
+                      "level": level,
                       "extra": 1 if source.spontaneous else 0}
         conds.add("casting")          # no threatened squares while casting
         battle.changed()
@@ -195,7 +196,7 @@ def _cast_quickened(battle, who, spell_id, spell, components, source, args, decl
     source.pay()
     events += dissipate_charge(battle, who)
     _use_component(battle, who, spell_id, spell)
-    level = spell_level(battle, who, spell)
+    level = source.level
     ev, lost = _distractions(battle, who, components, level)
     events += ev
     if lost:
@@ -351,7 +352,7 @@ def at_turn_start(battle, cid: str) -> list:
         pending, sc.pending = sc.pending, None
         battle.comp(cid, Conditions).ids.discard("casting")
         spell = data.spells()[pending["spell"]]
-        level = spell_level(battle, cid, spell)
+        level = pending.get("level") or spell_level(battle, cid, spell)
         finished = True
         if pending.get("extra"):
             # Metamagic chosen on the spot adds a full-round action to a spell of 1 round

@@ -41,12 +41,12 @@ def _sc(battle, cid) -> Spellcasting:
     return battle.comp(cid, Spellcasting)
 
 
-HELD = ("held_charge", "held_metamagic", "held_touches", "held_as")
+HELD = ("held_charge", "held_metamagic", "held_touches", "held_as", "held_level")
 
 
 def drop_charge(sc: Spellcasting) -> None:
     """The held charge is gone (discharged, or dissipated by another casting)."""
-    sc.held_charge, sc.held_metamagic, sc.held_touches, sc.held_as = None, (), 0, None
+    sc.held_charge, sc.held_metamagic, sc.held_touches, sc.held_as, sc.held_level = None, (), 0, None, None
 
 
 @contextmanager

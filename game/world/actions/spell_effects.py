@@ -34,13 +34,13 @@ def _missiles(battle, who, spell_id, spell, level, args, declined) -> list:
 def _shocking_grasp(battle, who, spell_id, spell, level, args, declined) -> list:
     if "target" not in args:
         return _hold(battle, who, spell_id, level)
-    return _discharge(battle, who, spell_id, args["target"], touched=False)
+    return _discharge(battle, who, spell_id, args["target"], touched=False, level=level)
 
 
 def _hold(battle, who: str, spell_id: str, level: int) -> list:
     sc = _sc(battle, who)
     drop_charge(sc)
-    sc.held_charge, sc.held_metamagic = spell_id, tuple(battle.metamagic)
+    sc.held_charge, sc.held_metamagic, sc.held_level = spell_id, tuple(battle.metamagic), level
     return [SpellCast(caster=who, spell=spell_id, level=level, outcome="held")]
 
 
@@ -50,14 +50,15 @@ def discharge(battle, who: str, spell_id: str, target: str, touched: bool = Fals
     caster level and ability it was cast with (a wand's, a spell-like ability's)."""
     sc = _sc(battle, who)
     feats, caster = sc.held_metamagic, as_held(battle, who)
+    level = sc.held_level or spell_level(battle, who, data.spells()[spell_id])
     if spell_id != "hide_from_undead":
         drop_charge(sc)
         caster = replace(caster, held_charge=None, held_metamagic=(), held_touches=0, held_as=None)
     with sources.applied(battle, feats), acting_as(battle, who, caster):
-        return _discharge(battle, who, spell_id, target, touched)
+        return _discharge(battle, who, spell_id, target, touched, level)
 
 
-def _discharge(battle, who: str, spell_id: str, target: str, touched: bool) -> list:
+def _discharge(battle, who: str, spell_id: str, target: str, touched: bool, level: int) -> list:
     spell = data.spells()[spell_id]
     cl = _sc(battle, who).caster_level
     if spell["effect"] == "hide_from_undead":      # a touch spell goes off on whatever it touches
@@ -88,7 +89,7 @@ def _discharge(battle, who: str, spell_id: str, target: str, touched: bool) -> l
     # cure against undead, inflict against the living: 1d8 + level (max +5), Will half
     amount, faces = _roll(battle, *CURE_DICE[spell_id][:2], spell_id, plus=min(cl, CURE_DICE[spell_id][2]))
     amount *= times
-    ok, ev = _save(battle, target, "will", rules.save_dc(spell_level(battle, who, spell), _ability_mod(battle, who)))
+    ok, ev = _save(battle, target, "will", rules.save_dc(level, _ability_mod(battle, who)))
     events += ev
     if ok:
         amount //= 2
@@ -98,7 +99,7 @@ def _discharge(battle, who: str, spell_id: str, target: str, touched: bool) -> l
 def _touch_or_hold(battle, who, spell_id, spell, level, args, declined) -> list:
     if "target" not in args:
         return _hold(battle, who, spell_id, level)
-    return _discharge(battle, who, spell_id, args["target"], touched=False)
+    return _discharge(battle, who, spell_id, args["target"], touched=False, level=level)
 
 
 def _ray(battle, who, spell_id, spell, level, args, declined) -> list:

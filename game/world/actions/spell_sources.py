@@ -22,6 +22,7 @@ class Source:
     pay: Callable[[], None]       # spends the prepared spell or the slot
     spontaneous: bool             # metamagic chosen now: longer casting
     slot_level: int
+    level: int                    # the spell's level as cast (heightened, or its own)
 
 
 def metamagic_of(battle, who: str, args: dict, spell: dict) -> tuple[str, ...]:
@@ -44,10 +45,24 @@ def metamagic_of(battle, who: str, args: dict, spell: dict) -> tuple[str, ...]:
 
 
 def entry_level(battle, who: str, entry: str) -> int:
-    """The slot an entry of the prepared list takes: the spell's level plus its metamagic."""
+    """The slot an entry of the prepared list takes: the spell's level (or the level it is
+    heightened to) plus its other metamagic."""
     from .spell_basics import spell_level
     spell_id, feats = metamagic.parse_entry(entry)
-    return spell_level(battle, who, data.spells()[spell_id]) + metamagic.levels_added(feats)
+    base = metamagic.heightened_level(entry) or spell_level(battle, who, data.spells()[spell_id])
+    return base + metamagic.levels_added(feats)
+
+
+def heightened_to(battle, who: str, spell: dict, feats: tuple[str, ...], args: dict) -> int | None:
+    """Heighten Spell: ``heighten_to``, a level above the spell's and at most 9th."""
+    from .spell_basics import spell_level
+    if "heighten_spell" not in feats:
+        return None
+    to = args.get("heighten_to")
+    base = spell_level(battle, who, spell)
+    if not isinstance(to, int) or isinstance(to, bool) or not base < to <= metamagic.HIGHEST_LEVEL:
+        raise refuse("HEIGHTEN_LEVEL", low=base + 1, high=metamagic.HIGHEST_LEVEL)
+    return to
 
 
 def spontaneous_kind(battle, who: str) -> str | None:
@@ -65,8 +80,10 @@ def source_of(battle, who: str, spell_id: str, spell: dict, feats: tuple[str, ..
     """Find what pays for this casting, or refuse; nothing is spent yet."""
     from .spell_basics import spell_level
     sc = battle.comp(who, Spellcasting)
-    need = spell_level(battle, who, spell) + metamagic.levels_added(feats)
-    entry = metamagic.entry_for(spell_id, feats)
+    raised = heightened_to(battle, who, spell, feats, args)
+    level = raised or spell_level(battle, who, spell)
+    need = level + metamagic.levels_added(feats)
+    entry = metamagic.entry_for(spell_id, feats, raised)
     converted = args.get("spontaneous_from")
     if converted is not None:
         kind = spontaneous_kind(battle, who)
@@ -79,7 +96,7 @@ def source_of(battle, who: str, spell_id: str, spell: dict, feats: tuple[str, ..
         have = entry_level(battle, who, converted)
         if have < need:
             raise refuse("SLOT_TOO_LOW", spell=spell_id, level=need)
-        return Source(lambda: sc.prepared.remove(converted), bool(feats), have)
+        return Source(lambda: sc.prepared.remove(converted), bool(feats), have, level)
     if sc.caster_class in metamagic.SPONTANEOUS_CLASSES:
         if spell_id not in sc.known:
             raise refuse("SPELL_NOT_KNOWN", spell=spell_id)
@@ -96,10 +113,10 @@ def source_of(battle, who: str, spell_id: str, spell: dict, feats: tuple[str, ..
 
         def pay(level=free[0]):
             sc.slots[level] -= 1
-        return Source(pay, bool(feats), free[0])
+        return Source(pay, bool(feats), free[0], level)
     if entry not in sc.prepared:
         raise refuse("SPELL_NOT_READY", spell=entry)
-    return Source(lambda: sc.prepared.remove(entry), False, need)
+    return Source(lambda: sc.prepared.remove(entry), False, need, level)
 
 
 @contextmanager
