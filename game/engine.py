@@ -34,7 +34,7 @@ COMPONENTS = (Identity, Position, Body, Reach, Speed, Side, Wielded, Conditions,
 BATTLE_FIELDS = ("round", "turn", "order", "counts", "surprise_round", "delayed", "readied", "winner", "started",
                  "ground", "started_full", "swift_owed", "aids", "feints", "feint_rounds",
                  "overrun_result", "overlays", "spell_effects", "wand_charges", "poisons",
-                 "hits_this_turn", "history", "turn_checks", "doors", "webs", "web_uses", "stench_met")
+                 "hits_this_turn", "history", "turn_checks", "doors", "webs", "web_uses", "stench_met", "ground_damage")
 
 
 def _spellcasting(spec) -> Spellcasting:
@@ -65,6 +65,7 @@ class Battle:
         self.winner: str | None = None
         self.started = False
         self.ground: dict[tuple[int, int], list[str]] = {}       # weapons lying on the map
+        self.ground_damage: dict[str, int] = {}  # "x,y:item" -> hit points left of a damaged object lying there
         self.started_full: dict[str, dict] = {}                  # full-round actions begun last round
         self.swift_owed: set[str] = set()                         # immediate actions taken off-turn
         self.aids: list[dict] = []        # aid another bonuses waiting for their attack

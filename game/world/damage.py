@@ -116,4 +116,7 @@ def sync_health(battle, cid: str) -> list:
     events = [HealthChanged(who=cid, hp=hp.current, nonlethal=hp.nonlethal, status=status)]
     for c in sorted(conds - before):
         events.append(ConditionStarted(who=cid, condition=c))
+    if status in ("unconscious", "dying", "stable", "dead"):
+        from .actions.commanding import commander_down
+        events += commander_down(battle, cid)
     return events

@@ -214,6 +214,7 @@ def _advance(battle) -> list:
         status = status_of(battle, nxt)
         if status == "dying":
             events.extend(_dying_turn(battle, nxt))
+            events.extend(_passed(battle, nxt))
             if check_victory(battle, events):
                 return events
             continue
@@ -227,10 +228,12 @@ def _advance(battle) -> list:
             events.extend(hold_person_struggle(battle, nxt))      # its full-round action: a new save
         if blocked and can_take_turn(battle, nxt):
             events.extend(_skip_turn(battle, nxt, blocked[0]))
+            events.extend(_passed(battle, nxt))
             continue
         if can_take_turn(battle, nxt):
             events.extend(_begin_turn(battle, nxt))
             return events
+        events.extend(_passed(battle, nxt))
     battle.turn = None
     return events
 
@@ -246,6 +249,12 @@ def _end_until_next_turn(battle, cid: str) -> list:
     effects.until_next_turn.clear()
     battle.changed()
     return events
+
+
+def _passed(battle, cid: str) -> list:
+    """A turn that passes without the creature acting: its spells still run their course."""
+    from .actions.casting import turn_passed
+    return turn_passed(battle, cid)
 
 
 def _skip_turn(battle, cid: str, condition: str) -> list:

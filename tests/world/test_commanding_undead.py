@@ -34,8 +34,8 @@ def test_a_commanded_undead_waits_for_orders_given_with_a_standard_action():
     b = scene()
     b.act("priest", "rebuke_undead", {}, dice=[15, 6, 6])
     first = next(c for c in ("z0", "z1", "z2") if b.comp(c, TurnUses).commanded_by == "priest")
-    ok, _, ev = b.act("priest", "command_undead", {"undead": first})
-    assert not ok                                   # the rebuke took its standard action
+    ok, refusal, ev = b.act("priest", "command_undead", {"undead": first})
+    assert not ok and refusal.code == "NO_STANDARD_ACTION_LEFT"       # the rebuke took it
     b.act("priest", "end_turn")
     while b.turn != first:
         b.act(b.turn, "end_turn")
@@ -61,3 +61,29 @@ def test_releasing_one_makes_room_to_command_another():
     ok, _, ev = b.act("priest", "rebuke_undead", {}, dice=[15, 6, 6])
     results = {e.who: e.result for e in ev if type(e).__name__ == "UndeadAffected"}
     assert ok and results == {held[0]: "commanded"}           # the others are already affected
+
+
+def test_command_ends_when_the_cleric_falls_and_another_cleric_can_turn_them():
+    b = scene()
+    b.act("priest", "rebuke_undead", {}, dice=[15, 6, 6])
+    held = [c for c in ("z0", "z1", "z2") if b.comp(c, TurnUses).commanded_by == "priest"]
+    from game.world.damage import apply_damage
+    apply_damage(b, "priest", 30, nonlethal=False)
+    assert all(b.comp(c, TurnUses).commanded_by is None and b.comp(c, Side).name == "blue" for c in held)
+
+
+def test_a_good_cleric_destroys_undead_another_cleric_commands():
+    good = battle(GRID, creature("jozan", "blue", (1, 5), initiative=20, weapon="heavy_mace"),
+                  creature("priest", "red", (3, 0), initiative=10, weapon="heavy_mace"),
+                  creature("z0", "blue", (2, 3), initiative=5, weapon="slam"))
+    good.comp("jozan", Stats).values["cleric_level"] = 5
+    good.comp("priest", Stats).values.update(cleric_level=5, evil=1)
+    good.comp("z0", Stats).values.update(undead=1, hd=2, mindless=1)
+    good.act("jozan", "end_turn")
+    good.act("priest", "rebuke_undead", {}, dice=[15, 6, 6])
+    assert good.comp("z0", TurnUses).commanded_by == "priest"
+    good.act("priest", "end_turn")
+    good.act("z0", "end_turn")
+    ok, _, ev = good.act("jozan", "turn_undead", {}, dice=[15, 6, 6])
+    results = [e.result for e in ev if type(e).__name__ == "UndeadAffected"]
+    assert ok and results == ["released", "destroyed"]

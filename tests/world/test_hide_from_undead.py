@@ -152,3 +152,17 @@ def test_each_casting_rolls_its_own_saves_and_odd_targets_are_refused_cleanly():
     assert not ok and refusal.code == "CANNOT_PERCEIVE"                 # fooled by the second casting
     ok, refusal, _ = b.act("ghoul", "attack", {"target": "f0", "targets": 5})
     assert refusal is None or refusal.code != "CANNOT_PERCEIVE"         # saw through the first; no crash
+
+
+def test_a_full_attack_cannot_name_a_warded_creature_and_ordering_undead_ends_it():
+    b = party(zombie_at=(3, 4))
+    b.act("cleric", "cast", {"spell": "hide_from_undead", "target": "cleric"})
+    for who in ("cleric", "f0", "f1", "f2"):
+        b.act(who, "end_turn")
+    ok, refusal, _ = b.act("zombie", "full_attack", {"targets": [{"trip": "cleric"}]})
+    assert not ok and refusal.code == "CANNOT_PERCEIVE"
+    from game.world.components import Stats
+    from game.world.actions.warding import breaks_hiding
+    b.comp("cleric", Stats).values.update(cleric_level=3, evil=1)
+    assert breaks_hiding(b, "cleric", "command_undead", {"undead": "zombie"})
+    assert breaks_hiding(b, "cleric", "bolster_undead", {})

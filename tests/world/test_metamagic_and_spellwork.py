@@ -444,6 +444,7 @@ def test_widen_spell_doubles_a_burst():
     b = mage(["widened:sleep", "sleep"], feats=["widen_spell"], level=1, foes=[orc(at=(6, 7), hd=1),
                                                                                orc("far", at=(13, 9))])
     ok, _, _ev = b.act("mage", "cast", {"spell": "sleep", "point": [6, 4]})
+    assert ok
     for who in ("mage", "orc", "far"):
         b.act(who, "end_turn", dice=[1])
     assert "asleep" not in b.comp("orc", Conditions).ids                 # 3 squares away: outside 10 ft
@@ -493,3 +494,45 @@ def test_a_heightened_held_charge_keeps_its_level():
     b.act("orc", "end_turn")
     ok, _, ev = b.act("mage", "touch", {"target": "orc"}, dice=[15, 2, 1])
     assert ok and first(ev, "SavingThrow").dc == 10 + 3 + 3
+
+
+# --- second review -------------------------------------------------------------------------------
+
+def test_a_stunned_caster_cannot_keep_its_spell_up_and_calm_lasts_a_round_per_level():
+    b = calm_battle()
+    b.act("mage", "cast", {"spell": "calm_emotions", "point": [7, 5]}, dice=[2, 3])
+    b.comp("mage", Conditions).ids.add("stunned")
+    b.changed()
+    events = []
+    for who in ("mage", "orc", "orc2"):
+        events += b.act(who, "end_turn")[2]
+    assert first(events, "SpellEnded").reason == "caster_down"
+    assert not any("calmed" in b.comp(o, Conditions).ids for o in ("orc", "orc2"))
+    b = calm_battle()                                                     # caster level 3, cast in round 1
+    b.act("mage", "cast", {"spell": "calm_emotions", "point": [7, 5]}, dice=[2, 3])
+    for _ in range(2):                                                    # rounds 2 and 3: concentrating
+        for who in ("mage", "orc", "orc2"):
+            b.act(who, "end_turn")
+        assert b.act("mage", "concentrate", {})[0]
+    events = []
+    for who in ("mage", "orc", "orc2"):
+        events += b.act(who, "end_turn")[2]
+    assert b.round == 4 and first(events, "SpellEnded").reason == "duration"
+
+
+def test_using_a_wand_leaves_a_held_charge_as_it_was():
+    from game.world.components import Hands, Inventory
+    b = mage(["shocking_grasp"], level=5, foes=[orc(at=(2, 4), hp=60)])
+    b.comp("mage", Stats).values["concentration"] = 30
+    b.act("mage", "cast", {"spell": "shocking_grasp", "defensively": True}, dice=[10])
+    b.comp("mage", Inventory).items.append("wand_magic_missile")
+    b.comp("mage", Hands).holding = "wand_magic_missile"
+    b.act("mage", "end_turn")
+    b.act("orc", "end_turn")
+    ok, _, _ev = b.act("mage", "use_item", {"item": "wand_magic_missile", "targets": ["orc"]}, dice=[1])
+    sc = b.comp("mage", Spellcasting)
+    assert ok and sc.held_charge == "shocking_grasp" and sc.held_as is None
+    b.act("mage", "end_turn")
+    b.act("orc", "end_turn")
+    ok, _, ev = b.act("mage", "touch", {"target": "orc"}, dice=[15, 6, 6, 6, 6, 6])
+    assert ok and first(ev, "DamageDealt").amount == 30                  # 5d6 at the caster's own level

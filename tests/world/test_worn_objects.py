@@ -219,3 +219,20 @@ def test_an_unknown_worn_item_is_refused_in_one_line():
     with pytest.raises(ContentError) as exc:
         parse_scenario(text.replace('["cape_of_doom"]', '"brooch"'), "maps/x.toml")
     assert "worn must be a list of ids" in exc.value.line()
+
+
+def test_a_damaged_item_that_falls_stays_damaged_when_picked_up():
+    b = pair(a={"weapon": "greataxe", "feats": ["improved_sunder", "improved_disarm"]})
+    # the cloak: hardness 0, 2 hp; greataxe 1d12 = 1: 1 hp left
+    ok, _, ev = b.act("a", "sunder", {"target": "d", "item": "cloak_of_resistance_1"}, dice=[19, 1])
+    assert ok and first(ev, "ItemDamaged").hp_left == 1
+    b.act("a", "end_turn")
+    b.act("d", "end_turn")
+    ok, _, ev = b.act("a", "disarm", {"target": "d", "item": "cloak_of_resistance_1"}, dice=[10, 10])
+    assert ok and first(ev, "ItemSnatched").at is not None                # armed: it falls
+    assert "cloak_of_resistance_1" not in b.comp("d", Worn).object_hp
+    b.act("a", "end_turn")
+    b.act("d", "end_turn")
+    b.act("a", "drop", {})
+    ok, _, _ev = b.act("a", "pick_up", {"item": "cloak_of_resistance_1"}, dice=[2])
+    assert ok and b.comp("a", Worn).object_hp["cloak_of_resistance_1"] == 1

@@ -344,6 +344,30 @@ def do_touch(battle, who, args, declined) -> list:
     return spend(battle, who, "standard", "touch") + discharge(battle, who, held, target)
 
 
+def turn_passed(battle, cid: str) -> list:
+    """A caster whose turn passes without acting (stunned, dazed, cowering, paralysed,
+    asleep, unconscious, dying) cannot concentrate: a spell kept up ends and a spell of one
+    round being cast is lost; its spells' durations still run out."""
+    events: list = warding.expire(battle, cid)
+    sc = _sc(battle, cid)
+    if sc.maintained:
+        events += spellwork.end_maintained(battle, cid, "caster_down")
+    if sc.pending:
+        spell = data.spells()[sc.pending["spell"]]
+        level = sc.pending.get("level") or spell_level(battle, cid, spell)
+        events.append(SpellCast(caster=cid, spell=sc.pending["spell"], level=level, outcome="lost"))
+        sc.pending = None
+        battle.comp(cid, Conditions).ids.discard("casting")
+    for key, effect in list(battle.spell_effects.items()):
+        if effect.get("caster") == cid and effect.get("until", 10 ** 6) < battle.round:
+            del battle.spell_effects[key]
+    for key, overlay in list(battle.overlays.items()):
+        if overlay["caster"] == cid and overlay["until"] < battle.round:
+            del battle.overlays[key]
+    battle.changed()
+    return events
+
+
 def at_turn_start(battle, cid: str) -> list:
     """What spells do when a caster's (or a held creature's) turn begins."""
     events: list = spellwork.at_turn_start(battle, cid) + warding.expire(battle, cid)

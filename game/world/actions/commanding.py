@@ -54,13 +54,26 @@ def do_command_undead(battle, who, args, declined) -> list:
 def do_release_undead(battle, who, args, declined) -> list:
     """The cleric lets a commanded undead go, to command others: a free action (our
     ruling); it returns to its own side."""
+    return release(battle, _my_undead(battle, who, args), who)
+
+
+def release(battle, undead: str, by: str) -> list:
+    """A commanded undead is free again and back on its own side."""
     from .turning import UndeadAffected
-    undead = _my_undead(battle, who, args)
     uses = battle.comp(undead, TurnUses)
     battle.comp(undead, Side).name = uses.side_before or battle.comp(undead, Side).name
     uses.commanded_by, uses.ordered, uses.side_before = None, False, None
     battle.changed()
-    return [UndeadAffected(who=undead, by=who, result="released")]
+    return [UndeadAffected(who=undead, by=by, result="released")]
+
+
+def commander_down(battle, cleric: str) -> list:
+    """A cleric that can no longer act (unconscious, dying, dead) loses its command: its
+    undead go free (our ruling: control needs the cleric's mind)."""
+    events: list = []
+    for undead in commanded(battle, cleric):
+        events += release(battle, undead, cleric)
+    return events
 
 
 def awaiting_orders_refusal(battle, who: str, action: str):

@@ -4,8 +4,6 @@ scrolls (provoke, may be read defensively), wands (no attack of opportunity, no
 Concentration), and the spell-like ability's casting procedure."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...content import data
 from ...rules import spells as rules
 from ..attacks import take_opportunities, threatening_enemies
@@ -13,7 +11,7 @@ from ..components import HitPoints, Inventory
 from .common import refuse, spend
 from .casting import _check_aim, _distractions, _provoked_or_defensive, dissipate_charge
 from .other import held_item, used_up
-from .spell_basics import SpellCast, _concentration, _heal, _roll, _sc, acting_as
+from .spell_basics import SpellCast, _concentration, _heal, _roll, _sc, acting_as, borrowed_caster
 from .spell_effects import EFFECTS
 
 
@@ -31,7 +29,7 @@ def do_use_item(battle, who, args, declined) -> list:
     spell = data.spells()[spell_id]
     sc = _sc(battle, who)
     # The item casts at its own caster level with the minimum ability for its level.
-    item_caster = replace(sc, caster_level=item["caster_level"])
+    item_caster = borrowed_caster(sc, item["caster_level"], sc.caster_class)
     level = min(spell["level"].values())
     kind = item["kind"]
     run_args = dict(args)
@@ -64,7 +62,7 @@ def do_use_item(battle, who, args, declined) -> list:
                 events += ev
                 if not ok:
                     return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="lost")]
-    with _acting_as(battle, who, item_caster):
+    with acting_as(battle, who, item_caster, borrowed=True):
         events.append(SpellCast(caster=who, spell=spell_id, level=level, outcome="cast"))
         if kind == "potion" and spell["effect"] in ("cure",):
             amount, _faces = _roll(battle, 1, 8, "potion")
@@ -74,14 +72,11 @@ def do_use_item(battle, who, args, declined) -> list:
     return events
 
 
-_acting_as = acting_as
-
-
 def cast_effect_as(battle, who, caster, spell_id, spell, level, pay, args, declined, action: str) -> list:
     """A spell-like ability's use: a standard action like casting (it provokes or is used
     defensively; damage and grappling call for Concentration), no components; the use is
     spent even when disrupted (French text "pouvoirs magiques")."""
-    with _acting_as(battle, who, caster):
+    with acting_as(battle, who, caster, borrowed=True):
         _check_aim(battle, who, spell, args)
     events = spend(battle, who, "standard", action)
     pay()
@@ -95,7 +90,7 @@ def cast_effect_as(battle, who, caster, spell_id, spell, level, pay, args, decli
     events += ev
     if lost:
         return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="lost")]
-    with _acting_as(battle, who, caster):
+    with acting_as(battle, who, caster, borrowed=True):
         events.append(SpellCast(caster=who, spell=spell_id, level=level, outcome="cast"))
         events += EFFECTS[spell["effect"]](battle, who, spell_id, spell, level, args, declined)
     return events
@@ -106,5 +101,5 @@ def charges_left(battle, who: str, item_id: str) -> int:
 
 
 def _check_aim_with(battle, who, spell, args, caster) -> None:
-    with _acting_as(battle, who, caster):
+    with acting_as(battle, who, caster, borrowed=True):
         _check_aim(battle, who, spell, args)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...content import data
 from ...rules.geometry import space_squares
 from ..attacks import take_opportunities, threatening_enemies
-from ..components import Conditions, Hands, Inventory, Loaded, Offense, Position, Stats, Wielded
+from ..components import Conditions, Hands, Inventory, Loaded, Offense, Position, Stats, Wielded, Worn
 from ..damage import status_of
 from ..events import ActionTaken, ConditionStarted, ItemDropped, ItemPickedUp, ItemRetrieved, WeaponDrawn, WeaponLoaded
 from .common import ABLE, refuse, spend, square_arg, turn_state, until_next_turn
@@ -252,6 +252,9 @@ def _pick_up_object(battle, who: str, item: str, where, declined) -> list:
     if lifted:
         battle.comp(who, Inventory).items.append(item)
         hands.holding = item
+        key = f"{where[0]},{where[1]}:{item}"
+        if key in battle.ground_damage and item not in battle.ground.get(where, []):
+            battle.comp(who, Worn).object_hp[item] = battle.ground_damage.pop(key)    # it stays damaged
         battle.changed()
     return events
 

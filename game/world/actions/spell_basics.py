@@ -49,21 +49,29 @@ def drop_charge(sc: Spellcasting) -> None:
     sc.held_charge, sc.held_metamagic, sc.held_touches, sc.held_as, sc.held_level = None, (), 0, None, None
 
 
+def borrowed_caster(sc: Spellcasting, caster_level: int, caster_class: str) -> Spellcasting:
+    """The caster an item or a spell-like ability casts as: its own level and ability, no
+    charge held yet (the creature's own charge is not its to use)."""
+    return replace(sc, caster_level=caster_level, caster_class=caster_class, held_charge=None, held_metamagic=(),
+                   held_touches=0, held_as=None, held_level=None)
+
+
 @contextmanager
-def acting_as(battle, who: str, caster: Spellcasting):
-    """Resolve a spell with another caster level and ability (an item, a spell-like
-    ability, a charge held from one); a charge held or a spell kept up stays with the
-    creature afterwards, with the caster level and class it was cast at."""
+def acting_as(battle, who: str, caster: Spellcasting, borrowed: bool = False):
+    """Resolve a spell with another caster level and ability. ``borrowed`` (an item, a
+    spell-like ability): a charge it leaves held becomes the creature's, stamped with that
+    level and class, and the creature's own charge is otherwise untouched; else (a held
+    charge resolving) the charge comes back as the resolution left it."""
     saved = _sc(battle, who)
     with battle.active():
         esper.add_component(battle.entities[who], caster)
     try:
         yield
     finally:
-        for key in HELD:
-            setattr(saved, key, getattr(caster, key))
-        if caster.held_charge and caster.held_as is None and \
-                (caster.caster_level, caster.caster_class) != (saved.caster_level, saved.caster_class):
+        if not borrowed or caster.held_charge:
+            for key in HELD:
+                setattr(saved, key, getattr(caster, key))
+        if borrowed and caster.held_charge:
             saved.held_as = (caster.caster_level, caster.caster_class)
         saved.maintained = caster.maintained or saved.maintained
         with battle.active():

@@ -4,7 +4,7 @@ a spell up, spell-like abilities, and calm emotions, the starter spell that last
 long as its caster concentrates."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ...content import data
 from ...rules import metamagic, spells as rules
@@ -99,7 +99,7 @@ def at_turn_end(battle, who: str) -> list:
 
 def at_turn_start(battle, who: str) -> list:
     kept = _sc(battle, who).maintained
-    if kept is not None and battle.round > kept["until"]:
+    if kept is not None and battle.round >= kept["until"]:         # up to 1 round per level
         return end_maintained(battle, who, "duration")
     return []
 
@@ -240,7 +240,7 @@ def do_use_spell_like(battle, who, args, declined) -> list:
     the day's uses. Caster level: the creature's ``caster_level`` or its Hit Dice; save DC
     10 + spell level + Charisma modifier (SRD Special Abilities)."""
     from .magic_items import cast_effect_as
-    from .spell_basics import _sc as sc_of
+    from .spell_basics import _sc as sc_of, borrowed_caster
     spell_id = args.get("spell")
     spell = data.spells().get(spell_id) if isinstance(spell_id, str) else None
     abilities = battle.comp(who, SpellLike)
@@ -249,8 +249,7 @@ def do_use_spell_like(battle, who, args, declined) -> list:
     if abilities.uses[spell_id] == 0:
         raise refuse("SPELL_LIKE_USED_UP", spell=spell_id)
     level = spell_like_level(spell)
-    caster = replace(sc_of(battle, who), caster_level=abilities.caster_level, caster_class="sorcerer",
-                     held_charge=None)
+    caster = borrowed_caster(sc_of(battle, who), abilities.caster_level, "sorcerer")
 
     def pay():
         if abilities.uses[spell_id] is not None:

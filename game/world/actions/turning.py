@@ -110,8 +110,10 @@ def _turn(battle, who: str, rebuke: bool) -> list:
     for cid in sorted(battle.entities):
         if cid == who or not _stat(battle, cid, "undead") or status_of(battle, cid) == "dead":
             continue
-        if battle.comp(cid, TurnUses).turned_by is not None or battle.comp(cid, TurnUses).commanded_by:
-            continue        # undead already affected are passed over (French text)
+        if who in (battle.comp(cid, TurnUses).turned_by, battle.comp(cid, TurnUses).commanded_by):
+            continue        # undead it already affected are passed over (French text: a second use)
+        if battle.comp(cid, TurnUses).commanded_by:
+            events += commanding.release(battle, cid, who)    # another cleric's power breaks a command
         if not _in_reach(battle, who, cid):
             continue
         d = _gap(battle, who, cid)

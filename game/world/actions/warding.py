@@ -18,6 +18,8 @@ from ..events import ConditionEnded, ConditionStarted
 from .common import refuse, spend
 
 MOST_TOUCHES = 6          # a full-round action touches up to six friends
+# Turning or commanding undead ends hide from undead (SRD): every use of the power.
+CHANNELLING = frozenset({"turn_undead", "rebuke_undead", "command_undead", "bolster_undead", "dispel_turning"})
 
 
 def _sc(battle, cid) -> Spellcasting:
@@ -121,6 +123,8 @@ def unseen_refusal(battle, who: str, action: str, args: dict):
         return None
     targets = args.get("targets")
     named = [args.get(k) for k in ("target", "enemy", "ally")] + (list(targets) if isinstance(targets, list) else [])
+    # a full attack's entries may name their target in a table: {"trip": id}, {"disarm": id} ...
+    named += [v for t in named if isinstance(t, dict) for v in t.values()]
     for t in named:
         if isinstance(t, str) and battle.has(t) and hidden_from(battle, who, t):
             return refuse("CANNOT_PERCEIVE", target=t)
@@ -133,7 +137,7 @@ def breaks_hiding(battle, who: str, action: str, args: dict) -> bool:
     from .spellwork import aggressive
     if "hidden_from_undead" not in battle.comp(who, Conditions).ids:
         return False
-    if aggressive(battle, who, action, args):
+    if aggressive(battle, who, action, args) or action in CHANNELLING:
         return True
     touched = args.get("targets") if action == "touch" else None
     touched = touched if isinstance(touched, list) else [args.get("target")]
