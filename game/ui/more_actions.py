@@ -110,7 +110,8 @@ def targetable_items(battle, cid: str, action: str = "sunder") -> list[str]:
     what it wears or carries, objects only) may aim at."""
     worn = list(battle.comp(cid, Worn).items)
     if action == "disarm":
-        return worn
+        held = battle.comp(cid, Hands).holding
+        return worn + ([held] if held and held not in worn else [])
     carried = [i for i in battle.comp(cid, Inventory).items if object_numbers(i) is not None]
     return list(dict.fromkeys(worn + carried))
 

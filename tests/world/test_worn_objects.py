@@ -236,3 +236,19 @@ def test_a_damaged_item_that_falls_stays_damaged_when_picked_up():
     b.act("a", "drop", {})
     ok, _, _ev = b.act("a", "pick_up", {"item": "cloak_of_resistance_1"}, dice=[2])
     assert ok and b.comp("a", Worn).object_hp["cloak_of_resistance_1"] == 1
+
+
+def test_a_wand_in_hand_is_disarmed_at_minus_4_without_a_counter_disarm():
+    # French text, "désarmement": a wand or a bow is not a melee weapon: the holder rolls
+    # at -4 and cannot disarm back.
+    b = pair(a={"weapon": "unarmed", "feats": ["improved_disarm"]},
+             d={"worn": [], "inventory": ["wand_magic_missile"], "holding": "wand_magic_missile"})
+    ok, _, ev = b.act("a", "disarm", {"target": "d", "item": "wand_magic_missile"}, dice=[10, 12])
+    check = first(ev, "OpposedCheck")
+    assert ok and (-4, "untyped", "not_a_melee_weapon") in check.defender_breakdown
+    assert first(ev, "ItemSnatched").grabbed and b.comp("a", Hands).holding == "wand_magic_missile"
+    assert b.comp("d", Hands).holding is None and "wand_magic_missile" not in b.comp("d", Inventory).items
+    c = pair(a={"feats": ["improved_disarm"]},
+             d={"worn": [], "inventory": ["wand_magic_missile"], "holding": "wand_magic_missile"})
+    ok, _, ev = c.act("a", "disarm", {"target": "d", "item": "wand_magic_missile"}, dice=[1, 20])
+    assert ok and len(checks(ev)) == 1 and c.comp("d", Hands).holding == "wand_magic_missile"

@@ -25,11 +25,14 @@ def snatch(battle, who: str, target: str, declined, args: dict, iterative: int =
     attack deals damage, then opposed attack rolls; a loosely fastened item gives the
     attacker +4; a secure one (a ring, a bracelet) only from a wearer the attacker has
     pinned, with +4 to the wearer. A failure gives no counter-disarm. Won unarmed, the item
-    is in the snatcher's hand (not worn: no bonus); otherwise it falls at the wearer's feet."""
+    is in the snatcher's hand (not worn: no bonus); otherwise it falls at the wearer's feet.
+    An item held in hand that is not a melee weapon (a wand, a potion, a flask) is disarmed
+    the same way: the holder takes -4 and cannot disarm back (French text, "désarmement")."""
     item = args.get("item")
-    if not isinstance(item, str) or item not in battle.comp(target, Worn).items:
+    held = isinstance(item, str) and item == battle.comp(target, Hands).holding
+    if not held and (not isinstance(item, str) or item not in battle.comp(target, Worn).items):
         raise refuse("NOT_WORN", target=target, item=item)
-    fastening = data.worn_items()[item]["fastening"]
+    fastening = "held" if held else data.worn_items()[item]["fastening"]
     if fastening == "secure" and battle.comp(target, Grapple).pinned_by != who:
         raise refuse("SNATCH_SECURE_NOT_PINNED", target=target, item=item)
     me, foe = battle.board().body(who), battle.board().body(target)
@@ -51,14 +54,18 @@ def snatch(battle, who: str, target: str, declined, args: dict, iterative: int =
     theirs = total(list(theirs.applied) + extra_theirs)
     wins, _m, ev = opposed(battle, "snatch", who, target, mine, theirs)
     events += ev
-    return events + (_take_off(battle, target, who, item) if wins else [])
+    return events + (_take_off(battle, target, who, item, held) if wins else [])
 
 
-def _take_off(battle, wearer: str, by: str, item: str) -> list:
-    """The item leaves its wearer: into the snatcher's free hand if it struck unarmed,
-    else onto the ground in the wearer's square (like a disarmed weapon)."""
+def _take_off(battle, wearer: str, by: str, item: str, held: bool = False) -> list:
+    """The item leaves its wearer (or holder's hand): into the snatcher's free hand if it
+    struck unarmed, else onto the ground in the wearer's square (like a disarmed weapon)."""
     worn = battle.comp(wearer, Worn)
-    worn.items.remove(item)
+    if held:
+        battle.comp(wearer, Inventory).items.remove(item)
+        battle.comp(wearer, Hands).holding = None
+    else:
+        worn.items.remove(item)
     hp_left = worn.object_hp.pop(item, None)
     hands = battle.comp(by, Hands)
     grabbed = battle.comp(by, Wielded).weapon_id == "unarmed" and hands.holding is None
