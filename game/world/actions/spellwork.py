@@ -17,7 +17,7 @@ from .common import refuse, spend
 class SpellEnded(Event):
     caster: str
     spell: str
-    reason: str           # no_concentration, distracted, duration, caster_down, aggression
+    reason: str           # no_concentration, distracted, duration, caster_down, aggression, replaced, dissipated
 
 
 def _sc(battle, cid) -> Spellcasting:

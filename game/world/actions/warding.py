@@ -8,8 +8,8 @@ the warded creatures; each intelligent undead makes one Will save when the first
 creature is warded, and if it fails it cannot perceive any of them. An undead cannot
 aim an attack, a manoeuvre or a spell at a creature it cannot perceive, nor take an
 attack of opportunity against it. The spell ends for every recipient when one of them
-attacks anyone (even with a spell), touches an undead with a harmful spell, or turns or
-rebukes undead."""
+attacks anyone (even with a spell), touches an undead, or turns, rebukes or commands
+undead."""
 from __future__ import annotations
 
 from ...content import data
@@ -68,7 +68,6 @@ def do_touch_several(battle, who: str, args: dict) -> list:
     """``touch`` with a multi-touch charge: ``target`` (a standard action) or ``targets``
     (up to six, a full-round action); only willing creatures, in reach."""
     from .casting import _in_range
-    from ...content import data
     sc = _sc(battle, who)
     targets = args.get("targets", [args.get("target")] if "target" in args else None)
     if not isinstance(targets, list) or not targets or not all(isinstance(t, str) and battle.has(t) for t in targets) \
