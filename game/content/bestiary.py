@@ -199,6 +199,8 @@ def scenario_keys(entry: dict) -> dict:
         keys["spells"] = list(entry["spells"])
         keys["caster_class"] = entry.get("class", "")
         keys["caster_level"] = entry.get("level", 1)
+    if entry.get("spell_slots"):
+        keys["spell_slots"] = list(entry["spell_slots"])
     if entry.get("feat_choices"):
         keys["feat_choices"] = dict(entry["feat_choices"])
     for skill, ability in SKILL_ABILITY.items():

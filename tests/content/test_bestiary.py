@@ -220,9 +220,11 @@ def test_heroes_follow_the_class_and_race_rules(tid):
         assert e["derived"] and e["hp"] == 45
         return
     level, cls, ab = e["level"], e["class"], e["abilities"]
-    die = {"fighter": 10, "paladin": 10, "cleric": 8, "rogue": 6, "wizard": 4}[cls]
-    bab = {"fighter": level, "paladin": level, "cleric": level * 3 // 4, "rogue": level * 3 // 4, "wizard": level // 2}[cls]
-    good = {"fighter": "fort", "paladin": "fort", "cleric": "fort will", "rogue": "ref", "wizard": "will"}[cls].split()
+    die = {"fighter": 10, "paladin": 10, "cleric": 8, "rogue": 6, "wizard": 4, "sorcerer": 4}[cls]
+    bab = {"fighter": level, "paladin": level, "cleric": level * 3 // 4, "rogue": level * 3 // 4, "wizard": level // 2,
+           "sorcerer": level // 2}[cls]
+    good = {"fighter": "fort", "paladin": "fort", "cleric": "fort will", "rogue": "ref", "wizard": "will",
+            "sorcerer": "will"}[cls].split()
     racial = 1 if e["race"] == "halfling" else 0
     grace = _mod(ab["cha"]) if cls == "paladin" and level >= 2 else 0
     assert e["bab"] == bab
