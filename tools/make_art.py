@@ -53,7 +53,7 @@ KNOWN_BESTIARY = (
     "human_skeleton", "human_zombie", "ogre_zombie", "wight", "ghoul", "ghast", "lion", "owlbear",
     "large_monstrous_spider", "huge_monstrous_centipede", "human_warrior",
 )
-KNOWN_HEROES = ("tordek", "jozan", "lidda", "mialee", "paladin")
+KNOWN_HEROES = ("tordek", "jozan", "lidda", "mialee", "paladin", "hennet")
 
 # --- palette (game/ui/theme.py's parchment and slate) ---------------------------------------
 OUT = (35, 33, 30)            # theme.TEXT_DARK: every outline
@@ -716,6 +716,30 @@ def mialee(fig):
     hand(fig, (94, 100), skin)
 
 
+def hennet(fig):
+    """The human sorcerer: a crimson robe with a gold sash, a staff, dark hair and a short
+    beard, sparks between his fingers (no spellbook: his magic is in the blood)."""
+    skin, hair, robe = (222, 176, 140), (52, 40, 36), (150, 42, 48)
+    torso(fig, robe, w=40)
+    fig.detail(lambda p: [p.lines(BRASS, [(46, 96), (82, 92)], 3.0), p.circle(BRASS, (64, 94), 3.0)])
+    weapon_staff(fig, (94, 100), deg=6, length=78)
+    neck(fig, skin, 8)
+    head_shape(fig, skin, (64, 56), 17, 20)
+
+    def d(p):
+        p.poly(hair, ell(64, 52, 18, 17, a0=math.pi * 1.02, a1=math.pi * 1.98, n=30) + [(80, 50), (66, 42), (48, 50)])
+        p.poly(hair, [(50, 64), (78, 64), (74, 76), (64, 80), (54, 76)])
+        eyes(p, 57, dx=7, iris=(200, 150, 60), pupil=OUT, r=3.0, pr=1.7)
+        brows(p, 51, dx=7, w=7, tilt=0.6, col=hair)
+        p.line(shade(skin, 0.72), (64, 58), (63, 64), 1.5)
+        p.lines(OUT, [(59, 69), (64, 70), (69, 69)], 1.6)
+        for x, y in ((30, 92), (26, 84), (34, 82)):
+            p.circle((255, 200, 90), (x, y), 2.2)
+    fig.detail(d)
+    hand(fig, (94, 100), skin)
+    hand(fig, (32, 96), skin)
+
+
 def paladin(fig):
     plate = (192, 198, 208)
     torso(fig, plate, w=42)
@@ -1299,7 +1323,7 @@ DRAWINGS = {
     "large_monstrous_spider": ("vermin", spider), "huge_monstrous_centipede": ("vermin", centipede),
     "black_pudding": ("ooze", ooze),
     "tordek": ("hero", tordek), "jozan": ("hero", jozan), "lidda": ("hero", lidda), "mialee": ("hero", mialee),
-    "paladin": ("hero", paladin),
+    "paladin": ("hero", paladin), "hennet": ("hero", hennet),
     GENERIC: ("generic", generic),
 }
 HORSES = {"light_horse", "light_warhorse", "heavy_warhorse", "warpony"}
