@@ -252,3 +252,16 @@ def test_a_wand_in_hand_is_disarmed_at_minus_4_without_a_counter_disarm():
              d={"worn": [], "inventory": ["wand_magic_missile"], "holding": "wand_magic_missile"})
     ok, _, ev = c.act("a", "disarm", {"target": "d", "item": "wand_magic_missile"}, dice=[1, 20])
     assert ok and len(checks(ev)) == 1 and c.comp("d", Hands).holding == "wand_magic_missile"
+
+
+def test_a_bare_hand_holding_a_touch_charge_sets_it_off_on_the_wearer():
+    from game.world.components import Spellcasting
+    b = pair(a={"weapon": "unarmed", "feats": ["improved_disarm"], "caster_class": "wizard", "caster_level": 3,
+                "spells": ["shocking_grasp"], "concentration": 30})
+    b.act("a", "cast", {"spell": "shocking_grasp", "defensively": True}, dice=[10])
+    assert b.comp("a", Spellcasting).held_charge == "shocking_grasp"
+    b.act("a", "end_turn")
+    b.act("d", "end_turn")
+    ok, _, ev = b.act("a", "disarm", {"target": "d", "item": "cloak_of_resistance_1"}, dice=[15, 2, 3, 3, 3])
+    assert ok and first(ev, "ItemSnatched").grabbed
+    assert first(ev, "DamageDealt").amount == 9 and b.comp("a", Spellcasting).held_charge is None

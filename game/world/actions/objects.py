@@ -54,7 +54,20 @@ def snatch(battle, who: str, target: str, declined, args: dict, iterative: int =
     theirs = total(list(theirs.applied) + extra_theirs)
     wins, _m, ev = opposed(battle, "snatch", who, target, mine, theirs)
     events += ev
-    return events + (_take_off(battle, target, who, item, held) if wins else [])
+    if not wins:
+        return events
+    return events + _take_off(battle, target, who, item, held) + _charge_goes_off(battle, who, target)
+
+
+def _charge_goes_off(battle, who: str, target: str) -> list:
+    """A held touch charge goes off on whatever the hand touches, even by accident (French
+    text, "sorts de contact"): a bare hand that tears an item off its wearer touches it."""
+    from ..components import Spellcasting
+    from .spell_effects import discharge
+    held = battle.comp(who, Spellcasting).held_charge
+    if held is None or not battle.board().body(who).weapon.is_unarmed:
+        return []
+    return discharge(battle, who, held, target, touched=True)
 
 
 def _take_off(battle, wearer: str, by: str, item: str, held: bool = False) -> list:
