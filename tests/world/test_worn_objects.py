@@ -265,3 +265,19 @@ def test_a_bare_hand_holding_a_touch_charge_sets_it_off_on_the_wearer():
     ok, _, ev = b.act("a", "disarm", {"target": "d", "item": "cloak_of_resistance_1"}, dice=[15, 2, 3, 3, 3])
     assert ok and first(ev, "ItemSnatched").grabbed
     assert first(ev, "DamageDealt").amount == 9 and b.comp("a", Spellcasting).held_charge is None
+
+
+def test_an_arrow_at_a_carried_potion_provokes_in_melee_and_deals_half_damage():
+    b = pair(a={"weapon": "longbow", "dex": 14}, d={"worn": [], "inventory": ["potion_cure_light_wounds"], "dex": 10})
+    ok, _, ev = b.act("a", "sunder", {"target": "d", "item": "potion_cure_light_wounds"}, dice=[1, 19, 6])
+    rolls = [e for e in ev if type(e).__name__ == "AttackRolled"]
+    assert ok and rolls[0].attacker == "d"                               # shooting next to a foe provokes
+    shot = rolls[1]
+    assert shot.kind == "object" and (2, "ability", "dex") in shot.bonus_breakdown
+    assert (-4, "untyped", "shooting_into_melee") not in shot.bonus_breakdown   # no ally of the archer in melee
+    hit = first(ev, "ItemDamaged")
+    assert (hit.damage, hit.hardness, hit.destroyed) == (3, 1, True)     # 6 halved, less hardness 1
+    assert "potion_cure_light_wounds" not in b.comp("d", Inventory).items
+    empty = pair(a={"weapon": "light_crossbow", "loaded": False})
+    ok, refusal, _ = empty.act("a", "sunder", {"target": "d", "item": "cloak_of_resistance_1"})
+    assert not ok and refusal.code == "NOT_LOADED"

@@ -114,11 +114,16 @@ def strike_object(battle, who: str, target: str, declined, args: dict, iterative
     if numbers is None:
         raise refuse("CANNOT_SUNDER", item=item)
     me = battle.board().body(who)
+    if me.weapon.is_ranged:
+        return _shoot_object(battle, who, target, item, place, numbers, declined, iterative)
+    from ..attacks import is_ranged_attack
+    if is_ranged_attack(battle, who, target):
+        raise refuse("OUT_OF_REACH", target=target)     # a thrown weapon is not thrown at objects here
     if not rules.can_sunder_with(me.weapon):
         raise refuse("SUNDER_NEEDS_SLASHING_OR_BLUDGEONING", weapon=me.weapon.id)
     if check_attack(battle, who, target) is not None:
         raise refuse("OUT_OF_REACH", target=target)
-    size, hardness, full_hp = numbers
+    size = numbers[0]
     improved = "improved_sunder" in battle.comp(who, Feats).ids
     events: list = []
     if not improved:
@@ -130,15 +135,57 @@ def strike_object(battle, who: str, target: str, declined, args: dict, iterative
     events += ev
     if not hit:
         return events
-    damage = sunder_damage(battle, who)
+    return events + _damage(battle, target, item, place, numbers, sunder_damage(battle, who))
+
+
+def _shoot_object(battle, who: str, target: str, item: str, place: str, numbers, declined, iterative: int) -> list:
+    """A ranged attack at a carried or worn object (SRD, attacking an object): a normal
+    ranged attack — within range and sight, -2 per range increment, -4 into melee, the
+    carrier's cover, attacks of opportunity for shooting in a threatened square — against
+    the object's AC; objects take half damage from ranged weapons (data-digest §3)."""
+    from ...rules.sight import cover
+    from ..attacks import _engaged_with_ally, range_increments
+    from ..components import Loaded
+    from .attacking import provoking_attack
+    from .common import Refused
+    from .other import LOADING
+    r = check_attack(battle, who, target)
+    if r:
+        raise Refused(r)
+    board = battle.board()
+    me = board.body(who)
+    loaded = battle.comp(who, Loaded)
+    if me.weapon.id in LOADING and loaded.shots <= 0:
+        raise refuse("NOT_LOADED", weapon=me.weapon.id)
+    events, fell = provoking_attack(battle, who, target, declined)
+    if fell:
+        return events
+    if me.weapon.id in LOADING:
+        loaded.shots -= 1
+    s = AttackSituation(ranged=True, range_increments=range_increments(battle, who, target),
+                        into_melee=_engaged_with_ally(battle, who, target), iterative=iterative)
+    shelter = 4 if cover(board, me, board.body(target), "ranged") in ("soft", "cover") else 0
+    hit, ev = _object_attack(battle, who, target, Size.from_code(numbers[0]), False, iterative, s, shelter)
+    events += ev
+    if not hit:
+        return events
+    count, sides = attack_rules.parse_dice(attack_rules.damage_dice(me.weapon.damage_s, me.weapon.damage_m, me.size))
+    faces = battle.dice.roll_dice(count, sides, f"object damage {who}") if sides > 1 else [count]
+    strength = attack_rules.strength_to_damage(battle.fighter(who), ranged=True, thrown=False, two_handed=False,
+                                               off_hand=False)
+    return events + _damage(battle, target, item, place, numbers, max(1, sum(faces) + strength) // 2)
+
+
+def _damage(battle, target: str, item: str, place: str, numbers, damage: int) -> list:
+    """Damage less hardness off the object's hit points; at 0 it is destroyed."""
+    _size, hardness, full_hp = numbers
     worn = battle.comp(target, Worn)
     left, destroyed = damage_object(worn.object_hp.get(item, full_hp), damage, hardness)
     worn.object_hp[item] = left
     if destroyed:
         _destroy(battle, target, item, place)
     battle.changed()
-    return events + [ItemDamaged(owner=target, item=item, damage=damage, hardness=hardness, hp_left=left,
-                                 destroyed=destroyed)]
+    return [ItemDamaged(owner=target, item=item, damage=damage, hardness=hardness, hp_left=left, destroyed=destroyed)]
 
 
 def _where(battle, cid: str, item) -> str:
@@ -157,12 +204,16 @@ def object_armor_class(battle, carrier: str, size: Size):
     return object_ac(size, dex)
 
 
-def _object_attack(battle, who: str, target: str, size: Size, improved: bool, iterative: int) -> tuple[bool, list]:
-    """A normal melee attack roll against the object's AC; no critical hit (objects are immune)."""
-    bonus = attack_rules.attack_bonus(battle.fighter(who), AttackSituation(iterative=iterative))
+def _object_attack(battle, who: str, target: str, size: Size, improved: bool, iterative: int,
+                   situation: AttackSituation | None = None, shelter: int = 0) -> tuple[bool, list]:
+    """A normal attack roll (melee unless ``situation`` says ranged) against the object's
+    AC, plus the carrier's cover (``shelter``); no critical hit (objects are immune)."""
+    bonus = attack_rules.attack_bonus(battle.fighter(who), situation or AttackSituation(iterative=iterative))
     if improved:
         bonus = total(list(bonus.applied) + [Modifier(4, "untyped", "improved_sunder")])
     ac = object_armor_class(battle, target, size)
+    if shelter:
+        ac = total(list(ac.applied) + [Modifier(shelter, "cover", "carrier_cover")])
     d20 = battle.dice.roll(20, f"attack object {who} -> {target}")
     out = attack_rules.judge_attack(d20, bonus.value, ac.value, 21)
     return out.hit, [AttackRolled(attacker=who, target=target, d20=d20, bonus=bonus.value, total=out.result,
