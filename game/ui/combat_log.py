@@ -2,7 +2,7 @@
 and the number it had to reach."""
 from __future__ import annotations
 
-from ..i18n import sentence, side_name
+from ..i18n import has_sentence, sentence, side_name
 from ..world.worn import item_name
 
 
@@ -72,6 +72,23 @@ def lines(events, names: dict[str, str], lang: str) -> list[tuple[str, tuple[int
         elif kind == "SpellEnded":
             out.append((sentence("LOG_SPELL_ENDED", {"name": n(e.caster), "spell": _spell(e.spell, lang)}, lang),
                         (190, 170, 240)))
+        elif kind == "Healed":
+            out.append((sentence("LOG_HEALED", {"name": n(e.who), "amount": e.amount, "hp": e.hp}, lang), (150, 220, 170)))
+        elif kind == "TurningAttempted":
+            out.append((sentence("LOG_REBUKE" if e.rebuke else "LOG_TURNING",
+                                 {"name": n(e.who), "check": e.check, "hd": e.max_hd, "total": e.damage}, lang),
+                        (235, 215, 150)))
+        elif kind == "UndeadAffected" and has_sentence(f"LOG_UNDEAD_{e.result.upper()}"):
+            out.append((sentence(f"LOG_UNDEAD_{e.result.upper()}", {"name": n(e.who), "by": n(e.by)}, lang),
+                        (235, 215, 150)))
+        elif kind == "Pushed":
+            out.append((sentence("LOG_PUSHED", {"name": n(e.who), "by": n(e.by), "metres": f"{e.squares * 1.5:g}"}, lang),
+                        (200, 200, 240)))
+        elif kind == "Disarmed":
+            out.append((sentence("LOG_DISARMED", {"name": n(e.who), "by": n(e.by)}, lang), (220, 190, 120)))
+        elif kind == "ManeuverFailed":
+            out.append((sentence("LOG_MANEUVER_FAILED", {"name": n(e.who), "maneuver": e.maneuver}, lang),
+                        (200, 200, 200)))
         elif kind == "BattleWon":
             out.append((sentence("LOG_WON", {"side": side_name(e.side, lang)}, lang), (255, 215, 0)))
     return out

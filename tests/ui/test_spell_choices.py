@@ -248,3 +248,19 @@ feats = ["heighten_spell"]
     command = g.battle.history[-1]
     assert command["args"]["metamagic"] == ["heighten_spell"] and command["args"]["heighten_to"] == 3
     assert g.battle.comp("sorc", Spellcasting).slots == [0, 1, 0, 0]
+
+
+def test_the_log_tells_turning_commanding_healing_and_spells_in_both_languages():
+    from game.ui.combat_log import lines
+    from game.world.actions.spell_basics import Healed, SpellCast
+    from game.world.actions.turning import TurningAttempted, UndeadAffected
+    events = [TurningAttempted(who="p", check_d20=12, check=15, max_hd=6, damage_dice=(6, 6), damage=17, rebuke=True),
+              UndeadAffected(who="z", by="p", result="commanded"), UndeadAffected(who="z", by="p", result="ordered"),
+              Healed(who="f", amount=8, hp=12), SpellCast(caster="p", spell="calm_emotions", level=2, outcome="cast")]
+    names = {"p": "Prêtre", "z": "Zombi", "f": "Ami"}
+    fr = [text for text, _colour in lines(events, names, "fr")]
+    en = [text for text, _colour in lines(events, names, "en")]
+    assert fr == ["Prêtre intimide les morts-vivants : test 15, jusqu'à 6 DV, 17 DV en tout",
+                  "Zombi obéit désormais à Prêtre", "Prêtre donne ses ordres à Zombi", "Ami récupère 8 (12 pv)",
+                  "Prêtre lance Apaisement des émotions"]
+    assert en[1] == "Zombi now obeys Prêtre" and en[4] == "Prêtre casts Calm Emotions"
