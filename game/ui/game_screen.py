@@ -416,6 +416,16 @@ class GameScreen(ScreenDrawing):
                 out.append(b.id)
         return out
 
+    def _plan_one(self, target: str, n: int, progress: str) -> None:
+        """Add a target to the plan being put together; with ``n`` of them, play the mode
+        (Enter plays it early)."""
+        self.plan.append(target)
+        if len(self.plan) >= n:
+            plan, self.plan = self.plan, []
+            self.perform(self.mode, {"targets": plan})
+        else:
+            self.log.append((sentence(progress, {"done": len(self.plan), "of": n}, self.lang), (200, 200, 160)))
+
     def act_on(self, target: str) -> None:
         cid = self.current
         if self.mode == "mount":
@@ -441,25 +451,11 @@ class GameScreen(ScreenDrawing):
             self.perform("charge", {"target": target})
         elif self.mode == "full_attack":
             # The player picks a target for each attack in turn (French text: a target per attack).
-            n = len(iteratives(self.battle.comp(cid, Offense).bab))
-            self.plan.append(target)
-            if len(self.plan) >= n:
-                plan, self.plan = self.plan, []
-                self.perform("full_attack", {"targets": plan})
-            else:
-                self.log.append((sentence("UI_FULL_ATTACK_PLAN", {"done": len(self.plan), "of": n}, self.lang),
-                                 (200, 200, 160)))
+            self._plan_one(target, len(iteratives(self.battle.comp(cid, Offense).bab)), "UI_FULL_ATTACK_PLAN")
         elif self.mode == "touch" and self.battle.comp(cid, Spellcasting).held_touches > 0:
             # A charge for several creatures: one friend a standard action, up to six a full round.
-            n = min(6, self.battle.comp(cid, Spellcasting).held_touches)
             if target not in self.plan:
-                self.plan.append(target)
-            if len(self.plan) >= n:
-                plan, self.plan = self.plan, []
-                self.perform("touch", {"targets": plan})
-            else:
-                self.log.append((sentence("UI_TOUCH_PLAN", {"done": len(self.plan), "of": n}, self.lang),
-                                 (200, 200, 160)))
+                self._plan_one(target, min(6, self.battle.comp(cid, Spellcasting).held_touches), "UI_TOUCH_PLAN")
         elif self.mode == "overrun":
             self._overrun(target)
         elif self.mode == "throw_rock":
