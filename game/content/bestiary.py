@@ -9,15 +9,16 @@ so that a template and hand-written keys go through the same validation and give
 """
 from __future__ import annotations
 
-import tomllib
 from functools import lru_cache
-from pathlib import Path
 
 from ..rules.modifiers import ability_modifier
+from . import data
+from .data import DATA_DIR, _read
 from .errors import ContentError
 
-DATA_DIR = Path(__file__).with_name("data")
 TEMPLATE_FILES = ("bestiary.toml", "heroes.toml")
+# The special substances (acid, alchemist's fire ...) by id: the same table as data's.
+substances = data.substances
 
 # Special attacks and qualities a template may list, with their display names. Parameters
 # are documented where they are used (bestiary.toml, heroes.toml). The combat engine reads
@@ -105,17 +106,6 @@ ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
 SAVE_ABILITY = {"fort": "con", "ref": "dex", "will": "wis"}
 
 
-def _read(name: str) -> dict:
-    path = DATA_DIR / name
-    try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except FileNotFoundError:
-        raise ContentError(path, None, "data file is missing") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ContentError(path, None, f"broken TOML: {exc}") from None
-
-
 @lru_cache(maxsize=1)
 def bestiary() -> dict[str, dict]:
     """The SRD monsters, by template id."""
@@ -126,12 +116,6 @@ def bestiary() -> dict[str, dict]:
 def heroes() -> dict[str, dict]:
     """The ready-made heroes (one entry per hero and level), by template id."""
     return _read("heroes.toml")
-
-
-@lru_cache(maxsize=1)
-def substances() -> dict[str, dict]:
-    """The special substances (acid, alchemist's fire ...), by id."""
-    return _read("substances.toml")
 
 
 @lru_cache(maxsize=1)
