@@ -111,7 +111,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "UI_WHICH_ITEM": {"en": "Which item of {target}?", "fr": "Quel objet de {target} ?"},
     "UI_NO_ITEM": {"en": "{target} has no item to aim at.", "fr": "{target} n'a aucun objet à viser."},
     "UI_WORN": {"en": "Worn: {items}", "fr": "Porte : {items}"},
-    "UI_SLOTS": {"en": "Spells per day left (level: number) {slots}", "fr": "Sorts du jour restants (niveau : nombre) {slots}"},
+    "UI_SLOTS": {"en": "Spells left — level {slots}", "fr": "Sorts restants — niveau {slots}"},
     "UI_HOLDING_CHARGE": {"en": "holds {spell}", "fr": "garde {spell}"},
     "UI_CONCENTRATING": {"en": "concentrating on {spell}", "fr": "concentré sur {spell}"},
     "NOT_WORN": {"en": "{target} does not wear {item}.", "fr": "{target} ne porte pas {item}."},
