@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-FORD = ROOT.parent / "shared" / "examples" / "ford.toml"
+FORD = ROOT / "tests" / "scenarios" / "ford.toml"
 
 BAD_REQUESTS = [
     ("malformed JSON", '{"q": "state"'),

@@ -22,7 +22,7 @@ from game.rules.board import Variants
 
 ROOT = Path(__file__).resolve().parents[2]
 BAD = ROOT / "tests" / "scenarios" / "bad"
-FORD = ROOT.parent / "shared" / "examples" / "ford.toml"
+FORD = ROOT / "tests" / "scenarios" / "ford.toml"
 
 
 def line_of(path: Path, exact: str) -> int:

@@ -1,6 +1,6 @@
 """Scenario tests: each ``X.toml`` here with ``X.expected.jsonl`` (request, expected
-answer per line), plus the shared example ``../shared/examples/ford``. Comparison as the
-shared README says: every key of ``expect`` must match; lists of squares or ids as sets;
+answer per line); ``ford`` is a copy of the shared example (``examples/ford``), kept here so
+a clone with nothing beside it runs it. Comparison as the shared README says: every key of ``expect`` must match; lists of squares or ids as sets;
 ``provokes`` in order; metres to 1e-6."""
 from __future__ import annotations
 
@@ -18,8 +18,7 @@ from game.query import run
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-SHARED_EXAMPLES = ROOT.parent / "shared" / "examples"
-CASES = sorted(HERE.glob("*.expected.jsonl")) + [SHARED_EXAMPLES / "ford.expected.jsonl"]
+CASES = sorted(HERE.glob("*.expected.jsonl"))
 
 
 def _same(expected, actual, key: str) -> bool:
@@ -63,8 +62,8 @@ def test_query_answers_match(scenario: Path, expected_file: Path):
 
 
 def test_ford_through_the_real_command_line():
-    expected = [json.loads(l) for l in (SHARED_EXAMPLES / "ford.expected.jsonl").read_text().splitlines() if l.strip()]
-    proc = subprocess.run([sys.executable, "-m", "game", "query", str(SHARED_EXAMPLES / "ford.toml")],
+    expected = [json.loads(l) for l in (HERE / "ford.expected.jsonl").read_text().splitlines() if l.strip()]
+    proc = subprocess.run([sys.executable, "-m", "game", "query", str(HERE / "ford.toml")],
                           input="\n".join(json.dumps(e["req"]) for e in expected) + "\n",
                           capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert proc.returncode == 0, proc.stderr
