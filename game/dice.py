@@ -28,6 +28,8 @@ class Dice:
         self._rng = random.Random(seed)
         self._script: list[int] = []
         self.history: list[Roll] = []
+        self.journal = None          # the battle's undo log: it keeps the generator's state before a roll
+
 
     def script(self, faces: list[int]) -> None:
         """Use these raw faces first (any left over when the action ends are dropped)."""
@@ -37,6 +39,8 @@ class Dice:
         self._script = []
 
     def roll(self, sides: int, purpose: str = "") -> int:
+        if self.journal:
+            self.journal.note_rng(self._rng.getstate)
         if self._script:
             face = self._script.pop(0)
             if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= sides:
@@ -50,7 +54,17 @@ class Dice:
     def roll_dice(self, count: int, sides: int, purpose: str = "") -> list[int]:
         return [self.roll(sides, purpose) for _ in range(count)]
 
-    # Saving and restoring the state makes a refused action leave the dice untouched.
+    # A frame of the battle's journal marks where the dice stood, and rewinds them there.
+    def mark(self) -> tuple[int, list[int]]:
+        return len(self.history), list(self._script)
+
+    def rewind(self, rolls: int, script: list[int], rng_state) -> None:
+        if rng_state is not None:
+            self._rng.setstate(rng_state)
+        self._script = list(script)
+        del self.history[rolls:]
+
+    # Saving and restoring the whole state (a save's replay checks).
     def get_state(self):
         return (self._rng.getstate(), list(self._script), len(self.history))
 

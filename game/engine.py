@@ -1,13 +1,14 @@
 """One battle: an esper world built from a scenario, its dice, its turn order.
 
-Each battle has its own esper world (esper >= 3.8 ``switch_world``); every public method
-switches to it first, so several battles (or tests) never share state. ``snapshot`` and
-``restore`` copy every component and the battle's own state, so that a refused or failed
-action leaves nothing changed, dice included.
+Each battle has its own esper world (esper >= 3.8 ``switch_world``); the methods that
+query or change it switch to it first, so several battles (or tests) never share state.
+Components are also kept by creature id for ``comp``, which hands them out without
+switching worlds. ``snapshot`` opens a frame of the battle's journal (``world/journal.py``),
+``restore`` rolls it back and ``commit`` keeps it: a refused or failed action leaves nothing
+changed, dice included, at the cost of what it touched, not of the battle's size.
 """
 from __future__ import annotations
 
-import copy
 import itertools
 from contextlib import contextmanager
 
@@ -21,6 +22,7 @@ from .rules.fighters import Fighter
 from .rules.modifiers import ability_modifier
 from .rules.sizes import Size
 from .world import systems
+from .world.journal import Frame, Journal, Journaled, restore_into
 from .world.worn import worn_bonus
 from .world.components import (Abilities, Armor, AttacksOfOpportunity, Awareness, Body, Conditions, Defense,
                                Effects, Feats, Gear, Grapple, Hands, HitPoints, Riding, Spellcasting, SpellLike, TurnUses, Identity, Initiative, Inventory, Loaded, Offense,
@@ -50,11 +52,20 @@ def _spellcasting(spec) -> Spellcasting:
 class Battle:
     """The live state of one scenario."""
 
+    # The battle's own state, saved by the journal the first time a frame touches it.
+    round, turn, order, counts, surprise_round, delayed, readied, winner, started = (Journaled() for _ in range(9))
+    ground, started_full, swift_owed, aids, feints, feint_rounds = (Journaled() for _ in range(6))
+    overrun_result, overlays, spell_effects, wand_charges, poisons = (Journaled() for _ in range(5))
+    hits_this_turn, turn_checks, doors, webs, web_uses, stench_met, ground_damage = (Journaled() for _ in range(7))
+    metamagic = Journaled()
+
     def __init__(self, scenario: Scenario):
+        self.journal = Journal()
         self.scenario = scenario
         self.terrain = scenario.terrain()
         self.variants = scenario.variants
         self.dice = Dice(scenario.seed)
+        self.dice.journal = self.journal
         self.round = 1
         self.turn: str | None = None
         self.order: list[str] = []
@@ -88,9 +99,13 @@ class Battle:
         self._board: Board | None = None
         self.ids: list[str] = []
         self.entities: dict[str, int] = {}
+        self._comps: dict[str, dict[type, object]] = {}
+        self._specs = {spec.id: spec for spec in scenario.creatures}
         with self.active():
             for spec in scenario.creatures:
-                self.entities[spec.id] = esper.create_entity(*self._components(spec))
+                parts = self._components(spec)
+                self.entities[spec.id] = esper.create_entity(*parts)
+                self._comps[spec.id] = {type(c): c for c in parts}
                 self.ids.append(spec.id)
         self.opening_events: list = []
         if len({s.side for s in scenario.creatures}) >= 2:
@@ -144,8 +159,25 @@ class Battle:
 
     # --- component access -----------------------------------------------------------
     def comp(self, cid: str, kind):
+        """The creature's component of that kind (the live object: changes to it count)."""
+        obj = self._comps[cid][kind]
+        if self.journal.frames:
+            self.journal.note_component((cid, kind), obj)
+        return obj
+
+    def read(self, cid: str, kind):
+        """The creature's component of that kind, for reading only: the journal does not
+        save it, so it must not be changed (use ``comp`` for that)."""
+        return self._comps[cid][kind]
+
+    def put(self, cid: str, component) -> None:
+        """Replace the creature's component of that kind."""
+        kind = type(component)
+        if self.journal.frames:
+            self.journal.note_component((cid, kind), self._comps[cid][kind])
+        self._comps[cid][kind] = component
         with self.active():
-            return esper.component_for_entity(self.entities[cid], kind)
+            esper.add_component(self.entities[cid], component)
 
     def board(self) -> Board:
         """The rules snapshot, rebuilt after every change."""
@@ -197,44 +229,55 @@ class Battle:
                        negative_levels=self.comp(cid, Stats).values.get("negative_levels", 0))
 
     def spec(self, cid: str):
-        return next(c for c in self.scenario.creatures if c.id == cid)
+        """The creature as the scenario describes it (never changed in play)."""
+        return self._specs[cid]
 
     def name(self, cid: str) -> str:
         return self.comp(cid, Identity).name
 
     # --- all-or-nothing actions -----------------------------------------------------
-    def snapshot(self):
-        with self.active():
-            comps = {cid: [copy.deepcopy(esper.component_for_entity(ent, k)) for k in COMPONENTS]
-                     for cid, ent in self.entities.items()}
-        fields = {k: copy.deepcopy(getattr(self, k)) for k in BATTLE_FIELDS}
-        return comps, fields, self.dice.get_state()
+    def snapshot(self) -> int:
+        """Open a frame: everything from now on can be rolled back (``restore``) or kept
+        (``commit``). Returns the frame's token; frames nest."""
+        rolls, script = self.dice.mark()
+        frame = Frame(rolls=rolls, script=script, history=len(self.history),
+                      caches={"_board": self._board})
+        return self.journal.open(frame)
 
-    def restore(self, snap) -> None:
-        comps, fields, dice_state = snap
-        with self.active():
-            for cid, items in comps.items():
-                for item in items:
-                    esper.add_component(self.entities[cid], copy.deepcopy(item))
-        for k, v in fields.items():
-            setattr(self, k, copy.deepcopy(v))
-        self.dice.set_state(dice_state)
-        self.changed()
+    def restore(self, token: int) -> None:
+        """Roll back to where frame ``token`` opened, closing it (and any opened after it)."""
+        while self.journal.depth >= token:
+            frame = self.journal.pop(self.journal.depth)
+            for (cid, kind), (obj, saved) in frame.components.items():
+                restore_into(obj, saved)
+                if self._comps[cid][kind] is not obj:
+                    self._comps[cid][kind] = obj
+                    with self.active():
+                        esper.add_component(self.entities[cid], obj)
+            for name, value in frame.values.items():
+                self.__dict__[name] = value
+            self.dice.rewind(frame.rolls, frame.script, frame.rng)
+            del self.history[frame.history:]
+            self._board = frame.caches["_board"]
+
+    def commit(self, token: int) -> None:
+        """Keep what frame ``token`` did (an outer frame can still roll it back)."""
+        self.journal.commit(token)
 
     # --- geometry-only actions (also used by the combat actions) --------------------
     def move(self, cid: str, squares, mode: str):
-        board = self.board()
-        with self.active():
-            refusal, events = systems.move(board, cid, squares, mode)
+        refusal, events = systems.move(self.board(), cid, squares, mode)
         if refusal is None:
+            pos = self.comp(cid, Position)
+            pos.x, pos.y = events[-1].path[-1]
             self.changed()
         return refusal, events
 
     def five_foot_step(self, cid: str, to):
-        board = self.board()
-        with self.active():
-            refusal, events = systems.five_foot_step(board, cid, to)
+        refusal, events = systems.five_foot_step(self.board(), cid, to)
         if refusal is None:
+            pos = self.comp(cid, Position)
+            pos.x, pos.y = to
             self.changed()
         return refusal, events
 

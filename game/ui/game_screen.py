@@ -555,9 +555,14 @@ class GameScreen(ScreenDrawing):
         rolled_before = len(self.battle.dice.history)
         ok, refusal, events = self.battle.act(cid, action, args, declined=declined)
         if not ok:
+            self.battle.restore(snap)
             self.log.append((sentence(refusal.code, refusal.params, self.lang), (240, 160, 120)))
             return False
-        self.undo.append(snap if len(self.battle.dice.history) == rolled_before else None)
+        if len(self.battle.dice.history) == rolled_before:
+            self.undo.append(snap)          # undoable: the frame stays open until undone or kept
+        else:
+            self.battle.commit(snap)        # a die was rolled: nothing before it can be undone
+            self.keep_undo()
         self._after_events(events)
         if action not in ("move", "five_foot_step") or self.mode not in ("move",):
             self.mode = None
@@ -582,6 +587,11 @@ class GameScreen(ScreenDrawing):
                 takers.append(e.attacker)
         return takers
 
+    def keep_undo(self) -> None:
+        """Keep every undoable action so far: they can no longer be undone."""
+        while self.undo:
+            self.battle.commit(self.undo.pop())
+
     def undo_last(self) -> None:
         snap = self.undo.pop() if self.undo else None
         if snap is None:
@@ -600,7 +610,7 @@ class GameScreen(ScreenDrawing):
                 if e.target in self.damage:
                     self.damage[e.target][1] += e.amount
             if type(e).__name__ == "TurnStarted":
-                self.undo.clear()
+                self.keep_undo()
                 self.inspected = None          # a new turn shows its own creature
                 self.plan = []
         self.view.set_board(self.battle.board())

@@ -96,12 +96,12 @@ def fortitude_bonus(battle, cid: str) -> int:
 
 
 def status_of(battle, cid: str) -> str:
-    hp = battle.comp(cid, HitPoints)
-    if battle.comp(cid, Stats).values.get("undead") and hp.current <= 0:
+    hp = battle.read(cid, HitPoints)
+    if battle.read(cid, Stats).values.get("undead") and hp.current <= 0:
         return "dead"          # undead are destroyed at 0 hit points (they have no Con)
     if hp.stable and hp.current < 0 and hp.current > health.DEAD_AT:
         return "stable"
-    return health.status(hp.current, hp.nonlethal, battle.comp(cid, Abilities).scores["con"])
+    return health.status(hp.current, hp.nonlethal, battle.read(cid, Abilities).scores["con"])
 
 
 def sync_health(battle, cid: str) -> list:

@@ -86,17 +86,15 @@ def check_path(board: Board, cid: str, squares: list[Square], mode: str):
 
 
 def move(board: Board, cid: str, squares: list[Square], mode: str) -> tuple[Refusal | None, list]:
-    """Move a creature along a legal path; returns (refusal, events). Attacks of
-    opportunity are reported as ``Provoked`` events, in order, before the move ends."""
+    """A creature's move along a legal path, as (refusal, events); the caller writes the
+    new position. Attacks of opportunity are reported as ``Provoked`` events, in order,
+    before the move ends."""
     result, provoked = check_path(board, cid, squares, mode)
     if not result.legal:
         return result.reason, []
     events: list = []
     for who in provoked:
         events.append(Provoked(who=cid, by=who, at=_leaving_square(board, cid, result.positions, who, mode)))
-    end = result.positions[-1]
-    pos = esper.component_for_entity(entity_of(cid), Position)
-    pos.x, pos.y = end
     events.append(Moved(who=cid, path=tuple(result.positions), mode=mode, cost_m=metres(result.cost)))
     return None, events
 
@@ -112,12 +110,11 @@ def _leaving_square(board: Board, cid: str, positions: list[Square], by: str, mo
 
 
 def five_foot_step(board: Board, cid: str, to: Square) -> tuple[Refusal | None, list]:
-    """A 5-ft step never provokes (French text, pas de placement)."""
+    """A 5-ft step never provokes (French text, pas de placement); the caller writes the
+    new position."""
     result = movement.check_path(board, board.body(cid), [to], "5ft")
     if not result.legal:
         return result.reason, []
-    pos = esper.component_for_entity(entity_of(cid), Position)
-    pos.x, pos.y = to
     return None, [Stepped(who=cid, to=to)]
 
 

@@ -130,15 +130,15 @@ def _begin_turn(battle, cid: str, new_round: bool = False) -> list:
 
 
 def _set_turn_state(battle, cid, state) -> None:
-    import esper
-    with battle.active():
-        esper.add_component(battle.entities[cid], state)
+    battle.put(cid, state)
 
 
 def _expire_timed(battle, rnd: int, count: int) -> list:
     """Durations end just before the initiative count on which they began."""
     events = []
     for cid in sorted(battle.entities):
+        if not battle.read(cid, Effects).timed:
+            continue
         effects = battle.comp(cid, Effects)
         keep = []
         for e in effects.timed:
@@ -287,7 +287,7 @@ def check_victory(battle, events: list) -> bool:
     if battle.winner is not None:
         return True
     able = sorted({battle.board().body(cid).side for cid in battle.entities
-                   if health.can_act(status_of(battle, cid)) and not OUT_OF_FIGHT & battle.comp(cid, Conditions).ids})
+                   if health.can_act(status_of(battle, cid)) and not OUT_OF_FIGHT & battle.read(cid, Conditions).ids})
     if len(able) <= 1:
         battle.winner = able[0] if able else "none"
         battle.turn = None

@@ -89,6 +89,7 @@ def act(battle, who: str, action: str, args: dict, dice: list[int] | None = None
         battle.history.append({"who": who, "action": action, "args": args, "dice": list(dice or []),
                                "declined": sorted(declined or ()),
                                "rolled": [r.face for r in battle.dice.history[dice_before:]]})
+        battle.commit(snap)
         return True, None, events
     except Refused as exc:
         battle.restore(snap)
@@ -96,3 +97,6 @@ def act(battle, who: str, action: str, args: dict, dice: list[int] | None = None
     except DiceError as exc:
         battle.restore(snap)
         return False, Refusal("BAD_DICE", {"detail": str(exc)}), []
+    except BaseException:
+        battle.restore(snap)       # a fault in the engine leaves the battle as it was
+        raise

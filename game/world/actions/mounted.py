@@ -216,9 +216,9 @@ def mounted_falls(battle) -> list:
     or 1d6); an unconscious rider stays in the saddle on 50% (75% military saddle)."""
     events: list = []
     for cid in sorted(battle.entities):
-        riding = battle.comp(cid, Riding)
-        if not riding.mount:
+        if not battle.read(cid, Riding).mount:
             continue
+        riding = battle.comp(cid, Riding)
         mount = riding.mount
         mount_down = status_of(battle, mount) not in ABLE or "prone" in battle.comp(mount, Conditions).ids
         rider_down = status_of(battle, cid) not in ABLE

@@ -7,7 +7,6 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
-import esper
 
 from ...rules import attack as attack_rules, metamagic, spells as rules
 from ...rules.attack import AttackSituation
@@ -63,8 +62,7 @@ def acting_as(battle, who: str, caster: Spellcasting, borrowed: bool = False):
     level and class, and the creature's own charge is otherwise untouched; else (a held
     charge resolving) the charge comes back as the resolution left it."""
     saved = _sc(battle, who)
-    with battle.active():
-        esper.add_component(battle.entities[who], caster)
+    battle.put(who, caster)
     try:
         yield
     finally:
@@ -74,8 +72,7 @@ def acting_as(battle, who: str, caster: Spellcasting, borrowed: bool = False):
         if borrowed and caster.held_charge:
             saved.held_as = (caster.caster_level, caster.caster_class)
         saved.maintained = caster.maintained or saved.maintained
-        with battle.active():
-            esper.add_component(battle.entities[who], saved)
+        battle.put(who, saved)
 
 
 def as_held(battle, who: str):

@@ -3,7 +3,6 @@ completed over two rounds by a creature restricted to one action (French text,
 "retarder son action", "préparer une action", "commencer/terminer une action complexe")."""
 from __future__ import annotations
 
-import esper
 
 from ...rules.reasons import Refusal
 from ...rules.threat import threatens
@@ -134,16 +133,15 @@ def fire_readied(battle, readier: str, trigger_by: str, declined) -> list:
     if ready["action"] == "attack":
         args.setdefault("target", ready.get("target") or trigger_by)
     saved = turn_state(battle, readier)
-    with battle.active():
-        esper.add_component(battle.entities[readier], TurnState(restricted=True))
+    battle.put(readier, TurnState(restricted=True))
     snap = battle.snapshot()
     try:
         events += ACTIONS[ready["action"]](battle, readier, args, declined)
+        battle.commit(snap)
     except Refused as exc:
         battle.restore(snap)
         events.append(ReadiedActionFailed(who=readier, reason=exc.refusal.code))
-    with battle.active():
-        esper.add_component(battle.entities[readier], saved)
+    battle.put(readier, saved)
     current = battle.turn
     if current in battle.order and readier in battle.order and readier != current:
         battle.order.remove(readier)
@@ -184,8 +182,7 @@ def do_complete_full_round(battle, who, args, declined) -> list:
     del battle.started_full[who]
     saved = turn_state(battle, who)
     temp = TurnState(moved=saved.moved, stepped=saved.stepped, five_foot=saved.five_foot)
-    with battle.active():
-        esper.add_component(battle.entities[who], temp)
+    battle.put(who, temp)
     events += ACTIONS[started["action"]](battle, who, started["with"], declined)
     # Whatever it moved counts for the rest of the turn (no 5-ft step after it).
     saved.moved |= temp.moved
@@ -193,8 +190,7 @@ def do_complete_full_round(battle, who, args, declined) -> list:
     saved.five_foot &= temp.five_foot
     saved.squares_moved += temp.squares_moved
     saved.provoked_by_moving |= temp.provoked_by_moving
-    with battle.active():
-        esper.add_component(battle.entities[who], saved)
+    battle.put(who, saved)
     return events
 
 

@@ -165,9 +165,9 @@ def break_turning(battle, mover: str) -> list:
     """The cleric coming within 3 m of undead it turned ends their turning."""
     events = []
     for cid in sorted(battle.entities):
-        tu = battle.comp(cid, TurnUses)
-        if tu.turned_by == mover and "turned" in battle.comp(cid, Conditions).ids \
+        if battle.read(cid, TurnUses).turned_by == mover and "turned" in battle.read(cid, Conditions).ids \
                 and _gap(battle, mover, cid) <= rules.BREAK_DISTANCE:
+            tu = battle.comp(cid, TurnUses)
             battle.comp(cid, Conditions).ids.discard("turned")
             tu.turned_by = None
             battle.changed()
