@@ -20,6 +20,7 @@ from .dice import Dice
 from .rules.board import Board
 from .rules.fighters import Fighter
 from .rules.modifiers import ability_modifier
+from .rules.reasons import Refusal
 from .rules.sizes import Size
 from .world import systems
 from .world.journal import Frame, Journal, Journaled, restore_into
@@ -304,7 +305,9 @@ class Battle:
         if self.delayed:
             result["delayed"] = sorted(self.delayed)
         if self.readied:
-            result["readied"] = {k: dict(v) for k, v in sorted(self.readied.items())}
+            result["readied"] = {k: {**{f: v[f] for f in ("action", "trigger", "target")},
+                                     **({"command": v["command"].to_json()} if v["command"] else {})}
+                                 for k, v in sorted(self.readied.items())}
         if self.doors:
             result["doors"] = [{"at": list(at), "open": is_open} for at, is_open in sorted(self.doors.items())]
         if self.winner is not None:
@@ -316,11 +319,29 @@ class Battle:
         from .world.budget import left
         return left(self.comp(self.turn, TurnState))
 
-    def act(self, who: str, action: str, args: dict | None = None, dice: list[int] | None = None,
+    def act(self, command, action: str | None = None, args: dict | None = None, dice: list[int] | None = None,
             declined: set[str] | None = None):
-        """Play one action: (legal, refusal, events). A refusal changes nothing."""
+        """Play one action: (legal, refusal, events). A refusal changes nothing.
+
+        ``command`` is a typed command (``world.commands``), or the id of the creature
+        acting with ``action`` and its JSON ``args``, which are parsed first (an unknown
+        or malformed argument is refused with ``BAD_ARGUMENT``)."""
         from .world.actions import act
-        return act(self, who, action, args or {}, dice, declined)
+        parsed = self.command(command, action, args)
+        if isinstance(parsed, Refusal):
+            return False, parsed, []
+        return act(self, parsed, dice, declined)
+
+    def command(self, who_or_command, action: str | None = None, args: dict | None = None):
+        """The typed command for ``who`` doing ``action`` with JSON ``args`` (or the
+        command given), or the ``Refusal`` of a malformed one."""
+        from .world.commands import BadArgument, Command, UnknownAction, parse
+        if isinstance(who_or_command, Command):
+            return who_or_command
+        try:
+            return parse(who_or_command, action, args or {})
+        except (BadArgument, UnknownAction) as exc:
+            return exc.refusal
 
 
 def _magic_state(sc: Spellcasting, sla: SpellLike) -> dict:

@@ -16,7 +16,10 @@ _SENTENCES: dict[str, dict[str, str]] = {
     # --- combat turns ---
     "ALREADY_PRONE": {"en": "It is already prone.", "fr": "Il est déjà à terre."},
     "ATTACK_SELF": {"en": "A creature cannot attack itself.", "fr": "On ne peut pas s'attaquer soi-même."},
-    "BAD_ARGUMENT": {"en": "The argument {key} is missing or malformed.", "fr": "L'argument {key} manque ou est mal formé."},
+    "BAD_ARGUMENT": {"en": "The argument {key} is {problem}.", "fr": "L'argument {key} est {problem}."},
+    "ARGUMENT_missing": {"en": "missing", "fr": "manquant"},
+    "ARGUMENT_malformed": {"en": "malformed", "fr": "mal formé"},
+    "ARGUMENT_unknown": {"en": "not one this action takes", "fr": "inconnu de cette action"},
     "BAD_DICE": {"en": "Impossible scripted dice: {detail}.", "fr": "Dés imposés impossibles : {detail}."},
     "BATTLE_OVER": {"en": "The battle is over: side {side} won.", "fr": "La bataille est finie : le camp {side} l'a emporté."},
     "CANNOT_ACT": {"en": "It cannot act: it is {status}.", "fr": "Il ne peut pas agir : il est {status}."},
@@ -535,6 +538,9 @@ def _show(value: Any) -> str:
 def _named(key: str, value: Any, lang: str) -> str:
     """Spell and feat ids read as their names in the player's language (a prepared entry
     such as ``stilled:sleep`` by its spell's name)."""
+    if key == "problem" and f"ARGUMENT_{value}" in _SENTENCES:
+        entry = _SENTENCES[f"ARGUMENT_{value}"]
+        return entry.get(lang) or entry["en"]
     if key in ("spell", "feat") and isinstance(value, str):
         from .content import data
         table = data.spells() if key == "spell" else data.feats()
@@ -555,6 +561,10 @@ def variant_name(value: str, lang: str | None = None) -> str:
     return (entry.get(lang or default_language()) or entry["en"]) if entry else value
 
 
+# Values a sentence shows when the refusal leaves them out.
+_DEFAULT_PARAMS = {"BAD_ARGUMENT": {"problem": "malformed"}}
+
+
 def sentence(code: str, params: dict[str, Any] | None = None, lang: str | None = None) -> str:
     """The readable sentence for a reason code."""
     lang = lang or default_language()
@@ -562,7 +572,7 @@ def sentence(code: str, params: dict[str, Any] | None = None, lang: str | None =
     if entry is None:
         return code
     text = entry.get(lang) or entry["en"]
-    values = {k: _named(k, v, lang) for k, v in (params or {}).items()}
+    values = {k: _named(k, v, lang) for k, v in {**_DEFAULT_PARAMS.get(code, {}), **(params or {})}.items()}
     try:
         return text.format(**values)
     except (KeyError, IndexError):

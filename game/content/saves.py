@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ContentError
+from ..world.commands import legacy_arguments
 
 FORMAT = "carreau-save"
 VERSION = 1
@@ -250,7 +251,7 @@ def _replay(shown: str, battle, commands: list) -> None:
     for i, c in enumerate(commands):
         where = f"commands[{i}]"
         try:
-            legal, refusal, _ = battle.act(c["who"], c["action"], c["args"], dice=list(c["dice"]),
+            legal, refusal, _ = battle.act(c["who"], c["action"], legacy_arguments(c["action"], c["args"]), dice=list(c["dice"]),
                                            declined=set(c["declined"]))
         except Exception as exc:  # noqa: BLE001 - one line for the player, the current game kept
             raise SaveError(shown, where, f"{c['who']} {c['action']}: the engine fails on it ({_why(exc)})",

@@ -335,7 +335,7 @@ class GameScreen(ScreenDrawing):
                     "rebuke_undead", "concentrate"):
             self.perform(name, {})
         elif name == "ready":
-            self.perform("ready", {"action": "attack", "trigger": "enemy_moves_within_reach"})
+            self.perform("ready", {"trigger": "enemy_moves_within_reach"})
         elif name == "throw_splash" and self.battle.comp(self.current, Hands).holding != self.splash_item():
             self.perform("retrieve", {"item": self.splash_item()})      # out of the pack first: a move action
         elif name == "more":

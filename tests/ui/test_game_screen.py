@@ -497,7 +497,7 @@ def test_a_knight_mounts_rides_and_charges_through_the_window():
     assert g.overlay.path and g.overlay.path[0] == (1, 0)      # from the horse's space
     click(g, at(g, (4, 0)))
     command = g.battle.history[-1]
-    assert command["action"] == "ride" and command["args"]["mode"] == "move"
+    assert command["action"] == "ride" and g.battle.command(command["who"], "ride", command["args"]).mode == "move"
     assert g.battle.board().body("knight").pos == g.battle.board().body("horse").pos == (4, 0)
     # next round: the charge is the horse's, the lance the knight's
     for _ in range(3):
@@ -541,7 +541,8 @@ def test_climbing_a_rock_face_from_its_button():
     assert g.dialog is not None and [v for _l, v in g.dialog.choices] == [False, True]
     click(g, g.dialog.rects[0].center)
     command = g.battle.history[-1]
-    assert command["action"] == "climb" and command["args"] == {"squares": [[2, 1]], "hurry": False}
+    played = g.battle.command(command["who"], command["action"], command["args"])
+    assert played.action == "climb" and played.squares == ((2, 1),) and played.hurry is False
     g.battle.close()
     pygame.quit()
 

@@ -167,7 +167,7 @@ def test_quickened_spell_is_a_free_action_once_a_round_and_unarmed_discharge():
 
 def test_a_readied_attack_on_casting_disrupts_the_spell():
     b = caster(["magic_missile"], foes=[orc(at=(2, 4), initiative=30)])
-    b.act("orc", "ready", {"action": "attack", "trigger": "casts"})
+    b.act("orc", "ready", {"trigger": "casts", "command": {"action": "attack"}})
     b.act("orc", "end_turn")
     ok, _, ev = b.act("mialee", "cast", {"spell": "magic_missile", "targets": ["orc"], "defensively": True},
                       dice=[15, 3, 2])

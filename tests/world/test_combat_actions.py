@@ -84,7 +84,7 @@ def test_heavy_crossbow_every_third_round_when_restricted_french_text():
         elif b.act("x", "complete_full_round", dice=[2])[0]:
             pass
         else:
-            assert b.act("x", "start_full_round", {"action": "load"})[0]
+            assert b.act("x", "start_full_round", {"command": {"action": "load"}})[0]
         b.act("x", "end_turn")
         b.act("t", "end_turn")
     assert fired == [1, 4]      # shoot, start loading, finish loading, shoot ...
@@ -165,7 +165,7 @@ def test_surprise_round_one_action_and_flat_footed():
 def test_readied_move_and_a_readied_action_that_can_no_longer_be_done():
     b = battle(OPEN, creature("g", "blue", (0, 0), initiative=20, weapon="longsword"),
                creature("o", "red", (5, 0), initiative=10, weapon="greataxe"))
-    assert b.act("g", "ready", {"action": "move", "trigger": "attacks", "with": {"squares": [[0, 1]]}})[0]
+    assert b.act("g", "ready", {"trigger": "attacks", "command": {"action": "move", "squares": [[0, 1]]}})[0]
     b.act("g", "end_turn")
     b.act("o", "move", {"squares": [[4, 0], [3, 0], [2, 0], [1, 0]]})
     ok, _, ev = b.act("o", "attack", {"target": "g"}, dice=[15, 3])

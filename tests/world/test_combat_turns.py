@@ -281,7 +281,7 @@ def test_delay_and_ready():
     assert ok and b.turn == "a" and b.order.index("a") < b.order.index("b")
     r = battle(OPEN, creature("pike", "blue", (0, 0), weapon="longspear", initiative=20),
                creature("orc", "red", (6, 0), weapon="greataxe", initiative=15, hp=30))
-    assert r.act("pike", "ready", {"action": "attack", "trigger": "enemy_moves_within_reach"})[0]
+    assert r.act("pike", "ready", {"trigger": "enemy_moves_within_reach", "command": {"action": "attack"}})[0]
     r.act("pike", "end_turn")
     ok, _, ev = r.act("orc", "move", {"squares": [[5, 0], [4, 0], [3, 0], [2, 0]]}, dice=[10, 4])
     assert ok and first(ev, "ReadiedActionTriggered").who == "pike"

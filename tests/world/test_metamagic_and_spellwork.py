@@ -469,10 +469,14 @@ def test_heighten_spell_raises_the_level_the_save_dc_and_the_slot():
                                        "heighten_to": 5}, dice=[17])
     assert ok and first(ev, "SavingThrow").dc == 10 + 5 + 3 and first(ev, "SpellCast").level == 5
     sorc = mage(["magic_missile"], feats=["heighten_spell"], cls="sorcerer", slots=[0, 1, 0, 1])
-    for bad in (1, 10, "3", True, None):
+    for bad in (1, 10, None):
         ok, refusal, _ = sorc.act("mage", "cast", {"spell": "magic_missile", "targets": ["orc"],
                                                    "metamagic": ["heighten_spell"], "heighten_to": bad})
         assert not ok and refusal.code == "HEIGHTEN_LEVEL"
+    for bad in ("3", True):                   # not a whole number: the command is malformed
+        ok, refusal, _ = sorc.act("mage", "cast", {"spell": "magic_missile", "targets": ["orc"],
+                                                   "metamagic": ["heighten_spell"], "heighten_to": bad})
+        assert not ok and refusal.code == "BAD_ARGUMENT" and refusal.params["key"] == "heighten_to"
     ok, _, ev = sorc.act("mage", "cast", {"spell": "magic_missile", "targets": ["orc"],
                                           "metamagic": ["heighten_spell"], "heighten_to": 3}, dice=[1])
     assert ok and first(ev, "ActionTaken").kind == "full_round"

@@ -83,7 +83,7 @@ def candidates(b) -> list[tuple[str, str, dict]]:
             (who, "retrieve_component", {"spell": "grease"}), (who, "cast", {"spell": "bless"}),
             (who, "cast", {"spell": "magic_missile", "metamagic": "oops"})]
     out += [(d, "step_in", {}) for d in sorted(b.delayed)]
-    out.append((who, "ready", {"action": "attack", "trigger": "enemy_moves_within_reach"}))
+    out.append((who, "ready", {"trigger": "enemy_moves_within_reach"}))
     out.append((who, "move", {"squares": [[x + 9, y]]}))  # malformed path: refused
     return out
 

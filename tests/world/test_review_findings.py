@@ -194,7 +194,7 @@ def test_bug_completing_a_minimum_move_then_a_five_foot_step():
     action is thrown away."""
     b = battle(OPEN, creature("s", "blue", (0, 0), initiative=20, conditions=["staggered"]),
                creature("o", "red", (12, 5), initiative=1, weapon="club"))
-    assert b.act("s", "start_full_round", {"action": "minimum_move", "with": {"to": [1, 0]}})[0]
+    assert b.act("s", "start_full_round", {"command": {"action": "minimum_move", "to": [1, 0]}})[0]
     end_turns(b, "s", "o")
     assert b.act("s", "complete_full_round")[0] and b.board().body("s").pos == (1, 0)
     ok, _, _ = b.act("s", "five_foot_step", {"to": [2, 0]})
@@ -311,8 +311,8 @@ def test_bug_ready_with_a_malformed_target_is_refused_not_a_crash():
     nothing". A list as ``target`` makes ``ready`` raise TypeError (unhashable) instead of
     refusing; through ``query`` it becomes an internal error."""
     b = battle(OPEN, creature("a", "blue", (0, 0), initiative=20), creature("b", "red", (9, 5), initiative=10))
-    ok, refusal, ev = b.act("a", "ready", {"action": "attack", "trigger": "attacks", "target": ["b"]})
-    assert not ok and ev == []
+    ok, refusal, ev = b.act("a", "ready", {"trigger": "attacks", "target": ["b"]})
+    assert not ok and ev == [] and refusal.code == "BAD_ARGUMENT"
 
 
 # ---------------------------------------------------------------------------------------

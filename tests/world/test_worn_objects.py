@@ -118,7 +118,7 @@ def test_snatch_refusals_change_nothing():
     b = pair()
     state = b.state()
     for args, code in (({"item": "brooch"}, "NOT_WORN"), ({"item": "longsword"}, "NOT_WORN"),
-                       ({"item": 3}, "NOT_WORN")):
+                       ({"item": 3}, "BAD_ARGUMENT")):
         ok, refusal, _ = b.act("a", "disarm", {"target": "d", **args})
         assert not ok and refusal.code == code
     assert b.state() == state and b.comp("d", Worn).items == ALL

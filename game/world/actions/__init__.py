@@ -8,6 +8,7 @@ from ...rules.reasons import Refusal
 from . import (attacking, casting, climbing, commanding, doors, grapple, magic_items, maneuvers, mounted, moving, other, overrun, spellwork, splash,
                timing, turning, warding, webs)
 from ..auras import stench_sweep
+from ..commands import Command
 from ..components import Riding
 from .common import Refused, is_able, refuse, strenuous_damage
 
@@ -44,12 +45,11 @@ ACTIONS = {
 ON_FOOT = frozenset({"move", "five_foot_step", "withdraw", "run", "crawl", "minimum_move", "charge", "overrun"})
 
 
-def act(battle, who: str, action: str, args: dict, dice: list[int] | None = None,
+def act(battle, command: Command, dice: list[int] | None = None,
         declined: set[str] | None = None) -> tuple[bool, Refusal | None, list]:
-    """Play one action for ``who``: (legal, refusal, events)."""
-    handler = ACTIONS.get(action)
-    if handler is None:
-        return False, Refusal("UNKNOWN_ACTION", {"action": action, "known": ", ".join(sorted(ACTIONS))}), []
+    """Play one command: (legal, refusal, events)."""
+    who, action, args = command.who, command.action, command.handler_arguments()
+    handler = ACTIONS[action]
     snap = battle.snapshot()
     dice_before = len(battle.dice.history)
     battle.dice.script(list(dice or []))
@@ -86,7 +86,7 @@ def act(battle, who: str, action: str, args: dict, dice: list[int] | None = None
             events += turns.end_turn(battle)
         battle.dice.clear_script()
         # The command as played, with the faces it rolled: a save replays it exactly.
-        battle.history.append({"who": who, "action": action, "args": args, "dice": list(dice or []),
+        battle.history.append({"who": who, "action": action, "args": command.arguments(), "dice": list(dice or []),
                                "declined": sorted(declined or ()),
                                "rolled": [r.face for r in battle.dice.history[dice_before:]]})
         battle.commit(snap)

@@ -8,6 +8,7 @@ from ...rules.reasons import Refusal
 from ...rules.threat import threatens
 from .. import turns
 from ..attacks import fallen
+from ..commands import Attack
 from ..components import TurnState
 from ..damage import status_of
 from ..events import Delayed, Readied, ReadiedActionFailed, ReadiedActionTriggered
@@ -65,10 +66,12 @@ def do_step_in(battle, who, args, declined) -> list:
 
 
 def do_ready(battle, who, args, declined) -> list:
-    """Standard action: a standard, move or free action and its trigger; it interrupts the
-    trigger and the creature's initiative moves just before the triggering creature."""
-    action = args.get("action", "attack")
+    """Standard action: a standard, move or free action (``command``, an attack by default)
+    and its trigger; it interrupts the trigger and the creature's initiative moves just
+    before the triggering creature."""
+    command = args.get("command")
     trigger = args.get("trigger")
+    action = command.action if command is not None else "attack"
     if action not in READY_ACTIONS:
         raise refuse("READY_ACTION_UNKNOWN", action=action, known=", ".join(READY_ACTIONS))
     if trigger not in READY_TRIGGERS:
@@ -76,11 +79,8 @@ def do_ready(battle, who, args, declined) -> list:
     target = args.get("target")
     if target is not None and not battle.has(target):
         raise refuse("UNKNOWN_CREATURE", creature=str(target))
-    inner = args.get("with", {})
-    if not isinstance(inner, dict):
-        raise refuse("BAD_ARGUMENT", key="with")
     events = spend(battle, who, "standard", "ready")
-    battle.readied[who] = {"action": action, "trigger": trigger, "target": target, "with": dict(inner)}
+    battle.readied[who] = {"action": action, "trigger": trigger, "target": target, "command": command}
     return events + [Readied(who=who, action=action, trigger=trigger)]
 
 
@@ -129,14 +129,15 @@ def fire_readied(battle, readier: str, trigger_by: str, declined) -> list:
     events: list = [ReadiedActionTriggered(who=readier, trigger_by=trigger_by)]
     if status_of(battle, readier) not in ABLE:
         return events
-    args = dict(ready["with"])
+    command = ready["command"] or Attack(readier)
+    args = command.handler_arguments()
     if ready["action"] == "attack":
         args.setdefault("target", ready.get("target") or trigger_by)
     saved = turn_state(battle, readier)
     battle.put(readier, TurnState(restricted=True))
     snap = battle.snapshot()
     try:
-        events += ACTIONS[ready["action"]](battle, readier, args, declined)
+        events += ACTIONS[command.action](battle, readier, args, declined)
         battle.commit(snap)
     except Refused as exc:
         battle.restore(snap)
@@ -156,19 +157,17 @@ def do_end_turn(battle, who, args, declined) -> list:
 
 
 def do_start_full_round(battle, who, args, declined) -> list:
-    """Restricted to one action: start a full-round action with a standard action, and
-    complete it next round (French text, "commencer/terminer une action complexe")."""
+    """Restricted to one action: start a full-round action (``command``) with a standard
+    action, and complete it next round (French text, "commencer/terminer une action
+    complexe")."""
     ts = turn_state(battle, who)
-    action = args.get("action")
+    command = args["command"]
     if not ts.restricted:
         raise refuse("NOT_RESTRICTED")
-    if action not in TWO_ROUND_ACTIONS:
-        raise refuse("NOT_TWO_ROUND_ACTION", action=action, known=", ".join(TWO_ROUND_ACTIONS))
-    inner = args.get("with", {})
-    if not isinstance(inner, dict):
-        raise refuse("BAD_ARGUMENT", key="with")
+    if command.action not in TWO_ROUND_ACTIONS:
+        raise refuse("NOT_TWO_ROUND_ACTION", action=command.action, known=", ".join(TWO_ROUND_ACTIONS))
     events = spend(battle, who, "standard", "start_full_round")
-    battle.started_full[who] = {"action": action, "with": dict(inner), "round": battle.round}
+    battle.started_full[who] = {"command": command, "round": battle.round}
     return events
 
 
@@ -183,7 +182,8 @@ def do_complete_full_round(battle, who, args, declined) -> list:
     saved = turn_state(battle, who)
     temp = TurnState(moved=saved.moved, stepped=saved.stepped, five_foot=saved.five_foot)
     battle.put(who, temp)
-    events += ACTIONS[started["action"]](battle, who, started["with"], declined)
+    command = started["command"]
+    events += ACTIONS[command.action](battle, who, command.handler_arguments(), declined)
     # Whatever it moved counts for the rest of the turn (no 5-ft step after it).
     saved.moved |= temp.moved
     saved.stepped |= temp.stepped

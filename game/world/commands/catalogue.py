@@ -1,0 +1,422 @@
+"""Every command ``act`` plays, with its arguments and their defaults (README, "Actions
+and their arguments"). A field's annotation names its JSON shape (``base.SHAPES``):
+``Square`` [x, y], ``Squares`` a non-empty list of them, ``Ids`` a non-empty list of
+creature ids, ``Names`` a list of ids (feats), ``Cleave`` one id or a list, ``Plan`` a full
+attack's steps, ``Command`` a nested command. A field with a default may be left out.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .base import Command, PlanStep, Square  # noqa: F401  (Square, PlanStep: annotations)
+
+# Type names the annotations use; only their names matter to the parser.
+Squares = Ids = Names = Cleave = Plan = tuple
+
+
+# --- movement (French text "se déplacer", "pas de placement", "retraite", "courir") -------
+@dataclass(frozen=True)
+class Move(Command):
+    """A move action: each square entered, in order."""
+    action = "move"
+    squares: Squares
+
+
+@dataclass(frozen=True)
+class FiveFootStep(Command):
+    action = "five_foot_step"
+    to: Square
+
+
+@dataclass(frozen=True)
+class Withdraw(Command):
+    action = "withdraw"
+    squares: Squares
+
+
+@dataclass(frozen=True)
+class Run(Command):
+    action = "run"
+    squares: Squares
+
+
+@dataclass(frozen=True)
+class Crawl(Command):
+    action = "crawl"
+    to: Square
+
+
+@dataclass(frozen=True)
+class MinimumMove(Command):
+    action = "minimum_move"
+    to: Square
+
+
+@dataclass(frozen=True)
+class Climb(Command):
+    action = "climb"
+    squares: Squares
+    hurry: bool = False
+
+
+# --- attacks -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Attack(Command):
+    """``target`` may be left out only in a readied attack: it strikes whoever sets it off."""
+    action = "attack"
+    target: str | None = None
+    weapon: str | None = None          # the off-hand weapon, or a giant's "rock"
+    defensively: bool = False
+    nonlethal: bool | None = None      # None: the weapon's own kind of damage
+    cleave: Cleave = ()
+
+
+@dataclass(frozen=True)
+class FullAttack(Command):
+    action = "full_attack"
+    targets: Plan
+    weapon: str | None = None
+    defensively: bool = False
+    cleave: Cleave = ()
+
+
+@dataclass(frozen=True)
+class Charge(Command):
+    """``end`` among tied closest spaces; ``maneuver`` (bull_rush, trip …) in place of the
+    attack, with that maneuver's choices."""
+    action = "charge"
+    target: str
+    end: Square | None = None
+    maneuver: str | None = None
+    cleave: Cleave = ()
+    counter: bool = True
+    drop_weapon: bool = False
+    follow: bool = False
+    item: str | None = None
+
+
+@dataclass(frozen=True)
+class CoupDeGrace(Command):
+    action = "coup_de_grace"
+    target: str
+
+
+# --- special attacks (French text "attaques spéciales") ------------------------------------
+@dataclass(frozen=True)
+class Trip(Command):
+    """``counter``: the defender's player trips back if it fails; ``drop_weapon``: the
+    attacker drops a trip weapon rather than be tripped."""
+    action = "trip"
+    target: str
+    counter: bool = True
+    drop_weapon: bool = False
+
+
+@dataclass(frozen=True)
+class BullRush(Command):
+    action = "bull_rush"
+    target: str
+    follow: bool = False
+
+
+@dataclass(frozen=True)
+class Disarm(Command):
+    """``item``: the weapon (default) or an item in hand or worn to snatch."""
+    action = "disarm"
+    target: str
+    counter: bool = True
+    item: str | None = None
+
+
+@dataclass(frozen=True)
+class Sunder(Command):
+    action = "sunder"
+    target: str
+    item: str | None = None
+
+
+@dataclass(frozen=True)
+class AidAnother(Command):
+    action = "aid_another"
+    ally: str
+    enemy: str
+    help: str = "attack"               # "attack" | "defense"
+
+
+@dataclass(frozen=True)
+class Feint(Command):
+    action = "feint"
+    target: str
+
+
+@dataclass(frozen=True)
+class Overrun(Command):
+    """``squares`` through the defender's space; ``defender``: its player's choice."""
+    action = "overrun"
+    target: str
+    squares: Squares
+    defender: str = "block"            # "block" | "avoid"
+    counter: bool = True
+
+
+# --- grapple (French text "lutte") ----------------------------------------------------------
+@dataclass(frozen=True)
+class Grapple(Command):
+    action = "grapple"
+    target: str
+
+
+@dataclass(frozen=True)
+class GrappleDamage(Command):
+    action = "grapple_damage"
+    target: str
+    lethal: bool = False
+
+
+@dataclass(frozen=True)
+class GrappleAttack(Command):
+    action = "grapple_attack"
+    target: str
+
+
+@dataclass(frozen=True)
+class Pin(Command):
+    action = "pin"
+    target: str
+
+
+@dataclass(frozen=True)
+class Escape(Command):
+    action = "escape"
+    target: str | None = None
+
+
+@dataclass(frozen=True)
+class FreeAlly(Command):
+    action = "free_ally"
+    ally: str
+
+
+@dataclass(frozen=True)
+class UseOpponentWeapon(Command):
+    action = "use_opponent_weapon"
+    target: str
+
+
+@dataclass(frozen=True)
+class Garrote(Command):
+    action = "garrote"
+    target: str
+
+
+@dataclass(frozen=True)
+class GrappleMove(Command):
+    action = "grapple_move"
+    squares: Squares
+
+
+@dataclass(frozen=True)
+class GrappleDraw(Command):
+    action = "grapple_draw"
+    weapon: str | None = None
+
+
+@dataclass(frozen=True)
+class Release(Command):
+    action = "release"
+
+
+@dataclass(frozen=True)
+class CutGarrote(Command):
+    action = "cut_garrote"
+
+
+# --- other actions ---------------------------------------------------------------------------
+def _plain(name: str, doc: str = "") -> type[Command]:
+    """A command with no argument."""
+    cls = dataclass(frozen=True)(type(name, (Command,), {"action": _snake(name), "__doc__": doc,
+                                                         "__module__": __name__, "__annotations__": {}}))
+    globals()[name] = cls
+    return cls
+
+
+def _snake(name: str) -> str:
+    return "".join(f"_{c.lower()}" if c.isupper() and i else c.lower() for i, c in enumerate(name))
+
+
+for _name in ("TotalDefense", "StandUp", "DropProne", "Sheathe", "Drop", "Load", "ReadyShield", "LooseShield",
+              "Delay", "EndTurn", "CompleteFullRound", "TurnUndead", "RebukeUndead", "DispelTurning",
+              "BolsterUndead", "Extinguish", "Concentrate", "Stow", "LockGauntlet", "UnlockGauntlet", "StepIn"):
+    _plain(_name)
+
+
+@dataclass(frozen=True)
+class Draw(Command):
+    action = "draw"
+    weapon: str | None = None
+    drop_held: bool = False
+
+
+@dataclass(frozen=True)
+class PickUp(Command):
+    action = "pick_up"
+    item: str | None = None
+
+
+@dataclass(frozen=True)
+class Retrieve(Command):
+    action = "retrieve"
+    item: str
+
+
+@dataclass(frozen=True)
+class Ready(Command):
+    """A standard action: ``command`` is played when ``trigger`` happens (by ``target``
+    if given); without a command, an attack on whoever sets it off."""
+    action = "ready"
+    trigger: str
+    target: str | None = None
+    command: Command | None = None
+
+
+@dataclass(frozen=True)
+class StartFullRound(Command):
+    action = "start_full_round"
+    command: Command
+
+
+@dataclass(frozen=True)
+class OpenDoor(Command):
+    action = "open_door"
+    at: Square
+
+
+@dataclass(frozen=True)
+class CloseDoor(Command):
+    action = "close_door"
+    at: Square
+
+
+@dataclass(frozen=True)
+class CommandUndead(Command):
+    action = "command_undead"
+    undead: str | None = None
+
+
+@dataclass(frozen=True)
+class ReleaseUndead(Command):
+    action = "release_undead"
+    undead: str | None = None
+
+
+@dataclass(frozen=True)
+class Mount(Command):
+    action = "mount"
+    mount: str
+    fast: bool = False
+
+
+@dataclass(frozen=True)
+class Dismount(Command):
+    action = "dismount"
+    to: Square
+    fast: bool = False
+
+
+@dataclass(frozen=True)
+class Ride(Command):
+    """The rider's action through its mount: ``mode`` move, double, run, charge or overrun."""
+    action = "ride"
+    mode: str = "move"
+    squares: Squares | None = None
+    target: str | None = None
+    end: Square | None = None
+    defender: str = "block"
+    counter: bool = True
+    cleave: Cleave = ()
+
+
+@dataclass(frozen=True)
+class ThrowSplash(Command):
+    """At a creature (``target``) or a grid intersection (``intersection``)."""
+    action = "throw_splash"
+    item: str
+    target: str | None = None
+    intersection: Square | None = None
+
+
+@dataclass(frozen=True)
+class BreakFree(Command):
+    action = "break_free"
+    method: str | None = None          # "escape_artist" | "strength": else the better chance
+
+
+@dataclass(frozen=True)
+class Web(Command):
+    action = "web"
+    target: str
+
+
+# --- magic ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Cast(Command):
+    """Aimed as the spell's shape says: ``target``, ``targets``, ``point`` (a square or, for
+    a burst, a grid intersection), ``direction`` (a cone's, from ``point``)."""
+    action = "cast"
+    spell: str
+    target: str | None = None
+    targets: Ids | None = None
+    point: Square | None = None
+    direction: Square | None = None
+    ally: str | None = None
+    metamagic: Names = ()
+    quickened: bool = False
+    heighten_to: int | None = None
+    spontaneous_from: str | None = None
+    slot: int | None = None
+    defensively: bool = False
+
+
+@dataclass(frozen=True)
+class UseSpellLike(Command):
+    action = "use_spell_like"
+    spell: str
+    target: str | None = None
+    targets: Ids | None = None
+    point: Square | None = None
+    direction: Square | None = None
+    defensively: bool = False
+
+
+@dataclass(frozen=True)
+class UseItem(Command):
+    """A potion, a scroll or a wand, aimed like its spell."""
+    action = "use_item"
+    item: str
+    target: str | None = None
+    targets: Ids | None = None
+    point: Square | None = None
+    direction: Square | None = None
+    defensively: bool = False
+
+
+@dataclass(frozen=True)
+class DirectSpell(Command):
+    """A spiritual weapon at ``target``; a flaming sphere along ``squares``."""
+    action = "direct_spell"
+    target: str | None = None
+    squares: Squares | None = None
+
+
+@dataclass(frozen=True)
+class Touch(Command):
+    """Deliver a held touch: to ``target``, or to several friends (``targets``)."""
+    action = "touch"
+    target: str | None = None
+    targets: Ids | None = None
+
+
+@dataclass(frozen=True)
+class RetrieveComponent(Command):
+    action = "retrieve_component"
+    spell: str
