@@ -14,6 +14,15 @@ class DiceError(ValueError):
     """A scripted face that the die cannot show."""
 
 
+class WouldRoll(Exception):
+    """Raised by dice that are only being asked (``probing``): the action got as far as
+    its first die, which it may not roll."""
+
+    def __init__(self, sides: int, purpose: str):
+        self.sides, self.purpose = sides, purpose
+        super().__init__(f"d{sides} {purpose}")
+
+
 @dataclass(frozen=True)
 class Roll:
     sides: int
@@ -29,6 +38,7 @@ class Dice:
         self._script: list[int] = []
         self.history: list[Roll] = []
         self.journal = None          # the battle's undo log: it keeps the generator's state before a roll
+        self.probing = False         # asking, not playing: no die may be rolled (``WouldRoll``)
 
 
     def script(self, faces: list[int]) -> None:
@@ -39,6 +49,8 @@ class Dice:
         self._script = []
 
     def roll(self, sides: int, purpose: str = "") -> int:
+        if self.probing:
+            raise WouldRoll(sides, purpose)
         if self.journal:
             self.journal.note_rng(self._rng.getstate)
         if self._script:

@@ -62,6 +62,7 @@ class Battle:
 
     def __init__(self, scenario: Scenario):
         self.journal = Journal()
+        self.recorder = None      # set while a preview plans an action instead of playing it
         self.scenario = scenario
         self.terrain = scenario.terrain()
         self.variants = scenario.variants
@@ -331,6 +332,28 @@ class Battle:
         if isinstance(parsed, Refusal):
             return False, parsed, []
         return act(self, parsed, dice, declined)
+
+    def check(self, command, action: str | None = None, args: dict | None = None,
+              declined: set[str] | frozenset[str] = frozenset()) -> Refusal | None:
+        """The refusal ``act`` would give before any die, or None; nothing changes, no die
+        is rolled (design/architecture.md, "The engine's faces")."""
+        from .world.asking import check
+        parsed = self.command(command, action, args)
+        return parsed if isinstance(parsed, Refusal) else check(self, parsed, declined)
+
+    def preview(self, command, action: str | None = None, args: dict | None = None,
+                declined: set[str] | frozenset[str] = frozenset()):
+        """What the command will do before any die (``world.asking.Preview``); a malformed
+        command gives its ``Refusal``."""
+        from .world.asking import preview
+        parsed = self.command(command, action, args)
+        return parsed if isinstance(parsed, Refusal) else preview(self, parsed, declined)
+
+    def odds(self, command, action: str | None = None, args: dict | None = None):
+        """Exact chances of the command (``world.asking.Odds``)."""
+        from .world.asking import Odds, odds
+        parsed = self.command(command, action, args)
+        return Odds(refusal=parsed) if isinstance(parsed, Refusal) else odds(self, parsed)
 
     def command(self, who_or_command, action: str | None = None, args: dict | None = None):
         """The typed command for ``who`` doing ``action`` with JSON ``args`` (or the

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..rules import attack as rules
+from ..rules import attack as rules, odds
 from ..rules.attack import AttackSituation
 from ..rules.flanking import flanking_partners
 from ..rules.geometry import distance
@@ -15,6 +15,7 @@ from ..rules.threat import can_attack_square, threatens
 from ..content import data
 from .components import Abilities, AttacksOfOpportunity, Conditions, Feats, Grapple, Riding, TurnState
 from .damage import apply_damage, status_of
+from .specials import reduction_against
 from .events import AttackRedirected, AttackRolled, CriticalConfirmed, DamageDealt, MissChanceRolled
 
 ABLE = ("normal", "staggered", "disabled")
@@ -150,61 +151,78 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
     grapple = battle.comp(target, Grapple)
     ac = rules.armor_class(d, s, a.conditions, flat_footed="flat_footed" in d.conditions or feinted,
                            outside_grapple=attacker not in grapple.holding, by_pinner=grapple.pinned_by == attacker)
-    if automatic_critical:
-        out = rules.RollOutcome(True, True, 20, 20 + bonus.value)
+    dice = slot["dice"] if slot and slot.get("dice") else rules.damage_dice(w.damage_s, w.damage_m, a.size)
+    strength = rules.strength_to_damage(a, ranged=ranged and not w.thrown, thrown=ranged and w.thrown,
+                                        two_handed=s.two_handed, off_hand=off_hand)
+    if "sickened" in a.conditions:
+        strength -= 2          # sickened: -2 on weapon damage (digest §9.3)
+    # Total concealment: 50% miss chance, rolled after a hit (digest §7.3).
+    concealed = "invisible" in t_body.conditions or "blinded" in a_body.conditions
+    plan = odds.AttackPlan(
+        attacker=attacker, target=target, weapon=w.id, kind="ranged" if ranged else "melee", bonus=bonus.value,
+        ac=ac.value, bonus_breakdown=bonus.applied, ac_breakdown=ac.applied, opportunity=opportunity,
+        threat_from=w.threat, crit_multiplier=w.multiplier, dice=rules.parse_dice(dice), damage_bonus=strength,
+        damage_multiplier=damage_multiplier, nonlethal=want_nonlethal, miss_chance=50 if concealed else 0,
+        damage_reduction=reduction_against(battle, target, w.types) if (not ranged or w.thrown or w.is_ranged) else 0,
+        automatic_critical=automatic_critical)
+    if battle.recorder is not None:
+        return battle.recorder.attack(plan)       # a preview: the attack is planned, not rolled
+    return _roll_attack(battle, plan, w, redirect)
+
+
+def _roll_attack(battle, plan: odds.AttackPlan, w, redirect: str | None) -> list:
+    """Roll a planned attack and its damage, and deal it."""
+    attacker, target = plan.attacker, plan.target
+    if plan.automatic_critical:
+        out = rules.RollOutcome(True, True, 20, 20 + plan.bonus)
         d20 = 20
     else:
         d20 = battle.dice.roll(20, f"attack {attacker} -> {target}")
-        out = rules.judge_attack(d20, bonus.value, ac.value, w.threat)
-    events = [AttackRolled(attacker=attacker, target=target, d20=d20, bonus=bonus.value, total=out.result,
-                           ac=ac.value, hit=out.hit, threat=out.threat,
-                           bonus_breakdown=tuple((m.value, m.kind, m.source) for m in bonus.applied),
-                           ac_breakdown=tuple((m.value, m.kind, m.source) for m in ac.applied),
-                           kind="ranged" if ranged else "melee", opportunity=opportunity)]
+        out = rules.judge_attack(d20, plan.bonus, plan.ac, plan.threat_from)
+    events = [AttackRolled(attacker=attacker, target=target, d20=d20, bonus=plan.bonus, total=out.result,
+                           ac=plan.ac, hit=out.hit, threat=out.threat,
+                           bonus_breakdown=tuple((m.value, m.kind, m.source) for m in plan.bonus_breakdown),
+                           ac_breakdown=tuple((m.value, m.kind, m.source) for m in plan.ac_breakdown),
+                           kind=plan.kind, opportunity=plan.opportunity)]
     if not out.hit:
         return events
-    if "invisible" in t_body.conditions or "blinded" in a_body.conditions:
-        # Total concealment: 50% miss chance, rolled after a hit (digest §7.3).
+    if plan.miss_chance:
         d100 = battle.dice.roll(100, f"miss chance {attacker} -> {target}")
-        events.append(MissChanceRolled(attacker=attacker, target=target, d100=d100, chance=50, missed=d100 <= 50))
-        if d100 <= 50:
+        events.append(MissChanceRolled(attacker=attacker, target=target, d100=d100, chance=plan.miss_chance,
+                                       missed=d100 <= plan.miss_chance))
+        if d100 <= plan.miss_chance:
             return events
+    reduction = plan.damage_reduction
     if redirect is not None:
         d100 = battle.dice.roll(100, f"bull rush stray attack {attacker}")
         if d100 <= 25:
             events.append(AttackRedirected(attacker=attacker, meant_for=target, hits=redirect, d100=d100))
             target = redirect
-            a_body, t_body = a_body, board.body(target)
+            reduction = reduction_against(battle, target, w.types) if plan.damage_reduction else 0
     multiplier = 1
-    if automatic_critical:
-        multiplier = w.multiplier
+    if plan.automatic_critical:
+        multiplier = plan.crit_multiplier
     elif out.threat:
         c20 = battle.dice.roll(20, f"confirm critical {attacker} -> {target}")
-        ok = rules.confirms(c20, bonus.value, ac.value)
-        events.append(CriticalConfirmed(attacker=attacker, target=target, d20=c20, total=c20 + bonus.value, confirmed=ok))
+        ok = rules.confirms(c20, plan.bonus, plan.ac)
+        events.append(CriticalConfirmed(attacker=attacker, target=target, d20=c20, total=c20 + plan.bonus, confirmed=ok))
         if ok:
-            multiplier = w.multiplier
-    dice = slot["dice"] if slot and slot.get("dice") else rules.damage_dice(w.damage_s, w.damage_m, a.size)
-    count, sides = rules.parse_dice(dice)
-    strength = rules.strength_to_damage(a, ranged=ranged and not w.thrown, thrown=ranged and w.thrown,
-                                        two_handed=s.two_handed, off_hand=off_hand)
-    if "sickened" in a.conditions:
-        strength -= 2          # sickened: -2 on weapon damage (digest §9.3)
+            multiplier = plan.crit_multiplier
+    count, sides = plan.dice
     faces: list[int] = []
     total_damage = 0
-    # A critical rolls the damage several times (digest §8.1); a charge with a lance from a
-    # mount doubles it the same way.
-    for _ in range(multiplier * damage_multiplier):
+    # A critical rolls the damage several times (digest §8.1), and so does a charge with a
+    # lance from a mount; several multipliers add (SRD: x3 and x2 roll four times).
+    rolls = odds.combined_multiplier(multiplier, plan.damage_multiplier)
+    for _ in range(rolls):
         roll = battle.dice.roll_dice(count, sides, f"damage {attacker} -> {target}") if sides > 1 else [count] * (1 if count else 0)
         faces.extend(roll)
-        total_damage += sum(roll) + strength
+        total_damage += sum(roll) + plan.damage_bonus
     total_damage = max(1, total_damage)
-    if not ranged or w.thrown or w.is_ranged:
-        from .specials import damage_reduction
-        total_damage = damage_reduction(battle, target, w.types, total_damage)
-    events.append(DamageDealt(attacker=attacker, target=target, dice=tuple(faces), bonus=strength * multiplier,
-                              amount=total_damage, nonlethal=want_nonlethal, multiplier=multiplier))
-    events.extend(apply_damage(battle, target, total_damage, want_nonlethal))
+    total_damage = max(0, total_damage - reduction)
+    events.append(DamageDealt(attacker=attacker, target=target, dice=tuple(faces), bonus=plan.damage_bonus * multiplier,
+                              amount=total_damage, nonlethal=plan.nonlethal, multiplier=multiplier))
+    events.extend(apply_damage(battle, target, total_damage, plan.nonlethal))
     return events
 
 
@@ -257,6 +275,8 @@ def take_opportunities(battle, provoker: str, takers: list[str], declined: set[s
     for taker in takers:
         if taker in declined or not can_take_aoo(battle, taker, provoker):
             continue
+        if battle.recorder is not None:
+            battle.recorder.opportunity(taker, provoker)      # its player will be asked
         battle.comp(taker, AttacksOfOpportunity).used += 1
         events.extend(resolve_attack(battle, taker, provoker, opportunity=True))
         if fallen(battle, provoker, was_prone):

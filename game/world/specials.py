@@ -267,13 +267,18 @@ def converts_to_nonlethal(battle, cid: str, energy: str | None) -> bool:
     return bool(reg) and energy not in reg.get("bypass", [])
 
 
-def damage_reduction(battle, cid: str, weapon_types: tuple[str, ...], amount: int) -> int:
-    """Damage reduction (SRD): the amount comes off each blow unless the weapon has the
+def reduction_against(battle, cid: str, weapon_types: tuple[str, ...]) -> int:
+    """Damage reduction (SRD): what comes off each blow, unless the weapon has the
     bypassing type (bludgeoning for a skeleton, slashing for a zombie)."""
     dr = specials(battle, cid).get("damage_reduction")
     if not dr:
-        return amount
+        return 0
     bypass = {"bludgeoning": "B", "slashing": "S", "piercing": "P"}.get(dr.get("bypass"), "")
     if bypass and bypass in weapon_types:
-        return amount
-    return max(0, amount - dr["amount"])
+        return 0
+    return dr["amount"]
+
+
+def damage_reduction(battle, cid: str, weapon_types: tuple[str, ...], amount: int) -> int:
+    """The damage left of a blow once damage reduction comes off."""
+    return max(0, amount - reduction_against(battle, cid, weapon_types))

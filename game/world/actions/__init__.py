@@ -47,47 +47,17 @@ ON_FOOT = frozenset({"move", "five_foot_step", "withdraw", "run", "crawl", "mini
 
 def act(battle, command: Command, dice: list[int] | None = None,
         declined: set[str] | None = None) -> tuple[bool, Refusal | None, list]:
-    """Play one command: (legal, refusal, events)."""
-    who, action, args = command.who, command.action, command.handler_arguments()
-    handler = ACTIONS[action]
+    """Play one command: (legal, refusal, events). All or nothing: a refusal, even after
+    dice were rolled, leaves the battle as it was, dice included."""
     snap = battle.snapshot()
     dice_before = len(battle.dice.history)
     battle.dice.script(list(dice or []))
     try:
-        stepping_in = who in battle.delayed and who != battle.turn
-        events = timing.who_may_act(battle, who)
-        if action == "step_in" and not stepping_in:
-            raise refuse("NOT_DELAYING")
-        if action in ON_FOOT and battle.comp(who, Riding).mount:
-            raise refuse("RIDE_TO_MOVE")        # in the saddle the mount moves (``ride``)
-        if action in ON_FOOT and climbing.on_face(battle, who):
-            raise refuse("CLIMBING_USE_CLIMB")  # on a rock face one climbs
-        refusal = (turning.turned_refusal(battle, who, action, args) or spellwork.calm_refusal(battle, who, action, args)
-                   or warding.unseen_refusal(battle, who, action, args)
-                   or commanding.awaiting_orders_refusal(battle, who, action))
-        if refusal is not None:
-            raise refusal
-        breaks_hiding = warding.breaks_hiding(battle, who, action, args)     # judged before it happens
-        events += handler(battle, who, args, declined or set())
-        events += spellwork.break_calm(battle, events)
-        events += warding.break_hiding(battle, who, breaks_hiding)
-        events += stench_sweep(battle)
-        if battle.has(who) and battle.turn == who:
-            events += strenuous_damage(battle, who)
-        events += turning.break_turning(battle, who)
-        events += mounted.mounted_falls(battle)
-        from .. import turns
-        # The battle ends as soon as a side has nobody left able to act.
-        if battle.winner is None:
-            turns.check_victory(battle, events)
-        # A creature dropped during its own turn has no more turn to play (decisions §6).
-        if battle.turn is not None and battle.winner is None and not is_able(battle, battle.turn) \
-                and action != "end_turn":
-            events += turns.end_turn(battle)
+        events = play(battle, command, declined or set())
         battle.dice.clear_script()
         # The command as played, with the faces it rolled: a save replays it exactly.
-        battle.history.append({"who": who, "action": action, "args": command.arguments(), "dice": list(dice or []),
-                               "declined": sorted(declined or ()),
+        battle.history.append({"who": command.who, "action": command.action, "args": command.arguments(),
+                               "dice": list(dice or []), "declined": sorted(declined or ()),
                                "rolled": [r.face for r in battle.dice.history[dice_before:]]})
         battle.commit(snap)
         return True, None, events
@@ -100,3 +70,43 @@ def act(battle, command: Command, dice: list[int] | None = None,
     except BaseException:
         battle.restore(snap)       # a fault in the engine leaves the battle as it was
         raise
+
+
+def play(battle, command: Command, declined: set[str]) -> list:
+    """The whole of one action, as ``act`` and the asking faces run it: who may act, the
+    conditions that forbid it, the action, then what follows any action (broken calm or
+    hiding, stench, strain, turning, falls, victory, the end of a turn whose creature
+    dropped). Raises ``Refused``; the caller rolls back."""
+    who, action, args = command.who, command.action, command.handler_arguments()
+    handler = ACTIONS[action]
+    stepping_in = who in battle.delayed and who != battle.turn
+    events = timing.who_may_act(battle, who)
+    if action == "step_in" and not stepping_in:
+        raise refuse("NOT_DELAYING")
+    if action in ON_FOOT and battle.comp(who, Riding).mount:
+        raise refuse("RIDE_TO_MOVE")        # in the saddle the mount moves (``ride``)
+    if action in ON_FOOT and climbing.on_face(battle, who):
+        raise refuse("CLIMBING_USE_CLIMB")  # on a rock face one climbs
+    refusal = (turning.turned_refusal(battle, who, action, args) or spellwork.calm_refusal(battle, who, action, args)
+               or warding.unseen_refusal(battle, who, action, args)
+               or commanding.awaiting_orders_refusal(battle, who, action))
+    if refusal is not None:
+        raise refusal
+    breaks_hiding = warding.breaks_hiding(battle, who, action, args)     # judged before it happens
+    events += handler(battle, who, args, declined)
+    events += spellwork.break_calm(battle, events)
+    events += warding.break_hiding(battle, who, breaks_hiding)
+    events += stench_sweep(battle)
+    if battle.has(who) and battle.turn == who:
+        events += strenuous_damage(battle, who)
+    events += turning.break_turning(battle, who)
+    events += mounted.mounted_falls(battle)
+    from .. import turns
+    # The battle ends as soon as a side has nobody left able to act.
+    if battle.winner is None:
+        turns.check_victory(battle, events)
+    # A creature dropped during its own turn has no more turn to play (decisions §6).
+    if battle.turn is not None and battle.winner is None and not is_able(battle, battle.turn) \
+            and action != "end_turn":
+        events += turns.end_turn(battle)
+    return events

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from ...rules import attack as attack_rules, maneuvers as rules
 from ...rules.attack import AttackSituation
+from ...rules.odds import AttackPlan, OpposedPlan
 from ...rules.geometry import Square, space_squares
 from ...rules.splash import snap8
 from ...rules.threat import can_attack_square, threatens
@@ -26,6 +27,10 @@ TRIP_WEAPONS_NOTE = "a trip weapon trips without provoking (French text, croc-en
 def opposed(battle, kind: str, attacker: str, defender: str, a_total, b_total) -> tuple[bool, int, list]:
     """Opposed checks: the higher total wins; a tie goes to the higher modifier, then a
     new roll (SRD). Returns (attacker wins, margin, events)."""
+    if battle.recorder is not None:        # a preview: the check is planned, and taken as won
+        battle.recorder.opposed(OpposedPlan(kind, attacker, defender, a_total.value, b_total.value,
+                                            a_total.applied, b_total.applied))
+        return True, 0, []
     events = []
     for _ in range(20):
         a20 = battle.dice.roll(20, f"{kind} {attacker}")
@@ -60,6 +65,10 @@ def _touch_attack(battle, who: str, target: str, weapon, iterative: int, chargin
     s = AttackSituation(touch=True, iterative=iterative, charging=charging)
     bonus = attack_rules.attack_bonus(a, s)
     ac = attack_rules.armor_class(d, s, a.conditions, flat_footed="flat_footed" in d.conditions)
+    if battle.recorder is not None:        # a preview: the touch attack is planned, and taken as a hit
+        battle.recorder.attack(AttackPlan(who, target, weapon.id, "touch", bonus.value, ac.value, bonus.applied,
+                                          ac.applied, touch=True, threat_from=21, deals_damage=False))
+        return True, []
     d20 = battle.dice.roll(20, f"touch attack {who} -> {target}")
     out = attack_rules.judge_attack(d20, bonus.value, ac.value, 21)
     return out.hit, [AttackRolled(attacker=who, target=target, d20=d20, bonus=bonus.value, total=out.result, ac=ac.value,

@@ -31,6 +31,8 @@ def walk(battle, who: str, positions: list[Square], mode: str, declined: set[str
     events: list = []
     ts = turn_state(battle, who)
     pos_comp = battle.comp(who, Position)
+    if battle.recorder is not None:
+        battle.recorder.walked(who, positions, mode)
     for i in range(len(positions) - 1):
         board = battle.board()
         body = board.body(who)

@@ -1,0 +1,166 @@
+"""Exact chances and mean damage of an attack, and of an opposed check (digest §8.1, §4.7;
+French text "attaque", "jet en opposition"). Computed from the numbers an attack will be
+rolled with, never sampled: ``Fraction`` throughout, a float only at the edge.
+
+An attack roll hits on a natural 20, misses on a natural 1, else when d20 + bonus reaches
+the AC; a hit within the threat range is a critical if the confirmation roll (the same
+test) hits too. A concealment miss chance is rolled after a hit. Damage is rolled once per
+multiplier (SRD: several multipliers add, each over the original: x3 and x2 roll four
+times), at least 1 point in all, then damage reduction comes off.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+
+from .modifiers import Modifier
+
+ONE = Fraction(1)
+
+
+def combined_multiplier(*multipliers: int) -> int:
+    """Damage multiplied several times (a critical, a lance charge): each multiplier works
+    off the original damage, so they add (SRD "Multiplying Damage": double twice is triple;
+    a x3 critical on a x2 lance charge is x4)."""
+    return 1 + sum(m - 1 for m in multipliers if m > 1)
+
+
+@dataclass(frozen=True)
+class AttackPlan:
+    """One attack as it will be rolled: its numbers and where they come from."""
+
+    attacker: str
+    target: str
+    weapon: str
+    kind: str                              # "melee" | "ranged"
+    bonus: int
+    ac: int
+    bonus_breakdown: tuple[Modifier, ...] = ()
+    ac_breakdown: tuple[Modifier, ...] = ()
+    touch: bool = False
+    opportunity: bool = False
+    threat_from: int = 20                  # the lowest natural roll that threatens
+    crit_multiplier: int = 2
+    dice: tuple[int, int] = (0, 0)         # (count, sides); sides 1 is a flat number
+    damage_bonus: int = 0                  # added to each roll of the dice
+    damage_multiplier: int = 1             # other than a critical: a lance charge
+    nonlethal: bool = False
+    miss_chance: int = 0                   # percent, rolled after a hit (concealment)
+    damage_reduction: int = 0
+    automatic_critical: bool = False       # a coup de grace
+    deals_damage: bool = True              # a touch attack for a maneuver deals none
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def needs(self) -> int:
+        """The natural d20 it needs (2 to 20: a 1 always misses, a 20 always hits)."""
+        return min(20, max(2, self.ac - self.bonus))
+
+
+def hit_chance(bonus: int, ac: int) -> Fraction:
+    """Probability that d20 + bonus hits ``ac`` (natural 1 misses, natural 20 hits)."""
+    faces = sum(1 for d20 in range(1, 21) if d20 == 20 or (d20 != 1 and d20 + bonus >= ac))
+    return Fraction(faces, 20)
+
+
+def threat_chance(bonus: int, ac: int, threat_from: int) -> Fraction:
+    """Probability that the roll both hits and threatens."""
+    faces = sum(1 for d20 in range(max(threat_from, 1), 21) if d20 == 20 or (d20 != 1 and d20 + bonus >= ac))
+    return Fraction(faces, 20)
+
+
+@lru_cache(maxsize=512)
+def _sum_of_dice(count: int, sides: int) -> tuple[tuple[int, Fraction], ...]:
+    dist = {0: ONE}
+    for _ in range(count):
+        nxt: dict[int, Fraction] = {}
+        for total, p in dist.items():
+            for face in range(1, sides + 1):
+                nxt[total + face] = nxt.get(total + face, 0) + p / sides
+        dist = nxt
+    return tuple(sorted(dist.items()))
+
+
+def damage_distribution(count: int, sides: int, bonus: int, rolls: int, minimum: int = 1) -> dict[int, Fraction]:
+    """The damage of ``rolls`` rolls of count d sides + bonus, at least ``minimum``.
+    A flat number (sides 1) is ``count`` each time."""
+    if sides <= 1:
+        dice = ((count, ONE),)
+    else:
+        dice = _sum_of_dice(count, sides)
+    dist: dict[int, Fraction] = {0: ONE}
+    for _ in range(rolls):
+        nxt: dict[int, Fraction] = {}
+        for total, p in dist.items():
+            for value, q in dice:
+                key = total + value + bonus
+                nxt[key] = nxt.get(key, 0) + p * q
+        dist = nxt
+    out: dict[int, Fraction] = {}
+    for value, p in dist.items():
+        value = max(minimum, value)
+        out[value] = out.get(value, 0) + p
+    return out
+
+
+def mean_after_reduction(dist: dict[int, Fraction], reduction: int) -> Fraction:
+    return sum((max(0, v - reduction) * p for v, p in dist.items()), Fraction(0))
+
+
+@dataclass(frozen=True)
+class AttackOdds:
+    hit: Fraction              # the attack lands (after any miss chance)
+    crit: Fraction             # a confirmed critical that lands
+    expected_damage: Fraction
+
+
+def attack_odds(plan: AttackPlan) -> AttackOdds:
+    """The exact chances of one planned attack (digest §8.1, §7.3)."""
+    if plan.automatic_critical:
+        hit, threat, confirm = ONE, ONE, ONE
+    else:
+        hit = hit_chance(plan.bonus, plan.ac)
+        threat = threat_chance(plan.bonus, plan.ac, plan.threat_from)
+        confirm = hit_chance(plan.bonus, plan.ac)
+    lands = ONE - Fraction(plan.miss_chance, 100)
+    crit = threat * confirm * lands
+    if not plan.deals_damage:
+        return AttackOdds(hit * lands, crit, Fraction(0))
+    count, sides = plan.dice
+    normal = mean_after_reduction(damage_distribution(count, sides, plan.damage_bonus,
+                                                      combined_multiplier(plan.damage_multiplier)),
+                                  plan.damage_reduction)
+    critical = mean_after_reduction(damage_distribution(count, sides, plan.damage_bonus,
+                                                        combined_multiplier(plan.crit_multiplier,
+                                                                            plan.damage_multiplier)),
+                                    plan.damage_reduction)
+    expected = (hit * lands - crit) * normal + crit * critical
+    return AttackOdds(hit * lands, crit, expected)
+
+
+@dataclass(frozen=True)
+class OpposedPlan:
+    """An opposed check as it will be rolled (trip, bull rush, grapple …)."""
+
+    kind: str
+    attacker: str
+    defender: str
+    attacker_bonus: int
+    defender_bonus: int
+    attacker_breakdown: tuple[Modifier, ...] = ()
+    defender_breakdown: tuple[Modifier, ...] = ()
+
+
+def opposed_win_chance(attacker_bonus: int, defender_bonus: int) -> Fraction:
+    """Both roll d20 + bonus; the higher wins; a tie goes to the higher bonus, and with equal
+    bonuses both roll again (SRD "Opposed Checks")."""
+    win = tie = 0
+    for a in range(1, 21):
+        for b in range(1, 21):
+            x, y = a + attacker_bonus, b + defender_bonus
+            if x > y or (x == y and attacker_bonus > defender_bonus):
+                win += 1
+            elif x == y and attacker_bonus == defender_bonus:
+                tie += 1
+    return Fraction(win, 400 - tie)

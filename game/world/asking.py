@@ -1,0 +1,123 @@
+"""The engine's asking faces (issue 10, item 2; design/architecture.md, "The engine's
+faces"): ``check``, ``preview`` and ``odds`` run the real action, the one ``act`` plays,
+inside a journal frame that is always rolled back, with dice that may not roll.
+
+- ``check`` stops at the first die: the refusal ``act`` would give before any die, or none.
+- ``preview`` goes further: attacks, touch attacks and opposed checks are *planned* instead
+  of rolled (their numbers recorded; an attack taken as a miss, a touch attack as a hit, a
+  check as won), attacks of opportunity are listed with who makes them, and it stops at the
+  first other die (a save, a Concentration check …), naming it.
+- ``odds`` turns a preview's plans into exact chances (``rules.odds``).
+
+Nothing they do stays: not a component, not a die.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ..dice import WouldRoll
+from ..rules.odds import AttackPlan, OpposedPlan, attack_odds, opposed_win_chance
+from ..rules.reasons import Refusal
+from .actions import play
+from .actions.common import Refused
+from .commands import Command
+
+
+@dataclass
+class Recorder:
+    """What a preview saw the action do, in order."""
+
+    attacks: list[AttackPlan] = field(default_factory=list)
+    checks: list[OpposedPlan] = field(default_factory=list)
+    opportunities: list[tuple[str, str, tuple[int, int]]] = field(default_factory=list)   # taker, provoker, where
+    walks: list[tuple[str, tuple[tuple[int, int], ...], str]] = field(default_factory=list)  # who, positions, mode
+    battle: object = None
+
+    def attack(self, plan: AttackPlan) -> list:
+        self.attacks.append(plan)
+        return []
+
+    def opposed(self, plan: OpposedPlan) -> None:
+        self.checks.append(plan)
+
+    def opportunity(self, taker: str, provoker: str) -> None:
+        self.opportunities.append((taker, provoker, self.battle.board().body(provoker).pos))
+
+    def walked(self, who: str, positions, mode: str) -> None:
+        self.walks.append((who, tuple(tuple(p) for p in positions), mode))
+
+
+@dataclass
+class Preview:
+    """What a command will do before any die (``refusal`` None when ``check`` passes)."""
+
+    command: Command
+    refusal: Refusal | None
+    recorder: Recorder
+    events: list = field(default_factory=list)
+    stops_at: str | None = None       # the first die it could not plan, by purpose
+
+    @property
+    def legal(self) -> bool:
+        return self.refusal is None
+
+
+def _dry_run(battle, command: Command, declined: set[str], recorder: Recorder | None):
+    """Run ``play`` in a frame that is rolled back: (refusal, events, stopping die)."""
+    token = battle.snapshot()
+    battle.dice.probing = True
+    battle.recorder = recorder
+    try:
+        return None, play(battle, command, declined), None
+    except WouldRoll as stop:
+        return None, [], stop.purpose
+    except Refused as exc:
+        return exc.refusal, [], None
+    finally:
+        battle.recorder = None
+        battle.dice.probing = False
+        battle.restore(token)
+
+
+def check(battle, command: Command, declined: set[str] | frozenset[str] = frozenset()) -> Refusal | None:
+    """The refusal ``act`` would give before rolling any die, or None; changes nothing."""
+    refusal, _events, _stop = _dry_run(battle, command, set(declined), None)
+    return refusal
+
+
+def preview(battle, command: Command, declined: set[str] | frozenset[str] = frozenset()) -> Preview:
+    """What ``command`` will do before any die; changes nothing."""
+    recorder = Recorder(battle=battle)
+    refusal, events, stop = _dry_run(battle, command, set(declined), recorder)
+    if refusal is not None:
+        return Preview(command, refusal, Recorder(battle=battle))
+    return Preview(command, None, recorder, events, stop)
+
+
+@dataclass(frozen=True)
+class Odds:
+    """Exact chances of an action (``hit``/``crit`` of its first attack, ``expected_damage``
+    of all its attacks, ``success`` of its first opposed check), or its refusal."""
+
+    refusal: Refusal | None = None
+    hit: Fraction | None = None
+    crit: Fraction | None = None
+    expected_damage: Fraction | None = None
+    success: Fraction | None = None
+    attacks: tuple[AttackPlan, ...] = ()
+
+
+def odds(battle, command: Command) -> Odds:
+    """The chances of ``command`` as it stands now (design/query-protocol.md, ``odds``):
+    attacks of opportunity against the actor are not its own and do not count."""
+    seen = preview(battle, command)
+    if not seen.legal:
+        return Odds(refusal=seen.refusal)
+    own = [p for p in seen.recorder.attacks if p.attacker == command.who and not p.opportunity]
+    first = attack_odds(own[0]) if own else None
+    damage = sum((attack_odds(p).expected_damage for p in own), Fraction(0)) if own else None
+    check_plan = next((c for c in seen.recorder.checks if c.attacker == command.who), None)
+    success = opposed_win_chance(check_plan.attacker_bonus, check_plan.defender_bonus) if check_plan else None
+    return Odds(hit=first.hit if first else None, crit=first.crit if first else None, expected_damage=damage,
+                success=success, attacks=tuple(own))
