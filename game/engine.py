@@ -99,6 +99,10 @@ class Battle:
         self.metamagic: tuple[str, ...] = ()           # the metamagic of the spell being resolved
         self.world = f"battle-{next(_world_ids)}"
         self._board: Board | None = None
+        self._bodies: dict = {}                  # id -> its rules body, rebuilt when dirty
+        self._dirty: set[str] = set()           # creatures whose body must be rebuilt
+        self.revision = 0                        # changes whenever the battle may have changed
+        self._options: tuple[int, dict] = (-1, {})
         self.ids: list[str] = []
         self.entities: dict[str, int] = {}
         self._comps: dict[str, dict[type, object]] = {}
@@ -109,6 +113,8 @@ class Battle:
                 self.entities[spec.id] = esper.create_entity(*parts)
                 self._comps[spec.id] = {type(c): c for c in parts}
                 self.ids.append(spec.id)
+        self._sorted_ids = sorted(self.ids)
+        self._dirty = set(self.ids)
         self.opening_events: list = []
         if len({s.side for s in scenario.creatures}) >= 2:
             from .world.turns import start_battle
@@ -165,6 +171,10 @@ class Battle:
         obj = self._comps[cid][kind]
         if self.journal.frames:
             self.journal.note_component((cid, kind), obj)
+        else:
+            self.revision += 1           # handed out for change outside any action
+        if kind in systems.BODY_COMPONENTS:
+            self._dirty.add(cid)
         return obj
 
     def read(self, cid: str, kind):
@@ -177,15 +187,21 @@ class Battle:
         kind = type(component)
         if self.journal.frames:
             self.journal.note_component((cid, kind), self._comps[cid][kind])
+        if kind in systems.BODY_COMPONENTS:
+            self._dirty.add(cid)
         self._comps[cid][kind] = component
         with self.active():
             esper.add_component(self.entities[cid], component)
 
     def board(self) -> Board:
-        """The rules snapshot, rebuilt after every change."""
+        """The rules snapshot, rebuilt after a change: only the bodies of creatures whose
+        components may have changed are made again."""
         if self._board is None:
-            with self.active():
-                self._board = systems.build_board(self.current_terrain(), self.variants)
+            for cid in self._dirty:
+                self._bodies[cid] = systems.build_body(self, cid)
+            self._dirty.clear()
+            self._board = Board(self.current_terrain(), tuple(self._bodies[cid] for cid in self._sorted_ids),
+                                self.variants)
         return self._board
 
     def current_terrain(self):
@@ -210,7 +226,15 @@ class Battle:
         return terrain
 
     def changed(self) -> None:
+        """Something changed: the board is made again, with the bodies of the creatures
+        the open frames handed out for change (all of them outside any frame)."""
         self._board = None
+        self.revision += 1
+        if self.journal.frames:
+            for frame in self.journal.frames:
+                self._dirty.update(cid for cid, kind in frame.components if kind in systems.BODY_COMPONENTS)
+        else:
+            self._dirty.update(self.ids)
 
     def has(self, cid) -> bool:
         return isinstance(cid, str) and cid in self.entities
@@ -243,7 +267,7 @@ class Battle:
         (``commit``). Returns the frame's token; frames nest."""
         rolls, script = self.dice.mark()
         frame = Frame(rolls=rolls, script=script, history=len(self.history),
-                      caches={"_board": self._board})
+                      caches={"_board": self._board, "revision": self.revision})
         return self.journal.open(frame)
 
     def restore(self, token: int) -> None:
@@ -251,6 +275,8 @@ class Battle:
         while self.journal.depth >= token:
             frame = self.journal.pop(self.journal.depth)
             for (cid, kind), (obj, saved) in frame.components.items():
+                if kind in systems.BODY_COMPONENTS:
+                    self._dirty.add(cid)
                 restore_into(obj, saved)
                 if self._comps[cid][kind] is not obj:
                     self._comps[cid][kind] = obj
@@ -261,10 +287,12 @@ class Battle:
             self.dice.rewind(frame.rolls, frame.script, frame.rng)
             del self.history[frame.history:]
             self._board = frame.caches["_board"]
+            self.revision = frame.caches["revision"]
 
     def commit(self, token: int) -> None:
         """Keep what frame ``token`` did (an outer frame can still roll it back)."""
         self.journal.commit(token)
+        self.revision += 1
 
     # --- geometry-only actions (also used by the combat actions) --------------------
     def move(self, cid: str, squares, mode: str):
@@ -332,6 +360,21 @@ class Battle:
         if isinstance(parsed, Refusal):
             return False, parsed, []
         return act(self, parsed, dice, declined)
+
+    def options(self, who: str) -> dict:
+        """Every action ``who`` may take now with its argument domains, and every other with
+        its refusal (``world.options``); kept until the battle changes."""
+        from .world.options import options
+        revision, cached = self._options
+        if revision != self.revision:
+            cached = {}
+            self._options = (self.revision, cached)
+        if who not in cached:
+            before = self.revision
+            cached[who] = options(self, who)
+            self.revision = before          # asking changed nothing
+            self._options = (self.revision, cached)
+        return cached[who]
 
     def check(self, command, action: str | None = None, args: dict | None = None,
               declined: set[str] | frozenset[str] = frozenset()) -> Refusal | None:

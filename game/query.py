@@ -10,6 +10,7 @@ from typing import Any, Callable, TextIO
 from .engine import Battle
 from .i18n import sentence
 from .rules.geometry import metres
+from .rules.reasons import Refusal
 from .world import systems
 
 
@@ -25,6 +26,7 @@ class QuerySession:
             "threatened": self.threatened, "reachable": self.reachable, "path": self.path,
             "charge": self.charge, "splash": self.splash, "flanked": self.flanked,
             "cover": self.cover, "state": self.state, "act": self.act,
+            "options": self.options, "check": self.check, "preview": self.preview, "odds": self.odds,
         }
 
     # --- plumbing ---------------------------------------------------------------------
@@ -151,6 +153,83 @@ class QuerySession:
     def state(self, req: dict) -> dict:
         return self.battle.state()
 
+    def _command(self, req: dict, extra: tuple[str, ...] = ()):
+        """The command a request names (its ``who``, ``action`` and arguments), or the
+        refusal of a malformed one."""
+        who = self._creature(req, "who")
+        action = self._field(req, "action")
+        if not isinstance(action, str):
+            raise BadRequest("Field 'action' must be a string.")
+        args = {k: v for k, v in req.items() if k not in ("q", "who", "action", "dice", "decline_aoo") + extra}
+        return self.battle.command(who, action, args)
+
+    def _declined(self, req: dict) -> set[str]:
+        declined = req.get("decline_aoo", [])
+        if not isinstance(declined, list) or not all(isinstance(d, str) for d in declined):
+            raise BadRequest("Field 'decline_aoo' must be a list of creature ids.")
+        return set(declined)
+
+    def options(self, req: dict) -> dict:
+        """Every action with its argument domains, or its refusal (README, "Asking")."""
+        who = self._creature(req, "who")
+        out = {}
+        for name, option in self.battle.options(who).items():
+            if option.legal:
+                out[name] = {"legal": True, **_plain(option.domain),
+                             **({"example": option.probe.to_json()} if option.probe else {})}
+            else:
+                out[name] = {"legal": False, **self._reason(option.refusal),
+                             **({"example": option.probe.to_json()} if option.probe else {})}
+        return {"who": who, "actions": out}
+
+    def check(self, req: dict) -> dict:
+        command = self._command(req)
+        refusal = command if isinstance(command, Refusal) else self.battle.check(command, declined=self._declined(req))
+        return {"legal": True} if refusal is None else {"legal": False, **self._reason(refusal)}
+
+    def preview(self, req: dict) -> dict:
+        command = self._command(req)
+        seen = command if isinstance(command, Refusal) else self.battle.preview(command, declined=self._declined(req))
+        if isinstance(seen, Refusal) or not seen.legal:
+            return {"legal": False, **self._reason(seen if isinstance(seen, Refusal) else seen.refusal)}
+        from .world.asking import questions
+        rec = seen.recorder
+        return {"legal": True,
+                "walks": [{"who": who, "path": [list(p) for p in path], "mode": mode} for who, path, mode in rec.walks],
+                "provokes": [{"by": taker, "at": list(at)} for taker, provoker, at in rec.opportunities
+                             if provoker == command.who or provoker == self._mount(command.who)],
+                "attacks": [_attack_json(a) for a in rec.attacks],
+                "checks": [_check_json(c) for c in rec.checks],
+                "questions": [{"to": q.to, "about": q.about, "argument": q.argument, "choices": _plain(list(q.choices))}
+                              for q in questions(self.battle, seen)],
+                "stops_at": seen.stops_at}
+
+    def _mount(self, cid: str):
+        from .world.components import Riding
+        return self.battle.read(cid, Riding).mount
+
+    def odds(self, req: dict) -> dict:
+        """Exact chances (design/query-protocol.md, ``odds``); a full attack given one
+        ``target`` makes every attack at it."""
+        who = self._creature(req, "who")
+        if req.get("action") == "full_attack" and "targets" not in req and isinstance(req.get("target"), str):
+            if not self.battle.has(req["target"]):
+                raise BadRequest(f"Unknown creature {req['target']!r} in field 'target'.")
+            from .world.actions.attacking import full_attack_plan
+            req = {**{k: v for k, v in req.items() if k != "target"},
+                   "targets": [step.to_json() for step in full_attack_plan(self.battle, who, req["target"])]}
+        command = self._command(req)
+        chances = self.battle.odds(command) if not isinstance(command, Refusal) else None
+        refusal = command if isinstance(command, Refusal) else chances.refusal
+        if refusal is not None:
+            return {"legal": False, **self._reason(refusal)}
+        out: dict = {"legal": True}
+        for key in ("hit", "crit", "expected_damage", "success"):
+            value = getattr(chances, key)
+            if value is not None:
+                out[key] = float(value)
+        return out
+
     def act(self, req: dict) -> dict:
         """Play one action (design/query-protocol.md, "Playing actions")."""
         who = self._creature(req, "who")
@@ -168,6 +247,38 @@ class QuerySession:
         if not legal:
             return {"legal": False, **self._reason(refusal), "events": []}
         return {"legal": True, "events": [_event_json(e) for e in events]}
+
+
+def _plain(value):
+    """JSON values: tuples as lists, squares as [x, y]."""
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+def _breakdown(mods) -> list[dict]:
+    return [{"value": m.value, "kind": m.kind, "source": m.source} for m in mods]
+
+
+def _attack_json(plan) -> dict:
+    count, sides = plan.dice
+    dice = "" if not count else (str(count) if sides <= 1 else f"{count}d{sides}")
+    bonus = f"{plan.damage_bonus:+d}" if plan.damage_bonus else ""
+    return {"attacker": plan.attacker, "target": plan.target, "weapon": plan.weapon, "kind": plan.kind,
+            "opportunity": plan.opportunity, "bonus": plan.bonus, "bonus_breakdown": _breakdown(plan.bonus_breakdown),
+            "ac": plan.ac, "ac_breakdown": _breakdown(plan.ac_breakdown), "needs": plan.needs,
+            "threat_from": plan.threat_from, "crit_multiplier": plan.crit_multiplier,
+            "damage": (dice + bonus) if plan.deals_damage else None, "damage_multiplier": plan.damage_multiplier,
+            "miss_chance": plan.miss_chance, "damage_reduction": plan.damage_reduction}
+
+
+def _check_json(plan) -> dict:
+    return {"kind": plan.kind, "attacker": plan.attacker, "defender": plan.defender,
+            "attacker_bonus": plan.attacker_bonus, "defender_bonus": plan.defender_bonus,
+            "attacker_breakdown": _breakdown(plan.attacker_breakdown),
+            "defender_breakdown": _breakdown(plan.defender_breakdown)}
 
 
 def _event_json(event) -> dict:

@@ -71,10 +71,12 @@ def provocations(board: Board, body: Body, positions: list[Square], mode: str) -
     return out
 
 
-def best_path(board: Board, body: Body, goal: Square, mode: str) -> tuple[list[Square], list[str], int] | None:
+def best_path(board: Board, body: Body, goal: Square, mode: str, parity: int = 0,
+              restricted: bool = False) -> tuple[list[Square], list[str], int] | None:
     """The path to ``goal`` that provokes the fewest opponents, then costs least
     (positions without the start, provoked ids in order, cost in squares); None if
-    unreachable.
+    unreachable. ``parity`` continues the turn's 1-2-1 count (decisions §1); a
+    ``restricted`` creature withdraws at its speed only (French text, "retraite").
 
     Exact: a label-setting search over (position, parity, opponents provoked so far),
     ordered by (number provoked, cost + 1-2-1 distance to the goal), with labels dropped
@@ -82,7 +84,7 @@ def best_path(board: Board, body: Body, goal: Square, mode: str) -> tuple[list[S
     """
     if mode_refusal(body, mode) or mode == "run":
         return None
-    limit = budget(body, mode)
+    limit = budget(body, mode, restricted)
     span = body.span
     x, y = body.pos
     ctx = MoveContext(board, body, (x - limit - 1, y - limit - 1, x + limit + span, y + limit + span))
@@ -104,7 +106,7 @@ def best_path(board: Board, body: Body, goal: Square, mode: str) -> tuple[list[S
     moves = [(dx, dy, dy * pw + dx, dy * pw, dx != 0 and dy != 0) for dx, dy in KING_MOVES]
     gx, gy = goal
     counter = 0
-    heap = [(0, distance(start, goal), 0, 0, start, ctx.index(start), 0, frozenset(), None)]
+    heap = [(0, distance(start, goal), 0, 0, start, ctx.index(start), parity, frozenset(), None)]
     labels: dict[tuple[int, int], list[tuple[frozenset, int]]] = {}
     parents: dict[int, tuple[Square, int | None]] = {}
     while heap:

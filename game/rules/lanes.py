@@ -11,8 +11,6 @@ Both are computed exactly with integers.
 """
 from __future__ import annotations
 
-from fractions import Fraction
-
 from .board import Board, Body
 from .geometry import Square, centre2, line_crossing, space_squares
 from .reasons import Refusal
@@ -99,9 +97,8 @@ def lane_path(start: Square, end: Square) -> list[Square]:
     n = max(abs(dx), abs(dy))
     out = [start]
     for k in range(1, n + 1):
-        fx = Fraction(k * dx, n) + Fraction(1, 2)
-        fy = Fraction(k * dy, n) + Fraction(1, 2)
-        out.append((start[0] + (fx.numerator // fx.denominator), start[1] + (fy.numerator // fy.denominator)))
+        # floor(k * d / n + 1/2), in whole numbers
+        out.append((start[0] + (2 * k * dx + n) // (2 * n), start[1] + (2 * k * dy + n) // (2 * n)))
     return out
 
 

@@ -161,9 +161,10 @@ class MoveContext:
         return cost, (parity ^ 1) if diag else parity
 
 
-def reachable(board: Board, body: Body, mode: str, restricted: bool = False) -> dict[Square, int]:
+def reachable(board: Board, body: Body, mode: str, restricted: bool = False, parity: int = 0) -> dict[Square, int]:
     """Every position where ``body``'s space can end the movement, with its least cost in
-    squares (the start excluded). Empty when the mode is forbidden."""
+    squares (the start excluded). Empty when the mode is forbidden. ``parity`` continues
+    the turn's 1-2-1 count (decisions §1)."""
     if mode_refusal(body, mode):
         return {}
     limit = budget(body, mode, restricted)
@@ -174,7 +175,7 @@ def reachable(board: Board, body: Body, mode: str, restricted: bool = False) -> 
         return _five_foot_steps(ctx, start)
     if mode == "run":
         return {pos: cost for pos, cost in run_ends(board, body, ctx).items()}
-    costs = _dial(ctx, start, limit)
+    costs = _dial(ctx, start, limit, parity)
     out: dict[Square, int] = {}
     fits, end_block = ctx.fits, ctx.end_block
     for idx, cost in costs.items():
@@ -195,7 +196,7 @@ def _five_foot_steps(ctx: MoveContext, start: int) -> dict[Square, int]:
     return out
 
 
-def _dial(ctx: MoveContext, start: int, limit: int) -> dict[int, int]:
+def _dial(ctx: MoveContext, start: int, limit: int, parity: int = 0) -> dict[int, int]:
     """Least cost to every position within ``limit`` squares: Dial's bucket queue over
     (position, diagonal parity) states. Returns position index -> least cost.
 
@@ -209,10 +210,10 @@ def _dial(ctx: MoveContext, start: int, limit: int) -> dict[int, int]:
     orth = [(o, o) for o in (1, pw, -1, -pw)]
     diag = [(dy * pw + dx, dx, dy * pw) for dx, dy in ((1, 1), (-1, 1), (-1, -1), (1, -1))]
     inf = limit + 9
-    best0: dict[int, int] = {start: 0}   # parity 0: the next diagonal costs 1
-    best1: dict[int, int] = {}           # parity 1: the next diagonal costs 2
+    best0: dict[int, int] = {} if parity else {start: 0}   # parity 0: the next diagonal costs 1
+    best1: dict[int, int] = {start: 0} if parity else {}   # parity 1: the next diagonal costs 2
     buckets: list[list[int]] = [[] for _ in range(limit + 1)]
-    buckets[0].append(start << 1)
+    buckets[0].append((start << 1) | (1 if parity else 0))
     get0, get1 = best0.get, best1.get
     for cost in range(limit + 1):
         for state in buckets[cost]:
@@ -333,6 +334,21 @@ def run_ends(board: Board, body: Body, ctx: MoveContext | None = None) -> dict[S
             if d > limit or not ctx.can_end_at(end):
                 continue
             path = lane_path(body.pos, end)
-            if run_lane_refusal(board, body, end, ctx, path) is None:
+            if _steps_refusal(ctx, path) is None and run_lane_refusal(board, body, end, ctx, path) is None:
                 out[end] = d
     return out
+
+
+def _steps_refusal(ctx: MoveContext, positions: list[Square]) -> Refusal | None:
+    """The first step of a walk that movement forbids (a wall's corner cut, a blocked
+    square), as ``check_path`` judges it; None when every step may be taken."""
+    idx = ctx.index(positions[0])
+    parity = 0
+    for prev, sq in zip(positions, positions[1:]):
+        dx, dy = sq[0] - prev[0], sq[1] - prev[1]
+        res = ctx.step(idx, dx, dy, parity)
+        if isinstance(res, Refusal):
+            return res
+        parity = res[1]
+        idx = idx + dy * ctx.pw + dx
+    return None

@@ -86,6 +86,9 @@ def lines(events, names: dict[str, str], lang: str) -> list[tuple[str, tuple[int
                         (200, 200, 240)))
         elif kind == "Disarmed":
             out.append((sentence("LOG_DISARMED", {"name": n(e.who), "by": n(e.by)}, lang), (220, 190, 120)))
+        elif kind == "AttackForfeited":
+            out.append((sentence("LOG_ATTACK_FORFEITED", {"name": n(e.who), "reason": sentence(e.reason, {}, lang)}, lang),
+                        (200, 200, 200)))
         elif kind == "ManeuverFailed":
             out.append((sentence("LOG_MANEUVER_FAILED", {"name": n(e.who), "maneuver": e.maneuver}, lang),
                         (200, 200, 200)))

@@ -64,12 +64,13 @@ class Preview:
 
 
 def _dry_run(battle, command: Command, declined: set[str], recorder: Recorder | None):
-    """Run ``play`` in a frame that is rolled back: (refusal, events, stopping die)."""
+    """Run ``play`` in a frame that is rolled back: (refusal, events, stopping die). Only a
+    preview plays what follows the action (it never refuses)."""
     token = battle.snapshot()
     battle.dice.probing = True
     battle.recorder = recorder
     try:
-        return None, play(battle, command, declined), None
+        return None, play(battle, command, declined, aftermath=recorder is not None), None
     except WouldRoll as stop:
         return None, [], stop.purpose
     except Refused as exc:
@@ -93,6 +94,79 @@ def preview(battle, command: Command, declined: set[str] | frozenset[str] = froz
     if refusal is not None:
         return Preview(command, refusal, Recorder(battle=battle))
     return Preview(command, None, recorder, events, stop)
+
+
+@dataclass(frozen=True)
+class Question:
+    """A choice the rules leave to a player: ``to`` is the creature whose player answers,
+    ``argument`` the command's key the answer fills (None for an attack of opportunity,
+    answered by declining it), ``choices`` the answers it may give."""
+
+    to: str
+    about: str                   # what is asked (a sentence code of the window)
+    argument: str | None
+    choices: tuple
+
+
+def choice_questions(battle, command: Command) -> list[Question]:
+    """The choices the rules give each side for this command (README, "Choices the rules
+    give"), asked of the player who owns the creature that makes them."""
+    from .actions.common import ABLE
+    from .damage import status_of
+    from .attacks import threatening_enemies
+    board = battle.board()
+    who = command.who
+    target = getattr(command, "target", None)
+    action = command.action
+    maneuver = getattr(command, "maneuver", None) if action == "charge" else None
+    out: list[Question] = []
+    able = target is not None and battle.has(target) and status_of(battle, target) in ABLE
+    if (action == "trip" or maneuver == "trip") and able:
+        out.append(Question(target, "UI_COUNTER", "counter", (True, False)))
+        if board.body(who).weapon.trip:
+            out.append(Question(who, "UI_DROP_IF_COUNTERED", "drop_weapon", (True, False)))
+    if action == "disarm" and able and not board.body(target).weapon.is_ranged:
+        out.append(Question(target, "UI_COUNTER", "counter", (True, False)))
+    if action == "bull_rush" or maneuver == "bull_rush":
+        out.append(Question(who, "UI_FOLLOW", "follow", (True, False)))
+    overrun = action == "overrun" or (action == "ride" and getattr(command, "mode", "") == "overrun")
+    if overrun and able:
+        if "improved_overrun" not in board.body(who).feats:
+            out.append(Question(target, "UI_OVERRUN_DEFENDER", "defender", ("avoid", "block")))
+    if action == "charge" and target is not None:
+        from . import views
+        result = views.charge(battle, who, target)
+        if result.legal and len(result.ends) > 1:
+            out.append(Question(who, "UI_CHOOSE_END", "end", tuple(result.ends)))
+    if action in ("mount", "dismount"):
+        out.append(Question(who, "UI_MOUNT_HOW" if action == "mount" else "UI_DISMOUNT_HOW", "fast", (False, True)))
+    if action == "climb":
+        out.append(Question(who, "UI_CLIMB_HOW", "hurry", (False, True)))
+    if action == "aid_another":
+        out.append(Question(who, "UI_AID_HOW", "help", ("attack", "defense")))
+    casting = action in ("cast", "use_spell_like") or (action == "use_item" and _is_scroll(command))
+    if casting and not getattr(command, "quickened", False) and "quicken_spell" not in getattr(command, "metamagic", ()) \
+            and threatening_enemies(battle, who):
+        out.append(Question(who, "UI_DEFENSIVELY", "defensively", (True, False)))
+    return out
+
+
+def _is_scroll(command: Command) -> bool:
+    from ..content import data
+    item = data.magic_items().get(getattr(command, "item", ""))
+    return bool(item) and item["kind"] == "scroll"
+
+
+def questions(battle, seen: Preview) -> list[Question]:
+    """Every question a command puts, in the order the window asks them: the choices of
+    its arguments, then each attack of opportunity it gives (whether to take it)."""
+    out = choice_questions(battle, seen.command)
+    asked = set()
+    for taker, provoker, _at in seen.recorder.opportunities:
+        if taker not in asked:
+            asked.add(taker)
+            out.append(Question(taker, "UI_AOO_ASK", None, (True, False)))
+    return out
 
 
 @dataclass(frozen=True)

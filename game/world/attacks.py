@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..dice import WouldRoll
 from ..rules import attack as rules, odds
 from ..rules.attack import AttackSituation
 from ..rules.flanking import flanking_partners
@@ -110,6 +111,8 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
     ``redirect``: a bull rush's third-party attack of opportunity that hits has a 25%
     chance to strike that creature instead (French text, "bousculade").
     ``slot``: one attack of a monster's routine (its weapon, secondary or sole, dice)."""
+    if battle.dice.probing and battle.recorder is None:
+        raise WouldRoll(20, f"attack {attacker} -> {target}")    # a check stops at the attack roll
     if slot is not None:
         weapon = data.weapons()[slot["weapon"]]
         iterative = slot["iterative"]
@@ -275,6 +278,8 @@ def take_opportunities(battle, provoker: str, takers: list[str], declined: set[s
     for taker in takers:
         if taker in declined or not can_take_aoo(battle, taker, provoker):
             continue
+        if battle.dice.probing and battle.recorder is None:
+            raise WouldRoll(20, f"attack of opportunity {taker} -> {provoker}")
         if battle.recorder is not None:
             battle.recorder.opportunity(taker, provoker)      # its player will be asked
         battle.comp(taker, AttacksOfOpportunity).used += 1

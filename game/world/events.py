@@ -286,6 +286,15 @@ class ItemDamaged(Event):
 
 
 @dataclass(frozen=True)
+class AttackForfeited(Event):
+    """An attack of a full attack that an earlier one made impossible (its target down or
+    out of reach): given up, the others go on."""
+    who: str
+    target: str | None
+    reason: str
+
+
+@dataclass(frozen=True)
 class ManeuverFailed(Event):
     who: str
     maneuver: str

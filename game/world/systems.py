@@ -6,42 +6,39 @@ nothing when refused.
 """
 from __future__ import annotations
 
-import esper
-
 from ..content import data
 from ..rules import aoo, charge as charge_rules, flanking, movement, sight, splash as splash_rules, threat
-from ..rules.board import Board, Body as RulesBody, Variants
+from ..rules.board import Board, Body as RulesBody
 from ..rules.geometry import Square, metres
 from ..rules.reasons import Refusal
-from ..rules.terrain import Terrain
 from .components import (Armor, Body, Conditions, Feats, Identity, Position, Reach, Riding, Side, Speed, Spellcasting,
                          Wielded)
 from .events import Moved, Provoked, Splashed, Stepped
 
 
-def build_board(terrain: Terrain, variants: Variants) -> Board:
-    """A rules snapshot of every creature in the current world, in id order."""
-    weapons = data.weapons()
-    bodies = []
-    spans = {ident.id: body.size.span for _e, (ident, body) in esper.get_components(Identity, Body)}
-    for ent, (ident, pos, body, reach, speed, side, wield, cond, feats, armor) in esper.get_components(
-            Identity, Position, Body, Reach, Speed, Side, Wielded, Conditions, Feats, Armor):
-        riding = esper.try_component(ent, Riding)
-        mount_span = spans.get(riding.mount) if riding is not None and riding.mount else None
-        bodies.append(RulesBody(
-            id=ident.id, side=side.name, pos=pos.square, size=body.size, reach_shape=reach.shape,
-            speed_squares=effective_speed(speed.squares, cond.ids), weapon=weapons[wield.weapon_id],
-            conditions=frozenset(cond.ids), feats=_armed_by_charge(ent, feats.ids), heavy_armor=armor.heavy,
-            mount_span=mount_span))
-    bodies.sort(key=lambda b: b.id)
-    return Board(terrain, tuple(bodies), variants)
+# The components a creature's rules body is made of: changing one of them changes its body.
+BODY_COMPONENTS = frozenset({Identity, Position, Body, Reach, Speed, Side, Wielded, Conditions, Feats, Armor, Riding,
+                             Spellcasting})
 
 
-def _armed_by_charge(ent: int, feats: frozenset) -> frozenset:
+def build_body(battle, cid: str) -> RulesBody:
+    """One creature as the positioning rules see it, from its components."""
+    read = battle.read
+    riding = read(cid, Riding)
+    mount_span = read(riding.mount, Body).size.span if riding.mount else None
+    conditions = read(cid, Conditions).ids
+    return RulesBody(
+        id=cid, side=read(cid, Side).name, pos=read(cid, Position).square, size=read(cid, Body).size,
+        reach_shape=read(cid, Reach).shape, speed_squares=effective_speed(read(cid, Speed).squares, conditions),
+        weapon=data.weapons()[read(cid, Wielded).weapon_id], conditions=frozenset(conditions),
+        feats=armed_by_charge(read(cid, Feats).ids, read(cid, Spellcasting)), heavy_armor=read(cid, Armor).heavy,
+        mount_span=mount_span)
+
+
+def armed_by_charge(feats: frozenset, sc: Spellcasting) -> frozenset:
     """Holding a touch spell's charge counts as armed (digest §3): it threatens."""
-    sc = esper.try_component(ent, Spellcasting)
-    if sc is not None and sc.held_charge:
-        return feats | {"improved_unarmed_strike"} if "improved_unarmed_strike" not in feats else feats
+    if sc.held_charge and "improved_unarmed_strike" not in feats:
+        return feats | {"improved_unarmed_strike"}
     return feats
 
 
@@ -56,13 +53,6 @@ def effective_speed(squares: int, conditions) -> int:
     if not HALF_SPEED.isdisjoint(conditions):
         return squares // 2
     return squares
-
-
-def entity_of(cid: str) -> int:
-    for ent, ident in esper.get_component(Identity):
-        if ident.id == cid:
-            return ent
-    raise KeyError(cid)
 
 
 # --- threat ---------------------------------------------------------------------------

@@ -57,6 +57,9 @@ def test_rolling_back_any_action_restores_everything(seed, layout, picks):
         b.changed()
         assert b.board().bodies == cached       # the rules' board is that of the restored battle
         b.act(who, action, args)          # and now for real
+        cached = b.board().bodies
+        b.changed()
+        assert b.board().bodies == cached       # bodies rebuilt one by one match a whole rebuild
     b.close()
 
 

@@ -72,11 +72,12 @@ def act(battle, command: Command, dice: list[int] | None = None,
         raise
 
 
-def play(battle, command: Command, declined: set[str]) -> list:
+def play(battle, command: Command, declined: set[str], aftermath: bool = True) -> list:
     """The whole of one action, as ``act`` and the asking faces run it: who may act, the
     conditions that forbid it, the action, then what follows any action (broken calm or
     hiding, stench, strain, turning, falls, victory, the end of a turn whose creature
-    dropped). Raises ``Refused``; the caller rolls back."""
+    dropped). Raises ``Refused``; the caller rolls back. What follows never refuses:
+    ``check`` leaves it out (``aftermath=False``)."""
     who, action, args = command.who, command.action, command.handler_arguments()
     handler = ACTIONS[action]
     stepping_in = who in battle.delayed and who != battle.turn
@@ -94,6 +95,8 @@ def play(battle, command: Command, declined: set[str]) -> list:
         raise refusal
     breaks_hiding = warding.breaks_hiding(battle, who, action, args)     # judged before it happens
     events += handler(battle, who, args, declined)
+    if not aftermath:
+        return events
     events += spellwork.break_calm(battle, events)
     events += warding.break_hiding(battle, who, breaks_hiding)
     events += stench_sweep(battle)

@@ -13,7 +13,7 @@ from ...rules.weapons import other_end
 from ..attacks import check_attack, fallen, is_ranged_attack, resolve_attack, take_opportunities, threatening_enemies
 from ..components import Feats, Hands, Loaded, Offense, Riding
 from ..damage import apply_damage, fortitude_bonus, status_of
-from ..events import Moved, SavingThrow
+from ..events import AttackForfeited, Moved, SavingThrow
 from .common import (ABLE, Refused, charge_end, refuse, spend, squares_arg, target_arg,
                      turn_state, until_next_turn)
 from .. import specials
@@ -35,6 +35,24 @@ def iterative_bonuses(bab: int) -> list[int]:
     while out[-1] - 5 >= 1 and len(out) < 4:
         out.append(out[-1] - 5)
     return out
+
+
+def full_attack_plan(battle, who: str, target: str) -> tuple:
+    """Every attack of a full attack at one target, as a plan (``commands``): the iterative
+    attacks (haste's extra one included), then the off-hand ones when a second weapon or a
+    double weapon's other end is at hand; a monster's routine, once each."""
+    from ..commands import OffHand, Strike
+    monster = specials.routine(battle, who)
+    if monster:
+        return tuple(Strike(target) for _ in specials.routine_slots(monster))
+    main = len(iterative_bonuses(battle.read(who, Offense).bab)) + ("hasted" in battle.board().body(who).conditions)
+    second = off_hand_weapon(battle, who)
+    off = off_hand_attacks(battle, who) if second is not None else 0
+    if battle.board().body(who).weapon.thrown and is_ranged_attack(battle, who, target):
+        main = 1                                 # a thrown weapon leaves the hand
+    if second is not None and second.thrown and is_ranged_attack(battle, who, target, second):
+        off = min(off, 1)
+    return tuple([Strike(target)] * main + [OffHand(target)] * off)
 
 
 def off_hand_weapon(battle, who: str):
@@ -86,6 +104,11 @@ def one_attack(battle, who: str, target: str, declined, cleave: list[str] | None
     r = check_attack(battle, who, target, weapon=kw.get("weapon"))
     if r:
         raise Refused(r)
+    shooting = kw.get("weapon") or (data.weapons()[kw["slot"]["weapon"]] if kw.get("slot") else None) \
+        or battle.board().body(who).weapon
+    if shooting.id in LOADING and battle.read(who, Loaded).shots <= 0 \
+            and is_ranged_attack(battle, who, target, kw.get("weapon")):
+        raise refuse("NOT_LOADED", weapon=shooting.id)      # said before any attack of opportunity
     events, fell = readied_on_attack(battle, who, declined)
     if fell:
         return events
@@ -236,16 +259,20 @@ def do_full_attack(battle, who, args, declined) -> list:
     if uses_off and battle.comp(who, Riding).mount and not turn_state(battle, who).knees:
         raise refuse("KNEES_FAILED")           # the other hand is on the reins this round
     primary_pen, off_pen = twf_penalties(battle, who, off) if uses_off else (0, 0)
+    _one_throw_each(battle, who, plan, off)
     cleave = _cleave_arg(args)
     was_prone = "prone" in battle.board().body(who).conditions
     thrown, _ = _weapon_arg(battle, who, {"weapon": args["weapon"]}) if args.get("weapon") == "rock" else (None, False)
     monster = specials.routine(battle, who)
     if monster and not uses_off and thrown is None:
         return events + _routine_attacks(battle, who, plan, monster, declined, defensively)
+    _strikes_reach(battle, who, plan, off, thrown)
     made = off_made = 0
+    rolls_before = len(battle.dice.history)
     for item in plan:
         if isinstance(item, dict) and "five_foot_step" in item:
-            events += do_five_foot_step(battle, who, {"to": item["five_foot_step"]}, declined)
+            events += _step_or_forfeit(battle, who, rolls_before, item,
+                                       lambda: do_five_foot_step(battle, who, {"to": item["five_foot_step"]}, declined))
             continue
         if isinstance(item, dict) and "move" in item:
             if made + off_made == 0:
@@ -260,7 +287,8 @@ def do_full_attack(battle, who, args, declined) -> list:
             target = item[name]
             if not isinstance(target, str) or not battle.has(target):
                 raise refuse("UNKNOWN_CREATURE", creature=target)
-            events += MANEUVERS[name](battle, who, target, declined, item, iterative=made)
+            events += _step_or_forfeit(battle, who, rolls_before, target,
+                                       lambda: MANEUVERS[name](battle, who, target, declined, item, iterative=made))
             made += 1
         elif isinstance(item, dict) and "off_hand" in item:
             if off_made >= off_hand_attacks(battle, who):
@@ -268,20 +296,76 @@ def do_full_attack(battle, who, args, declined) -> list:
             target = item["off_hand"]
             if not isinstance(target, str) or not battle.has(target):
                 raise refuse("UNKNOWN_CREATURE", creature=target)
-            events += one_attack(battle, who, target, declined, cleave=cleave, iterative=off_made,
-                                 defensively=defensively, weapon=off, off_hand=True, twf_penalty=off_pen)
+            events += _step_or_forfeit(battle, who, rolls_before, target,
+                                       lambda: one_attack(battle, who, target, declined, cleave=cleave, iterative=off_made,
+                                                          defensively=defensively, weapon=off, off_hand=True,
+                                                          twf_penalty=off_pen))
             off_made += 1
         else:
             if made >= len(main_bonuses):
                 raise refuse("NO_ATTACKS_LEFT", attacks=len(main_bonuses))
             if not isinstance(item, str) or not battle.has(item):
                 raise refuse("UNKNOWN_CREATURE", creature=item)
-            events += one_attack(battle, who, item, declined, cleave=cleave, iterative=made,
-                                 defensively=defensively, twf_penalty=primary_pen, weapon=thrown)
+            events += _step_or_forfeit(battle, who, rolls_before, item,
+                                       lambda: one_attack(battle, who, item, declined, cleave=cleave, iterative=made,
+                                                          defensively=defensively, twf_penalty=primary_pen,
+                                                          weapon=thrown))
             made += 1
         if fallen(battle, who, was_prone):
             break
     return events
+
+
+def _strikes_reach(battle, who: str, plan: list, off, thrown) -> None:
+    """Every attack of the plan before its first step must be possible now, with its
+    weapon: refused before any die, rather than half-way through the attacks."""
+    for item in plan:
+        if isinstance(item, dict) and ("five_foot_step" in item or "move" in item):
+            break
+        if isinstance(item, str) and battle.has(item):
+            r = check_attack(battle, who, item, weapon=thrown)
+        elif isinstance(item, dict) and "off_hand" in item and off is not None and battle.has(item["off_hand"]):
+            r = check_attack(battle, who, item["off_hand"], weapon=off)
+        else:
+            continue
+        if r is not None:
+            raise Refused(r)
+
+
+def _step_or_forfeit(battle, who: str, rolls_before: int, item, step) -> list:
+    """One step of a full attack. Refused before any die, the whole action is; once the
+    dice have spoken (a foe dropped, pushed or grappled by an earlier blow), a step that
+    can no longer be made is given up and the others go on (SRD: the attacks of a full
+    attack are made one after the other)."""
+    token = battle.snapshot()
+    try:
+        events = step()
+    except Refused as exc:
+        battle.restore(token)
+        if len(battle.dice.history) == rolls_before:
+            raise
+        target = item if isinstance(item, str) else None
+        return [AttackForfeited(who=who, target=target, reason=exc.refusal.code)]
+    battle.commit(token)
+    return events
+
+
+def _one_throw_each(battle, who: str, plan: list, off) -> None:
+    """A thrown weapon leaves the hand (French text, "armes de jet"): after a throw, no
+    other attack with that hand until another weapon is drawn — refused before any die."""
+    main = battle.board().body(who).weapon
+    thrown = {"main": False, "off": False}
+    for item in plan:
+        hand = "off" if isinstance(item, dict) and "off_hand" in item else "main" if isinstance(item, str) else None
+        if hand is None:
+            continue
+        target = item["off_hand"] if hand == "off" else item
+        weapon = off if hand == "off" else main
+        if thrown[hand]:
+            raise refuse("THROWN_WEAPON_GONE", weapon=weapon.id)
+        if weapon is not None and weapon.thrown and battle.has(target) \
+                and is_ranged_attack(battle, who, target, weapon if hand == "off" else None):
+            thrown[hand] = True
 
 
 def _routine_attacks(battle, who: str, plan: list, monster: list, declined, defensively: bool,
@@ -293,19 +377,34 @@ def _routine_attacks(battle, who: str, plan: list, monster: list, declined, defe
     events: list = []
     was_prone = "prone" in battle.board().body(who).conditions
     targets = []
+    # Known before any die: too many attacks, unknown creatures, foes out of reach now.
+    strikes = [i for i in plan if not (isinstance(i, dict) and "five_foot_step" in i)]
+    if len(strikes) > len(slots):
+        raise refuse("NO_ATTACKS_LEFT", attacks=len(slots))
+    for n, item in enumerate(plan):
+        if isinstance(item, dict):
+            break                              # after a 5-ft step, reach is judged then
+        if not isinstance(item, str) or not battle.has(item):
+            raise refuse("UNKNOWN_CREATURE", creature=item)
+        if check_attack(battle, who, item, weapon=data.weapons()[slots[n]["weapon"]]) is not None:
+            raise refuse("OUT_OF_REACH", target=item)
+    rolls_before = len(battle.dice.history)
+
+    def strike(item: str, slot: dict) -> list:
+        if check_attack(battle, who, item, weapon=data.weapons()[slot["weapon"]]) is not None:
+            raise refuse("OUT_OF_REACH", target=item)
+        return one_attack(battle, who, item, declined, slot=slot, defensively=defensively, charging=charging)
     for item in plan:
         if isinstance(item, dict) and "five_foot_step" in item:
-            events += do_five_foot_step(battle, who, {"to": item["five_foot_step"]}, declined)
+            events += _step_or_forfeit(battle, who, rolls_before, item,
+                                       lambda item=item: do_five_foot_step(battle, who, {"to": item["five_foot_step"]},
+                                                                           declined))
             continue
-        if len(targets) >= len(slots):
-            raise refuse("NO_ATTACKS_LEFT", attacks=len(slots))
         if not isinstance(item, str) or not battle.has(item):
             raise refuse("UNKNOWN_CREATURE", creature=item)
         slot = slots[len(targets)]
         targets.append(item)
-        if check_attack(battle, who, item, weapon=data.weapons()[slot["weapon"]]) is not None:
-            raise refuse("OUT_OF_REACH", target=item)
-        events += one_attack(battle, who, item, declined, slot=slot, defensively=defensively, charging=charging)
+        events += _step_or_forfeit(battle, who, rolls_before, item, lambda item=item, slot=slot: strike(item, slot))
         if fallen(battle, who, was_prone):
             break
     for target in sorted(set(targets)):

@@ -1,6 +1,7 @@
 """What every action shares: refusals, the turn's budget, reading arguments."""
 from __future__ import annotations
 
+from ...dice import WouldRoll
 from ...rules.geometry import Square
 from ...rules.reasons import Refusal
 from .. import budget
@@ -21,6 +22,14 @@ class Refused(Exception):
 
 def refuse(code: str, **params) -> Refused:
     return Refused(Refusal(code, params))
+
+
+def settled(battle) -> None:
+    """Nothing after this point of an action can refuse it except a die: a ``check``
+    (dice that may not roll, no preview) stops here and says it is legal, rather than
+    playing the rest. Put it only where that is true; the options test proves it."""
+    if battle.dice.probing and battle.recorder is None:
+        raise WouldRoll(0, "settled")
 
 
 def turn_state(battle, cid: str) -> TurnState:

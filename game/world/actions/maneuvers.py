@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...rules import attack as attack_rules, maneuvers as rules
+from ...dice import WouldRoll
 from ...rules.attack import AttackSituation
 from ...rules.odds import AttackPlan, OpposedPlan
 from ...rules.geometry import Square, space_squares
@@ -27,6 +28,8 @@ TRIP_WEAPONS_NOTE = "a trip weapon trips without provoking (French text, croc-en
 def opposed(battle, kind: str, attacker: str, defender: str, a_total, b_total) -> tuple[bool, int, list]:
     """Opposed checks: the higher total wins; a tie goes to the higher modifier, then a
     new roll (SRD). Returns (attacker wins, margin, events)."""
+    if battle.dice.probing and battle.recorder is None:
+        raise WouldRoll(20, f"{kind} {attacker}")
     if battle.recorder is not None:        # a preview: the check is planned, and taken as won
         battle.recorder.opposed(OpposedPlan(kind, attacker, defender, a_total.value, b_total.value,
                                             a_total.applied, b_total.applied))
@@ -60,6 +63,8 @@ def _knock_prone(battle, who: str, by: str) -> list:
 
 def _touch_attack(battle, who: str, target: str, weapon, iterative: int, charging: bool = False) -> tuple[bool, list]:
     """A melee touch attack (trip, grapple): d20 + bonus against touch AC, no damage."""
+    if battle.dice.probing and battle.recorder is None:
+        raise WouldRoll(20, f"touch attack {who} -> {target}")
     a = replace(battle.fighter(who), weapon=weapon)
     d = battle.fighter(target)
     s = AttackSituation(touch=True, iterative=iterative, charging=charging)

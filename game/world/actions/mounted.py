@@ -17,8 +17,9 @@ from ...rules.lanes import lane_path
 from ...rules.modifiers import ability_modifier
 from ..components import Abilities, Conditions, Feats, Position, Riding, Stats, TurnState
 from ..damage import apply_damage, status_of
-from ..events import Event, Moved, SavingThrow
-from .common import ABLE, charge_end, refuse, spend, square_arg, squares_arg, target_arg, turn_state, until_next_turn
+from ..events import ActionTaken, Event, Moved, SavingThrow
+from .. import budget
+from .common import ABLE, Refused, charge_end, refuse, spend, square_arg, squares_arg, target_arg, turn_state, until_next_turn
 from .moving import parity_after, walk
 
 CONTROL_DC, FAST_MOUNT_DC, SOFT_FALL_DC, KNEES_DC = 20, 20, 15, 5
@@ -81,6 +82,7 @@ def do_mount(battle, who, args, declined) -> list:
     gy = max(0, steed.pos[1] - me.pos[1] - 1, me.pos[1] - (steed.pos[1] + steed.span))
     if max(gx, gy) > 0 and not set(me.squares) & set(steed.squares):
         raise refuse("NOT_ADJACENT_TARGET", target=mount)
+    _move_available(battle, who)        # a fast mount needs one too, spent if the check fails (SRD)
     events: list = []
     fast_ok = False
     if args.get("fast"):
@@ -98,6 +100,8 @@ def do_dismount(battle, who, args, declined) -> list:
     if not mount:
         raise refuse("NOT_MOUNTED")
     to = square_arg(args.get("to"), "to")
+    _landing(battle, who, mount, to)    # said before the Ride check
+    _move_available(battle, who)
     events: list = []
     fast_ok = False
     if args.get("fast"):
@@ -106,7 +110,16 @@ def do_dismount(battle, who, args, declined) -> list:
     return events + _leave_saddle(battle, who, mount, to, "dismounted")
 
 
-def _leave_saddle(battle, rider: str, mount: str, to=None, change: str = "dismounted") -> list:
+def _move_available(battle, who: str) -> None:
+    """Mounting, dismounting and controlling a mount need a move action available, fast or
+    not (SRD Ride): refused before the Ride check is rolled."""
+    refusal = budget.refusal(turn_state(battle, who), "move")
+    if refusal:
+        raise Refused(refusal)
+
+
+def _landing(battle, rider: str, mount: str, to=None):
+    """Where a rider leaving the saddle lands: ``to``, a free square next to the mount."""
     board = battle.board()
     steed = board.body(mount)
     around = [(x + dx, y + dy) for x, y in steed.squares for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
@@ -114,7 +127,11 @@ def _leave_saddle(battle, rider: str, mount: str, to=None, change: str = "dismou
             if board.terrain.space_fits(p, 1) and not [o for o in board.occupants.get(p, ()) if o.id != rider]]
     if to is not None and tuple(to) not in free:
         raise refuse("DISMOUNT_SQUARE_BLOCKED", square=list(to))
-    dest = tuple(to) if to is not None else (free[0] if free else steed.pos)
+    return tuple(to) if to is not None else (free[0] if free else steed.pos)
+
+
+def _leave_saddle(battle, rider: str, mount: str, to=None, change: str = "dismounted") -> list:
+    dest = _landing(battle, rider, mount, to)
     battle.comp(rider, Riding).mount = None
     battle.comp(mount, Riding).rider = None
     pos = battle.comp(rider, Position)
@@ -127,45 +144,61 @@ def _control(battle, who: str, mount: str) -> list:
     """Once a round, a mount not trained for war must be controlled (Ride DC 20, a move
     action; on a failure the whole round goes into it)."""
     ts = turn_state(battle, who)
-    if battle.comp(mount, Stats).values.get("combat_trained", 0) or ts.mount_controlled:
+    if not needs_control(battle, who, mount):
         return []
     ok, events = ride_check(battle, who, CONTROL_DC, "control")
-    events += spend(battle, who, "move" if ok else "full_round", "control_mount")
+    if ok:
+        events += spend(battle, who, "move", "control_mount")
+    else:                                         # the rest of the round goes into it
+        ts.standard = ts.move = False
+        ts.acted = True
+        events.append(ActionTaken(who=who, action="control_mount", kind="full_round"))
     ts.mount_controlled = True
     return events
+
+
+def needs_control(battle, who: str, mount: str) -> bool:
+    """A mount not trained for war must be controlled once a round (Ride DC 20)."""
+    return not (battle.read(mount, Stats).values.get("combat_trained", 0) or turn_state(battle, who).mount_controlled)
 
 
 def do_ride(battle, who, args, declined) -> list:
     """The rider moves its mount: ``mode`` move (a move action of the mount), double,
     run, charge (with ``target`` and ``end``: the rider attacks at the end), or overrun
-    (``target``, ``squares`` through its space, the defender's ``defender`` and ``counter``)."""
+    (``target``, ``squares`` through its space, the defender's ``defender`` and ``counter``).
+    Everything that could refuse it is judged before the Ride check to control the mount."""
     mount = mount_of(battle, who)
     if not mount:
         raise refuse("NOT_MOUNTED")
     mode = args.get("mode", "move")
+    if mode not in ("move", "double", "run", "charge", "overrun"):
+        raise refuse("BAD_ARGUMENT", key="mode")
     mts = battle.comp(mount, TurnState)
-    events = _control(battle, who, mount)
+    if needs_control(battle, who, mount):
+        _move_available(battle, who)
     board = battle.board()
     steed = board.body(mount)
     # The rider shares the space: it never blocks its own mount.
     alone = board.__class__(board.terrain, tuple(b for b in board.bodies if b.id != who), board.variants)
     if mode == "charge":
-        return events + _mounted_charge(battle, who, mount, alone, args, declined)
+        return _mounted_charge(battle, who, mount, alone, args, declined)
     if mode == "overrun":
         from .overrun import overrun
-        events += overrun(battle, who, mount, args, declined)
+        events = overrun(battle, who, mount, args, declined, before=lambda: _control(battle, who, mount))
         rts = turn_state(battle, who)
         rts.mount_moves += 1
         went = [e for e in events if isinstance(e, Moved) and e.who == mount]
         rts.mount_moved += round(went[-1].cost_m / 1.5) if went else 1
         return events
-    if mode not in ("move", "double", "run"):
-        raise refuse("BAD_ARGUMENT", key="mode")
     squares = squares_arg(args)
     check = movement.check_path(alone, steed, squares, mode, parity=mts.parity if mode == "move" else 0)
     if not check.legal:
         raise refuse(check.reason.code, **check.reason.params)
     kind = {"move": "move", "double": "full_round", "run": "full_round"}[mode]
+    refusal = budget.refusal(mts, kind)
+    if refusal:
+        raise Refused(refusal)
+    events = _control(battle, who, mount)
     events += spend(battle, mount, kind, f"ride_{mode}")
     mts.moved = True
     mts.parity = parity_after(check.positions, mts.parity)
@@ -191,7 +224,11 @@ def _mounted_charge(battle, who, mount, alone, args, declined) -> list:
     if not result.legal:
         raise refuse(result.reason.code, **result.reason.params)
     end = charge_end(result, args)
-    events = spend(battle, mount, "full_round", "ride_charge")
+    refusal = budget.refusal(battle.comp(mount, TurnState), "full_round")
+    if refusal:
+        raise Refused(refusal)
+    events = _control(battle, who, mount)
+    events += spend(battle, mount, "full_round", "ride_charge")
     path = lane_path(steed.pos, end)
     events += until_next_turn(battle, mount, "charging") + until_next_turn(battle, who, "charging")
     events += walk(battle, mount, path, "charge", declined)

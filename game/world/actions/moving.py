@@ -12,7 +12,7 @@ from ...rules.threat import threatens
 from ..attacks import take_opportunities, threatening_enemies
 from ..components import Abilities, Conditions, Position, RunState
 from ..events import Moved, MovementStopped, SavingThrow, Stepped
-from .common import refuse, spend, squares_arg, square_arg, turn_state, until_next_turn
+from .common import refuse, settled, spend, squares_arg, square_arg, turn_state, until_next_turn
 
 
 def parity_after(positions: list[Square], parity: int) -> int:
@@ -77,6 +77,7 @@ def move_common(battle, who, squares, mode, declined, kind, restricted=False) ->
     if not check.legal:
         raise refuse(check.reason.code, **check.reason.params)
     events = spend(battle, who, kind, mode)
+    settled(battle)
     ts.moved = True
     ts.five_foot = False
     ts.parity = parity_after(check.positions, ts.parity)
@@ -153,6 +154,7 @@ def do_five_foot_step(battle, who, args, declined) -> list:
     check = movement.check_path(board, board.body(who), [to], "5ft")
     if not check.legal:
         raise refuse(check.reason.code, **check.reason.params)
+    settled(battle)
     ts.five_foot = False
     ts.stepped = True
     return walk(battle, who, check.positions, "5ft", declined) + [Stepped(who=who, to=to)]
@@ -224,6 +226,7 @@ def do_minimum_move(battle, who, args, declined) -> list:
     if not check.legal:
         raise refuse(check.reason.code, **check.reason.params)
     events = spend(battle, who, "full_round", "minimum_move")
+    settled(battle)
     ts.moved = True
     ts.five_foot = False
     events += walk(battle, who, [body.pos, to], "move", declined)

@@ -9,7 +9,7 @@ from ..attacks import take_opportunities, threatening_enemies
 from ..components import Conditions, Hands, Inventory, Loaded, Offense, Position, Stats, Wielded, Worn
 from ..damage import status_of
 from ..events import ActionTaken, ConditionStarted, ItemDropped, ItemPickedUp, ItemRetrieved, WeaponDrawn, WeaponLoaded
-from .common import ABLE, refuse, spend, square_arg, turn_state, until_next_turn
+from .common import ABLE, refuse, settled, spend, square_arg, turn_state, until_next_turn
 
 # How long loading takes (data-digest §1): a move action, or a full-round action.
 LOADING = {"hand_crossbow": ("move", 1), "light_crossbow": ("move", 1), "sling": ("move", 1),
@@ -108,7 +108,9 @@ def do_unlock_gauntlet(battle, who, args, declined) -> list:
 
 def do_total_defense(battle, who, args, declined) -> list:
     """Standard action: +4 dodge AC until its next turn, no attacks of opportunity."""
-    return spend(battle, who, "standard", "total_defense") + until_next_turn(battle, who, "total_defense")
+    events = spend(battle, who, "standard", "total_defense")
+    settled(battle)
+    return events + until_next_turn(battle, who, "total_defense")
 
 
 def do_stand_up(battle, who, args, declined) -> list:

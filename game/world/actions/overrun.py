@@ -16,16 +16,37 @@ from ..attacks import take_opportunities
 from ..components import Feats, Position
 from ..damage import status_of
 from ..events import FellProne, Moved, MovementStopped
-from .common import ABLE, refuse, spend, squares_arg, target_arg, turn_state
+from .. import budget
+from .common import ABLE, Refused, refuse, spend, squares_arg, target_arg, turn_state
 from .maneuvers import _knock_prone, _space_free, _stable, opposed
 from .moving import parity_after, walk
+
+
+def overrun_squares(battle, who: str, target: str) -> tuple:
+    """The straight way through the defender's space to the first space past it, from the
+    mover's space (its mount's, when riding): what an overrun is usually given."""
+    from ..views import mover
+    board, moving = mover(battle, who)
+    me, foe = board.body(moving), board.body(target)
+    dx = (foe.pos[0] > me.pos[0]) - (foe.pos[0] < me.pos[0])
+    dy = (foe.pos[1] > me.pos[1]) - (foe.pos[1] < me.pos[1])
+    squares: list = []
+    here = me.pos
+    foe_squares = set(foe.squares)
+    while len(squares) <= 8 and (dx or dy):
+        here = (here[0] + dx, here[1] + dy)
+        squares.append(here)
+        if len(squares) > 1 and not set(space_squares(here, me.span)) & foe_squares \
+                and set(space_squares(squares[-2], me.span)) & foe_squares:
+            break                                   # the first space past the defender
+    return tuple(squares) or (me.pos,)
 
 
 def do_overrun(battle, who, args, declined) -> list:
     return overrun(battle, who, who, args, declined)
 
 
-def overrun(battle, who: str, mover: str, args, declined) -> list:
+def overrun(battle, who: str, mover: str, args, declined, before=None) -> list:
     """``who`` overruns; ``mover`` goes through the defender's space: itself, or its mount
     (French text: in a mounted overrun the mount makes the Strength check, with its size;
     with Trample the defender cannot avoid it and a defender knocked down takes a hoof)."""
@@ -55,7 +76,12 @@ def overrun(battle, who: str, mover: str, args, declined) -> list:
         raise refuse("OVERRUN_PATH_MISSES", target=target)
     if foe_squares & set(space_squares(check.positions[-1], me.span)):
         raise refuse("END_OCCUPIED", square=list(check.positions[-1]))
-    events = spend(battle, mover, "move", "move" if mover == who else "ride_move")
+    for creature, kind in ((mover, "move"), (who, "standard")):
+        refusal = budget.refusal(turn_state(battle, creature), kind)
+        if refusal:
+            raise Refused(refusal)
+    events = before() if before else []        # a rider's Ride check to control its mount
+    events += spend(battle, mover, "move", "move" if mover == who else "ride_move")
     events += spend(battle, who, "standard", "overrun")
     ts.overran = True
     mts.moved = True

@@ -119,6 +119,45 @@ def source_of(battle, who: str, spell_id: str, spell: dict, feats: tuple[str, ..
     return Source(lambda: sc.prepared.remove(entry), False, need, level)
 
 
+@dataclass(frozen=True)
+class SpellChoice:
+    """One way to cast now: a prepared entry (with its metamagic), a spell known while a
+    slot is left, a cure or inflict spell in place of a prepared one, a spell-like
+    ability with uses left (``uses`` None: at will), a magic item."""
+
+    kind: str          # "prepared" | "known" | "convert" | "spell_like" | "item"
+    ident: str         # the prepared entry, spell id or item id
+    spell: str         # the spell it casts
+    uses: int | None = None
+
+
+def spell_choices(battle, who: str) -> list[SpellChoice]:
+    """Every spell, ability and item the creature could use, once each (French text,
+    "lancer un sort"; SRD Sorcerer, Cleric)."""
+    from .spell_basics import spell_level
+    from ..components import Inventory, SpellLike
+    sc = battle.read(who, Spellcasting)
+    spells = data.spells()
+    out = [SpellChoice("prepared", entry, metamagic.parse_entry(entry)[0]) for entry in dict.fromkeys(sc.prepared)]
+    for spell_id in sc.known:
+        if any(n > 0 for n in sc.slots[spell_level(battle, who, spells[spell_id]):]):
+            out.append(SpellChoice("known", spell_id, spell_id))
+    kind = spontaneous_kind(battle, who)
+    if kind and sc.prepared:
+        best = max(entry_level(battle, who, e) for e in sc.prepared)
+        for spell_id, spell in spells.items():
+            if spell["effect"] == kind and "cleric" in spell["level"] and spell["level"]["cleric"] <= best:
+                out.append(SpellChoice("convert", spell_id, spell_id))
+    for spell_id, uses in battle.read(who, SpellLike).uses.items():
+        if uses != 0:
+            out.append(SpellChoice("spell_like", spell_id, spell_id, uses))
+    items = data.magic_items()
+    for item_id in dict.fromkeys(battle.read(who, Inventory).items):
+        if item_id in items:
+            out.append(SpellChoice("item", item_id, items[item_id]["spell"]))
+    return out
+
+
 @contextmanager
 def applied(battle, feats: tuple[str, ...]):
     """Make ``feats`` the metamagic of the spell being resolved (ranges, dice, durations)."""

@@ -12,7 +12,7 @@ from ..commands import Attack
 from ..components import TurnState
 from ..damage import status_of
 from ..events import Delayed, Readied, ReadiedActionFailed, ReadiedActionTriggered
-from .common import ABLE, Refused, refuse, spend, turn_state
+from .common import ABLE, Refused, refuse, settled, spend, turn_state
 
 READY_TRIGGERS = ("enemy_moves_within_reach", "attacks", "casts")
 READY_ACTIONS = ("attack", "move", "total_defense", "drop_prone", "stand_up", "draw", "load")
@@ -55,6 +55,7 @@ def do_delay(battle, who, args, declined) -> list:
     """Take no action now and act later in the round."""
     if not _untouched(turn_state(battle, who)):
         raise refuse("DELAY_AFTER_ACTING")
+    settled(battle)
     battle.delayed.add(who)
     return [Delayed(who=who)] + turns.end_turn(battle)
 
@@ -153,6 +154,7 @@ def fire_readied(battle, readier: str, trigger_by: str, declined) -> list:
 
 
 def do_end_turn(battle, who, args, declined) -> list:
+    settled(battle)
     return turns.end_turn(battle)
 
 

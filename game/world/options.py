@@ -1,0 +1,440 @@
+"""``options(who)``: every action a creature may take now with the domain of its arguments,
+and every other action with the refusal ``act`` gives it (issue 10, item 2).
+
+Each action is decided by ``check`` on concrete commands — the engine's own answer, never a
+second copy of its rules. The candidates come from the views (reachable squares, charge
+ends, creatures in reach) and from what the creature has (items, spells); an action is
+offered when one candidate passes, its domain is every candidate that passes, and an
+action not offered carries the refusal of its most likely candidate (``probe``): the
+nearest creature, the nearest square. A creature that cannot act now (not its turn, the
+battle over) gets that one refusal for every action.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from ..content import data
+from ..rules.geometry import KING_MOVES, Square, distance, metres
+from ..rules.reasons import Refusal
+from . import commands as C, views
+from .asking import check
+from .commands import COMMANDS, Command
+from .components import Grapple, Hands, Inventory, Riding, Spellcasting, SpellLike, Worn
+
+# Refusals that do not depend on the argument: once one candidate gets one, all would.
+GENERAL = frozenset({
+    "NOT_YOUR_TURN", "BATTLE_OVER", "CANNOT_ACT", "UNKNOWN_CREATURE", "NO_STANDARD_ACTION_LEFT",
+    "NO_MOVE_ACTION_LEFT", "NO_FULL_ROUND_LEFT", "RESTRICTED_NO_FULL_ROUND", "NAUSEATED_MOVE_ONLY",
+    "NO_SWIFT_ACTION_LEFT", "RIDE_TO_MOVE", "CLIMBING_USE_CLIMB", "TURNED_MUST_FLEE", "CALMED_NO_VIOLENCE",
+    "AWAITING_ORDERS", "NO_MOVE_AFTER_FIVE_FOOT_STEP", "FIVE_FOOT_STEP_AFTER_MOVING", "CHARGE_AFTER_MOVING",
+    "RESTING_AFTER_RUN", "PRONE_MUST_STAND", "NOT_MOUNTED", "NOT_GRAPPLING", "GRAPPLED_CANNOT",
+    "NO_WEB", "WEB_USED_UP", "NOTHING_TO_DIRECT", "NO_CHARGE_HELD", "NOT_PRONE", "ALREADY_MOUNTED", "NO_GARROTE",
+    "NOT_GARROTED", "NOT_COMMANDED", "ONE_OVERRUN_A_ROUND", "TOO_BIG_TO_CLIMB", "MOUNT_MOVED_ONE_ATTACK",
+    "NO_OFF_HAND_WEAPON", "KNEES_FAILED", "PINNED_ONLY_ESCAPE",
+})
+
+
+@dataclass
+class Option:
+    """One action: offered (``refusal`` None) with the domain of its arguments, or refused
+    with the refusal ``act`` gives its ``probe``. A domain that costs a search (the squares
+    a movement reaches) is made when first read."""
+
+    action: str
+    refusal: Refusal | None
+    probe: Command | None = None
+    made: dict[str, Any] | Callable[[], dict[str, Any]] = field(default_factory=dict)
+    passed: list[Command] = field(default_factory=list)     # the candidates that pass, once the domain is made
+
+    @property
+    def legal(self) -> bool:
+        return self.refusal is None
+
+    @property
+    def domain(self) -> dict[str, Any]:
+        if callable(self.made):
+            self.made = self.made()
+        return self.made
+
+    def commands(self) -> list[Command]:
+        """Every candidate command that passes (the probe alone for a movement, whose
+        domain is squares: ``views.path`` makes the command for one)."""
+        self.domain
+        return self.passed or ([self.probe] if self.legal and self.probe else [])
+
+
+def _decide(battle, action: str, candidates: list[Command],
+            domain: Callable[[list[Command]], dict] | None = None) -> Option:
+    """Check candidates in order until one passes: the action is offered, and its domain
+    (every candidate that passes) is made when first read. With none passing, the first
+    candidate's refusal is the action's (a refusal that no argument changes stops the
+    search at once)."""
+    first: tuple[Command, Refusal] | None = None
+    for index, command in enumerate(candidates):
+        refusal = check(battle, command)
+        if refusal is None:
+            rest = candidates[index + 1:]
+
+            option = Option(action, None, command)
+
+            def made(command=command, rest=rest, option=option) -> dict:
+                option.passed = [command] + [c for c in rest if check(battle, c) is None]
+                return domain(option.passed) if domain else {}
+            option.made = made
+            return option
+        if first is None:
+            first = (command, refusal)
+        if refusal.code in GENERAL:
+            break
+    assert first is not None, f"no candidate for {action}"     # every provider gives one
+    return Option(action, first[1], first[0])
+
+
+# --- candidates ----------------------------------------------------------------------------
+def _others_by_distance(battle, who: str) -> list[str]:
+    board = battle.board()
+    me = board.body(who)
+    return sorted((b.id for b in board.bodies if b.id != who),
+                  key=lambda c: (min(distance(a, b) for a in me.squares for b in board.body(c).squares), c))
+
+
+def _near(battle, who: str, ids: list[str], extra: int = 1) -> list[str]:
+    """Creatures within the creature's melee reach plus ``extra`` squares, the nearest one
+    always (its refusal explains an action that reaches nobody)."""
+    board = battle.board()
+    me = board.body(who)
+    band = me.melee_band()
+    reach = (band.outer if band else 1) + extra
+    out = [c for c in ids if min(distance(a, b) for a in me.squares for b in board.body(c).squares) <= reach]
+    return out or ids[:1]
+
+
+def _adjacent_squares(battle, who: str) -> list[Square]:
+    x, y = battle.board().body(who).pos
+    return [(x + dx, y + dy) for dx, dy in KING_MOVES]
+
+
+def _squares_domain(found: dict[Square, int]) -> list[list]:
+    return [[x, y, metres(c)] for (x, y), c in sorted(found.items(), key=lambda kv: (kv[0][1], kv[0][0]))]
+
+
+def _movement(battle, who: str, action: str, mode: str) -> Option:
+    """Offered when a step to some neighbouring square passes (a run: to the farthest
+    square of a straight lane); the domain is every square the mode reaches."""
+    make = {"move": C.Move, "withdraw": C.Withdraw, "run": C.Run}.get(action)
+    steps = _adjacent_squares(battle, who)
+    candidates = [C.FiveFootStep(who, to=sq) if action == "five_foot_step" else make(who, squares=(sq,)) for sq in steps]
+    option = _decide(battle, action, candidates)
+    if not option.legal:
+        return option
+
+    def domain() -> dict[str, Any]:
+        out: dict[str, Any] = {"squares": _squares_domain(views.reachable(battle, who, mode))}
+        if action == "move" and battle.actions_left().get("full_round"):
+            out["double"] = _squares_domain(views.reachable(battle, who, "double"))
+        return out
+    return Option(action, None, option.probe, domain)
+
+
+def _targeted(battle, who: str, action: str, make: Callable[[str], Command], ids: list[str]) -> Option:
+    return _decide(battle, action, [make(c) for c in ids],
+                   lambda passed: {"targets": [getattr(c, "target", None) or getattr(c, "mount", None)
+                                               or getattr(c, "ally", None) for c in passed]})
+
+
+def _attack(battle, who: str) -> Option:
+    """One attack: the creatures in reach (any in range for a ranged weapon), with the
+    weapon in hand, the off-hand one, or a giant's rock."""
+    board = battle.board()
+    others = _others_by_distance(battle, who)
+    me = board.body(who)
+    near = others if me.weapon.is_ranged or me.weapon.thrown else _near(battle, who, others)
+    off = battle.read(who, Hands).off_hand
+    extra = [(w, others if w == "rock" else _near(battle, who, others))
+             for w in ([off] if off else []) + (["rock"] if "rock_throwing" in battle.spec(who).special else [])]
+    candidates = [C.Attack(who, target=t) for t in near] + [C.Attack(who, target=t, weapon=w) for w, ids in extra
+                                                              for t in ids]
+
+    def domain(passed: list[Command]) -> dict:
+        weapons: dict[str, list[str]] = {}
+        for c in passed:
+            weapons.setdefault(c.weapon or me.weapon.id, []).append(c.target)
+        return {"targets": sorted({c.target for c in passed}), "weapons": weapons}
+    return _decide(battle, "attack", candidates, domain)
+
+
+def _full_attack(battle, who: str) -> Option:
+    from .actions.attacking import full_attack_plan
+    others = _near(battle, who, _others_by_distance(battle, who)) if not battle.board().body(who).weapon.is_ranged \
+        else _others_by_distance(battle, who)
+    candidates = [C.FullAttack(who, targets=full_attack_plan(battle, who, t)) for t in others]
+    return _decide(battle, "full_attack", candidates,
+                   lambda passed: {"targets": [c.targets[0].target for c in passed],
+                                   "attacks": len(passed[0].targets)})
+
+
+def _charge(battle, who: str) -> Option:
+    """Every enemy within a charge's reach with its legal ends; farther ones are not tried
+    (the nearest one explains a charge that reaches nobody)."""
+    board, moving = views.mover(battle, who)
+    me = board.body(moving)
+    band = me.melee_band()
+    limit = 2 * me.speed_squares + (band.outer if band else 0) + me.span
+    side = battle.board().body(who).side
+    enemies = [c for c in _others_by_distance(battle, who) if c in board.by_id and board.body(c).side != side]
+    close = [c for c in enemies if min(distance(a, b) for a in me.squares for b in board.body(c).squares) <= limit]
+    candidates: list[Command] = []
+    ends: dict[str, list] = {}
+    for t in close:
+        result = views.charge(battle, who, t)
+        if result.legal:
+            ends[t] = [list(e) for e in result.ends]
+            candidates.append(C.Charge(who, target=t, end=result.ends[0]))
+    if not candidates and enemies:
+        candidates.append(C.Charge(who, target=enemies[0]))
+    return _decide(battle, "charge", candidates,
+                   lambda passed: {"targets": {c.target: ends[c.target] for c in passed}})
+
+
+def _overrun(battle, who: str) -> Option:
+    from .actions.overrun import overrun_squares
+    board = battle.board()
+    enemies = [c for c in _others_by_distance(battle, who) if board.body(c).side != board.body(who).side]
+    ids = _near(battle, who, enemies, extra=board.body(who).speed_squares)
+    return _targeted(battle, who, "overrun",
+                     lambda t: C.Overrun(who, target=t, squares=overrun_squares(battle, who, t)), ids)
+
+
+def _squares(battle, who: str, action: str, make: Callable[[Square], Command]) -> Option:
+    return _decide(battle, action, [make(sq) for sq in _adjacent_squares(battle, who)],
+                   lambda passed: {"squares": [list(getattr(c, "to", None) or c.squares[-1]) for c in passed]})
+
+
+def _splash(battle, who: str) -> Option:
+    subs = data.substances()
+    items = [i for i in dict.fromkeys(battle.read(who, Inventory).items) if i in subs and subs[i].get("range_ft")]
+    others = _others_by_distance(battle, who) or [who]
+    if not items:
+        return _decide(battle, "throw_splash", [C.ThrowSplash(who, item="alchemists_fire", target=others[0])])
+    return _decide(battle, "throw_splash", [C.ThrowSplash(who, item=items[0], target=t) for t in others],
+                   lambda passed: {"items": items, "targets": [c.target for c in passed]})
+
+
+def _items_domain(battle, who: str, action: str, make: Callable[[str], Command], items: list[str]) -> Option:
+    return _decide(battle, action, [make(i) for i in items], lambda passed: {"items": [c.item for c in passed]})
+
+
+def _aims(battle, who: str, spell_id: str) -> list[dict[str, Any]]:
+    """Likely aims for a spell, by its shape (data-digest §5): each creature near for a
+    one-creature spell (itself first when it is cast on friends), the nearest for several,
+    a point at each creature for an area, its own corner outward for a cone."""
+    spell = data.spells()[spell_id]
+    shape, effect = spell["shape"], spell["effect"]
+    board = battle.board()
+    me = board.body(who)
+    others = _others_by_distance(battle, who)
+    friendly = effect in ("cure", "magic_weapon", "shield_of_faith", "haste", "hide_from_undead")
+    order = ([who] + others) if friendly else (others + [who])
+    if shape == "targets":
+        return [{"targets": (t,)} for t in order[:4]]
+    if shape in ("target", "ray", "touched") or (shape == "effect" and effect != "flaming_sphere"):
+        return [{"target": t} for t in order[:6]]
+    if effect == "bless":
+        return [{}]
+    if shape == "cone":
+        x, y = me.pos
+        return [{"point": (x + me.span, y + me.span), "direction": (1, 1)}, {"point": (x, y), "direction": (-1, -1)}]
+    return [{"point": board.body(t).pos} for t in others[:4]] + [{"point": me.pos}]
+
+
+def _spell_option(battle, who: str, action: str, sources: list[tuple[str, dict[str, Any]]], fallback: Command) -> Option:
+    """Casting, a spell-like ability or a magic item: offered when one of its uses passes
+    with one of its likely aims; the domain lists every source that passes, with its aims."""
+    make = {"cast": C.Cast, "use_spell_like": C.UseSpellLike, "use_item": C.UseItem}[action]
+    candidates = [make(who, **fixed, **aim) for spell_id, fixed in sources for aim in _aims(battle, who, spell_id)]
+
+    def domain(passed: list[Command]) -> dict:
+        out: dict[str, list] = {}
+        for c in passed:
+            out.setdefault(getattr(c, "item", None) or c.spell, []).append(
+                {k: v for k, v in c.arguments().items() if k not in ("spell", "item", "spontaneous_from")})
+        return {"uses": out}
+    return _decide(battle, action, candidates or [fallback], domain)
+
+
+def _spells(battle, who: str) -> Option:
+    """Casting: a prepared entry as prepared, a spell known, a cure in place of a prepared
+    spell (French text, "lancer un sort")."""
+    from .actions.spell_sources import spell_choices
+    sources = []
+    for c in spell_choices(battle, who):
+        if c.kind == "prepared":
+            sources.append((c.spell, {"spell": c.spell, **_prepared_metamagic(c.ident)}))
+        elif c.kind == "known":
+            sources.append((c.spell, {"spell": c.spell}))
+        elif c.kind == "convert":
+            from .components import Spellcasting as SC
+            prepared = battle.read(who, SC).prepared
+            sources += [(c.spell, {"spell": c.spell, "spontaneous_from": e}) for e in dict.fromkeys(prepared)]
+    return _spell_option(battle, who, "cast", sources, C.Cast(who, spell="magic_missile", targets=(who,)))
+
+
+def _prepared_metamagic(entry: str) -> dict[str, Any]:
+    from ..rules import metamagic
+    _spell, feats = metamagic.parse_entry(entry)
+    out: dict[str, Any] = {}
+    if feats:
+        out["metamagic"] = tuple(f for f in feats if f != "quicken_spell")
+        if "quicken_spell" in feats:
+            out["quickened"] = True
+        level = metamagic.heightened_level(entry)
+        if level:
+            out["heighten_to"] = level
+    return out
+
+
+def _grapple_options(battle, who: str, action: str, make) -> Option:
+    holding = sorted(battle.read(who, Grapple).holding)
+    ids = holding or _near(battle, who, _others_by_distance(battle, who))
+    return _targeted(battle, who, action, make, ids)
+
+
+PLAIN = ("total_defense", "stand_up", "drop_prone", "sheathe", "drop", "load", "ready_shield", "loose_shield",
+         "delay", "end_turn", "complete_full_round", "turn_undead", "rebuke_undead", "dispel_turning",
+         "bolster_undead", "extinguish", "concentrate", "stow", "lock_gauntlet", "unlock_gauntlet", "step_in",
+         "release", "cut_garrote", "escape", "break_free")
+
+
+def _providers(battle, who: str) -> dict[str, Callable[[], Option]]:
+    others = lambda: _others_by_distance(battle, who)  # noqa: E731
+    near = lambda: _near(battle, who, others())          # noqa: E731
+    mine = battle.read(who, Inventory).items
+    weapons = data.weapons()
+    doors = lambda: views.doors_near(battle, who) or _adjacent_squares(battle, who)[:1]  # noqa: E731
+    out: dict[str, Callable[[], Option]] = {
+        "move": lambda: _movement(battle, who, "move", "move"),
+        "five_foot_step": lambda: _movement(battle, who, "five_foot_step", "5ft"),
+        "withdraw": lambda: _movement(battle, who, "withdraw", "withdraw"),
+        "run": lambda: _movement(battle, who, "run", "run"),
+        "crawl": lambda: _squares(battle, who, "crawl", lambda sq: C.Crawl(who, to=sq)),
+        "minimum_move": lambda: _squares(battle, who, "minimum_move", lambda sq: C.MinimumMove(who, to=sq)),
+        "dismount": lambda: _squares(battle, who, "dismount", lambda sq: C.Dismount(who, to=sq)),
+        "climb": lambda: _decide(battle, "climb", [C.Climb(who, squares=(sq,)) for sq in views.climbable_near(battle, who)
+                                                   or _adjacent_squares(battle, who)[:1]],
+                                 lambda passed: {"squares": [list(c.squares[-1]) for c in passed]}),
+        "attack": lambda: _attack(battle, who),
+        "full_attack": lambda: _full_attack(battle, who),
+        "charge": lambda: _charge(battle, who),
+        "overrun": lambda: _overrun(battle, who),
+        "throw_splash": lambda: _splash(battle, who),
+        "cast": lambda: _spells(battle, who),
+        "coup_de_grace": lambda: _targeted(battle, who, "coup_de_grace", lambda t: C.CoupDeGrace(who, target=t), near()),
+        "trip": lambda: _targeted(battle, who, "trip", lambda t: C.Trip(who, target=t), near()),
+        "bull_rush": lambda: _targeted(battle, who, "bull_rush", lambda t: C.BullRush(who, target=t), near()),
+        "disarm": lambda: _targeted(battle, who, "disarm", lambda t: C.Disarm(who, target=t), near()),
+        "sunder": lambda: _targeted(battle, who, "sunder", lambda t: C.Sunder(who, target=t), near()),
+        "feint": lambda: _targeted(battle, who, "feint", lambda t: C.Feint(who, target=t), near()),
+        "grapple": lambda: _targeted(battle, who, "grapple", lambda t: C.Grapple(who, target=t), near()),
+        "web": lambda: _targeted(battle, who, "web", lambda t: C.Web(who, target=t), others()),
+        "mount": lambda: _targeted(battle, who, "mount", lambda t: C.Mount(who, mount=t), near()),
+        "touch": lambda: _targeted(battle, who, "touch", lambda t: C.Touch(who, target=t), [who] + near()),
+        "direct_spell": lambda: _targeted(battle, who, "direct_spell", lambda t: C.DirectSpell(who, target=t), others()),
+        "aid_another": lambda: _decide(battle, "aid_another", _aid_pairs(battle, who, near()),
+                                       lambda passed: {"pairs": [[c.ally, c.enemy] for c in passed]}),
+        "free_ally": lambda: _targeted(battle, who, "free_ally", lambda t: C.FreeAlly(who, ally=t), near()),
+        "open_door": lambda: _decide(battle, "open_door", [C.OpenDoor(who, at=sq) for sq in doors()],
+                                     lambda passed: {"squares": [list(c.at) for c in passed]}),
+        "close_door": lambda: _decide(battle, "close_door", [C.CloseDoor(who, at=sq) for sq in doors()],
+                                      lambda passed: {"squares": [list(c.at) for c in passed]}),
+        "draw": lambda: _decide(battle, "draw", [C.Draw(who, weapon=w) for w in dict.fromkeys(mine) if w in weapons]
+                                or [C.Draw(who, weapon="dagger")],
+                                lambda passed: {"weapons": [c.weapon for c in passed]}),
+        "pick_up": lambda: _decide(battle, "pick_up",
+                                   [C.PickUp(who, item=i) for i in dict.fromkeys(battle.ground.get(
+                                       battle.board().body(who).pos, []))] or [C.PickUp(who)],
+                                   lambda passed: {"items": [c.item for c in passed]}),
+        "retrieve": lambda: _items_domain(battle, who, "retrieve", lambda i: C.Retrieve(who, item=i),
+                                          list(dict.fromkeys(mine)) or ["potion_of_cure_light_wounds"]),
+        "use_item": lambda: _spell_option(battle, who, "use_item",
+                                          [(data.magic_items()[i]["spell"], {"item": i}) for i in dict.fromkeys(mine)
+                                           if i in data.magic_items()], C.UseItem(who, item="potion_of_cure_light_wounds")),
+        "use_spell_like": lambda: _spell_option(battle, who, "use_spell_like",
+                                                [(s, {"spell": s}) for s, n in battle.read(who, SpellLike).uses.items()
+                                                 if n != 0], C.UseSpellLike(who, spell="magic_missile", targets=(who,))),
+        "retrieve_component": lambda: _decide(battle, "retrieve_component",
+                                              [C.RetrieveComponent(who, spell=s) for s in _spells_known(battle, who)]
+                                              or [C.RetrieveComponent(who, spell="magic_missile")],
+                                              lambda passed: {"spells": [c.spell for c in passed]}),
+        "ride": lambda: _ride(battle, who),
+        "ready": lambda: _decide(battle, "ready", [C.Ready(who, trigger="enemy_moves_within_reach")],
+                                 lambda passed: {"triggers": ["enemy_moves_within_reach", "attacks", "casts"]}),
+        "start_full_round": lambda: _decide(battle, "start_full_round",
+                                            [C.StartFullRound(who, command=C.Load(who))]),
+    }
+    grappling = {
+        "grapple_damage": lambda t: C.GrappleDamage(who, target=t), "grapple_attack": lambda t: C.GrappleAttack(who, target=t),
+        "pin": lambda t: C.Pin(who, target=t), "use_opponent_weapon": lambda t: C.UseOpponentWeapon(who, target=t),
+        "garrote": lambda t: C.Garrote(who, target=t),
+    }
+    for name, make in grappling.items():
+        out[name] = (lambda name=name, make=make: _grapple_options(battle, who, name, make))
+    out["grapple_move"] = lambda: _squares(battle, who, "grapple_move", lambda sq: C.GrappleMove(who, squares=(sq,)))
+    out["grapple_draw"] = lambda: _decide(battle, "grapple_draw",
+                                          [C.GrappleDraw(who, weapon=w) for w in dict.fromkeys(mine) if w in weapons]
+                                          or [C.GrappleDraw(who)])
+    out["command_undead"] = lambda: _commanded(battle, who, "command_undead", C.CommandUndead)
+    out["release_undead"] = lambda: _commanded(battle, who, "release_undead", C.ReleaseUndead)
+    for name in PLAIN:
+        out[name] = (lambda name=name: _decide(battle, name, [COMMANDS[name](who)]))
+    return out
+
+
+def _aid_pairs(battle, who: str, near: list[str]) -> list[Command]:
+    """Aid another: an ally (or itself) against an enemy it is in melee with."""
+    board = battle.board()
+    me = board.body(who)
+    enemies = [c for c in near if board.body(c).side != me.side] or near[:1]
+    allies = [who] + [c for c in near if board.body(c).side == me.side]
+    return [C.AidAnother(who, ally=a, enemy=e) for e in enemies for a in allies] or [C.AidAnother(who, ally=who, enemy=who)]
+
+
+def _spells_known(battle, who: str) -> list[str]:
+    sc = battle.read(who, Spellcasting)
+    return list(dict.fromkeys([e.split(":")[-1] for e in sc.prepared] + list(sc.known)))
+
+
+def _commanded(battle, who: str, action: str, make) -> Option:
+    from .actions.commanding import commanded
+    undead = commanded(battle, who)
+    return _decide(battle, action, [make(who, undead=u) for u in undead] or [make(who)],
+                   lambda passed: {"undead": [c.undead for c in passed]})
+
+
+def _ride(battle, who: str) -> Option:
+    if not battle.read(who, Riding).mount:
+        return _decide(battle, "ride", [C.Ride(who, squares=(_adjacent_squares(battle, who)[0],))])
+    found = views.reachable(battle, who, "move")
+    candidates: list[Command] = []
+    if found:
+        goal = min(found, key=lambda sq: (found[sq], sq[1], sq[0]))
+        seen = views.path(battle, who, goal, "move")
+        if seen.legal:
+            candidates.append(C.Ride(who, squares=seen.squares))
+    option = _decide(battle, "ride", candidates or [C.Ride(who, squares=(_adjacent_squares(battle, who)[0],))])
+    if option.legal:
+        return Option("ride", None, option.probe, lambda: {"squares": _squares_domain(found)})
+    return option
+
+
+def options(battle, who: str) -> dict[str, Option]:
+    """Every action of ``act`` for ``who``, in the catalogue's order."""
+    providers = _providers(battle, who)
+    return {name: providers[name]() for name in COMMANDS}
+
+
+def worn_or_held(battle, cid: str) -> list[str]:
+    """What a snatch may aim at on ``cid``: its worn items and what it holds in hand."""
+    held = battle.read(cid, Hands).holding
+    worn = list(battle.read(cid, Worn).items)
+    return worn + ([held] if held and held not in worn else [])
