@@ -12,8 +12,9 @@ from ...rules.threat import threatens
 from ...rules.weapons import other_end
 from ..attacks import check_attack, fallen, is_ranged_attack, resolve_attack, take_opportunities, threatening_enemies
 from ..components import Feats, Hands, Loaded, Offense, Riding
-from ..damage import apply_damage, fortitude_bonus, status_of
-from ..events import Moved, SavingThrow
+from ..damage import apply_damage, status_of
+from ..events import Moved
+from ..saving import roll_save
 from .common import (ABLE, Refused, charge_end, refuse, spend, squares_arg, target_arg,
                      turn_state, until_next_turn)
 from .. import specials
@@ -387,10 +388,8 @@ def do_coup_de_grace(battle, who, args, declined) -> list:
     dealt = sum(e.amount for e in hit if type(e).__name__ == "DamageDealt")
     if status_of(battle, target) != "dead":
         dc = 10 + dealt
-        bonus = fortitude_bonus(battle, target)
-        d20 = battle.dice.roll(20, f"coup de grace save {target}")
-        ok = d20 != 1 and (d20 == 20 or d20 + bonus >= dc)
-        events.append(SavingThrow(who=target, kind="fortitude", d20=d20, bonus=bonus, dc=dc, success=ok))
+        ok, saved = roll_save(battle, target, "fort", dc, purpose=f"coup de grace save {target}", kind="fortitude")
+        events += saved
         if not ok:
             from ..components import HitPoints
             hp = battle.comp(target, HitPoints)
