@@ -5,6 +5,7 @@ Cleave's extra attack (French text "attaque", "attaque à outrance", "charge",
 from __future__ import annotations
 
 from ...content import data
+from ...rules.attack import full_attack_steps
 from ...rules.charge import charge as charge_rules
 from ...rules.geometry import metres
 from ...rules.lanes import lane_path
@@ -28,14 +29,6 @@ DROPPED = ("dying", "dead", "unconscious", "stable")
 # Special attacks that replace one melee attack (French text, footnote 7).
 MANEUVERS = {"trip": maneuvers.trip, "disarm": maneuvers.disarm, "sunder": maneuvers.sunder,
              **{k: v for k, v in grapple.GRAPPLE_OPTIONS.items() if k != "escape"}}
-
-
-def iterative_bonuses(bab: int) -> list[int]:
-    """+6/+1, +11/+6/+1, +16/+11/+6/+1 (digest §8.3)."""
-    out = [bab]
-    while out[-1] - 5 >= 1 and len(out) < 4:
-        out.append(out[-1] - 5)
-    return out
 
 
 def off_hand_weapon(battle, who: str):
@@ -227,9 +220,8 @@ def do_full_attack(battle, who, args, declined) -> list:
     defensively = bool(args.get("defensively"))
     if defensively:
         events += until_next_turn(battle, who, "fighting_defensively")
-    main_bonuses = iterative_bonuses(battle.comp(who, Offense).bab)
-    if "hasted" in battle.board().body(who).conditions:
-        main_bonuses = [main_bonuses[0]] + main_bonuses      # one more attack at full bonus (haste)
+    # The -5 step of each main-hand attack, haste's extra one included (digest §8.3).
+    steps = full_attack_steps(battle.comp(who, Offense).bab, "hasted" in battle.board().body(who).conditions)
     off = off_hand_weapon(battle, who)
     uses_off = any(isinstance(i, dict) and "off_hand" in i for i in plan)
     if uses_off and off is None:
@@ -256,12 +248,12 @@ def do_full_attack(battle, who, args, declined) -> list:
             break
         if isinstance(item, dict) and set(item) & MANEUVERS.keys():
             name = next(k for k in item if k in MANEUVERS)
-            if made >= len(main_bonuses):
-                raise refuse("NO_ATTACKS_LEFT", attacks=len(main_bonuses))
+            if made >= len(steps):
+                raise refuse("NO_ATTACKS_LEFT", attacks=len(steps))
             target = item[name]
             if not isinstance(target, str) or not battle.has(target):
                 raise refuse("UNKNOWN_CREATURE", creature=target)
-            events += MANEUVERS[name](battle, who, target, declined, item, iterative=made)
+            events += MANEUVERS[name](battle, who, target, declined, item, iterative=steps[made])
             made += 1
         elif isinstance(item, dict) and "off_hand" in item:
             if off_made >= off_hand_attacks(battle, who):
@@ -273,11 +265,11 @@ def do_full_attack(battle, who, args, declined) -> list:
                                  defensively=defensively, weapon=off, off_hand=True, twf_penalty=off_pen)
             off_made += 1
         else:
-            if made >= len(main_bonuses):
-                raise refuse("NO_ATTACKS_LEFT", attacks=len(main_bonuses))
+            if made >= len(steps):
+                raise refuse("NO_ATTACKS_LEFT", attacks=len(steps))
             if not isinstance(item, str) or not battle.has(item):
                 raise refuse("UNKNOWN_CREATURE", creature=item)
-            events += one_attack(battle, who, item, declined, cleave=cleave, iterative=made,
+            events += one_attack(battle, who, item, declined, cleave=cleave, iterative=steps[made],
                                  defensively=defensively, twf_penalty=primary_pen, weapon=thrown)
             made += 1
         if fallen(battle, who, was_prone):
