@@ -53,10 +53,10 @@ def can_hold(grappler: Size, target: Size) -> bool:
 
 
 def can_improved_grab(grabber: Size, target: Size) -> bool:
-    """Improved grab holds a foe no larger than the grabber (the rule the engine has
-    played so far; see data-digest §4d, "normally only vs opponents at least one size
-    smaller")."""
-    return target.order <= grabber.order
+    """Improved grab works only on a foe at least one size category smaller than the
+    grabber (data-digest §4d, "Improved grab (general)"; SRD "Improved Grab": "unless
+    otherwise noted", and no creature of the bestiary notes otherwise)."""
+    return target.order < grabber.order
 
 
 def grappler_weight(grappler: Size, target: Size) -> float:

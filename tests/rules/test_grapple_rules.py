@@ -46,9 +46,9 @@ def test_a_target_two_sizes_larger_cannot_be_held():
     assert not can_hold(Size.M, Size.H) and not can_hold(Size.S, Size.L)
 
 
-def test_improved_grab_holds_a_foe_no_larger_than_the_grabber():
-    assert can_improved_grab(Size.L, Size.M) and can_improved_grab(Size.L, Size.L)
-    assert not can_improved_grab(Size.L, Size.H)
+def test_improved_grab_holds_only_a_smaller_foe():
+    assert can_improved_grab(Size.L, Size.M) and can_improved_grab(Size.L, Size.T)
+    assert not can_improved_grab(Size.L, Size.L) and not can_improved_grab(Size.L, Size.H)
 
 
 def test_grappler_weights_by_size():
