@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from ..rules import attack as rules, odds
 from ..rules.attack import AttackSituation
+from ..rules.concealment import miss_chance, missed_by_concealment
 from ..rules.flanking import flanking_partners
 from ..rules.geometry import distance
 from ..rules.modifiers import ability_modifier
@@ -156,13 +157,11 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
                                         two_handed=s.two_handed, off_hand=off_hand)
     if "sickened" in a.conditions:
         strength -= 2          # sickened: -2 on weapon damage (digest §9.3)
-    # Total concealment: 50% miss chance, rolled after a hit (digest §7.3).
-    concealed = "invisible" in t_body.conditions or "blinded" in a_body.conditions
     plan = odds.AttackPlan(
         attacker=attacker, target=target, weapon=w.id, kind="ranged" if ranged else "melee", bonus=bonus.value,
         ac=ac.value, bonus_breakdown=bonus.applied, ac_breakdown=ac.applied, opportunity=opportunity,
         threat_from=w.threat, crit_multiplier=w.multiplier, dice=rules.parse_dice(dice), damage_bonus=strength,
-        damage_multiplier=damage_multiplier, nonlethal=want_nonlethal, miss_chance=50 if concealed else 0,
+        damage_multiplier=damage_multiplier, nonlethal=want_nonlethal, miss_chance=miss_chance(a_body.conditions, t_body.conditions),
         damage_reduction=reduction_against(battle, target, w.types) if (not ranged or w.thrown or w.is_ranged) else 0,
         automatic_critical=automatic_critical)
     if battle.recorder is not None:
@@ -188,9 +187,10 @@ def _roll_attack(battle, plan: odds.AttackPlan, w, redirect: str | None) -> list
         return events
     if plan.miss_chance:
         d100 = battle.dice.roll(100, f"miss chance {attacker} -> {target}")
+        missed = missed_by_concealment(d100, plan.miss_chance)
         events.append(MissChanceRolled(attacker=attacker, target=target, d100=d100, chance=plan.miss_chance,
-                                       missed=d100 <= plan.miss_chance))
-        if d100 <= plan.miss_chance:
+                                       missed=missed))
+        if missed:
             return events
     reduction = plan.damage_reduction
     if redirect is not None:
