@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from ..rules import attack as rules, odds
 from ..rules.attack import AttackSituation
-from ..rules.concealment import miss_chance, missed_by_concealment
+from ..rules.concealment import has_total_concealment, miss_chance, missed_by_concealment
 from ..rules.flanking import flanking_partners
 from ..rules.geometry import distance
 from ..rules.modifiers import ability_modifier
@@ -259,8 +259,8 @@ def can_take_aoo(battle, taker: str, provoker: str) -> bool:
         return False
     if battle.comp(taker, AttacksOfOpportunity).used >= aoo_limit(battle, taker):
         return False
-    if "invisible" in board.body(provoker).conditions:
-        return False
+    if has_total_concealment(t.conditions, board.body(provoker).conditions):
+        return False                                       # invisible, or the taker blinded (digest §4.3, §7.3)
     if "calmed" in t.conditions:
         return False                                       # calm emotions: no violent action
     from .actions.warding import hidden_from
