@@ -220,6 +220,16 @@ def confirms(d20: int, bonus: int, ac: int) -> bool:
     return d20 == 20 or (d20 != 1 and d20 + bonus >= ac)
 
 
+def combined_multiplier(*multipliers: int) -> int:
+    """How many times the damage is rolled when it is multiplied several times (a
+    critical, a lance charge from a mount, a set weapon): each multiplier works off the
+    original damage, so they add (digest §8.1, "Several multipliers add, each using the
+    base damage: x2 and x2 -> x3"; SRD "Multiplying Damage"): a x3 critical on a x2
+    lance charge is x4. A multiplier of 1 or less adds nothing. Unit: rolls of the
+    damage."""
+    return 1 + sum(m - 1 for m in multipliers if m > 1)
+
+
 # Damage dice by wielder size, from the Medium dice (data-digest §1 "Tiny and Large").
 _LARGER = {"1d2": "1d3", "1d3": "1d4", "1d4": "1d6", "1d6": "1d8", "1d8": "2d6", "1d10": "2d8", "1d12": "3d6",
            "2d4": "2d6", "2d6": "3d6", "2d8": "3d8", "2d10": "4d8", "3d6": "4d6", "3d8": "4d8", "4d6": "6d6",

@@ -213,7 +213,7 @@ def _roll_attack(battle, plan: odds.AttackPlan, w, redirect: str | None) -> list
     total_damage = 0
     # A critical rolls the damage several times (digest §8.1), and so does a charge with a
     # lance from a mount; several multipliers add (SRD: x3 and x2 roll four times).
-    rolls = odds.combined_multiplier(multiplier, plan.damage_multiplier)
+    rolls = rules.combined_multiplier(multiplier, plan.damage_multiplier)
     for _ in range(rolls):
         roll = battle.dice.roll_dice(count, sides, f"damage {attacker} -> {target}") if sides > 1 else [count] * (1 if count else 0)
         faces.extend(roll)
