@@ -18,6 +18,7 @@ import sys
 import tomllib
 from pathlib import Path
 
+from ..rules.grapple import grapple_modifier
 from ..rules.modifiers import ability_modifier
 from ..rules.sizes import SIZE_CODES, Size
 from . import bestiary, data
@@ -268,7 +269,7 @@ def check_template(tid: str, e: dict) -> list[str]:
     flat = e["ac"] - max(parts["dex"], 0)
     if e["flat_footed"] != flat:
         bad("flat_footed", f"{e['flat_footed']}, but AC without its Dex bonus is {flat}")
-    grapple = e["bab"] + ability_modifier(abil.get("str", 10)) + size.value.grapple_mod
+    grapple = grapple_modifier(e["bab"], ability_modifier(abil.get("str", 10)), size).value
     if e["grapple"] != grapple:
         bad("grapple", f"{e['grapple']}, but base attack + Str + size make {grapple}")
     init = dex + (4 if "improved_initiative" in e["feats"] else 0)

@@ -14,14 +14,18 @@ import heapq
 from dataclasses import replace
 
 from .board import Board, Body
+from .concealment import has_total_concealment
 from .geometry import KING_MOVES, Square, bounding_box, distance, space_squares
 from .movement import MoveContext, budget, mode_refusal
 from .sight import NONE, cover
 from .threat import threatened_squares, threatens
 
 
-def _can_see(mover: Body, enemy: Body) -> bool:
-    return "invisible" not in enemy.conditions and "blinded" not in mover.conditions
+def can_see(mover: Body, enemy: Body) -> bool:
+    """Does the mover see the enemy, for a withdraw's first square (digest §1.6)? Not
+    when the enemy has total concealment against it: invisible, or the mover blinded
+    (digest §7.3)."""
+    return not has_total_concealment(mover.conditions, enemy.conditions)
 
 
 def _aoo_enemies(board: Board, body: Body, area: tuple[int, int, int, int]) -> list[Body]:
@@ -59,7 +63,7 @@ def provocations(board: Board, body: Body, positions: list[Square], mode: str) -
         for e in enemies:
             if e.id in out:
                 continue
-            if mode == "withdraw" and i == 0 and _can_see(body, e):
+            if mode == "withdraw" and i == 0 and can_see(body, e):
                 continue
             if provokes_leaving(board, e, body, pos):
                 out.append(e.id)
@@ -190,7 +194,7 @@ class _LeavingTable:
             threat = self.threats[e.id]
             if not any(sq in threat for sq in squares):
                 continue
-            if self.mode == "withdraw" and pos == body.pos and _can_see(body, e):
+            if self.mode == "withdraw" and pos == body.pos and can_see(body, e):
                 continue
             if placed is None:
                 placed = body if body.pos == pos else replace(body, pos=pos)

@@ -42,6 +42,34 @@ class AttackSituation:
     mounted_ranged: int = 0           # -4 / -8 shooting from a mount that double moves / runs
 
 
+MAX_ITERATIVES = 4       # +16/+11/+6/+1 at most (digest §8.3)
+
+
+def iterative_bonuses(bab: int) -> list[int]:
+    """The base attack bonus of each iterative attack, best first: +6/+1, +11/+6/+1,
+    +16/+11/+6/+1; a BAB below +6 gives one attack (digest §8.3, "Iterative attacks").
+    Unit: points of base attack bonus."""
+    out = [bab]
+    while out[-1] - 5 >= 1 and len(out) < MAX_ITERATIVES:
+        out.append(out[-1] - 5)
+    return out
+
+
+def full_attack_bonuses(bab: int, hasted: bool = False) -> list[int]:
+    """The base attack bonus of each attack of a full attack, in the order they are made
+    (digest §8.3): the iteratives, and with haste one more attack at the full bonus
+    (data-digest §5, haste: "+1 extra attack at full BAB when making a full attack"),
+    so BAB +6 hasted attacks at +6/+6/+1. Unit: points of base attack bonus."""
+    bonuses = iterative_bonuses(bab)
+    return [bonuses[0]] + bonuses if hasted else bonuses
+
+
+def full_attack_steps(bab: int, hasted: bool = False) -> list[int]:
+    """``full_attack_bonuses`` as the -5 steps ``AttackSituation.iterative`` takes:
+    0 for an attack at the full bonus, 1 for -5, 2 for -10 ... (digest §8.3)."""
+    return [(bab - b) // 5 for b in full_attack_bonuses(bab, hasted)]
+
+
 def attack_bonus(attacker: Fighter, s: AttackSituation) -> Total:
     """BAB + ability + size + every modifier of digest §9.1 that applies."""
     w = attacker.weapon
@@ -190,6 +218,16 @@ def judge_attack(d20: int, bonus: int, ac: int, threat_from: int) -> RollOutcome
 def confirms(d20: int, bonus: int, ac: int) -> bool:
     """The confirmation roll crits when it would hit (a natural 1 misses)."""
     return d20 == 20 or (d20 != 1 and d20 + bonus >= ac)
+
+
+def combined_multiplier(*multipliers: int) -> int:
+    """How many times the damage is rolled when it is multiplied several times (a
+    critical, a lance charge from a mount, a set weapon): each multiplier works off the
+    original damage, so they add (digest §8.1, "Several multipliers add, each using the
+    base damage: x2 and x2 -> x3"; SRD "Multiplying Damage"): a x3 critical on a x2
+    lance charge is x4. A multiplier of 1 or less adds nothing. Unit: rolls of the
+    damage."""
+    return 1 + sum(m - 1 for m in multipliers if m > 1)
 
 
 # Damage dice by wielder size, from the Medium dice (data-digest §1 "Tiny and Large").

@@ -2,10 +2,25 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import AbstractSet
 
 from .modifiers import ability_modifier
 from .sizes import Size
 from .weapons import UNARMED, Weapon
+
+
+def score_under(ability: str, score: int, conditions: AbstractSet[str]) -> int:
+    """An ability score as the creature's conditions leave it (digest §9.3): exhausted
+    -6 Str and Dex, fatigued -2 Str and Dex (the worse of the two only), entangled -4
+    Dex. Unit: ability points."""
+    if ability in ("str", "dex"):
+        if "exhausted" in conditions:
+            score -= 6
+        elif "fatigued" in conditions:
+            score -= 2
+    if ability == "dex" and "entangled" in conditions:
+        score -= 4
+    return score
 
 
 @dataclass(frozen=True)
@@ -29,15 +44,7 @@ class Fighter:
 
     def mod(self, ability: str) -> int:
         """Ability modifier, with the conditions that change the score (digest §9.3)."""
-        score = self.abilities.get(ability, 10)
-        if ability in ("str", "dex"):
-            if "exhausted" in self.conditions:
-                score -= 6
-            elif "fatigued" in self.conditions:
-                score -= 2
-        if ability == "dex" and "entangled" in self.conditions:
-            score -= 4
-        return ability_modifier(score)
+        return ability_modifier(score_under(ability, self.abilities.get(ability, 10), self.conditions))
 
     @property
     def armed_unarmed(self) -> bool:

@@ -1,6 +1,7 @@
 """Special attacks' numbers: opposed checks, size and stability, pushes and sunder
 tables (French text "attaques spéciales": bousculade, croc-en-jambe, désarmement,
-destruction d'arme, renversement, lutte; digest §2.1, §4.7; data-digest §3)."""
+destruction d'arme, renversement; digest §2.1, §4.7; data-digest §3). The grapple's
+numbers are in ``grapple``."""
 from __future__ import annotations
 
 from .fighters import Fighter
@@ -64,12 +65,6 @@ def push_squares(margin: int, follow: bool) -> int:
     """Bull rush: 1.5 m, plus 1.5 m per 5 points over the defender's check when the
     attacker follows (French text, "bousculade")."""
     return 1 + (margin // 5 if follow else 0)
-
-
-def grapple_mod(f: Fighter) -> Total:
-    """BAB + Str + special size modifier (French text, "lutte")."""
-    return total([Modifier(f.bab, "untyped", "bab"), Modifier(f.mod("str"), "ability", "str"),
-                  Modifier(f.size.value.grapple_mod, "size", "special_size")])
 
 
 # Sunder: hardness and hit points of Medium items (data-digest §3; the weapon rows are

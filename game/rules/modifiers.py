@@ -30,20 +30,26 @@ class Total:
 
 
 def total(mods, base: int = 0) -> Total:
-    """``base`` plus the modifiers that apply under the stacking rules."""
+    """``base`` plus the modifiers that apply under the stacking rules. When two from the
+    same source do not stack, the stronger applies (SRD "Combining Magical Effects": of
+    the same effect in different strengths, only the strongest), so the value does not
+    depend on the order of ``mods``."""
     applied: list[Modifier] = []
     suppressed: list[Modifier] = []
     best: dict[str, Modifier] = {}
-    seen_sources: set[tuple[str, str, bool]] = set()
+    by_source: dict[tuple[str, str, bool], int] = {}       # -> its index in ``applied``
     for m in mods:
         if m.value == 0:
             continue
         key = (m.kind, m.source, m.value > 0)
         if m.value < 0 or m.kind in STACKING_KINDS or m.kind == "circumstance":
-            if key in seen_sources and m.kind != "untyped":
+            if key in by_source and m.kind != "untyped":
+                i = by_source[key]
+                if abs(m.value) > abs(applied[i].value):
+                    applied[i], m = m, applied[i]
                 suppressed.append(m)
                 continue
-            seen_sources.add(key)
+            by_source[key] = len(applied)
             applied.append(m)
             continue
         current = best.get(m.kind)

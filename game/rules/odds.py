@@ -14,16 +14,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
+from .attack import combined_multiplier
 from .modifiers import Modifier
 
 ONE = Fraction(1)
-
-
-def combined_multiplier(*multipliers: int) -> int:
-    """Damage multiplied several times (a critical, a lance charge): each multiplier works
-    off the original damage, so they add (SRD "Multiplying Damage": double twice is triple;
-    a x3 critical on a x2 lance charge is x4)."""
-    return 1 + sum(m - 1 for m in multipliers if m > 1)
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ from dataclasses import replace
 from ..dice import WouldRoll
 from ..rules import attack as rules, odds
 from ..rules.attack import AttackSituation
+from ..rules.concealment import has_total_concealment, miss_chance, missed_by_concealment
 from ..rules.flanking import flanking_partners
 from ..rules.geometry import distance
 from ..rules.modifiers import ability_modifier
@@ -159,13 +160,11 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
                                         two_handed=s.two_handed, off_hand=off_hand)
     if "sickened" in a.conditions:
         strength -= 2          # sickened: -2 on weapon damage (digest §9.3)
-    # Total concealment: 50% miss chance, rolled after a hit (digest §7.3).
-    concealed = "invisible" in t_body.conditions or "blinded" in a_body.conditions
     plan = odds.AttackPlan(
         attacker=attacker, target=target, weapon=w.id, kind="ranged" if ranged else "melee", bonus=bonus.value,
         ac=ac.value, bonus_breakdown=bonus.applied, ac_breakdown=ac.applied, opportunity=opportunity,
         threat_from=w.threat, crit_multiplier=w.multiplier, dice=rules.parse_dice(dice), damage_bonus=strength,
-        damage_multiplier=damage_multiplier, nonlethal=want_nonlethal, miss_chance=50 if concealed else 0,
+        damage_multiplier=damage_multiplier, nonlethal=want_nonlethal, miss_chance=miss_chance(a_body.conditions, t_body.conditions),
         damage_reduction=reduction_against(battle, target, w.types) if (not ranged or w.thrown or w.is_ranged) else 0,
         automatic_critical=automatic_critical)
     if battle.recorder is not None:
@@ -191,9 +190,10 @@ def _roll_attack(battle, plan: odds.AttackPlan, w, redirect: str | None) -> list
         return events
     if plan.miss_chance:
         d100 = battle.dice.roll(100, f"miss chance {attacker} -> {target}")
+        missed = missed_by_concealment(d100, plan.miss_chance)
         events.append(MissChanceRolled(attacker=attacker, target=target, d100=d100, chance=plan.miss_chance,
-                                       missed=d100 <= plan.miss_chance))
-        if d100 <= plan.miss_chance:
+                                       missed=missed))
+        if missed:
             return events
     reduction = plan.damage_reduction
     if redirect is not None:
@@ -216,7 +216,7 @@ def _roll_attack(battle, plan: odds.AttackPlan, w, redirect: str | None) -> list
     total_damage = 0
     # A critical rolls the damage several times (digest §8.1), and so does a charge with a
     # lance from a mount; several multipliers add (SRD: x3 and x2 roll four times).
-    rolls = odds.combined_multiplier(multiplier, plan.damage_multiplier)
+    rolls = rules.combined_multiplier(multiplier, plan.damage_multiplier)
     for _ in range(rolls):
         roll = battle.dice.roll_dice(count, sides, f"damage {attacker} -> {target}") if sides > 1 else [count] * (1 if count else 0)
         faces.extend(roll)
@@ -262,8 +262,8 @@ def can_take_aoo(battle, taker: str, provoker: str) -> bool:
         return False
     if battle.comp(taker, AttacksOfOpportunity).used >= aoo_limit(battle, taker):
         return False
-    if "invisible" in board.body(provoker).conditions:
-        return False
+    if has_total_concealment(t.conditions, board.body(provoker).conditions):
+        return False                                       # invisible, or the taker blinded (digest §4.3, §7.3)
     if "calmed" in t.conditions:
         return False                                       # calm emotions: no violent action
     from .actions.warding import hidden_from

@@ -13,7 +13,8 @@ from ..rules.geometry import gaps_distance, spaces_gaps
 from .components import Stats
 from .damage import status_of
 from .events import ConditionStarted
-from .specials import SpecialUsed, _save, specials
+from .saving import roll_save
+from .specials import SpecialUsed, specials
 from .turns import add_timed_condition
 
 ROUNDS_PER_MINUTE = 10
@@ -44,7 +45,7 @@ def stench_on(battle, cid: str, sources: list[str] | None = None) -> list:
         if gaps_distance(*spaces_gaps(ghast.pos, ghast.span, body.pos, body.span)) * 5 > st["radius_ft"]:
             continue
         battle.stench_met.append([src, cid])
-        ok, ev = _save(battle, cid, "fort", st["dc"], "stench")
+        ok, ev = roll_save(battle, cid, "fort", st["dc"], purpose=f"stench {cid}")
         events += [SpecialUsed(who=src, special="stench", target=cid)] + ev
         if not ok:
             n = battle.dice.roll(6, f"stench duration {cid}") + 4

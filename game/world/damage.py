@@ -3,10 +3,9 @@ unconscious, dying and death (digest §8.2)."""
 from __future__ import annotations
 
 from ..rules import health
-from ..rules.modifiers import ability_modifier
 from .components import Abilities, Conditions, HitPoints, Stats
-from .events import ConditionStarted, HealthChanged, SavingThrow
-from .worn import worn_bonus
+from .events import ConditionStarted, HealthChanged
+from .saving import roll_save
 
 
 def apply_damage(battle, target: str, amount: int, nonlethal: bool, energy: str | None = None) -> list:
@@ -26,10 +25,9 @@ def apply_damage(battle, target: str, amount: int, nonlethal: bool, energy: str 
         hp.current -= amount - absorbed
         hp.stable = False
         if amount >= health.MASSIVE_DAMAGE and hp.current > health.DEAD_AT:
-            fort = fortitude_bonus(battle, target)
-            d20 = battle.dice.roll(20, f"massive damage save {target}")
-            ok = d20 != 1 and (d20 == 20 or d20 + fort >= health.MASSIVE_DC)
-            events.append(SavingThrow(who=target, kind="fortitude", d20=d20, bonus=fort, dc=health.MASSIVE_DC, success=ok))
+            ok, saved = roll_save(battle, target, "fort", health.MASSIVE_DC,
+                                  purpose=f"massive damage save {target}", kind="fortitude")
+            events += saved
             if not ok:
                 hp.current = health.DEAD_AT
     events.extend(sync_health(battle, target))
@@ -61,38 +59,6 @@ def _disturbed_casting(battle, cid: str, amount: int) -> list:
         battle.comp(cid, Conditions).ids.discard("casting")
         battle.changed()
     return events
-
-
-FEAR = frozenset({"shaken", "frightened", "panicked"})
-
-
-def save_bonus(battle, cid: str, save: str) -> int:
-    """A saving throw's total bonus: the scenario's (or template's) ``fort``, ``ref`` or
-    ``will`` as the stat block prints it (without one, the ability modifier alone), then
-    what the creature's state changes (digest §9.3): -2 when shaken, frightened or
-    panicked (one fear penalty), -2 when sickened, -1 per negative level; on Reflex, the
-    Dexterity it has lost (fatigued, exhausted, entangled) and haste's +1 dodge; the
-    resistance bonus of a worn item (a cloak of resistance) while it is worn."""
-    values = battle.comp(cid, Stats).values
-    scores = battle.comp(cid, Abilities).scores
-    ability = {"fort": "con", "ref": "dex", "will": "wis"}[save]
-    bonus = values[save] if save in values else ability_modifier(scores[ability])
-    conds = battle.comp(cid, Conditions).ids
-    if conds & FEAR and "calmed" not in conds:      # calm emotions suppresses fear
-        bonus -= 2
-    if "sickened" in conds:
-        bonus -= 2
-    bonus -= values.get("negative_levels", 0)
-    bonus += worn_bonus(battle, cid, "resistance")
-    if save == "ref":
-        bonus += battle.fighter(cid).mod("dex") - ability_modifier(scores["dex"])
-        if "hasted" in conds:
-            bonus += 1
-    return bonus
-
-
-def fortitude_bonus(battle, cid: str) -> int:
-    return save_bonus(battle, cid, "fort")
 
 
 def status_of(battle, cid: str) -> str:

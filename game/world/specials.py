@@ -10,7 +10,8 @@ from ..rules import health
 from ..rules.attack import parse_dice
 from .components import Abilities, Conditions, HitPoints, Stats
 from .damage import status_of
-from .events import DamageDealt, Event, SavingThrow
+from .events import DamageDealt, Event
+from .saving import roll_save
 
 from dataclasses import dataclass
 
@@ -178,14 +179,6 @@ def _free_trip(battle, who: str, target: str, modifier: int) -> list:
     return events
 
 
-def _save(battle, cid: str, save: str, dc: int, why: str) -> tuple[bool, list]:
-    from .damage import save_bonus
-    bonus = save_bonus(battle, cid, save)
-    d20 = battle.dice.roll(20, f"{why} {cid}")
-    ok = d20 != 1 and (d20 == 20 or d20 + bonus >= dc)
-    return ok, [SavingThrow(who=cid, kind=save, d20=d20, bonus=bonus, dc=dc, success=ok)]
-
-
 def _paralysis(battle, who: str, target: str, para: dict) -> list:
     """Ghoul paralysis: Fortitude or paralyzed 1d4+1 rounds; elves are immune."""
     spec = battle.spec(target)
@@ -194,7 +187,7 @@ def _paralysis(battle, who: str, target: str, para: dict) -> list:
         return []
     if battle.spec(target).stats.get("undead"):
         return []
-    ok, events = _save(battle, target, "fort", para["dc"], "paralysis")
+    ok, events = roll_save(battle, target, "fort", para["dc"], purpose=f"paralysis {target}")
     if not ok:
         from .turns import add_timed_condition
         n, sides = parse_dice(para.get("duration", "1d4+1").split("+")[0])
@@ -206,7 +199,7 @@ def _paralysis(battle, who: str, target: str, para: dict) -> list:
 def _poison(battle, who: str, target: str, poison: dict, stage: str) -> list:
     """Poison: Fortitude or the initial ability damage; the secondary damage a minute later
     (10 rounds) calls for a second save."""
-    ok, events = _save(battle, target, "fort", poison["dc"], f"poison {stage}")
+    ok, events = roll_save(battle, target, "fort", poison["dc"], purpose=f"poison {stage} {target}")
     events = [SpecialUsed(who=who, special=f"poison_{stage}", target=target)] + events
     if not ok:
         dice, ability = poison[stage].split()

@@ -21,7 +21,7 @@ from game.content.scenario import parse_scenario
 from game.engine import Battle
 from game.rules import attack as rules
 from game.rules.attack import AttackSituation
-from game.world import damage
+from game.world import saving
 from game.world.components import HitPoints, Inventory, Stats
 from game.world.turns import initiative_modifier
 
@@ -142,9 +142,8 @@ def test_template_gives_the_srd_numbers_in_the_engine(tid):
         assert b.comp("c", HitPoints).maximum == hp
         assert f.bab == bab
         assert initiative_modifier(b, "c") == init
-        assert damage.fortitude_bonus(b, "c") == fort
-        if hasattr(damage, "save_bonus"):
-            assert (damage.save_bonus(b, "c", "ref"), damage.save_bonus(b, "c", "will")) == (ref, will)
+        assert saving.fortitude_bonus(b, "c") == fort
+        assert (saving.save_bonus(b, "c", "ref"), saving.save_bonus(b, "c", "will")) == (ref, will)
         # The main attack is what the creature wields; its bonus is the SRD's minus the known gaps.
         first = bestiary.main_attack(entry)
         assert f.weapon.id == first["weapon"] == entry["weapon"]
@@ -239,7 +238,7 @@ def test_heroes_follow_the_class_and_race_rules(tid):
         assert rules.armor_class(f, AttackSituation(touch=True)).value == e["touch"]
         assert rules.armor_class(f, AttackSituation(), flat_footed=True).value == e["flat_footed"]
         assert b.comp("c", HitPoints).maximum == e["hp"]
-        assert damage.fortitude_bonus(b, "c") == e["saves"]["fort"]
+        assert saving.fortitude_bonus(b, "c") == e["saves"]["fort"]
         main = bestiary.main_attack(e)
         assert rules.attack_bonus(f, AttackSituation()).value == main["bonus"][0] - attack_gap(e, main)
         # Spells and substances are known ids; flasks go to the inventory, ready to throw.

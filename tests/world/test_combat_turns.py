@@ -105,6 +105,17 @@ def test_full_attack_iteratives_and_switch_to_a_move_after_the_first_blow():
     assert not ok and refusal.code == "FULL_ATTACK_MOVE_BEFORE_ATTACK"
 
 
+def test_haste_adds_one_attack_at_the_full_base_attack_bonus():
+    b = duel(hero={"bab": 6, "conditions": ["hasted"]}, orc={"hp": 200, "ac": 5})
+    ok, _, ev = b.act("hero", "full_attack", {"targets": ["orc", "orc", "orc"]}, dice=[10, 1, 10, 1, 10, 1])
+    rolls = [e for e in ev if type(e).__name__ == "AttackRolled"]
+    assert ok and [next(m[0] for m in r.bonus_breakdown if m[2] == "bab") for r in rolls] == [6, 6, 1]
+    assert [r.bonus for r in rolls] == [9, 9, 4]              # +6/+6/+1, Str +2, haste +1
+    ok, refusal, _ = duel(hero={"bab": 6, "conditions": ["hasted"]}, orc={"hp": 200}).act(
+        "hero", "full_attack", {"targets": ["orc"] * 4}, dice=[10, 1] * 4)
+    assert not ok and refusal.code == "NO_ATTACKS_LEFT" and refusal.params["attacks"] == 3
+
+
 def test_attack_roll_natural_one_and_twenty_and_the_breakdown():
     b = duel(orc={"ac": 30})
     ok, _, ev = b.act("hero", "attack", {"target": "orc"}, dice=[20, 1, 4])

@@ -81,6 +81,13 @@ def test_lion_pounces_and_owlbear_grabs():
     assert "grappling" in o.board().body("hero").conditions
 
 
+def test_improved_grab_needs_a_smaller_foe():
+    o = vs("owlbear", at=(4, 1), size="L")                          # the hero is as large as the owlbear
+    ok, _, ev = o.act("m", "attack", {"target": "hero"}, dice=[15, 3, 18, 2])
+    assert ok and "DamageDealt" in types(ev)
+    assert "OpposedCheck" not in types(ev) and "grappling" not in o.board().body("hero").conditions
+
+
 def _rolls(ev):
     return [e for e in ev if type(e).__name__ == "AttackRolled"]
 

@@ -43,6 +43,26 @@ def test_mounted_charge_doubles_the_lance_and_higher_ground():
     assert "charging" in b.board().body("horse").conditions
 
 
+def test_a_confirmed_x3_critical_on_a_lance_charge_rolls_the_damage_four_times():
+    """Digest §8.1: several multipliers add, each over the base damage: the lance's x3
+    critical and the mounted charge's x2 make x4 (four rolls of 1d8 + Str), not x6."""
+    b = field()
+    b.act("knight", "mount", {"mount": "horse"})
+    b.act("knight", "end_turn")
+    b.act("orc", "end_turn")
+    args = {"mode": "charge", "target": "orc"}
+    ok, refusal, _ = b.act("knight", "ride", args)
+    if not ok and refusal.code == "CHARGE_CHOOSE_END":
+        args["end"] = refusal.params["ends"][0]
+    # a natural 20 threatens, 15 confirms against AC 10 - 2 (charging), then 3, 4, 5, 6 on the d8s
+    ok, refusal, ev = b.act("knight", "ride", args, dice=[20, 15, 3, 4, 5, 6, 7, 8])
+    assert ok, refusal
+    assert first(ev, "AttackRolled").threat and first(ev, "CriticalConfirmed").confirmed
+    dmg = first(ev, "DamageDealt")
+    assert dmg.multiplier == 3 and dmg.dice == (3, 4, 5, 6)
+    assert dmg.amount == 3 + 4 + 5 + 6 + 4 * 2                  # Str 14: +2 on each of the four rolls
+
+
 def test_one_melee_attack_after_the_mount_moves_and_control_checks():
     b = field(weapon="longsword", bab=6)
     b.act("knight", "mount", {"mount": "horse"})

@@ -243,6 +243,18 @@ def test_bug_invisible_defender_and_blinded_attacker_have_a_50_percent_miss_chan
     assert ok and any(r.sides == 100 for r in b.dice.history)
 
 
+def test_no_attack_of_opportunity_against_total_concealment():
+    """Digest §4.3: no AoO against an opponent with total concealment; §7.3: every
+    opponent has it against a blinded creature. Walking away from a blinded guard, or
+    invisibly away from one who sees, provokes nothing; from a guard who sees, it does."""
+    for guard, mover, provokes in (([], [], True), (["blinded"], [], False), ([], ["invisible"], False)):
+        b = battle(OPEN, creature("m", "blue", (1, 2), initiative=20, conditions=mover),
+                   creature("guard", "red", (2, 2), weapon="longsword", initiative=10, hp=50, conditions=guard))
+        ok, refusal, ev = b.act("m", "move", {"squares": [[0, 2], [0, 1]]}, dice=[1])
+        assert ok, refusal
+        assert any(type(e).__name__ == "AttackRolled" and e.opportunity for e in ev) == provokes, (guard, mover)
+
+
 def test_bug_an_unconscious_or_helpless_creature_from_the_scenario_takes_turns():
     """Digest §9.3 / §8.2: unconscious = helpless, no actions. A scenario may name the
     conditions 'unconscious' or 'helpless' (a sleeping or bound guard), but the turn order

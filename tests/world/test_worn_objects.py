@@ -8,7 +8,7 @@ from game.content.errors import ContentError
 from game.content.scenario import parse_scenario
 from game.rules import attack as attack_rules
 from game.world.components import Hands, Inventory, Wielded, Worn
-from game.world.damage import save_bonus
+from game.world.saving import save_bonus
 
 OPEN = "\n".join("." * 10 for _ in range(6))
 ALL = ["cloak_of_resistance_1", "amulet_of_natural_armor_1", "ring_of_protection_1"]

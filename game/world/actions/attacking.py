@@ -5,6 +5,7 @@ Cleave's extra attack (French text "attaque", "attaque à outrance", "charge",
 from __future__ import annotations
 
 from ...content import data
+from ...rules.attack import full_attack_bonuses, full_attack_steps
 from ...rules.charge import charge as charge_rules
 from ...rules.geometry import metres
 from ...rules.lanes import lane_path
@@ -12,8 +13,9 @@ from ...rules.threat import threatens
 from ...rules.weapons import other_end
 from ..attacks import check_attack, fallen, is_ranged_attack, resolve_attack, take_opportunities, threatening_enemies
 from ..components import Feats, Hands, Loaded, Offense, Riding
-from ..damage import apply_damage, fortitude_bonus, status_of
-from ..events import AttackForfeited, Moved, SavingThrow
+from ..damage import apply_damage, status_of
+from ..events import AttackForfeited, Moved
+from ..saving import roll_save
 from .common import (ABLE, Refused, charge_end, refuse, spend, squares_arg, target_arg,
                      turn_state, until_next_turn)
 from .. import specials
@@ -29,14 +31,6 @@ MANEUVERS = {"trip": maneuvers.trip, "disarm": maneuvers.disarm, "sunder": maneu
              **{k: v for k, v in grapple.GRAPPLE_OPTIONS.items() if k != "escape"}}
 
 
-def iterative_bonuses(bab: int) -> list[int]:
-    """+6/+1, +11/+6/+1, +16/+11/+6/+1 (digest §8.3)."""
-    out = [bab]
-    while out[-1] - 5 >= 1 and len(out) < 4:
-        out.append(out[-1] - 5)
-    return out
-
-
 def full_attack_plan(battle, who: str, target: str) -> tuple:
     """Every attack of a full attack at one target, as a plan (``commands``): the iterative
     attacks (haste's extra one included), then the off-hand ones when a second weapon or a
@@ -45,7 +39,7 @@ def full_attack_plan(battle, who: str, target: str) -> tuple:
     monster = specials.routine(battle, who)
     if monster:
         return tuple(Strike(target) for _ in specials.routine_slots(monster))
-    main = len(iterative_bonuses(battle.read(who, Offense).bab)) + ("hasted" in battle.board().body(who).conditions)
+    main = len(full_attack_bonuses(battle.read(who, Offense).bab, "hasted" in battle.board().body(who).conditions))
     second = off_hand_weapon(battle, who)
     off = off_hand_attacks(battle, who) if second is not None else 0
     if battle.board().body(who).weapon.thrown and is_ranged_attack(battle, who, target):
@@ -249,9 +243,8 @@ def do_full_attack(battle, who, args, declined) -> list:
     defensively = bool(args.get("defensively"))
     if defensively:
         events += until_next_turn(battle, who, "fighting_defensively")
-    main_bonuses = iterative_bonuses(battle.comp(who, Offense).bab)
-    if "hasted" in battle.board().body(who).conditions:
-        main_bonuses = [main_bonuses[0]] + main_bonuses      # one more attack at full bonus (haste)
+    # The -5 step of each main-hand attack, haste's extra one included (digest §8.3).
+    steps = full_attack_steps(battle.comp(who, Offense).bab, "hasted" in battle.board().body(who).conditions)
     off = off_hand_weapon(battle, who)
     uses_off = any(isinstance(i, dict) and "off_hand" in i for i in plan)
     if uses_off and off is None:
@@ -282,13 +275,14 @@ def do_full_attack(battle, who, args, declined) -> list:
             break
         if isinstance(item, dict) and set(item) & MANEUVERS.keys():
             name = next(k for k in item if k in MANEUVERS)
-            if made >= len(main_bonuses):
-                raise refuse("NO_ATTACKS_LEFT", attacks=len(main_bonuses))
+            if made >= len(steps):
+                raise refuse("NO_ATTACKS_LEFT", attacks=len(steps))
             target = item[name]
             if not isinstance(target, str) or not battle.has(target):
                 raise refuse("UNKNOWN_CREATURE", creature=target)
             events += _step_or_forfeit(battle, who, rolls_before, target,
-                                       lambda: MANEUVERS[name](battle, who, target, declined, item, iterative=made))
+                                       lambda: MANEUVERS[name](battle, who, target, declined, item,
+                                                               iterative=steps[made]))
             made += 1
         elif isinstance(item, dict) and "off_hand" in item:
             if off_made >= off_hand_attacks(battle, who):
@@ -302,14 +296,14 @@ def do_full_attack(battle, who, args, declined) -> list:
                                                           twf_penalty=off_pen))
             off_made += 1
         else:
-            if made >= len(main_bonuses):
-                raise refuse("NO_ATTACKS_LEFT", attacks=len(main_bonuses))
+            if made >= len(steps):
+                raise refuse("NO_ATTACKS_LEFT", attacks=len(steps))
             if not isinstance(item, str) or not battle.has(item):
                 raise refuse("UNKNOWN_CREATURE", creature=item)
             events += _step_or_forfeit(battle, who, rolls_before, item,
-                                       lambda: one_attack(battle, who, item, declined, cleave=cleave, iterative=made,
-                                                          defensively=defensively, twf_penalty=primary_pen,
-                                                          weapon=thrown))
+                                       lambda: one_attack(battle, who, item, declined, cleave=cleave,
+                                                          iterative=steps[made], defensively=defensively,
+                                                          twf_penalty=primary_pen, weapon=thrown))
             made += 1
         if fallen(battle, who, was_prone):
             break
@@ -486,10 +480,8 @@ def do_coup_de_grace(battle, who, args, declined) -> list:
     dealt = sum(e.amount for e in hit if type(e).__name__ == "DamageDealt")
     if status_of(battle, target) != "dead":
         dc = 10 + dealt
-        bonus = fortitude_bonus(battle, target)
-        d20 = battle.dice.roll(20, f"coup de grace save {target}")
-        ok = d20 != 1 and (d20 == 20 or d20 + bonus >= dc)
-        events.append(SavingThrow(who=target, kind="fortitude", d20=d20, bonus=bonus, dc=dc, success=ok))
+        ok, saved = roll_save(battle, target, "fort", dc, purpose=f"coup de grace save {target}", kind="fortitude")
+        events += saved
         if not ok:
             from ..components import HitPoints
             hp = battle.comp(target, HitPoints)

@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...content import data
-from ...rules import attack as attack_rules, maneuvers as rules, movement
+from ...rules import attack as attack_rules, grapple as rules, movement
 from ...rules.geometry import space_squares
-from ...rules.modifiers import Modifier, total
-from ...rules.sizes import Size
+from ...rules.modifiers import Total
+from ...rules.objects import damage_object
 from ...rules.weapons import UNARMED
 from ..attacks import check_attack, resolve_attack, take_opportunities
 from ..components import Conditions, Feats, Grapple, HitPoints, Inventory, Position, TurnState, Wielded
@@ -39,15 +39,10 @@ def _g(battle, cid: str) -> Grapple:
     return battle.comp(cid, Grapple)
 
 
-def _check(battle, cid: str, lethal: bool = False, bonus: int = 0, source: str = "") -> object:
-    mods = list(rules.grapple_mod(battle.fighter(cid)).applied)
-    if lethal:
-        mods.append(Modifier(-4, "untyped", "lethal"))
-    if bonus:
-        mods.append(Modifier(bonus, "untyped", source))
-    if "improved_grapple" in battle.comp(cid, Feats).ids:
-        mods.append(Modifier(4, "untyped", "improved_grapple"))
-    return total(mods)
+def _check(battle, cid: str, lethal: bool = False, moving_pinned_foe: bool = False) -> Total:
+    """The creature's grapple check bonus now (``rules.grapple.grapple_check``)."""
+    return rules.grapple_check(battle.fighter(cid), lethal=lethal, moving_pinned_foe=moving_pinned_foe,
+                               improved="improved_grapple" in battle.comp(cid, Feats).ids)
 
 
 def _sync(battle, cid: str) -> None:
@@ -62,19 +57,12 @@ def _sync(battle, cid: str) -> None:
     battle.changed()
 
 
-def _weight(attacker: Size, target: Size) -> float:
-    """Grapplers on one foe (French text): a smaller one counts 1/2, one size larger 2,
-    two or more larger 4; at most 4 in all."""
-    diff = attacker.order - target.order
-    return 0.5 if diff < 0 else 1 if diff == 0 else 2 if diff == 1 else 4
-
-
 def _unarmed_damage(battle, who: str, target: str, lethal: bool) -> list:
     f = battle.fighter(who)
     dice = attack_rules.damage_dice(UNARMED.damage_s, UNARMED.damage_m, f.size)
     n, sides = attack_rules.parse_dice(dice)
     faces = battle.dice.roll_dice(n, sides, f"grapple damage {who}") if sides > 1 else [n]
-    amount = max(1, sum(faces) + f.mod("str"))
+    amount = rules.unarmed_grapple_damage(sum(faces), f.mod("str"))
     nonlethal = not lethal and not f.armed_unarmed
     return [DamageDealt(attacker=who, target=target, dice=tuple(faces), bonus=f.mod("str"), amount=amount,
                         nonlethal=nonlethal, multiplier=1)] + apply_damage(battle, target, amount, nonlethal)
@@ -94,15 +82,14 @@ def grapple(battle, who: str, target: str, declined, args: dict, iterative: int 
     holders = [h for h in sorted(_g(battle, target).holding)]
     joining = bool(holders)
     if joining:
-        weights = sum(_weight(board.body(h).size, foe.size) for h in holders
-                      if board.body(h).is_enemy_of(foe))
-        if weights + _weight(me.size, foe.size) > 4:
+        enemies = [board.body(h).size for h in holders if board.body(h).is_enemy_of(foe)]
+        if not rules.has_room_to_join(enemies, me.size, foe.size):
             raise refuse("GRAPPLE_FULL", target=target)
     events: list = []
     feats = battle.comp(who, Feats).ids
     if not joining and improved_grab:
-        if foe.size.order > me.size.order:
-            return events            # improved grab holds foes no larger than itself (SRD)
+        if not rules.can_improved_grab(me.size, foe.size):
+            return events
         wins, _m, ev = opposed(battle, "grapple", who, target, _check(battle, who), _check(battle, target))
         events += ev
         if not wins:
@@ -118,7 +105,7 @@ def grapple(battle, who: str, target: str, declined, args: dict, iterative: int 
         events += ev
         if not hit:
             return events
-        if foe.size.order >= me.size.order + 2:
+        if not rules.can_hold(me.size, foe.size):
             return events + [GrappleChanged(who=who, other=target, change="cannot_hold")]
         wins, _m, ev = opposed(battle, "grapple", who, target, _check(battle, who), _check(battle, target))
         events += ev
@@ -177,7 +164,7 @@ def grapple_attack(battle, who, target, declined, args, iterative: int = 0) -> l
     w = battle.board().body(who).weapon
     if not (w.is_unarmed or w.is_natural or w.use == "light"):
         raise refuse("GRAPPLE_LIGHT_WEAPON_ONLY", weapon=w.id)
-    events = resolve_attack(battle, who, target, iterative=iterative, twf_penalty=-4)
+    events = resolve_attack(battle, who, target, iterative=iterative, twf_penalty=rules.WEAPON_PENALTY)
     # Rake: the extra claws against a foe held since the start of the turn, without the -4
     # (SRD "Rake": it cannot begin a grapple and rake in the same turn); once a turn.
     ts = battle.comp(who, TurnState)
@@ -278,7 +265,8 @@ def use_opponent_weapon(battle, who, target, declined, args, iterative: int = 0)
         raise refuse("NO_LIGHT_WEAPON_TO_USE", target=target)
     wins, _m, events = opposed(battle, "use_weapon", who, target, _check(battle, who), _check(battle, target))
     if wins:
-        events += resolve_attack(battle, who, target, iterative=iterative, weapon=their, twf_penalty=-4)
+        events += resolve_attack(battle, who, target, iterative=iterative, weapon=their,
+                                 twf_penalty=rules.WEAPON_PENALTY)
     return events
 
 
@@ -300,7 +288,7 @@ def garrote(battle, who, target, declined, args, iterative: int = 0) -> list:
             raise refuse("ALREADY_GRAPPLING", target=g)
         wins, _m, events = opposed(battle, "garrote", who, target, _check(battle, who), _check(battle, target))
         return events + (_garrote_damage(battle, who, target) if wins else [])
-    if foe.size.order > me.size.order + 2 and "prone" not in foe.conditions:
+    if not rules.garrote_reaches(me.size, foe.size, "prone" in foe.conditions):
         raise refuse("TARGET_TOO_BIG", target=target)
     if not _in_reach(battle, who, target, UNARMED):
         raise refuse("OUT_OF_REACH", target=target)
@@ -310,7 +298,7 @@ def garrote(battle, who, target, declined, args, iterative: int = 0) -> list:
         return events + [GrappleChanged(who=who, other=target, change="grab_failed")]
     a = battle.fighter(who)
     bonus = attack_rules.attack_bonus(a, attack_rules.AttackSituation(touch=True, iterative=iterative)).value
-    ac = 10 + foe.size.value.attack_mod
+    ac = rules.garrote_ac(foe.size).value
     d20 = battle.dice.roll(20, f"garrote {who}")
     hit = attack_rules.judge_attack(d20, bonus, ac, 21).hit
     from ..events import AttackRolled
@@ -334,8 +322,7 @@ def _garrote_damage(battle, who: str, target: str) -> list:
     f = battle.fighter(who)
     n, sides = attack_rules.parse_dice(attack_rules.damage_dice(f.weapon.damage_s, f.weapon.damage_m, f.size))
     faces = battle.dice.roll_dice(n, sides, f"garrote damage {who}")
-    s = f.mod("str")
-    bonus = s * 3 // 2 if s > 0 else s
+    bonus = rules.garrote_strength(f.mod("str"))
     amount = max(1, sum(faces) + bonus)
     return [DamageDealt(attacker=who, target=target, dice=tuple(faces), bonus=bonus, amount=amount, nonlethal=False,
                         multiplier=1)] + apply_damage(battle, target, amount, nonlethal=False)
@@ -367,7 +354,7 @@ def do_grapple_move(battle, who, args, declined) -> list:
     lone_pinned = len(g.holding) == 1 and g.pinning in g.holding
     for other in sorted(g.holding):
         wins, _m, ev = opposed(battle, "grapple_move", who, other,
-                               _check(battle, who, bonus=4 if lone_pinned else 0, source="pinned_foe"), _check(battle, other))
+                               _check(battle, who, moving_pinned_foe=lone_pinned), _check(battle, other))
         events += ev
         if not wins:
             return events
@@ -427,10 +414,10 @@ def do_release(battle, who, args, declined) -> list:
     return events + _step_out(battle, who)
 
 
-# The garrote as an object to cut (French text: "attaquer un objet"; a small weapon's AC 11
-# with +10 cover in the throat). Ruling (README): a cord is rope (hardness 0, 2 hp), a
-# wire a thin metal strand (hardness 10, 2 hp).
-GARROTE_AC, GARROTE_OBJECT = 21, {"garrote_cord": (0, 2), "garrote_wire": (10, 2)}
+# The garrote as an object to cut (French text: "attaquer un objet"; AC and penalty in
+# rules.grapple). Ruling (README): a cord is rope (hardness 0, 2 hp), a wire a thin metal
+# strand (hardness 10, 2 hp).
+GARROTE_OBJECT = {"garrote_cord": (0, 2), "garrote_wire": (10, 2)}
 
 
 def do_cut_garrote(battle, who, args, declined) -> list:
@@ -448,13 +435,13 @@ def do_cut_garrote(battle, who, args, declined) -> list:
     events = spend(battle, who, "standard", "cut_garrote")
     a = battle.fighter(who)
     bonus = attack_rules.attack_bonus(a, attack_rules.AttackSituation())
-    value = bonus.value - 4                          # the French text's -4: not cutting one's own throat
+    value = bonus.value + rules.GARROTE_CUT_PENALTY      # the French text's -4: not cutting one's own throat
     d20 = battle.dice.roll(20, f"cut garrote {who}")
-    hit = attack_rules.judge_attack(d20, value, GARROTE_AC, 21).hit
-    events.append(AttackRolled(attacker=who, target=garroter, d20=d20, bonus=value, total=d20 + value, ac=GARROTE_AC,
-                               hit=hit, threat=False,
+    hit = attack_rules.judge_attack(d20, value, rules.GARROTE_CUT_AC, 21).hit
+    events.append(AttackRolled(attacker=who, target=garroter, d20=d20, bonus=value, total=d20 + value,
+                               ac=rules.GARROTE_CUT_AC, hit=hit, threat=False,
                                bonus_breakdown=tuple((m.value, m.kind, m.source) for m in bonus.applied)
-                               + ((-4, "circumstance", "garrote_at_the_throat"),),
+                               + ((rules.GARROTE_CUT_PENALTY, "circumstance", "garrote_at_the_throat"),),
                                ac_breakdown=((11, "base", "small_weapon"), (10, "cover", "in_the_throat")), kind="melee"))
     if not hit:
         return events
@@ -465,11 +452,11 @@ def do_cut_garrote(battle, who, args, declined) -> list:
     damage = max(1, sum(faces) + attack_rules.strength_to_damage(a, ranged=False, thrown=False, two_handed=False,
                                                                   off_hand=False))
     gear = battle.comp(garroter, Gear)
-    left = max(0, (full_hp if gear.weapon_hp is None else gear.weapon_hp) - max(0, damage - hardness))
+    left, destroyed = damage_object(full_hp if gear.weapon_hp is None else gear.weapon_hp, damage, hardness)
     gear.weapon_hp = left
     events.append(ItemDamaged(owner=garroter, item=garrote_id, damage=damage, hardness=hardness, hp_left=left,
-                              destroyed=left == 0))
-    if left == 0:
+                              destroyed=destroyed))
+    if destroyed:
         gear.weapon_hp = None
         battle.comp(garroter, Wielded).weapon_id = "unarmed"
         events += do_release(battle, garroter, {}, declined)        # the strangling is over

@@ -42,7 +42,7 @@ def walk(battle, who: str, positions: list[Square], mode: str, declined: set[str
             for enemy in board.enemies_of(body):
                 if enemy.id in ts.provoked_by_moving or not enemy.can_make_aoo():
                     continue
-                if mode == "withdraw" and i == 0 and aoo_rules._can_see(body, enemy):
+                if mode == "withdraw" and i == 0 and aoo_rules.can_see(body, enemy):
                     continue
                 if aoo_rules.provokes_leaving(board, enemy, body, here):
                     takers.append(enemy.id)

@@ -13,7 +13,7 @@ from ...rules.attack import AttackSituation
 from ...rules.geometry import Square
 from ...rules.modifiers import ability_modifier
 from ..components import Abilities, HitPoints, Spellcasting, Stats
-from ..damage import apply_damage, save_bonus, status_of, sync_health
+from ..damage import apply_damage, status_of, sync_health
 from ..events import AttackRolled, DamageDealt, Event, SavingThrow
 
 
@@ -98,13 +98,6 @@ def _concentration(battle, cid: str, dc: int, why: str) -> tuple[bool, list]:
     d20 = battle.dice.roll(20, f"concentration {why} {cid}")
     ok = d20 + bonus >= dc
     return ok, [SavingThrow(who=cid, kind=f"concentration_{why}", d20=d20, bonus=bonus, dc=dc, success=ok)]
-
-
-def _save(battle, cid: str, save: str, dc: int) -> tuple[bool, list]:
-    bonus = save_bonus(battle, cid, save)
-    d20 = battle.dice.roll(20, f"{save} save {cid}")
-    ok = d20 != 1 and (d20 == 20 or d20 + bonus >= dc)
-    return ok, [SavingThrow(who=cid, kind=save, d20=d20, bonus=bonus, dc=dc, success=ok)]
 
 
 def _roll(battle, n: int, sides: int, why: str, plus: int = 0) -> tuple[int, tuple]:

@@ -14,11 +14,12 @@ from ...rules.modifiers import ability_modifier
 from ..components import Abilities, Conditions, Offense, Stats
 from ..damage import status_of
 from ..events import AttackRolled
+from ..saving import roll_save
 from ..turns import add_timed_condition
 from . import spell_sources as sources, spellwork, warding
 from .common import refuse
 from .spell_basics import (CURE_DICE, METAL_ARMOR, SpellCast, _ability_mod, _creatures_in, _heal, _hit_points,
-                           _lasting, _roll, _save, _sc, _touch_attack, acting_as, as_held, drop_charge, spell_level)
+                           _lasting, _roll, _sc, _touch_attack, acting_as, as_held, drop_charge, spell_level)
 
 
 # --- the spells' effects -------------------------------------------------------------
@@ -89,7 +90,7 @@ def _discharge(battle, who: str, spell_id: str, target: str, touched: bool, leve
     # cure against undead, inflict against the living: 1d8 + level (max +5), Will half
     amount, faces = _roll(battle, *CURE_DICE[spell_id][:2], spell_id, plus=min(cl, CURE_DICE[spell_id][2]))
     amount *= times
-    ok, ev = _save(battle, target, "will", rules.save_dc(level, _ability_mod(battle, who)))
+    ok, ev = roll_save(battle, target, "will", rules.save_dc(level, _ability_mod(battle, who)))
     events += ev
     if ok:
         amount //= 2
@@ -121,7 +122,7 @@ def _burning_hands(battle, who, spell_id, spell, level, args, declined) -> list:
     dc = rules.save_dc(level, _ability_mod(battle, who))
     events: list = []
     for cid in _creatures_in(battle, area, exclude=who):
-        ok, ev = _save(battle, cid, "ref", dc)
+        ok, ev = roll_save(battle, cid, "ref", dc)
         events += ev + _hit_points(battle, cid, amount // 2 if ok else amount, who, faces, "fire")
     return events
 
@@ -141,7 +142,7 @@ def _sleep(battle, who, spell_id, spell, level, args, declined) -> list:
     cl = _sc(battle, who).caster_level
     events: list = []
     for cid in rules.sleep_targets(cands):
-        ok, ev = _save(battle, cid, "will", dc)
+        ok, ev = roll_save(battle, cid, "will", dc)
         events += ev
         if not ok:
             add_timed_condition(battle, cid, "asleep", _lasting(battle, 10 * cl))
@@ -167,7 +168,7 @@ def grease_saves(battle, key: str) -> list:
     for cid in _creatures_in(battle, set(map(tuple, overlay["squares"]))):
         if "prone" in battle.comp(cid, Conditions).ids:
             continue
-        ok, ev = _save(battle, cid, "ref", overlay["dc"])
+        ok, ev = roll_save(battle, cid, "ref", overlay["dc"])
         events += ev
         if not ok:
             battle.comp(cid, Conditions).ids.add("prone")
@@ -181,7 +182,7 @@ def _web(battle, who, spell_id, spell, level, args, declined) -> list:
     battle.overlays[f"web:{who}"] = {"squares": sorted(area), "until": 10 ** 6, "kind": "web", "caster": who, "dc": dc}
     events: list = []
     for cid in _creatures_in(battle, area):
-        ok, ev = _save(battle, cid, "ref", dc)
+        ok, ev = roll_save(battle, cid, "ref", dc)
         events += ev
         conds = battle.comp(cid, Conditions).ids
         conds.add("entangled")
@@ -207,7 +208,7 @@ def _hold_person(battle, who, spell_id, spell, level, args, declined) -> list:
     if battle.comp(target, Stats).values.get("non_humanoid"):
         raise refuse("NOT_HUMANOID", target=target)
     dc = rules.save_dc(level, _ability_mod(battle, who))
-    ok, events = _save(battle, target, "will", dc)
+    ok, events = roll_save(battle, target, "will", dc)
     if not ok:
         add_timed_condition(battle, target, "paralyzed", _lasting(battle, _sc(battle, who).caster_level))
         battle.spell_effects[f"hold:{target}"] = {"kind": "hold", "target": target, "dc": dc}
@@ -258,7 +259,7 @@ def _sphere_burns(battle, who: str, at: Square) -> list:
     effect = battle.spell_effects[f"sphere:{who}"]
     events: list = []
     for cid in _creatures_in(battle, {at}):
-        ok, ev = _save(battle, cid, "ref", effect["dc"])
+        ok, ev = roll_save(battle, cid, "ref", effect["dc"])
         events += ev
         if not ok:
             with sources.applied(battle, tuple(effect.get("metamagic", ()))):
@@ -274,7 +275,7 @@ def _color_spray(battle, who, spell_id, spell, level, args, declined) -> list:
     for cid in _creatures_in(battle, area, exclude=who):
         if "blinded" in battle.comp(cid, Conditions).ids:
             continue                         # sightless creatures are not affected
-        ok, ev = _save(battle, cid, "will", dc)
+        ok, ev = roll_save(battle, cid, "will", dc)
         events += ev
         if ok:
             continue
@@ -321,7 +322,7 @@ def _fireball(battle, who, spell_id, spell, level, args, declined) -> list:
     dc = rules.save_dc(level, _ability_mod(battle, who))
     events: list = []
     for cid in _creatures_in(battle, area):
-        ok, ev = _save(battle, cid, "ref", dc)
+        ok, ev = roll_save(battle, cid, "ref", dc)
         events += ev + _hit_points(battle, cid, amount // 2 if ok else amount, who, faces, "fire")
     return events
 
@@ -349,7 +350,7 @@ def hold_person_struggle(battle, cid: str) -> list:
     if effect is None or "paralyzed" not in battle.comp(cid, Conditions).ids:
         battle.spell_effects.pop(f"hold:{cid}", None)
         return []
-    ok, events = _save(battle, cid, "will", effect["dc"])
+    ok, events = roll_save(battle, cid, "will", effect["dc"])
     if ok:
         battle.comp(cid, Conditions).ids.discard("paralyzed")
         from ..components import Effects

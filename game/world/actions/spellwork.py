@@ -134,7 +134,8 @@ def calm_emotions(battle, who, spell_id, spell, level, args, declined) -> list:
     """Calm emotions (SRD): creatures in a 20-ft spread, Will negates (undead and mindless
     creatures are immune: mind-affecting), can take no violent action; fear and morale
     bonuses are suppressed and confusion ends. Concentration, up to 1 round per level."""
-    from .spell_basics import _ability_mod, _creatures_in, _save
+    from ..saving import roll_save
+    from .spell_basics import _ability_mod, _creatures_in
     area = rules.burst_squares(tuple(args["point"]), metamagic.radius_squares(spell, battle.metamagic))
     dc = rules.save_dc(level, _ability_mod(battle, who))
     calmed, events = [], []
@@ -142,7 +143,7 @@ def calm_emotions(battle, who, spell_id, spell, level, args, declined) -> list:
         values = battle.comp(cid, Stats).values
         if values.get("undead") or values.get("mindless"):
             continue
-        ok, ev = _save(battle, cid, "will", dc)
+        ok, ev = roll_save(battle, cid, "will", dc)
         events += ev
         if not ok:
             conds = battle.comp(cid, Conditions).ids

@@ -14,10 +14,12 @@ from ...content import data
 from ...rules import attack as attack_rules, splash as splash_rules
 from ...rules.attack import AttackSituation
 from ...rules.geometry import distance, space_squares
+from ...rules.modifiers import Modifier
 from ..attacks import take_opportunities, threatening_enemies
 from ..components import Abilities, Conditions, Effects, Inventory, Stats
-from ..damage import apply_damage, save_bonus, status_of
+from ..damage import apply_damage, status_of
 from ..events import AttackRolled, ConditionEnded, ConditionStarted, DamageDealt, Event, SavingThrow
+from ..saving import roll_save
 from ..turns import add_timed_condition
 from .common import ABLE, refuse, spend, square_arg, target_arg
 from .other import held_item, used_up
@@ -130,7 +132,7 @@ def _effects(battle, who, item_id, item, result, lands, point, target) -> list:
         if battle.board().body(cid).size.order < 6:          # Huge and larger are unaffected
             rounds, _f = _roll_damage(battle, "2d4", "tanglefoot duration")
             add_timed_condition(battle, cid, "entangled", rounds)
-            ok, ev = _save(battle, cid, "ref", item["save_dc"])
+            ok, ev = roll_save(battle, cid, "ref", item["save_dc"])
             events += ev
             if not ok:
                 add_timed_condition(battle, cid, "glued", rounds)
@@ -140,18 +142,11 @@ def _effects(battle, who, item_id, item, result, lands, point, target) -> list:
         for cid in sorted(battle.entities):
             body = battle.board().body(cid)
             if min(distance(sq, centre) for sq in body.squares) <= radius:
-                ok, ev = _save(battle, cid, "fort", item["save_dc"])
+                ok, ev = roll_save(battle, cid, "fort", item["save_dc"])
                 events += ev
                 if not ok:
                     add_timed_condition(battle, cid, "deafened", 600)   # one hour
     return events
-
-
-def _save(battle, cid: str, save: str, dc: int) -> tuple[bool, list]:
-    bonus = save_bonus(battle, cid, save)
-    d20 = battle.dice.roll(20, f"{save} save {cid}")
-    ok = d20 != 1 and (d20 == 20 or d20 + bonus >= dc)
-    return ok, [SavingThrow(who=cid, kind=save, d20=d20, bonus=bonus, dc=dc, success=ok)]
 
 
 def do_extinguish(battle, who, args, declined) -> list:
@@ -160,11 +155,9 @@ def do_extinguish(battle, who, args, declined) -> list:
     if "burning" not in conds:
         raise refuse("NOT_BURNING")
     events = spend(battle, who, "full_round", "extinguish")
-    bonus_prone = 2 if "prone" in conds else 0
-    bonus = save_bonus(battle, who, "ref") + bonus_prone
-    d20 = battle.dice.roll(20, f"extinguish {who}")
-    ok = d20 != 1 and (d20 == 20 or d20 + bonus >= BURN_DC)
-    events.append(SavingThrow(who=who, kind="ref", d20=d20, bonus=bonus, dc=BURN_DC, success=ok))
+    rolling = [Modifier(2, "circumstance", "rolling_on_the_ground")] if "prone" in conds else []
+    ok, saved = roll_save(battle, who, "ref", BURN_DC, purpose=f"extinguish {who}", extra=rolling)
+    events += saved
     if ok:
         conds.discard("burning")
         battle.changed()

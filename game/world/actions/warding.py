@@ -87,7 +87,7 @@ def do_touch_several(battle, who: str, args: dict) -> list:
 
 
 def _ward(battle, who: str, target: str) -> list:
-    from .spell_basics import _save
+    from ..saving import roll_save
     effect = next((e for e in _effects_of(battle, who) if e["open"]), None)
     if effect is None or target in effect["warded"]:
         return []
@@ -98,7 +98,7 @@ def _ward(battle, who: str, target: str) -> list:
         for cid in sorted(battle.entities):
             values = battle.comp(cid, Stats).values
             if values.get("undead") and not values.get("mindless"):
-                ok, ev = _save(battle, cid, "will", effect["dc"])
+                ok, ev = roll_save(battle, cid, "will", effect["dc"])
                 events += ev
                 if ok:
                     effect["seen_by"].append(cid)
