@@ -111,7 +111,9 @@ def splash(board: Board, thrower: Body, *, target: Body | None = None, intersect
         return SplashResult(True, range_increments=n, splashed=_around_intersection(board, intersection))
     origin = _nearest_square(thrower.squares, [aim_sq])
     tx, ty = 2 * origin[0] + 1, 2 * origin[1] + 1
-    short = snap8(tx - aim2[0], ty - aim2[1])
+    # Aimed at its own space (a foe sharing it in a grapple) there is no way back to the
+    # thrower: our ruling counts "short" as north, the top of the map.
+    short = snap8(tx - aim2[0], ty - aim2[1]) if (tx, ty) != aim2 else (0, -1)
     dx, dy = scatter_direction(short, d8, board.variants.scatter_order)
     if target is not None:
         lands = (aim_sq[0] + n * dx, aim_sq[1] + n * dy)

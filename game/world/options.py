@@ -130,9 +130,13 @@ def _movement(battle, who: str, action: str, mode: str) -> Option:
         return option
 
     def domain() -> dict[str, Any]:
-        out: dict[str, Any] = {"squares": _squares_domain(views.reachable(battle, who, mode))}
+        from .actions import end_refusal
+
+        def allowed(found: dict) -> dict:
+            return {sq: c for sq, c in found.items() if end_refusal(battle, who, action, sq) is None}
+        out: dict[str, Any] = {"squares": _squares_domain(allowed(views.reachable(battle, who, mode)))}
         if action == "move" and battle.actions_left().get("full_round"):
-            out["double"] = _squares_domain(views.reachable(battle, who, "double"))
+            out["double"] = _squares_domain(allowed(views.reachable(battle, who, "double")))
         return out
     return Option(action, None, option.probe, domain)
 

@@ -78,3 +78,13 @@ def test_a_miss_on_an_intersection_lands_on_an_intersection():
     assert res.range_increments == 2
     assert res.lands_intersection == (7, 4)
     assert res.splashed == ["v"]
+
+
+def test_a_flask_missing_a_foe_in_the_throwers_own_square_scatters_from_north():
+    """A grappler sharing the thrower's square: no way back to the thrower, so our ruling
+    counts the short direction as north (it used to crash)."""
+    thrower = body("t", "blue", (2, 2))
+    foe = body("g", "red", (2, 2))
+    board = make_board(open_grid(5, 5), thrower, foe)
+    res = splash(board, thrower, target=foe, hit=False, d8=1)
+    assert res.legal and res.range_increments == 1 and res.lands_square == (2, 1)

@@ -72,6 +72,13 @@ def act(battle, command: Command, dice: list[int] | None = None,
         raise
 
 
+def end_refusal(battle, who: str, action: str, end) -> Refusal | None:
+    """What the conditions say of a movement that ends on ``end`` (a turned undead may only
+    end farther from its cleric): the part of ``play``'s checks that depends on where a
+    movement goes, for the views that list where it may go."""
+    return turning.turned_refusal(battle, who, action, {"squares": [list(end)]})
+
+
 def play(battle, command: Command, declined: set[str], aftermath: bool = True) -> list:
     """The whole of one action, as ``act`` and the asking faces run it: who may act, the
     conditions that forbid it, the action, then what follows any action (broken calm or

@@ -350,14 +350,7 @@ def do_grapple_move(battle, who, args, declined) -> list:
     _pinned_check(battle, who)
     squares = squares_arg(args)
     g = _g(battle, who)
-    events = spend(battle, who, "standard", "grapple_move")
-    lone_pinned = len(g.holding) == 1 and g.pinning in g.holding
-    for other in sorted(g.holding):
-        wins, _m, ev = opposed(battle, "grapple_move", who, other,
-                               _check(battle, who, moving_pinned_foe=lone_pinned), _check(battle, other))
-        events += ev
-        if not wins:
-            return events
+    # The way is judged before the checks: a path that cannot be taken is refused first.
     board = battle.board()
     me = board.body(who)
     half = replace(me, speed_squares=me.speed_squares // 2, conditions=me.conditions - {"grappling", "pinned"})
@@ -367,6 +360,14 @@ def do_grapple_move(battle, who, args, declined) -> list:
     if not check.legal and check.reason.code != "END_OCCUPIED":
         raise refuse(check.reason.code, **check.reason.params)
     end = check.positions[-1] if check.legal else squares[-1]
+    events = spend(battle, who, "standard", "grapple_move")
+    lone_pinned = len(g.holding) == 1 and g.pinning in g.holding
+    for other in sorted(g.holding):
+        wins, _m, ev = opposed(battle, "grapple_move", who, other,
+                               _check(battle, who, moving_pinned_foe=lone_pinned), _check(battle, other))
+        events += ev
+        if not wins:
+            return events
     for cid in [who] + sorted(g.holding):
         pos = battle.comp(cid, Position)
         pos.x, pos.y = end
