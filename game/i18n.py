@@ -185,6 +185,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
                                  "fr": "Limité à une action simple ou de mouvement : pas d'action complexe."},
     "TARGET_DEAD": {"en": "{target} is dead.", "fr": "{target} est mort."},
     "UNKNOWN_ACTION": {"en": "Unknown action {action} (known: {known}).", "fr": "Action inconnue {action} (connues : {known})."},
+    "GRAPPLED_CANNOT": {"en": "Locked in a grapple it cannot do that ({action}): only the grapple's options.",
+                        "fr": "Pris dans une lutte, il ne peut pas faire cela ({action}) : seulement les options de lutte."},
     "THROWN_WEAPON_GONE": {"en": "The {weapon} is thrown and gone: no other attack with that hand without drawing another.",
                            "fr": "L'arme {weapon} est lancée : plus d'autre attaque de cette main sans en dégainer une autre."},
     "UNKNOWN_CREATURE": {"en": "No creature {creature}.", "fr": "Aucune créature {creature}."},

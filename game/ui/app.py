@@ -102,9 +102,8 @@ class Explorer:
         self.refresh()
 
     def creature_at(self, square) -> str | None:
-        for b in self.battle.board().occupants.get(square, ()):
-            return b.id
-        return None
+        from ..world.views import creature_at
+        return creature_at(self.battle, square)
 
     # --- what to draw -----------------------------------------------------------------
     def refresh(self) -> None:
@@ -115,15 +114,15 @@ class Explorer:
         sel = board.by_id.get(self.selected) if self.selected else None
         if self.show_threat:
             ids = [e.id for e in board.enemies_of(sel)] if sel else [b.id for b in board.bodies]
-            overlays.threat_overlay(board, ids, ov)
+            overlays.threat_overlay(self.battle, ids, ov)
         if self.show_reach and sel:
-            overlays.reach_overlay(board, sel.id, ov)
+            overlays.reach_overlay(self.battle, sel.id, ov)
         if sel and self.hover and board.terrain.in_bounds(self.hover) and self.hover != sel.pos:
             target = self.creature_at(self.hover)
             if self.charge_mode and target and target != sel.id:
-                overlays.charge_overlay(board, sel.id, target, self.lang, ov)
+                overlays.charge_overlay(self.battle, sel.id, target, self.lang, ov)
             elif not self.charge_mode and not target:
-                overlays.path_overlay(board, sel.id, self.hover, self.mode, self.lang, ov, self.names)
+                overlays.path_overlay(self.battle, sel.id, self.hover, self.mode, self.lang, ov, self.names)
         self.overlay = ov
 
     def draw(self) -> None:

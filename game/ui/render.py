@@ -31,21 +31,21 @@ def render(args) -> int:
             raise SystemExit(f"{args.scenario}: unknown creature {cid!r}")
     ov = Overlay()
     if args.threat:
-        overlays.threat_overlay(board, args.threat, ov)
+        overlays.threat_overlay(battle, args.threat, ov)
     for cid in args.reach or []:
-        overlays.reach_overlay(board, cid, ov)
+        overlays.reach_overlay(battle, cid, ov)
     if args.reachable:
-        overlays.reachable_overlay(board, args.reachable[0], args.reachable[1], ov)
+        overlays.reachable_overlay(battle, args.reachable[0], args.reachable[1], ov)
     if args.path:
-        overlays.path_overlay(board, args.path[0], _square(args.path[1]), args.mode, args.lang, ov, names)
+        overlays.path_overlay(battle, args.path[0], _square(args.path[1]), args.mode, args.lang, ov, names)
     if args.charge:
-        overlays.charge_overlay(board, args.charge[0], args.charge[1], args.lang, ov)
+        overlays.charge_overlay(battle, args.charge[0], args.charge[1], args.lang, ov)
     if args.splash:
         who, aim = args.splash
         if "," in aim:
-            overlays.splash_overlay(board, who, intersection=_square(aim), ov=ov, lang=args.lang)
+            overlays.splash_overlay(battle, who, intersection=_square(aim), ov=ov, lang=args.lang)
         else:
-            overlays.splash_overlay(board, who, target=aim, ov=ov, lang=args.lang)
+            overlays.splash_overlay(battle, who, target=aim, ov=ov, lang=args.lang)
     cell = args.cell
     t = board.terrain
     surface = pygame.Surface((t.width * cell + 2 * cell, t.height * cell + 2 * cell + (cell if ov.caption else 0)))

@@ -6,22 +6,13 @@ from __future__ import annotations
 import pygame
 
 from ..i18n import sentence, side_name
-from ..rules.geometry import metres
-from ..world.components import HitPoints, Offense, Worn
-from ..world.turns import status_of
+from ..world import views
 from ..world.worn import item_name
 from . import theme
 
 PANEL_W = 340
 LOG_H = 170
 TRACKER_ROWS = 12          # initiative lines shown; the rest are counted
-
-
-def iteratives(bab: int) -> list[int]:
-    out = [bab]
-    while out[-1] - 5 >= 1 and len(out) < 4:
-        out.append(out[-1] - 5)
-    return out
 
 
 class ScreenDrawing:
@@ -54,11 +45,11 @@ class ScreenDrawing:
         self.tracker_rows = []
         for cid in self._tracker_window():
             body = self.battle.board().body(cid)
-            hp = self.battle.comp(cid, HitPoints)
+            hp, most = views.health(self.battle, cid)
             mark = "▶ " if cid == self.current else ("… " if cid in self.battle.delayed else "   ")
             colour = theme.side_colour(self.view.sides, body.side)
-            status = status_of(self.battle, cid)
-            label = f"{mark}{self.names.get(cid, cid)}  {hp.current}/{hp.maximum}"
+            status = views.status(self.battle, cid)
+            label = f"{mark}{self.names.get(cid, cid)}  {hp}/{most}"
             if status != "normal":
                 label += f" ({status})"
             if cid in self.battle.readied:
@@ -112,26 +103,22 @@ class ScreenDrawing:
         return shown
 
     def _draw_creature(self, cid: str, x: int, y: int) -> int:
-        """The numbers of one creature: attacks with their iterative bonuses, AC, speed,
-        conditions, the items it wears, and for the current creature the actions left this turn."""
-        from ..rules import attack as attack_rules
-        f = self.battle.fighter(cid)
-        ac = attack_rules.armor_class(f, attack_rules.AttackSituation()).value
-        touch = attack_rules.armor_class(f, attack_rules.AttackSituation(touch=True)).value
-        flat = attack_rules.armor_class(f, attack_rules.AttackSituation(), flat_footed=True).value
-        atk = attack_rules.attack_bonus(f, attack_rules.AttackSituation(ranged=f.weapon.is_ranged)).value
-        bab = self.battle.comp(cid, Offense).bab
-        bonuses = "/".join(f"{atk - (bab - it):+d}" for it in iteratives(bab))
-        body = self.battle.board().body(cid)
-        y += self._text(f"{self.names.get(cid, cid)} — {f.weapon.names.get(self.lang, f.weapon.id)} {bonuses}",
+        """The numbers of one creature (the engine's ``views.sheet``): attacks with their
+        iterative bonuses, AC, speed, conditions, the items it wears, a caster's slots and
+        charge, and for the current creature the actions left this turn."""
+        from ..content import data
+        sheet = views.sheet(self.battle, cid)
+        weapon = data.weapons()[sheet.weapon]
+        bonuses = "/".join(f"{b:+d}" for b in sheet.attacks)
+        y += self._text(f"{self.names.get(cid, cid)} — {weapon.names.get(self.lang, weapon.id)} {bonuses}",
                         (x, y), 14, bold=True)
-        y += self._text(sentence("UI_DEFENCE", {"ac": ac, "touch": touch, "flat": flat}, self.lang), (x, y), 13)
-        y += self._text(f"{metres(body.speed_squares):g} m · {', '.join(sorted(body.conditions)) or '—'}", (x, y), 13)
-        worn = self.battle.comp(cid, Worn).items
-        if worn:
-            y += self._text(sentence("UI_WORN", {"items": ", ".join(item_name(i, self.lang) for i in worn)}, self.lang),
-                            (x, y), 13, width=PANEL_W - 24)
-        magic = self._magic_line(cid)
+        y += self._text(sentence("UI_DEFENCE", {"ac": sheet.ac, "touch": sheet.touch, "flat": sheet.flat_footed},
+                                 self.lang), (x, y), 13)
+        y += self._text(f"{sheet.speed_m:g} m · {', '.join(sheet.conditions) or '—'}", (x, y), 13)
+        if sheet.worn:
+            y += self._text(sentence("UI_WORN", {"items": ", ".join(item_name(i, self.lang) for i in sheet.worn)},
+                                     self.lang), (x, y), 13, width=PANEL_W - 24)
+        magic = self._magic_line(sheet)
         if magic:
             y += self._text(magic, (x, y), 13, (190, 170, 240), width=PANEL_W - 24)
         if cid == self.current:
@@ -142,18 +129,15 @@ class ScreenDrawing:
                             (200, 200, 160), width=PANEL_W - 24)
         return y + 6
 
-    def _magic_line(self, cid: str) -> str:
+    def _magic_line(self, sheet) -> str:
         """A caster's spells per day left by level, the charge it holds and the spell it
         keeps up."""
         from ..content import data
-        from ..world.components import Spellcasting
-        sc = self.battle.comp(cid, Spellcasting)
         parts = []
-        if sc.known:
-            parts.append(sentence("UI_SLOTS", {"slots": " · ".join(f"{lv}: {n}" for lv, n in enumerate(sc.slots) if n)
-                                               or "—"}, self.lang))
-        for key, spell in (("UI_HOLDING_CHARGE", sc.held_charge), ("UI_CONCENTRATING",
-                                                                   sc.maintained and sc.maintained["spell"])):
+        if sheet.slots is not None:
+            parts.append(sentence("UI_SLOTS", {"slots": " · ".join(f"{lv}: {n}" for lv, n in sheet.slots) or "—"},
+                                  self.lang))
+        for key, spell in (("UI_HOLDING_CHARGE", sheet.held_charge), ("UI_CONCENTRATING", sheet.concentrating_on)):
             if spell:
                 parts.append(sentence(key, {"spell": data.spells()[spell].get(f"name_{self.lang}", spell)}, self.lang))
         return " · ".join(parts)

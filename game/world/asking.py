@@ -133,7 +133,8 @@ def choice_questions(battle, command: Command) -> list[Question]:
     if overrun and able:
         if "improved_overrun" not in board.body(who).feats:
             out.append(Question(target, "UI_OVERRUN_DEFENDER", "defender", ("avoid", "block")))
-    if action == "charge" and target is not None:
+    charging = action == "charge" or (action == "ride" and getattr(command, "mode", "") == "charge")
+    if charging and target is not None:
         from . import views
         result = views.charge(battle, who, target)
         if result.legal and len(result.ends) > 1:

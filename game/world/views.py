@@ -192,3 +192,258 @@ def creature_at(battle, square: Square) -> str | None:
 def space_of(battle, cid: str) -> list[Square]:
     body = battle.board().body(cid)
     return space_squares(body.pos, body.span)
+
+
+# --- what the panel shows, and what a spell offers ------------------------------------------
+@dataclass(frozen=True)
+class Sheet:
+    """A creature's numbers as a player reads them (digest §8.1, §9.2): its weapon with the
+    attack bonuses of a full attack, its AC full, touch and flat-footed, speed, conditions,
+    what it wears, and a caster's slots, held charge and concentration."""
+
+    weapon: str
+    attacks: tuple[int, ...]
+    ac: int
+    touch: int
+    flat_footed: int
+    speed_m: float
+    conditions: tuple[str, ...]
+    worn: tuple[str, ...]
+    slots: tuple[tuple[int, int], ...] | None    # (spell level, slots left) for spontaneous casters
+    held_charge: str | None
+    concentrating_on: str | None
+    hp: int
+    max_hp: int
+
+
+def sheet(battle, cid: str) -> Sheet:
+    from ..rules import attack as attack_rules
+    from ..rules.geometry import metres
+    from .components import HitPoints, Offense, Spellcasting, Worn
+    f = battle.fighter(cid)
+    plain = attack_rules.AttackSituation()
+    bonus = attack_rules.attack_bonus(f, attack_rules.AttackSituation(ranged=f.weapon.is_ranged)).value
+    bab = battle.read(cid, Offense).bab
+    hasted = "hasted" in f.conditions
+    attacks = tuple(bonus - bab + b for b in attack_rules.full_attack_bonuses(bab, hasted))
+    body = battle.board().body(cid)
+    sc = battle.read(cid, Spellcasting)
+    hp = battle.read(cid, HitPoints)
+    return Sheet(weapon=f.weapon.id, attacks=attacks, ac=attack_rules.armor_class(f, plain).value,
+                 touch=attack_rules.armor_class(f, attack_rules.AttackSituation(touch=True)).value,
+                 flat_footed=attack_rules.armor_class(f, plain, flat_footed=True).value,
+                 speed_m=metres(body.speed_squares), conditions=tuple(sorted(body.conditions)),
+                 worn=tuple(battle.read(cid, Worn).items),
+                 slots=tuple((lv, n) for lv, n in enumerate(sc.slots) if n) if sc.known else None,
+                 held_charge=sc.held_charge, concentrating_on=sc.maintained["spell"] if sc.maintained else None,
+                 hp=hp.current, max_hp=hp.maximum)
+
+
+def spell_area(battle, who: str, spell_id: str, point: Square, metamagic: tuple[str, ...] = ()) -> set[Square]:
+    """The squares an area spell aimed at a grid intersection would fill (data-digest §5;
+    Widen Spell doubles it), on the map."""
+    from ..content import data
+    from ..rules import metamagic as meta, spells as spell_rules
+    spell = data.spells()[spell_id]
+    radius = meta.radius_squares(spell, metamagic)
+    if spell["shape"] in ("burst", "spread") and spell["effect"] != "bless":
+        squares = spell_rules.burst_squares(tuple(point), radius)
+    elif spell["shape"] == "square":
+        squares = spell_rules.square_area(tuple(point), radius)
+    else:
+        return set()
+    terrain = battle.terrain
+    return {sq for sq in squares if terrain.in_bounds(sq)}
+
+
+def metamagic_choices(battle, who: str, spell_id: str) -> list[str]:
+    """The metamagic feats a spontaneous caster may apply to this spell now (each must
+    change it; Quicken Spell is not for spontaneous casting: SRD Metamagic Feats)."""
+    from ..content import data
+    from ..rules import metamagic as meta
+    from .components import Feats
+    spell = data.spells()[spell_id]
+    feats = battle.read(who, Feats).ids
+    return [f for f in meta.METAMAGIC if f in feats and f != "quicken_spell" and meta.applies(f, spell)]
+
+
+def heighten_levels(battle, who: str, spell_id: str) -> list[int]:
+    """The levels Heighten Spell may raise the spell to: above its own, 9th at most."""
+    from ..content import data
+    from ..rules import metamagic as meta
+    from .actions.spell_basics import spell_level
+    low = spell_level(battle, who, data.spells()[spell_id]) + 1
+    return list(range(low, meta.HIGHEST_LEVEL + 1))
+
+
+def prepared_at_least(battle, who: str, spell_id: str) -> list[str]:
+    """The prepared entries a cleric may give up for this cure or inflict spell: those of
+    its level or higher (SRD Cleric, spontaneous casting)."""
+    from ..content import data
+    from .actions.spell_basics import spell_level
+    from .actions.spell_sources import entry_level
+    from .components import Spellcasting
+    need = spell_level(battle, who, data.spells()[spell_id])
+    return [e for e in dict.fromkeys(battle.read(who, Spellcasting).prepared) if entry_level(battle, who, e) >= need]
+
+
+def spell_target_limit(battle, who: str, spell_id: str, item: str | None = None, spell_like: bool = False) -> int:
+    """How many creatures a several-target spell may take (magic missile's missiles by
+    caster level; haste one a level): the caster's level, an item's or an ability's."""
+    from ..content import data
+    from ..rules import spells as spell_rules
+    from .components import SpellLike, Spellcasting
+    level = battle.read(who, Spellcasting).caster_level
+    if item:
+        level = data.magic_items()[item]["caster_level"]
+    elif spell_like:
+        level = battle.read(who, SpellLike).caster_level
+    return spell_rules.missiles(level) if data.spells()[spell_id]["effect"] == "missiles" else max(1, level)
+
+
+def targetable_items(battle, cid: str, action: str = "sunder") -> list[str]:
+    """The items of a creature a snatch (``disarm``: what it wears or holds in hand) or a
+    blow (``sunder``: what it wears or carries, objects only) may aim at (French text,
+    "destruction d'arme")."""
+    from .components import Hands, Inventory, Worn
+    from .worn import object_numbers
+    worn = list(battle.read(cid, Worn).items)
+    if action == "disarm":
+        held = battle.read(cid, Hands).holding
+        return worn + ([held] if held and held not in worn else [])
+    carried = [i for i in battle.read(cid, Inventory).items if object_numbers(i) is not None]
+    return list(dict.fromkeys(worn + carried))
+
+
+def full_attack(battle, who: str, target: str) -> tuple:
+    """A full attack at one creature, every attack it gets (``commands`` plan steps)."""
+    from .actions.attacking import full_attack_plan
+    return full_attack_plan(battle, who, target)
+
+
+def is_threatened(battle, cid: str) -> bool:
+    """A foe threatens its space (a spell cast now would provoke)."""
+    from .attacks import threatening_enemies
+    return bool(threatening_enemies(battle, cid))
+
+
+def directed_spell(battle, cid: str) -> tuple[str, Square | None] | None:
+    """The spell this creature directs with a move action: ("spiritual", None) for a
+    spiritual weapon, ("sphere", where it is) for a flaming sphere; None without one."""
+    effects = battle.spell_effects
+    if f"spiritual:{cid}" in effects:
+        return "spiritual", None
+    sphere = effects.get(f"sphere:{cid}")
+    if sphere is not None:
+        return "sphere", tuple(sphere["at"])
+    return None
+
+
+def mounts_near(battle, cid: str) -> list[str]:
+    """The allies next to it that could carry it (``mounted.can_carry``)."""
+    from .actions.mounted import can_carry
+    return [b.id for b in battle.board().bodies if b.id != cid and can_carry(battle, cid, b.id) is None]
+
+
+def special_actions(battle, cid: str) -> list[str]:
+    """The actions only some creatures have, that this one has now — its own abilities,
+    what it holds or keeps up, where it stands — whether or not it may take them this very
+    moment (``options`` says that): the window gives each a button."""
+    from .actions.spell_sources import spell_choices
+    from .components import Conditions, Riding, Spellcasting, Stats
+    spec = battle.spec(cid)
+    out = []
+    if "web" in spec.special:
+        out.append("web")
+    if "rock_throwing" in spec.special:
+        out.append("throw_rock")
+    if {"entangled", "glued"} & battle.read(cid, Conditions).ids or cid in battle.webs:
+        out.append("break_free")
+    if spell_choices(battle, cid):
+        out.append("cast")
+    stats = battle.read(cid, Stats).values
+    if stats.get("cleric_level") or stats.get("paladin_level", 0) >= 3:
+        out.append("rebuke_undead" if stats.get("evil") else "turn_undead")
+    sc = battle.read(cid, Spellcasting)
+    if sc.held_charge:
+        out.append("touch")
+    if sc.maintained:
+        out.append("concentrate")
+    if directed_spell(battle, cid):
+        out.append("direct_spell")
+    if climbable_near(battle, cid):
+        out.append("climb")
+    if battle.read(cid, Riding).mount:
+        out.append("dismount")
+    elif mounts_near(battle, cid):
+        out.append("mount")
+    return out
+
+
+def lane_to(battle, start, square: Square) -> list[Square]:
+    """The squares entered along a straight line from a creature's square (or a square)
+    to ``square``, as a climb or a flaming sphere goes (digest §5.3)."""
+    from ..rules.lanes import lane_path
+    origin = battle.board().body(start).pos if isinstance(start, str) else tuple(start)
+    return lane_path(origin, tuple(square))[1:]
+
+
+def overrun_squares(battle, cid: str, target: str) -> tuple:
+    """Straight through the defender's space to the first space past it."""
+    from .actions.overrun import overrun_squares as through
+    return through(battle, cid, target)
+
+
+def touches_left(battle, cid: str) -> int:
+    """Touches left of a charge held for several creatures (0 for one)."""
+    from .components import Spellcasting
+    return battle.read(cid, Spellcasting).held_touches
+
+
+def health(battle, cid: str) -> tuple[int, int]:
+    """(hit points, maximum) for the token's bar."""
+    from .components import HitPoints
+    hp = battle.read(cid, HitPoints)
+    return hp.current, hp.maximum
+
+
+def pack(battle, cid: str) -> list[str]:
+    """What the creature carries (weapons, flasks, potions …)."""
+    from .components import Inventory
+    return list(battle.read(cid, Inventory).items)
+
+
+def wielded(battle, cid: str) -> str:
+    from .components import Wielded
+    return battle.read(cid, Wielded).weapon_id
+
+
+def in_hand(battle, cid: str) -> str | None:
+    """The item taken out of the pack and held (a flask, a potion, a scroll, a wand)."""
+    from .components import Hands
+    return battle.read(cid, Hands).holding
+
+
+def entry_parts(entry: str) -> tuple[str, tuple[str, ...], int | None]:
+    """A prepared entry (``stilled:heightened3:hold_person``) as (spell, metamagic feats,
+    the level it is heightened to)."""
+    from ..rules import metamagic as meta
+    spell, feats = meta.parse_entry(entry)
+    return spell, feats, meta.heightened_level(entry)
+
+
+def spell_choices(battle, cid: str):
+    """Every spell, spell-like ability and magic item it could use (``SpellChoice``)."""
+    from .actions.spell_sources import spell_choices as choices
+    return choices(battle, cid)
+
+
+def status(battle, cid: str) -> str:
+    """normal, disabled, dying, stable, unconscious, dead … (digest §8.2)."""
+    from .damage import status_of
+    return status_of(battle, cid)
+
+
+def mount_of(battle, cid: str) -> str | None:
+    """The mount it rides, if any."""
+    return battle.read(cid, Riding).mount

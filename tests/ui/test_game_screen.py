@@ -118,8 +118,10 @@ def test_a_whole_small_battle_to_the_victory_screen(game):
                 click_button(g, "charge")
                 pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=at(g, (6, 1))))
                 pump(g)
-                if g.dialog:
-                    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=g.dialog.rects[0].center))
+                if g.squares_asked:                  # tied closest spaces: the charger clicks one on the board
+                    assert all(m == "?" for _sq, m in g.overlay.marks)
+                    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1,
+                                                         pos=at(g, g.squares_asked[0][0])))
                     pump(g)
             else:
                 g._after_events([])
@@ -509,10 +511,12 @@ def test_a_knight_mounts_rides_and_charges_through_the_window():
     assert g.current == "knight"
     click_button(g, "charge")
     click(g, at(g, (14, 1)))
+    assert g.squares_asked and (11, 1) in g.squares_asked[0]     # three spaces tie: the rider clicks one
+    click(g, at(g, (11, 1)))
     while g.dialog is not None:
         click(g, g.dialog.rects[0].center)
     command = g.battle.history[-1]
-    assert command["action"] == "ride" and command["args"]["mode"] == "charge"
+    assert command["action"] == "ride" and command["args"]["mode"] == "charge" and command["args"]["end"] == [11, 1]
     assert any("vs AC" in t for t, _c in g.log)
     g.battle.close()
     pygame.quit()
@@ -640,7 +644,17 @@ def test_the_more_menu_offers_what_applies_and_plays_it(melee):
     assert g.mode == "more"
     click(g, at(g, (2, 1)))                                      # feint orc_a
     assert g.battle.history[-1]["action"] == "feint" and g.battle.history[-1]["args"]["target"] == "orc_a"
-    # locked in a grapple, the menu offers its options against the one held
+    # the feint took the standard action: the menu lists only what is still open
+    click_button(g, "more")
+    actions = [v[1] for _l, v in g.dialog.choices]
+    assert "feint" not in actions and "sheathe" in actions
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
+    pump(g)
+    # locked in a grapple on a new turn, the menu offers its options against the one held
+    g.battle.act("hero", "end_turn")
+    g.battle.act("orc_a", "end_turn")
+    g.battle.act("orc_b", "end_turn")
+    g.handoff = None
     from game.world.components import Conditions, Grapple
     for cid, other in (("hero", "orc_a"), ("orc_a", "hero")):
         g.battle.comp(cid, Grapple).holding.add(other)

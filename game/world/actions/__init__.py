@@ -100,6 +100,9 @@ def play(battle, command: Command, declined: set[str], aftermath: bool = True) -
                or commanding.awaiting_orders_refusal(battle, who, action))
     if refusal is not None:
         raise refusal
+    refusal = grapple.grapple_refusal(battle, who, action, args)
+    if refusal is not None:
+        raise Refused(refusal)
     breaks_hiding = warding.breaks_hiding(battle, who, action, args)     # judged before it happens
     events += handler(battle, who, args, declined)
     if not aftermath:

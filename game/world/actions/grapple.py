@@ -16,6 +16,7 @@ from ...rules import attack as attack_rules, grapple as rules, movement
 from ...rules.geometry import space_squares
 from ...rules.modifiers import Total
 from ...rules.objects import damage_object
+from ...rules.reasons import Refusal
 from ...rules.weapons import UNARMED
 from ..attacks import check_attack, resolve_attack, take_opportunities
 from ..components import Conditions, Feats, Grapple, HitPoints, Inventory, Position, TurnState, Wielded
@@ -463,6 +464,36 @@ def do_cut_garrote(battle, who, args, declined) -> list:
         events += do_release(battle, garroter, {}, declined)        # the strangling is over
     battle.changed()
     return events
+
+
+# What one may do locked in a grapple (French text, "lutte": "un combattant agrippé en
+# situation de lutte peut effectuer n'importe laquelle des actions suivantes"): the grapple
+# options, casting as the text allows, activating an item that is not a scroll, retrieving
+# a component; attacks only through the grapple options (``grapple_attack`` at -4); and
+# what takes no action at all.
+IN_GRAPPLE = frozenset({*GRAPPLE_OPTIONS, "grapple_move", "grapple_draw", "release", "cut_garrote", "cast",
+                        "use_item", "use_spell_like", "retrieve_component", "touch", "concentrate", "full_attack",
+                        "end_turn", "delay", "step_in", "drop", "break_free"})
+
+
+def grapple_refusal(battle, who: str, action: str, args: dict):
+    """Locked in a grapple, only the actions the French text lists (``IN_GRAPPLE``); a full
+    attack only as grapple options in place of its attacks; no scroll (an item "à fin
+    d'incantation")."""
+    from ...content import data
+    g = battle.read(who, Grapple)
+    if not g.holding:
+        return None
+    if action == "disarm" and args.get("target") in g.holding:
+        return None            # "on peut tenter de désarmer un ennemi immobilisé": the snatch judges the pin
+    if action not in IN_GRAPPLE:
+        return Refusal("GRAPPLED_CANNOT", {"action": action})
+    if action == "full_attack" and any(not (isinstance(i, dict) and set(i) & set(GRAPPLE_OPTIONS))
+                                       for i in args.get("targets") or []):
+        return Refusal("GRAPPLED_CANNOT", {"action": "attack"})
+    if action == "use_item" and data.magic_items().get(args.get("item"), {}).get("kind") == "scroll":
+        return Refusal("GRAPPLED_CANNOT", {"action": "scroll"})
+    return None
 
 
 GRAPPLE_ACTIONS = {name: _as_attack(name) for name in GRAPPLE_OPTIONS}

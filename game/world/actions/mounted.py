@@ -69,19 +69,30 @@ def _sync_rider(battle, mount: str) -> None:
         battle.changed()
 
 
-def do_mount(battle, who, args, declined) -> list:
-    """A move action, or free with a Ride check DC 20 (``fast``)."""
-    mount = target_arg(battle, args, "mount")
+def can_carry(battle, who: str, mount: str):
+    """Whether ``mount`` could carry ``who`` now: an ally at least one size larger, next to
+    it, with nobody on it, and ``who`` not already riding (French text, "combat monté")."""
+    from ...rules.reasons import Refusal
     board = battle.board()
     me, steed = board.body(who), board.body(mount)
     if mount_of(battle, who):
-        raise refuse("ALREADY_MOUNTED")
-    if battle.comp(mount, Riding).rider or steed.is_enemy_of(me) or steed.size.order < me.size.order + 1:
-        raise refuse("CANNOT_MOUNT", mount=mount)
+        return Refusal("ALREADY_MOUNTED")
+    if battle.read(mount, Riding).rider or battle.read(mount, Riding).mount or steed.is_enemy_of(me) \
+            or steed.size.order < me.size.order + 1:
+        return Refusal("CANNOT_MOUNT", {"mount": mount})
     gx = max(0, steed.pos[0] - me.pos[0] - 1, me.pos[0] - (steed.pos[0] + steed.span))
     gy = max(0, steed.pos[1] - me.pos[1] - 1, me.pos[1] - (steed.pos[1] + steed.span))
     if max(gx, gy) > 0 and not set(me.squares) & set(steed.squares):
-        raise refuse("NOT_ADJACENT_TARGET", target=mount)
+        return Refusal("NOT_ADJACENT_TARGET", {"target": mount})
+    return None
+
+
+def do_mount(battle, who, args, declined) -> list:
+    """A move action, or free with a Ride check DC 20 (``fast``)."""
+    mount = target_arg(battle, args, "mount")
+    refusal = can_carry(battle, who, mount)
+    if refusal:
+        raise Refused(refusal)
     _move_available(battle, who)        # a fast mount needs one too, spent if the check fails (SRD)
     events: list = []
     fast_ok = False

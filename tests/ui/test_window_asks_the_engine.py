@@ -1,0 +1,152 @@
+"""The window decides no rule (issue 10, item 3): every button is greyed with the very
+sentence ``options`` gives, a refused command is refused with the engine's sentence before
+any question, and what looked wrong before — a surprise-round charge greyed though legal,
+a trip out of reach asking questions first, a fireball whose area looked fine until the
+click — now says what the engine says."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.i18n import sentence
+from tests.ui.test_game_screen import MELEE, at, click, click_button, open_screen, pump
+
+SURPRISE = """
+seed = 2
+[map]
+grid = \"\"\"
+............
+............
+............
+\"\"\"
+[[creature]]
+id = "hero"
+side = "blue"
+at = [0, 1]
+weapon = "longsword"
+initiative = 20
+
+[[creature]]
+id = "orc"
+side = "red"
+at = [7, 1]
+weapon = "club"
+hp = 30
+surprised = true
+initiative = 5
+"""
+
+FIREBALL = """
+seed = 4
+[map]
+grid = \"\"\"
+............
+............
+.....#......
+.....#......
+............
+\"\"\"
+[[creature]]
+id = "mage"
+side = "blue"
+at = [1, 2]
+caster_class = "wizard"
+caster_level = 5
+spells = ["fireball"]
+initiative = 20
+
+[[creature]]
+id = "orc"
+side = "red"
+at = [10, 2]
+weapon = "club"
+initiative = 5
+"""
+
+
+@pytest.fixture
+def screens():
+    made = []
+
+    def make(text, lang="en"):
+        g = open_screen(text, lang)
+        g.handoff = None
+        made.append(g)
+        return g
+    yield make
+    for g in made:
+        g.battle.close()
+    pygame.quit()
+
+
+def _reasons(g) -> dict[str, str]:
+    g.draw()
+    return {name: why for name, _rect, _enabled, why in g.buttons}
+
+
+@pytest.mark.parametrize("text", [MELEE, SURPRISE, FIREBALL])
+def test_every_greyed_button_shows_the_engines_own_sentence(screens, text):
+    g = screens(text)
+    options = g.battle.options(g.current)
+    reasons = _reasons(g)
+    for name in ("five_foot_step", "attack", "full_attack", "total_defense", "stand_up", "drop_prone", "trip",
+                 "bull_rush", "disarm", "grapple", "delay", "end_turn"):
+        option = options[name]
+        expected = "" if option.legal else sentence(option.refusal.code, option.refusal.params, "en")
+        assert reasons[name] == expected, name
+
+
+def test_a_surprise_round_charge_is_offered_and_played_as_the_engine_allows(screens):
+    """In a surprise round one standard action: the engine allows a charge at speed; the
+    window used to grey it."""
+    g = screens(SURPRISE)
+    assert g.battle.surprise_round
+    assert g.battle.options("hero")["charge"].legal
+    assert _reasons(g)["charge"] == ""
+    click_button(g, "charge")
+    click(g, at(g, (7, 1)))
+    if g.squares_asked:                                          # tied spaces: click one
+        click(g, at(g, g.squares_asked[0][0]))
+    while g.dialog is not None:
+        click(g, g.dialog.rects[0].center)
+    assert g.battle.history and g.battle.history[-1]["action"] == "charge", g.log[-3:]
+
+
+def test_a_trip_out_of_reach_is_refused_before_any_question(screens):
+    g = screens(MELEE.replace('at = [2, 1]', 'at = [6, 1]'))      # orc_a far away
+    click_button(g, "trip")
+    click(g, at(g, (6, 1)))
+    assert g.dialog is None                                      # no counter-trip question asked
+    assert not g.battle.history
+    refusal = g.battle.check(g.battle.command("hero", "trip", {"target": "orc_a"}))
+    assert g.log[-1][0] == sentence(refusal.code, refusal.params, "en")
+
+
+def test_a_fireball_behind_a_wall_says_so_while_aiming(screens):
+    g = screens(FIREBALL)
+    click_button(g, "cast")
+    click(g, g.dialog.rects[0].center)                           # fireball
+    assert g.mode == "cast"
+    behind = at(g, (8, 3))
+    corner = (behind[0] - g.cam.cell // 2, behind[1] - g.cam.cell // 2)   # the intersection at (8, 3)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=corner, rel=(0, 0), buttons=(0, 0, 0)))
+    pump(g)
+    refusal = g.battle.check(g.battle.command("mage", "cast", {"spell": "fireball", "point": [8, 3]}))
+    assert refusal is not None and g.overlay.reach                # the area is drawn, and refused
+    assert g.overlay.caption == sentence(refusal.code, refusal.params, "en")
+
+
+def test_the_ui_imports_no_rule_of_the_engine():
+    """The window reads the engine's faces and views, never its rules or action code."""
+    import ast
+    from pathlib import Path
+    allowed_rules = {"game.rules.board", "game.rules.geometry"}
+    for path in sorted((Path(__file__).resolve().parents[2] / "game" / "ui").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                name = {0: "", 1: "game.ui.", 2: "game."}[node.level] + node.module
+                assert not name.startswith("game.world.actions"), (path.name, name)
+                assert not name.startswith("game.world.components"), (path.name, name)
+                if name.startswith("game.rules"):
+                    assert name in allowed_rules, (path.name, name)
