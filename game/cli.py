@@ -21,7 +21,7 @@ def main(argv: list[str] | None = None) -> int:
     q.add_argument("scenario")
     q.add_argument("--lang", choices=("en", "fr"), default=None, help="language of reasons (default: locale)")
     b = sub.add_parser("bench", help="print benchmark figures as JSON")
-    b.add_argument("suite", choices=("geometry", "ui"))
+    b.add_argument("suite", choices=("geometry", "ui", "engine"))
     b.add_argument("--repeat", type=int, default=30)
     r = sub.add_parser("render", help="draw a scenario to a PNG, headless, with overlays")
     from .ui.render import add_arguments
@@ -50,6 +50,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.suite == "ui":
             from .bench_ui import run_ui
             return run_ui(repeat=args.repeat)
+        if args.suite == "engine":
+            from .bench_engine import run_engine
+            return run_engine()
         from .bench import run_geometry
         return run_geometry(repeat=args.repeat)
     if args.command == "render":

@@ -236,6 +236,11 @@ class Battle:
         else:
             self._dirty.update(self.ids)
 
+    @property
+    def sorted_ids(self) -> list[str]:
+        """Every creature's id, sorted (creatures never come or go during a battle)."""
+        return self._sorted_ids
+
     def has(self, cid) -> bool:
         return isinstance(cid, str) and cid in self.entities
 

@@ -91,7 +91,7 @@ def best_path(board: Board, body: Body, goal: Square, mode: str, parity: int = 0
     limit = budget(body, mode, restricted)
     span = body.span
     x, y = body.pos
-    ctx = MoveContext(board, body, (x - limit - 1, y - limit - 1, x + limit + span, y + limit + span))
+    ctx = MoveContext.of(board, body)
     start = body.pos
     if distance(start, goal) > limit or not ctx.can_end_at(goal):
         return None

@@ -41,6 +41,12 @@ class Body:
     mount_span: int | None = None    # a rider shares its mount's space (French text, combat monté)
 
     @cached_property
+    def memo(self) -> dict:
+        """Answers worked out about this body (it never changes), such as its threatened
+        squares per terrain (``threat.threat_map``)."""
+        return {}
+
+    @cached_property
     def span(self) -> int:
         return self.mount_span or self.size.value.span
 
@@ -95,6 +101,11 @@ class Board:
     terrain: Terrain
     bodies: tuple[Body, ...]
     variants: Variants = field(default_factory=Variants)
+
+    @cached_property
+    def move_contexts(self) -> dict:
+        """The pathfinder's per-mover arrays on this board (``movement.MoveContext.of``)."""
+        return {}
 
     @cached_property
     def by_id(self) -> dict[str, Body]:

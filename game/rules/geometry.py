@@ -118,45 +118,50 @@ class LineCrossing:
 @lru_cache(maxsize=65536)
 def _crossing(px: int, py: int, dx: int, dy: int) -> LineCrossing:
     """Crossing of the segment from (px, py) to (px + dx, py + dy), doubled coordinates,
-    with 0 <= px, py < 2; cells are absolute for that start (cell of (0..1) is 0)."""
-    cuts: set[Fraction] = {Fraction(0), Fraction(1)}
+    with 0 <= px, py < 2; cells are absolute for that start (cell of (0..1) is 0).
+
+    Exact in whole numbers: a point of the segment at parameter t = k / den has
+    coordinates (p * den + k * d) / den; the cuts are where it meets a grid line."""
+    den = abs(dx) * abs(dy) if dx and dy else max(abs(dx), abs(dy), 1)
+    cuts: set[int] = {0, den}
     for start, delta in ((px, dx), (py, dy)):
         if delta:
             lo, hi = sorted((start, start + delta))
             first = lo + (lo % 2)  # first even value >= lo
             for even in range(first, hi + 1, 2):
-                cuts.add(Fraction(even - start, delta))
-    ts = sorted(cuts)
+                cuts.add((even - start) * den // delta)
+    ks = sorted(cuts)
     cells: list[Square] = []
     seams: list[tuple[Square, Square]] = []
-    for t0, t1 in zip(ts, ts[1:]):
-        tm = (t0 + t1) / 2
-        x = px + tm * dx
-        y = py + tm * dy
-        on_vertical = x.denominator == 1 and x.numerator % 2 == 0
-        on_horizontal = y.denominator == 1 and y.numerator % 2 == 0
+    twice = 2 * den
+    for k0, k1 in zip(ks, ks[1:]):
+        # the middle of the piece, at t = (k0 + k1) / (2 den)
+        x2 = px * twice + (k0 + k1) * dx
+        y2 = py * twice + (k0 + k1) * dy
+        on_vertical = x2 % twice == 0 and (x2 // twice) % 2 == 0
+        on_horizontal = y2 % twice == 0 and (y2 // twice) % 2 == 0
         if on_vertical and on_horizontal:
             continue  # impossible for a non-degenerate piece, kept for safety
         if on_vertical:
-            cx = x.numerator // 2
-            cy = (y.numerator // y.denominator) // 2
+            cx = (x2 // twice) // 2
+            cy = (y2 // twice) // 2
             seams.append(((cx - 1, cy), (cx, cy)))
         elif on_horizontal:
-            cy = y.numerator // 2
-            cx = (x.numerator // x.denominator) // 2
+            cy = (y2 // twice) // 2
+            cx = (x2 // twice) // 2
             seams.append(((cx, cy - 1), (cx, cy)))
         else:
-            cell = ((x.numerator // x.denominator) // 2, (y.numerator // y.denominator) // 2)
+            cell = ((x2 // twice) // 2, (y2 // twice) // 2)
             if not cells or cells[-1] != cell:
                 cells.append(cell)
     # Passing exactly through a grid corner on a slant: the two squares on either side.
     if dx and dy:
         sx, sy = sign(dx), sign(dy)
-        for t in ts[1:-1]:
-            x = px + t * dx
-            y = py + t * dy
-            if x.denominator == 1 and y.denominator == 1 and x.numerator % 2 == 0 and y.numerator % 2 == 0:
-                vx, vy = x.numerator // 2, y.numerator // 2
+        for k in ks[1:-1]:
+            xn = px * den + k * dx
+            yn = py * den + k * dy
+            if xn % den == 0 and yn % den == 0 and (xn // den) % 2 == 0 and (yn // den) % 2 == 0:
+                vx, vy = (xn // den) // 2, (yn // den) // 2
                 # Squares around the corner are (vx-1|vx, vy-1|vy); the side ones are
                 # those not on the line's way in or out.
                 a = (vx if sx < 0 else vx - 1, vy if sy > 0 else vy - 1)

@@ -125,6 +125,16 @@ class MoveContext:
                 if used + mine > 100:
                     self.end_block.add((sy + 1) * pw + sx + 1)
 
+    @classmethod
+    def of(cls, board: Board, body: Body) -> "MoveContext":
+        """The context of ``body`` on ``board``, made once per board (a board never
+        changes; the engine makes a new one after each change)."""
+        cache = board.move_contexts
+        ctx = cache.get(body)
+        if ctx is None:
+            ctx = cache[body] = cls(board, body)
+        return ctx
+
     def index(self, pos: Square) -> int:
         return (pos[1] + 1) * self.pw + pos[0] + 1
 
@@ -169,7 +179,7 @@ def reachable(board: Board, body: Body, mode: str, restricted: bool = False, par
         return {}
     limit = budget(body, mode, restricted)
     x, y = body.pos
-    ctx = MoveContext(board, body, (x - limit - 1, y - limit - 1, x + limit + body.span, y + limit + body.span))
+    ctx = MoveContext.of(board, body)
     start = ctx.index(body.pos)
     if mode == "5ft":
         return _five_foot_steps(ctx, start)
@@ -282,9 +292,7 @@ def check_path(board: Board, body: Body, squares: list[Square], mode: str,
         return PathCheck(False, reason=Refusal("EMPTY_PATH"))
     if mode == "5ft" and len(squares) != 1:
         return PathCheck(False, reason=Refusal("FIVE_FOOT_STEP_ONE_SQUARE"))
-    xs = [p[0] for p in squares] + [body.pos[0]]
-    ys = [p[1] for p in squares] + [body.pos[1]]
-    ctx = MoveContext(board, body, (min(xs) - 1, min(ys) - 1, max(xs) + body.span, max(ys) + body.span))
+    ctx = MoveContext.of(board, body)
     positions = [body.pos]
     idx = ctx.index(body.pos)
     cost = 0
@@ -320,7 +328,7 @@ def check_path(board: Board, body: Body, squares: list[Square], mode: str,
 def run_ends(board: Board, body: Body, ctx: MoveContext | None = None) -> dict[Square, int]:
     """Every end of a legal run with its cost (straight line, digest §1.2)."""
     from .lanes import run_lane_refusal, lane_path
-    ctx = ctx or MoveContext(board, body)
+    ctx = ctx or MoveContext.of(board, body)
     limit = budget(body, "run")
     out: dict[Square, int] = {}
     x0, y0 = body.pos

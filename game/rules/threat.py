@@ -31,10 +31,19 @@ def band_offsets(span: int, inner: int, outer: int, exception: bool) -> tuple[tu
 
 def threatened_squares(board: Board, body: Body) -> set[Square]:
     """Every square ``body`` threatens now (empty when it threatens nothing)."""
-    band = body.threat_band()
-    if band is None:
-        return set()
-    return _band_squares(board, body, band)
+    return set(threat_map(board.terrain, board.variants, body))
+
+
+def threat_map(terrain, variants, body: Body) -> frozenset[Square]:
+    """The squares a body threatens on a terrain: they depend on nothing else (no other
+    creature blocks reach), so each body (bodies never change) keeps them per terrain."""
+    memo = body.memo
+    key = (terrain, variants)
+    squares = memo.get(key)
+    if squares is None:
+        band = body.threat_band()
+        squares = memo[key] = frozenset() if band is None else frozenset(_band_squares_on(terrain, variants, body, band))
+    return squares
 
 
 def attackable_squares(board: Board, body: Body) -> set[Square]:
@@ -47,7 +56,10 @@ def attackable_squares(board: Board, body: Body) -> set[Square]:
 
 
 def _band_squares(board: Board, body: Body, band: ReachBand) -> set[Square]:
-    terrain = board.terrain
+    return _band_squares_on(board.terrain, board.variants, body, band)
+
+
+def _band_squares_on(terrain, variants, body: Body, band: ReachBand) -> set[Square]:
     x, y = body.pos
     span = body.span
     w, h = terrain.width, terrain.height
@@ -56,7 +68,7 @@ def _band_squares(board: Board, body: Body, band: ReachBand) -> set[Square]:
     out: set[Square] = set()
     open_ground = not terrain.any_sight_block(x - band.outer, y - band.outer,
                                               x + span - 1 + band.outer, y + span - 1 + band.outer)
-    for dx, dy, far in band_offsets(span, band.inner, band.outer, board.variants.reach_diagonal_exception):
+    for dx, dy, far in band_offsets(span, band.inner, band.outer, variants.reach_diagonal_exception):
         sx, sy = x + dx, y + dy
         if not (0 <= sx < w and 0 <= sy < h) or not free[(sy + 1) * pw + sx + 1]:
             continue
@@ -68,10 +80,7 @@ def _band_squares(board: Board, body: Body, band: ReachBand) -> set[Square]:
 
 def threatens(board: Board, body: Body, square: Square) -> bool:
     """Does ``body`` threaten ``square``?"""
-    band = body.threat_band()
-    if band is None:
-        return False
-    return _in_band_square(board, body, band, square)
+    return square in threat_map(board.terrain, board.variants, body)
 
 
 def can_attack_square(board: Board, body: Body, square: Square) -> bool:

@@ -26,8 +26,11 @@ def _immune(battle, cid: str) -> bool:
 
 
 def _sources(battle) -> list[str]:
-    return [cid for cid in sorted(battle.entities)
-            if "stench" in specials(battle, cid) and status_of(battle, cid) != "dead"]
+    """The ghasts still standing (who has a stench never changes: it is looked up once)."""
+    having = battle.__dict__.get("_stench_sources")
+    if having is None:
+        having = battle.__dict__["_stench_sources"] = [cid for cid in battle.sorted_ids if "stench" in specials(battle, cid)]
+    return [cid for cid in having if status_of(battle, cid) != "dead"]
 
 
 def stench_on(battle, cid: str, sources: list[str] | None = None) -> list:
@@ -60,6 +63,6 @@ def stench_sweep(battle) -> list:
     if not sources:
         return []
     events: list = []
-    for cid in sorted(battle.entities):
+    for cid in battle.sorted_ids:
         events += stench_on(battle, cid, sources)
     return events

@@ -23,21 +23,26 @@ from typing import Any, Callable
 _IMMUTABLE = (str, int, float, bool, type(None), Fraction, frozenset, Enum, bytes)
 
 
+_PLAIN = {str, int, float, bool, type(None), Fraction, frozenset, bytes}
+
+
 def duplicate(value: Any) -> Any:
     """A copy deep enough that no mutable part is shared: containers and dataclasses are
     copied, immutable values (strings, numbers, frozensets, enums, tuples of those) are
     kept. Much faster than ``copy.deepcopy`` on the small values components hold."""
-    if isinstance(value, _IMMUTABLE):
-        return value
     kind = type(value)
+    if kind in _PLAIN:
+        return value
     if kind is list:
-        return [duplicate(v) for v in value]
+        return [v if type(v) in _PLAIN else duplicate(v) for v in value]
     if kind is dict:
-        return {k: duplicate(v) for k, v in value.items()}
+        return {k: (v if type(v) in _PLAIN else duplicate(v)) for k, v in value.items()}
     if kind is set:
         return set(value)          # members are hashable, hence immutable here
     if kind is tuple:
-        return value if all(isinstance(v, _IMMUTABLE) for v in value) else tuple(duplicate(v) for v in value)
+        return value if all(type(v) in _PLAIN for v in value) else tuple(duplicate(v) for v in value)
+    if isinstance(value, _IMMUTABLE):
+        return value
     if is_dataclass(value) and not isinstance(value, type):
         if getattr(kind, "__dataclass_params__").frozen:
             return value

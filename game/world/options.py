@@ -12,6 +12,7 @@ battle over) gets that one refusal for every action.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Mapping
 from typing import Any, Callable
 
 from ..content import data
@@ -64,22 +65,20 @@ class Option:
         return self.passed or ([self.probe] if self.legal and self.probe else [])
 
 
-def _decide(battle, action: str, candidates: list[Command],
-            domain: Callable[[list[Command]], dict] | None = None) -> Option:
-    """Check candidates in order until one passes: the action is offered, and its domain
-    (every candidate that passes) is made when first read. With none passing, the first
-    candidate's refusal is the action's (a refusal that no argument changes stops the
-    search at once)."""
+def _decide(battle, action: str, candidates, domain: Callable[[list[Command]], dict] | None = None) -> Option:
+    """Check candidates (any iterable, made as it is read) in order until one passes: the
+    action is offered, and its domain (every candidate that passes) is made when first
+    read. With none passing, the first candidate's refusal is the action's (a refusal that
+    no argument changes stops the search at once)."""
     first: tuple[Command, Refusal] | None = None
-    for index, command in enumerate(candidates):
-        refusal = check(battle, command)
+    remaining = iter(candidates)
+    for command in remaining:
+        refusal = _judge(battle, command)
         if refusal is None:
-            rest = candidates[index + 1:]
-
             option = Option(action, None, command)
 
-            def made(command=command, rest=rest, option=option) -> dict:
-                option.passed = [command] + [c for c in rest if check(battle, c) is None]
+            def made(command=command, rest=remaining, option=option) -> dict:
+                option.passed = [command] + [c for c in rest if _judge(battle, c) is None]
                 return domain(option.passed) if domain else {}
             option.made = made
             return option
@@ -91,22 +90,47 @@ def _decide(battle, action: str, candidates: list[Command],
     return Option(action, first[1], first[0])
 
 
+def _judge(battle, command: Command) -> Refusal | None:
+    """``check``, faster for the creature whose turn it is: what only reads (the conditions
+    and the action's gate, ``actions.preconditions``) is asked without a dry run, and an
+    action its gate settles needs none at all."""
+    from .actions import preconditions
+    from .actions.gates import GATES, SETTLED
+    from .damage import status_of
+    who = command.who
+    if command.action in GATES and who == battle.turn and battle.winner is None \
+            and status_of(battle, who) in ("normal", "staggered", "disabled"):
+        refusal = preconditions(battle, who, command.action, command.handler_arguments())
+        if refusal is not None or command.action in SETTLED:
+            return refusal
+    return check(battle, command)
+
+
 # --- candidates ----------------------------------------------------------------------------
-def _others_by_distance(battle, who: str) -> list[str]:
+def _gaps(battle, who: str) -> dict[str, int]:
+    """The 1-2-1 gap from the creature's space to every other one's, made once per board."""
     board = battle.board()
-    me = board.body(who)
-    return sorted((b.id for b in board.bodies if b.id != who),
-                  key=lambda c: (min(distance(a, b) for a in me.squares for b in board.body(c).squares), c))
+    cache = board.move_contexts.setdefault(("gaps", who), {})
+    if not cache:
+        me = board.body(who)
+        for b in board.bodies:
+            if b.id != who:
+                cache[b.id] = min(distance(a, c) for a in me.squares for c in b.squares)
+    return cache
+
+
+def _others_by_distance(battle, who: str) -> list[str]:
+    gaps = _gaps(battle, who)
+    return sorted(gaps, key=lambda c: (gaps[c], c))
 
 
 def _near(battle, who: str, ids: list[str], extra: int = 1) -> list[str]:
     """Creatures within the creature's melee reach plus ``extra`` squares, the nearest one
     always (its refusal explains an action that reaches nobody)."""
-    board = battle.board()
-    me = board.body(who)
-    band = me.melee_band()
+    band = battle.board().body(who).melee_band()
     reach = (band.outer if band else 1) + extra
-    out = [c for c in ids if min(distance(a, b) for a in me.squares for b in board.body(c).squares) <= reach]
+    gaps = _gaps(battle, who)
+    out = [c for c in ids if gaps[c] <= reach]
     return out or ids[:1]
 
 
@@ -142,7 +166,7 @@ def _movement(battle, who: str, action: str, mode: str) -> Option:
 
 
 def _targeted(battle, who: str, action: str, make: Callable[[str], Command], ids: list[str]) -> Option:
-    return _decide(battle, action, [make(c) for c in ids],
+    return _decide(battle, action, (make(c) for c in ids),
                    lambda passed: {"targets": [getattr(c, "target", None) or getattr(c, "mount", None)
                                                or getattr(c, "ally", None) for c in passed]})
 
@@ -179,8 +203,8 @@ def _full_attack(battle, who: str) -> Option:
 
 
 def _charge(battle, who: str) -> Option:
-    """Every enemy within a charge's reach with its legal ends; farther ones are not tried
-    (the nearest one explains a charge that reaches nobody)."""
+    """Every enemy within a charge's reach with its legal ends, the nearest first; farther
+    ones are not tried (the nearest one explains a charge that reaches nobody)."""
     board, moving = views.mover(battle, who)
     me = board.body(moving)
     band = me.melee_band()
@@ -188,17 +212,20 @@ def _charge(battle, who: str) -> Option:
     side = battle.board().body(who).side
     enemies = [c for c in _others_by_distance(battle, who) if c in board.by_id and board.body(c).side != side]
     close = [c for c in enemies if min(distance(a, b) for a in me.squares for b in board.body(c).squares) <= limit]
-    candidates: list[Command] = []
     ends: dict[str, list] = {}
-    for t in close:
-        result = views.charge(battle, who, t)
-        if result.legal:
-            ends[t] = [list(e) for e in result.ends]
-            candidates.append(C.Charge(who, target=t, end=result.ends[0]))
-    if not candidates and enemies:
-        candidates.append(C.Charge(who, target=enemies[0]))
-    return _decide(battle, "charge", candidates,
-                   lambda passed: {"targets": {c.target: ends[c.target] for c in passed}})
+
+    def candidates():
+        offered = False
+        for t in close:
+            result = views.charge(battle, who, t)
+            if result.legal:
+                ends[t] = [list(e) for e in result.ends]
+                offered = True
+                yield C.Charge(who, target=t, end=result.ends[0])
+        if not offered and enemies:
+            yield C.Charge(who, target=enemies[0])
+    return _decide(battle, "charge", candidates(),
+                   lambda passed: {"targets": {c.target: ends[c.target] for c in passed if c.target in ends}})
 
 
 def _overrun(battle, who: str) -> Option:
@@ -206,8 +233,8 @@ def _overrun(battle, who: str) -> Option:
     board = battle.board()
     enemies = [c for c in _others_by_distance(battle, who) if board.body(c).side != board.body(who).side]
     ids = _near(battle, who, enemies, extra=board.body(who).speed_squares)
-    return _targeted(battle, who, "overrun",
-                     lambda t: C.Overrun(who, target=t, squares=overrun_squares(battle, who, t)), ids)
+    return _decide(battle, "overrun", (C.Overrun(who, target=t, squares=overrun_squares(battle, who, t)) for t in ids),
+                   lambda passed: {"targets": [c.target for c in passed]})
 
 
 def _squares(battle, who: str, action: str, make: Callable[[Square], Command]) -> Option:
@@ -431,10 +458,30 @@ def _ride(battle, who: str) -> Option:
     return option
 
 
-def options(battle, who: str) -> dict[str, Option]:
-    """Every action of ``act`` for ``who``, in the catalogue's order."""
-    providers = _providers(battle, who)
-    return {name: providers[name]() for name in COMMANDS}
+class Options(Mapping):
+    """Every action of ``act`` for one creature, in the catalogue's order, each decided
+    when first read (reading them all decides them all)."""
+
+    def __init__(self, battle, who: str):
+        self._providers = _providers(battle, who)
+        self._decided: dict[str, Option] = {}
+
+    def __getitem__(self, name: str) -> Option:
+        option = self._decided.get(name)
+        if option is None:
+            option = self._decided[name] = self._providers[name]()
+        return option
+
+    def __iter__(self):
+        return iter(COMMANDS)
+
+    def __len__(self) -> int:
+        return len(COMMANDS)
+
+
+def options(battle, who: str) -> Options:
+    """Every action of ``act`` for ``who``."""
+    return Options(battle, who)
 
 
 def worn_or_held(battle, cid: str) -> list[str]:

@@ -3,10 +3,10 @@ durations and the dying roll (French text "initiative", digest §8.3, decisions 
 from __future__ import annotations
 
 from ..rules import health
+from . import damage
 from ..rules.initiative import InitiativeEntry, order as initiative_order, ties
 from ..rules.modifiers import ability_modifier
-from .components import (Abilities, AttacksOfOpportunity, Awareness, Conditions, Effects, Feats, HitPoints,
-                         Grapple, Initiative, Riding, RunState, TurnState)
+from .components import (Abilities, AttacksOfOpportunity, Awareness, Conditions, Effects, Feats, Grapple, HitPoints, Initiative, Riding, RunState, Side, TurnState)
 from .events import (BattleWon, ConditionEnded, DyingRolled, InitiativeRolled, RoundStarted, TurnEnded,
                      TurnSkipped, TurnStarted)
 
@@ -33,7 +33,7 @@ def start_battle(battle) -> list:
     turn. A surprise round happens when some creatures are marked ``surprised``."""
     events = []
     entries = []
-    for cid in sorted(battle.entities):
+    for cid in battle.sorted_ids:
         mod = initiative_modifier(battle, cid)
         fixed = battle.comp(cid, Initiative).fixed
         if fixed is None:
@@ -77,8 +77,7 @@ def can_take_turn(battle, cid: str) -> bool:
 
 
 def status_of(battle, cid: str) -> str:
-    from .damage import status_of as status
-    return status(battle, cid)
+    return damage.status_of(battle, cid)
 
 
 def _begin_turn(battle, cid: str, new_round: bool = False) -> list:
@@ -136,7 +135,7 @@ def _set_turn_state(battle, cid, state) -> None:
 def _expire_timed(battle, rnd: int, count: int) -> list:
     """Durations end just before the initiative count on which they began."""
     events = []
-    for cid in sorted(battle.entities):
+    for cid in battle.sorted_ids:
         if not battle.read(cid, Effects).timed:
             continue
         effects = battle.comp(cid, Effects)
@@ -286,11 +285,30 @@ def check_victory(battle, events: list) -> bool:
     """A side with no creature able to act has lost (issue 3); the last side standing wins."""
     if battle.winner is not None:
         return True
-    able = sorted({battle.board().body(cid).side for cid in battle.entities
-                   if health.can_act(status_of(battle, cid)) and not OUT_OF_FIGHT & battle.read(cid, Conditions).ids})
+    able = _fighting_sides(battle)
     if len(able) <= 1:
         battle.winner = able[0] if able else "none"
         battle.turn = None
         events.append(BattleWon(side=battle.winner))
         return True
     return False
+
+
+def _fighting_sides(battle) -> list[str]:
+    """The sides that still have a creature able to act, sorted; it stops looking once it
+    has found two (the battle goes on), starting with the creatures that were able last
+    time, so that it seldom looks at more than two."""
+    sides: dict[str, str] = {}
+    hints = battle.__dict__.setdefault("_able_hints", {})
+    order = list(dict.fromkeys([*hints.values(), *battle.ids]))
+    for cid in order:
+        side = battle.read(cid, Side).name
+        if side in sides:
+            continue
+        if health.can_act(status_of(battle, cid)) and not OUT_OF_FIGHT & battle.read(cid, Conditions).ids:
+            sides[side] = cid
+            if len(sides) >= 2:
+                break
+    hints.clear()
+    hints.update(sides)
+    return sorted(sides)

@@ -11,6 +11,7 @@ from ..auras import stench_sweep
 from ..commands import Command
 from ..components import Riding
 from .common import Refused, is_able, refuse, strenuous_damage
+from .gates import GATES
 
 ACTIONS = {
     "move": moving.do_move, "five_foot_step": moving.do_five_foot_step, "withdraw": moving.do_withdraw,
@@ -79,6 +80,26 @@ def end_refusal(battle, who: str, action: str, end) -> Refusal | None:
     return turning.turned_refusal(battle, who, action, {"squares": [list(end)]})
 
 
+def preconditions(battle, who: str, action: str, args: dict) -> Refusal | None:
+    """What forbids the action before its handler, only reading: the saddle, a rock face,
+    the conditions (turned, calmed, hidden from undead, awaiting orders, a grapple), then
+    the action's own gate (``gates``)."""
+    if action in ON_FOOT and battle.read(who, Riding).mount:
+        return Refusal("RIDE_TO_MOVE")        # in the saddle the mount moves (``ride``)
+    if action in ON_FOOT and climbing.on_face(battle, who):
+        return Refusal("CLIMBING_USE_CLIMB")  # on a rock face one climbs
+    refused = (turning.turned_refusal(battle, who, action, args) or spellwork.calm_refusal(battle, who, action, args)
+               or warding.unseen_refusal(battle, who, action, args)
+               or commanding.awaiting_orders_refusal(battle, who, action))
+    if refused is not None:
+        return refused.refusal
+    refusal = grapple.grapple_refusal(battle, who, action, args)
+    if refusal is not None:
+        return refusal
+    gate = GATES.get(action)
+    return gate(battle, who) if gate is not None else None
+
+
 def play(battle, command: Command, declined: set[str], aftermath: bool = True) -> list:
     """The whole of one action, as ``act`` and the asking faces run it: who may act, the
     conditions that forbid it, the action, then what follows any action (broken calm or
@@ -91,16 +112,7 @@ def play(battle, command: Command, declined: set[str], aftermath: bool = True) -
     events = timing.who_may_act(battle, who)
     if action == "step_in" and not stepping_in:
         raise refuse("NOT_DELAYING")
-    if action in ON_FOOT and battle.comp(who, Riding).mount:
-        raise refuse("RIDE_TO_MOVE")        # in the saddle the mount moves (``ride``)
-    if action in ON_FOOT and climbing.on_face(battle, who):
-        raise refuse("CLIMBING_USE_CLIMB")  # on a rock face one climbs
-    refusal = (turning.turned_refusal(battle, who, action, args) or spellwork.calm_refusal(battle, who, action, args)
-               or warding.unseen_refusal(battle, who, action, args)
-               or commanding.awaiting_orders_refusal(battle, who, action))
-    if refusal is not None:
-        raise refusal
-    refusal = grapple.grapple_refusal(battle, who, action, args)
+    refusal = preconditions(battle, who, action, args)
     if refusal is not None:
         raise Refused(refusal)
     breaks_hiding = warding.breaks_hiding(battle, who, action, args)     # judged before it happens

@@ -410,6 +410,8 @@ def do_charge(battle, who, args, declined) -> list:
     """Full-round (standard at speed when restricted): straight to the closest attack
     space, one melee attack at +2, -2 AC until its next turn (French text, "charge")."""
     target = target_arg(battle, args)
+    if "dead" in battle.board().body(target).conditions:
+        raise refuse("TARGET_DEAD", target=target)      # said before the charge, not at its end
     ts = turn_state(battle, who)
     if ts.moved or ts.stepped:
         raise refuse("CHARGE_AFTER_MOVING")

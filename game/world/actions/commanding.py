@@ -14,7 +14,7 @@ def _hd(battle, cid: str) -> int:
 
 def commanded(battle, cleric: str) -> list[str]:
     from ..damage import status_of
-    return [c for c in sorted(battle.entities) if battle.comp(c, TurnUses).commanded_by == cleric
+    return [c for c in battle.sorted_ids if battle.read(c, TurnUses).commanded_by == cleric
             and status_of(battle, c) != "dead"]
 
 

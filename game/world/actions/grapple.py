@@ -428,7 +428,7 @@ def do_cut_garrote(battle, who, args, declined) -> list:
     comes off its hit points, and at 0 it is cut and the strangling ends."""
     from ..components import Gear, Wielded
     from ..events import AttackRolled, ItemDamaged
-    garroter = next((c for c in sorted(battle.entities) if _g(battle, c).garroting == who), None)
+    garroter = next((c for c in battle.sorted_ids if battle.read(c, Grapple).garroting == who), None)
     if garroter is None:
         raise refuse("NOT_GARROTED")
     blade = battle.board().body(who).weapon

@@ -227,6 +227,8 @@ def do_ride(battle, who, args, declined) -> list:
 def _mounted_charge(battle, who, mount, alone, args, declined) -> list:
     from .attacking import one_attack
     target = target_arg(battle, args)
+    if "dead" in battle.board().body(target).conditions:
+        raise refuse("TARGET_DEAD", target=target)
     steed = alone.body(mount)
     rider = battle.board().body(who)
     # The closest space from which the *rider* reaches the target, the mount moving.
@@ -263,7 +265,7 @@ def mounted_falls(battle) -> list:
     """After any action: a mount that can no longer carry its rider throws it (Ride DC 15
     or 1d6); an unconscious rider stays in the saddle on 50% (75% military saddle)."""
     events: list = []
-    for cid in sorted(battle.entities):
+    for cid in battle.sorted_ids:
         if not battle.read(cid, Riding).mount:
             continue
         riding = battle.comp(cid, Riding)

@@ -139,7 +139,7 @@ def _effects(battle, who, item_id, item, result, lands, point, target) -> list:
     if item.get("condition") == "deafened":
         centre = lands if lands is not None else (battle.board().body(target).pos if target else point)
         radius = item["radius_ft"] // 5
-        for cid in sorted(battle.entities):
+        for cid in battle.sorted_ids:
             body = battle.board().body(cid)
             if min(distance(sq, centre) for sq in body.squares) <= radius:
                 ok, ev = roll_save(battle, cid, "fort", item["save_dc"])

@@ -91,7 +91,7 @@ def do_bolster_undead(battle, who, args, declined) -> list:
     against turning of the undead it affects, when higher than theirs, for 10 rounds. The
     undead affected are chosen as for a rebuke: closest first, up to the turning damage."""
     events, _level, _check, max_hd, damage = _attempt(battle, who, True, "bolster_undead")
-    candidates = [(cid, _stat(battle, cid, "hd"), _gap(battle, who, cid)) for cid in sorted(battle.entities)
+    candidates = [(cid, _stat(battle, cid, "hd"), _gap(battle, who, cid)) for cid in battle.sorted_ids
                   if cid != who and _stat(battle, cid, "undead") and status_of(battle, cid) != "dead"
                   and _in_reach(battle, who, cid)]
     for cid in rules.choose_affected(candidates, max_hd, damage):
@@ -107,7 +107,7 @@ def do_bolster_undead(battle, who, args, declined) -> list:
 def _turn(battle, who: str, rebuke: bool) -> list:
     events, level, check, max_hd, damage = _attempt(battle, who, rebuke, "rebuke_undead" if rebuke else "turn_undead")
     candidates = []
-    for cid in sorted(battle.entities):
+    for cid in battle.sorted_ids:
         if cid == who or not _stat(battle, cid, "undead") or status_of(battle, cid) == "dead":
             continue
         if who in (battle.comp(cid, TurnUses).turned_by, battle.comp(cid, TurnUses).commanded_by):
@@ -164,7 +164,7 @@ def turned_refusal(battle, who: str, action: str, args: dict):
 def break_turning(battle, mover: str) -> list:
     """The cleric coming within 3 m of undead it turned ends their turning."""
     events = []
-    for cid in sorted(battle.entities):
+    for cid in battle.sorted_ids:
         if battle.read(cid, TurnUses).turned_by == mover and "turned" in battle.read(cid, Conditions).ids \
                 and _gap(battle, mover, cid) <= rules.BREAK_DISTANCE:
             tu = battle.comp(cid, TurnUses)
@@ -181,7 +181,7 @@ def do_dispel_turning(battle, who, args, declined) -> list:
     level = rules.turning_level(_stat(battle, who, "cleric_level"), _stat(battle, who, "paladin_level"))
     if level <= 0 or not _stat(battle, who, "evil"):
         raise refuse("CANNOT_TURN")
-    turned = [cid for cid in sorted(battle.entities) if battle.comp(cid, TurnUses).turned_by
+    turned = [cid for cid in battle.sorted_ids if battle.read(cid, TurnUses).turned_by
               and "turned" in battle.comp(cid, Conditions).ids]
     if not turned:
         raise refuse("NOTHING_TURNED")

@@ -95,7 +95,7 @@ def _ward(battle, who: str, target: str) -> list:
     if effect["seen_by"] is None:
         # Each intelligent undead saves once, when the spell first takes hold.
         effect["seen_by"] = []
-        for cid in sorted(battle.entities):
+        for cid in battle.sorted_ids:
             values = battle.comp(cid, Stats).values
             if values.get("undead") and not values.get("mindless"):
                 ok, ev = roll_save(battle, cid, "will", effect["dc"])

@@ -1,0 +1,93 @@
+"""The scripted player (issue 10, item 8; issue 12's ``scripted`` controller): each creature
+goes for the nearest enemy — a full attack when one is in reach, a charge when a lane is
+clear, otherwise the safest path toward it (fewest attacks of opportunity, then nearest),
+then a single attack if one is in reach — and ends its turn. It asks the engine for
+everything and never submits a command the engine has not offered."""
+from __future__ import annotations
+
+from ..rules.geometry import distance
+from ..world import commands as C, views
+
+
+def _alive_enemies(battle, who: str) -> list[str]:
+    board = battle.board()
+    me = board.body(who)
+    return [b.id for b in board.enemies_of(me) if views.status(battle, b.id) not in ("dead",)
+            and not b.is_helpless]
+
+
+def _gap(battle, a: str, b: str) -> int:
+    board = battle.board()
+    return min(distance(x, y) for x in board.body(a).squares for y in board.body(b).squares)
+
+
+def nearest_enemy(battle, who: str) -> str | None:
+    foes = _alive_enemies(battle, who)
+    return min(foes, key=lambda f: (_gap(battle, who, f), f)) if foes else None
+
+
+def choose(battle, who: str):
+    """The next command for ``who`` this turn, or None to end the turn."""
+    foe = nearest_enemy(battle, who)
+    opts = battle.options(who)
+    if foe is None:
+        return None
+    full = opts["full_attack"]
+    if full.legal:
+        targets = full.domain["targets"]
+        reachable_foes = [t for t in targets if t in _alive_enemies(battle, who)]
+        if reachable_foes:
+            target = min(reachable_foes, key=lambda t: (_gap(battle, who, t), t))
+            return C.FullAttack(who, targets=views.full_attack(battle, who, target))
+    attack = opts["attack"]
+    if attack.legal:
+        reachable_foes = [t for t in attack.domain["targets"] if t in _alive_enemies(battle, who)]
+        if reachable_foes:
+            return C.Attack(who, target=min(reachable_foes, key=lambda t: (_gap(battle, who, t), t)))
+    charge = opts["charge"]
+    if charge.legal:
+        alive = _alive_enemies(battle, who)
+        lanes = {t: ends for t, ends in charge.domain["targets"].items() if t in alive}
+        if lanes:
+            target = min(lanes, key=lambda t: (_gap(battle, who, t), t))
+            return C.Charge(who, target=target, end=tuple(lanes[target][0]))
+    move = opts["move"]
+    if move.legal:
+        return _approach(battle, who, foe, move.domain["squares"])
+    return None
+
+
+def _approach(battle, who: str, foe: str, squares: list) -> C.Command | None:
+    """The safest of the squares that get nearest the foe."""
+    board = battle.board()
+    span = board.body(who).span
+    foe_squares = board.body(foe).squares
+    here = _gap(battle, who, foe)
+
+    def gap_from(x: int, y: int) -> int:
+        return min(distance((x + i, y + j), t) for i in range(span) for j in range(span) for t in foe_squares)
+    ranked = sorted(((gap_from(x, y), cost, (x, y)) for x, y, cost in squares), key=lambda r: (r[0], r[1], r[2]))
+    best = None
+    for gap, _cost, square in ranked[:6]:
+        if gap >= here:
+            break
+        seen = views.path(battle, who, square, "move")
+        if seen.legal and (best is None or (len(seen.provokes), gap) < (len(best.provokes), best_gap)):
+            best, best_gap = seen, gap
+    return C.Move(who, squares=best.squares) if best is not None else None
+
+
+def play_turn(battle, who: str, limit: int = 6) -> int:
+    """Play ``who``'s turn to its end; returns the number of commands played."""
+    played = 0
+    while battle.turn == who and battle.winner is None and played < limit:
+        command = choose(battle, who)
+        if command is None:
+            break
+        ok, _refusal, _events = battle.act(command)
+        assert ok, (command, _refusal)          # the engine offered it: it plays
+        played += 1
+    if battle.turn == who and battle.winner is None:
+        battle.act(who, "end_turn")
+        played += 1
+    return played

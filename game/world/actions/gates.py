@@ -1,0 +1,211 @@
+"""What an action needs before any of its arguments matter: a prone creature to stand up,
+a weapon to sheathe, a grapple to grapple in, a held charge to deliver … (each rule is
+cited by the handler it guards). ``play`` asks an action's gate before its handler, so a
+gate's refusal is ``act``'s own; ``options`` asks the gates alone — no dry run — for the
+many actions a creature cannot take at all, which is most of its answer's cost.
+
+A gate only reads. ``SETTLED`` names the actions whose gate is all that can refuse them
+(their handler refuses nothing else before a die), so ``options`` offers them on the
+gate's word.
+"""
+from __future__ import annotations
+
+from ...rules.reasons import Refusal
+from .. import budget
+from ..components import (Conditions, Grapple, Hands, Loaded, Riding, Spellcasting, Stats, TurnState, TurnUses,
+                          Wielded)
+
+
+def _needs(kind: str):
+    def gate(battle, who: str) -> Refusal | None:
+        return budget.refusal(battle.read(who, TurnState), kind)
+    return gate
+
+
+def _prone(battle, who: str) -> Refusal | None:
+    return None if "prone" in battle.read(who, Conditions).ids else Refusal("NOT_PRONE")
+
+
+def stand_up(battle, who: str) -> Refusal | None:
+    return _prone(battle, who) or budget.refusal(battle.read(who, TurnState), "move")
+
+
+def drop_prone(battle, who: str) -> Refusal | None:
+    return Refusal("ALREADY_PRONE") if "prone" in battle.read(who, Conditions).ids else None
+
+
+def _locked(battle, who: str) -> bool:
+    return bool(battle.read(who, Stats).values.get("locked_gauntlet"))
+
+
+def drop(battle, who: str) -> Refusal | None:
+    held = battle.read(who, Wielded).weapon_id
+    if held == "unarmed":
+        return Refusal("HAND_EMPTY")
+    return Refusal("WEAPON_LOCKED", {"weapon": held}) if _locked(battle, who) else None
+
+
+def sheathe(battle, who: str) -> Refusal | None:
+    return drop(battle, who) or budget.refusal(battle.read(who, TurnState), "move")
+
+
+def load(battle, who: str) -> Refusal | None:
+    from .other import LOADING
+    weapon = battle.read(who, Wielded).weapon_id
+    if weapon not in LOADING:
+        return Refusal("NOTHING_TO_LOAD", {"weapon": weapon})
+    if battle.read(who, Loaded).shots >= LOADING[weapon][1]:
+        return Refusal("ALREADY_LOADED", {"weapon": weapon})
+    return None
+
+
+def stow(battle, who: str) -> Refusal | None:
+    return None if battle.read(who, Hands).holding else Refusal("NOTHING_HELD")
+
+
+def _gauntlet(lock: bool):
+    def gate(battle, who: str) -> Refusal | None:
+        values = battle.read(who, Stats).values
+        if "locked_gauntlet" not in values:
+            return Refusal("NO_LOCKED_GAUNTLET")
+        if bool(values["locked_gauntlet"]) == lock:
+            return Refusal("GAUNTLET_ALREADY_LOCKED" if lock else "GAUNTLET_ALREADY_UNLOCKED")
+        return None
+    return gate
+
+
+def extinguish(battle, who: str) -> Refusal | None:
+    return None if "burning" in battle.read(who, Conditions).ids else Refusal("NOT_BURNING")
+
+
+def break_free(battle, who: str) -> Refusal | None:
+    if who in battle.webs or {"glued", "entangled"} & battle.read(who, Conditions).ids:
+        return None
+    return Refusal("NOT_STUCK")
+
+
+def concentrate(battle, who: str) -> Refusal | None:
+    maintained = battle.read(who, Spellcasting).maintained
+    if maintained is None:
+        return Refusal("NOTHING_MAINTAINED")
+    return Refusal("ALREADY_CONCENTRATED") if maintained["round"] == battle.round else None
+
+
+def grappling(battle, who: str) -> Refusal | None:
+    return None if battle.read(who, Grapple).holding else Refusal("NOT_GRAPPLING")
+
+
+def garrote(battle, who: str) -> Refusal | None:
+    from .grapple import GARROTES
+    return None if battle.read(who, Wielded).weapon_id in GARROTES else Refusal("NO_GARROTE")
+
+
+def cut_garrote(battle, who: str) -> Refusal | None:
+    if any(battle.read(c, Grapple).garroting == who for c in battle.sorted_ids):
+        return None
+    return Refusal("NOT_GARROTED")
+
+
+def _turning(rebuke: bool | None):
+    def gate(battle, who: str) -> Refusal | None:
+        from ...rules.turning import turning_level
+        stats = battle.read(who, Stats).values
+        if turning_level(stats.get("cleric_level", 0), stats.get("paladin_level", 0)) <= 0:
+            return Refusal("CANNOT_TURN")
+        if rebuke is None:                                  # dispelling and bolstering: evil clerics
+            return None if stats.get("evil") else Refusal("CANNOT_TURN")
+        if bool(stats.get("evil")) != rebuke:
+            return Refusal("WRONG_ENERGY", {"action": "rebuke_undead" if rebuke else "turn_undead"})
+        return None
+    return gate
+
+
+def mounted(battle, who: str) -> Refusal | None:
+    return None if battle.read(who, Riding).mount else Refusal("NOT_MOUNTED")
+
+
+def web(battle, who: str) -> Refusal | None:
+    spider = battle.spec(who).special.get("web")
+    if spider is None:
+        return Refusal("NO_WEB")
+    if battle.web_uses.get(who, 0) >= spider["per_day"]:
+        return Refusal("WEB_USED_UP", {"per_day": spider["per_day"]})
+    return None
+
+
+def touch(battle, who: str) -> Refusal | None:
+    return None if battle.read(who, Spellcasting).held_charge else Refusal("NO_CHARGE_HELD")
+
+
+def direct_spell(battle, who: str) -> Refusal | None:
+    effects = battle.spell_effects
+    if f"spiritual:{who}" in effects or f"sphere:{who}" in effects:
+        return None
+    return Refusal("NOTHING_TO_DIRECT")
+
+
+def commanded(battle, who: str) -> Refusal | None:
+    if any(battle.read(c, TurnUses).commanded_by == who for c in battle.sorted_ids):
+        return None
+    return Refusal("NOT_COMMANDED", {"undead": "—"})
+
+
+def use_spell_like(battle, who: str) -> Refusal | None:
+    from ..components import SpellLike
+    return None if battle.read(who, SpellLike).uses else Refusal("NO_SPELL_LIKE", {"spell": "—"})
+
+
+def delay(battle, who: str) -> Refusal | None:
+    ts = battle.read(who, TurnState)
+    return Refusal("DELAY_AFTER_ACTING") if ts.acted or ts.moved or ts.stepped else None
+
+
+def complete_full_round(battle, who: str) -> Refusal | None:
+    started = battle.started_full.get(who)
+    if started is None or started["round"] != battle.round - 1:
+        return Refusal("NOTHING_TO_COMPLETE")
+    return None
+
+
+def start_full_round(battle, who: str) -> Refusal | None:
+    return None if battle.read(who, TurnState).restricted else Refusal("NOT_RESTRICTED")
+
+
+def crawl(battle, who: str) -> Refusal | None:
+    return _prone(battle, who)
+
+
+def _has_shield(battle, who: str) -> bool:
+    from ..components import Defense
+    return battle.read(who, Defense).shield_bonus > 0
+
+
+def ready_shield(battle, who: str) -> Refusal | None:
+    if battle.read(who, Hands).shield_ready or not _has_shield(battle, who):
+        return Refusal("NO_SHIELD_TO_READY")
+    return None
+
+
+def loose_shield(battle, who: str) -> Refusal | None:
+    if not battle.read(who, Hands).shield_ready or not _has_shield(battle, who):
+        return Refusal("NO_SHIELD_TO_READY")
+    return None
+
+
+GATES = {
+    "total_defense": _needs("standard"), "stand_up": stand_up, "drop_prone": drop_prone, "drop": drop,
+    "sheathe": sheathe, "load": load, "stow": stow, "lock_gauntlet": _gauntlet(True),
+    "unlock_gauntlet": _gauntlet(False), "extinguish": extinguish, "break_free": break_free,
+    "concentrate": concentrate, "garrote": garrote, "cut_garrote": cut_garrote,
+    "turn_undead": _turning(False), "rebuke_undead": _turning(True), "dispel_turning": _turning(None),
+    "bolster_undead": _turning(True), "dismount": mounted, "ride": mounted, "web": web, "touch": touch,
+    "direct_spell": direct_spell, "command_undead": commanded, "release_undead": commanded,
+    "use_spell_like": use_spell_like, "delay": delay, "complete_full_round": complete_full_round,
+    "start_full_round": start_full_round, "crawl": crawl, "ready_shield": ready_shield, "loose_shield": loose_shield,
+    "end_turn": lambda battle, who: None,
+    **{name: grappling for name in ("grapple_damage", "grapple_attack", "pin", "escape", "free_ally",
+                                    "use_opponent_weapon", "grapple_move", "grapple_draw", "release")},
+}
+
+# Actions nothing but their gate can refuse before a die: offered on the gate's word.
+SETTLED = frozenset({"total_defense", "drop_prone", "end_turn", "delay"})
