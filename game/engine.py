@@ -22,7 +22,7 @@ from .rules.fighters import Fighter
 from .rules.modifiers import ability_modifier
 from .rules.reasons import Refusal
 from .rules.sizes import Size
-from .world import systems
+from .world import processors, systems
 from .world.journal import Frame, Journal, Journaled, restore_into
 from .world.worn import worn_bonus
 from .world.components import (Abilities, Armor, AttacksOfOpportunity, Awareness, Body, Conditions, Defense,
@@ -107,10 +107,13 @@ class Battle:
         self.entities: dict[str, int] = {}
         self._comps: dict[str, dict[type, object]] = {}
         self._specs = {spec.id: spec for spec in scenario.creatures}
+        self._requests = processors.Requests()
         with self.active():
+            processors.install()
+            esper.create_entity(self._requests)
             for spec in scenario.creatures:
                 parts = self._components(spec)
-                self.entities[spec.id] = esper.create_entity(*parts)
+                self.entities[spec.id] = esper.create_entity(*parts, processors.ThreatMap())
                 self._comps[spec.id] = {type(c): c for c in parts}
                 self.ids.append(spec.id)
         self._sorted_ids = sorted(self.ids)
@@ -182,6 +185,24 @@ class Battle:
         save it, so it must not be changed (use ``comp`` for that)."""
         return self._comps[cid][kind]
 
+    # --- the systems ----------------------------------------------------------------------
+    def run(self, cid: str, intent):
+        """Post an intent for the creature and run the battle's processors; what the
+        processor of that intent judged."""
+        slot = self._requests
+        slot.who, slot.pending = cid, intent
+        with self.active():
+            esper.process(self)
+        judged, slot.judged = slot.judged, None
+        return judged
+
+    def threat(self, cid: str) -> frozenset:
+        """The squares ``cid`` threatens now: its ``ThreatMap``, which the threat processor
+        keeps current (brought up to date here if its body changed since)."""
+        with self.active():
+            known = esper.component_for_entity(self.entities[cid], processors.ThreatMap)
+        return processors.ThreatProcessor.refresh(self.board(), cid, known)
+
     def put(self, cid: str, component) -> None:
         """Replace the creature's component of that kind."""
         kind = type(component)
@@ -199,6 +220,7 @@ class Battle:
         if self._board is None:
             for cid in self._dirty:
                 self._bodies[cid] = systems.build_body(self, cid)
+            self._requests.stale |= self._dirty      # their threat maps are made again
             self._dirty.clear()
             self._board = Board(self.current_terrain(), tuple(self._bodies[cid] for cid in self._sorted_ids),
                                 self.variants)

@@ -18,7 +18,7 @@ from .concealment import has_total_concealment
 from .geometry import KING_MOVES, Square, bounding_box, distance, space_squares
 from .movement import MoveContext, budget, mode_refusal
 from .sight import NONE, cover
-from .threat import threatened_squares, threatens
+from .threat import threat_map, threatened_squares, threatens
 
 
 def can_see(mover: Body, enemy: Body) -> bool:
@@ -43,9 +43,13 @@ def _aoo_enemies(board: Board, body: Body, area: tuple[int, int, int, int]) -> l
     return out
 
 
-def provokes_leaving(board: Board, enemy: Body, mover: Body, pos: Square) -> bool:
-    """Does ``mover`` provoke ``enemy`` by leaving its space at ``pos``?"""
-    if not any(threatens(board, enemy, sq) for sq in space_squares(pos, mover.span)):
+def provokes_leaving(board: Board, enemy: Body, mover: Body, pos: Square,
+                     threatened: frozenset[Square] | None = None) -> bool:
+    """Does ``mover`` provoke ``enemy`` by leaving its space at ``pos``? ``threatened``:
+    the enemy's threatened squares when the caller keeps them (the engine's threat map)."""
+    if threatened is None:
+        threatened = threat_map(board.terrain, board.variants, enemy)
+    if not any(sq in threatened for sq in space_squares(pos, mover.span)):
         return False
     placed = mover if mover.pos == pos else replace(mover, pos=pos)
     return cover(board, enemy, placed, "melee") == NONE

@@ -30,9 +30,8 @@ def mover(battle, cid: str) -> tuple[Board, str]:
 
 
 def threatened(battle, cid: str) -> set[Square]:
-    """The squares ``cid`` threatens now (digest §4.1)."""
-    board = battle.board()
-    return threat.threatened_squares(board, board.body(cid))
+    """The squares ``cid`` threatens now (digest §4.1): its threat map."""
+    return set(battle.threat(cid))
 
 
 def attackable(battle, cid: str) -> set[Square]:

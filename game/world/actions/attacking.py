@@ -15,6 +15,7 @@ from ..attacks import check_attack, fallen, is_ranged_attack, resolve_attack, ta
 from ..components import Feats, Hands, Loaded, Offense, Riding
 from ..damage import apply_damage, status_of
 from ..events import AttackForfeited, Moved
+from ..processors import ChargeIntent
 from ..saving import roll_save
 from .common import (ABLE, Refused, charge_end, refuse, spend, squares_arg, target_arg,
                      turn_state, until_next_turn)
@@ -420,7 +421,7 @@ def do_charge(battle, who, args, declined) -> list:
     if rest >= battle.round:
         raise refuse("RESTING_AFTER_RUN", until=rest)
     board = battle.board()
-    result = charge_rules(board, board.body(who), board.body(target), restricted=ts.restricted)
+    result = battle.run(who, ChargeIntent(target, ts.restricted))
     if not result.legal:
         raise refuse(result.reason.code, **result.reason.params)
     end = charge_end(result, args)

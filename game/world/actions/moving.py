@@ -12,6 +12,7 @@ from ...rules.threat import threatens
 from ..attacks import take_opportunities, threatening_enemies
 from ..components import Abilities, Conditions, Position, RunState
 from ..events import Moved, MovementStopped, SavingThrow, Stepped
+from ..processors import MoveIntent, StepIntent
 from .common import refuse, settled, spend, squares_arg, square_arg, turn_state, until_next_turn
 
 
@@ -44,7 +45,7 @@ def walk(battle, who: str, positions: list[Square], mode: str, declined: set[str
                     continue
                 if mode == "withdraw" and i == 0 and aoo_rules.can_see(body, enemy):
                     continue
-                if aoo_rules.provokes_leaving(board, enemy, body, here):
+                if aoo_rules.provokes_leaving(board, enemy, body, here, threatened=battle.threat(enemy.id)):
                     takers.append(enemy.id)
             takers.sort(key=lambda c: battle.order.index(c) if c in battle.order else 0)
             ts.provoked_by_moving.update(takers)
@@ -71,9 +72,7 @@ def move_common(battle, who, squares, mode, declined, kind, restricted=False) ->
     run = battle.comp(who, RunState)
     if run.rest_until >= battle.round and (ts.moved or mode in ("withdraw", "run")):
         raise refuse("RESTING_AFTER_RUN", until=run.rest_until)
-    board = battle.board()
-    check = movement.check_path(board, board.body(who), squares, mode, restricted=restricted,
-                                parity=ts.parity if mode == "move" else 0)
+    check = battle.run(who, MoveIntent(tuple(squares), mode, ts.parity if mode == "move" else 0, restricted))
     if not check.legal:
         raise refuse(check.reason.code, **check.reason.params)
     events = spend(battle, who, kind, mode)
@@ -122,7 +121,7 @@ def do_run(battle, who, args, declined) -> list:
     if run.rest_until >= battle.round:
         raise refuse("RESTING_AFTER_RUN", until=run.rest_until)
     board = battle.board()
-    check = movement.check_path(board, board.body(who), squares_arg(args), "run")
+    check = battle.run(who, MoveIntent(tuple(squares_arg(args)), "run"))
     if not check.legal:
         raise refuse(check.reason.code, **check.reason.params)
     if run.rounds >= con:
@@ -150,8 +149,7 @@ def do_five_foot_step(battle, who, args, declined) -> list:
     if ts.moved or not ts.five_foot:
         raise refuse("FIVE_FOOT_STEP_AFTER_MOVING")
     to = square_arg(args.get("to"), "to")
-    board = battle.board()
-    check = movement.check_path(board, board.body(who), [to], "5ft")
+    check = battle.run(who, StepIntent(to))
     if not check.legal:
         raise refuse(check.reason.code, **check.reason.params)
     settled(battle)

@@ -18,6 +18,7 @@ from ...rules.modifiers import Modifier
 from ..attacks import take_opportunities, threatening_enemies
 from ..components import Abilities, Conditions, Effects, Inventory, Stats
 from ..damage import apply_damage, status_of
+from ..processors import SplashIntent
 from ..events import AttackRolled, ConditionEnded, ConditionStarted, DamageDealt, Event, SavingThrow
 from ..saving import roll_save
 from ..turns import add_timed_condition
@@ -99,9 +100,7 @@ def do_throw_splash(battle, who, args, declined) -> list:
                                bonus_breakdown=tuple((m.value, m.kind, m.source) for m in bonus.applied),
                                ac_breakdown=ac_parts, kind="ranged_touch" if s.touch else "ranged"))
     d8 = None if hit else battle.dice.roll(8, f"scatter {item_id}")
-    board = battle.board()
-    result = splash_rules.splash(board, board.body(who), target=board.body(target) if target else None,
-                                 intersection=point, hit=hit, d8=d8, increment=increment)
+    result = battle.run(who, SplashIntent(target, point, hit, d8, increment))
     lands = result.lands_square or result.lands_intersection
     events.append(SplashLanded(thrower=who, item=item_id, direct=result.direct, splashed=tuple(result.splashed),
                                lands=lands, range_increments=result.range_increments))
