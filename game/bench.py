@@ -24,7 +24,7 @@ import time
 from collections import Counter
 from dataclasses import replace
 
-from .content import data
+from . import data
 from .rules import aoo, charge, movement, threat
 from .rules.board import Board, Body, Variants
 from .rules.geometry import KING_MOVES, bounding_box

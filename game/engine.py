@@ -14,7 +14,7 @@ from contextlib import contextmanager
 
 import esper
 
-from .content import data
+from . import data
 from .content.scenario import Scenario
 from .dice import Dice
 from .rules.board import Board

@@ -547,7 +547,7 @@ def _named(key: str, value: Any, lang: str) -> str:
         entry = _SENTENCES[f"ARGUMENT_{value}"]
         return entry.get(lang) or entry["en"]
     if key in ("spell", "feat") and isinstance(value, str):
-        from .content import data
+        from . import data
         table = data.spells() if key == "spell" else data.feats()
         row = table.get(value.split(":")[-1] if key == "spell" else value)
         if row is not None:

@@ -1,7 +1,7 @@
 """Builders for rule tests: a board from an ASCII map and a few creatures."""
 from __future__ import annotations
 
-from game.content import data
+from game import data
 from game.rules.board import Board, Body, Variants
 from game.rules.sizes import Size
 from game.rules.terrain import Terrain

@@ -8,7 +8,7 @@
 Everything is drawn with plain ``pygame.draw`` calls (4x supersampled, then smooth-scaled),
 with no network and no unseeded randomness: the same pygame gives the same pictures. The
 output is committed; run the script again after adding a terrain kind to
-``game/rules/terrain.py`` ``LEGEND`` or a template to ``game/content/data/bestiary.toml`` /
+``game/rules/terrain.py`` ``LEGEND`` or a template to ``game/data/tables/bestiary.toml`` /
 ``heroes.toml``. A kind or template the script does not know by name still gets a picture
 (by its rules flags, or by a word of its id: ``*_skeleton``, ``*wolf*``, ``*giant*`` ...).
 
@@ -39,7 +39,7 @@ if str(ROOT) not in sys.path:
 from game.rules.terrain import LEGEND, TerrainKind  # noqa: E402
 
 ASSETS = ROOT / "assets"
-DATA = ROOT / "game" / "content" / "data"
+DATA = ROOT / "game" / "data" / "tables"
 TEMPLATE_FILES = (DATA / "bestiary.toml", DATA / "heroes.toml")
 TILE = 64      # pixels per terrain tile
 TOKEN = 128    # pixels per token

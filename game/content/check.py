@@ -21,7 +21,8 @@ from pathlib import Path
 from ..rules.grapple import grapple_modifier
 from ..rules.modifiers import ability_modifier
 from ..rules.sizes import SIZE_CODES, Size
-from . import bestiary, data
+from .. import data
+from ..data import bestiary
 from .errors import ContentError
 
 MAP_SUFFIXES = (".toml", ".tmj")

@@ -20,7 +20,8 @@ from ..rules.conditions import HELPLESS, KNOWN_CONDITIONS
 from ..rules.geometry import Square, space_squares
 from ..rules.sizes import SIZE_CODES, Size
 from ..rules.terrain import LEGEND, Terrain
-from . import bestiary, data
+from .. import data
+from ..data import bestiary
 from .errors import ContentError
 
 TOP_KEYS = {"title", "description", "seed", "rules", "map", "creature",

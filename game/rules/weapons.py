@@ -1,6 +1,6 @@
 """Weapons as the rules see them: how they reach and whether they threaten.
 
-The table of every SRD weapon lives in ``game/content/data/weapons.toml``; this module
+The table of every SRD weapon lives in ``game/data/tables/weapons.toml``; this module
 holds the shape of one entry and the reach rules (digest §3, decisions §2).
 """
 from __future__ import annotations

@@ -7,7 +7,7 @@ from ..world.worn import item_name
 
 
 def _spell(spell_id: str, lang: str) -> str:
-    from ..content import data
+    from .. import data
     return data.spells().get(spell_id, {}).get(f"name_{lang}", spell_id)
 
 

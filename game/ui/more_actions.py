@@ -9,7 +9,7 @@ one) or a square (crawl).
 """
 from __future__ import annotations
 
-from ..content import data
+from .. import data
 from ..i18n import sentence
 from ..world import commands as C, views
 from ..world.worn import item_name

@@ -14,7 +14,7 @@ give (casting defensively when threatened) are the engine's questions.
 """
 from __future__ import annotations
 
-from ..content import data
+from .. import data
 from ..i18n import sentence
 from ..world import commands as C, views
 

@@ -153,7 +153,7 @@ def choice_questions(battle, command: Command) -> list[Question]:
 
 
 def _is_scroll(command: Command) -> bool:
-    from ..content import data
+    from .. import data
     item = data.magic_items().get(getattr(command, "item", ""))
     return bool(item) and item["kind"] == "scroll"
 

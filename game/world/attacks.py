@@ -14,7 +14,7 @@ from ..rules.modifiers import ability_modifier
 from ..rules.reasons import Refusal
 from ..rules.sight import cover
 from ..rules.threat import can_attack_square, threatens
-from ..content import data
+from .. import data
 from .components import Abilities, AttacksOfOpportunity, Conditions, Feats, Grapple, Riding, TurnState
 from .damage import apply_damage, status_of
 from .specials import reduction_against

@@ -47,7 +47,7 @@ def _disturbed_casting(battle, cid: str, amount: int) -> list:
     sc = battle.comp(cid, Spellcasting)
     if not sc.pending or amount <= 0:
         return []
-    from ..content import data
+    from .. import data
     from ..rules.spells import concentration_dc
     from .actions.spell_basics import SpellCast, _concentration, spell_level
     spell = data.spells()[sc.pending["spell"]]

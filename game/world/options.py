@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from collections.abc import Mapping
 from typing import Any, Callable
 
-from ..content import data
+from .. import data
 from ..rules.geometry import KING_MOVES, Square, distance, metres
 from ..rules.reasons import Refusal
 from . import commands as C, views

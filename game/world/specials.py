@@ -5,7 +5,8 @@ pounce and rake, energy drain, regeneration, damage reduction, single actions, a
 destroyed at 0 hp."""
 from __future__ import annotations
 
-from ..content import bestiary, data
+from .. import data
+from ..data import bestiary
 from ..rules import health
 from ..rules.attack import parse_dice
 from .components import Abilities, Conditions, HitPoints, Stats

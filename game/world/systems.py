@@ -6,7 +6,7 @@ nothing when refused.
 """
 from __future__ import annotations
 
-from ..content import data
+from .. import data
 from ..rules import aoo, charge as charge_rules, flanking, movement, sight, splash as splash_rules, threat
 from ..rules.board import Board, Body as RulesBody
 from ..rules.geometry import Square, metres

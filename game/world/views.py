@@ -241,7 +241,7 @@ def sheet(battle, cid: str) -> Sheet:
 def spell_area(battle, who: str, spell_id: str, point: Square, metamagic: tuple[str, ...] = ()) -> set[Square]:
     """The squares an area spell aimed at a grid intersection would fill (data-digest §5;
     Widen Spell doubles it), on the map."""
-    from ..content import data
+    from .. import data
     from ..rules import metamagic as meta, spells as spell_rules
     spell = data.spells()[spell_id]
     radius = meta.radius_squares(spell, metamagic)
@@ -258,7 +258,7 @@ def spell_area(battle, who: str, spell_id: str, point: Square, metamagic: tuple[
 def metamagic_choices(battle, who: str, spell_id: str) -> list[str]:
     """The metamagic feats a spontaneous caster may apply to this spell now (each must
     change it; Quicken Spell is not for spontaneous casting: SRD Metamagic Feats)."""
-    from ..content import data
+    from .. import data
     from ..rules import metamagic as meta
     from .components import Feats
     spell = data.spells()[spell_id]
@@ -268,7 +268,7 @@ def metamagic_choices(battle, who: str, spell_id: str) -> list[str]:
 
 def heighten_levels(battle, who: str, spell_id: str) -> list[int]:
     """The levels Heighten Spell may raise the spell to: above its own, 9th at most."""
-    from ..content import data
+    from .. import data
     from ..rules import metamagic as meta
     from .actions.spell_basics import spell_level
     low = spell_level(battle, who, data.spells()[spell_id]) + 1
@@ -278,7 +278,7 @@ def heighten_levels(battle, who: str, spell_id: str) -> list[int]:
 def prepared_at_least(battle, who: str, spell_id: str) -> list[str]:
     """The prepared entries a cleric may give up for this cure or inflict spell: those of
     its level or higher (SRD Cleric, spontaneous casting)."""
-    from ..content import data
+    from .. import data
     from .actions.spell_basics import spell_level
     from .actions.spell_sources import entry_level
     from .components import Spellcasting
@@ -289,7 +289,7 @@ def prepared_at_least(battle, who: str, spell_id: str) -> list[str]:
 def spell_target_limit(battle, who: str, spell_id: str, item: str | None = None, spell_like: bool = False) -> int:
     """How many creatures a several-target spell may take (magic missile's missiles by
     caster level; haste one a level): the caster's level, an item's or an ability's."""
-    from ..content import data
+    from .. import data
     from ..rules import spells as spell_rules
     from .components import SpellLike, Spellcasting
     level = battle.read(who, Spellcasting).caster_level

@@ -3,7 +3,7 @@ numbers of an object as a target (French text "désarmement" and "destruction d'
 data-digest §3; SRD Magic Items)."""
 from __future__ import annotations
 
-from ..content import data
+from .. import data
 from ..rules.objects import CARRIED_OBJECTS, best_bonuses
 from .components import Worn
 

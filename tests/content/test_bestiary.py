@@ -3,7 +3,7 @@ gives, in the engine, the AC, touch and flat-footed AC, hit points, initiative, 
 and attack bonus the SRD prints for it.
 
 The expected numbers below are copied from /work/shared/rules/data-digest.md §4 (SRD 3.5
-stat blocks), independently of game/content/data/bestiary.toml, so a typo in either shows.
+stat blocks), independently of game/data/tables/bestiary.toml, so a typo in either shows.
 Where the engine does not yet apply a rule the SRD number includes (the -5
 of secondary natural attacks, natural-weapon damage per creature ...), the gap is listed
 here by name: the tests then check the engine against "SRD minus the known gap", and a
@@ -15,7 +15,8 @@ from dataclasses import replace
 
 import pytest
 
-from game.content import bestiary, data
+from game import data
+from game.data import bestiary
 from game.content.errors import ContentError
 from game.content.scenario import parse_scenario
 from game.engine import Battle

@@ -13,7 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from game.content import bestiary, check, data
+from game import data
+from game.content import check
+from game.data import bestiary
 
 ROOT = Path(__file__).resolve().parents[2]
 LINE = re.compile(r"^[^:]+: [^:]+: .+$")

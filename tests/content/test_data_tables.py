@@ -1,4 +1,4 @@
-"""The content tables in game/content/data/*.toml: complete, well-formed, and true to the SRD.
+"""The content tables in game/data/tables/*.toml: complete, well-formed, and true to the SRD.
 
 The expected weapon ids are the `id` column of the shared data digest (§1, Table: Weapons of
 the SRD 3.5), with `unarmed` standing for the digest's `unarmed_strike`.
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-DATA = Path(__file__).parents[2] / "game/content/data"
+DATA = Path(__file__).parents[2] / "game/data/tables"
 
 
 def load(name: str) -> dict:

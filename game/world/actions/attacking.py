@@ -4,7 +4,7 @@ Cleave's extra attack (French text "attaque", "attaque à outrance", "charge",
 "enchaînement"; digest §8.1, §9.3, §11.1)."""
 from __future__ import annotations
 
-from ...content import data
+from ... import data
 from ...rules.attack import full_attack_bonuses, full_attack_steps
 from ...rules.charge import charge as charge_rules
 from ...rules.geometry import metres

@@ -8,7 +8,7 @@ directing a spell is a move action; metamagic, arcane spell failure, a component
 in a grapple. The effects are in spell_effects.py, items in magic_items.py."""
 from __future__ import annotations
 
-from ...content import data
+from ... import data
 from ...rules import metamagic, spells as rules
 from ...rules.geometry import Square, distance
 from ...rules.sight import has_line_of_effect_to_point, has_line_of_sight

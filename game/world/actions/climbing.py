@@ -15,7 +15,7 @@ speeds are not modelled.
 """
 from __future__ import annotations
 
-from ...content import data
+from ... import data
 from ...rules.geometry import distance
 from ...rules.modifiers import ability_modifier
 from ..components import Abilities, Conditions, Position, Stats

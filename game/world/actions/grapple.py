@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...content import data
+from ... import data
 from ...rules import attack as attack_rules, grapple as rules, movement
 from ...rules.geometry import space_squares
 from ...rules.modifiers import Total
@@ -480,7 +480,7 @@ def grapple_refusal(battle, who: str, action: str, args: dict):
     """Locked in a grapple, only the actions the French text lists (``IN_GRAPPLE``); a full
     attack only as grapple options in place of its attacks; no scroll (an item "à fin
     d'incantation")."""
-    from ...content import data
+    from ... import data
     g = battle.read(who, Grapple)
     if not g.holding:
         return None

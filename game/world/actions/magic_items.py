@@ -4,7 +4,7 @@ scrolls (provoke, may be read defensively), wands (no attack of opportunity, no
 Concentration), and the spell-like ability's casting procedure."""
 from __future__ import annotations
 
-from ...content import data
+from ... import data
 from ...rules import spells as rules
 from ..attacks import take_opportunities, threatening_enemies
 from ..components import HitPoints, Inventory

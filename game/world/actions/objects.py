@@ -3,7 +3,7 @@
 ``item`` snatches it, ``sunder`` with a carried or worn ``item`` strikes it."""
 from __future__ import annotations
 
-from ...content import data
+from ... import data
 from ...rules import attack as attack_rules, maneuvers as rules
 from ...rules.attack import DEX_ZERO, AttackSituation
 from ...rules.modifiers import Modifier, total

@@ -3,7 +3,7 @@ sheathing, dropping and picking up weapons, loading a crossbow or sling, readyin
 loosing a shield (French text "les actions en combat"; digest §4.2)."""
 from __future__ import annotations
 
-from ...content import data
+from ... import data
 from ...rules.geometry import space_squares
 from ..attacks import take_opportunities, threatening_enemies
 from ..components import Conditions, Hands, Inventory, Loaded, Offense, Position, Stats, Wielded, Worn

@@ -148,7 +148,7 @@ def _overrun_at(battle, who: str, target: str, declined, args: dict, charging: b
 def _hoof(battle, mount: str, target: str) -> list:
     """Trample: the mount's one hoof attack on the defender it knocked down (its routine's
     hoof when it has one)."""
-    from ...content import data
+    from ... import data
     from .. import specials
     from ..attacks import resolve_attack
     routine = specials.routine(battle, mount)

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable
 
-from ...content import data
+from ... import data
 from ...rules import metamagic
 from ..components import Feats, Spellcasting
 from .common import refuse

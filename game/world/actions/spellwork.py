@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...content import data
+from ... import data
 from ...rules import metamagic, spells as rules
 from ..components import Conditions, Grapple, Spellcasting, SpellLike, Stats
 from ..events import AttackRolled, ConditionEnded, DamageDealt, Event, OpposedCheck, SavingThrow

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ...content import data
+from ... import data
 from ...rules import attack as attack_rules, splash as splash_rules
 from ...rules.attack import AttackSituation
 from ...rules.geometry import distance, space_squares

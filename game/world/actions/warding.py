@@ -12,7 +12,7 @@ attacks anyone (even with a spell), touches an undead, or turns, rebukes or comm
 undead."""
 from __future__ import annotations
 
-from ...content import data
+from ... import data
 from ..components import Conditions, Spellcasting, Stats
 from ..events import ConditionEnded, ConditionStarted
 from .common import refuse, spend

@@ -12,13 +12,12 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..rules.modifiers import ability_modifier
-from . import data
-from .data import DATA_DIR, _read
+from . import DATA_DIR, read_table, substances as _substances
 from .errors import ContentError
 
 TEMPLATE_FILES = ("bestiary.toml", "heroes.toml")
 # The special substances (acid, alchemist's fire ...) by id: the same table as data's.
-substances = data.substances
+substances = _substances
 
 # Special attacks and qualities a template may list, with their display names. Parameters
 # are documented where they are used (bestiary.toml, heroes.toml). The combat engine reads
@@ -109,13 +108,13 @@ SAVE_ABILITY = {"fort": "con", "ref": "dex", "will": "wis"}
 @lru_cache(maxsize=1)
 def bestiary() -> dict[str, dict]:
     """The SRD monsters, by template id."""
-    return _read("bestiary.toml")
+    return read_table("bestiary.toml")
 
 
 @lru_cache(maxsize=1)
 def heroes() -> dict[str, dict]:
     """The ready-made heroes (one entry per hero and level), by template id."""
-    return _read("heroes.toml")
+    return read_table("heroes.toml")
 
 
 @lru_cache(maxsize=1)

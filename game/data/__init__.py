@@ -1,4 +1,5 @@
-"""The game's data tables (weapons, armour, feats, conditions), read once and cached."""
+"""The game's data tables (weapons, armour, feats, conditions, spells, items, the
+bestiary), read once and cached: the layer just above the rules, below the engine."""
 from __future__ import annotations
 
 import tomllib
@@ -8,10 +9,10 @@ from pathlib import Path
 from ..rules.weapons import Weapon
 from .errors import ContentError
 
-DATA_DIR = Path(__file__).with_name("data")
+DATA_DIR = Path(__file__).with_name("tables")
 
 
-def _read(name: str) -> dict:
+def read_table(name: str) -> dict:
     path = DATA_DIR / name
     try:
         with path.open("rb") as fh:
@@ -26,7 +27,7 @@ def _read(name: str) -> dict:
 def weapons() -> dict[str, Weapon]:
     """Every weapon by id, from ``weapons.toml``."""
     out = {}
-    for wid, row in _read("weapons.toml").items():
+    for wid, row in read_table("weapons.toml").items():
         out[wid] = Weapon(
             id=wid,
             use=row["use"],
@@ -55,17 +56,17 @@ def weapons() -> dict[str, Weapon]:
 
 @lru_cache(maxsize=1)
 def armor() -> dict[str, dict]:
-    return _read("armor.toml")
+    return read_table("armor.toml")
 
 
 @lru_cache(maxsize=1)
 def feats() -> dict[str, dict]:
-    return _read("feats.toml")
+    return read_table("feats.toml")
 
 
 @lru_cache(maxsize=1)
 def conditions() -> dict[str, dict]:
-    return _read("conditions.toml")
+    return read_table("conditions.toml")
 
 
 def display_name(table: dict, key: str, lang: str) -> str:
@@ -78,22 +79,22 @@ def display_name(table: dict, key: str, lang: str) -> str:
 @lru_cache(maxsize=1)
 def substances() -> dict[str, dict]:
     """Alchemical items and splash weapons, from ``substances.toml``."""
-    return _read("substances.toml")
+    return read_table("substances.toml")
 
 
 @lru_cache(maxsize=1)
 def spells() -> dict[str, dict]:
     """The starter spells, from ``spells.toml``."""
-    return _read("spells.toml")
+    return read_table("spells.toml")
 
 
 @lru_cache(maxsize=1)
 def magic_items() -> dict[str, dict]:
     """Potions, scrolls and wands of the starter spells, from ``magic_items.toml``."""
-    return _read("magic_items.toml")
+    return read_table("magic_items.toml")
 
 
 @lru_cache(maxsize=1)
 def worn_items() -> dict[str, dict]:
     """Items a creature wears (cloaks, amulets, rings ...), from ``worn_items.toml``."""
-    return _read("worn_items.toml")
+    return read_table("worn_items.toml")
