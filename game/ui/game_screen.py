@@ -168,8 +168,8 @@ class GameScreen(ScreenDrawing):
                 self.refresh()
             else:
                 self.running = False
-        elif key == pygame.K_e:
-            self.perform("end_turn", {})
+        elif key == pygame.K_e and self.current is not None:
+            self.submit(C.EndTurn(self.current))
         elif key == pygame.K_u:
             self.undo_last()
         elif key == pygame.K_t:
@@ -198,7 +198,7 @@ class GameScreen(ScreenDrawing):
         for cid, rect in self.tracker_rows:
             if rect.collidepoint(pos):
                 if cid in self.battle.delayed:
-                    self.perform("step_in", {}, who=cid)      # a delaying creature takes its turn now
+                    self.submit(C.StepIn(cid))      # a delaying creature takes its turn now
                 else:
                     self.inspected = None if cid == self.current else cid
                 return
@@ -219,15 +219,16 @@ class GameScreen(ScreenDrawing):
         elif self.mode == "direct_spell":
             self._direct_spell(square, target)
         elif self.mode == "climb" and not target:
-            self.perform("climb", {"squares": [list(p) for p in views.lane_to(self.battle, self.current, square)]})
+            self.submit(C.Climb(self.current, squares=tuple(views.lane_to(self.battle, self.current, square))))
         elif self.mode == "dismount" and not target:
-            self.perform("dismount", {"to": list(square)})
+            self.submit(C.Dismount(self.current, to=square))
         elif self.mode == "door":
             self._toggle_door(square)
         elif self.mode == "throw_splash":
             item = self._splash_item()
-            aim = {"target": target} if target else {"intersection": list(self._corner(pos))}
-            self.perform("throw_splash", {"item": item, **aim})
+            if item is not None:
+                self.submit(C.ThrowSplash(self.current, item=item, target=target) if target else
+                            C.ThrowSplash(self.current, item=item, intersection=self._corner(pos)))
         elif self.mode in TARGETED and target:
             self.act_on(target)
         elif self.mode in SQUARED and not target:
@@ -270,9 +271,9 @@ class GameScreen(ScreenDrawing):
         if name in PLAIN:
             self.perform(name, {})
         elif name == "ready":
-            self.perform("ready", {"trigger": "enemy_moves_within_reach"})
-        elif name == "throw_splash" and views.in_hand(self.battle, cid) != self._splash_item():
-            self.perform("retrieve", {"item": self._splash_item()})      # out of the pack first: a move action
+            self.submit(C.Ready(cid, trigger="enemy_moves_within_reach"))
+        elif name == "throw_splash" and self._splash_item() and views.in_hand(self.battle, cid) != self._splash_item():
+            self.submit(C.Retrieve(cid, item=self._splash_item()))      # out of the pack first: a move action
         elif name == "more":
             self.dialog = Dialog(sentence("UI_MORE_WHICH", {}, self.lang), more_actions.entries(self, cid),
                                  lambda choice: more_actions.start(self, choice), cancellable=True)
@@ -294,7 +295,7 @@ class GameScreen(ScreenDrawing):
         opts = self.battle.options(self.current)
         action = "open_door" if any(tuple(s) == tuple(square) for s in opts["open_door"].domain.get("squares", [])
                                     if opts["open_door"].legal) else "close_door"
-        self.perform(action, {"at": list(square)})
+        self.submit((C.OpenDoor if action == "open_door" else C.CloseDoor)(self.current, at=tuple(square)))
 
     def _splash_item(self) -> str | None:
         """The splash weapon the current creature would throw (the engine's first one)."""
@@ -307,17 +308,16 @@ class GameScreen(ScreenDrawing):
     def go_to(self, square) -> None:
         cid = self.current
         if self.mode == "five_foot_step":
-            self.perform("five_foot_step", {"to": list(square)})
+            self.submit(C.FiveFootStep(cid, to=square))
             return
         seen = views.path(self.battle, cid, square, self.mode)
         if not seen.legal:
             self.log.append((sentence(seen.refusal.code, seen.refusal.params, self.lang), (240, 160, 120)))
             return
-        squares = [list(p) for p in seen.squares]
         if self.mount_of(cid):
-            self.perform("ride", {"mode": RIDDEN.get(self.mode, self.mode), "squares": squares})
+            self.submit(C.Ride(cid, mode=RIDDEN.get(self.mode, self.mode), squares=seen.squares))
         else:
-            self.perform(self.mode, {"squares": squares})
+            self.submit({"move": C.Move, "withdraw": C.Withdraw, "run": C.Run}[self.mode](cid, squares=seen.squares))
 
     def _direct_spell(self, square, target) -> None:
         """A move action: point the spiritual weapon at a foe, or roll the flaming sphere in
@@ -327,20 +327,20 @@ class GameScreen(ScreenDrawing):
             return
         kind, at = directed
         if kind == "spiritual" and target:
-            self.perform("direct_spell", {"target": target})
+            self.submit(C.DirectSpell(self.current, target=target))
         elif kind == "sphere":
-            self.perform("direct_spell", {"squares": [list(p) for p in views.lane_to(self.battle, at, square)]})
+            self.submit(C.DirectSpell(self.current, squares=tuple(views.lane_to(self.battle, at, square))))
 
     def act_on(self, target: str) -> None:
         cid = self.current
         mount = self.mount_of(cid)
         if self.mode == "mount":
-            self.perform("mount", {"mount": target})
+            self.submit(C.Mount(cid, mount=target))
         elif self.mode == "charge":
             # Tied closest spaces: the first stands in until the charger answers which one.
             ends = views.charge(self.battle, cid, target).ends
-            args = {"target": target, **({"end": list(ends[0])} if ends else {})}
-            self.perform("ride", {"mode": "charge", **args}) if mount else self.perform("charge", args)
+            end = ends[0] if ends else None
+            self.submit(C.Ride(cid, mode="charge", target=target, end=end) if mount else C.Charge(cid, target=target, end=end))
         elif self.mode == "full_attack":
             # The player picks a target for each attack in turn (French text: a target per attack).
             steps = views.full_attack(self.battle, cid, self.plan[0] if self.plan else target)
@@ -351,10 +351,11 @@ class GameScreen(ScreenDrawing):
             if target not in self.plan:
                 self._plan_one(target, min(6, views.touches_left(self.battle, cid)), "UI_TOUCH_PLAN")
         elif self.mode == "overrun":
-            args = {"target": target, "squares": [list(p) for p in views.overrun_squares(self.battle, cid, target)]}
-            self.perform("ride", {"mode": "overrun", **args}) if mount else self.perform("overrun", args)
+            through = tuple(views.overrun_squares(self.battle, cid, target))
+            self.submit(C.Ride(cid, mode="overrun", target=target, squares=through) if mount else
+                        C.Overrun(cid, target=target, squares=through))
         elif self.mode == "throw_rock":
-            self.perform("attack", {"target": target, "weapon": "rock"})
+            self.submit(C.Attack(cid, target=target, weapon="rock"))
         else:
             self.perform(self.mode, {"target": target})
 
@@ -371,14 +372,14 @@ class GameScreen(ScreenDrawing):
         plan, self.plan = self.plan, []
         if self.mode == "full_attack":
             # the off-hand attacks the engine counts go at the last foe chosen
-            off = [s.to_json() for s in views.full_attack(self.battle, self.current, plan[-1]) if isinstance(s, C.OffHand)]
-            self.perform("full_attack", {"targets": plan + off})
+            off = [s for s in views.full_attack(self.battle, self.current, plan[-1]) if isinstance(s, C.OffHand)]
+            self.submit(C.FullAttack(self.current, targets=tuple(C.Strike(t) for t in plan) + tuple(off)))
         else:
             self.perform(self.mode, {"targets": plan})
 
     def perform(self, action: str, args: dict, who: str | None = None, asked: frozenset[str] = frozenset()) -> bool:
-        """Submit a command: refused with the engine's sentence, or asked about and played.
-        True when it was played or waits on a player's answer."""
+        """Submit the command the mode names with these arguments (the menus build their
+        entries this way); see ``submit``."""
         cid = who or self.current
         if cid is None:
             return False
@@ -386,6 +387,11 @@ class GameScreen(ScreenDrawing):
         if not isinstance(command, C.Command):
             self.log.append((sentence(command.code, command.params, self.lang), (240, 160, 120)))
             return False
+        return self.submit(command, asked)
+
+    def submit(self, command: C.Command, asked: frozenset[str] = frozenset()) -> bool:
+        """A command: refused with the engine's sentence, or asked about and played. True
+        when it was played or waits on a player's answer."""
         return self.orders.submit(command, asked)
 
     def play(self, command, declined: set[str]) -> None:
