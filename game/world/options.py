@@ -243,13 +243,21 @@ def _squares(battle, who: str, action: str, make: Callable[[Square], Command]) -
 
 
 def _splash(battle, who: str) -> Option:
+    """A flask: at each creature it can reach, and at the grid intersections around them
+    (where a throw splashes the four squares that meet there)."""
     subs = data.substances()
     items = [i for i in dict.fromkeys(battle.read(who, Inventory).items) if i in subs and subs[i].get("range_ft")]
     others = _others_by_distance(battle, who) or [who]
     if not items:
         return _decide(battle, "throw_splash", [C.ThrowSplash(who, item="alchemists_fire", target=others[0])])
-    return _decide(battle, "throw_splash", [C.ThrowSplash(who, item=items[0], target=t) for t in others],
-                   lambda passed: {"items": items, "targets": [c.target for c in passed]})
+    board = battle.board()
+    corners = sorted({(x + i, y + j) for t in others if t != who for x, y in board.body(t).squares
+                      for i in (0, 1) for j in (0, 1)}, key=lambda c: (c[1], c[0]))
+    candidates = [C.ThrowSplash(who, item=items[0], target=t) for t in others] + \
+        [C.ThrowSplash(who, item=items[0], intersection=c) for c in corners]
+    return _decide(battle, "throw_splash", candidates,
+                   lambda passed: {"items": items, "targets": [c.target for c in passed if c.target],
+                                   "intersections": [list(c.intersection) for c in passed if c.intersection]})
 
 
 def _items_domain(battle, who: str, action: str, make: Callable[[str], Command], items: list[str]) -> Option:
