@@ -183,7 +183,7 @@ def cover_lines(board: Board, attacker: Body, target: Body, attack: str) -> list
         for b in board.bodies:
             if b.id not in (attacker.id, target.id):
                 bystanders.update(b.squares)
-    best: tuple[int, list] | None = None
+    best: tuple[tuple[int, int], list[tuple[tuple[int, int], tuple[int, int], str]]] | None = None
     for a_sq in attacker.squares:
         for corner in corners2(a_sq):
             for t_sq in target.squares:
