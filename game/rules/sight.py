@@ -53,7 +53,8 @@ def low_obstacles_crossed(terrain: Terrain, a2: tuple[int, int], b2: tuple[int, 
     return [c for c in cells if terrain.is_low_obstacle(c)]
 
 
-def low_obstacle_covers(terrain: Terrain, a2, b2, attacker: Body, target: Body) -> bool:
+def low_obstacle_covers(terrain: Terrain, a2: tuple[int, int], b2: tuple[int, int], attacker: Body,
+                        target: Body) -> bool:
     """Does a low obstacle on this line give the target cover (digest §7.2 "Low obstacle")?
     Only one within 6 squares of the target, and not when the attacker is closer to it than
     the target is; the squares the two stand in do not count."""
