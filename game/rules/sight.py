@@ -85,8 +85,12 @@ def has_line_of_effect_to_square(terrain: Terrain, pos: Square, span: int, targe
     return _any_clear_line(terrain, pos, span, target)
 
 
+# A line as ``_flat_line`` gives it: its crossed squares and its seams, as flat offsets.
+_FlatLine = tuple[tuple[int, ...], tuple[tuple[int, int], ...]]
+
+
 @lru_cache(maxsize=65536)
-def _space_to_square_lines(pw: int, span: int, dx: int, dy: int) -> tuple:
+def _space_to_square_lines(pw: int, span: int, dx: int, dy: int) -> tuple[_FlatLine, ...]:
     """Every corner-to-corner line from a space to the square at (dx, dy) from its
     top-left square, as flat offsets from that square (padded grid of width ``pw``)."""
     out = []
