@@ -35,7 +35,9 @@ def _aoo_enemies(board: Board, body: Body, area: tuple[int, int, int, int]) -> l
     for e in board.enemies_of(body):
         if not e.can_make_aoo():
             continue
-        r = e.threat_band().outer
+        band = e.threat_band()
+        assert band is not None                  # it can make attacks of opportunity, so it threatens
+        r = band.outer
         ex, ey = e.pos
         if ex + e.span - 1 + r < x0 or ex - r > x1 or ey + e.span - 1 + r < y0 or ey - r > y1:
             continue
@@ -79,6 +81,11 @@ def provocations(board: Board, body: Body, positions: list[Square], mode: str) -
     return out
 
 
+# A search label: (number provoked, cost + estimate, cost, id, position, index, parity,
+# opponents provoked, parent id); ids are unique, so the heap never compares further.
+_Label = tuple[int, int, int, int, Square, int, int, frozenset[str], int | None]
+
+
 def best_path(board: Board, body: Body, goal: Square, mode: str, parity: int = 0,
               restricted: bool = False) -> tuple[list[Square], list[str], int] | None:
     """The path to ``goal`` that provokes the fewest opponents, then costs least
@@ -114,8 +121,8 @@ def best_path(board: Board, body: Body, goal: Square, mode: str, parity: int = 0
     moves = [(dx, dy, dy * pw + dx, dy * pw, dx != 0 and dy != 0) for dx, dy in KING_MOVES]
     gx, gy = goal
     counter = 0
-    heap = [(0, distance(start, goal), 0, 0, start, ctx.index(start), parity, frozenset(), None)]
-    labels: dict[tuple[int, int], list[tuple[frozenset, int]]] = {}
+    heap: list[_Label] = [(0, distance(start, goal), 0, 0, start, ctx.index(start), parity, frozenset(), None)]
+    labels: dict[tuple[int, int], list[tuple[frozenset[str], int]]] = {}
     parents: dict[int, tuple[Square, int | None]] = {}
     while heap:
         _n, _f, cost, ident, pos, idx, parity, provoked, parent = heapq.heappop(heap)

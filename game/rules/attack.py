@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from .fighters import Fighter
 from .modifiers import Modifier, Total, total
 from .sizes import Size
+from .weapons import Weapon
 
 # Conditions that cost the defender its Dexterity bonus to AC (digest §9.2, §9.3).
 LOSES_DEX = frozenset({"flat_footed", "blinded", "cowering", "stunned", "running", "feinted", "climbing"})
@@ -281,5 +282,5 @@ def strength_to_damage(attacker: Fighter, *, ranged: bool, thrown: bool, two_han
     return s
 
 
-def weapon_is_two_handed(weapon) -> bool:
+def weapon_is_two_handed(weapon: Weapon) -> bool:
     return weapon.use == "two_handed"

@@ -5,8 +5,10 @@ function reads it and never changes it.
 """
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 from .conditions import HELPLESS, NO_AOO, NO_THREAT
 from .geometry import Square, space_squares
@@ -41,7 +43,7 @@ class Body:
     mount_span: int | None = None    # a rider shares its mount's space (French text, combat monté)
 
     @cached_property
-    def memo(self) -> dict:
+    def memo(self) -> dict[tuple[Terrain, Variants], frozenset[Square]]:
         """Answers worked out about this body (it never changes), such as its threatened
         squares per terrain (``threat.threat_map``)."""
         return {}
@@ -103,7 +105,7 @@ class Board:
     variants: Variants = field(default_factory=Variants)
 
     @cached_property
-    def move_contexts(self) -> dict:
+    def move_contexts(self) -> dict[Hashable, Any]:     # MoveContext by Body; the engine keeps other tables here
         """The pathfinder's per-mover arrays on this board (``movement.MoveContext.of``)."""
         return {}
 

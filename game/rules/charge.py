@@ -97,8 +97,9 @@ def charge(board: Board, body: Body, target: Body, restricted: bool = False) -> 
     if ends:
         return ChargeResult(True, ends=ends, distance=closest, options=options)
     # Explain with the most promising tied space: a free one whose lane is blocked.
-    lane_first = sorted(options, key=lambda o: not o.refusal.code.startswith("LANE"))
-    return ChargeResult(False, reason=lane_first[0].refusal, distance=closest, options=options)
+    refusals = [o.refusal for o in options if o.refusal is not None]     # all of them: no end is free
+    lane_first = sorted(refusals, key=lambda r: not r.code.startswith("LANE"))
+    return ChargeResult(False, reason=lane_first[0], distance=closest, options=options)
 
 
 def _end_refusal(board: Board, body: Body, target: Body, end: Square) -> Refusal | None:

@@ -48,8 +48,9 @@ def segment_crosses_opposite_edges(a2: tuple[int, int], b2: tuple[int, int],
             e.add("S")
         return e
 
-    p, q = edges(t0), edges(t1)
-    return ("W" in p and "E" in q) or ("E" in p and "W" in q) or ("N" in p and "S" in q) or ("S" in p and "N" in q)
+    enter, leave = edges(t0), edges(t1)
+    return (("W" in enter and "E" in leave) or ("E" in enter and "W" in leave)
+            or ("N" in enter and "S" in leave) or ("S" in enter and "N" in leave))
 
 
 def _positioned_opposite(attacker: Body, ally: Body, target: Body) -> bool:

@@ -20,7 +20,7 @@ def order(entries: list[InitiativeEntry]) -> list[str]:
 
 def ties(entries: list[InitiativeEntry]) -> list[list[str]]:
     """Groups still tied on total, modifier and roll-off so far (need another roll-off)."""
-    groups: dict[tuple, list[str]] = {}
+    groups: dict[tuple[int, int, tuple[int, ...]], list[str]] = {}
     for e in entries:
         groups.setdefault((e.total, e.modifier, e.rolloff), []).append(e.id)
     return [sorted(g) for g in groups.values() if len(g) > 1]

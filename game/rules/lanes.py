@@ -11,9 +11,14 @@ Both are computed exactly with integers.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .board import Board, Body
 from .geometry import Square, centre2, line_crossing, space_squares
 from .reasons import Refusal
+
+if TYPE_CHECKING:     # the annotation only: at run time movement imports lanes, not the reverse
+    from .movement import MoveContext
 
 
 def lane_squares(start: Square, end: Square, span: int, variant: str) -> tuple[list[Square], list[tuple[Square, Square]]]:
@@ -102,7 +107,8 @@ def lane_path(start: Square, end: Square) -> list[Square]:
     return out
 
 
-def run_lane_refusal(board: Board, body: Body, end: Square, ctx, positions: list[Square]) -> Refusal | None:
+def run_lane_refusal(board: Board, body: Body, end: Square, ctx: MoveContext,
+                     positions: list[Square]) -> Refusal | None:
     """A run goes in a straight line (French text, courir): the lane must be clear and
     every position entered must lie on it."""
     refusal = lane_refusal(board, body, end, allies_block=False)

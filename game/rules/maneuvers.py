@@ -7,6 +7,7 @@ from __future__ import annotations
 from .fighters import Fighter
 from .modifiers import Modifier, Total, total
 from .sizes import Size
+from .weapons import Weapon
 
 STABILITY = 4
 
@@ -41,7 +42,7 @@ def resist_check(f: Fighter, *, stable: bool, dex_allowed: bool) -> Total:
     return total(mods)
 
 
-def opposed_weapon_mods(f: Fighter, other: Fighter, weapon, *, improved: bool = False,
+def opposed_weapon_mods(f: Fighter, other: Fighter, weapon: Weapon, *, improved: bool = False,
                         not_melee_item: bool = False) -> list[Modifier]:
     """Disarm and sunder opposed attack rolls: two-handed +4, light -4 (unarmed is light),
     +4 per size category for the larger, a weapon's disarm bonus (disarm only, passed as
@@ -106,6 +107,6 @@ def sunder_numbers(item_id: str, size: Size) -> tuple[int, int] | None:
     return hardness, hp
 
 
-def can_sunder_with(weapon) -> bool:
+def can_sunder_with(weapon: Weapon) -> bool:
     """Only a slashing or bludgeoning melee weapon sunders (French text, "destruction")."""
     return not weapon.is_ranged and bool({"S", "B"} & set(weapon.types)) and not weapon.is_unarmed

@@ -5,6 +5,9 @@ order of ``METAMAGIC``, so the same casting is always written the same way; a he
 spell names its new level ("heightened3:sleep")."""
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable, Mapping
+from typing import Any
+
 # feat id -> (prefix of a prepared entry, spell levels added to the slot)
 METAMAGIC: dict[str, tuple[str, int]] = {
     "quicken_spell": ("quickened", 4),
@@ -29,7 +32,7 @@ VARIABLE_EFFECTS = frozenset({"missiles", "damage_per_level", "damage", "area_da
                               "spiritual_weapon", "flaming_sphere", "color_spray", "scorching_ray", "fireball"})
 
 
-def applies(feat: str, spell: dict) -> bool:
+def applies(feat: str, spell: Mapping[str, Any]) -> bool:
     """Whether a metamagic feat changes this spell (SRD feats): Still needs a somatic
     component, Silent a verbal one, Enlarge a close, medium or long range, Extend a
     duration that is neither instantaneous nor concentration, Empower and Maximize rolled
@@ -48,7 +51,8 @@ def applies(feat: str, spell: dict) -> bool:
         return spell["effect"] in VARIABLE_EFFECTS
     if feat == "heighten_spell":
         return True                                     # its level, and so its DCs, change
-    return spell["casting_time"] == "standard"          # quicken_spell
+    casting_time: str = spell["casting_time"]
+    return casting_time == "standard"                   # quicken_spell
 
 
 def parse_entry(entry: str) -> tuple[str, tuple[str, ...]]:
@@ -72,20 +76,20 @@ def heightened_level(entry: str) -> int | None:
     return next((int(p[len("heightened"):]) for p in entry.split(":")[:-1] if _heightened(p)), None)
 
 
-def canonical(feats) -> tuple[str, ...]:
+def canonical(feats: Iterable[str]) -> tuple[str, ...]:
     return tuple(f for f in METAMAGIC if f in set(feats))
 
 
-def entry_for(spell: str, feats, heighten_to: int | None = None) -> str:
+def entry_for(spell: str, feats: Iterable[str], heighten_to: int | None = None) -> str:
     prefixes = [METAMAGIC[f][0] + (str(heighten_to) if f == "heighten_spell" else "") for f in canonical(feats)]
     return ":".join(prefixes + [spell])
 
 
-def levels_added(feats) -> int:
+def levels_added(feats: Iterable[str]) -> int:
     return sum(METAMAGIC[f][1] for f in set(feats))
 
 
-def components(spell_components, feats) -> tuple[str, ...]:
+def components(spell_components: Iterable[str], feats: Collection[str]) -> tuple[str, ...]:
     """Still Spell drops the somatic component, Silent Spell the verbal one."""
     drop = {"S"} if "still_spell" in feats else set()
     if "silent_spell" in feats:
@@ -93,28 +97,28 @@ def components(spell_components, feats) -> tuple[str, ...]:
     return tuple(c for c in spell_components if c not in drop)
 
 
-def range_factor(feats) -> int:
+def range_factor(feats: Collection[str]) -> int:
     """Enlarge Spell doubles close, medium and long ranges."""
     return 2 if "enlarge_spell" in feats else 1
 
 
-def duration_factor(feats) -> int:
+def duration_factor(feats: Collection[str]) -> int:
     """Extend Spell doubles a duration."""
     return 2 if "extend_spell" in feats else 1
 
 
-def area_factor(feats) -> int:
+def area_factor(feats: Collection[str]) -> int:
     """Widen Spell doubles a burst's or a spread's measurements."""
     return 2 if "widen_spell" in feats else 1
 
 
-def radius_squares(spell: dict, feats) -> int:
+def radius_squares(spell: Mapping[str, Any], feats: Collection[str]) -> int:
     """A spell's area radius (or side, or length) in squares, after Widen Spell."""
-    radius = spell.get("radius_ft", 0) // 5
+    radius: int = spell.get("radius_ft", 0) // 5
     return radius * area_factor(feats) if spell["shape"] in ("burst", "spread") else radius
 
 
-def vary(rolled: int, dice: int, sides: int, plus: int, feats) -> int:
+def vary(rolled: int, dice: int, sides: int, plus: int, feats: Collection[str]) -> int:
     """A variable numeric effect of ``dice``d``sides`` + ``plus`` after metamagic: Maximize
     takes the dice at their maximum; Empower adds one-half (rounded down); both together:
     the maximum plus one-half of the normal result (SRD Empower and Maximize Spell)."""

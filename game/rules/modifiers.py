@@ -7,6 +7,7 @@ same source. Penalties stack, except two from the same source.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 STACKING_KINDS = frozenset({"dodge", "untyped"})
@@ -25,11 +26,11 @@ class Total:
     applied: tuple[Modifier, ...] = ()
     suppressed: tuple[Modifier, ...] = field(default=())
 
-    def breakdown(self) -> list[dict]:
+    def breakdown(self) -> list[dict[str, int | str]]:
         return [{"value": m.value, "kind": m.kind, "source": m.source} for m in self.applied]
 
 
-def total(mods, base: int = 0) -> Total:
+def total(mods: Iterable[Modifier], base: int = 0) -> Total:
     """``base`` plus the modifiers that apply under the stacking rules. When two from the
     same source do not stack, the stronger applies (SRD "Combining Magical Effects": of
     the same effect in different strengths, only the strongest), so the value does not

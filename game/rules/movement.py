@@ -130,7 +130,7 @@ class MoveContext:
         """The context of ``body`` on ``board``, made once per board (a board never
         changes; the engine makes a new one after each change)."""
         cache = board.move_contexts
-        ctx = cache.get(body)
+        ctx: MoveContext | None = cache.get(body)     # keyed by body (other keys hold the engine's tables)
         if ctx is None:
             ctx = cache[body] = cls(board, body)
         return ctx

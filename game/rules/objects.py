@@ -4,6 +4,9 @@ d'arme", last paragraphs; data-digest §3 "Carried/worn (not held) object"; SRD 
 Items, physical descriptions). Pure numbers, no world."""
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from typing import Any
+
 from .modifiers import Modifier, Total, total
 from .sizes import Size
 
@@ -45,12 +48,12 @@ def damage_object(hp_left: int, damage: int, hardness: int) -> tuple[int, bool]:
     return left, left == 0
 
 
-def best_bonuses(rows: list[dict]) -> dict[str, int]:
+def best_bonuses(rows: Iterable[Mapping[str, Any]]) -> dict[str, int]:
     """The bonuses of worn items by type: bonuses of the same type do not stack, the best
     counts (digest §8.1, typed modifiers)."""
     out: dict[str, int] = {}
     for row in rows:
-        kind = row.get("bonus_type", "")
+        kind: str = row.get("bonus_type", "")
         if kind:
             out[kind] = max(out.get(kind, 0), int(row.get("bonus", 0)))
     return out

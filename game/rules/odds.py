@@ -79,6 +79,7 @@ def _sum_of_dice(count: int, sides: int) -> tuple[tuple[int, Fraction], ...]:
 def damage_distribution(count: int, sides: int, bonus: int, rolls: int, minimum: int = 1) -> dict[int, Fraction]:
     """The damage of ``rolls`` rolls of count d sides + bonus, at least ``minimum``.
     A flat number (sides 1) is ``count`` each time."""
+    dice: tuple[tuple[int, Fraction], ...]
     if sides <= 1:
         dice = ((count, ONE),)
     else:

@@ -53,7 +53,8 @@ def low_obstacles_crossed(terrain: Terrain, a2: tuple[int, int], b2: tuple[int, 
     return [c for c in cells if terrain.is_low_obstacle(c)]
 
 
-def low_obstacle_covers(terrain: Terrain, a2, b2, attacker: Body, target: Body) -> bool:
+def low_obstacle_covers(terrain: Terrain, a2: tuple[int, int], b2: tuple[int, int], attacker: Body,
+                        target: Body) -> bool:
     """Does a low obstacle on this line give the target cover (digest §7.2 "Low obstacle")?
     Only one within 6 squares of the target, and not when the attacker is closer to it than
     the target is; the squares the two stand in do not count."""
@@ -84,8 +85,12 @@ def has_line_of_effect_to_square(terrain: Terrain, pos: Square, span: int, targe
     return _any_clear_line(terrain, pos, span, target)
 
 
+# A line as ``_flat_line`` gives it: its crossed squares and its seams, as flat offsets.
+_FlatLine = tuple[tuple[int, ...], tuple[tuple[int, int], ...]]
+
+
 @lru_cache(maxsize=65536)
-def _space_to_square_lines(pw: int, span: int, dx: int, dy: int) -> tuple:
+def _space_to_square_lines(pw: int, span: int, dx: int, dy: int) -> tuple[_FlatLine, ...]:
     """Every corner-to-corner line from a space to the square at (dx, dy) from its
     top-left square, as flat offsets from that square (padded grid of width ``pw``)."""
     out = []
@@ -183,7 +188,7 @@ def cover_lines(board: Board, attacker: Body, target: Body, attack: str) -> list
         for b in board.bodies:
             if b.id not in (attacker.id, target.id):
                 bystanders.update(b.squares)
-    best: tuple[int, list] | None = None
+    best: tuple[tuple[int, int], list[tuple[tuple[int, int], tuple[int, int], str]]] | None = None
     for a_sq in attacker.squares:
         for corner in corners2(a_sq):
             for t_sq in target.squares:

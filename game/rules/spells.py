@@ -9,7 +9,7 @@ ABILITY_OF_CLASS = {"wizard": "int", "sorcerer": "cha", "bard": "cha", "cleric":
                     "paladin": "wis", "ranger": "wis"}
 
 
-def range_squares(rng, caster_level: int) -> int | None:
+def range_squares(rng: str | int, caster_level: int) -> int | None:
     """Range in squares; None for touch and personal."""
     if rng == "close":
         return (25 + 5 * (caster_level // 2)) // 5

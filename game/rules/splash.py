@@ -59,7 +59,7 @@ def scatter_direction(short: Square, d8: int, order: str) -> Square:
 
 def _nearest_square(candidates: list[Square], origin_squares: list[Square]) -> Square:
     """The candidate nearest to a space (1-2-1, then straight-line, then row and column)."""
-    def key(c: Square):
+    def key(c: Square) -> tuple[int, int, int, int]:
         d = min(distance(c, o) for o in origin_squares)
         e = min((c[0] - o[0]) ** 2 + (c[1] - o[1]) ** 2 for o in origin_squares)
         return (d, e, c[1], c[0])
@@ -88,6 +88,7 @@ def splash(board: Board, thrower: Body, *, target: Body | None = None, intersect
         if not has_line_of_sight(board, thrower, target):
             return SplashResult(False, Refusal("NO_LINE_OF_SIGHT", {"target": target.id}))
     else:
+        assert intersection is not None          # exactly one aim, checked above
         ix, iy = intersection
         if not (0 <= ix <= terrain.width and 0 <= iy <= terrain.height):
             return SplashResult(False, Refusal("INTERSECTION_OFF_MAP", {"intersection": [ix, iy]}))
@@ -108,16 +109,19 @@ def splash(board: Board, thrower: Body, *, target: Body | None = None, intersect
         if target is not None:
             return SplashResult(True, range_increments=n, direct=target.id,
                                 splashed=_around_space(board, target.pos, target.span, exclude=target.id))
+        assert intersection is not None
         return SplashResult(True, range_increments=n, splashed=_around_intersection(board, intersection))
     origin = _nearest_square(thrower.squares, [aim_sq])
     tx, ty = 2 * origin[0] + 1, 2 * origin[1] + 1
     # Aimed at its own space (a foe sharing it in a grapple) there is no way back to the
     # thrower: our ruling counts "short" as north, the top of the map.
     short = snap8(tx - aim2[0], ty - aim2[1]) if (tx, ty) != aim2 else (0, -1)
+    assert d8 is not None                        # a miss needs its d8, checked above
     dx, dy = scatter_direction(short, d8, board.variants.scatter_order)
     if target is not None:
         lands = (aim_sq[0] + n * dx, aim_sq[1] + n * dy)
         return SplashResult(True, range_increments=n, splashed=_around_space(board, lands, 1), lands_square=lands)
+    assert intersection is not None
     lands = (intersection[0] + n * dx, intersection[1] + n * dy)
     return SplashResult(True, range_increments=n, splashed=_around_intersection(board, lands), lands_intersection=lands)
 

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .board import Board, Body
+from .board import Board, Body, Variants
 from .geometry import Square
 from .sight import _any_clear_line, has_line_of_effect_to_square
+from .terrain import Terrain
 from .weapons import ReachBand, in_band
 
 
@@ -34,7 +35,7 @@ def threatened_squares(board: Board, body: Body) -> set[Square]:
     return set(threat_map(board.terrain, board.variants, body))
 
 
-def threat_map(terrain, variants, body: Body) -> frozenset[Square]:
+def threat_map(terrain: Terrain, variants: Variants, body: Body) -> frozenset[Square]:
     """The squares a body threatens on a terrain: they depend on nothing else (no other
     creature blocks reach), so each body (bodies never change) keeps them per terrain."""
     memo = body.memo
@@ -59,7 +60,7 @@ def _band_squares(board: Board, body: Body, band: ReachBand) -> set[Square]:
     return _band_squares_on(board.terrain, board.variants, body, band)
 
 
-def _band_squares_on(terrain, variants, body: Body, band: ReachBand) -> set[Square]:
+def _band_squares_on(terrain: Terrain, variants: Variants, body: Body, band: ReachBand) -> set[Square]:
     x, y = body.pos
     span = body.span
     w, h = terrain.width, terrain.height
