@@ -116,11 +116,11 @@ def _measure_asking(battle, who: str, options_ms: list, full_ms: list, check_ms:
     battle._options = (-1, {})
     t = time.perf_counter()
     opts = battle.options(who)
-    for name in opts:
-        opts[name].legal
+    decided = [opts[name].legal for name in opts]
+    assert len(decided) == len(opts)
     options_ms.append((time.perf_counter() - t) * 1000)
-    for name in opts:
-        opts[name].domain
+    domains = [opts[name].domain for name in opts]
+    assert len(domains) == len(opts)
     full_ms.append((time.perf_counter() - t) * 1000)
     command = scripted.choose(battle, who)
     if command is not None:

@@ -67,14 +67,14 @@ def _approach(battle, who: str, foe: str, squares: list) -> C.Command | None:
     def gap_from(x: int, y: int) -> int:
         return min(distance((x + i, y + j), t) for i in range(span) for j in range(span) for t in foe_squares)
     ranked = sorted(((gap_from(x, y), cost, (x, y)) for x, y, cost in squares), key=lambda r: (r[0], r[1], r[2]))
-    best = None
+    best: tuple[tuple[int, int], views.PathView] | None = None
     for gap, _cost, square in ranked[:6]:
         if gap >= here:
             break
         seen = views.path(battle, who, square, "move")
-        if seen.legal and (best is None or (len(seen.provokes), gap) < (len(best.provokes), best_gap)):
-            best, best_gap = seen, gap
-    return C.Move(who, squares=best.squares) if best is not None else None
+        if seen.legal and (best is None or (len(seen.provokes), gap) < best[0]):
+            best = ((len(seen.provokes), gap), seen)
+    return C.Move(who, squares=best[1].squares) if best is not None else None
 
 
 def play_turn(battle, who: str, limit: int = 6) -> int:

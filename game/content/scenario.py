@@ -29,12 +29,13 @@ TOP_KEYS = {"title", "description", "seed", "rules", "map", "creature",
 RULE_KEYS = {"charge_lane": ("center", "swept"), "scatter_order": ("seed", "srd"), "reach_diagonal_exception": None}
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
 INT_KEYS = ("initiative", "hp", "ac", "bab", "natural_armor", "fort", "ref", "will", "hd", "turn_resistance",
-            "cleric_level", "paladin_level", "ride", "bluff", "sense_motive", "escape_artist", "climb", "caster_level", "concentration") + ABILITIES
+            "cleric_level", "paladin_level", "ride", "bluff", "sense_motive", "escape_artist", "climb", "caster_level",
+            "concentration") + ABILITIES
 # Yes/no facts the engine reads from the stats (kept there as 1 or 0).
 FLAG_KEYS = ("undead", "mindless", "non_humanoid", "stable", "combat_trained", "evil", "locked_gauntlet")
 CREATURE_KEYS = {"id", "name", "side", "at", "template", "size", "reach", "speed", "weapon", "conditions",
-                 "feats", "armor", "shield", "inventory", "surprised", "off_hand", "loaded", "spells", "caster_class", "holding", "worn",
-                 "feat_choices", "spell_slots", "spell_like"} | set(INT_KEYS) | set(FLAG_KEYS)
+                 "feats", "armor", "shield", "inventory", "surprised", "off_hand", "loaded", "spells", "caster_class",
+                 "holding", "worn", "feat_choices", "spell_slots", "spell_like"} | set(INT_KEYS) | set(FLAG_KEYS)
 CASTER_CLASSES = ("wizard", "sorcerer", "bard", "cleric", "druid", "paladin", "ranger")
 
 
@@ -291,7 +292,8 @@ class _Validator:
             row = data.weapons().get(off_hand) if isinstance(off_hand, str) else None
             if row is None:
                 self.fail(where, f"unknown off_hand weapon {off_hand!r}")
-            if row.use not in ("light", "one_handed", "unarmed", "ranged") or (row.use == "ranged" and not row.id.endswith("crossbow")):
+            if row.use not in ("light", "one_handed", "unarmed", "ranged") \
+                    or (row.use == "ranged" and not row.id.endswith("crossbow")):
                 self.fail(where, f"off_hand {off_hand!r} cannot be held in one hand")
         holding = raw.get("holding")
         if holding is not None and (not isinstance(holding, str) or holding not in inventory

@@ -7,8 +7,8 @@ Conventions (README, "Tiled maps"):
 - a tile layer named ``terrain``: each tile is a map character of the scenario legend,
   given by the tile's custom string property ``char`` in an embedded tileset; a tile without
   ``char`` stands for the character of its position in the tileset, in the order of
-  ``TILE_ORDER`` ("." floor, "#" wall, "~" difficult, "T" tree, "+" door, "/" open door, "=" low wall, "^" rock face). An empty cell (gid 0) is a
-  wall, like a missing cell of a TOML grid. Flip bits are ignored;
+  ``TILE_ORDER`` ("." floor, "#" wall, "~" difficult, "T" tree, "+" door, "/" open door, "=" low wall,
+  "^" rock face). An empty cell (gid 0) is a wall, like a missing cell of a TOML grid. Flip bits are ignored;
 - an object layer named ``creatures``: one object per creature, its top-left corner (the
   top-left of its space) rounded to the nearest grid line; custom properties are the
   scenario's creature keys (``id``, ``template``, ``side``, ``name``, ``weapon``, ``hp`` ...);

@@ -18,7 +18,7 @@ from .concealment import has_total_concealment
 from .geometry import KING_MOVES, Square, bounding_box, distance, space_squares
 from .movement import MoveContext, budget, mode_refusal
 from .sight import NONE, cover
-from .threat import threat_map, threatened_squares, threatens
+from .threat import threat_map, threatened_squares
 
 
 def can_see(mover: Body, enemy: Body) -> bool:

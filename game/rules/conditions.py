@@ -12,7 +12,8 @@ KNOWN_CONDITIONS = frozenset({
     "fatigued", "exhausted", "nauseated", "sickened", "shaken", "frightened", "panicked",
     "cowering", "invisible", "deafened", "dazzled", "paralyzed", "unconscious", "disabled",
     "dying", "dead", "stable", "staggered", "grappled", "grappling", "pinned",
-    "total_defense", "fighting_defensively", "squeezing", "confused", "casting", "asleep", "turned", "burning", "glued", "blessed", "silenced", "gagged", "hasted", "magic_weapon", "shield_of_faith", "kneeling", "sitting",
+    "total_defense", "fighting_defensively", "squeezing", "confused", "casting", "asleep", "turned", "burning", "glued",
+    "blessed", "silenced", "gagged", "hasted", "magic_weapon", "shield_of_faith", "kneeling", "sitting",
     "bolstered", "climbing", "calmed", "hidden_from_undead",
 })
 

@@ -7,7 +7,6 @@ Turns and actions come with the combat engine; the window says so.
 """
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from ..i18n import default_language, sentence

@@ -111,8 +111,10 @@ class Menu:
             self.screen.blit(f.render(sentence("UI_MENU_SIDES", {"sides": sides}, self.lang), True, theme.TEXT), (x, yy))
             yy += 40
             yes, no = sentence("UI_YES", {}, self.lang), sentence("UI_NO", {}, self.lang)
-            for key, text in (("lane", sentence("UI_MENU_VARIANT_LANE", {"value": variant_name(sc.variants.charge_lane, self.lang)}, self.lang)),
-                              ("scatter", sentence("UI_MENU_VARIANT_SCATTER", {"value": variant_name(sc.variants.scatter_order, self.lang)}, self.lang)),
+            lane = variant_name(sc.variants.charge_lane, self.lang)
+            scatter = variant_name(sc.variants.scatter_order, self.lang)
+            for key, text in (("lane", sentence("UI_MENU_VARIANT_LANE", {"value": lane}, self.lang)),
+                              ("scatter", sentence("UI_MENU_VARIANT_SCATTER", {"value": scatter}, self.lang)),
                               ("reach", sentence("UI_MENU_VARIANT_REACH",
                                                  {"value": yes if sc.variants.reach_diagonal_exception else no}, self.lang))):
                 r = pygame.Rect(x, yy, 420, 30)

@@ -39,7 +39,8 @@ def entries(screen, cid: str) -> list[tuple[str, tuple]]:
             offer(C.Draw(cid, weapon=w, drop_held=True), f" · {weapons[w].names.get(lang, w)}")
     for name in PLAIN_MORE:
         if opts[name].legal:
-            out.append((sentence(f"ACT_{name}", {}, lang) + _held(b, cid, name, lang), ("do", name, opts[name].probe.arguments())))
+            label = sentence(f"ACT_{name}", {}, lang) + _held(b, cid, name, lang)
+            out.append((label, ("do", name, opts[name].probe.arguments())))
     for item in opts["pick_up"].domain.get("items", []) if opts["pick_up"].legal else []:
         out.append((sentence("ACT_pick_up", {}, lang) + f" · {item_name(item, lang)}", ("do", "pick_up", {"item": item})))
     if opts["crawl"].legal:

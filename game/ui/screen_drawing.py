@@ -167,7 +167,8 @@ class ScreenDrawing:
         pygame.draw.rect(self.screen, (30, 32, 40), panel, border_radius=8)
         pygame.draw.rect(self.screen, (255, 215, 0), panel, 2, border_radius=8)
         x, y = panel.x + 20, panel.y + 16
-        y += self._text(sentence("UI_VICTORY", {"side": side_name(self.battle.winner, self.lang)}, self.lang), (x, y), 26, (255, 215, 0), True)
+        won = sentence("UI_VICTORY", {"side": side_name(self.battle.winner, self.lang)}, self.lang)
+        y += self._text(won, (x, y), 26, (255, 215, 0), True)
         y += self._text(sentence("UI_VICTORY_CHART", {}, self.lang), (x, y + 4), 14) + 10
         top = max([1] + [v for pair in self.damage.values() for v in pair])
         for cid, (dealt, taken) in sorted(self.damage.items(), key=lambda kv: -kv[1][0])[:12]:

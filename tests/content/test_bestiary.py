@@ -151,7 +151,8 @@ def test_template_gives_the_srd_numbers_in_the_engine(tid):
         assert first["bonus"][0] == main
         assert rules.attack_bonus(f, s).value == main - attack_gap(entry, first)
         # The file agrees with the digest too.
-        assert (entry["hp"], entry["ac"], entry["touch"], entry["flat_footed"], entry["grapple"]) == (hp, ac, touch, flat, grapple)
+        numbers = (entry["hp"], entry["ac"], entry["touch"], entry["flat_footed"], entry["grapple"])
+        assert numbers == (hp, ac, touch, flat, grapple)
         assert entry["saves"] == {"fort": fort, "ref": ref, "will": will}
     finally:
         b.close()

@@ -1,7 +1,8 @@
 """Scenario tests: each ``X.toml`` here with ``X.expected.jsonl`` (request, expected
 answer per line); ``ford`` is a copy of the shared example (``examples/ford``), kept here so
-a clone with nothing beside it runs it. Comparison as the shared README says: every key of ``expect`` must match; lists of squares or ids as sets;
-``provokes`` in order; metres to 1e-6."""
+a clone with nothing beside it runs it. Comparison as the shared README says: every key of
+``expect`` must match; lists of squares or ids as sets; ``provokes`` in order; metres to
+1e-6."""
 from __future__ import annotations
 
 import io
@@ -47,11 +48,11 @@ def _cases():
 
 @pytest.mark.parametrize("scenario,expected_file", list(_cases()))
 def test_query_answers_match(scenario: Path, expected_file: Path):
-    lines = [json.loads(l) for l in expected_file.read_text(encoding="utf-8").splitlines() if l.strip()]
+    lines = [json.loads(line) for line in expected_file.read_text(encoding="utf-8").splitlines() if line.strip()]
     assert lines, f"{expected_file} has no cases"
     battle = Battle(load_scenario(scenario))
     out = io.StringIO()
-    run(battle, io.StringIO("\n".join(json.dumps(l["req"]) for l in lines) + "\n"), out, lang="en")
+    run(battle, io.StringIO("\n".join(json.dumps(line["req"]) for line in lines) + "\n"), out, lang="en")
     battle.close()
     answers = [json.loads(a) for a in out.getvalue().splitlines()]
     assert len(answers) == len(lines)
@@ -62,12 +63,12 @@ def test_query_answers_match(scenario: Path, expected_file: Path):
 
 
 def test_ford_through_the_real_command_line():
-    expected = [json.loads(l) for l in (HERE / "ford.expected.jsonl").read_text().splitlines() if l.strip()]
+    expected = [json.loads(line) for line in (HERE / "ford.expected.jsonl").read_text().splitlines() if line.strip()]
     proc = subprocess.run([sys.executable, "-m", "game", "query", str(HERE / "ford.toml")],
                           input="\n".join(json.dumps(e["req"]) for e in expected) + "\n",
                           capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert proc.returncode == 0, proc.stderr
-    answers = [json.loads(l) for l in proc.stdout.splitlines()]
+    answers = [json.loads(line) for line in proc.stdout.splitlines()]
     assert len(answers) == len(expected)
     for case, answer in zip(expected, answers):
         for key, value in case["expect"].items():

@@ -182,7 +182,7 @@ def test_random_input_never_breaks_the_battle_screen(game):
             g.draw()
     g.draw()
     state = g.battle.state()
-    for cid, c in state["creatures"].items():
+    for c in state["creatures"].values():
         assert c["hp"] <= c["max_hp"]
     positions = [tuple(c["at"]) for c in state["creatures"].values() if "dead" not in c["conditions"]]
     assert len(positions) == len(set(positions))
