@@ -424,3 +424,19 @@ def test_autosave_writes_autosave_json_in_the_folder(battle, tmp_path):
 
 def test_save_document_matches_what_is_written(battle, save_path):
     assert normal(save_document(battle, {"lang": "fr"})) == json.loads(save_path.read_text(encoding="utf-8"))
+
+
+def test_a_save_written_before_typed_commands_still_loads(duel_path, tmp_path):
+    """Saves of the previous build kept a readied action as ``action`` and ``with``: they
+    load, and the readied move is the one they asked for."""
+    b = Battle(load_scenario(duel_path))
+    assert b.act("tordek", "ready", {"trigger": "attacks", "command": {"action": "move", "squares": [[1, 2]]}})[0]
+    doc = save_document(b)
+    b.close()
+    old = copy.deepcopy(doc)
+    old["commands"][0]["args"] = {"action": "move", "trigger": "attacks", "with": {"squares": [[1, 2]]}}
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(old), encoding="utf-8")
+    loaded = load_battle(path)
+    assert loaded.state()["readied"]["tordek"]["command"] == {"action": "move", "squares": [[1, 2]]}
+    loaded.close()

@@ -1,0 +1,189 @@
+"""What the battle screen does with a chosen action: the command each mode and click
+means, built as a typed command and handed to the engine through ``Orders`` (check, the
+preview's questions, act), the plan of a full attack, undo. A mixin of ``GameScreen``, kept
+apart so that each file stays readable; it decides no rule."""
+from __future__ import annotations
+
+from ..i18n import sentence
+from ..world import commands as C, views
+from . import more_actions
+
+PLAIN = ("total_defense", "stand_up", "drop_prone", "delay", "end_turn", "break_free", "turn_undead",
+         "rebuke_undead", "concentrate")
+# In the saddle the mount moves: these buttons play ``ride`` with that mode.
+RIDDEN = {"move": "move", "run": "run", "charge": "charge", "overrun": "overrun"}
+
+
+class ScreenActing:
+    """The acting half of the battle screen (its state lives in ``GameScreen``)."""
+
+    def choose_square(self, squares: list, text: str, then) -> None:
+        """The rules leave a square to the player (a charge's tied ends): click one."""
+        self.squares_asked = (tuple(tuple(s) for s in squares), lambda sq: then(tuple(sq)))
+        self.log.append((text, (200, 200, 160)))
+        self.refresh()
+
+    def choose(self, name: str) -> None:
+        cid = self.current
+        if name in PLAIN:
+            self.perform(name, {})
+        elif name == "ready":
+            self.submit(C.Ready(cid, trigger="enemy_moves_within_reach"))
+        elif name == "throw_splash" and self._splash_item() and views.in_hand(self.battle, cid) != self._splash_item():
+            self.submit(C.Retrieve(cid, item=self._splash_item()))      # out of the pack first: a move action
+        elif name == "more":
+            self.dialog = self.make_dialog(sentence("UI_MORE_WHICH", {}, self.lang), more_actions.entries(self, cid),
+                                           lambda choice: more_actions.start(self, choice))
+            self.dialog.cancellable = True
+        elif name == "cast":
+            self.dialog = self.make_dialog(sentence("UI_CAST_WHICH", {}, self.lang), self.aim.choices(cid),
+                                           self.aim.start)
+            self.dialog.cancellable = True
+        elif name == "door" and len(self._doors()) == 1:
+            self._toggle_door(self._doors()[0])
+        else:
+            self.mode = name
+        self.refresh()
+
+    def _doors(self) -> list:
+        opts = self.battle.options(self.current)
+        return sorted({tuple(sq) for a in ("open_door", "close_door") if opts[a].legal
+                       for sq in opts[a].domain.get("squares", [])})
+
+    def _toggle_door(self, square) -> None:
+        opts = self.battle.options(self.current)
+        action = "open_door" if any(tuple(s) == tuple(square) for s in opts["open_door"].domain.get("squares", [])
+                                    if opts["open_door"].legal) else "close_door"
+        self.submit((C.OpenDoor if action == "open_door" else C.CloseDoor)(self.current, at=tuple(square)))
+
+    def _splash_item(self) -> str | None:
+        """The splash weapon the current creature would throw (the engine's first one)."""
+        option = self.battle.options(self.current)["throw_splash"]
+        if option.legal:
+            return option.domain["items"][0]
+        probe = option.probe
+        return probe.item if probe is not None and option.refusal.code == "RETRIEVE_FIRST" else None
+
+    def go_to(self, square) -> None:
+        cid = self.current
+        if self.mode == "five_foot_step":
+            self.submit(C.FiveFootStep(cid, to=square))
+            return
+        seen = views.path(self.battle, cid, square, self.mode)
+        if not seen.legal:
+            self.log.append((sentence(seen.refusal.code, seen.refusal.params, self.lang), (240, 160, 120)))
+            return
+        if self.mount_of(cid):
+            self.submit(C.Ride(cid, mode=RIDDEN.get(self.mode, self.mode), squares=seen.squares))
+        else:
+            self.submit({"move": C.Move, "withdraw": C.Withdraw, "run": C.Run}[self.mode](cid, squares=seen.squares))
+
+    def _direct_spell(self, square, target) -> None:
+        """A move action: point the spiritual weapon at a foe, or roll the flaming sphere in
+        a straight line to a square."""
+        directed = views.directed_spell(self.battle, self.current)
+        if directed is None:
+            return
+        kind, at = directed
+        if kind == "spiritual" and target:
+            self.submit(C.DirectSpell(self.current, target=target))
+        elif kind == "sphere":
+            self.submit(C.DirectSpell(self.current, squares=tuple(views.lane_to(self.battle, at, square))))
+
+    def act_on(self, target: str) -> None:
+        cid = self.current
+        mount = self.mount_of(cid)
+        if self.mode == "mount":
+            self.submit(C.Mount(cid, mount=target))
+        elif self.mode == "charge":
+            # Tied closest spaces: the first stands in until the charger answers which one.
+            ends = views.charge(self.battle, cid, target).ends
+            end = ends[0] if ends else None
+            self.submit(C.Ride(cid, mode="charge", target=target, end=end) if mount else C.Charge(cid, target=target, end=end))
+        elif self.mode == "full_attack":
+            # The player picks a target for each attack in turn (French text: a target per attack).
+            steps = views.full_attack(self.battle, cid, self.plan[0] if self.plan else target)
+            main = sum(1 for s in steps if isinstance(s, C.Strike))
+            self._plan_one(target, main, "UI_FULL_ATTACK_PLAN")
+        elif self.mode == "touch" and views.touches_left(self.battle, cid) > 0:
+            # A charge for several creatures: one friend a standard action, up to six a full round.
+            if target not in self.plan:
+                self._plan_one(target, min(6, views.touches_left(self.battle, cid)), "UI_TOUCH_PLAN")
+        elif self.mode == "overrun":
+            through = tuple(views.overrun_squares(self.battle, cid, target))
+            self.submit(C.Ride(cid, mode="overrun", target=target, squares=through) if mount else
+                        C.Overrun(cid, target=target, squares=through))
+        elif self.mode == "throw_rock":
+            self.submit(C.Attack(cid, target=target, weapon="rock"))
+        else:
+            self.perform(self.mode, {"target": target})
+
+    def _plan_one(self, target: str, n: int, progress: str) -> None:
+        """Add a target to the plan being put together; with ``n`` of them, play the mode
+        (Enter plays it early)."""
+        self.plan.append(target)
+        if len(self.plan) >= n:
+            self._play_plan()
+        else:
+            self.log.append((sentence(progress, {"done": len(self.plan), "of": n}, self.lang), (200, 200, 160)))
+
+    def _play_plan(self) -> None:
+        plan, self.plan = self.plan, []
+        if self.mode == "full_attack":
+            # the off-hand attacks the engine counts go at the last foe chosen
+            off = [s for s in views.full_attack(self.battle, self.current, plan[-1]) if isinstance(s, C.OffHand)]
+            self.submit(C.FullAttack(self.current, targets=tuple(C.Strike(t) for t in plan) + tuple(off)))
+        else:
+            self.perform(self.mode, {"targets": plan})
+
+    def perform(self, action: str, args: dict, who: str | None = None, asked: frozenset[str] = frozenset()) -> bool:
+        """Submit the command the mode names with these arguments (the menus build their
+        entries this way); see ``submit``."""
+        cid = who or self.current
+        if cid is None:
+            return False
+        command = self.battle.command(cid, action, args)
+        if not isinstance(command, C.Command):
+            self.log.append((sentence(command.code, command.params, self.lang), (240, 160, 120)))
+            return False
+        return self.submit(command, asked)
+
+    def submit(self, command: C.Command, asked: frozenset[str] = frozenset()) -> bool:
+        """A command: refused with the engine's sentence, or asked about and played. True
+        when it was played or waits on a player's answer."""
+        return self.orders.submit(command, asked)
+
+    def play(self, command, declined: set[str]) -> None:
+        """Tell the engine: the command and the attacks of opportunity declined."""
+        snap = self.battle.snapshot()
+        rolled_before = len(self.battle.dice.history)
+        ok, refusal, events = self.battle.act(command, declined=declined)
+        if not ok:
+            self.battle.restore(snap)
+            self.log.append((sentence(refusal.code, refusal.params, self.lang), (240, 160, 120)))
+            return
+        if len(self.battle.dice.history) == rolled_before:
+            self.undo.append(snap)          # undoable: the frame stays open until undone or kept
+        else:
+            self.battle.commit(snap)        # a die was rolled: nothing before it can be undone
+            self.keep_undo()
+        self._after_events(events)
+        if command.action not in ("move", "five_foot_step") or self.mode not in ("move",):
+            self.mode = None
+        if self.saves:
+            self.saves[2](self.battle)      # autosave after every action
+        self.refresh()
+
+    def keep_undo(self) -> None:
+        """Keep every undoable action so far: they can no longer be undone."""
+        while self.undo:
+            self.battle.commit(self.undo.pop())
+
+    def undo_last(self) -> None:
+        snap = self.undo.pop() if self.undo else None
+        if snap is None:
+            self.log.append((sentence("UI_CANNOT_UNDO", {}, self.lang), (200, 200, 200)))
+            return
+        self.battle.restore(snap)
+        self.log.append((sentence("UI_UNDONE", {}, self.lang), (200, 200, 200)))
+        self.refresh()
