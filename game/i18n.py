@@ -103,6 +103,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "VARIANT_srd": {"en": "the SRD's", "fr": "celui du SRD"},
     "UI_TRACKER_MORE": {"en": "… and {count} more later in the round", "fr": "… et {count} autres plus loin dans le round"},
     "UI_MORE_WHICH": {"en": "Which action?", "fr": "Quelle action ?"},
+    "UI_QUIT_ASK": {"en": "Leave the battle? (It is autosaved after every action.)",
+                    "fr": "Quitter la bataille ? (Elle est sauvegardée après chaque action.)"},
     "UI_AID_HOW": {"en": "Help {ally} to attack or to defend?", "fr": "Aider {ally} à attaquer ou à se défendre ?"},
     "UI_AID_ATTACK": {"en": "Attack +2", "fr": "Attaque +2"},
     "UI_AID_DEFENSE": {"en": "Defence +2", "fr": "Défense +2"},
@@ -546,6 +548,9 @@ def _named(key: str, value: Any, lang: str) -> str:
     if key == "problem" and f"ARGUMENT_{value}" in _SENTENCES:
         entry = _SENTENCES[f"ARGUMENT_{value}"]
         return entry.get(lang) or entry["en"]
+    if key in ("weapon", "item") and isinstance(value, str):
+        from . import data
+        return data.item_name(value, lang)
     if key in ("spell", "feat") and isinstance(value, str):
         from . import data
         table = data.spells() if key == "spell" else data.feats()
@@ -570,14 +575,17 @@ def variant_name(value: str, lang: str | None = None) -> str:
 _DEFAULT_PARAMS = {"BAD_ARGUMENT": {"problem": "malformed"}}
 
 
-def sentence(code: str, params: dict[str, Any] | None = None, lang: str | None = None) -> str:
-    """The readable sentence for a reason code."""
+def sentence(code: str, params: dict[str, Any] | None = None, lang: str | None = None,
+             names: dict[str, str] | None = None) -> str:
+    """The readable sentence for a reason code. ``names``: creature ids as the players know
+    them (the window's names), put in place of the ids the refusal carries."""
     lang = lang or default_language()
     entry = _SENTENCES.get(code)
     if entry is None:
         return code
     text = entry.get(lang) or entry["en"]
-    values = {k: _named(k, v, lang) for k, v in {**_DEFAULT_PARAMS.get(code, {}), **(params or {})}.items()}
+    values = {k: (names[v] if names and isinstance(v, str) and v in names else _named(k, v, lang))
+              for k, v in {**_DEFAULT_PARAMS.get(code, {}), **(params or {})}.items()}
     try:
         return text.format(**values)
     except (KeyError, IndexError):

@@ -200,7 +200,8 @@ class QuerySession:
                              if provoker == command.who or provoker == self._mount(command.who)],
                 "attacks": [_attack_json(a) for a in rec.attacks],
                 "checks": [_check_json(c) for c in rec.checks],
-                "questions": [{"to": q.to, "about": q.about, "argument": q.argument, "choices": _plain(list(q.choices))}
+                "questions": [{"to": q.to, "about": q.about, "argument": q.argument, "choices": _plain(list(q.choices)),
+                               **({"against": q.against} if q.against else {})}
                               for q in questions(self.battle, seen)],
                 "stops_at": seen.stops_at}
 

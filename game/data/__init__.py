@@ -98,3 +98,13 @@ def magic_items() -> dict[str, dict]:
 def worn_items() -> dict[str, dict]:
     """Items a creature wears (cloaks, amulets, rings ...), from ``worn_items.toml``."""
     return read_table("worn_items.toml")
+
+
+def item_name(item: str, lang: str) -> str:
+    """An item's name in that language: a worn item, a magic item, a substance or a weapon
+    (its id when no table knows it)."""
+    for table in (worn_items(), magic_items(), substances()):
+        if item in table:
+            return table[item].get(f"name_{lang}") or table[item].get("name_en") or item
+    weapon = weapons().get(item)
+    return weapon.names.get(lang, item) if weapon else item

@@ -112,16 +112,23 @@ class GameScreen(ScreenActing, ScreenDrawing):
             option = opts["attack"]
             if not option.legal or "rock" not in option.domain.get("weapons", {}):
                 return sentence("OUT_OF_REACH", {"target": "—"}, self.lang) if option.legal else \
-                    sentence(option.refusal.code, option.refusal.params, self.lang)
+                    self.say(option.refusal)
         elif button == "cast":
             option = next((opts[a] for a in ("cast", "use_spell_like", "use_item") if opts[a].legal), opts["cast"])
             if not option.legal and opts["retrieve"].legal and self.aim.choices(cid):
                 return None                       # a magic item still in the pack
         elif button == "more":
             return None
+        elif button == "attack" and opts["attack"].legal:
+            weapons = opts["attack"].domain.get("weapons", {})
+            if set(weapons) - {"rock"}:
+                return None
+            # only a giant's rock reaches: that is its own button; this one is the weapon in hand's
+            refusal = self.battle.check(C.Attack(cid, target=opts["attack"].probe.target))
+            return self.say(refusal) if refusal is not None else None
         else:
             option = opts[button]
-        return None if option.legal else sentence(option.refusal.code, option.refusal.params, self.lang)
+        return None if option.legal else self.say(option.refusal)
 
     # --- input ------------------------------------------------------------------------
     def handle(self, event) -> None:
@@ -163,8 +170,11 @@ class GameScreen(ScreenActing, ScreenDrawing):
             if self.mode or self.squares_asked:
                 self.mode, self.plan, self.squares_asked = None, [], None
                 self.refresh()
-            else:
-                self.running = False
+            else:                                 # the battle is autosaved, but a reflex must not end it
+                self.dialog = self.make_dialog(sentence("UI_QUIT_ASK", {}, self.lang),
+                                               [(sentence("UI_YES", {}, self.lang), True),
+                                                (sentence("UI_NO", {}, self.lang), False)], self._quit)
+                self.dialog.cancellable = True
         elif key == pygame.K_e and self.current is not None:
             self.submit(C.EndTurn(self.current))
         elif key == pygame.K_u:
@@ -249,6 +259,13 @@ class GameScreen(ScreenActing, ScreenDrawing):
         if square != self.hover or self.mode in ("cast", "throw_splash"):
             self.hover = square
             self.refresh()
+
+    def _quit(self, really: bool) -> None:
+        self.running = not really
+
+    def say(self, refusal) -> str:
+        """A refusal as the player reads it: in its language, creatures by their names."""
+        return sentence(refusal.code, refusal.params, self.lang, names=self.names)
 
     def creature_at(self, square):
         return views.creature_at(self.battle, square)

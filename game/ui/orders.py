@@ -2,7 +2,9 @@
 command it allows goes on to the questions its preview lists — the choices the rules give
 each side, then each attack of opportunity — put to the player who owns the creature;
 then it is played (``act``). The window decides no rule: a refusal is the engine's
-sentence, the questions are the engine's."""
+sentence, the questions are the engine's. After each answer the preview is asked again
+(casting defensively, say, gives no attack of opportunity to ask about); Escape abandons
+the command, with nothing played."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -30,32 +32,38 @@ class Orders:
         s = self.s
         refusal = s.battle.check(command, declined=declined)
         if refusal is not None:
-            s.log.append((sentence(refusal.code, refusal.params, s.lang), (240, 160, 120)))
+            s.log.append((s.say(refusal), (240, 160, 120)))
             return False
-        seen = s.battle.preview(command, declined=declined)
-        pending = [q for q in questions(s.battle, seen) if q.argument is None or q.argument not in asked]
-        self._ask(command, pending, set(declined))
+        self._next(command, set(asked), set(declined))
         return True
 
-    def _ask(self, command, pending: list[Question], declined: set[str]) -> None:
+    def _pending(self, command, asked: set, declined: set[str]) -> list[Question]:
+        """What is left to ask of this command as it now stands."""
+        seen = self.s.battle.preview(command, declined=frozenset(declined))
+        return [q for q in questions(self.s.battle, seen)
+                if (q.argument is None and q.to not in declined and ("aoo", q.to) not in asked)
+                or (q.argument is not None and q.argument not in asked)]
+
+    def _next(self, command, asked: set, declined: set[str]) -> None:
         s = self.s
+        pending = self._pending(command, asked, declined)
         if not pending:
             s.play(command, declined)
             return
-        q, rest = pending[0], pending[1:]
+        q = pending[0]
         if q.argument is None:                      # an attack of opportunity: take it or not
 
             def answer(take, taker=q.to):
-                self._ask(command, rest, declined if take else declined | {taker})
+                self._next(command, asked | {("aoo", taker)}, declined if take else declined | {taker})
             text = sentence("UI_AOO_ASK", {"taker": s.names.get(q.to, q.to),
-                                           "target": s.names.get(command.who, command.who),
+                                           "target": s.names.get(q.against, q.against),
                                            "why": sentence("UI_AOO_WHY_ACT", {}, s.lang)}, s.lang)
-            s.dialog = s.make_dialog(text, [(sentence("UI_YES", {}, s.lang), True), (sentence("UI_NO", {}, s.lang), False)],
-                                     answer)
+            self._dialog(text, [(sentence("UI_YES", {}, s.lang), True), (sentence("UI_NO", {}, s.lang), False)],
+                         answer)
             return
 
         def chosen(value):
-            self._ask(replace(command, **{q.argument: value}), rest, declined)
+            self._next(replace(command, **{q.argument: value}), asked | {q.argument}, declined)
         if q.argument == "end":                     # a square: the charger clicks it on the board
             s.choose_square(list(q.choices), sentence(q.about, {}, s.lang), chosen)
             return
@@ -64,4 +72,9 @@ class Orders:
         labels = CHOICE_LABELS.get(q.about, {})
         choices = [(sentence(labels.get(v, "UI_YES" if v is True else "UI_NO" if v is False else str(v)), {}, s.lang), v)
                    for v in q.choices]
-        s.dialog = s.make_dialog(text, choices, chosen)
+        self._dialog(text, choices, chosen)
+
+    def _dialog(self, text: str, choices, then) -> None:
+        """A question's dialog: Escape leaves it, and the command is not played."""
+        self.s.dialog = self.s.make_dialog(text, choices, then)
+        self.s.dialog.cancellable = True

@@ -71,7 +71,7 @@ class ScreenActing:
             return
         seen = views.path(self.battle, cid, square, self.mode)
         if not seen.legal:
-            self.log.append((sentence(seen.refusal.code, seen.refusal.params, self.lang), (240, 160, 120)))
+            self.log.append((self.say(seen.refusal), (240, 160, 120)))
             return
         if self.mount_of(cid):
             self.submit(C.Ride(cid, mode=RIDDEN.get(self.mode, self.mode), squares=seen.squares))
@@ -160,7 +160,7 @@ class ScreenActing:
         ok, refusal, events = self.battle.act(command, declined=declined)
         if not ok:
             self.battle.restore(snap)
-            self.log.append((sentence(refusal.code, refusal.params, self.lang), (240, 160, 120)))
+            self.log.append((self.say(refusal), (240, 160, 120)))
             return
         if len(self.battle.dice.history) == rolled_before:
             self.undo.append(snap)          # undoable: the frame stays open until undone or kept
@@ -168,7 +168,9 @@ class ScreenActing:
             self.battle.commit(snap)        # a die was rolled: nothing before it can be undone
             self.keep_undo()
         self._after_events(events)
-        if command.action not in ("move", "five_foot_step") or self.mode not in ("move",):
+        # a move keeps Move chosen for a second one, while the engine still offers one
+        if command.action not in ("move", "ride") or self.mode != "move" or self.current is None \
+                or not self.battle.options(self.current)[command.action].legal:
             self.mode = None
         if self.saves:
             self.saves[2](self.battle)      # autosave after every action

@@ -32,7 +32,19 @@ class SpellAim:
 
     # --- what can be cast -------------------------------------------------------------
     def choices(self, cid: str) -> list[tuple[str, tuple[str, str]]]:
-        """(label, (kind, id)) for every spell the engine says is ready (once each)."""
+        """(label, (kind, id)) for every spell the engine says is ready (once each); one the
+        engine would refuse now (a free hand, a slot, range) carries its reason and is not
+        aimed when chosen."""
+        from ..world.options import spell_refusals
+        lang = self.s.lang
+        out = []
+        refused = spell_refusals(self.s.battle, cid) if cid == self.s.current else {}
+        for label, key in self._labels(cid):
+            why = refused.get(("prepared" if key[0] == "spell" else key[0], key[1]))
+            out.append((f"{label} — {self.s.say(why)}" if why else label, key if not why else ("refused", self.s.say(why))))
+        return out
+
+    def _labels(self, cid: str) -> list[tuple[str, tuple[str, str]]]:
         lang = self.s.lang
         out = []
         for c in views.spell_choices(self.s.battle, cid):
@@ -53,6 +65,9 @@ class SpellAim:
 
     def start(self, choice: tuple[str, str]) -> None:
         kind, ident = choice
+        if kind == "refused":                                   # greyed: the engine's reason, nothing aimed
+            self.s.log.append((ident, (240, 160, 120)))
+            return
         self.targets, self.item, self.metamagic, self.extra, self.action = [], None, [], {}, "cast"
         self.heighten_to = None
         if kind == "item" and views.in_hand(self.s.battle, self.s.current) != ident:
@@ -188,13 +203,18 @@ class SpellAim:
         if not self.spell:
             return
         ov.reach = views.spell_area(self.s.battle, self.s.current, self.spell, corner, tuple(self.metamagic))
-        aim = self._aim_at(None, corner, target) if self.shape in ("burst", "spread", "square") else None
+        if self.shape == "targets":
+            aim = {"targets": [target]} if target is not None else None
+        elif self.shape in ("burst", "spread", "square"):
+            aim = self._aim_at(None, corner, target)
+        else:
+            aim = self._aim_at(None, corner, target) if target is not None else None
         if aim is None:
             return
         command = self.s.battle.command(self.s.current, self.action, self._args(aim))
         refusal = command if not isinstance(command, C.Command) else self.s.battle.check(command)
         if refusal is not None:
-            ov.caption = sentence(refusal.code, refusal.params, self.s.lang)
+            ov.caption = self.s.say(refusal)
 
     def _args(self, aim: dict) -> dict:
         if self.item:

@@ -106,6 +106,7 @@ class Question:
     about: str                   # what is asked (a sentence code of the window)
     argument: str | None
     choices: tuple
+    against: str | None = None   # an attack of opportunity: the creature it strikes
 
 
 def choice_questions(battle, command: Command) -> list[Question]:
@@ -166,7 +167,7 @@ def questions(battle, seen: Preview) -> list[Question]:
     for taker, provoker, _at in seen.recorder.opportunities:
         if taker not in asked:
             asked.add(taker)
-            out.append(Question(taker, "UI_AOO_ASK", None, (True, False)))
+            out.append(Question(taker, "UI_AOO_ASK", None, (True, False), provoker))
     return out
 
 

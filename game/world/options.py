@@ -124,6 +124,14 @@ def _others_by_distance(battle, who: str) -> list[str]:
     return sorted(gaps, key=lambda c: (gaps[c], c))
 
 
+def _foes_first(battle, who: str, ids: list[str]) -> list[str]:
+    """The same creatures, enemies before allies (the nearest first in each): a refused
+    attack or maneuver is explained by the foe it would be aimed at."""
+    board = battle.board()
+    side = board.body(who).side
+    return sorted(ids, key=lambda c: board.body(c).side == side)
+
+
 def _near(battle, who: str, ids: list[str], extra: int = 1) -> list[str]:
     """Creatures within the creature's melee reach plus ``extra`` squares, the nearest one
     always (its refusal explains an action that reaches nobody)."""
@@ -177,7 +185,7 @@ def _attack(battle, who: str) -> Option:
     board = battle.board()
     others = _others_by_distance(battle, who)
     me = board.body(who)
-    near = others if me.weapon.is_ranged or me.weapon.thrown else _near(battle, who, others)
+    near = _foes_first(battle, who, others if me.weapon.is_ranged or me.weapon.thrown else _near(battle, who, others))
     off = battle.read(who, Hands).off_hand
     extra = [(w, others if w == "rock" else _near(battle, who, others))
              for w in ([off] if off else []) + (["rock"] if "rock_throwing" in battle.spec(who).special else [])]
@@ -347,7 +355,7 @@ PLAIN = ("total_defense", "stand_up", "drop_prone", "sheathe", "drop", "load", "
 
 def _providers(battle, who: str) -> dict[str, Callable[[], Option]]:
     others = lambda: _others_by_distance(battle, who)  # noqa: E731
-    near = lambda: _near(battle, who, others())          # noqa: E731
+    near = lambda: _foes_first(battle, who, _near(battle, who, others()))          # noqa: E731
     mine = battle.read(who, Inventory).items
     weapons = data.weapons()
     doors = lambda: views.doors_near(battle, who) or _adjacent_squares(battle, who)[:1]  # noqa: E731
@@ -497,3 +505,32 @@ def worn_or_held(battle, cid: str) -> list[str]:
     held = battle.read(cid, Hands).holding
     worn = list(battle.read(cid, Worn).items)
     return worn + ([held] if held and held not in worn else [])
+
+
+def spell_refusals(battle, who: str) -> dict[tuple[str, str], Refusal | None]:
+    """For each way to cast now (``spell_sources.spell_choices``: kind and id), the refusal
+    of its likeliest aims when none passes, else None: the spell list greys those with the
+    engine's reason instead of offering a spell the click would refuse."""
+    from .actions.spell_sources import spell_choices
+    out: dict[tuple[str, str], Refusal | None] = {}
+    for choice in spell_choices(battle, who):
+        if choice.kind == "item":
+            make, fixed = C.UseItem, {"item": choice.ident}
+        elif choice.kind == "spell_like":
+            make, fixed = C.UseSpellLike, {"spell": choice.spell}
+        elif choice.kind == "prepared":
+            make, fixed = C.Cast, {"spell": choice.spell, **_prepared_metamagic(choice.ident)}
+        elif choice.kind == "convert":
+            entries = views.prepared_at_least(battle, who, choice.spell)
+            make, fixed = C.Cast, {"spell": choice.spell, **({"spontaneous_from": entries[0]} if entries else {})}
+        else:
+            make, fixed = C.Cast, {"spell": choice.spell}
+        first = None
+        for aim in _aims(battle, who, choice.spell):
+            refusal = _judge(battle, make(who, **fixed, **aim))
+            if refusal is None:
+                first = None
+                break
+            first = first or refusal
+        out[(choice.kind, choice.ident)] = first
+    return out

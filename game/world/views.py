@@ -261,9 +261,16 @@ def metamagic_choices(battle, who: str, spell_id: str) -> list[str]:
     from .. import data
     from ..rules import metamagic as meta
     from .components import Feats
+    from .actions.spell_basics import spell_level
+    from .components import Spellcasting
     spell = data.spells()[spell_id]
     feats = battle.read(who, Feats).ids
-    return [f for f in meta.METAMAGIC if f in feats and f != "quicken_spell" and meta.applies(f, spell)]
+    slots = battle.read(who, Spellcasting).slots
+    highest = max((lv for lv, n in enumerate(slots) if n > 0), default=-1)
+    base = spell_level(battle, who, spell)
+    # a feat that lifts the spell above every slot left today could not be paid for
+    return [f for f in meta.METAMAGIC if f in feats and f != "quicken_spell" and meta.applies(f, spell)
+            and (not slots or base + meta.levels_added((f,)) <= highest)]
 
 
 def heighten_levels(battle, who: str, spell_id: str) -> list[int]:

@@ -150,3 +150,87 @@ def test_the_ui_imports_no_rule_of_the_engine():
                 assert not name.startswith("game.world.components"), (path.name, name)
                 if name.startswith("game.rules"):
                     assert name in allowed_rules, (path.name, name)
+
+
+THREATENED_MAGE = """
+seed = 6
+[map]
+grid = \"\"\"
+..........
+..........
+..........
+\"\"\"
+[[creature]]
+id = "mage"
+name = "Mialee"
+side = "blue"
+at = [1, 1]
+caster_class = "wizard"
+caster_level = 3
+int = 16
+spells = ["magic_missile", "shocking_grasp"]
+weapon = "longsword"
+initiative = 20
+
+[[creature]]
+id = "orc"
+name = "Grosbras"
+side = "red"
+at = [2, 1]
+weapon = "greataxe"
+hp = 30
+initiative = 5
+"""
+
+
+def _choose(g, predicate):
+    g.draw()
+    rect = next(r for r, (label, value) in zip(g.dialog.rects, g.dialog.choices) if predicate(label, value))
+    click(g, rect.center)
+
+
+def test_casting_defensively_asks_no_more_about_an_attack_of_opportunity(screens):
+    """The questions are asked again after each answer: cast defensively, and the casting
+    provokes nothing, so the orc's player is not asked."""
+    g = screens(THREATENED_MAGE)
+    click_button(g, "cast")
+    _choose(g, lambda _label, value: value == ("spell", "magic_missile"))
+    click(g, at(g, (2, 1)))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))    # one target is enough
+    pump(g)
+    assert g.dialog is not None and "defensively" in g.dialog.text
+    _choose(g, lambda _label, value: value is True)
+    assert g.dialog is None                                      # no attack-of-opportunity question
+    assert g.battle.history[-1]["args"]["defensively"] is True
+
+
+def test_a_spell_the_engine_would_refuse_is_listed_with_its_reason_and_not_aimed(screens):
+    """A wizard with a sword in one hand and a heavy shield on the other arm has no hand
+    free for the gestures: a stilled spell can be cast, the other is listed with the reason
+    (the click would be refused); with no spell at all castable the button is greyed."""
+    hands_full = THREATENED_MAGE.replace('weapon = "longsword"', 'weapon = "longsword"\nshield = "heavy_steel_shield"')
+    g = screens(hands_full)
+    assert "free hand" in _reasons(g)["cast"]
+    g = screens(hands_full.replace('spells = ["magic_missile", "shocking_grasp"]',
+                                   'spells = ["stilled:magic_missile", "shocking_grasp"]\nfeats = ["still_spell"]'))
+    click_button(g, "cast")
+    labels = [label for label, _value in g.dialog.choices]
+    refused = [value for _label, value in g.dialog.choices if value[0] == "refused"]
+    assert refused and all(" — " in label for label, value in g.dialog.choices if value[0] == "refused")
+    _choose(g, lambda _label, value: value[0] == "refused")
+    assert g.mode != "cast" and g.log[-1][0] == refused[0][1] and labels
+
+
+def test_refusals_name_creatures_as_the_players_know_them(screens):
+    g = screens(THREATENED_MAGE.replace('at = [2, 1]', 'at = [8, 2]'))
+    reasons = _reasons(g)
+    assert "Grosbras" in reasons["attack"] and "orc" not in reasons["attack"]       # greyed, by name
+
+
+def test_escape_with_nothing_chosen_asks_before_leaving(screens):
+    g = screens(MELEE)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
+    pump(g)
+    assert g.running and g.dialog is not None
+    _choose(g, lambda _label, value: value is True)
+    assert not g.running
