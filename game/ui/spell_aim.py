@@ -36,7 +36,6 @@ class SpellAim:
         engine would refuse now (a free hand, a slot, range) carries its reason and is not
         aimed when chosen."""
         from ..world.options import spell_refusals
-        lang = self.s.lang
         out = []
         refused = spell_refusals(self.s.battle, cid) if cid == self.s.current else {}
         for label, key in self._labels(cid):
