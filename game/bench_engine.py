@@ -144,7 +144,7 @@ def _window_click(repeat: int = 30) -> list[float]:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    from .bench_ui import _scenario_text
+    from .bench_ui import scenario_text as window_scenario
     from .content.scenario import parse_scenario
     from .engine import Battle
     from .ui.game_screen import GameScreen
@@ -154,7 +154,7 @@ def _window_click(repeat: int = 30) -> list[float]:
     screen = pygame.display.set_mode((1280, 800))
     samples = []
     for n in range(repeat):
-        battle = Battle(parse_scenario(_scenario_text(seed=7 + n), "bench.toml"))
+        battle = Battle(parse_scenario(window_scenario(seed=7 + n), "bench.toml"))
         game = GameScreen(battle, screen, "en")
         game.handoff = None
         who = game.current

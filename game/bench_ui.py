@@ -22,7 +22,7 @@ import time
 TARGETS_MS = {"frame": 4.0, "preview": 16.0, "launch": 1500.0}
 
 
-def _scenario_text(seed: int = 7) -> str:
+def scenario_text(seed: int = 7) -> str:
     rng = random.Random(seed)
     w, h = 60, 40
     rows = ["".join("#" if r < 0.12 else "~" if r < 0.24 else "." for r in (rng.random() for _ in range(w)))
@@ -55,7 +55,7 @@ def run_ui(repeat: int = 60) -> int:
     pygame.display.init()
     pygame.font.init()
     screen = pygame.display.set_mode((1280, 800))
-    battle = Battle(parse_scenario(_scenario_text(), "bench-ui.toml"))
+    battle = Battle(parse_scenario(scenario_text(), "bench-ui.toml"))
     game = GameScreen(battle, screen, "en")
     game.handoff = None
     game.show_threat = True

@@ -300,7 +300,7 @@ def _difference(got: Any, expected: Any, where: str) -> str | None:
 # --- small helpers ----------------------------------------------------------------------
 def _parse(text: str, path: str):
     if str(path).lower().endswith(".tmj"):
-        from .tiled import parse_tiled
+        from .scenario import parse_tiled
         return parse_tiled(text, path)
     from .scenario import parse_scenario
     return parse_scenario(text, path)

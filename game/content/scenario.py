@@ -23,6 +23,7 @@ from ..rules.terrain import LEGEND, Terrain
 from .. import data
 from ..data import bestiary
 from .errors import ContentError
+from .tiled import tiled_document
 
 TOP_KEYS = {"title", "description", "seed", "rules", "map", "creature",
             "title_en", "title_fr", "description_en", "description_fr"}   # the texts in each language
@@ -106,9 +107,13 @@ def load_scenario(path: str | Path) -> Scenario:
     except (OSError, UnicodeDecodeError) as exc:
         raise ContentError(p, None, f"cannot be read ({exc.__class__.__name__})") from None
     if p.lower().endswith(".tmj"):
-        from .tiled import parse_tiled
         return parse_tiled(text, p)
     return parse_scenario(text, p)
+
+
+def parse_tiled(text: str, path: str = "<tiled>") -> Scenario:
+    """A Tiled JSON map (``tiled``), validated as a scenario."""
+    return _Validator(path, "").scenario(tiled_document(text, path))
 
 
 def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:

@@ -17,7 +17,7 @@ Conventions (README, "Tiled maps"):
 - map custom properties: ``title``, ``description``, ``seed`` and the rule variants
   (``charge_lane``, ``scatter_order``, ``reach_diagonal_exception``).
 
-Other layers (decoration) are ignored. ``parse_tiled`` returns the same ``Scenario`` as the
+Other layers (decoration) are ignored. ``scenario.parse_tiled`` returns the same ``Scenario`` as the
 equivalent TOML file, and refuses a bad file with one ``file: key: what is wrong`` line.
 """
 from __future__ import annotations
@@ -40,9 +40,9 @@ MAP_PROPERTIES = ("title", "description", "seed", "title_en", "title_fr", "descr
 RULE_PROPERTIES = ("charge_lane", "scatter_order", "reach_diagonal_exception")
 
 
-def parse_tiled(text: str, path: str = "<tiled>"):
-    """Read a Tiled JSON map and validate it as a scenario."""
-    from .scenario import _Validator
+def tiled_document(text: str, path: str = "<tiled>") -> dict[str, Any]:
+    """A Tiled JSON map read into a scenario document (the keys a TOML scenario has), for
+    ``scenario`` to validate; a map that is not one is refused here."""
 
     def fail(where: str | None, what: str):
         raise ContentError(path, where, what)
@@ -103,7 +103,7 @@ def parse_tiled(text: str, path: str = "<tiled>"):
     for obj in (groups[0].get("objects", []) if groups else []):
         creatures.append(_creature(obj, tw, th, fail))
     scenario["creature"] = creatures
-    return _Validator(path, "").scenario(scenario)
+    return scenario
 
 
 def _layers(layers: Any, fail):

@@ -12,7 +12,7 @@ import pytest
 
 from game.content.errors import ContentError
 from game.content.scenario import load_scenario, parse_scenario
-from game.content.tiled import parse_tiled
+from game.content.scenario import parse_tiled
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "maps" / "village_square.tmj"
 ORDER = ".#~T"
