@@ -9,6 +9,7 @@ changed, dice included, at the cost of what it touched, not of the battle's size
 """
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from contextlib import contextmanager
 
@@ -24,6 +25,7 @@ from .rules.reasons import Refusal
 from .rules.sizes import Size
 from .world import processors, systems
 from .world.journal import Frame, Journal, Journaled, restore_into
+from .world.state import BattleState
 from .world.worn import worn_bonus
 from .world.components import (Abilities, Armor, AttacksOfOpportunity, Awareness, Body, Conditions, Defense,
                                Effects, Feats, Gear, Grapple, Hands, HitPoints, Riding, Spellcasting, SpellLike, TurnUses, Identity, Initiative, Inventory, Loaded, Offense,
@@ -34,10 +36,12 @@ DEFAULT_HP = 10   # a creature without ``hp`` (and no template yet) has 10 hit p
 COMPONENTS = (Identity, Position, Body, Reach, Speed, Side, Wielded, Conditions, Feats, Armor, Stats, Initiative,
               HitPoints, Abilities, Defense, Offense, Effects, TurnState, AttacksOfOpportunity, Inventory, Awareness,
               RunState, Loaded, Hands, Gear, Grapple, TurnUses, Riding, Spellcasting, Worn, SpellLike)
-BATTLE_FIELDS = ("round", "turn", "order", "counts", "surprise_round", "delayed", "readied", "winner", "started",
-                 "ground", "started_full", "swift_owed", "aids", "feints", "feint_rounds",
-                 "overrun_result", "overlays", "spell_effects", "wand_charges", "poisons",
-                 "hits_this_turn", "history", "turn_checks", "doors", "webs", "web_uses", "stench_met", "ground_damage")
+# The battle's own journaled fields: the typed battle-wide state (``world.state``), the
+# lasting effects not yet typed, and the history (an append-only log the journal keeps by
+# its length).
+BATTLE_FIELDS = ("shared", "delayed", "readied", "started_full", "swift_owed", "feints", "feint_rounds",
+                 "overrun_result", "spell_effects", "wand_charges", "hits_this_turn", "history", "turn_checks",
+                 "webs", "web_uses", "stench_met")
 
 
 def _spellcasting(spec) -> Spellcasting:
@@ -54,11 +58,10 @@ class Battle:
     """The live state of one scenario."""
 
     # The battle's own state, saved by the journal the first time a frame touches it.
-    round, turn, order, counts, surprise_round, delayed, readied, winner, started = (Journaled() for _ in range(9))
-    ground, started_full, swift_owed, aids, feints, feint_rounds = (Journaled() for _ in range(6))
-    overrun_result, overlays, spell_effects, wand_charges, poisons = (Journaled() for _ in range(5))
-    hits_this_turn, turn_checks, doors, webs, web_uses, stench_met, ground_damage = (Journaled() for _ in range(7))
-    metamagic = Journaled()
+    shared = Journaled()              # BattleState: the clock, the map's items, doors and overlays ...
+    delayed, readied, started_full, swift_owed, feints, feint_rounds = (Journaled() for _ in range(6))
+    overrun_result, spell_effects, wand_charges = (Journaled() for _ in range(3))
+    hits_this_turn, turn_checks, webs, web_uses, stench_met = (Journaled() for _ in range(5))
 
     def __init__(self, scenario: Scenario):
         self.journal = Journal()
@@ -68,35 +71,22 @@ class Battle:
         self.variants = scenario.variants
         self.dice = Dice(scenario.seed)
         self.dice.journal = self.journal
-        self.round = 1
-        self.turn: str | None = None
-        self.order: list[str] = []
-        self.counts: dict[str, tuple[int, int]] = {}   # id -> (initiative count, modifier)
-        self.surprise_round = False
+        self.shared = BattleState()
         self.delayed: set[str] = set()
         self.readied: dict[str, dict] = {}
-        self.winner: str | None = None
-        self.started = False
-        self.ground: dict[tuple[int, int], list[str]] = {}       # weapons lying on the map
-        self.ground_damage: dict[str, int] = {}  # "x,y:item" -> hit points left of a damaged object lying there
         self.started_full: dict[str, dict] = {}                  # full-round actions begun last round
         self.swift_owed: set[str] = set()                         # immediate actions taken off-turn
-        self.aids: list[dict] = []        # aid another bonuses waiting for their attack
         self.feints: dict[str, str] = {}  # target -> the feinter it loses its Dex bonus against
         self.feint_rounds: dict[str, int] = {}
         self.overrun_result: dict[str, str] = {}
-        self.overlays: dict[str, dict] = {}        # grease, web: squares made hard going, until a round
-        self.doors: dict[tuple[int, int], bool] = {}   # doors opened (True) or closed (False) in play
         self.webs: dict[str, dict] = {}            # creatures caught in a spider's web -> its escape DCs
         self.web_uses: dict[str, int] = {}         # webs thrown today, by spider
         self.stench_met: list[list[str]] = []      # [ghast, creature]: that stench has had its save
         self.spell_effects: dict[str, dict] = {}   # spiritual weapons and flaming spheres by caster
         self.wand_charges: dict[str, int] = {}     # "creature:wand" -> charges left
-        self.poisons: list[dict] = []              # secondary poison damage to come
         self.hits_this_turn: dict[str, list] = {}  # "attacker>target" -> weapons that hit (rend)
         self.history: list[dict] = []              # every command played, for saves and replays
         self.turn_checks: dict[str, int] = {}      # turned undead -> the turning check that turned it
-        self.metamagic: tuple[str, ...] = ()           # the metamagic of the spell being resolved
         self.world = f"battle-{next(_world_ids)}"
         self._board: Board | None = None
         self._bodies: dict = {}                  # id -> its rules body, rebuilt when dirty
@@ -168,6 +158,73 @@ class Battle:
         if self.world in esper.list_worlds():
             esper.delete_world(self.world)
 
+    # --- the battle's clock, as every face reads it ------------------------------------
+    @property
+    def round(self) -> int:
+        return self.shared.round
+
+    @round.setter
+    def round(self, value: int) -> None:
+        self.shared.round = value
+
+    @property
+    def turn(self) -> str | None:
+        """Whose turn it is (None before the first turn and once the battle is over)."""
+        return self.shared.turn
+
+    @turn.setter
+    def turn(self, value: str | None) -> None:
+        self.shared.turn = value
+
+    @property
+    def order(self) -> list[str]:
+        """The initiative order."""
+        return self.shared.order
+
+    @order.setter
+    def order(self, value: list[str]) -> None:
+        self.shared.order = value
+
+    @property
+    def surprise_round(self) -> bool:
+        return self.shared.surprise_round
+
+    @surprise_round.setter
+    def surprise_round(self, value: bool) -> None:
+        self.shared.surprise_round = value
+
+    @property
+    def winner(self) -> str | None:
+        return self.shared.winner
+
+    @winner.setter
+    def winner(self, value: str | None) -> None:
+        self.shared.winner = value
+
+    @property
+    def started(self) -> bool:
+        return self.shared.started
+
+    @started.setter
+    def started(self, value: bool) -> None:
+        self.shared.started = value
+
+    # --- older read faces of the battle-wide state, for the window and the tests --------
+    @property
+    def ground(self) -> dict[tuple[int, int], list[str]]:
+        """The items lying on the map, by square (``shared.ground``)."""
+        return self.shared.ground
+
+    @property
+    def aids(self) -> list:
+        """Aid another bonuses waiting for their attack (``shared.aids``)."""
+        return self.shared.aids
+
+    @property
+    def poisons(self) -> list[dict]:
+        """Secondary poison damage to come, as plain dicts (a copy of ``shared.poisons``)."""
+        return [dataclasses.asdict(p) for p in self.shared.poisons]
+
     # --- component access -----------------------------------------------------------
     def comp(self, cid: str, kind):
         """The creature's component of that kind (the live object: changes to it count)."""
@@ -229,16 +286,17 @@ class Battle:
     def current_terrain(self):
         """The map as it stands now: doors opened or closed in play, and the squares spells
         made hard going (grease, web) as difficult."""
-        squares = frozenset(sq for o in self.overlays.values() for sq in o["squares"])
-        if not squares and not self.doors:
+        shared = self.shared
+        squares = frozenset(sq for o in shared.overlays.values() for sq in o.squares)
+        if not squares and not shared.doors:
             return self.terrain
-        key = (squares, frozenset(self.doors.items()))
+        key = (squares, frozenset(shared.doors.items()))
         cached = getattr(self, "_overlay_cache", None)
         if cached and cached[0] == key:
             return cached[1]
         from .rules.terrain import DOOR_CHARS, Terrain
         rows = [list(r) for r in self.scenario.rows]
-        for (x, y), is_open in self.doors.items():
+        for (x, y), is_open in shared.doors.items():
             rows[y][x] = DOOR_CHARS["open_door" if is_open else "door"]
         for x, y in squares:
             if 0 <= y < len(rows) and 0 <= x < len(rows[y]) and rows[y][x] == ".":
@@ -364,8 +422,8 @@ class Battle:
             result["readied"] = {k: {**{f: v[f] for f in ("action", "trigger", "target")},
                                      **({"command": v["command"].to_json()} if v["command"] else {})}
                                  for k, v in sorted(self.readied.items())}
-        if self.doors:
-            result["doors"] = [{"at": list(at), "open": is_open} for at, is_open in sorted(self.doors.items())]
+        if self.shared.doors:
+            result["doors"] = [{"at": list(at), "open": is_open} for at, is_open in sorted(self.shared.doors.items())]
         if self.winner is not None:
             result["winner"] = self.winner
         return result

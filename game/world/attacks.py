@@ -239,12 +239,13 @@ def _take_aid(battle, helped: str, other: str, kind: str) -> int:
     """Aid another bonuses waiting for this attack: +2 each, used up by it."""
     total_bonus = 0
     keep = []
-    for aid in battle.aids:
-        if aid["ally"] == helped and aid["enemy"] == other and aid["kind"] == kind:
+    shared = battle.shared
+    for aid in shared.aids:
+        if aid.ally == helped and aid.enemy == other and aid.kind == kind:
             total_bonus += 2
         else:
             keep.append(aid)
-    battle.aids = keep
+    shared.aids = keep
     return total_bonus
 
 

@@ -13,6 +13,7 @@ from .components import Abilities, Conditions, HitPoints, Stats
 from .damage import status_of
 from .events import DamageDealt, Event
 from .saving import roll_save
+from .state import Poison
 
 from dataclasses import dataclass
 
@@ -211,19 +212,20 @@ def _poison(battle, who: str, target: str, poison: dict, stage: str) -> list:
         battle.changed()
         events.append(SpecialUsed(who=target, special=f"{ability}_damage_{amount}", target=target))
     if stage == "initial":
-        battle.poisons.append({"who": who, "target": target, "poison": dict(poison), "round": battle.round + 10})
+        battle.shared.poisons.append(Poison(who=who, target=target, poison=dict(poison), round=battle.round + 10))
     return events
 
 
 def poisons_due(battle) -> list:
     events: list = []
     keep = []
-    for p in battle.poisons:
-        if p["round"] <= battle.round and "dead" not in battle.comp(p["target"], Conditions).ids:
-            events += _poison(battle, p["who"], p["target"], p["poison"], "secondary")
-        elif p["round"] > battle.round:
+    shared = battle.shared
+    for p in shared.poisons:
+        if p.round <= battle.round and "dead" not in battle.comp(p.target, Conditions).ids:
+            events += _poison(battle, p.who, p.target, p.poison, "secondary")
+        elif p.round > battle.round:
             keep.append(p)
-    battle.poisons = keep
+    shared.poisons = keep
     return events
 
 

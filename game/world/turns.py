@@ -54,7 +54,7 @@ def start_battle(battle) -> list:
                                    e.rolloff + ((battle.dice.roll(20, f"initiative roll-off {e.id}"),) if e.id in tied else (0,)))
                    for e in entries]
     battle.order = initiative_order(entries)
-    battle.counts = {e.id: (e.total, e.modifier) for e in entries}
+    battle.shared.counts = {e.id: (e.total, e.modifier) for e in entries}
     surprised = [cid for cid in battle.order if battle.comp(cid, Awareness).surprised]
     battle.surprise_round = bool(surprised) and len(surprised) < len(battle.order)
     if battle.surprise_round:
@@ -85,7 +85,7 @@ def _begin_turn(battle, cid: str, new_round: bool = False) -> list:
     if new_round:
         events.append(RoundStarted(round=battle.round, surprise=battle.surprise_round))
     battle.turn = cid
-    count = battle.counts[cid][0]
+    count = battle.shared.counts[cid][0]
     events.extend(_expire_timed(battle, battle.round, count))
     events.extend(_end_until_next_turn(battle, cid))
     conds = battle.comp(cid, Conditions).ids
@@ -93,7 +93,7 @@ def _begin_turn(battle, cid: str, new_round: bool = False) -> list:
         conds.discard("flat_footed")   # a creature stops being flat-footed when it first acts
         events.append(ConditionEnded(who=cid, condition="flat_footed"))
     battle.readied.pop(cid, None)       # an unused readied action is lost
-    battle.aids = [a for a in battle.aids if a["aider"] != cid]   # aid lasts until the aider's next turn
+    battle.shared.aids = [a for a in battle.shared.aids if a.aider != cid]   # aid lasts until the aider's next turn
     state = TurnState()
     state.restricted = battle.surprise_round or bool({"disabled", "staggered", "nauseated", "slowed"} & conds)
     state.move_only = "nauseated" in conds
@@ -153,7 +153,7 @@ def _expire_timed(battle, rnd: int, count: int) -> list:
 def add_timed_condition(battle, cid: str, condition: str, rounds: int) -> None:
     """A condition lasting ``rounds`` rounds from the current initiative count."""
     from .components import TimedEffect
-    count = battle.counts[battle.turn][0] if battle.turn else 0
+    count = battle.shared.counts[battle.turn][0] if battle.turn else 0
     battle.comp(cid, Conditions).ids.add(condition)
     battle.comp(cid, Effects).timed.append(TimedEffect(condition, battle.round + rounds, count))
     battle.changed()
@@ -209,7 +209,7 @@ def _advance(battle) -> list:
             events.append(RoundStarted(round=battle.round, surprise=battle.surprise_round))
             from .specials import poisons_due
             events.extend(poisons_due(battle))
-        events.extend(_expire_timed(battle, battle.round, battle.counts[nxt][0]))
+        events.extend(_expire_timed(battle, battle.round, battle.shared.counts[nxt][0]))
         status = status_of(battle, nxt)
         if status == "dying":
             events.extend(_dying_turn(battle, nxt))

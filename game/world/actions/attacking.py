@@ -155,7 +155,7 @@ def _thrown_away(battle, who: str, target: str, weapon, off: bool) -> list:
     from ..components import Wielded
     from ..events import ItemDropped
     at = battle.board().body(target).pos
-    battle.ground.setdefault(at, []).append(weapon.id)
+    battle.shared.ground.setdefault(at, []).append(weapon.id)
     if off:
         battle.comp(who, Hands).off_hand = None
     else:

@@ -24,7 +24,7 @@ def _in_range(battle, who: str, spell: dict, target: str | None = None, point: S
     cl = _sc(battle, who).caster_level
     reach = rules.range_squares(spell["range"], cl)
     if spell["range"] in ("close", "medium", "long"):
-        reach *= metamagic.range_factor(battle.metamagic)
+        reach *= metamagic.range_factor(battle.shared.metamagic)
     board = battle.board()
     me = board.body(who)
     if target is not None:
@@ -361,9 +361,10 @@ def turn_passed(battle, cid: str) -> list:
     for key, effect in list(battle.spell_effects.items()):
         if effect.get("caster") == cid and effect.get("until", 10 ** 6) < battle.round:
             del battle.spell_effects[key]
-    for key, overlay in list(battle.overlays.items()):
-        if overlay["caster"] == cid and overlay["until"] < battle.round:
-            del battle.overlays[key]
+    overlays = battle.shared.overlays
+    for key, overlay in list(overlays.items()):
+        if overlay.caster == cid and overlay.until < battle.round:
+            del overlays[key]
     battle.changed()
     return events
 
@@ -390,13 +391,14 @@ def at_turn_start(battle, cid: str) -> list:
         if finished:
             with sources.applied(battle, tuple(pending.get("metamagic", ()))):
                 events += EFFECTS[spell["effect"]](battle, cid, pending["spell"], spell, level, pending["args"], set())
-    for key, overlay in list(battle.overlays.items()):
-        if overlay["caster"] == cid:
-            if overlay["until"] < battle.round:
-                del battle.overlays[key]
+    overlays = battle.shared.overlays
+    for key, overlay in list(overlays.items()):
+        if overlay.caster == cid:
+            if overlay.until < battle.round:
+                del overlays[key]
                 battle.changed()
-            elif overlay["kind"] == "grease":
-                events += grease_saves(battle, key)
+            elif overlay.kind == "grease":
+                events += grease_saves(battle, overlay)
     for key, effect in list(battle.spell_effects.items()):
         if effect.get("caster") == cid and effect.get("until", 10 ** 6) < battle.round:
             del battle.spell_effects[key]

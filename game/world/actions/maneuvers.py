@@ -18,6 +18,7 @@ from ..attacks import (check_attack, fallen, resolve_attack, take_opportunities,
 from ..components import (Abilities, AttacksOfOpportunity, Conditions, Defense, Feats, Gear, Hands, Position, Stats,
                           Wielded)
 from ..damage import status_of
+from ..state import Aid
 from ..events import (AidGiven, AttackRolled, Disarmed, FellProne, Feinted, ItemDamaged, ManeuverFailed,
                       OpposedCheck, Pushed)
 from .common import ABLE, Refused, refuse, spend, target_arg, turn_state
@@ -366,7 +367,7 @@ def _lose_weapon(battle, cid: str, by: str, grab: bool) -> list:
     else:
         grab = False
         at = battle.board().body(cid).pos
-        battle.ground.setdefault(at, []).append(weapon)
+        battle.shared.ground.setdefault(at, []).append(weapon)
     battle.changed()
     return [Disarmed(who=cid, by=by, weapon=weapon, grabbed=grab)]
 
@@ -499,7 +500,7 @@ def do_aid_another(battle, who, args, declined) -> list:
                                threat=False, bonus_breakdown=tuple((m.value, m.kind, m.source) for m in bonus.applied),
                                ac_breakdown=(), kind="aid"))
     if out.hit:
-        battle.aids.append({"aider": who, "ally": ally, "enemy": enemy, "kind": kind})
+        battle.shared.aids.append(Aid(aider=who, ally=ally, enemy=enemy, kind=kind))
         events.append(AidGiven(aider=who, ally=ally, enemy=enemy, kind=kind))
     return events
 

@@ -90,9 +90,9 @@ def _take_off(battle, wearer: str, by: str, item: str, held: bool = False) -> li
             battle.comp(by, Worn).object_hp[item] = hp_left
     else:
         at = battle.board().body(wearer).pos
-        battle.ground.setdefault(at, []).append(item)
+        battle.shared.ground.setdefault(at, []).append(item)
         if hp_left is not None:                  # the damage lies there with it
-            battle.ground_damage[f"{at[0]},{at[1]}:{item}"] = hp_left
+            battle.shared.ground_damage.setdefault(at, {})[item] = hp_left
     battle.changed()
     return [ItemSnatched(who=wearer, by=by, item=item, grabbed=grabbed, at=at)]
 

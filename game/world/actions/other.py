@@ -146,7 +146,7 @@ def _drop_held(battle, who) -> list:
     if _locked(battle, who):
         raise refuse("WEAPON_LOCKED", weapon=held.weapon_id)
     at = battle.board().body(who).pos
-    battle.ground.setdefault(at, []).append(held.weapon_id)
+    battle.shared.ground.setdefault(at, []).append(held.weapon_id)
     item = held.weapon_id
     held.weapon_id = "unarmed"
     battle.changed()
@@ -212,7 +212,7 @@ def do_pick_up(battle, who, args, declined) -> list:
     item = args.get("item")
     body = battle.board().body(who)
     near = {(x + dx, y + dy) for x, y in body.squares for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
-    where = next((sq for sq in sorted(near) if item in battle.ground.get(sq, [])), None)
+    where = next((sq for sq in sorted(near) if item in battle.shared.ground.get(sq, [])), None)
     if where is None:
         raise refuse("NOTHING_TO_PICK_UP", item=item)
     if item not in data.weapons():
@@ -235,9 +235,10 @@ def _lift(battle, who: str, item: str, where, declined) -> tuple[list, bool]:
     events += ev
     if status_of(battle, who) not in ABLE:
         return events, False
-    battle.ground[where].remove(item)
-    if not battle.ground[where]:
-        del battle.ground[where]
+    ground = battle.shared.ground
+    ground[where].remove(item)
+    if not ground[where]:
+        del ground[where]
     battle.changed()
     return events + [ItemPickedUp(who=who, item=item)], True
 
@@ -254,9 +255,11 @@ def _pick_up_object(battle, who: str, item: str, where, declined) -> list:
     if lifted:
         battle.comp(who, Inventory).items.append(item)
         hands.holding = item
-        key = f"{where[0]},{where[1]}:{item}"
-        if key in battle.ground_damage and item not in battle.ground.get(where, []):
-            battle.comp(who, Worn).object_hp[item] = battle.ground_damage.pop(key)    # it stays damaged
+        damaged = battle.shared.ground_damage.get(where, {})
+        if item in damaged and item not in battle.shared.ground.get(where, []):
+            battle.comp(who, Worn).object_hp[item] = damaged.pop(item)    # it stays damaged
+            if not damaged:
+                del battle.shared.ground_damage[where]
         battle.changed()
     return events
 

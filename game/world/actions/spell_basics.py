@@ -104,12 +104,12 @@ def _roll(battle, n: int, sides: int, why: str, plus: int = 0) -> tuple[int, tup
     """A spell's variable numeric effect, ``n``d``sides`` + ``plus``, after the metamagic
     of the spell being resolved (Empower, Maximize)."""
     faces = tuple(battle.dice.roll_dice(n, sides, why))
-    return metamagic.vary(sum(faces), n, sides, plus, battle.metamagic), faces
+    return metamagic.vary(sum(faces), n, sides, plus, battle.shared.metamagic), faces
 
 
 def _lasting(battle, rounds: int) -> int:
     """A duration in rounds after Extend Spell."""
-    return rounds * metamagic.duration_factor(battle.metamagic)
+    return rounds * metamagic.duration_factor(battle.shared.metamagic)
 
 
 # Cure and inflict spells: dice, sides, the most the caster level adds (SRD).

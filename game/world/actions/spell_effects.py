@@ -15,6 +15,7 @@ from ..components import Abilities, Conditions, Offense, Stats
 from ..damage import status_of
 from ..events import AttackRolled
 from ..saving import roll_save
+from ..state import Overlay
 from ..turns import add_timed_condition
 from . import spell_sources as sources, spellwork, warding
 from .common import refuse
@@ -41,7 +42,7 @@ def _shocking_grasp(battle, who, spell_id, spell, level, args, declined) -> list
 def _hold(battle, who: str, spell_id: str, level: int) -> list:
     sc = _sc(battle, who)
     drop_charge(sc)
-    sc.held_charge, sc.held_metamagic, sc.held_level = spell_id, tuple(battle.metamagic), level
+    sc.held_charge, sc.held_metamagic, sc.held_level = spell_id, tuple(battle.shared.metamagic), level
     return [SpellCast(caster=who, spell=spell_id, level=level, outcome="held")]
 
 
@@ -117,7 +118,7 @@ def _ray(battle, who, spell_id, spell, level, args, declined) -> list:
 
 def _burning_hands(battle, who, spell_id, spell, level, args, declined) -> list:
     cl = _sc(battle, who).caster_level
-    area = rules.cone_squares(tuple(args["point"]), tuple(args["direction"]), metamagic.radius_squares(spell, battle.metamagic))
+    area = rules.cone_squares(tuple(args["point"]), tuple(args["direction"]), metamagic.radius_squares(spell, battle.shared.metamagic))
     amount, faces = _roll(battle, min(cl, 5), 4, "burning hands")
     dc = rules.save_dc(level, _ability_mod(battle, who))
     events: list = []
@@ -129,7 +130,7 @@ def _burning_hands(battle, who, spell_id, spell, level, args, declined) -> list:
 
 def _sleep(battle, who, spell_id, spell, level, args, declined) -> list:
     point = tuple(args["point"])
-    area = rules.burst_squares(point, metamagic.radius_squares(spell, battle.metamagic))
+    area = rules.burst_squares(point, metamagic.radius_squares(spell, battle.shared.metamagic))
     cands = []
     for cid in _creatures_in(battle, area):
         values = battle.comp(cid, Stats).values
@@ -153,22 +154,22 @@ def _sleep(battle, who, spell_id, spell, level, args, declined) -> list:
 
 def _grease(battle, who, spell_id, spell, level, args, declined) -> list:
     cl = _sc(battle, who).caster_level
-    area = rules.square_area(tuple(args["point"]), metamagic.radius_squares(spell, battle.metamagic))
-    battle.overlays[f"grease:{who}"] = {"squares": sorted(area), "until": battle.round + _lasting(battle, cl), "kind": "grease",
-                                        "caster": who, "dc": rules.save_dc(level, _ability_mod(battle, who))}
+    area = rules.square_area(tuple(args["point"]), metamagic.radius_squares(spell, battle.shared.metamagic))
+    overlay = Overlay("grease", who, tuple(sorted(area)), battle.round + _lasting(battle, cl),
+                      rules.save_dc(level, _ability_mod(battle, who)))
+    battle.shared.overlays[("grease", who)] = overlay
     battle.changed()
-    return grease_saves(battle, f"grease:{who}")
+    return grease_saves(battle, overlay)
 
 
-def grease_saves(battle, key: str) -> list:
+def grease_saves(battle, overlay: Overlay) -> list:
     """Everyone in the grease saves (Reflex) or falls prone: when cast and at each of the
     caster's turns."""
-    overlay = battle.overlays[key]
     events: list = []
-    for cid in _creatures_in(battle, set(map(tuple, overlay["squares"]))):
+    for cid in _creatures_in(battle, set(overlay.squares)):
         if "prone" in battle.comp(cid, Conditions).ids:
             continue
-        ok, ev = roll_save(battle, cid, "ref", overlay["dc"])
+        ok, ev = roll_save(battle, cid, "ref", overlay.dc)
         events += ev
         if not ok:
             battle.comp(cid, Conditions).ids.add("prone")
@@ -177,9 +178,9 @@ def grease_saves(battle, key: str) -> list:
 
 
 def _web(battle, who, spell_id, spell, level, args, declined) -> list:
-    area = rules.burst_squares(tuple(args["point"]), metamagic.radius_squares(spell, battle.metamagic))
+    area = rules.burst_squares(tuple(args["point"]), metamagic.radius_squares(spell, battle.shared.metamagic))
     dc = rules.save_dc(level, _ability_mod(battle, who))
-    battle.overlays[f"web:{who}"] = {"squares": sorted(area), "until": 10 ** 6, "kind": "web", "caster": who, "dc": dc}
+    battle.shared.overlays[("web", who)] = Overlay("web", who, tuple(sorted(area)), 10 ** 6, dc)
     events: list = []
     for cid in _creatures_in(battle, area):
         ok, ev = roll_save(battle, cid, "ref", dc)
@@ -196,7 +197,7 @@ def _bless(battle, who, spell_id, spell, level, args, declined) -> list:
     cl = _sc(battle, who).caster_level
     board = battle.board()
     me = board.body(who)
-    radius = metamagic.radius_squares(spell, battle.metamagic)
+    radius = metamagic.radius_squares(spell, battle.shared.metamagic)
     for b in [me] + board.allies_of(me):
         if min(distance(a, c) for a in me.squares for c in b.squares) <= radius:
             add_timed_condition(battle, b.id, "blessed", _lasting(battle, 10 * cl))
@@ -220,7 +221,7 @@ def _spiritual_weapon(battle, who, spell_id, spell, level, args, declined) -> li
     cl = _sc(battle, who).caster_level
     battle.spell_effects[f"spiritual:{who}"] = {"kind": "spiritual", "caster": who, "target": args["target"],
                                                 "until": battle.round + _lasting(battle, cl),
-                                                "metamagic": list(battle.metamagic)}
+                                                "metamagic": list(battle.shared.metamagic)}
     return spiritual_attack(battle, who)
 
 
@@ -251,7 +252,7 @@ def _flaming_sphere(battle, who, spell_id, spell, level, args, declined) -> list
     battle.spell_effects[f"sphere:{who}"] = {"kind": "sphere", "caster": who, "at": list(at),
                                              "until": battle.round + _lasting(battle, cl),
                                              "dc": rules.save_dc(level, _ability_mod(battle, who)),
-                                             "metamagic": list(battle.metamagic)}
+                                             "metamagic": list(battle.shared.metamagic)}
     return _sphere_burns(battle, who, at)
 
 
@@ -269,7 +270,7 @@ def _sphere_burns(battle, who: str, at: Square) -> list:
 
 
 def _color_spray(battle, who, spell_id, spell, level, args, declined) -> list:
-    area = rules.cone_squares(tuple(args["point"]), tuple(args["direction"]), metamagic.radius_squares(spell, battle.metamagic))
+    area = rules.cone_squares(tuple(args["point"]), tuple(args["direction"]), metamagic.radius_squares(spell, battle.shared.metamagic))
     dc = rules.save_dc(level, _ability_mod(battle, who))
     events: list = []
     for cid in _creatures_in(battle, area, exclude=who):
@@ -317,7 +318,7 @@ def _scorching_ray(battle, who, spell_id, spell, level, args, declined) -> list:
 
 def _fireball(battle, who, spell_id, spell, level, args, declined) -> list:
     cl = _sc(battle, who).caster_level
-    area = rules.burst_squares(tuple(args["point"]), metamagic.radius_squares(spell, battle.metamagic))
+    area = rules.burst_squares(tuple(args["point"]), metamagic.radius_squares(spell, battle.shared.metamagic))
     amount, faces = _roll(battle, min(cl, 10), 6, "fireball")
     dc = rules.save_dc(level, _ability_mod(battle, who))
     events: list = []

@@ -161,9 +161,9 @@ def spell_choices(battle, who: str) -> list[SpellChoice]:
 @contextmanager
 def applied(battle, feats: tuple[str, ...]):
     """Make ``feats`` the metamagic of the spell being resolved (ranges, dice, durations)."""
-    before = battle.metamagic
-    battle.metamagic = tuple(feats)
+    before = battle.shared.metamagic
+    battle.shared.metamagic = tuple(feats)
     try:
         yield
     finally:
-        battle.metamagic = before
+        battle.shared.metamagic = before

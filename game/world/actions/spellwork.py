@@ -136,7 +136,7 @@ def calm_emotions(battle, who, spell_id, spell, level, args, declined) -> list:
     bonuses are suppressed and confusion ends. Concentration, up to 1 round per level."""
     from ..saving import roll_save
     from .spell_basics import _ability_mod, _creatures_in
-    area = rules.burst_squares(tuple(args["point"]), metamagic.radius_squares(spell, battle.metamagic))
+    area = rules.burst_squares(tuple(args["point"]), metamagic.radius_squares(spell, battle.shared.metamagic))
     dc = rules.save_dc(level, _ability_mod(battle, who))
     calmed, events = [], []
     for cid in _creatures_in(battle, area):

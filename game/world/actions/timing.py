@@ -47,7 +47,7 @@ def _resume_delayed(battle, who: str) -> list:
     current = battle.turn
     battle.order.remove(who)
     battle.order.insert(battle.order.index(current), who)
-    battle.counts[who] = battle.counts[current]
+    battle.shared.counts[who] = battle.shared.counts[current]
     return turns._begin_turn(battle, who)
 
 
@@ -148,7 +148,7 @@ def fire_readied(battle, readier: str, trigger_by: str, declined) -> list:
     if current in battle.order and readier in battle.order and readier != current:
         battle.order.remove(readier)
         battle.order.insert(battle.order.index(current), readier)
-        battle.counts[readier] = battle.counts[current]
+        battle.shared.counts[readier] = battle.shared.counts[current]
     battle.changed()
     return events
 
