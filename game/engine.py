@@ -25,23 +25,22 @@ from .rules.reasons import Refusal
 from .rules.sizes import Size
 from .world import processors, systems
 from .world.journal import Frame, Journal, Journaled, restore_into
-from .world.state import BattleState
+from .world.state import BattleState, CreatureMap, CreatureSet
 from .world.worn import worn_bonus
 from .world.components import (Abilities, Armor, AttacksOfOpportunity, Awareness, Body, Conditions, Defense,
                                Effects, Feats, Gear, Grapple, Hands, HitPoints, Riding, Spellcasting, SpellLike, TurnUses, Identity, Initiative, Inventory, Loaded, Offense,
-                               Position, Reach, RunState, Side, Speed, Stats, TurnState, Wielded, Worn)
+                               Position, Reach, RunState, Side, Speed, Stats, Timing, TurnState, Wielded, Worn)
 
 _world_ids = itertools.count(1)
 DEFAULT_HP = 10   # a creature without ``hp`` (and no template yet) has 10 hit points
 COMPONENTS = (Identity, Position, Body, Reach, Speed, Side, Wielded, Conditions, Feats, Armor, Stats, Initiative,
               HitPoints, Abilities, Defense, Offense, Effects, TurnState, AttacksOfOpportunity, Inventory, Awareness,
-              RunState, Loaded, Hands, Gear, Grapple, TurnUses, Riding, Spellcasting, Worn, SpellLike)
+              RunState, Loaded, Hands, Gear, Grapple, TurnUses, Riding, Spellcasting, Worn, SpellLike, Timing)
 # The battle's own journaled fields: the typed battle-wide state (``world.state``), the
 # lasting effects not yet typed, and the history (an append-only log the journal keeps by
 # its length).
-BATTLE_FIELDS = ("shared", "delayed", "readied", "started_full", "swift_owed", "feints", "feint_rounds",
-                 "overrun_result", "spell_effects", "wand_charges", "hits_this_turn", "history", "turn_checks",
-                 "webs", "web_uses", "stench_met")
+BATTLE_FIELDS = ("shared", "feints", "feint_rounds", "overrun_result", "spell_effects", "wand_charges",
+                 "hits_this_turn", "history", "turn_checks", "webs", "web_uses", "stench_met")
 
 
 def _spellcasting(spec) -> Spellcasting:
@@ -59,7 +58,7 @@ class Battle:
 
     # The battle's own state, saved by the journal the first time a frame touches it.
     shared = Journaled()              # BattleState: the clock, the map's items, doors and overlays ...
-    delayed, readied, started_full, swift_owed, feints, feint_rounds = (Journaled() for _ in range(6))
+    feints, feint_rounds = (Journaled() for _ in range(2))
     overrun_result, spell_effects, wand_charges = (Journaled() for _ in range(3))
     hits_this_turn, turn_checks, webs, web_uses, stench_met = (Journaled() for _ in range(5))
 
@@ -72,10 +71,6 @@ class Battle:
         self.dice = Dice(scenario.seed)
         self.dice.journal = self.journal
         self.shared = BattleState()
-        self.delayed: set[str] = set()
-        self.readied: dict[str, dict] = {}
-        self.started_full: dict[str, dict] = {}                  # full-round actions begun last round
-        self.swift_owed: set[str] = set()                         # immediate actions taken off-turn
         self.feints: dict[str, str] = {}  # target -> the feinter it loses its Dex bonus against
         self.feint_rounds: dict[str, int] = {}
         self.overrun_result: dict[str, str] = {}
@@ -139,7 +134,8 @@ class Battle:
                 Inventory(list(spec.inventory)), _awareness(spec), RunState(),
                 Loaded(_shots(spec)), Hands(spec.off_hand, holding=spec.holding), Gear(), Grapple(), TurnUses(), Riding(),
                 _spellcasting(spec),
-                SpellLike(dict(spec.spell_like), spec.stats.get("caster_level") or spec.stats.get("hd", 1)), Worn(list(spec.worn))]
+                SpellLike(dict(spec.spell_like), spec.stats.get("caster_level") or spec.stats.get("hd", 1)), Worn(list(spec.worn)),
+                Timing()]
 
     @contextmanager
     def active(self):
@@ -216,6 +212,21 @@ class Battle:
         return self.shared.ground
 
     @property
+    def delayed(self) -> CreatureSet:
+        """The creatures delaying (``Timing.delaying``)."""
+        return CreatureSet(self, Timing, "delaying")
+
+    @property
+    def readied(self) -> CreatureMap:
+        """Readied actions by creature (``Timing.readied``)."""
+        return CreatureMap(self, Timing, "readied", None)
+
+    @property
+    def swift_owed(self) -> CreatureSet:
+        """The creatures whose next swift action an immediate action spent (``Timing.swift_owed``)."""
+        return CreatureSet(self, Timing, "swift_owed")
+
+    @property
     def aids(self) -> list:
         """Aid another bonuses waiting for their attack (``shared.aids``)."""
         return self.shared.aids
@@ -241,6 +252,12 @@ class Battle:
         """The creature's component of that kind, for reading only: the journal does not
         save it, so it must not be changed (use ``comp`` for that)."""
         return self._comps[cid][kind]
+
+    def each(self, kind) -> list[tuple[str, object]]:
+        """Every creature's component of that kind, by sorted id, for reading only (as
+        ``read``): what looks for the creatures in some state scans this."""
+        comps = self._comps
+        return [(cid, comps[cid][kind]) for cid in self._sorted_ids]
 
     # --- the systems ----------------------------------------------------------------------
     def run(self, cid: str, intent):
@@ -416,12 +433,15 @@ class Battle:
         result = {"round": self.round, "turn": self.turn, "order": list(self.order), "creatures": out}
         if self.turn is not None:
             result["actions_left"] = self.actions_left()
-        if self.delayed:
-            result["delayed"] = sorted(self.delayed)
-        if self.readied:
-            result["readied"] = {k: {**{f: v[f] for f in ("action", "trigger", "target")},
-                                     **({"command": v["command"].to_json()} if v["command"] else {})}
-                                 for k, v in sorted(self.readied.items())}
+        timing = self.each(Timing)
+        delayed = [cid for cid, t in timing if t.delaying]
+        if delayed:
+            result["delayed"] = delayed
+        readied = {cid: t.readied for cid, t in timing if t.readied is not None}
+        if readied:
+            result["readied"] = {cid: {"action": r.action, "trigger": r.trigger, "target": r.target,
+                                       **({"command": r.command.to_json()} if r.command else {})}
+                                 for cid, r in readied.items()}
         if self.shared.doors:
             result["doors"] = [{"at": list(at), "open": is_open} for at, is_open in sorted(self.shared.doors.items())]
         if self.winner is not None:

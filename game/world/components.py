@@ -3,8 +3,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from ..rules.sizes import Size
+
+if TYPE_CHECKING:
+    from .commands import Command
 
 
 @dataclass
@@ -149,6 +153,33 @@ class TurnState:
     raked: bool = False           # its rake attacks made this turn
     knees: bool = False           # a rider guiding its mount with its knees: both hands free
     acted: bool = False
+
+
+@dataclass(frozen=True)
+class ReadiedAction:
+    """A readied action waiting for its trigger (French text, "préparer une action"): the
+    action (``command``, an attack when None), its trigger, the creature it waits for."""
+    action: str
+    trigger: str
+    target: str | None
+    command: Command | None
+
+
+@dataclass(frozen=True)
+class FullRoundStarted:
+    """A full-round action begun with a standard action by a creature restricted to one
+    action, to complete the next round (French text, "commencer une action complexe")."""
+    command: Command
+    round: int
+
+
+@dataclass
+class Timing:
+    """When a creature acts besides its place in the initiative order."""
+    delaying: bool = False                     # it delayed: it may step in before another's turn
+    readied: ReadiedAction | None = None
+    full_round: FullRoundStarted | None = None
+    swift_owed: bool = False                   # an immediate action taken off-turn: its next swift action is spent
 
 
 @dataclass

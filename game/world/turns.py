@@ -6,7 +6,7 @@ from ..rules import health
 from . import damage
 from ..rules.initiative import InitiativeEntry, order as initiative_order, ties
 from ..rules.modifiers import ability_modifier
-from .components import (Abilities, AttacksOfOpportunity, Awareness, Conditions, Effects, Feats, Grapple, HitPoints, Initiative, Riding, RunState, Side, TurnState)
+from .components import (Abilities, AttacksOfOpportunity, Awareness, Conditions, Effects, Feats, Grapple, HitPoints, Initiative, Riding, RunState, Side, Timing, TurnState)
 from .events import (BattleWon, ConditionEnded, DyingRolled, InitiativeRolled, RoundStarted, TurnEnded,
                      TurnSkipped, TurnStarted)
 
@@ -92,7 +92,7 @@ def _begin_turn(battle, cid: str, new_round: bool = False) -> list:
     if "flat_footed" in conds and not (battle.surprise_round and battle.comp(cid, Awareness).surprised):
         conds.discard("flat_footed")   # a creature stops being flat-footed when it first acts
         events.append(ConditionEnded(who=cid, condition="flat_footed"))
-    battle.readied.pop(cid, None)       # an unused readied action is lost
+    _lose_readied(battle, cid)          # an unused readied action is lost
     battle.shared.aids = [a for a in battle.shared.aids if a.aider != cid]   # aid lasts until the aider's next turn
     state = TurnState()
     state.restricted = battle.surprise_round or bool({"disabled", "staggered", "nauseated", "slowed"} & conds)
@@ -103,16 +103,16 @@ def _begin_turn(battle, cid: str, new_round: bool = False) -> list:
     battle.hits_this_turn = {}
     from .specials import regenerate
     events.extend(regenerate(battle, cid))
-    if cid in battle.swift_owed:           # an immediate action taken since its last turn
-        battle.swift_owed.discard(cid)
+    if battle.read(cid, Timing).swift_owed:     # an immediate action taken since its last turn
+        battle.comp(cid, Timing).swift_owed = False
         state.swift = False
     run = battle.comp(cid, RunState)
     if not run.ran_this_turn:
         run.rounds = run.checks = 0      # running is counted over consecutive rounds
     run.ran_this_turn = False
-    stale = battle.started_full.get(cid)
-    if stale is not None and stale["round"] != battle.round - 1:
-        del battle.started_full[cid]
+    stale = battle.read(cid, Timing).full_round
+    if stale is not None and stale.round != battle.round - 1:
+        battle.comp(cid, Timing).full_round = None
     battle.comp(cid, AttacksOfOpportunity).used = 0
     _set_turn_state(battle, cid, state)
     from .actions.casting import at_turn_start
@@ -126,6 +126,11 @@ def _begin_turn(battle, cid: str, new_round: bool = False) -> list:
     battle.changed()
     events.append(TurnStarted(who=cid, round=battle.round, restricted=state.restricted))
     return events
+
+
+def _lose_readied(battle, cid: str) -> None:
+    if battle.read(cid, Timing).readied is not None:
+        battle.comp(cid, Timing).readied = None
 
 
 def _set_turn_state(battle, cid, state) -> None:
@@ -217,8 +222,8 @@ def _advance(battle) -> list:
             if check_victory(battle, events):
                 return events
             continue
-        if nxt in battle.delayed:
-            battle.delayed.discard(nxt)   # its delayed turn is lost; a new one begins
+        if battle.read(nxt, Timing).delaying:
+            battle.comp(nxt, Timing).delaying = False   # its delayed turn is lost; a new one begins
         if battle.comp(nxt, Riding).rider:
             continue          # a ridden mount acts on its rider's turn
         blocked = sorted(NO_ACTIONS & battle.comp(nxt, Conditions).ids)
@@ -260,7 +265,7 @@ def _skip_turn(battle, cid: str, condition: str) -> list:
     """A stunned, dazed or cowering creature takes no actions: its turn passes (what lasted
     until its next turn ends all the same)."""
     events = [TurnSkipped(who=cid, condition=condition)] + _end_until_next_turn(battle, cid)
-    battle.readied.pop(cid, None)
+    _lose_readied(battle, cid)
     battle.changed()
     return events
 

@@ -9,7 +9,7 @@ from . import (attacking, casting, climbing, commanding, doors, grapple, magic_i
                timing, turning, warding, webs)
 from ..auras import stench_sweep
 from ..commands import Command
-from ..components import Riding
+from ..components import Riding, Timing
 from .common import Refused, is_able, refuse, strenuous_damage
 from .gates import GATES
 
@@ -108,7 +108,7 @@ def play(battle, command: Command, declined: set[str], aftermath: bool = True) -
     ``check`` leaves it out (``aftermath=False``)."""
     who, action, args = command.who, command.action, command.handler_arguments()
     handler = ACTIONS[action]
-    stepping_in = who in battle.delayed and who != battle.turn
+    stepping_in = battle.has(who) and battle.read(who, Timing).delaying and who != battle.turn
     events = timing.who_may_act(battle, who)
     if action == "step_in" and not stepping_in:
         raise refuse("NOT_DELAYING")

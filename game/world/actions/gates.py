@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ...rules.reasons import Refusal
 from .. import budget
-from ..components import (Conditions, Grapple, Hands, Loaded, Riding, Spellcasting, Stats, TurnState, TurnUses,
+from ..components import (Conditions, Grapple, Hands, Loaded, Riding, Spellcasting, Stats, Timing, TurnState, TurnUses,
                           Wielded)
 
 
@@ -161,8 +161,8 @@ def delay(battle, who: str) -> Refusal | None:
 
 
 def complete_full_round(battle, who: str) -> Refusal | None:
-    started = battle.started_full.get(who)
-    if started is None or started["round"] != battle.round - 1:
+    started = battle.read(who, Timing).full_round
+    if started is None or started.round != battle.round - 1:
         return Refusal("NOTHING_TO_COMPLETE")
     return None
 
