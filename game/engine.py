@@ -27,7 +27,8 @@ from .world import processors, systems
 from .world.journal import Frame, Journal, Journaled, restore_into
 from .world.state import BattleState, CreatureMap, CreatureSet
 from .world.worn import worn_bonus
-from .world.components import (Abilities, Armor, AttacksOfOpportunity, Awareness, Body, Conditions, Defense,
+from .world.components import (Abilities, Armor, AttacksOfOpportunity, AurasMet, Awareness, Body, Charges, Conditions,
+                               Defense, Feint, Webs,
                                Effects, Feats, Gear, Grapple, Hands, HitPoints, Riding, Spellcasting, SpellLike, TurnUses, Identity, Initiative, Inventory, Loaded, Offense,
                                Position, Reach, RunState, Side, Speed, Stats, Timing, TurnState, Wielded, Worn)
 
@@ -35,12 +36,12 @@ _world_ids = itertools.count(1)
 DEFAULT_HP = 10   # a creature without ``hp`` (and no template yet) has 10 hit points
 COMPONENTS = (Identity, Position, Body, Reach, Speed, Side, Wielded, Conditions, Feats, Armor, Stats, Initiative,
               HitPoints, Abilities, Defense, Offense, Effects, TurnState, AttacksOfOpportunity, Inventory, Awareness,
-              RunState, Loaded, Hands, Gear, Grapple, TurnUses, Riding, Spellcasting, Worn, SpellLike, Timing)
+              RunState, Loaded, Hands, Gear, Grapple, TurnUses, Riding, Spellcasting, Worn, SpellLike, Timing,
+              Feint, Webs, Charges, AurasMet)
 # The battle's own journaled fields: the typed battle-wide state (``world.state``), the
 # lasting effects not yet typed, and the history (an append-only log the journal keeps by
 # its length).
-BATTLE_FIELDS = ("shared", "feints", "feint_rounds", "overrun_result", "spell_effects", "wand_charges",
-                 "hits_this_turn", "history", "turn_checks", "webs", "web_uses", "stench_met")
+BATTLE_FIELDS = ("shared", "spell_effects", "history")
 
 
 def _spellcasting(spec) -> Spellcasting:
@@ -58,9 +59,7 @@ class Battle:
 
     # The battle's own state, saved by the journal the first time a frame touches it.
     shared = Journaled()              # BattleState: the clock, the map's items, doors and overlays ...
-    feints, feint_rounds = (Journaled() for _ in range(2))
-    overrun_result, spell_effects, wand_charges = (Journaled() for _ in range(3))
-    hits_this_turn, turn_checks, webs, web_uses, stench_met = (Journaled() for _ in range(5))
+    spell_effects = Journaled()
 
     def __init__(self, scenario: Scenario):
         self.journal = Journal()
@@ -71,17 +70,8 @@ class Battle:
         self.dice = Dice(scenario.seed)
         self.dice.journal = self.journal
         self.shared = BattleState()
-        self.feints: dict[str, str] = {}  # target -> the feinter it loses its Dex bonus against
-        self.feint_rounds: dict[str, int] = {}
-        self.overrun_result: dict[str, str] = {}
-        self.webs: dict[str, dict] = {}            # creatures caught in a spider's web -> its escape DCs
-        self.web_uses: dict[str, int] = {}         # webs thrown today, by spider
-        self.stench_met: list[list[str]] = []      # [ghast, creature]: that stench has had its save
         self.spell_effects: dict[str, dict] = {}   # spiritual weapons and flaming spheres by caster
-        self.wand_charges: dict[str, int] = {}     # "creature:wand" -> charges left
-        self.hits_this_turn: dict[str, list] = {}  # "attacker>target" -> weapons that hit (rend)
         self.history: list[dict] = []              # every command played, for saves and replays
-        self.turn_checks: dict[str, int] = {}      # turned undead -> the turning check that turned it
         self.world = f"battle-{next(_world_ids)}"
         self._board: Board | None = None
         self._bodies: dict = {}                  # id -> its rules body, rebuilt when dirty
@@ -135,7 +125,7 @@ class Battle:
                 Loaded(_shots(spec)), Hands(spec.off_hand, holding=spec.holding), Gear(), Grapple(), TurnUses(), Riding(),
                 _spellcasting(spec),
                 SpellLike(dict(spec.spell_like), spec.stats.get("caster_level") or spec.stats.get("hd", 1)), Worn(list(spec.worn)),
-                Timing()]
+                Timing(), Feint(), Webs(), Charges(), AurasMet()]
 
     @contextmanager
     def active(self):
@@ -225,6 +215,17 @@ class Battle:
     def swift_owed(self) -> CreatureSet:
         """The creatures whose next swift action an immediate action spent (``Timing.swift_owed``)."""
         return CreatureSet(self, Timing, "swift_owed")
+
+    @property
+    def web_uses(self) -> CreatureMap:
+        """Webs thrown today, by spider (``Webs.thrown``)."""
+        return CreatureMap(self, Webs, "thrown", 0)
+
+    @property
+    def wand_charges(self) -> dict[str, int]:
+        """Charges left in wands as the tests once read them, "creature:wand" -> charges
+        (a copy of the creatures' ``Charges``)."""
+        return {f"{cid}:{wand}": n for cid, charges in self.each(Charges) for wand, n in charges.left.items()}
 
     @property
     def aids(self) -> list:

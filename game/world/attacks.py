@@ -15,7 +15,7 @@ from ..rules.reasons import Refusal
 from ..rules.sight import cover
 from ..rules.threat import can_attack_square, threatens
 from .. import data
-from .components import Abilities, AttacksOfOpportunity, Conditions, Feats, Grapple, Riding, TurnState
+from .components import Abilities, AttacksOfOpportunity, Conditions, Feats, Feint, Grapple, Riding, TurnState
 from .damage import apply_damage, status_of
 from .specials import reduction_against
 from .events import AttackRedirected, AttackRolled, CriticalConfirmed, DamageDealt, MissChanceRolled
@@ -148,9 +148,9 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
         nonlethal_switch=switch, iterative=iterative, twf_penalty=twf_penalty,
         aid_bonus=_take_aid(battle, attacker, target, "attack"), aid_ac=_take_aid(battle, target, attacker, "defense"),
         **_mounted(battle, attacker, target, ranged))
-    feinted = not ranged and battle.feints.get(target) == attacker
+    feinted = not ranged and battle.read(target, Feint).by == attacker
     if feinted:
-        del battle.feints[target]        # the feint works on the next melee attack only
+        battle.comp(target, Feint).by = None      # the feint works on the next melee attack only
     bonus = rules.attack_bonus(a, s)
     grapple = battle.comp(target, Grapple)
     ac = rules.armor_class(d, s, a.conditions, flat_footed="flat_footed" in d.conditions or feinted,

@@ -153,6 +153,7 @@ class TurnState:
     raked: bool = False           # its rake attacks made this turn
     knees: bool = False           # a rider guiding its mount with its knees: both hands free
     acted: bool = False
+    hits: dict[str, list[str]] = field(default_factory=dict)   # the weapons that hit each target this turn (rend)
 
 
 @dataclass(frozen=True)
@@ -180,6 +181,41 @@ class Timing:
     readied: ReadiedAction | None = None
     full_round: FullRoundStarted | None = None
     swift_owed: bool = False                   # an immediate action taken off-turn: its next swift action is spent
+
+
+@dataclass
+class Feint:
+    """A feint won against this creature (French text, "feinter"): it loses its Dex bonus
+    against ``by``'s next melee attack, made by the end of the feinter's next turn."""
+    by: str | None = None
+    round: int = 0                    # the round of the feint
+
+
+@dataclass(frozen=True)
+class WebHold:
+    """A monstrous spider's web holding a creature: the DCs to slip out or burst it."""
+    escape_dc: int
+    burst_dc: int
+
+
+@dataclass
+class Webs:
+    """A spider's web this creature is caught in, and the webs it has thrown today (a spider)."""
+    caught: WebHold | None = None
+    thrown: int = 0
+
+
+@dataclass
+class Charges:
+    """Charges left in the wands a creature carries, by item id (a wand not listed is full)."""
+    left: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class AurasMet:
+    """The auras this creature has already had its save against: the ghasts whose stench
+    it has met (safe from each for the rest of the battle)."""
+    stench: set[str] = field(default_factory=set)
 
 
 @dataclass
@@ -254,6 +290,7 @@ class TurnUses:
     commanded_by: str | None = None   # set on an undead an evil cleric commands
     ordered: bool = False             # its commander has given it orders
     side_before: str | None = None    # its side before it was commanded
+    turning_check: int | None = None  # the turning check that turned it (a dispelling rebuke must reach it)
 
 
 @dataclass

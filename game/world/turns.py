@@ -6,7 +6,7 @@ from ..rules import health
 from . import damage
 from ..rules.initiative import InitiativeEntry, order as initiative_order, ties
 from ..rules.modifiers import ability_modifier
-from .components import (Abilities, AttacksOfOpportunity, Awareness, Conditions, Effects, Feats, Grapple, HitPoints, Initiative, Riding, RunState, Side, Timing, TurnState)
+from .components import (Abilities, AttacksOfOpportunity, Awareness, Conditions, Effects, Feats, Feint, Grapple, HitPoints, Initiative, Riding, RunState, Side, Timing, TurnState)
 from .events import (BattleWon, ConditionEnded, DyingRolled, InitiativeRolled, RoundStarted, TurnEnded,
                      TurnSkipped, TurnStarted)
 
@@ -100,7 +100,6 @@ def _begin_turn(battle, cid: str, new_round: bool = False) -> list:
     state.holding_at_start = tuple(sorted(battle.comp(cid, Grapple).holding))
     if "single_actions" in battle.spec(cid).special:
         state.restricted = True        # zombies: a single move or standard action a round
-    battle.hits_this_turn = {}
     from .specials import regenerate
     events.extend(regenerate(battle, cid))
     if battle.read(cid, Timing).swift_owed:     # an immediate action taken since its last turn
@@ -174,8 +173,9 @@ def end_turn(battle) -> list:
         events.extend(at_turn_end(battle, cid))
         events.append(TurnEnded(who=cid))
         # A feint must be used by the end of the feinter's next turn.
-        battle.feints = {t: f for t, f in battle.feints.items()
-                         if not (f == cid and battle.feint_rounds.get(t, battle.round) < battle.round)}
+        for target, feinted in battle.each(Feint):
+            if feinted.by == cid and feinted.round < battle.round:
+                battle.comp(target, Feint).by = None
     events.extend(_advance(battle))
     return events
 

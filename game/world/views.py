@@ -349,14 +349,14 @@ def special_actions(battle, cid: str) -> list[str]:
     what it holds or keeps up, where it stands — whether or not it may take them this very
     moment (``options`` says that): the window gives each a button."""
     from .actions.spell_sources import spell_choices
-    from .components import Conditions, Riding, Spellcasting, Stats
+    from .components import Conditions, Riding, Spellcasting, Stats, Webs
     spec = battle.spec(cid)
     out = []
     if "web" in spec.special:
         out.append("web")
     if "rock_throwing" in spec.special:
         out.append("throw_rock")
-    if {"entangled", "glued"} & battle.read(cid, Conditions).ids or cid in battle.webs:
+    if {"entangled", "glued"} & battle.read(cid, Conditions).ids or battle.read(cid, Webs).caught:
         out.append("break_free")
     if spell_choices(battle, cid):
         out.append("cast")

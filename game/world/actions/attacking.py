@@ -12,7 +12,7 @@ from ...rules.lanes import lane_path
 from ...rules.threat import threatens
 from ...rules.weapons import other_end
 from ..attacks import check_attack, fallen, is_ranged_attack, resolve_attack, take_opportunities, threatening_enemies
-from ..components import Feats, Hands, Loaded, Offense, Riding
+from ..components import Feats, Hands, Loaded, Offense, Riding, TurnState
 from ..damage import apply_damage, status_of
 from ..events import AttackForfeited, Moved
 from ..processors import ChargeIntent
@@ -130,7 +130,7 @@ def one_attack(battle, who: str, target: str, declined, cleave: list[str] | None
     if hit:
         used = kw["slot"]["weapon"] if kw.get("slot") else weapon.id
         events += specials.on_hit(battle, who, target, used, declined)
-        battle.hits_this_turn.setdefault(f"{who}>{target}", []).append(used)
+        turn_state(battle, who).hits.setdefault(target, []).append(used)
     if thrown and weapon.id != "rock":          # a giant's rock is not the weapon in its hand
         events += _thrown_away(battle, who, target, weapon, off=bool(kw.get("off_hand")))
     if cleave and was in ABLE and status_of(battle, target) in DROPPED:
@@ -403,7 +403,7 @@ def _routine_attacks(battle, who: str, plan: list, monster: list, declined, defe
         if fallen(battle, who, was_prone):
             break
     for target in sorted(set(targets)):
-        events += specials.rend(battle, who, target, battle.hits_this_turn.get(f"{who}>{target}", []))
+        events += specials.rend(battle, who, target, battle.read(who, TurnState).hits.get(target, []))
     return events
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from ...rules.reasons import Refusal
 from .. import budget
 from ..components import (Conditions, Grapple, Hands, Loaded, Riding, Spellcasting, Stats, Timing, TurnState, TurnUses,
-                          Wielded)
+                          Webs, Wielded)
 
 
 def _needs(kind: str):
@@ -79,7 +79,7 @@ def extinguish(battle, who: str) -> Refusal | None:
 
 
 def break_free(battle, who: str) -> Refusal | None:
-    if who in battle.webs or {"glued", "entangled"} & battle.read(who, Conditions).ids:
+    if battle.read(who, Webs).caught or {"glued", "entangled"} & battle.read(who, Conditions).ids:
         return None
     return Refusal("NOT_STUCK")
 
@@ -128,7 +128,7 @@ def web(battle, who: str) -> Refusal | None:
     spider = battle.spec(who).special.get("web")
     if spider is None:
         return Refusal("NO_WEB")
-    if battle.web_uses.get(who, 0) >= spider["per_day"]:
+    if battle.read(who, Webs).thrown >= spider["per_day"]:
         return Refusal("WEB_USED_UP", {"per_day": spider["per_day"]})
     return None
 

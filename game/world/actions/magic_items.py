@@ -7,7 +7,7 @@ from __future__ import annotations
 from ... import data
 from ...rules import spells as rules
 from ..attacks import take_opportunities, threatening_enemies
-from ..components import HitPoints, Inventory
+from ..components import Charges, HitPoints, Inventory
 from .common import refuse, spend
 from .casting import _check_aim, _distractions, _provoked_or_defensive, dissipate_charge
 from .other import held_item, used_up
@@ -43,7 +43,7 @@ def do_use_item(battle, who, args, declined) -> list:
         inv.items.remove(item_id)
         used_up(battle, who, item_id)
     else:
-        battle.wand_charges[f"{who}:{item_id}"] = charges_left(battle, who, item_id) - 1
+        battle.comp(who, Charges).left[item_id] = charges_left(battle, who, item_id) - 1
     if kind in ("potion", "scroll"):
         if kind == "scroll" and args.get("defensively"):
             ok, ev = _concentration(battle, who, rules.concentration_dc("defensive", level), "defensively")
@@ -97,7 +97,7 @@ def cast_effect_as(battle, who, caster, spell_id, spell, level, pay, args, decli
 
 
 def charges_left(battle, who: str, item_id: str) -> int:
-    return battle.wand_charges.get(f"{who}:{item_id}", data.magic_items()[item_id]["charges"])
+    return battle.read(who, Charges).left.get(item_id, data.magic_items()[item_id]["charges"])
 
 
 def _check_aim_with(battle, who, spell, args, caster) -> None:

@@ -15,7 +15,7 @@ from ...rules.splash import snap8
 from ...rules.threat import can_attack_square, threatens
 from ...rules.weapons import UNARMED
 from ..attacks import (check_attack, fallen, resolve_attack, take_opportunities, threatening_enemies, can_take_aoo)
-from ..components import (Abilities, AttacksOfOpportunity, Conditions, Defense, Feats, Gear, Hands, Position, Stats,
+from ..components import (Abilities, AttacksOfOpportunity, Conditions, Defense, Feats, Feint, Gear, Hands, Position, Stats,
                           Wielded)
 from ..damage import status_of
 from ..state import Aid
@@ -533,8 +533,8 @@ def do_feint(battle, who, args, declined) -> list:
     wins, _m, ev = opposed(battle, "feint", who, target, total(mine), total(theirs))
     events += ev
     if wins:
-        battle.feints[target] = who
-        battle.feint_rounds[target] = battle.round
+        feinted = battle.comp(target, Feint)
+        feinted.by, feinted.round = who, battle.round
         events.append(Feinted(who=who, target=target))
     return events
 

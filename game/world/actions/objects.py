@@ -10,7 +10,7 @@ from ...rules.modifiers import Modifier, total
 from ...rules.objects import damage_object, object_ac, snatch_modifiers
 from ...rules.sizes import Size
 from ..attacks import check_attack, take_opportunities
-from ..components import Armor, Feats, Grapple, Hands, Inventory, Wielded, Worn
+from ..components import Armor, Charges, Feats, Grapple, Hands, Inventory, Wielded, Worn
 from ..events import AttackRolled, ItemDamaged, ItemSnatched, ManeuverFailed
 from ..worn import object_numbers
 from .common import refuse
@@ -236,4 +236,5 @@ def _destroy(battle, cid: str, item: str, place: str) -> None:
         hands = battle.comp(cid, Hands)
         if hands.holding == item:
             hands.holding = None
-        battle.wand_charges.pop(f"{cid}:{item}", None)
+        if item in battle.read(cid, Charges).left:
+            del battle.comp(cid, Charges).left[item]

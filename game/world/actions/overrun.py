@@ -91,44 +91,39 @@ def overrun(battle, who: str, mover: str, args, declined, before=None) -> list:
     _sync_rider(battle, mover)
     if battle.board().body(mover).pos != check.positions[enter - 1]:
         return events                                   # fell on the way
-    events += _overrun_at(battle, who, target, declined, args, charging=False, mover=mover)
+    ev, through = _overrun_at(battle, who, target, declined, args, charging=False, mover=mover)
+    events += ev
     if battle.board().body(mover).pos == check.positions[enter - 1] and status_of(battle, mover) in ABLE \
-            and "prone" not in battle.board().body(mover).conditions and _passed(battle, who, target):
+            and "prone" not in battle.board().body(mover).conditions and through:
         events += walk(battle, mover, check.positions[enter - 1:], "move", declined)
         _sync_rider(battle, mover)
         events.append(Moved(who=mover, path=tuple(check.positions), mode="overrun", cost_m=metres(check.cost)))
     return events
 
 
-def _passed(battle, who, target) -> bool:
-    return battle.overrun_result.get(who) == "through"
-
-
-def _overrun_at(battle, who: str, target: str, declined, args: dict, charging: bool, mover: str | None = None) -> list:
+def _overrun_at(battle, who: str, target: str, declined, args: dict, charging: bool,
+                mover: str | None = None) -> tuple[list, bool]:
     """The overrun itself, the attacker (or its mount, ``mover``) standing next to the
-    defender's space."""
+    defender's space: (events, whether it goes through)."""
     mover = mover or who
     feats = battle.comp(who, Feats).ids
     trample = mover != who and "trample" in feats       # Trample is a mounted feat
     events, fell = take_opportunities(battle, mover, [target], declined)   # entering its space
-    battle.overrun_result[who] = "stopped"
     if fell or status_of(battle, mover) not in ABLE:
-        return events
+        return events, False
     can_avoid = "improved_overrun" not in feats and not trample
     if can_avoid and args.get("defender") == "avoid":
-        battle.overrun_result[who] = "through"
-        return events
+        return events, True
     a, d = battle.fighter(mover), battle.fighter(target)
     wins, _m, ev = opposed(battle, "overrun", mover, target,
                            rules.strength_check(a, charging=charging, improved="improved_overrun" in feats),
                            rules.resist_check(d, stable=_stable(battle, target), dex_allowed=True))
     events += ev
     if wins:
-        battle.overrun_result[who] = "through"
         events += _knock_prone(battle, target, mover)
         if trample and status_of(battle, target) != "dead":
             events += _hoof(battle, mover, target)
-        return events
+        return events, True
     knocked = False
     if args.get("counter", True) and status_of(battle, target) in ABLE:
         from ...rules.modifiers import Modifier, total
@@ -142,7 +137,7 @@ def _overrun_at(battle, who: str, target: str, declined, args: dict, charging: b
     if knocked:
         events += _knock_prone(battle, mover, target)
     events.append(MovementStopped(who=mover, at=battle.board().body(mover).pos, reason="overrun_failed"))
-    return events
+    return events, False
 
 
 def _hoof(battle, mount: str, target: str) -> list:

@@ -16,7 +16,7 @@ from ...rules.attack import AttackSituation
 from ...rules.geometry import distance, space_squares
 from ...rules.modifiers import Modifier
 from ..attacks import take_opportunities, threatening_enemies
-from ..components import Abilities, Conditions, Effects, Inventory, Stats
+from ..components import Abilities, Conditions, Effects, Inventory, Stats, Webs
 from ..damage import apply_damage, status_of
 from ..processors import SplashIntent
 from ..events import AttackRolled, ConditionEnded, ConditionStarted, DamageDealt, Event, SavingThrow
@@ -167,7 +167,7 @@ def do_extinguish(battle, who, args, declined) -> list:
 def do_break_free(battle, who, args, declined) -> list:
     """Full-round: tear free of a tanglefoot bag's goo, Strength DC 17; out of a spider's
     web, a standard action (``webs.escape_web``)."""
-    if who in battle.webs:
+    if battle.read(who, Webs).caught:
         from .webs import escape_web
         return escape_web(battle, who, args)
     conds = battle.comp(who, Conditions).ids
