@@ -28,7 +28,7 @@ from .world.journal import Frame, Journal, Journaled, restore_into
 from .world.state import BattleState, CreatureMap, CreatureSet
 from .world.worn import worn_bonus
 from .world.components import (Abilities, Armor, AttacksOfOpportunity, AurasMet, Awareness, Body, Charges, Conditions,
-                               Defense, Feint, Webs,
+                               Defense, Feint, SpellEffects, Webs,
                                Effects, Feats, Gear, Grapple, Hands, HitPoints, Riding, Spellcasting, SpellLike, TurnUses, Identity, Initiative, Inventory, Loaded, Offense,
                                Position, Reach, RunState, Side, Speed, Stats, Timing, TurnState, Wielded, Worn)
 
@@ -37,11 +37,10 @@ DEFAULT_HP = 10   # a creature without ``hp`` (and no template yet) has 10 hit p
 COMPONENTS = (Identity, Position, Body, Reach, Speed, Side, Wielded, Conditions, Feats, Armor, Stats, Initiative,
               HitPoints, Abilities, Defense, Offense, Effects, TurnState, AttacksOfOpportunity, Inventory, Awareness,
               RunState, Loaded, Hands, Gear, Grapple, TurnUses, Riding, Spellcasting, Worn, SpellLike, Timing,
-              Feint, Webs, Charges, AurasMet)
-# The battle's own journaled fields: the typed battle-wide state (``world.state``), the
-# lasting effects not yet typed, and the history (an append-only log the journal keeps by
-# its length).
-BATTLE_FIELDS = ("shared", "spell_effects", "history")
+              Feint, Webs, Charges, AurasMet, SpellEffects)
+# The battle's own journaled fields: the typed battle-wide state (``world.state``) and the
+# history (an append-only log the journal keeps by its length).
+BATTLE_FIELDS = ("shared", "history")
 
 
 def _spellcasting(spec) -> Spellcasting:
@@ -59,7 +58,6 @@ class Battle:
 
     # The battle's own state, saved by the journal the first time a frame touches it.
     shared = Journaled()              # BattleState: the clock, the map's items, doors and overlays ...
-    spell_effects = Journaled()
 
     def __init__(self, scenario: Scenario):
         self.journal = Journal()
@@ -70,7 +68,6 @@ class Battle:
         self.dice = Dice(scenario.seed)
         self.dice.journal = self.journal
         self.shared = BattleState()
-        self.spell_effects: dict[str, dict] = {}   # spiritual weapons and flaming spheres by caster
         self.history: list[dict] = []              # every command played, for saves and replays
         self.world = f"battle-{next(_world_ids)}"
         self._board: Board | None = None
@@ -92,6 +89,7 @@ class Battle:
                 self._comps[spec.id] = {type(c): c for c in parts}
                 self.ids.append(spec.id)
         self._sorted_ids = sorted(self.ids)
+        self._rows = [(cid, self._comps[cid]) for cid in self._sorted_ids]     # for ``each``
         self._dirty = set(self.ids)
         self.opening_events: list = []
         if len({s.side for s in scenario.creatures}) >= 2:
@@ -125,7 +123,7 @@ class Battle:
                 Loaded(_shots(spec)), Hands(spec.off_hand, holding=spec.holding), Gear(), Grapple(), TurnUses(), Riding(),
                 _spellcasting(spec),
                 SpellLike(dict(spec.spell_like), spec.stats.get("caster_level") or spec.stats.get("hd", 1)), Worn(list(spec.worn)),
-                Timing(), Feint(), Webs(), Charges(), AurasMet()]
+                Timing(), Feint(), Webs(), Charges(), AurasMet(), SpellEffects()]
 
     @contextmanager
     def active(self):
@@ -228,6 +226,25 @@ class Battle:
         return {f"{cid}:{wand}": n for cid, charges in self.each(Charges) for wand, n in charges.left.items()}
 
     @property
+    def spell_effects(self) -> dict[tuple, dict]:
+        """The lasting spells as plain dicts with their ``kind`` (a copy of the creatures'
+        ``SpellEffects``, for the tests), by (kind, creature[, number])."""
+        out: dict[tuple, dict] = {}
+        for cid, fx in self.each(SpellEffects):
+            if fx.spiritual:
+                out[("spiritual", cid)] = {"kind": "spiritual", "caster": cid, **dataclasses.asdict(fx.spiritual)}
+            if fx.sphere:
+                out[("sphere", cid)] = {"kind": "sphere", "caster": cid, **dataclasses.asdict(fx.sphere)}
+            if fx.calm:
+                out[("calm", cid)] = {"kind": "calm", "caster": cid, **dataclasses.asdict(fx.calm)}
+            for hiding in fx.hiding:
+                out[("hide_from_undead", cid, hiding.begun)] = {"kind": "hide_from_undead", "caster": cid,
+                                                                 **dataclasses.asdict(hiding)}
+            if fx.held:
+                out[("hold", cid)] = {"kind": "hold", "target": cid, **dataclasses.asdict(fx.held)}
+        return out
+
+    @property
     def aids(self) -> list:
         """Aid another bonuses waiting for their attack (``shared.aids``)."""
         return self.shared.aids
@@ -257,8 +274,7 @@ class Battle:
     def each(self, kind) -> list[tuple[str, object]]:
         """Every creature's component of that kind, by sorted id, for reading only (as
         ``read``): what looks for the creatures in some state scans this."""
-        comps = self._comps
-        return [(cid, comps[cid][kind]) for cid in self._sorted_ids]
+        return [(cid, comps[kind]) for cid, comps in self._rows]
 
     # --- the systems ----------------------------------------------------------------------
     def run(self, cid: str, intent):

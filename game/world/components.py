@@ -219,6 +219,62 @@ class AurasMet:
 
 
 @dataclass
+class SpiritualWeapon:
+    """A caster's spiritual weapon (SRD): the foe it strikes, until a round."""
+    target: str
+    until: int
+    metamagic: tuple[str, ...] = ()
+
+
+@dataclass
+class FlamingSphere:
+    """A caster's flaming sphere (SRD): where it rolls, until a round, its save DC."""
+    at: tuple[int, int]
+    until: int
+    dc: int
+    metamagic: tuple[str, ...] = ()
+
+
+@dataclass
+class HideFromUndead:
+    """One casting of hide from undead (SRD): the creatures it wards, the intelligent
+    undead that saved and see them all (None until the first is warded), whether its
+    touches are still held (``open``), its save DC and the round after which it ends."""
+    begun: int                         # its number among the lasting effects begun (their order)
+    dc: int
+    ends: int
+    warded: list[str] = field(default_factory=list)
+    seen_by: list[str] | None = None
+    open: bool = True
+
+
+@dataclass
+class CalmEmotions:
+    """A caster's calm emotions, kept up by concentration (SRD): the creatures calmed;
+    ``fresh`` while the saves against it are the last thing that happened."""
+    begun: int                         # its number among the lasting effects begun (their order)
+    targets: list[str] = field(default_factory=list)
+    fresh: bool = True
+
+
+@dataclass(frozen=True)
+class HoldPerson:
+    """A hold person holding this creature: the DC of the save it makes each turn."""
+    dc: int
+
+
+@dataclass
+class SpellEffects:
+    """The lasting spells tied to this creature: what it conjured or keeps up as a caster,
+    and a hold person it struggles against."""
+    spiritual: SpiritualWeapon | None = None
+    sphere: FlamingSphere | None = None
+    hiding: list[HideFromUndead] = field(default_factory=list)      # its castings, oldest first
+    calm: CalmEmotions | None = None
+    held: HoldPerson | None = None
+
+
+@dataclass
 class AttacksOfOpportunity:
     used: int = 0
 

@@ -69,6 +69,7 @@ class BattleState:
     aids: list[Aid] = field(default_factory=list)
     poisons: list[Poison] = field(default_factory=list)
     metamagic: tuple[str, ...] = ()             # the metamagic of the spell being resolved
+    effects_begun: int = 0                      # lasting spell effects begun so far: each is numbered (their order)
 
 
 # --- older faces of per-creature state ------------------------------------------------------

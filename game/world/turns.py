@@ -6,7 +6,7 @@ from ..rules import health
 from . import damage
 from ..rules.initiative import InitiativeEntry, order as initiative_order, ties
 from ..rules.modifiers import ability_modifier
-from .components import (Abilities, AttacksOfOpportunity, Awareness, Conditions, Effects, Feats, Feint, Grapple, HitPoints, Initiative, Riding, RunState, Side, Timing, TurnState)
+from .components import (Abilities, AttacksOfOpportunity, Awareness, Conditions, Effects, Feats, Feint, Grapple, HitPoints, Initiative, Riding, RunState, Side, SpellEffects, Timing, TurnState)
 from .events import (BattleWon, ConditionEnded, DyingRolled, InitiativeRolled, RoundStarted, TurnEnded,
                      TurnSkipped, TurnStarted)
 
@@ -227,7 +227,7 @@ def _advance(battle) -> list:
         if battle.comp(nxt, Riding).rider:
             continue          # a ridden mount acts on its rider's turn
         blocked = sorted(NO_ACTIONS & battle.comp(nxt, Conditions).ids)
-        if "paralyzed" in blocked and f"hold:{nxt}" in battle.spell_effects:
+        if "paralyzed" in blocked and battle.read(nxt, SpellEffects).held:
             from .actions.spell_effects import hold_person_struggle
             events.extend(hold_person_struggle(battle, nxt))      # its full-round action: a new save
         if blocked and can_take_turn(battle, nxt):

@@ -12,7 +12,7 @@ from ..rules.board import Board
 from ..rules.geometry import Square, space_squares
 from ..rules.reasons import Refusal
 from ..rules.sight import cover as cover_of, cover_lines
-from .components import Riding, TurnState
+from .components import Riding, SpellEffects, TurnState
 
 MOVE_MODES = ("move", "double", "5ft", "withdraw", "run")
 
@@ -329,12 +329,11 @@ def is_threatened(battle, cid: str) -> bool:
 def directed_spell(battle, cid: str) -> tuple[str, Square | None] | None:
     """The spell this creature directs with a move action: ("spiritual", None) for a
     spiritual weapon, ("sphere", where it is) for a flaming sphere; None without one."""
-    effects = battle.spell_effects
-    if f"spiritual:{cid}" in effects:
+    effects = battle.read(cid, SpellEffects)
+    if effects.spiritual:
         return "spiritual", None
-    sphere = effects.get(f"sphere:{cid}")
-    if sphere is not None:
-        return "sphere", tuple(sphere["at"])
+    if effects.sphere:
+        return "sphere", tuple(effects.sphere.at)
     return None
 
 

@@ -13,7 +13,7 @@ from ...rules import metamagic, spells as rules
 from ...rules.geometry import Square, distance
 from ...rules.sight import has_line_of_effect_to_point, has_line_of_sight
 from ..attacks import take_opportunities, threatening_enemies
-from ..components import Conditions, Grapple, HitPoints
+from ..components import Conditions, Grapple, HitPoints, SpellEffects
 from . import spell_sources as sources, spellwork, warding
 from .common import Refused, refuse, spend, square_arg, target_arg
 from .spell_basics import SpellCast, _concentration, _creatures_in, _sc, spell_level
@@ -313,19 +313,19 @@ def do_direct_spell(battle, who, args, declined) -> list:
     """Move action: point a spiritual weapon at another foe, or roll a flaming sphere up to
     9 m; it stops in the first creature's square it enters and burns it."""
     events = spend(battle, who, "move", "direct_spell")
-    if f"spiritual:{who}" in battle.spell_effects and "target" in args:
-        battle.spell_effects[f"spiritual:{who}"]["target"] = target_arg(battle, args)
+    if battle.read(who, SpellEffects).spiritual and "target" in args:
+        battle.comp(who, SpellEffects).spiritual.target = target_arg(battle, args)
         return events
-    sphere = battle.spell_effects.get(f"sphere:{who}")
-    if sphere is None or "squares" not in args:
+    if battle.read(who, SpellEffects).sphere is None or "squares" not in args:
         raise refuse("NOTHING_TO_DIRECT")
+    sphere = battle.comp(who, SpellEffects).sphere
     path = [square_arg(s, "squares") for s in args["squares"]]
     if len(path) > 6:
         raise refuse("TOO_FAR", square=list(path[-1]), limit=6)
     for sq in path:
         if not battle.board().terrain.is_enterable(sq):
             raise refuse("BLOCKED_SQUARE", square=list(sq))
-        sphere["at"] = list(sq)
+        sphere.at = sq
         if _creatures_in(battle, {sq}):
             return events + _sphere_burns(battle, who, sq)
     return events
@@ -358,9 +358,7 @@ def turn_passed(battle, cid: str) -> list:
         events.append(SpellCast(caster=cid, spell=sc.pending["spell"], level=level, outcome="lost"))
         sc.pending = None
         battle.comp(cid, Conditions).ids.discard("casting")
-    for key, effect in list(battle.spell_effects.items()):
-        if effect.get("caster") == cid and effect.get("until", 10 ** 6) < battle.round:
-            del battle.spell_effects[key]
+    _expire_conjured(battle, cid)
     overlays = battle.shared.overlays
     for key, overlay in list(overlays.items()):
         if overlay.caster == cid and overlay.until < battle.round:
@@ -399,9 +397,16 @@ def at_turn_start(battle, cid: str) -> list:
                 battle.changed()
             elif overlay.kind == "grease":
                 events += grease_saves(battle, overlay)
-    for key, effect in list(battle.spell_effects.items()):
-        if effect.get("caster") == cid and effect.get("until", 10 ** 6) < battle.round:
-            del battle.spell_effects[key]
-        elif effect["kind"] == "spiritual" and effect["caster"] == cid:
-            events += spiritual_attack(battle, cid)
+    _expire_conjured(battle, cid)
+    if battle.read(cid, SpellEffects).spiritual:
+        events += spiritual_attack(battle, cid)
     return events
+
+
+def _expire_conjured(battle, cid: str) -> None:
+    """A caster's spiritual weapon and flaming sphere end once their round has passed."""
+    effects = battle.read(cid, SpellEffects)
+    for name in ("spiritual", "sphere"):
+        conjured = getattr(effects, name)
+        if conjured is not None and conjured.until < battle.round:
+            setattr(battle.comp(cid, SpellEffects), name, None)

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from ...rules.reasons import Refusal
 from .. import budget
-from ..components import (Conditions, Grapple, Hands, Loaded, Riding, Spellcasting, Stats, Timing, TurnState, TurnUses,
-                          Webs, Wielded)
+from ..components import (Conditions, Grapple, Hands, Loaded, Riding, Spellcasting, SpellEffects, Stats, Timing, TurnState,
+                          TurnUses, Webs, Wielded)
 
 
 def _needs(kind: str):
@@ -138,8 +138,8 @@ def touch(battle, who: str) -> Refusal | None:
 
 
 def direct_spell(battle, who: str) -> Refusal | None:
-    effects = battle.spell_effects
-    if f"spiritual:{who}" in effects or f"sphere:{who}" in effects:
+    effects = battle.read(who, SpellEffects)
+    if effects.spiritual or effects.sphere:
         return None
     return Refusal("NOTHING_TO_DIRECT")
 

@@ -107,6 +107,13 @@ def _roll(battle, n: int, sides: int, why: str, plus: int = 0) -> tuple[int, tup
     return metamagic.vary(sum(faces), n, sides, plus, battle.shared.metamagic), faces
 
 
+def next_effect_number(battle) -> int:
+    """The number of a lasting spell effect begun now: effects kept by different creatures
+    are looked at in the order they began."""
+    battle.shared.effects_begun += 1
+    return battle.shared.effects_begun
+
+
 def _lasting(battle, rounds: int) -> int:
     """A duration in rounds after Extend Spell."""
     return rounds * metamagic.duration_factor(battle.shared.metamagic)

@@ -11,7 +11,7 @@ from ...rules import attack as attack_rules, metamagic, spells as rules
 from ...rules.attack import AttackSituation
 from ...rules.geometry import Square, distance
 from ...rules.modifiers import ability_modifier
-from ..components import Abilities, Conditions, Offense, Stats
+from ..components import Abilities, Conditions, FlamingSphere, HoldPerson, Offense, SpellEffects, SpiritualWeapon, Stats
 from ..damage import status_of
 from ..events import AttackRolled
 from ..saving import roll_save
@@ -212,25 +212,24 @@ def _hold_person(battle, who, spell_id, spell, level, args, declined) -> list:
     ok, events = roll_save(battle, target, "will", dc)
     if not ok:
         add_timed_condition(battle, target, "paralyzed", _lasting(battle, _sc(battle, who).caster_level))
-        battle.spell_effects[f"hold:{target}"] = {"kind": "hold", "target": target, "dc": dc}
+        battle.comp(target, SpellEffects).held = HoldPerson(dc)
         battle.changed()
     return events
 
 
 def _spiritual_weapon(battle, who, spell_id, spell, level, args, declined) -> list:
     cl = _sc(battle, who).caster_level
-    battle.spell_effects[f"spiritual:{who}"] = {"kind": "spiritual", "caster": who, "target": args["target"],
-                                                "until": battle.round + _lasting(battle, cl),
-                                                "metamagic": list(battle.shared.metamagic)}
+    battle.comp(who, SpellEffects).spiritual = SpiritualWeapon(args["target"], battle.round + _lasting(battle, cl),
+                                                               tuple(battle.shared.metamagic))
     return spiritual_attack(battle, who)
 
 
 def spiritual_attack(battle, who: str) -> list:
     """The force weapon strikes its foe: the caster's BAB + Wis, 1d8 + 1 per 3 levels."""
-    effect = battle.spell_effects.get(f"spiritual:{who}")
-    if effect is None or status_of(battle, effect["target"]) == "dead":
+    effect = battle.read(who, SpellEffects).spiritual
+    if effect is None or status_of(battle, effect.target) == "dead":
         return []
-    target = effect["target"]
+    target = effect.target
     cl = _sc(battle, who).caster_level
     bonus = battle.comp(who, Offense).bab + ability_modifier(battle.comp(who, Abilities).scores["wis"])
     ac = attack_rules.armor_class(battle.fighter(target), AttackSituation()).value
@@ -240,7 +239,7 @@ def spiritual_attack(battle, who: str) -> list:
                                  total=d20 + bonus, ac=ac, hit=out.hit, threat=out.threat,
                                  bonus_breakdown=((bonus, "untyped", "bab_and_wis"),), ac_breakdown=(), kind="melee")]
     if out.hit:
-        with sources.applied(battle, tuple(effect.get("metamagic", ()))):
+        with sources.applied(battle, effect.metamagic):
             amount, faces = _roll(battle, 1, 8, "spiritual weapon", plus=min(cl // 3, 5))
         events += _hit_points(battle, target, amount, who, faces)
     return events
@@ -249,21 +248,20 @@ def spiritual_attack(battle, who: str) -> list:
 def _flaming_sphere(battle, who, spell_id, spell, level, args, declined) -> list:
     cl = _sc(battle, who).caster_level
     at = tuple(args["point"])
-    battle.spell_effects[f"sphere:{who}"] = {"kind": "sphere", "caster": who, "at": list(at),
-                                             "until": battle.round + _lasting(battle, cl),
-                                             "dc": rules.save_dc(level, _ability_mod(battle, who)),
-                                             "metamagic": list(battle.shared.metamagic)}
+    battle.comp(who, SpellEffects).sphere = FlamingSphere(at, battle.round + _lasting(battle, cl),
+                                                          rules.save_dc(level, _ability_mod(battle, who)),
+                                                          tuple(battle.shared.metamagic))
     return _sphere_burns(battle, who, at)
 
 
 def _sphere_burns(battle, who: str, at: Square) -> list:
-    effect = battle.spell_effects[f"sphere:{who}"]
+    effect = battle.read(who, SpellEffects).sphere
     events: list = []
     for cid in _creatures_in(battle, {at}):
-        ok, ev = roll_save(battle, cid, "ref", effect["dc"])
+        ok, ev = roll_save(battle, cid, "ref", effect.dc)
         events += ev
         if not ok:
-            with sources.applied(battle, tuple(effect.get("metamagic", ()))):
+            with sources.applied(battle, effect.metamagic):
                 amount, faces = _roll(battle, 2, 6, "flaming sphere")
             events += _hit_points(battle, cid, amount, who, faces, "fire")
     return events
@@ -347,16 +345,17 @@ EFFECTS = {"color_spray": _color_spray, "magic_weapon": _on_touched("magic_weapo
 
 def hold_person_struggle(battle, cid: str) -> list:
     """A held creature spends its turn on a new Will save (a full-round action)."""
-    effect = battle.spell_effects.get(f"hold:{cid}")
+    effect = battle.read(cid, SpellEffects).held
     if effect is None or "paralyzed" not in battle.comp(cid, Conditions).ids:
-        battle.spell_effects.pop(f"hold:{cid}", None)
+        if effect is not None:
+            battle.comp(cid, SpellEffects).held = None
         return []
-    ok, events = roll_save(battle, cid, "will", effect["dc"])
+    ok, events = roll_save(battle, cid, "will", effect.dc)
     if ok:
         battle.comp(cid, Conditions).ids.discard("paralyzed")
         from ..components import Effects
         eff = battle.comp(cid, Effects)
         eff.timed = [e for e in eff.timed if e.condition != "paralyzed"]
-        del battle.spell_effects[f"hold:{cid}"]
+        battle.comp(cid, SpellEffects).held = None
         battle.changed()
     return events

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ... import data
 from ...rules import metamagic, spells as rules
-from ..components import Conditions, Grapple, Spellcasting, SpellLike, Stats
+from ..components import CalmEmotions, Conditions, Grapple, SpellEffects, Spellcasting, SpellLike, Stats
 from ..events import AttackRolled, ConditionEnded, DamageDealt, Event, OpposedCheck, SavingThrow
 from .common import refuse, spend
 
@@ -53,11 +53,12 @@ def do_retrieve_component(battle, who, args, declined) -> list:
 
 # --- concentrating to keep a spell up -------------------------------------------------
 
-def maintain(battle, who: str, spell_id: str, level: int, key: str, rounds: int) -> list:
+def maintain(battle, who: str, spell_id: str, level: int, effect: str, rounds: int) -> list:
     """Start keeping up a concentration spell: it lasts while the caster concentrates each
-    turn, up to ``rounds`` rounds. One mind keeps one such spell: an earlier one ends."""
+    turn, up to ``rounds`` rounds. One mind keeps one such spell: an earlier one ends.
+    ``effect`` names the caster's ``SpellEffects`` field that holds what it keeps up."""
     events = end_maintained(battle, who, "replaced")
-    _sc(battle, who).maintained = {"spell": spell_id, "level": level, "key": key,
+    _sc(battle, who).maintained = {"spell": spell_id, "level": level, "effect": effect,
                                   "until": battle.round + rounds, "round": battle.round}
     return events
 
@@ -86,7 +87,7 @@ def end_maintained(battle, who: str, reason: str) -> list:
     kept, sc.maintained = sc.maintained, None
     if kept is None:
         return []
-    return [SpellEnded(caster=who, spell=kept["spell"], reason=reason)] + _undo(battle, kept["key"])
+    return [SpellEnded(caster=who, spell=kept["spell"], reason=reason)] + _undo(battle, who)
 
 
 def at_turn_end(battle, who: str) -> list:
@@ -135,7 +136,7 @@ def calm_emotions(battle, who, spell_id, spell, level, args, declined) -> list:
     creatures are immune: mind-affecting), can take no violent action; fear and morale
     bonuses are suppressed and confusion ends. Concentration, up to 1 round per level."""
     from ..saving import roll_save
-    from .spell_basics import _ability_mod, _creatures_in
+    from .spell_basics import _ability_mod, _creatures_in, next_effect_number
     area = rules.burst_squares(tuple(args["point"]), metamagic.radius_squares(spell, battle.shared.metamagic))
     dc = rules.save_dc(level, _ability_mod(battle, who))
     calmed, events = [], []
@@ -150,23 +151,25 @@ def calm_emotions(battle, who, spell_id, spell, level, args, declined) -> list:
             conds.add("calmed")
             conds.discard("confused")
             calmed.append(cid)
-    key = f"calm:{who}"
     events = end_maintained(battle, who, "replaced") + events
     # "fresh": the saves just rolled against the spell itself are no aggression against it.
-    battle.spell_effects[key] = {"kind": "calm", "caster": who, "targets": calmed, "fresh": True}
+    battle.comp(who, SpellEffects).calm = CalmEmotions(next_effect_number(battle), calmed)
     # Extend Spell does not lengthen a concentration duration (SRD): 1 round/level.
-    events += maintain(battle, who, spell_id, level, key, _sc(battle, who).caster_level)
+    events += maintain(battle, who, spell_id, level, "calm", _sc(battle, who).caster_level)
     battle.changed()
     return events
 
 
-def _undo(battle, key: str) -> list:
-    effect = battle.spell_effects.pop(key, None)
+def _undo(battle, caster: str) -> list:
+    """What the caster kept up stops working: its calm emotions releases whom it calmed
+    (unless another calm holds them)."""
+    effect = battle.read(caster, SpellEffects).calm
     events = []
-    if effect and effect["kind"] == "calm":
-        for cid in effect["targets"]:
+    if effect is not None:
+        battle.comp(caster, SpellEffects).calm = None
+        for cid in effect.targets:
             if battle.has(cid) and "calmed" in battle.comp(cid, Conditions).ids:
-                still = any(e["kind"] == "calm" and cid in e["targets"] for e in battle.spell_effects.values())
+                still = any(fx.calm and cid in fx.calm.targets for _c, fx in battle.each(SpellEffects))
                 if not still:
                     battle.comp(cid, Conditions).ids.discard("calmed")
                     events.append(ConditionEnded(who=cid, condition="calmed"))
@@ -215,20 +218,27 @@ def break_calm(battle, events: list) -> list:
     """Any aggressive action against, or damage to, a calmed creature ends the spell on
     every creature it calmed (SRD Calm Emotions)."""
     out: list = []
-    for key, effect in list(battle.spell_effects.items()):
-        if effect.get("kind") != "calm" or effect.pop("fresh", False):
+    if not battle.shared.effects_begun:
+        return out                  # no lasting spell was ever begun: nothing to look for
+    calms = sorted(((fx.calm.begun, caster) for caster, fx in battle.each(SpellEffects) if fx.calm))
+    for _begun, caster in calms:
+        effect = battle.read(caster, SpellEffects).calm
+        if effect is None:
             continue
-        targets = set(effect["targets"])
+        if effect.fresh:
+            battle.comp(caster, SpellEffects).calm.fresh = False
+            continue
+        targets = set(effect.targets)
         hit = any((isinstance(e, (AttackRolled, DamageDealt)) and e.target in targets)
                   or (isinstance(e, OpposedCheck) and e.defender in targets)
                   or (isinstance(e, SavingThrow) and e.who in targets and e.kind in ("fort", "ref", "will"))
                   for e in events)
         if hit:
-            caster = effect["caster"]
-            if _sc(battle, caster).maintained and _sc(battle, caster).maintained["key"] == key:
+            kept = _sc(battle, caster).maintained
+            if kept and kept["effect"] == "calm":
                 out += end_maintained(battle, caster, "aggression")
             else:
-                out += _undo(battle, key)
+                out += _undo(battle, caster)
     return out
 
 
