@@ -23,7 +23,7 @@ from .rules.fighters import Fighter
 from .rules.modifiers import ability_modifier
 from .rules.reasons import Refusal
 from .rules.sizes import Size
-from .world import processors, systems
+from .world import actions, processors, systems   # actions: every action module, and the hooks they register
 from .world.journal import Frame, Journal, Journaled, restore_into
 from .world.state import BattleState, CreatureMap, CreatureSet
 from .world.worn import worn_bonus
@@ -477,11 +477,10 @@ class Battle:
         ``command`` is a typed command (``world.commands``), or the id of the creature
         acting with ``action`` and its JSON ``args``, which are parsed first (an unknown
         or malformed argument is refused with ``BAD_ARGUMENT``)."""
-        from .world.actions import act
         parsed = self.command(command, action, args)
         if isinstance(parsed, Refusal):
             return False, parsed, []
-        return act(self, parsed, dice, declined)
+        return actions.act(self, parsed, dice, declined)
 
     def options(self, who: str) -> dict:
         """Every action ``who`` may take now with its argument domains, and every other with

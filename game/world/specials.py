@@ -257,12 +257,6 @@ def regenerate(battle, cid: str) -> list:
     return [SpecialUsed(who=cid, special="regeneration", target=cid)] + sync_health(battle, cid)
 
 
-def converts_to_nonlethal(battle, cid: str, energy: str | None) -> bool:
-    """Regeneration: only its bypass energies (fire, acid for a troll) deal lethal damage."""
-    reg = specials(battle, cid).get("regeneration")
-    return bool(reg) and energy not in reg.get("bypass", [])
-
-
 def reduction_against(battle, cid: str, weapon_types: tuple[str, ...]) -> int:
     """Damage reduction (SRD): what comes off each blow, unless the weapon has the
     bypassing type (bludgeoning for a skeleton, slashing for a zombie)."""

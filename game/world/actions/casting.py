@@ -13,7 +13,8 @@ from ...rules import metamagic, spells as rules
 from ...rules.geometry import Square, distance
 from ...rules.sight import has_line_of_effect_to_point, has_line_of_sight
 from ..attacks import take_opportunities, threatening_enemies
-from ..components import Conditions, Grapple, HitPoints, SpellEffects
+from ..components import Conditions, Grapple, HitPoints, SpellEffects, Spellcasting
+from ..damage import AFTER_DAMAGE
 from . import spell_sources as sources, spellwork, warding
 from .common import Refused, refuse, spend, square_arg, target_arg
 from .spell_basics import SpellCast, _concentration, _creatures_in, _sc, spell_level
@@ -107,6 +108,24 @@ def _cast(battle, who, spell_id, spell, feats, source, args, declined) -> list:
         return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="pending")]
     return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="cast")] + \
         EFFECTS[spell["effect"]](battle, who, spell_id, spell, level, args, declined)
+
+
+@AFTER_DAMAGE.register(10)
+def disturbed_casting(battle, cid: str, amount: int) -> list:
+    """Damage while casting a spell of 1 round: Concentration DC 10 + damage + level, or
+    the spell is lost (digest §4.5)."""
+    sc = battle.comp(cid, Spellcasting)
+    if not sc.pending or amount <= 0:
+        return []
+    spell = data.spells()[sc.pending["spell"]]
+    level = sc.pending.get("level") or spell_level(battle, cid, spell)
+    ok, events = _concentration(battle, cid, rules.concentration_dc("damage", level, amount), "damage")
+    if not ok:
+        events.append(SpellCast(caster=cid, spell=sc.pending["spell"], level=level, outcome="lost"))
+        sc.pending = None
+        battle.comp(cid, Conditions).ids.discard("casting")
+        battle.changed()
+    return events
 
 
 def dissipate_charge(battle, who: str) -> list:

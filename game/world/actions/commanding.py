@@ -5,6 +5,7 @@ commands at once are at most its level, and it may release some to command other
 from __future__ import annotations
 
 from ..components import Side, Stats, TurnUses
+from ..damage import WHEN_DOWN, status_of
 from .common import refuse, spend
 
 
@@ -13,7 +14,6 @@ def _hd(battle, cid: str) -> int:
 
 
 def commanded(battle, cleric: str) -> list[str]:
-    from ..damage import status_of
     return [c for c in battle.sorted_ids if battle.read(c, TurnUses).commanded_by == cleric
             and status_of(battle, c) != "dead"]
 
@@ -67,6 +67,7 @@ def release(battle, undead: str, by: str) -> list:
     return [UndeadAffected(who=undead, by=by, result="released")]
 
 
+@WHEN_DOWN.register(10)
 def commander_down(battle, cleric: str) -> list:
     """A cleric that can no longer act (unconscious, dying, dead) loses its command: its
     undead go free (our ruling: control needs the cleric's mind)."""

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from ... import data
 from ...rules import metamagic, spells as rules
 from ..components import CalmEmotions, Conditions, Grapple, SpellEffects, Spellcasting, SpellLike, Stats
+from ..damage import AFTER_DAMAGE
 from ..events import AttackRolled, ConditionEnded, DamageDealt, Event, OpposedCheck, SavingThrow
 from .common import refuse, spend
 
@@ -105,6 +106,7 @@ def at_turn_start(battle, who: str) -> list:
     return []
 
 
+@AFTER_DAMAGE.register(20)
 def distracted_by_damage(battle, who: str, amount: int) -> list:
     """Damage to a caster keeping a spell up: Concentration DC 10 + damage + spell level,
     or the spell ends; a caster knocked out lets it go."""
