@@ -15,7 +15,7 @@ from .damage import status_of
 from .events import ConditionStarted
 from .saving import roll_save
 from .specials import SpecialUsed, specials
-from .turns import add_timed_condition
+from .durations import add_timed_condition
 
 ROUNDS_PER_MINUTE = 10
 

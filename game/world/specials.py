@@ -11,6 +11,7 @@ from ..rules import health
 from ..rules.attack import parse_dice
 from .components import Abilities, Conditions, HitPoints, Stats
 from .damage import status_of
+from .durations import add_timed_condition
 from .events import DamageDealt, Event
 from .saving import roll_save
 from .state import Poison
@@ -191,7 +192,6 @@ def _paralysis(battle, who: str, target: str, para: dict) -> list:
         return []
     ok, events = roll_save(battle, target, "fort", para["dc"], purpose=f"paralysis {target}")
     if not ok:
-        from .turns import add_timed_condition
         n, sides = parse_dice(para.get("duration", "1d4+1").split("+")[0])
         rounds = sum(battle.dice.roll_dice(n, sides, "paralysis")) + 1
         add_timed_condition(battle, target, "paralyzed", rounds)

@@ -6,7 +6,8 @@ from ..rules import health
 from . import damage
 from ..rules.initiative import InitiativeEntry, order as initiative_order, ties
 from ..rules.modifiers import ability_modifier
-from .components import (Abilities, AttacksOfOpportunity, Awareness, Conditions, Effects, Feats, Feint, Grapple, HitPoints, Initiative, Riding, RunState, Side, SpellEffects, Timing, TurnState)
+from .components import (Abilities, AttacksOfOpportunity, Awareness, Conditions, Feats, Feint, Grapple, HitPoints, Initiative, Riding, RunState, Side, SpellEffects, Timing, TurnState)
+from .durations import add_timed_condition, end_until_next_turn, expire_timed  # noqa: F401  (add_timed_condition: its older home)
 from .events import (BattleWon, ConditionEnded, DyingRolled, InitiativeRolled, RoundStarted, TurnEnded,
                      TurnSkipped, TurnStarted)
 
@@ -14,8 +15,6 @@ from .events import (BattleWon, ConditionEnded, DyingRolled, InitiativeRolled, R
 NO_ACTIONS = frozenset({"stunned", "dazed", "cowering", "paralyzed", "helpless", "unconscious", "asleep"})
 # ... and these put a creature out of the fight for the victory count.
 OUT_OF_FIGHT = frozenset({"paralyzed", "helpless", "unconscious", "asleep", "dead"})
-# Conditions that last "until the creature's next turn".
-UNTIL_NEXT_TURN = ("charging", "total_defense", "fighting_defensively", "running")
 
 
 def initiative_modifier(battle, cid: str) -> int:
@@ -86,8 +85,8 @@ def _begin_turn(battle, cid: str, new_round: bool = False) -> list:
         events.append(RoundStarted(round=battle.round, surprise=battle.surprise_round))
     battle.turn = cid
     count = battle.shared.counts[cid][0]
-    events.extend(_expire_timed(battle, battle.round, count))
-    events.extend(_end_until_next_turn(battle, cid))
+    events.extend(expire_timed(battle, battle.round, count))
+    events.extend(end_until_next_turn(battle, cid))
     conds = battle.comp(cid, Conditions).ids
     if "flat_footed" in conds and not (battle.surprise_round and battle.comp(cid, Awareness).surprised):
         conds.discard("flat_footed")   # a creature stops being flat-footed when it first acts
@@ -134,33 +133,6 @@ def _lose_readied(battle, cid: str) -> None:
 
 def _set_turn_state(battle, cid, state) -> None:
     battle.put(cid, state)
-
-
-def _expire_timed(battle, rnd: int, count: int) -> list:
-    """Durations end just before the initiative count on which they began."""
-    events = []
-    for cid in battle.sorted_ids:
-        if not battle.read(cid, Effects).timed:
-            continue
-        effects = battle.comp(cid, Effects)
-        keep = []
-        for e in effects.timed:
-            if (rnd, -count) >= (e.until_round, -e.until_count):
-                battle.comp(cid, Conditions).ids.discard(e.condition)
-                events.append(ConditionEnded(who=cid, condition=e.condition))
-            else:
-                keep.append(e)
-        effects.timed = keep
-    return events
-
-
-def add_timed_condition(battle, cid: str, condition: str, rounds: int) -> None:
-    """A condition lasting ``rounds`` rounds from the current initiative count."""
-    from .components import TimedEffect
-    count = battle.shared.counts[battle.turn][0] if battle.turn else 0
-    battle.comp(cid, Conditions).ids.add(condition)
-    battle.comp(cid, Effects).timed.append(TimedEffect(condition, battle.round + rounds, count))
-    battle.changed()
 
 
 def end_turn(battle) -> list:
@@ -214,7 +186,7 @@ def _advance(battle) -> list:
             events.append(RoundStarted(round=battle.round, surprise=battle.surprise_round))
             from .specials import poisons_due
             events.extend(poisons_due(battle))
-        events.extend(_expire_timed(battle, battle.round, battle.shared.counts[nxt][0]))
+        events.extend(expire_timed(battle, battle.round, battle.shared.counts[nxt][0]))
         status = status_of(battle, nxt)
         if status == "dying":
             events.extend(_dying_turn(battle, nxt))
@@ -242,19 +214,6 @@ def _advance(battle) -> list:
     return events
 
 
-def _end_until_next_turn(battle, cid: str) -> list:
-    """What lasted until the creature's next turn (charge, total defense ...) ends."""
-    events = []
-    conds = battle.comp(cid, Conditions).ids
-    effects = battle.comp(cid, Effects)
-    for name in sorted(effects.until_next_turn):
-        conds.discard(name)
-        events.append(ConditionEnded(who=cid, condition=name))
-    effects.until_next_turn.clear()
-    battle.changed()
-    return events
-
-
 def _passed(battle, cid: str) -> list:
     """A turn that passes without the creature acting: its spells still run their course."""
     from .actions.casting import turn_passed
@@ -264,7 +223,7 @@ def _passed(battle, cid: str) -> list:
 def _skip_turn(battle, cid: str, condition: str) -> list:
     """A stunned, dazed or cowering creature takes no actions: its turn passes (what lasted
     until its next turn ends all the same)."""
-    events = [TurnSkipped(who=cid, condition=condition)] + _end_until_next_turn(battle, cid)
+    events = [TurnSkipped(who=cid, condition=condition)] + end_until_next_turn(battle, cid)
     _lose_readied(battle, cid)
     battle.changed()
     return events
@@ -273,7 +232,7 @@ def _skip_turn(battle, cid: str, condition: str) -> list:
 def _dying_turn(battle, cid: str) -> list:
     """A dying creature's turn: it rolls at its end (decisions §6): 10% stable, else -1 hp."""
     from . import damage
-    _end_until_next_turn(battle, cid)
+    end_until_next_turn(battle, cid)
     roll = battle.dice.roll(100, f"dying {cid}")
     outcome = health.dying_roll(roll)
     events = [DyingRolled(who=cid, d100=roll, outcome=outcome)]

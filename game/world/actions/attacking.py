@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from ... import data
 from ...rules.attack import full_attack_bonuses, full_attack_steps
-from ...rules.charge import charge as charge_rules
 from ...rules.geometry import metres
 from ...rules.lanes import lane_path
 from ...rules.threat import threatens
@@ -17,8 +16,8 @@ from ..damage import apply_damage, status_of
 from ..events import AttackForfeited, Moved
 from ..processors import ChargeIntent
 from ..saving import roll_save
-from .common import (ABLE, Refused, charge_end, refuse, spend, squares_arg, target_arg,
-                     turn_state, until_next_turn)
+from ..durations import until_next_turn
+from .common import ABLE, Refused, charge_end, refuse, spend, squares_arg, target_arg, turn_state
 from .. import specials
 from . import grapple, maneuvers
 from .moving import do_five_foot_step, move_common, walk

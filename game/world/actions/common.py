@@ -5,9 +5,9 @@ from ...dice import WouldRoll
 from ...rules.geometry import Square
 from ...rules.reasons import Refusal
 from .. import budget
-from ..components import Conditions, Effects, TurnState
+from ..components import TurnState
 from ..damage import apply_damage, status_of
-from ..events import ActionTaken, ConditionStarted
+from ..events import ActionTaken
 
 ABLE = ("normal", "staggered", "disabled")
 
@@ -77,14 +77,6 @@ def target_arg(battle, args: dict, key: str = "target") -> str:
     if not isinstance(t, str) or not battle.has(t):
         raise refuse("UNKNOWN_CREATURE", creature=t)
     return t
-
-
-def until_next_turn(battle, who: str, condition: str) -> list:
-    """A condition that lasts until the creature's next turn (charge, total defense ...)."""
-    battle.comp(who, Conditions).ids.add(condition)
-    battle.comp(who, Effects).until_next_turn.add(condition)
-    battle.changed()
-    return [ConditionStarted(who=who, condition=condition)]
 
 
 def is_able(battle, cid: str) -> bool:

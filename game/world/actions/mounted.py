@@ -19,7 +19,8 @@ from ..components import Abilities, Conditions, Feats, Position, Riding, Stats, 
 from ..damage import apply_damage, status_of
 from ..events import ActionTaken, Event, Moved, SavingThrow
 from .. import budget
-from .common import ABLE, Refused, charge_end, refuse, spend, square_arg, squares_arg, target_arg, turn_state, until_next_turn
+from .common import ABLE, Refused, charge_end, refuse, spend, square_arg, squares_arg, target_arg, turn_state
+from ..durations import until_next_turn
 from .moving import parity_after, walk
 
 CONTROL_DC, FAST_MOUNT_DC, SOFT_FALL_DC, KNEES_DC = 20, 20, 15, 5

@@ -13,7 +13,8 @@ from ..attacks import take_opportunities, threatening_enemies
 from ..components import Abilities, Conditions, Position, RunState
 from ..events import Moved, MovementStopped, SavingThrow, Stepped
 from ..processors import MoveIntent, StepIntent
-from .common import refuse, settled, spend, squares_arg, square_arg, turn_state, until_next_turn
+from .common import refuse, settled, spend, squares_arg, square_arg, turn_state
+from ..durations import until_next_turn
 
 
 def parity_after(positions: list[Square], parity: int) -> int:

@@ -9,7 +9,8 @@ from ..attacks import take_opportunities, threatening_enemies
 from ..components import Conditions, Hands, Inventory, Loaded, Offense, Position, Stats, Wielded, Worn
 from ..damage import status_of
 from ..events import ActionTaken, ConditionStarted, ItemDropped, ItemPickedUp, ItemRetrieved, WeaponDrawn, WeaponLoaded
-from .common import ABLE, refuse, settled, spend, square_arg, turn_state, until_next_turn
+from .common import ABLE, refuse, settled, spend, square_arg, turn_state
+from ..durations import until_next_turn
 
 # How long loading takes (data-digest §1): a move action, or a full-round action.
 LOADING = {"hand_crossbow": ("move", 1), "light_crossbow": ("move", 1), "sling": ("move", 1),

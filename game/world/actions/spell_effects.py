@@ -16,7 +16,7 @@ from ..damage import status_of
 from ..events import AttackRolled
 from ..saving import roll_save
 from ..state import Overlay
-from ..turns import add_timed_condition
+from ..durations import add_timed_condition
 from . import spell_sources as sources, spellwork, warding
 from .common import refuse
 from .spell_basics import (CURE_DICE, METAL_ARMOR, SpellCast, _ability_mod, _creatures_in, _heal, _hit_points,

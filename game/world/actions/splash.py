@@ -21,7 +21,7 @@ from ..damage import apply_damage, status_of
 from ..processors import SplashIntent
 from ..events import AttackRolled, ConditionEnded, ConditionStarted, DamageDealt, Event, SavingThrow
 from ..saving import roll_save
-from ..turns import add_timed_condition
+from ..durations import add_timed_condition
 from .common import ABLE, refuse, spend, square_arg, target_arg
 from .other import held_item, used_up
 

@@ -14,7 +14,7 @@ from ...rules.sight import has_line_of_sight
 from ..components import Abilities, Conditions, Feats, HitPoints, Stats, TurnUses
 from ..damage import status_of, sync_health
 from ..events import Event
-from ..turns import add_timed_condition
+from ..durations import add_timed_condition
 from . import commanding
 from .common import refuse, spend
 
