@@ -16,12 +16,10 @@ from ..rules.sight import cover
 from ..rules.threat import can_attack_square, threatens
 from .. import data
 from .components import Abilities, AttacksOfOpportunity, Conditions, Feats, Feint, Grapple, Riding, TurnState
-from .damage import apply_damage, status_of
+from .damage import ABLE, apply_damage, status_of
+from .saddle import rider_attack_penalties
 from .specials import reduction_against
 from .events import AttackRedirected, AttackRolled, CriticalConfirmed, DamageDealt, MissChanceRolled
-
-ABLE = ("normal", "staggered", "disabled")
-
 
 def is_ranged_attack(battle, attacker: str, target: str, weapon=None) -> bool:
     """A ranged weapon shoots; a thrown weapon is thrown when the target is out of reach."""
@@ -230,7 +228,6 @@ def _roll_attack(battle, plan: odds.AttackPlan, w, redirect: str | None) -> list
 
 
 def _mounted(battle, attacker: str, target: str, ranged: bool) -> dict:
-    from .actions.mounted import rider_attack_penalties
     higher, penalty = rider_attack_penalties(battle, attacker, target, ranged)
     return {"higher_ground": higher, "mounted_ranged": penalty}
 

@@ -18,6 +18,7 @@ AFTER_DAMAGE = Hook("AFTER_DAMAGE")
 # stable, dead) loses.
 WHEN_DOWN = Hook("WHEN_DOWN")
 DOWN = ("unconscious", "dying", "stable", "dead")
+ABLE = ("normal", "staggered", "disabled")          # the statuses in which a creature acts
 
 
 def apply_damage(battle, target: str, amount: int, nonlethal: bool, energy: str | None = None) -> list:

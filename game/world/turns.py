@@ -8,6 +8,7 @@ from ..rules.initiative import InitiativeEntry, order as initiative_order, ties
 from ..rules.modifiers import ability_modifier
 from .components import (Abilities, AttacksOfOpportunity, Awareness, Conditions, Feats, Feint, Grapple, HitPoints, Initiative, Riding, RunState, Side, SpellEffects, Timing, TurnState)
 from .durations import add_timed_condition, end_until_next_turn, expire_timed  # noqa: F401  (add_timed_condition: its older home)
+from .saddle import guide_with_knees
 from .events import (BattleWon, ConditionEnded, DyingRolled, InitiativeRolled, RoundStarted, TurnEnded,
                      TurnSkipped, TurnStarted)
 
@@ -119,7 +120,6 @@ def _begin_turn(battle, cid: str, new_round: bool = False) -> list:
     if mount:
         _set_turn_state(battle, mount, TurnState())     # the mount acts on its rider's initiative
         battle.comp(mount, AttacksOfOpportunity).used = 0
-        from .actions.mounted import guide_with_knees
         events.extend(guide_with_knees(battle, cid))
     battle.changed()
     events.append(TurnStarted(who=cid, round=battle.round, restricted=state.restricted))

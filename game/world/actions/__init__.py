@@ -10,6 +10,7 @@ from . import (attacking, casting, climbing, commanding, doors, grapple, magic_i
 from ..auras import stench_sweep
 from ..commands import Command
 from ..components import Riding, Timing
+from ..saddle import mounted_falls
 from .common import Refused, is_able, refuse, strenuous_damage
 from .gates import GATES
 
@@ -125,7 +126,7 @@ def play(battle, command: Command, declined: set[str], aftermath: bool = True) -
     if battle.has(who) and battle.turn == who:
         events += strenuous_damage(battle, who)
     events += turning.break_turning(battle, who)
-    events += mounted.mounted_falls(battle)
+    events += mounted_falls(battle)
     from .. import turns
     # The battle ends as soon as a side has nobody left able to act.
     if battle.winner is None:

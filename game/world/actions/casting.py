@@ -15,6 +15,7 @@ from ...rules.sight import has_line_of_effect_to_point, has_line_of_sight
 from ..attacks import take_opportunities, threatening_enemies
 from ..components import Conditions, Grapple, HitPoints, SpellEffects, Spellcasting
 from ..damage import AFTER_DAMAGE
+from ..saddle import rider_motion
 from . import spell_sources as sources, spellwork, warding
 from .common import Refused, refuse, spend, square_arg, target_arg
 from .spell_basics import SpellCast, _concentration, _creatures_in, _sc, spell_level
@@ -229,7 +230,6 @@ def _distractions(battle, who: str, components, level: int) -> tuple[list, bool]
     while grappling (DC 20 + level) or entangled (15 + level), on a mount moving before and
     after the casting (10 + level) or running (15 + level); a deafened caster's verbal
     spell fails on 1-20 of d100. Returns (events, lost)."""
-    from .mounted import rider_motion
     conds = battle.comp(who, Conditions).ids
     reasons = [r for r, on in (("grapple", bool(battle.comp(who, Grapple).holding)),
                                ("entangled", "entangled" in conds)) if on]

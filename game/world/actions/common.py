@@ -6,10 +6,10 @@ from ...rules.geometry import Square
 from ...rules.reasons import Refusal
 from .. import budget
 from ..components import TurnState
-from ..damage import apply_damage, status_of
+from ..damage import ABLE, apply_damage, status_of
 from ..events import ActionTaken
 
-ABLE = ("normal", "staggered", "disabled")
+__all__ = ["ABLE", "Refused", "refuse", "settled", "spend", "strenuous_damage", "turn_state"]
 
 
 class Refused(Exception):

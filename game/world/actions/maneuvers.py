@@ -18,6 +18,7 @@ from ..attacks import (check_attack, fallen, resolve_attack, take_opportunities,
 from ..components import (Abilities, AttacksOfOpportunity, Conditions, Defense, Feats, Feint, Gear, Hands, Position, Stats,
                           Wielded)
 from ..damage import status_of
+from ..saddle import leave_saddle
 from ..state import Aid
 from ..events import (AidGiven, AttackRolled, Disarmed, FellProne, Feinted, ItemDamaged, ManeuverFailed,
                       OpposedCheck, Pushed)
@@ -132,8 +133,7 @@ def trip(battle, who: str, target: str, declined, args: dict, iterative: int = 0
                                 resist)
     events += ev
     if wins and mount:
-        from .mounted import _leave_saddle
-        events += _leave_saddle(battle, target, mount, None, "pulled_down")
+        events += leave_saddle(battle, target, mount, None, "pulled_down")
         return events + _knock_prone(battle, target, who)
     if wins:
         events += _knock_prone(battle, target, who)

@@ -17,6 +17,7 @@ from ..components import Feats, Position
 from ..damage import status_of
 from ..events import FellProne, Moved, MovementStopped
 from .. import budget
+from ..saddle import sync_rider
 from .common import ABLE, Refused, refuse, spend, squares_arg, target_arg, turn_state
 from .maneuvers import _knock_prone, _space_free, _stable, opposed
 from .moving import parity_after, walk
@@ -50,7 +51,6 @@ def overrun(battle, who: str, mover: str, args, declined, before=None) -> list:
     """``who`` overruns; ``mover`` goes through the defender's space: itself, or its mount
     (French text: in a mounted overrun the mount makes the Strength check, with its size;
     with Trample the defender cannot avoid it and a defender knocked down takes a hoof)."""
-    from .mounted import _sync_rider
     target = target_arg(battle, args)
     squares = squares_arg(args)
     ts, mts = turn_state(battle, who), turn_state(battle, mover)
@@ -88,7 +88,7 @@ def overrun(battle, who: str, mover: str, args, declined, before=None) -> list:
     mts.five_foot = False
     mts.parity = parity_after(check.positions, mts.parity)
     events += walk(battle, mover, check.positions[:enter], "move", declined)
-    _sync_rider(battle, mover)
+    sync_rider(battle, mover)
     if battle.board().body(mover).pos != check.positions[enter - 1]:
         return events                                   # fell on the way
     ev, through = _overrun_at(battle, who, target, declined, args, charging=False, mover=mover)
@@ -96,7 +96,7 @@ def overrun(battle, who: str, mover: str, args, declined, before=None) -> list:
     if battle.board().body(mover).pos == check.positions[enter - 1] and status_of(battle, mover) in ABLE \
             and "prone" not in battle.board().body(mover).conditions and through:
         events += walk(battle, mover, check.positions[enter - 1:], "move", declined)
-        _sync_rider(battle, mover)
+        sync_rider(battle, mover)
         events.append(Moved(who=mover, path=tuple(check.positions), mode="overrun", cost_m=metres(check.cost)))
     return events
 
