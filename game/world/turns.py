@@ -1,16 +1,33 @@
 """Rounds and turns: initiative, the surprise round, flat-footed creatures, delay,
-durations and the dying roll (French text "initiative", digest §8.3, decisions §6)."""
+durations and the dying roll (French text "initiative", digest §8.3, decisions §6).
+
+What happens at a creature's turn beyond the turn loop — spells of 1 round taking effect,
+a spiritual weapon striking, a concentration spell let go, a held creature's new save —
+belongs to the spells: they register at ``AT_TURN_START``, ``AT_TURN_END``, ``TURN_PASSED``
+and ``BLOCKED_TURN`` (``hooks``)."""
 from __future__ import annotations
 
 from ..rules import health
-from . import damage
 from ..rules.initiative import InitiativeEntry, order as initiative_order, ties
 from ..rules.modifiers import ability_modifier
-from .components import (Abilities, AttacksOfOpportunity, Awareness, Conditions, Feats, Feint, Grapple, HitPoints, Initiative, Riding, RunState, Side, SpellEffects, Timing, TurnState)
+from . import damage
+from .components import (Abilities, AttacksOfOpportunity, Awareness, Conditions, Feats, Feint, Grapple, HitPoints,
+                         Initiative, Riding, RunState, Side, Timing, TurnState)
 from .durations import add_timed_condition, end_until_next_turn, expire_timed  # noqa: F401  (add_timed_condition: its older home)
-from .saddle import guide_with_knees
-from .events import (BattleWon, ConditionEnded, DyingRolled, InitiativeRolled, RoundStarted, TurnEnded,
+from .events import (BattleWon, ConditionEnded, DamageDealt, DyingRolled, InitiativeRolled, RoundStarted, TurnEnded,
                      TurnSkipped, TurnStarted)
+from .hooks import Hook
+from .saddle import guide_with_knees
+from .specials import poisons_due, regenerate
+
+# (battle, creature) -> events: at the start of its turn, its budget fresh.
+AT_TURN_START = Hook("AT_TURN_START")
+# (battle, creature) -> events: at the end of its turn, before it ends.
+AT_TURN_END = Hook("AT_TURN_END")
+# (battle, creature) -> events: its turn passes without it acting (it cannot, or it is dying).
+TURN_PASSED = Hook("TURN_PASSED")
+# (battle, creature, the conditions that take its actions) -> events: what it does all the same.
+BLOCKED_TURN = Hook("BLOCKED_TURN")
 
 # Conditions under which a creature takes no actions at all (digest §9.3).
 NO_ACTIONS = frozenset({"stunned", "dazed", "cowering", "paralyzed", "helpless", "unconscious", "asleep"})
@@ -80,7 +97,8 @@ def status_of(battle, cid: str) -> str:
     return damage.status_of(battle, cid)
 
 
-def _begin_turn(battle, cid: str, new_round: bool = False) -> list:
+def begin_turn(battle, cid: str, new_round: bool = False) -> list:
+    """``cid``'s turn begins: what lasted until it ends, its budget is fresh."""
     events = []
     if new_round:
         events.append(RoundStarted(round=battle.round, surprise=battle.surprise_round))
@@ -100,7 +118,6 @@ def _begin_turn(battle, cid: str, new_round: bool = False) -> list:
     state.holding_at_start = tuple(sorted(battle.comp(cid, Grapple).holding))
     if "single_actions" in battle.spec(cid).special:
         state.restricted = True        # zombies: a single move or standard action a round
-    from .specials import regenerate
     events.extend(regenerate(battle, cid))
     if battle.read(cid, Timing).swift_owed:     # an immediate action taken since its last turn
         battle.comp(cid, Timing).swift_owed = False
@@ -114,8 +131,8 @@ def _begin_turn(battle, cid: str, new_round: bool = False) -> list:
         battle.comp(cid, Timing).full_round = None
     battle.comp(cid, AttacksOfOpportunity).used = 0
     _set_turn_state(battle, cid, state)
-    from .actions.casting import at_turn_start
-    events.extend(at_turn_start(battle, cid))
+    for hook in AT_TURN_START:
+        events.extend(hook(battle, cid))
     mount = battle.comp(cid, Riding).mount
     if mount:
         _set_turn_state(battle, mount, TurnState())     # the mount acts on its rider's initiative
@@ -141,8 +158,8 @@ def end_turn(battle) -> list:
     cid = battle.turn
     if cid is not None:
         events.extend(_burn(battle, cid))
-        from .actions.spellwork import at_turn_end
-        events.extend(at_turn_end(battle, cid))
+        for hook in AT_TURN_END:
+            events.extend(hook(battle, cid))
         events.append(TurnEnded(who=cid))
         # A feint must be used by the end of the feinter's next turn.
         for target, feinted in battle.each(Feint):
@@ -155,13 +172,11 @@ def end_turn(battle) -> list:
 def _burn(battle, cid: str) -> list:
     """Alchemist's fire burns its target once more, 1d6, at the end of its next turn unless
     put out (digest §6.3)."""
-    from . import damage
     conds = battle.comp(cid, Conditions).ids
     if "burning" not in conds:
         return []
     conds.discard("burning")
     roll = battle.dice.roll(6, f"alchemist's fire {cid}")
-    from .events import DamageDealt
     return [ConditionEnded(who=cid, condition="burning"),
             DamageDealt(attacker="alchemists_fire", target=cid, dice=(roll,), bonus=0, amount=roll, nonlethal=False,
                         multiplier=1)] + damage.apply_damage(battle, cid, roll, nonlethal=False, energy="fire")
@@ -184,7 +199,6 @@ def _advance(battle) -> list:
         nxt = battle.order[idx]
         if new_round:
             events.append(RoundStarted(round=battle.round, surprise=battle.surprise_round))
-            from .specials import poisons_due
             events.extend(poisons_due(battle))
         events.extend(expire_timed(battle, battle.round, battle.shared.counts[nxt][0]))
         status = status_of(battle, nxt)
@@ -199,15 +213,15 @@ def _advance(battle) -> list:
         if battle.comp(nxt, Riding).rider:
             continue          # a ridden mount acts on its rider's turn
         blocked = sorted(NO_ACTIONS & battle.comp(nxt, Conditions).ids)
-        if "paralyzed" in blocked and battle.read(nxt, SpellEffects).held:
-            from .actions.spell_effects import hold_person_struggle
-            events.extend(hold_person_struggle(battle, nxt))      # its full-round action: a new save
+        if blocked:
+            for hook in BLOCKED_TURN:
+                events.extend(hook(battle, nxt, blocked))
         if blocked and can_take_turn(battle, nxt):
             events.extend(_skip_turn(battle, nxt, blocked[0]))
             events.extend(_passed(battle, nxt))
             continue
         if can_take_turn(battle, nxt):
-            events.extend(_begin_turn(battle, nxt))
+            events.extend(begin_turn(battle, nxt))
             return events
         events.extend(_passed(battle, nxt))
     battle.turn = None
@@ -216,8 +230,10 @@ def _advance(battle) -> list:
 
 def _passed(battle, cid: str) -> list:
     """A turn that passes without the creature acting: its spells still run their course."""
-    from .actions.casting import turn_passed
-    return turn_passed(battle, cid)
+    events: list = []
+    for hook in TURN_PASSED:
+        events.extend(hook(battle, cid))
+    return events
 
 
 def _skip_turn(battle, cid: str, condition: str) -> list:
@@ -231,7 +247,6 @@ def _skip_turn(battle, cid: str, condition: str) -> list:
 
 def _dying_turn(battle, cid: str) -> list:
     """A dying creature's turn: it rolls at its end (decisions §6): 10% stable, else -1 hp."""
-    from . import damage
     end_until_next_turn(battle, cid)
     roll = battle.dice.roll(100, f"dying {cid}")
     outcome = health.dying_roll(roll)

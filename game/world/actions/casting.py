@@ -16,6 +16,7 @@ from ..attacks import take_opportunities, threatening_enemies
 from ..components import Conditions, Grapple, HitPoints, SpellEffects, Spellcasting
 from ..damage import AFTER_DAMAGE
 from ..saddle import rider_motion
+from ..turns import AT_TURN_START, TURN_PASSED
 from . import spell_sources as sources, spellwork, warding
 from .common import Refused, refuse, spend, square_arg, target_arg
 from .spell_basics import SpellCast, _concentration, _creatures_in, _sc, spell_level
@@ -363,6 +364,7 @@ def do_touch(battle, who, args, declined) -> list:
     return spend(battle, who, "standard", "touch") + discharge(battle, who, held, target)
 
 
+@TURN_PASSED.register(10)
 def turn_passed(battle, cid: str) -> list:
     """A caster whose turn passes without acting (stunned, dazed, cowering, paralysed,
     asleep, unconscious, dying) cannot concentrate: a spell kept up ends and a spell of one
@@ -386,6 +388,7 @@ def turn_passed(battle, cid: str) -> list:
     return events
 
 
+@AT_TURN_START.register(10)
 def at_turn_start(battle, cid: str) -> list:
     """What spells do when a caster's (or a held creature's) turn begins."""
     events: list = spellwork.at_turn_start(battle, cid) + warding.expire(battle, cid)

@@ -9,8 +9,6 @@ from ..components import TurnState
 from ..damage import ABLE, apply_damage, status_of
 from ..events import ActionTaken
 
-__all__ = ["ABLE", "Refused", "refuse", "settled", "spend", "strenuous_damage", "turn_state"]
-
 
 class Refused(Exception):
     """Raised inside an action: the whole action is undone and this is the answer."""

@@ -17,6 +17,7 @@ from ..events import AttackRolled
 from ..saving import roll_save
 from ..state import Overlay
 from ..durations import add_timed_condition
+from ..turns import BLOCKED_TURN
 from . import spell_sources as sources, spellwork, warding
 from .common import refuse
 from .spell_basics import (CURE_DICE, METAL_ARMOR, SpellCast, _ability_mod, _creatures_in, _heal, _hit_points,
@@ -341,6 +342,14 @@ EFFECTS = {"color_spray": _color_spray, "magic_weapon": _on_touched("magic_weapo
            "inflict": _touch_or_hold, "bless": _bless, "spiritual_weapon": _spiritual_weapon,
            "flaming_sphere": _flaming_sphere, "hold_person": _hold_person, "web": _web,
            "calm_emotions": spellwork.calm_emotions, "hide_from_undead": warding.hide_from_undead}
+
+
+@BLOCKED_TURN.register(10)
+def held_struggles(battle, cid: str, blocked: list[str]) -> list:
+    """A creature paralysed by hold person spends its turn on a new save."""
+    if "paralyzed" in blocked and battle.read(cid, SpellEffects).held:
+        return hold_person_struggle(battle, cid)
+    return []
 
 
 def hold_person_struggle(battle, cid: str) -> list:

@@ -10,6 +10,7 @@ from ... import data
 from ...rules import metamagic, spells as rules
 from ..components import CalmEmotions, Conditions, Grapple, SpellEffects, Spellcasting, SpellLike, Stats
 from ..damage import AFTER_DAMAGE
+from ..turns import AT_TURN_END
 from ..events import AttackRolled, ConditionEnded, DamageDealt, Event, OpposedCheck, SavingThrow
 from .common import refuse, spend
 
@@ -91,6 +92,7 @@ def end_maintained(battle, who: str, reason: str) -> list:
     return [SpellEnded(caster=who, spell=kept["spell"], reason=reason)] + _undo(battle, who)
 
 
+@AT_TURN_END.register(10)
 def at_turn_end(battle, who: str) -> list:
     """A caster that did not concentrate this turn (nor cast it this turn) lets it go."""
     kept = _sc(battle, who).maintained

@@ -48,7 +48,7 @@ def _resume_delayed(battle, who: str) -> list:
     battle.order.remove(who)
     battle.order.insert(battle.order.index(current), who)
     battle.shared.counts[who] = battle.shared.counts[current]
-    return turns._begin_turn(battle, who)
+    return turns.begin_turn(battle, who)
 
 
 def do_delay(battle, who, args, declined) -> list:
