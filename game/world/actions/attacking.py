@@ -8,9 +8,9 @@ from ... import data
 from ...rules.attack import full_attack_bonuses, full_attack_steps
 from ...rules.geometry import metres
 from ...rules.lanes import lane_path
-from ...rules.threat import threatens
 from ...rules.weapons import other_end
-from ..attacks import check_attack, fallen, is_ranged_attack, resolve_attack, take_opportunities, threatening_enemies
+from ..attacks import (check_attack, fallen, is_ranged_attack, provoking_attack, resolve_attack, take_opportunities,
+                       threatening_enemies)
 from ..components import Feats, Hands, Loaded, Offense, Riding, TurnState
 from ..damage import apply_damage, status_of
 from ..events import AttackForfeited, Moved
@@ -71,24 +71,6 @@ def twf_penalties(battle, who: str, off) -> tuple[int, int]:
 def off_hand_attacks(battle, who: str) -> int:
     feats = battle.comp(who, Feats).ids
     return 1 + ("improved_two_weapon_fighting" in feats) + ("greater_two_weapon_fighting" in feats)
-
-
-def provoking_attack(battle, who: str, target: str, declined, weapon=None) -> tuple[list, bool]:
-    """Ranged attacks provoke from every threatening foe; an unarmed attack on an armed
-    foe provokes from it, first (digest §4.2, §4.4)."""
-    board = battle.board()
-    me = board.body(who)
-    w = weapon or me.weapon
-    takers: list[str] = []
-    if is_ranged_attack(battle, who, target, weapon):
-        takers = threatening_enemies(battle, who)
-    elif w.is_unarmed and not me.armed_unarmed:
-        t = board.body(target)
-        if t.threat_band() is not None and any(threatens(board, t, sq) for sq in me.squares):
-            takers = [target]
-    if not takers:
-        return [], False
-    return take_opportunities(battle, who, takers, declined)
 
 
 def one_attack(battle, who: str, target: str, declined, cleave: list[str] | None = None, **kw) -> list:

@@ -9,7 +9,7 @@ from ...rules.attack import DEX_ZERO, AttackSituation
 from ...rules.modifiers import Modifier, total
 from ...rules.objects import damage_object, object_ac, snatch_modifiers
 from ...rules.sizes import Size
-from ..attacks import check_attack, take_opportunities
+from ..attacks import check_attack, engaged_with_ally, provoking_attack, take_opportunities
 from ..components import Armor, Charges, Feats, Grapple, Hands, Inventory, Wielded, Worn
 from ..events import AttackRolled, ItemDamaged, ItemSnatched, ManeuverFailed
 from ..worn import object_numbers
@@ -144,9 +144,8 @@ def _shoot_object(battle, who: str, target: str, item: str, place: str, numbers,
     carrier's cover, attacks of opportunity for shooting in a threatened square — against
     the object's AC; objects take half damage from ranged weapons (data-digest §3)."""
     from ...rules.sight import cover
-    from ..attacks import _engaged_with_ally, range_increments
+    from ..attacks import range_increments
     from ..components import Loaded
-    from .attacking import provoking_attack
     from .common import Refused
     from .other import LOADING
     r = check_attack(battle, who, target)
@@ -163,7 +162,7 @@ def _shoot_object(battle, who: str, target: str, item: str, place: str, numbers,
     if me.weapon.id in LOADING:
         loaded.shots -= 1
     s = AttackSituation(ranged=True, range_increments=range_increments(battle, who, target),
-                        into_melee=_engaged_with_ally(battle, who, target), iterative=iterative)
+                        into_melee=engaged_with_ally(battle, who, target), iterative=iterative)
     shelter = 4 if cover(board, me, board.body(target), "ranged") in ("soft", "cover") else 0
     hit, ev = _object_attack(battle, who, target, Size.from_code(numbers[0]), False, iterative, s, shelter)
     events += ev

@@ -13,6 +13,7 @@ undead."""
 from __future__ import annotations
 
 from ... import data
+from ..attacks import AOO_BARRED
 from ..components import Conditions, HideFromUndead, SpellEffects, Spellcasting, Stats
 from ..events import ConditionEnded, ConditionStarted
 from .common import refuse, spend
@@ -110,6 +111,7 @@ def _ward(battle, who: str, target: str) -> list:
     return events + [ConditionStarted(who=target, condition="hidden_from_undead")]
 
 
+@AOO_BARRED.register(10)
 def hidden_from(battle, watcher: str, target: str) -> bool:
     """Whether undead ``watcher`` cannot perceive ``target``."""
     if not battle.comp(watcher, Stats).values.get("undead"):

@@ -15,7 +15,7 @@ from ...rules.geometry import gaps_distance, spaces_gaps
 from ...rules.modifiers import ability_modifier
 from ...rules.sight import cover
 from ...rules.sizes import Size
-from ..attacks import _engaged_with_ally, take_opportunities, threatening_enemies
+from ..attacks import engaged_with_ally, take_opportunities, threatening_enemies
 from ..components import Abilities, Conditions, Stats, WebHold, Webs
 from ..damage import status_of
 from ..events import AttackRolled, ConditionEnded, ConditionStarted, SavingThrow
@@ -56,7 +56,7 @@ def do_web(battle, who, args, declined) -> list:
         return events
     a, d = battle.fighter(who), battle.fighter(target)
     s = AttackSituation(ranged=True, touch=True, range_increments=increments,
-                        into_melee=_engaged_with_ally(battle, who, target),
+                        into_melee=engaged_with_ally(battle, who, target),
                         cover=cov if cov in ("soft", "cover") else "none")
     bonus = attack_rules.attack_bonus(replace(a, weapon=replace(a.weapon, use="ranged")), s)
     ac = attack_rules.armor_class(d, s, a.conditions, flat_footed="flat_footed" in d.conditions)
