@@ -21,6 +21,7 @@ from .common import ABLE, Refused, charge_end, refuse, spend, squares_arg, targe
 from .. import specials
 from . import grapple, maneuvers
 from .moving import do_five_foot_step, move_common, walk
+from .natural_hits import on_hit
 from .other import LOADING
 
 DROPPED = ("dying", "dead", "unconscious", "stable")
@@ -110,7 +111,7 @@ def one_attack(battle, who: str, target: str, declined, cleave: list[str] | None
         not any(type(e).__name__ == "MissChanceRolled" and e.missed for e in strike)
     if hit:
         used = kw["slot"]["weapon"] if kw.get("slot") else weapon.id
-        events += specials.on_hit(battle, who, target, used, declined)
+        events += on_hit(battle, who, target, used, declined)
         turn_state(battle, who).hits.setdefault(target, []).append(used)
     if thrown and weapon.id != "rock":          # a giant's rock is not the weapon in its hand
         events += _thrown_away(battle, who, target, weapon, off=bool(kw.get("off_hand")))
