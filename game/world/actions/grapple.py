@@ -24,7 +24,7 @@ from .. import specials
 from ..damage import apply_damage, status_of
 from ..events import DamageDealt, Event, Moved
 from .common import ABLE, Refused, refuse, spend, squares_arg, target_arg, turn_state
-from .maneuvers import _in_reach, _touch_attack, opposed
+from .contests import in_reach, melee_touch_attack, opposed
 
 from dataclasses import dataclass
 
@@ -77,8 +77,8 @@ def grapple(battle, who: str, target: str, declined, args: dict, iterative: int 
     me, foe = board.body(who), board.body(target)
     if target in _g(battle, who).holding:
         raise refuse("ALREADY_GRAPPLING", target=target)
-    if not _in_reach(battle, who, target, UNARMED if me.natural_reach > 0 else None) and \
-            not _in_reach(battle, who, target):
+    if not in_reach(battle, who, target, UNARMED if me.natural_reach > 0 else None) and \
+            not in_reach(battle, who, target):
         raise refuse("OUT_OF_REACH", target=target)
     holders = [h for h in sorted(_g(battle, target).holding)]
     joining = bool(holders)
@@ -102,7 +102,7 @@ def grapple(battle, who: str, target: str, declined, args: dict, iterative: int 
             events += ev
             if fell or battle.comp(who, HitPoints).current < before:
                 return events + [GrappleChanged(who=who, other=target, change="grab_failed")]
-        hit, ev = _touch_attack(battle, who, target, UNARMED, iterative)
+        hit, ev = melee_touch_attack(battle, who, target, UNARMED, iterative)
         events += ev
         if not hit:
             return events
@@ -291,7 +291,7 @@ def garrote(battle, who, target, declined, args, iterative: int = 0) -> list:
         return events + (_garrote_damage(battle, who, target) if wins else [])
     if not rules.garrote_reaches(me.size, foe.size, "prone" in foe.conditions):
         raise refuse("TARGET_TOO_BIG", target=target)
-    if not _in_reach(battle, who, target, UNARMED):
+    if not in_reach(battle, who, target, UNARMED):
         raise refuse("OUT_OF_REACH", target=target)
     before = battle.comp(who, HitPoints).current
     events, fell = take_opportunities(battle, who, [target], declined)

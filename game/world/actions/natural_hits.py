@@ -15,7 +15,7 @@ from ..durations import add_timed_condition
 from ..saving import roll_save
 from ..specials import SpecialUsed, poison_check, specials
 from .grapple import grapple
-from .maneuvers import _knock_prone, _stable, opposed
+from .contests import is_stable, knock_prone, opposed
 from .spell_sources import entry_level
 
 
@@ -89,11 +89,11 @@ def _free_trip(battle, who: str, target: str, modifier: int) -> list:
     if "prone" in battle.comp(target, Conditions).ids:
         return []
     mine = total([Modifier(modifier, "untyped", "trip_modifier")])
-    theirs = rules.resist_check(battle.fighter(target), stable=_stable(battle, target), dex_allowed=True)
+    theirs = rules.resist_check(battle.fighter(target), stable=is_stable(battle, target), dex_allowed=True)
     wins, _m, events = opposed(battle, "trip", who, target, mine, theirs)
     events = [SpecialUsed(who=who, special="trip", target=target)] + events
     if wins:
-        events += _knock_prone(battle, target, who)
+        events += knock_prone(battle, target, who)
     return events
 
 

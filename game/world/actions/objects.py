@@ -14,7 +14,7 @@ from ..components import Armor, Charges, Feats, Grapple, Hands, Inventory, Wield
 from ..events import AttackRolled, ItemDamaged, ItemSnatched, ManeuverFailed
 from ..worn import object_numbers
 from .common import refuse
-from .maneuvers import _hp, _opposed_attack_total, _plus, opposed, sunder_damage
+from .contests import health_mark, opposed, opposed_attack_total, sunder_damage, with_modifier
 
 
 # --- snatching a worn item ------------------------------------------------------------
@@ -41,16 +41,16 @@ def snatch(battle, who: str, target: str, declined, args: dict, iterative: int =
     improved = "improved_disarm" in battle.comp(who, Feats).ids
     events: list = []
     if not improved:
-        hp_before = _hp(battle, who)
+        hp_before = health_mark(battle, who)
         ev, fell = take_opportunities(battle, who, [target], declined)
         events += ev
-        if fell or _hp(battle, who) < hp_before:
+        if fell or health_mark(battle, who) < hp_before:
             return events + [ManeuverFailed(who=who, maneuver="snatch", reason="damaged_by_opportunity")]
     extra_mine, extra_theirs = snatch_modifiers(fastening)
-    mine = _opposed_attack_total(battle, who, target, me.weapon, improved=improved, defending=False,
+    mine = opposed_attack_total(battle, who, target, me.weapon, improved=improved, defending=False,
                                  iterative=iterative)
-    mine = _plus(total(list(mine.applied) + extra_mine), me.weapon.disarm_bonus, "weapon_disarm")
-    theirs = _opposed_attack_total(battle, target, who, foe.weapon, improved=False, defending=False)
+    mine = with_modifier(total(list(mine.applied) + extra_mine), me.weapon.disarm_bonus, "weapon_disarm")
+    theirs = opposed_attack_total(battle, target, who, foe.weapon, improved=False, defending=False)
     theirs = total(list(theirs.applied) + extra_theirs)
     wins, _m, ev = opposed(battle, "snatch", who, target, mine, theirs)
     events += ev

@@ -140,7 +140,8 @@ def _locked(battle, who) -> bool:
     return bool(battle.comp(who, Stats).values.get("locked_gauntlet"))
 
 
-def _drop_held(battle, who) -> list:
+def drop_held(battle, who) -> list:
+    """The weapon in hand falls in the creature's square (refused when locked in a gauntlet)."""
     held = battle.comp(who, Wielded)
     if held.weapon_id == "unarmed":
         return []
@@ -158,7 +159,7 @@ def do_drop(battle, who, args, declined) -> list:
     """Free action: let the weapon in hand fall in its square."""
     if battle.comp(who, Wielded).weapon_id == "unarmed":
         raise refuse("HAND_EMPTY")
-    return _drop_held(battle, who)
+    return drop_held(battle, who)
 
 
 def do_draw(battle, who, args, declined) -> list:
@@ -172,7 +173,7 @@ def do_draw(battle, who, args, declined) -> list:
     if battle.comp(who, Wielded).weapon_id != "unarmed":
         if not args.get("drop_held"):
             raise refuse("HAND_FULL", weapon=battle.comp(who, Wielded).weapon_id)
-        events += _drop_held(battle, who)
+        events += drop_held(battle, who)
     events += _free_with_move_or_spend(battle, who, "draw")
     inv.items.remove(weapon)
     battle.comp(who, Wielded).weapon_id = weapon

@@ -19,7 +19,7 @@ from ..events import FellProne, Moved, MovementStopped
 from .. import budget
 from ..saddle import sync_rider
 from .common import ABLE, Refused, refuse, spend, squares_arg, target_arg, turn_state
-from .maneuvers import _knock_prone, _space_free, _stable, opposed
+from .contests import is_stable, knock_prone, opposed, space_free
 from .moving import parity_after, walk
 
 
@@ -117,10 +117,10 @@ def _overrun_at(battle, who: str, target: str, declined, args: dict, charging: b
     a, d = battle.fighter(mover), battle.fighter(target)
     wins, _m, ev = opposed(battle, "overrun", mover, target,
                            rules.strength_check(a, charging=charging, improved="improved_overrun" in feats),
-                           rules.resist_check(d, stable=_stable(battle, target), dex_allowed=True))
+                           rules.resist_check(d, stable=is_stable(battle, target), dex_allowed=True))
     events += ev
     if wins:
-        events += _knock_prone(battle, target, mover)
+        events += knock_prone(battle, target, mover)
         if trample and status_of(battle, target) != "dead":
             events += _hoof(battle, mover, target)
         return events, True
@@ -135,7 +135,7 @@ def _overrun_at(battle, who: str, target: str, declined, args: dict, charging: b
         knocked = back
     # Back 1.5 m the way it came (it never left its square here), movement over.
     if knocked:
-        events += _knock_prone(battle, mover, target)
+        events += knock_prone(battle, mover, target)
     events.append(MovementStopped(who=mover, at=battle.board().body(mover).pos, reason="overrun_failed"))
     return events, False
 
@@ -153,4 +153,4 @@ def _hoof(battle, mount: str, target: str) -> list:
     return resolve_attack(battle, mount, target, weapon=data.weapons()["hoof"])
 
 
-__all__ = ["do_overrun", "overrun", "FellProne", "Position", "_space_free"]
+__all__ = ["do_overrun", "overrun", "FellProne", "Position", "space_free"]
