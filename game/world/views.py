@@ -5,28 +5,16 @@ restricted creature's shorter charge, a rider moving through its mount. Nothing 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..rules import aoo, charge as charge_rules, flanking, movement, splash as splash_rules, threat
-from ..rules.board import Board
 from ..rules.geometry import Square, space_squares
 from ..rules.reasons import Refusal
 from ..rules.sight import cover as cover_of, cover_lines
 from .components import Riding, SpellEffects, TurnState
+from .systems import mover
 
 MOVE_MODES = ("move", "double", "5ft", "withdraw", "run")
-
-
-def mover(battle, cid: str) -> tuple[Board, str]:
-    """(board, id of what moves): in the saddle the mount moves, its rider never blocks it,
-    and it reaches with the rider's weapon when charging (French text, "combat monté")."""
-    board = battle.board()
-    mount = battle.read(cid, Riding).mount
-    if not mount:
-        return board, cid
-    weapon = board.body(cid).weapon
-    bodies = tuple(replace(b, weapon=weapon) if b.id == mount else b for b in board.bodies if b.id != cid)
-    return Board(board.terrain, bodies, board.variants), mount
 
 
 def threatened(battle, cid: str) -> set[Square]:

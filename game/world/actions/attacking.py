@@ -22,7 +22,7 @@ from .. import specials
 from . import grapple, maneuvers
 from .moving import do_five_foot_step, move_common, walk
 from .natural_hits import on_hit
-from .other import LOADING
+from .gates import LOADING
 
 DROPPED = ("dying", "dead", "unconscious", "stable")
 

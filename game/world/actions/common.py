@@ -1,5 +1,8 @@
-"""What every action shares: refusals, the turn's budget, reading arguments."""
+"""What every action shares: refusals, the turn's budget, reading arguments, and the
+handlers' table."""
 from __future__ import annotations
+
+from typing import Callable
 
 from ...dice import WouldRoll
 from ...rules.geometry import Square
@@ -8,6 +11,12 @@ from .. import budget
 from ..components import TurnState
 from ..damage import ABLE, apply_damage, status_of
 from ..events import ActionTaken
+
+
+# Every action's handler by name, (battle, who, args, declined) -> events: filled by
+# ``dispatch`` when the actions are imported. A readied action and a full-round action
+# completed play their command through it (``timing``), below the modules that define them.
+ACTIONS: dict[str, Callable] = {}
 
 
 class Refused(Exception):

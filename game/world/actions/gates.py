@@ -6,14 +6,25 @@ many actions a creature cannot take at all, which is most of its answer's cost.
 
 A gate only reads. ``SETTLED`` names the actions whose gate is all that can refuse them
 (their handler refuses nothing else before a die), so ``options`` offers them on the
-gate's word.
+gate's word. The weapon tables the gates read (``LOADING``, ``GARROTES``) are here, below
+the actions that use them.
 """
 from __future__ import annotations
 
 from ...rules.reasons import Refusal
 from .. import budget
-from ..components import (Conditions, Grapple, Hands, Loaded, Riding, Spellcasting, SpellEffects, Stats, Timing, TurnState,
+from ...rules.turning import turning_level
+from ..components import (Conditions, Defense, Grapple, Hands, Loaded, Riding, Spellcasting, SpellEffects, SpellLike, Stats, Timing, TurnState,
                           TurnUses, Webs, Wielded)
+
+
+# How long loading takes (data-digest §1): a move action, or a full-round action, and the
+# shots loaded.
+LOADING = {"hand_crossbow": ("move", 1), "light_crossbow": ("move", 1), "sling": ("move", 1),
+           "heavy_crossbow": ("full_round", 1), "repeating_light_crossbow": ("full_round", 5),
+           "repeating_heavy_crossbow": ("full_round", 5)}
+# The garrotes (French text, "le garrot").
+GARROTES = ("garrote_cord", "garrote_wire")
 
 
 def _needs(kind: str):
@@ -50,7 +61,6 @@ def sheathe(battle, who: str) -> Refusal | None:
 
 
 def load(battle, who: str) -> Refusal | None:
-    from .other import LOADING
     weapon = battle.read(who, Wielded).weapon_id
     if weapon not in LOADING:
         return Refusal("NOTHING_TO_LOAD", {"weapon": weapon})
@@ -96,7 +106,6 @@ def grappling(battle, who: str) -> Refusal | None:
 
 
 def garrote(battle, who: str) -> Refusal | None:
-    from .grapple import GARROTES
     return None if battle.read(who, Wielded).weapon_id in GARROTES else Refusal("NO_GARROTE")
 
 
@@ -108,7 +117,6 @@ def cut_garrote(battle, who: str) -> Refusal | None:
 
 def _turning(rebuke: bool | None):
     def gate(battle, who: str) -> Refusal | None:
-        from ...rules.turning import turning_level
         stats = battle.read(who, Stats).values
         if turning_level(stats.get("cleric_level", 0), stats.get("paladin_level", 0)) <= 0:
             return Refusal("CANNOT_TURN")
@@ -151,7 +159,6 @@ def commanded(battle, who: str) -> Refusal | None:
 
 
 def use_spell_like(battle, who: str) -> Refusal | None:
-    from ..components import SpellLike
     return None if battle.read(who, SpellLike).uses else Refusal("NO_SPELL_LIKE", {"spell": "—"})
 
 
@@ -176,7 +183,6 @@ def crawl(battle, who: str) -> Refusal | None:
 
 
 def _has_shield(battle, who: str) -> bool:
-    from ..components import Defense
     return battle.read(who, Defense).shield_bonus > 0
 
 

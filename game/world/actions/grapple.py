@@ -25,6 +25,7 @@ from ..damage import apply_damage, status_of
 from ..events import DamageDealt, Event, Moved
 from .common import ABLE, Refused, refuse, spend, squares_arg, target_arg, turn_state
 from .contests import in_reach, melee_touch_attack, opposed
+from .gates import GARROTES
 
 from dataclasses import dataclass
 
@@ -269,9 +270,6 @@ def use_opponent_weapon(battle, who, target, declined, args, iterative: int = 0)
         events += resolve_attack(battle, who, target, iterative=iterative, weapon=their,
                                  twf_penalty=rules.WEAPON_PENALTY)
     return events
-
-
-GARROTES = ("garrote_cord", "garrote_wire")
 
 
 def garrote(battle, who, target, declined, args, iterative: int = 0) -> list:

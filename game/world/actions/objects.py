@@ -14,6 +14,7 @@ from ..components import Armor, Charges, Feats, Grapple, Hands, Inventory, Wield
 from ..events import AttackRolled, ItemDamaged, ItemSnatched, ManeuverFailed
 from ..worn import object_numbers
 from .common import refuse
+from .gates import LOADING
 from .contests import health_mark, opposed, opposed_attack_total, sunder_damage, with_modifier
 
 
@@ -147,7 +148,6 @@ def _shoot_object(battle, who: str, target: str, item: str, place: str, numbers,
     from ..attacks import range_increments
     from ..components import Loaded
     from .common import Refused
-    from .other import LOADING
     r = check_attack(battle, who, target)
     if r:
         raise Refused(r)

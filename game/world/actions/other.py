@@ -10,12 +10,9 @@ from ..components import Conditions, Hands, Inventory, Loaded, Offense, Position
 from ..damage import status_of
 from ..events import ActionTaken, ConditionStarted, ItemDropped, ItemPickedUp, ItemRetrieved, WeaponDrawn, WeaponLoaded
 from .common import ABLE, refuse, settled, spend, square_arg, turn_state
+from .gates import LOADING
 from ..durations import until_next_turn
 
-# How long loading takes (data-digest §1): a move action, or a full-round action.
-LOADING = {"hand_crossbow": ("move", 1), "light_crossbow": ("move", 1), "sling": ("move", 1),
-           "heavy_crossbow": ("full_round", 1), "repeating_light_crossbow": ("full_round", 5),
-           "repeating_heavy_crossbow": ("full_round", 5)}
 
 
 def _provoke(battle, who, declined) -> tuple[list, bool]:

@@ -18,6 +18,7 @@ from ..damage import status_of
 from ..events import FellProne, Moved, MovementStopped
 from .. import budget
 from ..saddle import sync_rider
+from ..systems import mover
 from .common import ABLE, Refused, refuse, spend, squares_arg, target_arg, turn_state
 from .contests import is_stable, knock_prone, opposed, space_free
 from .moving import parity_after, walk
@@ -26,7 +27,6 @@ from .moving import parity_after, walk
 def overrun_squares(battle, who: str, target: str) -> tuple:
     """The straight way through the defender's space to the first space past it, from the
     mover's space (its mount's, when riding): what an overrun is usually given."""
-    from ..views import mover
     board, moving = mover(battle, who)
     me, foe = board.body(moving), board.body(target)
     dx = (foe.pos[0] > me.pos[0]) - (foe.pos[0] < me.pos[0])

@@ -12,7 +12,7 @@ from ..commands import Attack
 from ..components import FullRoundStarted, ReadiedAction, Timing, TurnState
 from ..damage import status_of
 from ..events import Delayed, Readied, ReadiedActionFailed, ReadiedActionTriggered
-from .common import ABLE, Refused, refuse, settled, spend, turn_state
+from .common import ABLE, ACTIONS, Refused, refuse, settled, spend, turn_state
 
 READY_TRIGGERS = ("enemy_moves_within_reach", "attacks", "casts")
 READY_ACTIONS = ("attack", "move", "total_defense", "drop_prone", "stand_up", "draw", "load")
@@ -130,7 +130,6 @@ def readied_on_attack(battle, attacker: str, declined, trigger: str = "attacks")
 def fire_readied(battle, readier: str, trigger_by: str, declined) -> list:
     """Play the readied action now, as one standard or move action; if it cannot be done
     any more it is lost. Then the readier's initiative moves just before the trigger's."""
-    from . import ACTIONS
     timing = battle.comp(readier, Timing)
     ready, timing.readied = timing.readied, None
     events: list = [ReadiedActionTriggered(who=readier, trigger_by=trigger_by)]
@@ -181,7 +180,6 @@ def do_start_full_round(battle, who, args, declined) -> list:
 
 def do_complete_full_round(battle, who, args, declined) -> list:
     """The second standard action, on the very next round."""
-    from . import ACTIONS
     started = battle.read(who, Timing).full_round
     if started is None or started.round != battle.round - 1:
         raise refuse("NOTHING_TO_COMPLETE")
