@@ -41,7 +41,7 @@ ACTIONS.update({
     "mount": mounted.do_mount, "dismount": mounted.do_dismount, "ride": mounted.do_ride,
     "throw_splash": splash.do_throw_splash, "extinguish": splash.do_extinguish, "break_free": splash.do_break_free,
     "cast": casting.do_cast, "direct_spell": casting.do_direct_spell, "touch": casting.do_touch,
-    "use_item": magic_items.do_use_item, "use_spell_like": spellwork.do_use_spell_like,
+    "use_item": magic_items.do_use_item, "use_spell_like": magic_items.do_use_spell_like,
     "concentrate": spellwork.do_concentrate, "retrieve_component": spellwork.do_retrieve_component,
     "open_door": doors.do_open_door, "close_door": doors.do_close_door,
     "retrieve": other.do_retrieve, "stow": other.do_stow,

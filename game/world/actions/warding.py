@@ -13,10 +13,15 @@ undead."""
 from __future__ import annotations
 
 from ... import data
+from ...rules import spells as rules
 from ..attacks import AOO_BARRED
 from ..components import Conditions, HideFromUndead, SpellEffects, Spellcasting, Stats
 from ..events import ConditionEnded, ConditionStarted
+from ..saving import roll_save
 from .common import refuse, spend
+from .spell_basics import SpellEnded, casting_modifier, drop_charge, hold_charge, lasting, next_effect_number
+from .spell_checks import in_range
+from .spellwork import aggressive
 
 MOST_TOUCHES = 6          # a full-round action touches up to six friends
 # Turning or commanding undead ends hide from undead (SRD): every use of the power.
@@ -30,16 +35,13 @@ def _sc(battle, cid) -> Spellcasting:
 def hide_from_undead(battle, who, spell_id, spell, level, args, declined) -> list:
     """Cast: one touch per caster level is held; a friend named at once is touched now.
     Each casting is its own spell (its own saves, its own duration)."""
-    from ...rules import spells as rules
-    from .spell_basics import _ability_mod, _lasting, next_effect_number
-    from .spell_effects import _hold
     sc = _sc(battle, who)
     castings = battle.comp(who, SpellEffects).hiding
     for effect in castings:
         effect.open = False
-    castings.append(HideFromUndead(next_effect_number(battle), rules.save_dc(level, _ability_mod(battle, who)),
-                                   battle.round + _lasting(battle, 100 * sc.caster_level)))     # one per casting
-    events = _hold(battle, who, spell_id, level)
+    castings.append(HideFromUndead(next_effect_number(battle), rules.save_dc(level, casting_modifier(battle, who)),
+                                   battle.round + lasting(battle, 100 * sc.caster_level)))     # one per casting
+    events = hold_charge(battle, who, spell_id, level)
     sc.held_touches = sc.caster_level
     if "target" in args:
         events += touch_friends(battle, who, [args["target"]])
@@ -54,7 +56,6 @@ def _castings(battle) -> list[tuple[str, HideFromUndead]]:
 
 def touch_friends(battle, who: str, targets: list[str]) -> list:
     """Give the held multi-touch spell to each creature touched (the caster included)."""
-    from .spell_basics import drop_charge
     sc = _sc(battle, who)
     events: list = []
     for target in targets:
@@ -69,7 +70,6 @@ def touch_friends(battle, who: str, targets: list[str]) -> list:
 def do_touch_several(battle, who: str, args: dict) -> list:
     """``touch`` with a multi-touch charge: ``target`` (a standard action) or ``targets``
     (up to six, a full-round action); only willing creatures, in reach."""
-    from .casting import _in_range
     sc = _sc(battle, who)
     targets = args.get("targets", [args.get("target")] if "target" in args else None)
     if not isinstance(targets, list) or not targets or not all(isinstance(t, str) and battle.has(t) for t in targets) \
@@ -83,13 +83,12 @@ def do_touch_several(battle, who: str, args: dict) -> list:
         if t != who and board.body(t).is_enemy_of(me):
             raise refuse("TOUCH_FRIENDS_ONLY", target=t)
         if t != who:
-            _in_range(battle, who, data.spells()[sc.held_charge], target=t)
+            in_range(battle, who, data.spells()[sc.held_charge], target=t)
     events = spend(battle, who, "full_round" if len(targets) > 1 else "standard", "touch")
     return events + touch_friends(battle, who, targets)
 
 
 def _ward(battle, who: str, target: str) -> list:
-    from ..saving import roll_save
     effect = next((e for e in battle.read(who, SpellEffects).hiding if e.open), None)
     if effect is None or target in effect.warded:
         return []
@@ -137,7 +136,6 @@ def unseen_refusal(battle, who: str, action: str, args: dict):
 def breaks_hiding(battle, who: str, action: str, args: dict) -> bool:
     """Judged before the action: a warded creature attacking anyone (even with a spell),
     touching an undead, or turning or rebuking undead."""
-    from .spellwork import aggressive
     if "hidden_from_undead" not in battle.comp(who, Conditions).ids:
         return False
     if aggressive(battle, who, action, args) or action in CHANNELLING:
@@ -163,8 +161,6 @@ def break_hiding(battle, who: str, broke: bool) -> list:
 
 def end_hiding(battle, caster: str, effect: HideFromUndead, reason: str) -> list:
     """One casting ends: its recipients warded by no other lose the condition."""
-    from .spell_basics import drop_charge
-    from .spellwork import SpellEnded
     castings = battle.comp(caster, SpellEffects).hiding
     castings[:] = [h for h in castings if h.begun != effect.begun]
     events: list = [SpellEnded(caster=caster, spell="hide_from_undead", reason=reason)]
