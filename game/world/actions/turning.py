@@ -16,6 +16,7 @@ from ..damage import status_of, sync_health
 from ..events import Event
 from ..durations import add_timed_condition
 from . import commanding
+from .commanding import UndeadAffected
 from .common import refuse, spend
 
 
@@ -28,13 +29,6 @@ class TurningAttempted(Event):
     damage_dice: tuple
     damage: int
     rebuke: bool
-
-
-@dataclass(frozen=True)
-class UndeadAffected(Event):
-    who: str
-    by: str
-    result: str        # turned, destroyed, rebuked, commanded
 
 
 def _stat(battle, cid: str, key: str) -> int:
