@@ -12,25 +12,37 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 import esper
 
 from . import data
-from .content.scenario import Scenario
 from .dice import Dice
 from .rules.board import Board
 from .rules.fighters import Fighter
+from .rules.metamagic import SPONTANEOUS_CLASSES
 from .rules.modifiers import ability_modifier
 from .rules.reasons import Refusal
 from .rules.sizes import Size
-from .world import actions, processors, systems   # actions: every action module, and the hooks they register
+from .rules.terrain import DOOR_CHARS, Terrain
+# ``actions`` imports every action module, which register their hooks (damage, turns,
+# attacks) as they load: no battle exists before they are all in place.
+from .world import actions, asking, options as world_options, processors, systems
+from .world.actions.gates import LOADING
+from .world.budget import left
+from .world.commands import BadArgument, Command, UnknownAction, parse
+from .world.components import (Abilities, Armor, AttacksOfOpportunity, AurasMet, Awareness, Body, Charges, Conditions,
+                               Defense, Effects, Feats, Feint, Gear, Grapple, Hands, HitPoints, Identity, Initiative,
+                               Inventory, Loaded, Offense, Position, Reach, Riding, RunState, Side, Speed,
+                               SpellEffects, Spellcasting, SpellLike, Stats, Timing, TurnState, TurnUses, Webs, Wielded,
+                               Worn)
 from .world.journal import Frame, Journal, Journaled, restore_into
 from .world.state import BattleState, CreatureMap, CreatureSet
+from .world.turns import start_battle
 from .world.worn import worn_bonus
-from .world.components import (Abilities, Armor, AttacksOfOpportunity, AurasMet, Awareness, Body, Charges, Conditions,
-                               Defense, Feint, SpellEffects, Webs,
-                               Effects, Feats, Gear, Grapple, Hands, HitPoints, Riding, Spellcasting, SpellLike, TurnUses, Identity, Initiative, Inventory, Loaded, Offense,
-                               Position, Reach, RunState, Side, Speed, Stats, Timing, TurnState, Wielded, Worn)
+
+if TYPE_CHECKING:       # the scenario is read by content, above the engine; only its type is named here
+    from .content.scenario import Scenario
 
 _world_ids = itertools.count(1)
 DEFAULT_HP = 10   # a creature without ``hp`` (and no template yet) has 10 hit points
@@ -46,7 +58,6 @@ BATTLE_FIELDS = ("shared", "history")
 def _spellcasting(spec) -> Spellcasting:
     """Prepared casters get their spells of the day; sorcerers and bards their spells known
     and spells per day (SRD classes)."""
-    from .rules.metamagic import SPONTANEOUS_CLASSES
     level = spec.stats.get("caster_level", 0)
     if spec.caster_class in SPONTANEOUS_CLASSES:
         return Spellcasting([], level, spec.caster_class, known=list(spec.spells), slots=list(spec.spell_slots))
@@ -93,7 +104,6 @@ class Battle:
         self._dirty = set(self.ids)
         self.opening_events: list = []
         if len({s.side for s in scenario.creatures}) >= 2:
-            from .world.turns import start_battle
             self.opening_events = start_battle(self)
 
     def _components(self, spec) -> list:
@@ -328,7 +338,6 @@ class Battle:
         cached = getattr(self, "_overlay_cache", None)
         if cached and cached[0] == key:
             return cached[1]
-        from .rules.terrain import DOOR_CHARS, Terrain
         rows = [list(r) for r in self.scenario.rows]
         for (x, y), is_open in shared.doors.items():
             rows[y][x] = DOOR_CHARS["open_door" if is_open else "door"]
@@ -467,7 +476,6 @@ class Battle:
 
     def actions_left(self) -> dict:
         """What the current creature may still do this turn (``state``'s ``actions_left``)."""
-        from .world.budget import left
         return left(self.comp(self.turn, TurnState))
 
     def act(self, command, action: str | None = None, args: dict | None = None, dice: list[int] | None = None,
@@ -485,14 +493,13 @@ class Battle:
     def options(self, who: str) -> dict:
         """Every action ``who`` may take now with its argument domains, and every other with
         its refusal (``world.options``); kept until the battle changes."""
-        from .world.options import options
         revision, cached = self._options
         if revision != self.revision:
             cached = {}
             self._options = (self.revision, cached)
         if who not in cached:
             before = self.revision
-            cached[who] = options(self, who)
+            cached[who] = world_options.options(self, who)
             self.revision = before          # asking changed nothing
             self._options = (self.revision, cached)
         return cached[who]
@@ -501,28 +508,24 @@ class Battle:
               declined: set[str] | frozenset[str] = frozenset()) -> Refusal | None:
         """The refusal ``act`` would give before any die, or None; nothing changes, no die
         is rolled (design/architecture.md, "The engine's faces")."""
-        from .world.asking import check
         parsed = self.command(command, action, args)
-        return parsed if isinstance(parsed, Refusal) else check(self, parsed, declined)
+        return parsed if isinstance(parsed, Refusal) else asking.check(self, parsed, declined)
 
     def preview(self, command, action: str | None = None, args: dict | None = None,
                 declined: set[str] | frozenset[str] = frozenset()):
         """What the command will do before any die (``world.asking.Preview``); a malformed
         command gives its ``Refusal``."""
-        from .world.asking import preview
         parsed = self.command(command, action, args)
-        return parsed if isinstance(parsed, Refusal) else preview(self, parsed, declined)
+        return parsed if isinstance(parsed, Refusal) else asking.preview(self, parsed, declined)
 
     def odds(self, command, action: str | None = None, args: dict | None = None):
         """Exact chances of the command (``world.asking.Odds``)."""
-        from .world.asking import Odds, odds
         parsed = self.command(command, action, args)
-        return Odds(refusal=parsed) if isinstance(parsed, Refusal) else odds(self, parsed)
+        return asking.Odds(refusal=parsed) if isinstance(parsed, Refusal) else asking.odds(self, parsed)
 
     def command(self, who_or_command, action: str | None = None, args: dict | None = None):
         """The typed command for ``who`` doing ``action`` with JSON ``args`` (or the
         command given), or the ``Refusal`` of a malformed one."""
-        from .world.commands import BadArgument, Command, UnknownAction, parse
         if isinstance(who_or_command, Command):
             return who_or_command
         try:
@@ -556,7 +559,6 @@ def _awareness(spec) -> Awareness:
 
 def _shots(spec) -> int:
     """Crossbows and slings start loaded unless the scenario says ``loaded = false``."""
-    from .world.actions.other import LOADING
     if not spec.loaded:
         return 0
     return LOADING.get(spec.weapon, ("", 1))[1]

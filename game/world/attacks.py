@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .. import data
 from ..dice import WouldRoll
 from ..rules import attack as rules, odds
 from ..rules.attack import AttackSituation
@@ -15,13 +16,12 @@ from ..rules.modifiers import ability_modifier
 from ..rules.reasons import Refusal
 from ..rules.sight import cover
 from ..rules.threat import can_attack_square, threatens
-from .. import data
 from .components import Abilities, AttacksOfOpportunity, Conditions, Feats, Feint, Grapple, Riding, TurnState
 from .damage import ABLE, apply_damage, status_of
-from .saddle import rider_attack_penalties
-from .specials import reduction_against, rock_racial_bonus
 from .events import AttackRedirected, AttackRolled, CriticalConfirmed, DamageDealt, MissChanceRolled
 from .hooks import Hook
+from .saddle import rider_attack_penalties
+from .specials import reduction_against, rock_racial_bonus
 
 # (battle, taker, provoker) -> bool: a lasting effect forbids this attack of opportunity.
 AOO_BARRED = Hook("AOO_BARRED")

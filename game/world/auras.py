@@ -12,10 +12,10 @@ from __future__ import annotations
 from ..rules.geometry import gaps_distance, spaces_gaps
 from .components import AurasMet, Stats
 from .damage import status_of
+from .durations import add_timed_condition
 from .events import ConditionStarted
 from .saving import roll_save
 from .specials import SpecialUsed, specials
-from .durations import add_timed_condition
 
 ROUNDS_PER_MINUTE = 10
 

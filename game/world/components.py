@@ -3,12 +3,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from ..rules.sizes import Size
-
-if TYPE_CHECKING:
-    from .commands import Command
+from .commands import Command      # a readied action or a full-round action begun holds its command
 
 
 @dataclass

@@ -13,7 +13,8 @@ from ..rules.modifiers import ability_modifier
 from . import damage
 from .components import (Abilities, AttacksOfOpportunity, Awareness, Conditions, Feats, Feint, Grapple, HitPoints,
                          Initiative, Riding, RunState, Side, Timing, TurnState)
-from .durations import add_timed_condition, end_until_next_turn, expire_timed  # noqa: F401  (add_timed_condition: its older home)
+# add_timed_condition lived here: its older readers (the tests) still import it from turns.
+from .durations import add_timed_condition, end_until_next_turn, expire_timed  # noqa: F401
 from .events import (BattleWon, ConditionEnded, DamageDealt, DyingRolled, InitiativeRolled, RoundStarted, TurnEnded,
                      TurnSkipped, TurnStarted)
 from .hooks import Hook

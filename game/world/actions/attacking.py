@@ -9,20 +9,24 @@ from ...rules.attack import full_attack_bonuses, full_attack_steps
 from ...rules.geometry import metres
 from ...rules.lanes import lane_path
 from ...rules.weapons import other_end
+from .. import specials
 from ..attacks import (check_attack, fallen, is_ranged_attack, provoking_attack, resolve_attack, take_opportunities,
                        threatening_enemies)
-from ..components import Feats, Hands, Loaded, Offense, Riding, TurnState
+from ..commands import OffHand, Strike
+from ..components import (Feats, Grapple, Hands, HitPoints, Loaded, Offense, Riding, RunState, Spellcasting, TurnState,
+                          Wielded)
 from ..damage import apply_damage, status_of
-from ..events import AttackForfeited, Moved
+from ..durations import until_next_turn
+from ..events import AttackForfeited, ItemDropped, Moved
 from ..processors import ChargeIntent
 from ..saving import roll_save
-from ..durations import until_next_turn
-from .common import ABLE, Refused, charge_end, refuse, spend, squares_arg, target_arg, turn_state
-from .. import specials
 from . import grapple, maneuvers
+from .common import ABLE, Refused, charge_end, refuse, spend, squares_arg, target_arg, turn_state
+from .gates import LOADING
 from .moving import do_five_foot_step, move_common, walk
 from .natural_hits import on_hit
-from .gates import LOADING
+from .spell_effects import discharge
+from .timing import readied_on_attack
 
 DROPPED = ("dying", "dead", "unconscious", "stable")
 
@@ -36,7 +40,6 @@ def full_attack_plan(battle, who: str, target: str) -> tuple:
     """Every attack of a full attack at one target, as a plan (``commands``): the iterative
     attacks (haste's extra one included), then the off-hand ones when a second weapon or a
     double weapon's other end is at hand; a monster's routine, once each."""
-    from ..commands import OffHand, Strike
     monster = specials.routine(battle, who)
     if monster:
         return tuple(Strike(target) for _ in specials.routine_slots(monster))
@@ -77,7 +80,6 @@ def off_hand_attacks(battle, who: str) -> int:
 def one_attack(battle, who: str, target: str, declined, cleave: list[str] | None = None, **kw) -> list:
     """One attack: readied actions and attacks of opportunity first, then the roll; a foe
     dropped may give Cleave's extra attack on a named foe within reach."""
-    from .timing import readied_on_attack
     r = check_attack(battle, who, target, weapon=kw.get("weapon"))
     if r:
         raise Refused(r)
@@ -123,8 +125,6 @@ def one_attack(battle, who: str, target: str, declined, cleave: list[str] | None
 def _discharge_on_touch(battle, who: str, target: str, weapon, strike: list) -> list:
     """An unarmed attack that hits while holding a touch spell's charge discharges it
     (French text, "sorts de contact")."""
-    from ..components import Spellcasting
-    from .spell_effects import discharge
     held = battle.comp(who, Spellcasting).held_charge
     hit = any(type(e).__name__ == "AttackRolled" and e.attacker == who and e.hit for e in strike)
     if held and (weapon.is_unarmed or weapon.is_natural) and hit and status_of(battle, target) != "dead":
@@ -134,8 +134,6 @@ def _discharge_on_touch(battle, who: str, target: str, weapon, strike: list) -> 
 
 def _thrown_away(battle, who: str, target: str, weapon, off: bool) -> list:
     """A thrown weapon leaves the hand and lies by its target."""
-    from ..components import Wielded
-    from ..events import ItemDropped
     at = battle.board().body(target).pos
     battle.shared.ground.setdefault(at, []).append(weapon.id)
     if off:
@@ -149,7 +147,6 @@ def _thrown_away(battle, who: str, target: str, weapon, off: bool) -> list:
 def _grapple_pick(battle, who: str, target: str, weapon) -> str:
     """A ranged attack at a creature in a grapple strikes one of the grapplers at random
     (digest §9.2)."""
-    from ..components import Grapple
     group = sorted({target} | battle.comp(target, Grapple).holding)
     if len(group) == 1 or who in group or not is_ranged_attack(battle, who, target, weapon):
         return target
@@ -398,7 +395,6 @@ def do_charge(battle, who, args, declined) -> list:
     ts = turn_state(battle, who)
     if ts.moved or ts.stepped:
         raise refuse("CHARGE_AFTER_MOVING")
-    from ..components import RunState
     rest = battle.comp(who, RunState).rest_until
     if rest >= battle.round:
         raise refuse("RESTING_AFTER_RUN", until=rest)
@@ -468,7 +464,6 @@ def do_coup_de_grace(battle, who, args, declined) -> list:
         ok, saved = roll_save(battle, target, "fort", dc, purpose=f"coup de grace save {target}", kind="fortitude")
         events += saved
         if not ok:
-            from ..components import HitPoints
             hp = battle.comp(target, HitPoints)
             events += apply_damage(battle, target, hp.current + 10, nonlethal=False)
     return events

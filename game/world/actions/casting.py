@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from ... import data
 from ...rules import metamagic, spells as rules
-from ..components import Conditions, Grapple, HitPoints, SpellEffects, Spellcasting
+from ..components import Conditions, Grapple, HitPoints, Spellcasting, SpellEffects
 from ..damage import AFTER_DAMAGE
 from ..turns import AT_TURN_START, TURN_PASSED
 from . import spell_sources as sources, spellwork, warding
 from .common import Refused, refuse, spend, square_arg, target_arg
 from .spell_basics import SpellCast, concentration_check, creatures_in, spell_level, spellcasting
-from .spell_checks import (check_aim, dissipate_charge, distractions, has_free_hand, in_range,
-                           needs_component_in_hand, provoked_or_defensive)
+from .spell_checks import (check_aim, dissipate_charge, distractions, has_free_hand, in_range, needs_component_in_hand,
+                           provoked_or_defensive)
 from .spell_effects import EFFECTS, discharge, grease_saves, sphere_burns, spiritual_attack
 from .timing import readied_on_attack
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from ...dice import DiceError
 from ...rules.reasons import Refusal
-from . import (attacking, casting, climbing, commanding, doors, grapple, magic_items, maneuvers, mounted, moving, other, overrun, spellwork, splash,
-               timing, turning, warding, webs)
 from .. import turns
 from ..auras import stench_sweep
 from ..commands import Command
 from ..components import Riding, Timing
 from ..saddle import mounted_falls
+from . import (attacking, casting, climbing, commanding, doors, grapple, magic_items, maneuvers, mounted, moving,
+               other, overrun, spellwork, splash, timing, turning, warding, webs)
 from .common import ACTIONS, Refused, is_able, refuse, strenuous_damage
 from .gates import GATES
 

@@ -12,10 +12,10 @@ the actions that use them.
 from __future__ import annotations
 
 from ...rules.reasons import Refusal
-from .. import budget
 from ...rules.turning import turning_level
-from ..components import (Conditions, Defense, Grapple, Hands, Loaded, Riding, Spellcasting, SpellEffects, SpellLike, Stats, Timing, TurnState,
-                          TurnUses, Webs, Wielded)
+from .. import budget
+from ..components import (Conditions, Defense, Grapple, Hands, Loaded, Riding, Spellcasting, SpellEffects, SpellLike,
+                          Stats, Timing, TurnState, TurnUses, Webs, Wielded)
 
 
 # How long loading takes (data-digest §1): a move action, or a full-round action, and the

@@ -18,11 +18,11 @@ from ...rules.modifiers import Total
 from ...rules.objects import damage_object
 from ...rules.reasons import Refusal
 from ...rules.weapons import UNARMED
-from ..attacks import check_attack, resolve_attack, take_opportunities
-from ..components import Conditions, Feats, Grapple, HitPoints, Inventory, Position, TurnState, Wielded
 from .. import specials
+from ..attacks import check_attack, resolve_attack, take_opportunities
+from ..components import Conditions, Feats, Gear, Grapple, HitPoints, Inventory, Position, TurnState, Wielded
 from ..damage import apply_damage, status_of
-from ..events import DamageDealt, Event, Moved
+from ..events import AttackRolled, DamageDealt, Event, ItemDamaged, Moved
 from .common import ABLE, Refused, refuse, spend, squares_arg, target_arg, turn_state
 from .contests import in_reach, melee_touch_attack, opposed
 from .gates import GARROTES
@@ -300,7 +300,6 @@ def garrote(battle, who, target, declined, args, iterative: int = 0) -> list:
     ac = rules.garrote_ac(foe.size).value
     d20 = battle.dice.roll(20, f"garrote {who}")
     hit = attack_rules.judge_attack(d20, bonus, ac, 21).hit
-    from ..events import AttackRolled
     events.append(AttackRolled(attacker=who, target=target, d20=d20, bonus=bonus, total=d20 + bonus, ac=ac, hit=hit,
                                threat=False, bonus_breakdown=(), ac_breakdown=((10, "base", "garrote"),), kind="touch"))
     if not hit:
@@ -424,8 +423,6 @@ def do_cut_garrote(battle, who, args, declined) -> list:
     """Standard action for the one garroted: an attack at AC 21 with a light slashing blade
     at -4, slipped between the garrote and the throat; damage beyond the garrote's hardness
     comes off its hit points, and at 0 it is cut and the strangling ends."""
-    from ..components import Gear, Wielded
-    from ..events import AttackRolled, ItemDamaged
     garroter = next((c for c in battle.sorted_ids if battle.read(c, Grapple).garroting == who), None)
     if garroter is None:
         raise refuse("NOT_GARROTED")
@@ -478,7 +475,6 @@ def grapple_refusal(battle, who: str, action: str, args: dict):
     """Locked in a grapple, only the actions the French text lists (``IN_GRAPPLE``); a full
     attack only as grapple options in place of its attacks; no scroll (an item "à fin
     d'incantation")."""
-    from ... import data
     g = battle.read(who, Grapple)
     if not g.holding:
         return None

@@ -5,21 +5,24 @@ defender's (``counter``), asked of their owners by the window."""
 from __future__ import annotations
 
 from ...rules import attack as attack_rules, maneuvers as rules
+from ...rules.aoo import provokes_leaving
 from ...rules.attack import AttackSituation
 from ...rules.geometry import Square
+from ...rules.modifiers import Modifier, ability_modifier, total
 from ...rules.splash import snap8
 from ...rules.threat import threatens
 from ...rules.weapons import UNARMED
-from ..attacks import (check_attack, fallen, resolve_attack, take_opportunities, threatening_enemies, can_take_aoo)
-from ..components import (Abilities, AttacksOfOpportunity, Conditions, Defense, Feats, Feint, Gear, Hands, Position, Stats,
-                          Wielded)
+from ..attacks import can_take_aoo, check_attack, fallen, resolve_attack, take_opportunities, threatening_enemies
+from ..components import (Abilities, AttacksOfOpportunity, Conditions, Defense, Feats, Feint, Gear, Hands, Offense,
+                          Position, Riding, Stats, Wielded)
 from ..damage import status_of
+from ..events import AidGiven, AttackRolled, Disarmed, Feinted, ItemDamaged, ManeuverFailed, Pushed
 from ..saddle import leave_saddle
 from ..state import Aid
-from ..events import AidGiven, AttackRolled, Disarmed, Feinted, ItemDamaged, ManeuverFailed, Pushed
 from .common import ABLE, Refused, refuse, spend, target_arg, turn_state
 from .contests import (health_mark, in_reach, is_stable, knock_prone, melee_touch_attack, opposed,
                        opposed_attack_total, space_free, sunder_damage, with_modifier)
+from .objects import snatch, strike_object
 from .other import drop_held
 
 TRIP_WEAPONS_NOTE = "a trip weapon trips without provoking (French text, croc-en-jambe)"
@@ -54,11 +57,9 @@ def trip(battle, who: str, target: str, declined, args: dict, iterative: int = 0
     a = battle.fighter(who)
     d = battle.fighter(target)
     resist = rules.resist_check(d, stable=is_stable(battle, target), dex_allowed=True)
-    from ..components import Riding
     mount = battle.comp(target, Riding).mount
     if mount:
         # A rider may use its Ride check instead (French text, "croc-en-jambe").
-        from ...rules.modifiers import Modifier, ability_modifier, total
         ride = battle.comp(target, Stats).values.get("ride", 0) + ability_modifier(
             battle.comp(target, Abilities).scores["dex"])
         if ride > resist.value:
@@ -107,7 +108,6 @@ def _direction(a_pos: Square, a_span: int, b_pos: Square, b_span: int) -> Square
 def _push(battle, cid: str, direction: Square, squares: int, by: tuple[str, ...], declined) -> tuple[list, int]:
     """Move a creature straight, square by square, until blocked; leaving threatened
     squares provokes from others than ``by`` (the pusher and the pushed)."""
-    from ...rules.aoo import provokes_leaving
     events: list = []
     path = [battle.board().body(cid).pos]
     moved = 0
@@ -214,7 +214,6 @@ def disarm(battle, who: str, target: str, declined, args: dict, iterative: int =
     attacker may be disarmed back (the defender's choice, ``counter``). With ``item``, a
     worn item is snatched instead (``objects.snatch``)."""
     if args.get("item", "weapon") != "weapon":
-        from .objects import snatch
         return snatch(battle, who, target, declined, args, iterative)
     board = battle.board()
     me, foe = board.body(who), board.body(target)
@@ -287,7 +286,6 @@ def sunder(battle, who: str, target: str, declined, args: dict, iterative: int =
     board = battle.board()
     me, foe = board.body(who), board.body(target)
     if item not in ("weapon", "shield"):
-        from .objects import strike_object
         return strike_object(battle, who, target, declined, args, iterative)
     if not rules.can_sunder_with(me.weapon):
         raise refuse("SUNDER_NEEDS_SLASHING_OR_BLUDGEONING", weapon=me.weapon.id)
@@ -396,8 +394,6 @@ def do_feint(battle, who, args, declined) -> list:
     a non-humanoid, -8 against an animal (Int 1-2), impossible against a mindless foe;
     a standard action (a move action with Improved Feint); it does not provoke. On a win
     the target loses its Dex bonus against the feinter's next melee attack."""
-    from ...rules.modifiers import Modifier, ability_modifier, total
-    from ..components import Abilities, Offense
     target = target_arg(battle, args)
     stats = battle.comp(target, Stats).values
     intel = battle.comp(target, Abilities).scores["int"]

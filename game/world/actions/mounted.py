@@ -21,8 +21,10 @@ from ..damage import status_of
 from ..durations import until_next_turn
 from ..events import ActionTaken, Moved
 from ..saddle import MountChanged, guide_with_knees, landings, leave_saddle, mount_of, ride_check, sync_rider
+from .attacking import one_attack
 from .common import ABLE, Refused, charge_end, refuse, spend, square_arg, squares_arg, target_arg, turn_state
 from .moving import parity_after, walk
+from .overrun import overrun
 
 CONTROL_DC, FAST_MOUNT_DC = 20, 20
 
@@ -130,7 +132,6 @@ def do_ride(battle, who, args, declined) -> list:
     if mode == "charge":
         return _mounted_charge(battle, who, mount, alone, args, declined)
     if mode == "overrun":
-        from .overrun import overrun
         events = overrun(battle, who, mount, args, declined, before=lambda: _control(battle, who, mount))
         rts = turn_state(battle, who)
         rts.mount_moves += 1
@@ -161,7 +162,6 @@ def do_ride(battle, who, args, declined) -> list:
 
 
 def _mounted_charge(battle, who, mount, alone, args, declined) -> list:
-    from .attacking import one_attack
     target = target_arg(battle, args)
     if "dead" in battle.board().body(target).conditions:
         raise refuse("TARGET_DEAD", target=target)

@@ -14,8 +14,8 @@ from ..damage import status_of, sync_health
 from ..durations import add_timed_condition
 from ..saving import roll_save
 from ..specials import SpecialUsed, poison_check, specials
-from .grapple import grapple
 from .contests import is_stable, knock_prone, opposed
+from .grapple import grapple
 from .spell_sources import entry_level
 
 

@@ -8,14 +8,17 @@ from ...rules import attack as attack_rules, maneuvers as rules
 from ...rules.attack import DEX_ZERO, AttackSituation
 from ...rules.modifiers import Modifier, total
 from ...rules.objects import damage_object, object_ac, snatch_modifiers
+from ...rules.sight import cover
 from ...rules.sizes import Size
-from ..attacks import check_attack, engaged_with_ally, provoking_attack, take_opportunities
-from ..components import Armor, Charges, Feats, Grapple, Hands, Inventory, Wielded, Worn
+from ..attacks import (check_attack, engaged_with_ally, is_ranged_attack, provoking_attack, range_increments,
+                       take_opportunities)
+from ..components import Armor, Charges, Feats, Grapple, Hands, Inventory, Loaded, Spellcasting, Wielded, Worn
 from ..events import AttackRolled, ItemDamaged, ItemSnatched, ManeuverFailed
 from ..worn import object_numbers
-from .common import refuse
-from .gates import LOADING
+from .common import Refused, refuse
 from .contests import health_mark, opposed, opposed_attack_total, sunder_damage, with_modifier
+from .gates import LOADING
+from .spell_effects import discharge
 
 
 # --- snatching a worn item ------------------------------------------------------------
@@ -63,8 +66,6 @@ def snatch(battle, who: str, target: str, declined, args: dict, iterative: int =
 def _charge_goes_off(battle, who: str, target: str) -> list:
     """A held touch charge goes off on whatever the hand touches, even by accident (French
     text, "sorts de contact"): a bare hand that tears an item off its wearer touches it."""
-    from ..components import Spellcasting
-    from .spell_effects import discharge
     held = battle.comp(who, Spellcasting).held_charge
     if held is None or not battle.board().body(who).weapon.is_unarmed:
         return []
@@ -117,7 +118,6 @@ def strike_object(battle, who: str, target: str, declined, args: dict, iterative
     me = battle.board().body(who)
     if me.weapon.is_ranged:
         return _shoot_object(battle, who, target, item, place, numbers, declined, iterative)
-    from ..attacks import is_ranged_attack
     if is_ranged_attack(battle, who, target):
         raise refuse("OUT_OF_REACH", target=target)     # a thrown weapon is not thrown at objects here
     if not rules.can_sunder_with(me.weapon):
@@ -144,10 +144,6 @@ def _shoot_object(battle, who: str, target: str, item: str, place: str, numbers,
     ranged attack — within range and sight, -2 per range increment, -4 into melee, the
     carrier's cover, attacks of opportunity for shooting in a threatened square — against
     the object's AC; objects take half damage from ranged weapons (data-digest §3)."""
-    from ...rules.sight import cover
-    from ..attacks import range_increments
-    from ..components import Loaded
-    from .common import Refused
     r = check_attack(battle, who, target)
     if r:
         raise Refused(r)

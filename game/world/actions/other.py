@@ -6,12 +6,12 @@ from __future__ import annotations
 from ... import data
 from ...rules.geometry import space_squares
 from ..attacks import take_opportunities, threatening_enemies
-from ..components import Conditions, Hands, Inventory, Loaded, Offense, Position, Stats, Wielded, Worn
+from ..components import Conditions, Defense, Hands, Inventory, Loaded, Offense, Position, Stats, Wielded, Worn
 from ..damage import status_of
+from ..durations import until_next_turn
 from ..events import ActionTaken, ConditionStarted, ItemDropped, ItemPickedUp, ItemRetrieved, WeaponDrawn, WeaponLoaded
 from .common import ABLE, refuse, settled, spend, square_arg, turn_state
 from .gates import LOADING
-from ..durations import until_next_turn
 
 
 
@@ -305,7 +305,6 @@ def do_loose_shield(battle, who, args, declined) -> list:
 
 
 def _has_shield(battle, who) -> bool:
-    from ..components import Defense
     return battle.comp(who, Defense).shield_bonus > 0
 
 

@@ -9,14 +9,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ... import data
 from ...rules import maneuvers as rules, movement
 from ...rules.board import Board
 from ...rules.geometry import metres, space_squares
-from ..attacks import take_opportunities
+from ...rules.modifiers import Modifier, total
+from .. import budget, specials
+from ..attacks import resolve_attack, take_opportunities
 from ..components import Feats, Position
 from ..damage import status_of
 from ..events import FellProne, Moved, MovementStopped
-from .. import budget
 from ..saddle import sync_rider
 from ..systems import mover
 from .common import ABLE, Refused, refuse, spend, squares_arg, target_arg, turn_state
@@ -126,7 +128,6 @@ def _overrun_at(battle, who: str, target: str, declined, args: dict, charging: b
         return events, True
     knocked = False
     if args.get("counter", True) and status_of(battle, target) in ABLE:
-        from ...rules.modifiers import Modifier, total
         back, _m, ev = opposed(battle, "counter_overrun", target, mover,
                                total([Modifier(d.mod("str"), "ability", "str"), Modifier(rules.size_mod(d.size), "size", "size")]),
                                total([Modifier(max(a.mod("str"), a.mod("dex")), "ability", "str_or_dex"),
@@ -143,9 +144,6 @@ def _overrun_at(battle, who: str, target: str, declined, args: dict, charging: b
 def _hoof(battle, mount: str, target: str) -> list:
     """Trample: the mount's one hoof attack on the defender it knocked down (its routine's
     hoof when it has one)."""
-    from ... import data
-    from .. import specials
-    from ..attacks import resolve_attack
     routine = specials.routine(battle, mount)
     slot = next((s for s in specials.routine_slots(routine) if s["weapon"] == "hoof"), None) if routine else None
     if slot is not None:

@@ -11,17 +11,19 @@ from ...rules import attack as attack_rules, metamagic, spells as rules
 from ...rules.attack import AttackSituation
 from ...rules.geometry import Square, distance
 from ...rules.modifiers import ability_modifier
-from ..components import Abilities, Conditions, Effects, FlamingSphere, HoldPerson, Offense, SpellEffects, SpiritualWeapon, Stats
+from ..components import (Abilities, Conditions, Effects, FlamingSphere, HoldPerson, Offense, SpellEffects,
+                          SpiritualWeapon, Stats)
 from ..damage import status_of
+from ..durations import add_timed_condition
 from ..events import AttackRolled
 from ..saving import roll_save
 from ..state import Overlay
-from ..durations import add_timed_condition
 from ..turns import BLOCKED_TURN
 from . import spell_sources as sources, spellwork, warding
 from .common import refuse
-from .spell_basics import (CURE_DICE, METAL_ARMOR, acting_as, as_held, casting_modifier, creatures_in, drop_charge, heal,
-                           hold_charge, lasting, spell_damage, spell_level, spell_roll, spell_touch_attack, spellcasting)
+from .spell_basics import (CURE_DICE, METAL_ARMOR, acting_as, as_held, casting_modifier, creatures_in, drop_charge,
+                           heal, hold_charge, lasting, spell_damage, spell_level, spell_roll, spell_touch_attack,
+                           spellcasting)
 
 
 # --- the spells' effects -------------------------------------------------------------

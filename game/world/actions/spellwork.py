@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ... import data
 from ...rules import metamagic, spells as rules
-from ..components import CalmEmotions, Conditions, Grapple, SpellEffects, Spellcasting, Stats
+from ..components import CalmEmotions, Conditions, Grapple, Spellcasting, SpellEffects, Stats
 from ..damage import AFTER_DAMAGE, status_of
 from ..events import AttackRolled, ConditionEnded, DamageDealt, OpposedCheck, SavingThrow
 from ..saving import roll_save

@@ -13,8 +13,8 @@ from ...rules.modifiers import ability_modifier
 from ...rules.sight import has_line_of_sight
 from ..components import Abilities, Conditions, Feats, HitPoints, Stats, TurnUses
 from ..damage import status_of, sync_health
-from ..events import Event
 from ..durations import add_timed_condition
+from ..events import Event
 from . import commanding
 from .commanding import UndeadAffected
 from .common import refuse, spend

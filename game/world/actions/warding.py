@@ -15,7 +15,7 @@ from __future__ import annotations
 from ... import data
 from ...rules import spells as rules
 from ..attacks import AOO_BARRED
-from ..components import Conditions, HideFromUndead, SpellEffects, Spellcasting, Stats
+from ..components import Conditions, HideFromUndead, Spellcasting, SpellEffects, Stats
 from ..events import ConditionEnded, ConditionStarted
 from ..saving import roll_save
 from .common import refuse, spend
