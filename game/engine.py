@@ -9,10 +9,9 @@ changed, dice included, at the cost of what it touched, not of the battle's size
 """
 from __future__ import annotations
 
-import dataclasses
 import itertools
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import esper
 
@@ -37,12 +36,15 @@ from .world.components import (Abilities, Armor, AttacksOfOpportunity, AurasMet,
                                SpellEffects, Spellcasting, SpellLike, Stats, Timing, TurnState, TurnUses, Webs, Wielded,
                                Worn)
 from .world.journal import Frame, Journal, Journaled, restore_into
-from .world.state import BattleState, CreatureMap, CreatureSet
+from .world.faces import BattleFaces
+from .world.state import BattleState
 from .world.turns import start_battle
 from .world.worn import worn_bonus
 
 if TYPE_CHECKING:       # the scenario is read by content, above the engine; only its type is named here
     from .content.scenario import Scenario
+
+C = TypeVar("C")        # a component class
 
 _world_ids = itertools.count(1)
 DEFAULT_HP = 10   # a creature without ``hp`` (and no template yet) has 10 hit points
@@ -64,7 +66,7 @@ def _spellcasting(spec) -> Spellcasting:
     return Spellcasting(list(spec.spells), level, spec.caster_class)
 
 
-class Battle:
+class Battle(BattleFaces):
     """The live state of one scenario."""
 
     # The battle's own state, saved by the journal the first time a frame touches it.
@@ -88,7 +90,7 @@ class Battle:
         self._options: tuple[int, dict] = (-1, {})
         self.ids: list[str] = []
         self.entities: dict[str, int] = {}
-        self._comps: dict[str, dict[type, object]] = {}
+        self._comps: dict[str, dict[type, Any]] = {}
         self._specs = {spec.id: spec for spec in scenario.creatures}
         self._requests = processors.Requests()
         with self.active():
@@ -152,118 +154,6 @@ class Battle:
         if self.world in esper.list_worlds():
             esper.delete_world(self.world)
 
-    # --- the battle's clock, as every face reads it ------------------------------------
-    @property
-    def round(self) -> int:
-        return self.shared.round
-
-    @round.setter
-    def round(self, value: int) -> None:
-        self.shared.round = value
-
-    @property
-    def turn(self) -> str | None:
-        """Whose turn it is (None before the first turn and once the battle is over)."""
-        return self.shared.turn
-
-    @turn.setter
-    def turn(self, value: str | None) -> None:
-        self.shared.turn = value
-
-    @property
-    def order(self) -> list[str]:
-        """The initiative order."""
-        return self.shared.order
-
-    @order.setter
-    def order(self, value: list[str]) -> None:
-        self.shared.order = value
-
-    @property
-    def surprise_round(self) -> bool:
-        return self.shared.surprise_round
-
-    @surprise_round.setter
-    def surprise_round(self, value: bool) -> None:
-        self.shared.surprise_round = value
-
-    @property
-    def winner(self) -> str | None:
-        return self.shared.winner
-
-    @winner.setter
-    def winner(self, value: str | None) -> None:
-        self.shared.winner = value
-
-    @property
-    def started(self) -> bool:
-        return self.shared.started
-
-    @started.setter
-    def started(self, value: bool) -> None:
-        self.shared.started = value
-
-    # --- older read faces of the battle-wide state, for the window and the tests --------
-    @property
-    def ground(self) -> dict[tuple[int, int], list[str]]:
-        """The items lying on the map, by square (``shared.ground``)."""
-        return self.shared.ground
-
-    @property
-    def delayed(self) -> CreatureSet:
-        """The creatures delaying (``Timing.delaying``)."""
-        return CreatureSet(self, Timing, "delaying")
-
-    @property
-    def readied(self) -> CreatureMap:
-        """Readied actions by creature (``Timing.readied``)."""
-        return CreatureMap(self, Timing, "readied", None)
-
-    @property
-    def swift_owed(self) -> CreatureSet:
-        """The creatures whose next swift action an immediate action spent (``Timing.swift_owed``)."""
-        return CreatureSet(self, Timing, "swift_owed")
-
-    @property
-    def web_uses(self) -> CreatureMap:
-        """Webs thrown today, by spider (``Webs.thrown``)."""
-        return CreatureMap(self, Webs, "thrown", 0)
-
-    @property
-    def wand_charges(self) -> dict[str, int]:
-        """Charges left in wands as the tests once read them, "creature:wand" -> charges
-        (a copy of the creatures' ``Charges``)."""
-        return {f"{cid}:{wand}": n for cid, charges in self.each(Charges) for wand, n in charges.left.items()}
-
-    @property
-    def spell_effects(self) -> dict[tuple, dict]:
-        """The lasting spells as plain dicts with their ``kind`` (a copy of the creatures'
-        ``SpellEffects``, for the tests), by (kind, creature[, number])."""
-        out: dict[tuple, dict] = {}
-        for cid, fx in self.each(SpellEffects):
-            if fx.spiritual:
-                out[("spiritual", cid)] = {"kind": "spiritual", "caster": cid, **dataclasses.asdict(fx.spiritual)}
-            if fx.sphere:
-                out[("sphere", cid)] = {"kind": "sphere", "caster": cid, **dataclasses.asdict(fx.sphere)}
-            if fx.calm:
-                out[("calm", cid)] = {"kind": "calm", "caster": cid, **dataclasses.asdict(fx.calm)}
-            for hiding in fx.hiding:
-                out[("hide_from_undead", cid, hiding.begun)] = {"kind": "hide_from_undead", "caster": cid,
-                                                                 **dataclasses.asdict(hiding)}
-            if fx.held:
-                out[("hold", cid)] = {"kind": "hold", "target": cid, **dataclasses.asdict(fx.held)}
-        return out
-
-    @property
-    def aids(self) -> list:
-        """Aid another bonuses waiting for their attack (``shared.aids``)."""
-        return self.shared.aids
-
-    @property
-    def poisons(self) -> list[dict]:
-        """Secondary poison damage to come, as plain dicts (a copy of ``shared.poisons``)."""
-        return [dataclasses.asdict(p) for p in self.shared.poisons]
-
     # --- component access -----------------------------------------------------------
     def comp(self, cid: str, kind):
         """The creature's component of that kind (the live object: changes to it count)."""
@@ -281,7 +171,7 @@ class Battle:
         save it, so it must not be changed (use ``comp`` for that)."""
         return self._comps[cid][kind]
 
-    def each(self, kind) -> list[tuple[str, object]]:
+    def each(self, kind: type[C]) -> list[tuple[str, C]]:
         """Every creature's component of that kind, by sorted id, for reading only (as
         ``read``): what looks for the creatures in some state scans this."""
         return [(cid, comps[kind]) for cid, comps in self._rows]

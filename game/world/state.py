@@ -13,9 +13,7 @@ exactly (immutable records are frozen).
 """
 from __future__ import annotations
 
-from collections.abc import MutableMapping, MutableSet
 from dataclasses import dataclass, field
-from typing import Any
 
 Square = tuple[int, int]
 
@@ -70,57 +68,3 @@ class BattleState:
     poisons: list[Poison] = field(default_factory=list)
     metamagic: tuple[str, ...] = ()             # the metamagic of the spell being resolved
     effects_begun: int = 0                      # lasting spell effects begun so far: each is numbered (their order)
-
-
-# --- older faces of per-creature state ------------------------------------------------------
-# The window and the tests read some of it as the sets and dicts it once was: these views
-# read the creatures' components and write through ``Battle.comp`` (journaled).
-
-class CreatureSet(MutableSet):
-    """The creatures whose component ``kind`` has ``attr`` true, as a set of ids."""
-
-    def __init__(self, battle: Any, kind: type, attr: str) -> None:
-        self.battle, self.kind, self.attr = battle, kind, attr
-
-    def __contains__(self, cid: object) -> bool:
-        return self.battle.has(cid) and bool(getattr(self.battle.read(cid, self.kind), self.attr))
-
-    def __iter__(self):
-        return (cid for cid, c in self.battle.each(self.kind) if getattr(c, self.attr))
-
-    def __len__(self) -> int:
-        return sum(1 for _ in self)
-
-    def add(self, cid: str) -> None:
-        setattr(self.battle.comp(cid, self.kind), self.attr, True)
-
-    def discard(self, cid: str) -> None:
-        if cid in self:
-            setattr(self.battle.comp(cid, self.kind), self.attr, False)
-
-
-class CreatureMap(MutableMapping):
-    """Component ``kind``'s ``attr`` by creature id, for the creatures where it is not
-    ``absent`` (setting it to ``absent`` is deleting it)."""
-
-    def __init__(self, battle: Any, kind: type, attr: str, absent: Any) -> None:
-        self.battle, self.kind, self.attr, self.absent = battle, kind, attr, absent
-
-    def __getitem__(self, cid: str) -> Any:
-        value = getattr(self.battle.read(cid, self.kind), self.attr) if self.battle.has(cid) else self.absent
-        if value == self.absent:
-            raise KeyError(cid)
-        return value
-
-    def __setitem__(self, cid: str, value: Any) -> None:
-        setattr(self.battle.comp(cid, self.kind), self.attr, value)
-
-    def __delitem__(self, cid: str) -> None:
-        self[cid]                                   # KeyError when absent
-        setattr(self.battle.comp(cid, self.kind), self.attr, self.absent)
-
-    def __iter__(self):
-        return (cid for cid, c in self.battle.each(self.kind) if getattr(c, self.attr) != self.absent)
-
-    def __len__(self) -> int:
-        return sum(1 for _ in self)
