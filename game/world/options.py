@@ -28,7 +28,7 @@ from .actions.overrun import overrun_squares
 from .actions.spell_sources import spell_choices
 from .asking import check
 from .commands import COMMANDS, Command
-from .components import Grapple, Hands, Inventory, Riding, Spellcasting, Spellcasting as SC, SpellLike, Worn
+from .components import Grapple, Hands, Inventory, Riding, Spellcasting, SpellLike, Worn
 from .damage import status_of
 
 # Refusals that do not depend on the argument: once one candidate gets one, all would.
@@ -159,7 +159,6 @@ def _movement(battle, who: str, action: str, mode: str) -> Option:
         return option
 
     def domain() -> dict[str, Any]:
-
         def allowed(found: dict) -> dict:
             return {sq: c for sq, c in found.items() if end_refusal(battle, who, action, sq) is None}
         out: dict[str, Any] = {"squares": _squares_domain(allowed(views.reachable(battle, who, mode)))}
@@ -306,7 +305,7 @@ def _spells(battle, who: str) -> Option:
         elif c.kind == "known":
             sources.append((c.spell, {"spell": c.spell}))
         elif c.kind == "convert":
-            prepared = battle.read(who, SC).prepared
+            prepared = battle.read(who, Spellcasting).prepared
             sources += [(c.spell, {"spell": c.spell, "spontaneous_from": e}) for e in dict.fromkeys(prepared)]
     return _spell_option(battle, who, "cast", sources, C.Cast(who, spell="magic_missile", targets=(who,)))
 

@@ -1,12 +1,12 @@
 """What every spell resolution shares (French text "lancer un sort"; digest §4.5;
 data-digest §5): the caster's level and ability, Concentration checks and saving throws,
 spell dice after metamagic, durations after Extend Spell, damage and healing, touch
-attacks, the creatures in an area."""
+attacks, the creatures in an area, a touch spell's charge held or dropped, the events of a
+casting (cast, ended, healed) and the numbering of lasting effects."""
 from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-
 
 from ...rules import attack as attack_rules, metamagic, spells as rules
 from ...rules.attack import AttackSituation
