@@ -11,54 +11,66 @@ from __future__ import annotations
 
 import itertools
 from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import esper
 
 from . import data
-from .content.scenario import Scenario
 from .dice import Dice
 from .rules.board import Board
 from .rules.fighters import Fighter
+from .rules.metamagic import SPONTANEOUS_CLASSES
 from .rules.modifiers import ability_modifier
 from .rules.reasons import Refusal
 from .rules.sizes import Size
-from .world import processors, systems
+from .rules.terrain import DOOR_CHARS, Terrain
+# ``actions`` imports every action module, which register their hooks (damage, turns,
+# attacks) as they load: no battle exists before they are all in place.
+from .world import actions, asking, options as world_options, processors, systems
+from .world.actions.gates import LOADING
+from .world.budget import left
+from .world.commands import BadArgument, Command, UnknownAction, parse
+from .world.components import (Abilities, Armor, AttacksOfOpportunity, AurasMet, Awareness, Body, Charges, Conditions,
+                               Defense, Effects, Feats, Feint, Gear, Grapple, Hands, HitPoints, Identity, Initiative,
+                               Inventory, Loaded, Offense, Position, Reach, Riding, RunState, Side, Speed,
+                               SpellEffects, Spellcasting, SpellLike, Stats, Timing, TurnState, TurnUses, Webs, Wielded,
+                               Worn)
 from .world.journal import Frame, Journal, Journaled, restore_into
+from .world.faces import BattleFaces
+from .world.state import BattleState
+from .world.turns import start_battle
 from .world.worn import worn_bonus
-from .world.components import (Abilities, Armor, AttacksOfOpportunity, Awareness, Body, Conditions, Defense,
-                               Effects, Feats, Gear, Grapple, Hands, HitPoints, Riding, Spellcasting, SpellLike, TurnUses, Identity, Initiative, Inventory, Loaded, Offense,
-                               Position, Reach, RunState, Side, Speed, Stats, TurnState, Wielded, Worn)
+
+if TYPE_CHECKING:       # the scenario is read by content, above the engine; only its type is named here
+    from .content.scenario import Scenario
+
+C = TypeVar("C")        # a component class
 
 _world_ids = itertools.count(1)
 DEFAULT_HP = 10   # a creature without ``hp`` (and no template yet) has 10 hit points
 COMPONENTS = (Identity, Position, Body, Reach, Speed, Side, Wielded, Conditions, Feats, Armor, Stats, Initiative,
               HitPoints, Abilities, Defense, Offense, Effects, TurnState, AttacksOfOpportunity, Inventory, Awareness,
-              RunState, Loaded, Hands, Gear, Grapple, TurnUses, Riding, Spellcasting, Worn, SpellLike)
-BATTLE_FIELDS = ("round", "turn", "order", "counts", "surprise_round", "delayed", "readied", "winner", "started",
-                 "ground", "started_full", "swift_owed", "aids", "feints", "feint_rounds",
-                 "overrun_result", "overlays", "spell_effects", "wand_charges", "poisons",
-                 "hits_this_turn", "history", "turn_checks", "doors", "webs", "web_uses", "stench_met", "ground_damage")
+              RunState, Loaded, Hands, Gear, Grapple, TurnUses, Riding, Spellcasting, Worn, SpellLike, Timing,
+              Feint, Webs, Charges, AurasMet, SpellEffects)
+# The battle's own journaled fields: the typed battle-wide state (``world.state``) and the
+# history (an append-only log the journal keeps by its length).
+BATTLE_FIELDS = ("shared", "history")
 
 
 def _spellcasting(spec) -> Spellcasting:
     """Prepared casters get their spells of the day; sorcerers and bards their spells known
     and spells per day (SRD classes)."""
-    from .rules.metamagic import SPONTANEOUS_CLASSES
     level = spec.stats.get("caster_level", 0)
     if spec.caster_class in SPONTANEOUS_CLASSES:
         return Spellcasting([], level, spec.caster_class, known=list(spec.spells), slots=list(spec.spell_slots))
     return Spellcasting(list(spec.spells), level, spec.caster_class)
 
 
-class Battle:
+class Battle(BattleFaces):
     """The live state of one scenario."""
 
     # The battle's own state, saved by the journal the first time a frame touches it.
-    round, turn, order, counts, surprise_round, delayed, readied, winner, started = (Journaled() for _ in range(9))
-    ground, started_full, swift_owed, aids, feints, feint_rounds = (Journaled() for _ in range(6))
-    overrun_result, overlays, spell_effects, wand_charges, poisons = (Journaled() for _ in range(5))
-    hits_this_turn, turn_checks, doors, webs, web_uses, stench_met, ground_damage = (Journaled() for _ in range(7))
-    metamagic = Journaled()
+    shared = Journaled()              # BattleState: the clock, the map's items, doors and overlays ...
 
     def __init__(self, scenario: Scenario):
         self.journal = Journal()
@@ -68,35 +80,8 @@ class Battle:
         self.variants = scenario.variants
         self.dice = Dice(scenario.seed)
         self.dice.journal = self.journal
-        self.round = 1
-        self.turn: str | None = None
-        self.order: list[str] = []
-        self.counts: dict[str, tuple[int, int]] = {}   # id -> (initiative count, modifier)
-        self.surprise_round = False
-        self.delayed: set[str] = set()
-        self.readied: dict[str, dict] = {}
-        self.winner: str | None = None
-        self.started = False
-        self.ground: dict[tuple[int, int], list[str]] = {}       # weapons lying on the map
-        self.ground_damage: dict[str, int] = {}  # "x,y:item" -> hit points left of a damaged object lying there
-        self.started_full: dict[str, dict] = {}                  # full-round actions begun last round
-        self.swift_owed: set[str] = set()                         # immediate actions taken off-turn
-        self.aids: list[dict] = []        # aid another bonuses waiting for their attack
-        self.feints: dict[str, str] = {}  # target -> the feinter it loses its Dex bonus against
-        self.feint_rounds: dict[str, int] = {}
-        self.overrun_result: dict[str, str] = {}
-        self.overlays: dict[str, dict] = {}        # grease, web: squares made hard going, until a round
-        self.doors: dict[tuple[int, int], bool] = {}   # doors opened (True) or closed (False) in play
-        self.webs: dict[str, dict] = {}            # creatures caught in a spider's web -> its escape DCs
-        self.web_uses: dict[str, int] = {}         # webs thrown today, by spider
-        self.stench_met: list[list[str]] = []      # [ghast, creature]: that stench has had its save
-        self.spell_effects: dict[str, dict] = {}   # spiritual weapons and flaming spheres by caster
-        self.wand_charges: dict[str, int] = {}     # "creature:wand" -> charges left
-        self.poisons: list[dict] = []              # secondary poison damage to come
-        self.hits_this_turn: dict[str, list] = {}  # "attacker>target" -> weapons that hit (rend)
+        self.shared = BattleState()
         self.history: list[dict] = []              # every command played, for saves and replays
-        self.turn_checks: dict[str, int] = {}      # turned undead -> the turning check that turned it
-        self.metamagic: tuple[str, ...] = ()           # the metamagic of the spell being resolved
         self.world = f"battle-{next(_world_ids)}"
         self._board: Board | None = None
         self._bodies: dict = {}                  # id -> its rules body, rebuilt when dirty
@@ -105,7 +90,7 @@ class Battle:
         self._options: tuple[int, dict] = (-1, {})
         self.ids: list[str] = []
         self.entities: dict[str, int] = {}
-        self._comps: dict[str, dict[type, object]] = {}
+        self._comps: dict[str, dict[type, Any]] = {}
         self._specs = {spec.id: spec for spec in scenario.creatures}
         self._requests = processors.Requests()
         with self.active():
@@ -117,10 +102,10 @@ class Battle:
                 self._comps[spec.id] = {type(c): c for c in parts}
                 self.ids.append(spec.id)
         self._sorted_ids = sorted(self.ids)
+        self._rows = [(cid, self._comps[cid]) for cid in self._sorted_ids]     # for ``each``
         self._dirty = set(self.ids)
         self.opening_events: list = []
         if len({s.side for s in scenario.creatures}) >= 2:
-            from .world.turns import start_battle
             self.opening_events = start_battle(self)
 
     def _components(self, spec) -> list:
@@ -149,7 +134,8 @@ class Battle:
                 Inventory(list(spec.inventory)), _awareness(spec), RunState(),
                 Loaded(_shots(spec)), Hands(spec.off_hand, holding=spec.holding), Gear(), Grapple(), TurnUses(), Riding(),
                 _spellcasting(spec),
-                SpellLike(dict(spec.spell_like), spec.stats.get("caster_level") or spec.stats.get("hd", 1)), Worn(list(spec.worn))]
+                SpellLike(dict(spec.spell_like), spec.stats.get("caster_level") or spec.stats.get("hd", 1)), Worn(list(spec.worn)),
+                Timing(), Feint(), Webs(), Charges(), AurasMet(), SpellEffects()]
 
     @contextmanager
     def active(self):
@@ -184,6 +170,11 @@ class Battle:
         """The creature's component of that kind, for reading only: the journal does not
         save it, so it must not be changed (use ``comp`` for that)."""
         return self._comps[cid][kind]
+
+    def each(self, kind: type[C]) -> list[tuple[str, C]]:
+        """Every creature's component of that kind, by sorted id, for reading only (as
+        ``read``): what looks for the creatures in some state scans this."""
+        return [(cid, comps[kind]) for cid, comps in self._rows]
 
     # --- the systems ----------------------------------------------------------------------
     def run(self, cid: str, intent):
@@ -229,16 +220,16 @@ class Battle:
     def current_terrain(self):
         """The map as it stands now: doors opened or closed in play, and the squares spells
         made hard going (grease, web) as difficult."""
-        squares = frozenset(sq for o in self.overlays.values() for sq in o["squares"])
-        if not squares and not self.doors:
+        shared = self.shared
+        squares = frozenset(sq for o in shared.overlays.values() for sq in o.squares)
+        if not squares and not shared.doors:
             return self.terrain
-        key = (squares, frozenset(self.doors.items()))
+        key = (squares, frozenset(shared.doors.items()))
         cached = getattr(self, "_overlay_cache", None)
         if cached and cached[0] == key:
             return cached[1]
-        from .rules.terrain import DOOR_CHARS, Terrain
         rows = [list(r) for r in self.scenario.rows]
-        for (x, y), is_open in self.doors.items():
+        for (x, y), is_open in shared.doors.items():
             rows[y][x] = DOOR_CHARS["open_door" if is_open else "door"]
         for x, y in squares:
             if 0 <= y < len(rows) and 0 <= x < len(rows[y]) and rows[y][x] == ".":
@@ -358,21 +349,23 @@ class Battle:
         result = {"round": self.round, "turn": self.turn, "order": list(self.order), "creatures": out}
         if self.turn is not None:
             result["actions_left"] = self.actions_left()
-        if self.delayed:
-            result["delayed"] = sorted(self.delayed)
-        if self.readied:
-            result["readied"] = {k: {**{f: v[f] for f in ("action", "trigger", "target")},
-                                     **({"command": v["command"].to_json()} if v["command"] else {})}
-                                 for k, v in sorted(self.readied.items())}
-        if self.doors:
-            result["doors"] = [{"at": list(at), "open": is_open} for at, is_open in sorted(self.doors.items())]
+        timing = self.each(Timing)
+        delayed = [cid for cid, t in timing if t.delaying]
+        if delayed:
+            result["delayed"] = delayed
+        readied = {cid: t.readied for cid, t in timing if t.readied is not None}
+        if readied:
+            result["readied"] = {cid: {"action": r.action, "trigger": r.trigger, "target": r.target,
+                                       **({"command": r.command.to_json()} if r.command else {})}
+                                 for cid, r in readied.items()}
+        if self.shared.doors:
+            result["doors"] = [{"at": list(at), "open": is_open} for at, is_open in sorted(self.shared.doors.items())]
         if self.winner is not None:
             result["winner"] = self.winner
         return result
 
     def actions_left(self) -> dict:
         """What the current creature may still do this turn (``state``'s ``actions_left``)."""
-        from .world.budget import left
         return left(self.comp(self.turn, TurnState))
 
     def act(self, command, action: str | None = None, args: dict | None = None, dice: list[int] | None = None,
@@ -382,23 +375,21 @@ class Battle:
         ``command`` is a typed command (``world.commands``), or the id of the creature
         acting with ``action`` and its JSON ``args``, which are parsed first (an unknown
         or malformed argument is refused with ``BAD_ARGUMENT``)."""
-        from .world.actions import act
         parsed = self.command(command, action, args)
         if isinstance(parsed, Refusal):
             return False, parsed, []
-        return act(self, parsed, dice, declined)
+        return actions.act(self, parsed, dice, declined)
 
     def options(self, who: str) -> dict:
         """Every action ``who`` may take now with its argument domains, and every other with
         its refusal (``world.options``); kept until the battle changes."""
-        from .world.options import options
         revision, cached = self._options
         if revision != self.revision:
             cached = {}
             self._options = (self.revision, cached)
         if who not in cached:
             before = self.revision
-            cached[who] = options(self, who)
+            cached[who] = world_options.options(self, who)
             self.revision = before          # asking changed nothing
             self._options = (self.revision, cached)
         return cached[who]
@@ -407,28 +398,24 @@ class Battle:
               declined: set[str] | frozenset[str] = frozenset()) -> Refusal | None:
         """The refusal ``act`` would give before any die, or None; nothing changes, no die
         is rolled (design/architecture.md, "The engine's faces")."""
-        from .world.asking import check
         parsed = self.command(command, action, args)
-        return parsed if isinstance(parsed, Refusal) else check(self, parsed, declined)
+        return parsed if isinstance(parsed, Refusal) else asking.check(self, parsed, declined)
 
     def preview(self, command, action: str | None = None, args: dict | None = None,
                 declined: set[str] | frozenset[str] = frozenset()):
         """What the command will do before any die (``world.asking.Preview``); a malformed
         command gives its ``Refusal``."""
-        from .world.asking import preview
         parsed = self.command(command, action, args)
-        return parsed if isinstance(parsed, Refusal) else preview(self, parsed, declined)
+        return parsed if isinstance(parsed, Refusal) else asking.preview(self, parsed, declined)
 
     def odds(self, command, action: str | None = None, args: dict | None = None):
         """Exact chances of the command (``world.asking.Odds``)."""
-        from .world.asking import Odds, odds
         parsed = self.command(command, action, args)
-        return Odds(refusal=parsed) if isinstance(parsed, Refusal) else odds(self, parsed)
+        return asking.Odds(refusal=parsed) if isinstance(parsed, Refusal) else asking.odds(self, parsed)
 
     def command(self, who_or_command, action: str | None = None, args: dict | None = None):
         """The typed command for ``who`` doing ``action`` with JSON ``args`` (or the
         command given), or the ``Refusal`` of a malformed one."""
-        from .world.commands import BadArgument, Command, UnknownAction, parse
         if isinstance(who_or_command, Command):
             return who_or_command
         try:
@@ -462,7 +449,6 @@ def _awareness(spec) -> Awareness:
 
 def _shots(spec) -> int:
     """Crossbows and slings start loaded unless the scenario says ``loaded = false``."""
-    from .world.actions.other import LOADING
     if not spec.loaded:
         return 0
     return LOADING.get(spec.weapon, ("", 1))[1]

@@ -16,12 +16,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from .. import data
 from ..dice import WouldRoll
 from ..rules.odds import AttackPlan, OpposedPlan, attack_odds, opposed_win_chance
 from ..rules.reasons import Refusal
+from . import views
 from .actions import play
-from .actions.common import Refused
+from .actions.common import ABLE, Refused
+from .attacks import threatening_enemies
 from .commands import Command
+from .damage import status_of
 
 
 @dataclass
@@ -112,9 +116,6 @@ class Question:
 def choice_questions(battle, command: Command) -> list[Question]:
     """The choices the rules give each side for this command (README, "Choices the rules
     give"), asked of the player who owns the creature that makes them."""
-    from .actions.common import ABLE
-    from .damage import status_of
-    from .attacks import threatening_enemies
     board = battle.board()
     who = command.who
     target = getattr(command, "target", None)
@@ -136,7 +137,6 @@ def choice_questions(battle, command: Command) -> list[Question]:
             out.append(Question(target, "UI_OVERRUN_DEFENDER", "defender", ("avoid", "block")))
     charging = action == "charge" or (action == "ride" and getattr(command, "mode", "") == "charge")
     if charging and target is not None:
-        from . import views
         result = views.charge(battle, who, target)
         if result.legal and len(result.ends) > 1:
             out.append(Question(who, "UI_CHOOSE_END", "end", tuple(result.ends)))
@@ -154,7 +154,6 @@ def choice_questions(battle, command: Command) -> list[Question]:
 
 
 def _is_scroll(command: Command) -> bool:
-    from .. import data
     item = data.magic_items().get(getattr(command, "item", ""))
     return bool(item) and item["kind"] == "scroll"
 

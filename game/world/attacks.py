@@ -1,9 +1,11 @@
 """Resolving attacks and attacks of opportunity (digest §4.3, §8.1; French text
-"attaque", "attaques d'opportunité")."""
+"attaque", "attaques d'opportunité"). A lasting effect that forbids an attack of
+opportunity (hide from undead) registers at ``AOO_BARRED``."""
 from __future__ import annotations
 
 from dataclasses import replace
 
+from .. import data
 from ..dice import WouldRoll
 from ..rules import attack as rules, odds
 from ..rules.attack import AttackSituation
@@ -14,14 +16,15 @@ from ..rules.modifiers import ability_modifier
 from ..rules.reasons import Refusal
 from ..rules.sight import cover
 from ..rules.threat import can_attack_square, threatens
-from .. import data
-from .components import Abilities, AttacksOfOpportunity, Conditions, Feats, Grapple, Riding, TurnState
-from .damage import apply_damage, status_of
-from .specials import reduction_against
+from .components import Abilities, AttacksOfOpportunity, Conditions, Feats, Feint, Grapple, Riding, TurnState
+from .damage import ABLE, apply_damage, status_of
 from .events import AttackRedirected, AttackRolled, CriticalConfirmed, DamageDealt, MissChanceRolled
+from .hooks import Hook
+from .saddle import rider_attack_penalties
+from .specials import reduction_against, rock_racial_bonus
 
-ABLE = ("normal", "staggered", "disabled")
-
+# (battle, taker, provoker) -> bool: a lasting effect forbids this attack of opportunity.
+AOO_BARRED = Hook("AOO_BARRED")
 
 def is_ranged_attack(battle, attacker: str, target: str, weapon=None) -> bool:
     """A ranged weapon shoots; a thrown weapon is thrown when the target is out of reach."""
@@ -85,7 +88,7 @@ def check_attack(battle, attacker: str, target: str, *, ranged: bool | None = No
     return None
 
 
-def _engaged_with_ally(battle, attacker: str, target: str) -> bool:
+def engaged_with_ally(battle, attacker: str, target: str) -> bool:
     """Shooting into melee: the target and an ally of the shooter threaten each other, or
     one threatens the other (digest §8.1)."""
     board = battle.board()
@@ -96,11 +99,6 @@ def _engaged_with_ally(battle, attacker: str, target: str) -> bool:
     # No penalty when the target is at least 3 m from every ally (French text).
     near = any(min(distance(x, y) for x in ally.squares for y in t.squares) < 2 for ally in allies)
     return engaged and near
-
-
-def _rock_bonus(battle, cid: str) -> int:
-    from .specials import rock_racial_bonus
-    return rock_racial_bonus(battle, cid)
 
 
 def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = False, iterative: int = 0,
@@ -138,9 +136,9 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
         ranged=ranged, charging=charging,
         flanking=(not ranged) and bool(flanking_partners(board, t_body, a_body)),
         range_increments=range_increments(battle, attacker, target, weapon) if ranged else 1,
-        into_melee=ranged and _engaged_with_ally(battle, attacker, target),
+        into_melee=ranged and engaged_with_ally(battle, attacker, target),
         cover=cov if cov in ("soft", "cover") else "none", defensively=defensively,
-        racial=_rock_bonus(battle, attacker) if w.id == "rock" else 0,
+        racial=rock_racial_bonus(battle, attacker) if w.id == "rock" else 0,
         two_handed=((w.use == "two_handed" or bool(slot and slot["sole"])) and not off_hand and not twf_penalty
                     and not (w.id == "lance" and battle.comp(attacker, Riding).mount)),   # one-handed when mounted
         secondary=bool(slot and slot["secondary"]),
@@ -148,9 +146,9 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
         nonlethal_switch=switch, iterative=iterative, twf_penalty=twf_penalty,
         aid_bonus=_take_aid(battle, attacker, target, "attack"), aid_ac=_take_aid(battle, target, attacker, "defense"),
         **_mounted(battle, attacker, target, ranged))
-    feinted = not ranged and battle.feints.get(target) == attacker
+    feinted = not ranged and battle.read(target, Feint).by == attacker
     if feinted:
-        del battle.feints[target]        # the feint works on the next melee attack only
+        battle.comp(target, Feint).by = None      # the feint works on the next melee attack only
     bonus = rules.attack_bonus(a, s)
     grapple = battle.comp(target, Grapple)
     ac = rules.armor_class(d, s, a.conditions, flat_footed="flat_footed" in d.conditions or feinted,
@@ -230,7 +228,6 @@ def _roll_attack(battle, plan: odds.AttackPlan, w, redirect: str | None) -> list
 
 
 def _mounted(battle, attacker: str, target: str, ranged: bool) -> dict:
-    from .actions.mounted import rider_attack_penalties
     higher, penalty = rider_attack_penalties(battle, attacker, target, ranged)
     return {"higher_ground": higher, "mounted_ranged": penalty}
 
@@ -239,12 +236,13 @@ def _take_aid(battle, helped: str, other: str, kind: str) -> int:
     """Aid another bonuses waiting for this attack: +2 each, used up by it."""
     total_bonus = 0
     keep = []
-    for aid in battle.aids:
-        if aid["ally"] == helped and aid["enemy"] == other and aid["kind"] == kind:
+    shared = battle.shared
+    for aid in shared.aids:
+        if aid.ally == helped and aid.enemy == other and aid.kind == kind:
             total_bonus += 2
         else:
             keep.append(aid)
-    battle.aids = keep
+    shared.aids = keep
     return total_bonus
 
 
@@ -266,8 +264,7 @@ def can_take_aoo(battle, taker: str, provoker: str) -> bool:
         return False                                       # invisible, or the taker blinded (digest §4.3, §7.3)
     if "calmed" in t.conditions:
         return False                                       # calm emotions: no violent action
-    from .actions.warding import hidden_from
-    return not hidden_from(battle, taker, provoker)        # hide from undead
+    return not any(barred(battle, taker, provoker) for barred in AOO_BARRED)     # hide from undead ...
 
 
 def take_opportunities(battle, provoker: str, takers: list[str], declined: set[str]) -> tuple[list, bool]:
@@ -305,6 +302,24 @@ def threatening_enemies(battle, cid: str) -> list[str]:
         if any(threatens(board, e, sq) for sq in me.squares) and cover(board, e, me, "melee") == "none":
             out.append(e.id)
     return sorted(out, key=lambda i: battle.order.index(i) if i in battle.order else 0)
+
+
+def provoking_attack(battle, who: str, target: str, declined, weapon=None) -> tuple[list, bool]:
+    """Ranged attacks provoke from every threatening foe; an unarmed attack on an armed
+    foe provokes from it, first (digest §4.2, §4.4)."""
+    board = battle.board()
+    me = board.body(who)
+    w = weapon or me.weapon
+    takers: list[str] = []
+    if is_ranged_attack(battle, who, target, weapon):
+        takers = threatening_enemies(battle, who)
+    elif w.is_unarmed and not me.armed_unarmed:
+        t = board.body(target)
+        if t.threat_band() is not None and any(threatens(board, t, sq) for sq in me.squares):
+            takers = [target]
+    if not takers:
+        return [], False
+    return take_opportunities(battle, who, takers, declined)
 
 
 def moved_body(battle, cid: str, pos):

@@ -10,12 +10,12 @@ of any action, so that walking past a ghast and a ghast walking up both count.
 from __future__ import annotations
 
 from ..rules.geometry import gaps_distance, spaces_gaps
-from .components import Stats
+from .components import AurasMet, Stats
 from .damage import status_of
+from .durations import add_timed_condition
 from .events import ConditionStarted
 from .saving import roll_save
 from .specials import SpecialUsed, specials
-from .turns import add_timed_condition
 
 ROUNDS_PER_MINUTE = 10
 
@@ -41,13 +41,13 @@ def stench_on(battle, cid: str, sources: list[str] | None = None) -> list:
     board = battle.board()
     body = board.body(cid)
     for src in _sources(battle) if sources is None else sources:
-        if src == cid or [src, cid] in battle.stench_met:
+        if src == cid or src in battle.read(cid, AurasMet).stench:
             continue
         st = specials(battle, src)["stench"]
         ghast = board.body(src)
         if gaps_distance(*spaces_gaps(ghast.pos, ghast.span, body.pos, body.span)) * 5 > st["radius_ft"]:
             continue
-        battle.stench_met.append([src, cid])
+        battle.comp(cid, AurasMet).stench.add(src)
         ok, ev = roll_save(battle, cid, "fort", st["dc"], purpose=f"stench {cid}")
         events += [SpecialUsed(who=src, special="stench", target=cid)] + ev
         if not ok:

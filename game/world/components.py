@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..rules.sizes import Size
+from .commands import Command      # a readied action or a full-round action begun holds its command
 
 
 @dataclass
@@ -149,6 +150,125 @@ class TurnState:
     raked: bool = False           # its rake attacks made this turn
     knees: bool = False           # a rider guiding its mount with its knees: both hands free
     acted: bool = False
+    hits: dict[str, list[str]] = field(default_factory=dict)   # the weapons that hit each target this turn (rend)
+
+
+@dataclass(frozen=True)
+class ReadiedAction:
+    """A readied action waiting for its trigger (French text, "préparer une action"): the
+    action (``command``, an attack when None), its trigger, the creature it waits for."""
+    action: str
+    trigger: str
+    target: str | None
+    command: Command | None
+
+
+@dataclass(frozen=True)
+class FullRoundStarted:
+    """A full-round action begun with a standard action by a creature restricted to one
+    action, to complete the next round (French text, "commencer une action complexe")."""
+    command: Command
+    round: int
+
+
+@dataclass
+class Timing:
+    """When a creature acts besides its place in the initiative order."""
+    delaying: bool = False                     # it delayed: it may step in before another's turn
+    readied: ReadiedAction | None = None
+    full_round: FullRoundStarted | None = None
+    swift_owed: bool = False                   # an immediate action taken off-turn: its next swift action is spent
+
+
+@dataclass
+class Feint:
+    """A feint won against this creature (French text, "feinter"): it loses its Dex bonus
+    against ``by``'s next melee attack, made by the end of the feinter's next turn."""
+    by: str | None = None
+    round: int = 0                    # the round of the feint
+
+
+@dataclass(frozen=True)
+class WebHold:
+    """A monstrous spider's web holding a creature: the DCs to slip out or burst it."""
+    escape_dc: int
+    burst_dc: int
+
+
+@dataclass
+class Webs:
+    """A spider's web this creature is caught in, and the webs it has thrown today (a spider)."""
+    caught: WebHold | None = None
+    thrown: int = 0
+
+
+@dataclass
+class Charges:
+    """Charges left in the wands a creature carries, by item id (a wand not listed is full)."""
+    left: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class AurasMet:
+    """The auras this creature has already had its save against: the ghasts whose stench
+    it has met (safe from each for the rest of the battle)."""
+    stench: set[str] = field(default_factory=set)
+
+
+@dataclass
+class SpiritualWeapon:
+    """A caster's spiritual weapon (SRD): the foe it strikes, until a round."""
+    target: str
+    until: int
+    metamagic: tuple[str, ...] = ()
+
+
+@dataclass
+class FlamingSphere:
+    """A caster's flaming sphere (SRD): where it rolls, until a round, its save DC."""
+    at: tuple[int, int]
+    until: int
+    dc: int
+    metamagic: tuple[str, ...] = ()
+
+
+@dataclass
+class HideFromUndead:
+    """One casting of hide from undead (SRD): the creatures it wards, the intelligent
+    undead that saved and see them all (None until the first is warded), whether its
+    touches are still held (``open``), its save DC and the round after which it ends."""
+    begun: int                         # its number among the lasting effects begun (their order)
+    dc: int
+    ends: int
+    warded: list[str] = field(default_factory=list)
+    seen_by: list[str] | None = None
+    open: bool = True
+
+
+@dataclass
+class CalmEmotions:
+    """A caster's calm emotions, kept up by concentration (SRD): the creatures calmed;
+    ``fresh`` while the saves against it are the last thing that happened."""
+    begun: int                         # its number among the lasting effects begun (their order)
+    targets: list[str] = field(default_factory=list)
+    fresh: bool = True
+
+
+@dataclass(frozen=True)
+class HoldPerson:
+    """A hold person holding this creature: the DC of the save it makes each turn."""
+    dc: int
+
+
+@dataclass
+class SpellEffects:
+    """The lasting spells tied to this creature: what it conjured or keeps up as a caster,
+    and a hold person it struggles against."""
+    spiritual: SpiritualWeapon | None = None
+    sphere: FlamingSphere | None = None
+    hiding: list[HideFromUndead] = field(default_factory=list)      # its castings, oldest first
+    calm: CalmEmotions | None = None
+    held: HoldPerson | None = None
 
 
 @dataclass
@@ -223,6 +343,7 @@ class TurnUses:
     commanded_by: str | None = None   # set on an undead an evil cleric commands
     ordered: bool = False             # its commander has given it orders
     side_before: str | None = None    # its side before it was commanded
+    turning_check: int | None = None  # the turning check that turned it (a dispelling rebuke must reach it)
 
 
 @dataclass

@@ -1,18 +1,30 @@
 """Damage and its consequences: hit points, nonlethal damage, massive damage, falling
-unconscious, dying and death (digest §8.2)."""
+unconscious, dying and death (digest §8.2).
+
+What damage disturbs elsewhere — a spell being cast or kept up, a climber's hold, a
+cleric's command over undead — belongs to those rules: they register at ``AFTER_DAMAGE``
+and ``WHEN_DOWN`` (``hooks``)."""
 from __future__ import annotations
 
 from ..rules import health
 from .components import Abilities, Conditions, HitPoints, Stats
 from .events import ConditionStarted, HealthChanged
+from .hooks import Hook
 from .saving import roll_save
+
+# (battle, creature, damage) -> events: what a creature's being hurt disturbs.
+AFTER_DAMAGE = Hook("AFTER_DAMAGE")
+# (battle, creature) -> events: what a creature that can no longer act (unconscious, dying,
+# stable, dead) loses.
+WHEN_DOWN = Hook("WHEN_DOWN")
+DOWN = ("unconscious", "dying", "stable", "dead")
+ABLE = ("normal", "staggered", "disabled")          # the statuses in which a creature acts
 
 
 def apply_damage(battle, target: str, amount: int, nonlethal: bool, energy: str | None = None) -> list:
     """Deal damage; a single blow of 50 or more that does not kill calls for a DC 15
     Fortitude save or death. A regenerating creature takes nonlethal damage from all but
     its bypass energies."""
-    from .specials import converts_to_nonlethal
     hp = battle.comp(target, HitPoints)
     events = []
     if not nonlethal and converts_to_nonlethal(battle, target, energy):
@@ -31,34 +43,16 @@ def apply_damage(battle, target: str, amount: int, nonlethal: bool, energy: str 
             if not ok:
                 hp.current = health.DEAD_AT
     events.extend(sync_health(battle, target))
-    events.extend(_disturbed_casting(battle, target, amount))
-    from .actions.spellwork import distracted_by_damage
-    events.extend(distracted_by_damage(battle, target, amount))
-    if amount > 0 and "climbing" in battle.comp(target, Conditions).ids:
-        from .actions.climbing import hurt_while_climbing
-        events.extend(hurt_while_climbing(battle, target))      # hold on or fall
+    for hook in AFTER_DAMAGE:
+        events.extend(hook(battle, target, amount))
     return events
 
 
-def _disturbed_casting(battle, cid: str, amount: int) -> list:
-    """Damage while casting a spell of 1 round: Concentration DC 10 + damage + level, or
-    the spell is lost (digest §4.5)."""
-    from .components import Spellcasting
-    sc = battle.comp(cid, Spellcasting)
-    if not sc.pending or amount <= 0:
-        return []
-    from .. import data
-    from ..rules.spells import concentration_dc
-    from .actions.spell_basics import SpellCast, _concentration, spell_level
-    spell = data.spells()[sc.pending["spell"]]
-    level = sc.pending.get("level") or spell_level(battle, cid, spell)
-    ok, events = _concentration(battle, cid, concentration_dc("damage", level, amount), "damage")
-    if not ok:
-        events.append(SpellCast(caster=cid, spell=sc.pending["spell"], level=level, outcome="lost"))
-        sc.pending = None
-        battle.comp(cid, Conditions).ids.discard("casting")
-        battle.changed()
-    return events
+def converts_to_nonlethal(battle, cid: str, energy: str | None) -> bool:
+    """Regeneration: only its bypass energies (fire, acid for a troll) deal lethal damage
+    (SRD troll; the bestiary's ``regeneration``)."""
+    reg = battle.spec(cid).special.get("regeneration")
+    return bool(reg) and energy not in reg.get("bypass", [])
 
 
 def status_of(battle, cid: str) -> str:
@@ -82,7 +76,7 @@ def sync_health(battle, cid: str) -> list:
     events = [HealthChanged(who=cid, hp=hp.current, nonlethal=hp.nonlethal, status=status)]
     for c in sorted(conds - before):
         events.append(ConditionStarted(who=cid, condition=c))
-    if status in ("unconscious", "dying", "stable", "dead"):
-        from .actions.commanding import commander_down
-        events += commander_down(battle, cid)
+    if status in DOWN:
+        for hook in WHEN_DOWN:
+            events += hook(battle, cid)
     return events

@@ -15,6 +15,7 @@ inner one did.
 """
 from __future__ import annotations
 
+import copy as copy_module
 from dataclasses import dataclass, field, fields as dataclass_fields, is_dataclass
 from enum import Enum
 from fractions import Fraction
@@ -46,35 +47,65 @@ def duplicate(value: Any) -> Any:
     if is_dataclass(value) and not isinstance(value, type):
         if getattr(kind, "__dataclass_params__").frozen:
             return value
-        copy = object.__new__(kind)
-        copy.__dict__.update({k: duplicate(v) for k, v in value.__dict__.items()})
-        return copy
-    import copy as copy_module
+        return component_copier(kind)(value)
     return copy_module.deepcopy(value)
 
 
-# Field annotations whose values are immutable, or flat containers of immutable values.
+# How a field is copied, judged from its annotation (``from __future__ import
+# annotations`` keeps them as text): immutable values are kept, flat containers of
+# immutable values copied shallow, anything else (nested containers, other dataclasses)
+# through ``duplicate``.
+_SCALARS = frozenset({"int", "str", "bool", "float", "None", "Fraction", "Size", "Square", "Enum", "bytes"})
+_FROZEN = frozenset({"tuple", "frozenset"})       # immutable when what they hold is
 _FLAT = {"set": set, "dict": dict, "list": list}
-_SCALARS = ("int", "str", "bool", "float", "None", "Fraction", "Size", "frozenset", "tuple")
 _copiers: dict[type, Callable[[Any], Any]] = {}
+
+
+def _split(text: str, sep: str) -> list[str]:
+    """``text`` cut at each ``sep`` outside brackets."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += (ch == "[") - (ch == "]")
+        if ch == sep and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    return parts + [text[start:]]
+
+
+def _members(text: str) -> list[tuple[str, list[str]]]:
+    """The members of a union, each as (name, its arguments)."""
+    out = []
+    for member in _split(text, "|"):
+        head, _, rest = member.partition("[")
+        out.append((head, _split(rest[:-1], ",") if rest else []))
+    return out
+
+
+def _immutable(text: str) -> bool:
+    """A value of this annotation can be shared: scalars, and tuples or frozensets of
+    immutable values (a bare ``tuple`` or ``frozenset`` is taken to hold such values)."""
+    return all(head in _SCALARS or (head in _FROZEN and all(a == "..." or _immutable(a) for a in args))
+               for head, args in _members(text))
 
 
 def _field_copier(annotation: str) -> Callable[[Any], Any] | None:
     """None for a field whose value is immutable; a shallow copy for a set, list or dict
-    of immutable values; ``duplicate`` otherwise."""
+    of immutable values (or None); ``duplicate`` otherwise."""
     text = annotation.replace(" ", "")
-    if all(part.split("[")[0] in _SCALARS for part in text.split("|")) and "dict" not in text \
-            and "list" not in text and "set[" not in text.replace("frozenset[", ""):
+    if _immutable(text):
         return None
-    head, _, inner = text.partition("[")
-    if head in _FLAT and "|" not in text.replace(inner, "") and \
-            all(part.strip("[]") in _SCALARS or part.strip("[]") == "" for part in inner.replace("|", ",").split(",")):
-        return _FLAT[head]
+    members = _members(text)
+    flat = [(head, args) for head, args in members if head in _FLAT]
+    rest = [head for head, _args in members if head not in _FLAT]
+    if len(flat) == 1 and flat[0][1] and all(_immutable(a) for a in flat[0][1]) and rest in ([], ["None"]):
+        make = _FLAT[flat[0][0]]
+        return make if not rest else (lambda value, make=make: None if value is None else make(value))
     return duplicate
 
 
 def component_copier(kind: type) -> Callable[[Any], Any]:
-    """A copy function for one component class, made once from its field annotations."""
+    """A copy function for one dataclass (a component, the battle state, a record they
+    hold), made once from its field annotations."""
     copier = _copiers.get(kind)
     if copier is None:
         plan = [(f.name, fn) for f in dataclass_fields(kind)

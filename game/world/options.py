@@ -16,12 +16,20 @@ from collections.abc import Mapping
 from typing import Any, Callable
 
 from .. import data
+from ..rules import metamagic
 from ..rules.geometry import KING_MOVES, Square, distance, metres
 from ..rules.reasons import Refusal
 from . import commands as C, views
+from .actions import end_refusal, preconditions
+from .actions.attacking import full_attack_plan
+from .actions.commanding import commanded
+from .actions.gates import GATES, SETTLED
+from .actions.overrun import overrun_squares
+from .actions.spell_sources import spell_choices
 from .asking import check
 from .commands import COMMANDS, Command
 from .components import Grapple, Hands, Inventory, Riding, Spellcasting, SpellLike, Worn
+from .damage import status_of
 
 # Refusals that do not depend on the argument: once one candidate gets one, all would.
 GENERAL = frozenset({
@@ -94,9 +102,6 @@ def _judge(battle, command: Command) -> Refusal | None:
     """``check``, faster for the creature whose turn it is: what only reads (the conditions
     and the action's gate, ``actions.preconditions``) is asked without a dry run, and an
     action its gate settles needs none at all."""
-    from .actions import preconditions
-    from .actions.gates import GATES, SETTLED
-    from .damage import status_of
     who = command.who
     if command.action in GATES and who == battle.turn and battle.winner is None \
             and status_of(battle, who) in ("normal", "staggered", "disabled"):
@@ -162,8 +167,6 @@ def _movement(battle, who: str, action: str, mode: str) -> Option:
         return option
 
     def domain() -> dict[str, Any]:
-        from .actions import end_refusal
-
         def allowed(found: dict) -> dict:
             return {sq: c for sq, c in found.items() if end_refusal(battle, who, action, sq) is None}
         out: dict[str, Any] = {"squares": _squares_domain(allowed(views.reachable(battle, who, mode)))}
@@ -201,7 +204,6 @@ def _attack(battle, who: str) -> Option:
 
 
 def _full_attack(battle, who: str) -> Option:
-    from .actions.attacking import full_attack_plan
     others = _near(battle, who, _others_by_distance(battle, who)) if not battle.board().body(who).weapon.is_ranged \
         else _others_by_distance(battle, who)
     candidates = [C.FullAttack(who, targets=full_attack_plan(battle, who, t)) for t in others]
@@ -237,7 +239,6 @@ def _charge(battle, who: str) -> Option:
 
 
 def _overrun(battle, who: str) -> Option:
-    from .actions.overrun import overrun_squares
     board = battle.board()
     enemies = [c for c in _others_by_distance(battle, who) if board.body(c).side != board.body(who).side]
     ids = _near(battle, who, enemies, extra=board.body(who).speed_squares)
@@ -313,7 +314,6 @@ def _spell_option(battle, who: str, action: str, sources: list[tuple[str, dict[s
 def _spells(battle, who: str) -> Option:
     """Casting: a prepared entry as prepared, a spell known, a cure in place of a prepared
     spell (French text, "lancer un sort")."""
-    from .actions.spell_sources import spell_choices
     sources = []
     for c in spell_choices(battle, who):
         if c.kind == "prepared":
@@ -321,14 +321,12 @@ def _spells(battle, who: str) -> Option:
         elif c.kind == "known":
             sources.append((c.spell, {"spell": c.spell}))
         elif c.kind == "convert":
-            from .components import Spellcasting as SC
-            prepared = battle.read(who, SC).prepared
+            prepared = battle.read(who, Spellcasting).prepared
             sources += [(c.spell, {"spell": c.spell, "spontaneous_from": e}) for e in dict.fromkeys(prepared)]
     return _spell_option(battle, who, "cast", sources, C.Cast(who, spell="magic_missile", targets=(who,)))
 
 
 def _prepared_metamagic(entry: str) -> dict[str, Any]:
-    from ..rules import metamagic
     _spell, feats = metamagic.parse_entry(entry)
     out: dict[str, Any] = {}
     if feats:
@@ -398,7 +396,7 @@ def _providers(battle, who: str) -> dict[str, Callable[[], Option]]:
                                 or [C.Draw(who, weapon="dagger")],
                                 lambda passed: {"weapons": [c.weapon for c in passed]}),
         "pick_up": lambda: _decide(battle, "pick_up",
-                                   [C.PickUp(who, item=i) for i in dict.fromkeys(battle.ground.get(
+                                   [C.PickUp(who, item=i) for i in dict.fromkeys(battle.shared.ground.get(
                                        battle.board().body(who).pos, []))] or [C.PickUp(who)],
                                    lambda passed: {"items": [c.item for c in passed]}),
         "retrieve": lambda: _items_domain(battle, who, "retrieve", lambda i: C.Retrieve(who, item=i),
@@ -452,7 +450,6 @@ def _spells_known(battle, who: str) -> list[str]:
 
 
 def _commanded(battle, who: str, action: str, make) -> Option:
-    from .actions.commanding import commanded
     undead = commanded(battle, who)
     return _decide(battle, action, [make(who, undead=u) for u in undead] or [make(who)],
                    lambda passed: {"undead": [c.undead for c in passed]})

@@ -6,6 +6,8 @@ nothing when refused.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .. import data
 from ..rules import aoo, charge as charge_rules, flanking, movement, sight, splash as splash_rules, threat
 from ..rules.board import Board, Body as RulesBody
@@ -33,6 +35,18 @@ def build_body(battle, cid: str) -> RulesBody:
         weapon=data.weapons()[read(cid, Wielded).weapon_id], conditions=frozenset(conditions),
         feats=armed_by_charge(read(cid, Feats).ids, read(cid, Spellcasting)), heavy_armor=read(cid, Armor).heavy,
         mount_span=mount_span)
+
+
+def mover(battle, cid: str) -> tuple[Board, str]:
+    """(board, id of what moves): in the saddle the mount moves, its rider never blocks it,
+    and it reaches with the rider's weapon when charging (French text, "combat monté")."""
+    board = battle.board()
+    mount = battle.read(cid, Riding).mount
+    if not mount:
+        return board, cid
+    weapon = board.body(cid).weapon
+    bodies = tuple(replace(b, weapon=weapon) if b.id == mount else b for b in board.bodies if b.id != cid)
+    return Board(board.terrain, bodies, board.variants), mount
 
 
 def armed_by_charge(feats: frozenset, sc: Spellcasting) -> frozenset:

@@ -1,21 +1,39 @@
 """Rounds and turns: initiative, the surprise round, flat-footed creatures, delay,
-durations and the dying roll (French text "initiative", digest §8.3, decisions §6)."""
+durations and the dying roll (French text "initiative", digest §8.3, decisions §6).
+
+What happens at a creature's turn beyond the turn loop — spells of 1 round taking effect,
+a spiritual weapon striking, a concentration spell let go, a held creature's new save —
+belongs to the spells: they register at ``AT_TURN_START``, ``AT_TURN_END``, ``TURN_PASSED``
+and ``BLOCKED_TURN`` (``hooks``)."""
 from __future__ import annotations
 
 from ..rules import health
-from . import damage
 from ..rules.initiative import InitiativeEntry, order as initiative_order, ties
 from ..rules.modifiers import ability_modifier
-from .components import (Abilities, AttacksOfOpportunity, Awareness, Conditions, Effects, Feats, Grapple, HitPoints, Initiative, Riding, RunState, Side, TurnState)
-from .events import (BattleWon, ConditionEnded, DyingRolled, InitiativeRolled, RoundStarted, TurnEnded,
+from . import damage
+from .components import (Abilities, AttacksOfOpportunity, Awareness, Conditions, Feats, Feint, Grapple, HitPoints,
+                         Initiative, Riding, RunState, Side, Timing, TurnState)
+# add_timed_condition lived here: its older readers (the tests) still import it from turns.
+from .durations import add_timed_condition, end_until_next_turn, expire_timed  # noqa: F401
+from .events import (BattleWon, ConditionEnded, DamageDealt, DyingRolled, InitiativeRolled, RoundStarted, TurnEnded,
                      TurnSkipped, TurnStarted)
+from .hooks import Hook
+from .saddle import guide_with_knees
+from .specials import poisons_due, regenerate
+
+# (battle, creature) -> events: at the start of its turn, its budget fresh.
+AT_TURN_START = Hook("AT_TURN_START")
+# (battle, creature) -> events: at the end of its turn, before it ends.
+AT_TURN_END = Hook("AT_TURN_END")
+# (battle, creature) -> events: its turn passes without it acting (it cannot, or it is dying).
+TURN_PASSED = Hook("TURN_PASSED")
+# (battle, creature, the conditions that take its actions) -> events: what it does all the same.
+BLOCKED_TURN = Hook("BLOCKED_TURN")
 
 # Conditions under which a creature takes no actions at all (digest §9.3).
 NO_ACTIONS = frozenset({"stunned", "dazed", "cowering", "paralyzed", "helpless", "unconscious", "asleep"})
 # ... and these put a creature out of the fight for the victory count.
 OUT_OF_FIGHT = frozenset({"paralyzed", "helpless", "unconscious", "asleep", "dead"})
-# Conditions that last "until the creature's next turn".
-UNTIL_NEXT_TURN = ("charging", "total_defense", "fighting_defensively", "running")
 
 
 def initiative_modifier(battle, cid: str) -> int:
@@ -54,7 +72,7 @@ def start_battle(battle) -> list:
                                    e.rolloff + ((battle.dice.roll(20, f"initiative roll-off {e.id}"),) if e.id in tied else (0,)))
                    for e in entries]
     battle.order = initiative_order(entries)
-    battle.counts = {e.id: (e.total, e.modifier) for e in entries}
+    battle.shared.counts = {e.id: (e.total, e.modifier) for e in entries}
     surprised = [cid for cid in battle.order if battle.comp(cid, Awareness).surprised]
     battle.surprise_round = bool(surprised) and len(surprised) < len(battle.order)
     if battle.surprise_round:
@@ -80,83 +98,59 @@ def status_of(battle, cid: str) -> str:
     return damage.status_of(battle, cid)
 
 
-def _begin_turn(battle, cid: str, new_round: bool = False) -> list:
+def begin_turn(battle, cid: str, new_round: bool = False) -> list:
+    """``cid``'s turn begins: what lasted until it ends, its budget is fresh."""
     events = []
     if new_round:
         events.append(RoundStarted(round=battle.round, surprise=battle.surprise_round))
     battle.turn = cid
-    count = battle.counts[cid][0]
-    events.extend(_expire_timed(battle, battle.round, count))
-    events.extend(_end_until_next_turn(battle, cid))
+    count = battle.shared.counts[cid][0]
+    events.extend(expire_timed(battle, battle.round, count))
+    events.extend(end_until_next_turn(battle, cid))
     conds = battle.comp(cid, Conditions).ids
     if "flat_footed" in conds and not (battle.surprise_round and battle.comp(cid, Awareness).surprised):
         conds.discard("flat_footed")   # a creature stops being flat-footed when it first acts
         events.append(ConditionEnded(who=cid, condition="flat_footed"))
-    battle.readied.pop(cid, None)       # an unused readied action is lost
-    battle.aids = [a for a in battle.aids if a["aider"] != cid]   # aid lasts until the aider's next turn
+    _lose_readied(battle, cid)          # an unused readied action is lost
+    battle.shared.aids = [a for a in battle.shared.aids if a.aider != cid]   # aid lasts until the aider's next turn
     state = TurnState()
     state.restricted = battle.surprise_round or bool({"disabled", "staggered", "nauseated", "slowed"} & conds)
     state.move_only = "nauseated" in conds
     state.holding_at_start = tuple(sorted(battle.comp(cid, Grapple).holding))
     if "single_actions" in battle.spec(cid).special:
         state.restricted = True        # zombies: a single move or standard action a round
-    battle.hits_this_turn = {}
-    from .specials import regenerate
     events.extend(regenerate(battle, cid))
-    if cid in battle.swift_owed:           # an immediate action taken since its last turn
-        battle.swift_owed.discard(cid)
+    if battle.read(cid, Timing).swift_owed:     # an immediate action taken since its last turn
+        battle.comp(cid, Timing).swift_owed = False
         state.swift = False
     run = battle.comp(cid, RunState)
     if not run.ran_this_turn:
         run.rounds = run.checks = 0      # running is counted over consecutive rounds
     run.ran_this_turn = False
-    stale = battle.started_full.get(cid)
-    if stale is not None and stale["round"] != battle.round - 1:
-        del battle.started_full[cid]
+    stale = battle.read(cid, Timing).full_round
+    if stale is not None and stale.round != battle.round - 1:
+        battle.comp(cid, Timing).full_round = None
     battle.comp(cid, AttacksOfOpportunity).used = 0
     _set_turn_state(battle, cid, state)
-    from .actions.casting import at_turn_start
-    events.extend(at_turn_start(battle, cid))
+    for hook in AT_TURN_START:
+        events.extend(hook(battle, cid))
     mount = battle.comp(cid, Riding).mount
     if mount:
         _set_turn_state(battle, mount, TurnState())     # the mount acts on its rider's initiative
         battle.comp(mount, AttacksOfOpportunity).used = 0
-        from .actions.mounted import guide_with_knees
         events.extend(guide_with_knees(battle, cid))
     battle.changed()
     events.append(TurnStarted(who=cid, round=battle.round, restricted=state.restricted))
     return events
 
 
+def _lose_readied(battle, cid: str) -> None:
+    if battle.read(cid, Timing).readied is not None:
+        battle.comp(cid, Timing).readied = None
+
+
 def _set_turn_state(battle, cid, state) -> None:
     battle.put(cid, state)
-
-
-def _expire_timed(battle, rnd: int, count: int) -> list:
-    """Durations end just before the initiative count on which they began."""
-    events = []
-    for cid in battle.sorted_ids:
-        if not battle.read(cid, Effects).timed:
-            continue
-        effects = battle.comp(cid, Effects)
-        keep = []
-        for e in effects.timed:
-            if (rnd, -count) >= (e.until_round, -e.until_count):
-                battle.comp(cid, Conditions).ids.discard(e.condition)
-                events.append(ConditionEnded(who=cid, condition=e.condition))
-            else:
-                keep.append(e)
-        effects.timed = keep
-    return events
-
-
-def add_timed_condition(battle, cid: str, condition: str, rounds: int) -> None:
-    """A condition lasting ``rounds`` rounds from the current initiative count."""
-    from .components import TimedEffect
-    count = battle.counts[battle.turn][0] if battle.turn else 0
-    battle.comp(cid, Conditions).ids.add(condition)
-    battle.comp(cid, Effects).timed.append(TimedEffect(condition, battle.round + rounds, count))
-    battle.changed()
 
 
 def end_turn(battle) -> list:
@@ -165,12 +159,13 @@ def end_turn(battle) -> list:
     cid = battle.turn
     if cid is not None:
         events.extend(_burn(battle, cid))
-        from .actions.spellwork import at_turn_end
-        events.extend(at_turn_end(battle, cid))
+        for hook in AT_TURN_END:
+            events.extend(hook(battle, cid))
         events.append(TurnEnded(who=cid))
         # A feint must be used by the end of the feinter's next turn.
-        battle.feints = {t: f for t, f in battle.feints.items()
-                         if not (f == cid and battle.feint_rounds.get(t, battle.round) < battle.round)}
+        for target, feinted in battle.each(Feint):
+            if feinted.by == cid and feinted.round < battle.round:
+                battle.comp(target, Feint).by = None
     events.extend(_advance(battle))
     return events
 
@@ -178,13 +173,11 @@ def end_turn(battle) -> list:
 def _burn(battle, cid: str) -> list:
     """Alchemist's fire burns its target once more, 1d6, at the end of its next turn unless
     put out (digest §6.3)."""
-    from . import damage
     conds = battle.comp(cid, Conditions).ids
     if "burning" not in conds:
         return []
     conds.discard("burning")
     roll = battle.dice.roll(6, f"alchemist's fire {cid}")
-    from .events import DamageDealt
     return [ConditionEnded(who=cid, condition="burning"),
             DamageDealt(attacker="alchemists_fire", target=cid, dice=(roll,), bonus=0, amount=roll, nonlethal=False,
                         multiplier=1)] + damage.apply_damage(battle, cid, roll, nonlethal=False, energy="fire")
@@ -207,9 +200,8 @@ def _advance(battle) -> list:
         nxt = battle.order[idx]
         if new_round:
             events.append(RoundStarted(round=battle.round, surprise=battle.surprise_round))
-            from .specials import poisons_due
             events.extend(poisons_due(battle))
-        events.extend(_expire_timed(battle, battle.round, battle.counts[nxt][0]))
+        events.extend(expire_timed(battle, battle.round, battle.shared.counts[nxt][0]))
         status = status_of(battle, nxt)
         if status == "dying":
             events.extend(_dying_turn(battle, nxt))
@@ -217,58 +209,46 @@ def _advance(battle) -> list:
             if check_victory(battle, events):
                 return events
             continue
-        if nxt in battle.delayed:
-            battle.delayed.discard(nxt)   # its delayed turn is lost; a new one begins
+        if battle.read(nxt, Timing).delaying:
+            battle.comp(nxt, Timing).delaying = False   # its delayed turn is lost; a new one begins
         if battle.comp(nxt, Riding).rider:
             continue          # a ridden mount acts on its rider's turn
         blocked = sorted(NO_ACTIONS & battle.comp(nxt, Conditions).ids)
-        if "paralyzed" in blocked and f"hold:{nxt}" in battle.spell_effects:
-            from .actions.spell_effects import hold_person_struggle
-            events.extend(hold_person_struggle(battle, nxt))      # its full-round action: a new save
+        if blocked:
+            for hook in BLOCKED_TURN:
+                events.extend(hook(battle, nxt, blocked))
         if blocked and can_take_turn(battle, nxt):
             events.extend(_skip_turn(battle, nxt, blocked[0]))
             events.extend(_passed(battle, nxt))
             continue
         if can_take_turn(battle, nxt):
-            events.extend(_begin_turn(battle, nxt))
+            events.extend(begin_turn(battle, nxt))
             return events
         events.extend(_passed(battle, nxt))
     battle.turn = None
     return events
 
 
-def _end_until_next_turn(battle, cid: str) -> list:
-    """What lasted until the creature's next turn (charge, total defense ...) ends."""
-    events = []
-    conds = battle.comp(cid, Conditions).ids
-    effects = battle.comp(cid, Effects)
-    for name in sorted(effects.until_next_turn):
-        conds.discard(name)
-        events.append(ConditionEnded(who=cid, condition=name))
-    effects.until_next_turn.clear()
-    battle.changed()
-    return events
-
-
 def _passed(battle, cid: str) -> list:
     """A turn that passes without the creature acting: its spells still run their course."""
-    from .actions.casting import turn_passed
-    return turn_passed(battle, cid)
+    events: list = []
+    for hook in TURN_PASSED:
+        events.extend(hook(battle, cid))
+    return events
 
 
 def _skip_turn(battle, cid: str, condition: str) -> list:
     """A stunned, dazed or cowering creature takes no actions: its turn passes (what lasted
     until its next turn ends all the same)."""
-    events = [TurnSkipped(who=cid, condition=condition)] + _end_until_next_turn(battle, cid)
-    battle.readied.pop(cid, None)
+    events = [TurnSkipped(who=cid, condition=condition)] + end_until_next_turn(battle, cid)
+    _lose_readied(battle, cid)
     battle.changed()
     return events
 
 
 def _dying_turn(battle, cid: str) -> list:
     """A dying creature's turn: it rolls at its end (decisions §6): 10% stable, else -1 hp."""
-    from . import damage
-    _end_until_next_turn(battle, cid)
+    end_until_next_turn(battle, cid)
     roll = battle.dice.roll(100, f"dying {cid}")
     outcome = health.dying_roll(roll)
     events = [DyingRolled(who=cid, d100=roll, outcome=outcome)]

@@ -5,28 +5,28 @@ restricted creature's shorter charge, a rider moving through its mount. Nothing 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from ..rules import aoo, charge as charge_rules, flanking, movement, splash as splash_rules, threat
-from ..rules.board import Board
-from ..rules.geometry import Square, space_squares
+from .. import data
+from ..rules import (aoo, attack as attack_rules, charge as charge_rules, flanking, metamagic as meta, movement,
+                     spells as spell_rules, splash as splash_rules, threat)
+from ..rules.geometry import Square, metres, space_squares
+from ..rules.lanes import lane_path, lane_squares
 from ..rules.reasons import Refusal
 from ..rules.sight import cover as cover_of, cover_lines
-from .components import Riding, TurnState
+from .actions.attacking import full_attack_plan
+from .actions.mounted import can_carry
+from .actions.overrun import overrun_squares as through
+from .actions.spell_basics import spell_level
+from .actions.spell_sources import entry_level, spell_choices as choices
+from .attacks import threatening_enemies
+from .components import (Conditions, Feats, Hands, HitPoints, Inventory, Offense, Riding, Spellcasting, SpellEffects,
+                         SpellLike, Stats, TurnState, Webs, Wielded, Worn)
+from .damage import status_of
+from .systems import mover
+from .worn import object_numbers
 
 MOVE_MODES = ("move", "double", "5ft", "withdraw", "run")
-
-
-def mover(battle, cid: str) -> tuple[Board, str]:
-    """(board, id of what moves): in the saddle the mount moves, its rider never blocks it,
-    and it reaches with the rider's weapon when charging (French text, "combat monté")."""
-    board = battle.board()
-    mount = battle.read(cid, Riding).mount
-    if not mount:
-        return board, cid
-    weapon = board.body(cid).weapon
-    bodies = tuple(replace(b, weapon=weapon) if b.id == mount else b for b in board.bodies if b.id != cid)
-    return Board(board.terrain, bodies, board.variants), mount
 
 
 def threatened(battle, cid: str) -> set[Square]:
@@ -72,7 +72,6 @@ def path(battle, cid: str, goal: Square, mode: str) -> PathView:
     body = board.body(who)
     ts = battle.read(who, TurnState)
     if mode == "run":
-        from ..rules.lanes import lane_path
         squares = lane_path(body.pos, goal)[1:]
         check = movement.check_path(board, body, squares, "run")
         if not check.legal:
@@ -109,7 +108,6 @@ def charge(battle, cid: str, target: str):
 
 def charge_lane(battle, cid: str, end: Square) -> tuple[set[Square], tuple[tuple[float, float], tuple[float, float]]]:
     """The squares a charge to ``end`` passes and its centre line (decisions §3)."""
-    from ..rules.lanes import lane_squares
     board, who = mover(battle, cid)
     body = board.body(who)
     squares, _ = lane_squares(body.pos, end, body.span, board.variants.charge_lane)
@@ -216,9 +214,6 @@ class Sheet:
 
 
 def sheet(battle, cid: str) -> Sheet:
-    from ..rules import attack as attack_rules
-    from ..rules.geometry import metres
-    from .components import HitPoints, Offense, Spellcasting, Worn
     f = battle.fighter(cid)
     plain = attack_rules.AttackSituation()
     bonus = attack_rules.attack_bonus(f, attack_rules.AttackSituation(ranged=f.weapon.is_ranged)).value
@@ -241,8 +236,6 @@ def sheet(battle, cid: str) -> Sheet:
 def spell_area(battle, who: str, spell_id: str, point: Square, metamagic: tuple[str, ...] = ()) -> set[Square]:
     """The squares an area spell aimed at a grid intersection would fill (data-digest §5;
     Widen Spell doubles it), on the map."""
-    from .. import data
-    from ..rules import metamagic as meta, spells as spell_rules
     spell = data.spells()[spell_id]
     radius = meta.radius_squares(spell, metamagic)
     if spell["shape"] in ("burst", "spread") and spell["effect"] != "bless":
@@ -258,11 +251,6 @@ def spell_area(battle, who: str, spell_id: str, point: Square, metamagic: tuple[
 def metamagic_choices(battle, who: str, spell_id: str) -> list[str]:
     """The metamagic feats a spontaneous caster may apply to this spell now (each must
     change it; Quicken Spell is not for spontaneous casting: SRD Metamagic Feats)."""
-    from .. import data
-    from ..rules import metamagic as meta
-    from .components import Feats
-    from .actions.spell_basics import spell_level
-    from .components import Spellcasting
     spell = data.spells()[spell_id]
     feats = battle.read(who, Feats).ids
     slots = battle.read(who, Spellcasting).slots
@@ -275,9 +263,6 @@ def metamagic_choices(battle, who: str, spell_id: str) -> list[str]:
 
 def heighten_levels(battle, who: str, spell_id: str) -> list[int]:
     """The levels Heighten Spell may raise the spell to: above its own, 9th at most."""
-    from .. import data
-    from ..rules import metamagic as meta
-    from .actions.spell_basics import spell_level
     low = spell_level(battle, who, data.spells()[spell_id]) + 1
     return list(range(low, meta.HIGHEST_LEVEL + 1))
 
@@ -285,10 +270,6 @@ def heighten_levels(battle, who: str, spell_id: str) -> list[int]:
 def prepared_at_least(battle, who: str, spell_id: str) -> list[str]:
     """The prepared entries a cleric may give up for this cure or inflict spell: those of
     its level or higher (SRD Cleric, spontaneous casting)."""
-    from .. import data
-    from .actions.spell_basics import spell_level
-    from .actions.spell_sources import entry_level
-    from .components import Spellcasting
     need = spell_level(battle, who, data.spells()[spell_id])
     return [e for e in dict.fromkeys(battle.read(who, Spellcasting).prepared) if entry_level(battle, who, e) >= need]
 
@@ -296,9 +277,6 @@ def prepared_at_least(battle, who: str, spell_id: str) -> list[str]:
 def spell_target_limit(battle, who: str, spell_id: str, item: str | None = None, spell_like: bool = False) -> int:
     """How many creatures a several-target spell may take (magic missile's missiles by
     caster level; haste one a level): the caster's level, an item's or an ability's."""
-    from .. import data
-    from ..rules import spells as spell_rules
-    from .components import SpellLike, Spellcasting
     level = battle.read(who, Spellcasting).caster_level
     if item:
         level = data.magic_items()[item]["caster_level"]
@@ -311,8 +289,6 @@ def targetable_items(battle, cid: str, action: str = "sunder") -> list[str]:
     """The items of a creature a snatch (``disarm``: what it wears or holds in hand) or a
     blow (``sunder``: what it wears or carries, objects only) may aim at (French text,
     "destruction d'arme")."""
-    from .components import Hands, Inventory, Worn
-    from .worn import object_numbers
     worn = list(battle.read(cid, Worn).items)
     if action == "disarm":
         held = battle.read(cid, Hands).holding
@@ -323,31 +299,27 @@ def targetable_items(battle, cid: str, action: str = "sunder") -> list[str]:
 
 def full_attack(battle, who: str, target: str) -> tuple:
     """A full attack at one creature, every attack it gets (``commands`` plan steps)."""
-    from .actions.attacking import full_attack_plan
     return full_attack_plan(battle, who, target)
 
 
 def is_threatened(battle, cid: str) -> bool:
     """A foe threatens its space (a spell cast now would provoke)."""
-    from .attacks import threatening_enemies
     return bool(threatening_enemies(battle, cid))
 
 
 def directed_spell(battle, cid: str) -> tuple[str, Square | None] | None:
     """The spell this creature directs with a move action: ("spiritual", None) for a
     spiritual weapon, ("sphere", where it is) for a flaming sphere; None without one."""
-    effects = battle.spell_effects
-    if f"spiritual:{cid}" in effects:
+    effects = battle.read(cid, SpellEffects)
+    if effects.spiritual:
         return "spiritual", None
-    sphere = effects.get(f"sphere:{cid}")
-    if sphere is not None:
-        return "sphere", tuple(sphere["at"])
+    if effects.sphere:
+        return "sphere", tuple(effects.sphere.at)
     return None
 
 
 def mounts_near(battle, cid: str) -> list[str]:
     """The allies next to it that could carry it (``mounted.can_carry``)."""
-    from .actions.mounted import can_carry
     return [b.id for b in battle.board().bodies if b.id != cid and can_carry(battle, cid, b.id) is None]
 
 
@@ -355,17 +327,15 @@ def special_actions(battle, cid: str) -> list[str]:
     """The actions only some creatures have, that this one has now — its own abilities,
     what it holds or keeps up, where it stands — whether or not it may take them this very
     moment (``options`` says that): the window gives each a button."""
-    from .actions.spell_sources import spell_choices
-    from .components import Conditions, Riding, Spellcasting, Stats
     spec = battle.spec(cid)
     out = []
     if "web" in spec.special:
         out.append("web")
     if "rock_throwing" in spec.special:
         out.append("throw_rock")
-    if {"entangled", "glued"} & battle.read(cid, Conditions).ids or cid in battle.webs:
+    if {"entangled", "glued"} & battle.read(cid, Conditions).ids or battle.read(cid, Webs).caught:
         out.append("break_free")
-    if spell_choices(battle, cid):
+    if choices(battle, cid):
         out.append("cast")
     stats = battle.read(cid, Stats).values
     if stats.get("cleric_level") or stats.get("paladin_level", 0) >= 3:
@@ -389,64 +359,54 @@ def special_actions(battle, cid: str) -> list[str]:
 def lane_to(battle, start, square: Square) -> list[Square]:
     """The squares entered along a straight line from a creature's square (or a square)
     to ``square``, as a climb or a flaming sphere goes (digest §5.3)."""
-    from ..rules.lanes import lane_path
     origin = battle.board().body(start).pos if isinstance(start, str) else tuple(start)
     return lane_path(origin, tuple(square))[1:]
 
 
 def overrun_squares(battle, cid: str, target: str) -> tuple:
     """Straight through the defender's space to the first space past it."""
-    from .actions.overrun import overrun_squares as through
     return through(battle, cid, target)
 
 
 def touches_left(battle, cid: str) -> int:
     """Touches left of a charge held for several creatures (0 for one)."""
-    from .components import Spellcasting
     return battle.read(cid, Spellcasting).held_touches
 
 
 def health(battle, cid: str) -> tuple[int, int]:
     """(hit points, maximum) for the token's bar."""
-    from .components import HitPoints
     hp = battle.read(cid, HitPoints)
     return hp.current, hp.maximum
 
 
 def pack(battle, cid: str) -> list[str]:
     """What the creature carries (weapons, flasks, potions …)."""
-    from .components import Inventory
     return list(battle.read(cid, Inventory).items)
 
 
 def wielded(battle, cid: str) -> str:
-    from .components import Wielded
     return battle.read(cid, Wielded).weapon_id
 
 
 def in_hand(battle, cid: str) -> str | None:
     """The item taken out of the pack and held (a flask, a potion, a scroll, a wand)."""
-    from .components import Hands
     return battle.read(cid, Hands).holding
 
 
 def entry_parts(entry: str) -> tuple[str, tuple[str, ...], int | None]:
     """A prepared entry (``stilled:heightened3:hold_person``) as (spell, metamagic feats,
     the level it is heightened to)."""
-    from ..rules import metamagic as meta
     spell, feats = meta.parse_entry(entry)
     return spell, feats, meta.heightened_level(entry)
 
 
 def spell_choices(battle, cid: str):
     """Every spell, spell-like ability and magic item it could use (``SpellChoice``)."""
-    from .actions.spell_sources import spell_choices as choices
     return choices(battle, cid)
 
 
 def status(battle, cid: str) -> str:
     """normal, disabled, dying, stable, unconscious, dead … (digest §8.2)."""
-    from .damage import status_of
     return status_of(battle, cid)
 
 

@@ -6,23 +6,27 @@ from __future__ import annotations
 
 from ... import data
 from ...rules.attack import full_attack_bonuses, full_attack_steps
-from ...rules.charge import charge as charge_rules
 from ...rules.geometry import metres
 from ...rules.lanes import lane_path
-from ...rules.threat import threatens
 from ...rules.weapons import other_end
-from ..attacks import check_attack, fallen, is_ranged_attack, resolve_attack, take_opportunities, threatening_enemies
-from ..components import Feats, Hands, Loaded, Offense, Riding
+from .. import specials
+from ..attacks import (check_attack, fallen, is_ranged_attack, provoking_attack, resolve_attack, take_opportunities,
+                       threatening_enemies)
+from ..commands import OffHand, Strike
+from ..components import (Feats, Grapple, Hands, HitPoints, Loaded, Offense, Riding, RunState, Spellcasting, TurnState,
+                          Wielded)
 from ..damage import apply_damage, status_of
-from ..events import AttackForfeited, Moved
+from ..durations import until_next_turn
+from ..events import AttackForfeited, ItemDropped, Moved
 from ..processors import ChargeIntent
 from ..saving import roll_save
-from .common import (ABLE, Refused, charge_end, refuse, spend, squares_arg, target_arg,
-                     turn_state, until_next_turn)
-from .. import specials
 from . import grapple, maneuvers
+from .common import ABLE, Refused, charge_end, refuse, spend, squares_arg, target_arg, turn_state
+from .gates import LOADING
 from .moving import do_five_foot_step, move_common, walk
-from .other import LOADING
+from .natural_hits import on_hit
+from .spell_effects import discharge
+from .timing import readied_on_attack
 
 DROPPED = ("dying", "dead", "unconscious", "stable")
 
@@ -36,7 +40,6 @@ def full_attack_plan(battle, who: str, target: str) -> tuple:
     """Every attack of a full attack at one target, as a plan (``commands``): the iterative
     attacks (haste's extra one included), then the off-hand ones when a second weapon or a
     double weapon's other end is at hand; a monster's routine, once each."""
-    from ..commands import OffHand, Strike
     monster = specials.routine(battle, who)
     if monster:
         return tuple(Strike(target) for _ in specials.routine_slots(monster))
@@ -74,28 +77,9 @@ def off_hand_attacks(battle, who: str) -> int:
     return 1 + ("improved_two_weapon_fighting" in feats) + ("greater_two_weapon_fighting" in feats)
 
 
-def provoking_attack(battle, who: str, target: str, declined, weapon=None) -> tuple[list, bool]:
-    """Ranged attacks provoke from every threatening foe; an unarmed attack on an armed
-    foe provokes from it, first (digest §4.2, §4.4)."""
-    board = battle.board()
-    me = board.body(who)
-    w = weapon or me.weapon
-    takers: list[str] = []
-    if is_ranged_attack(battle, who, target, weapon):
-        takers = threatening_enemies(battle, who)
-    elif w.is_unarmed and not me.armed_unarmed:
-        t = board.body(target)
-        if t.threat_band() is not None and any(threatens(board, t, sq) for sq in me.squares):
-            takers = [target]
-    if not takers:
-        return [], False
-    return take_opportunities(battle, who, takers, declined)
-
-
 def one_attack(battle, who: str, target: str, declined, cleave: list[str] | None = None, **kw) -> list:
     """One attack: readied actions and attacks of opportunity first, then the roll; a foe
     dropped may give Cleave's extra attack on a named foe within reach."""
-    from .timing import readied_on_attack
     r = check_attack(battle, who, target, weapon=kw.get("weapon"))
     if r:
         raise Refused(r)
@@ -129,8 +113,8 @@ def one_attack(battle, who: str, target: str, declined, cleave: list[str] | None
         not any(type(e).__name__ == "MissChanceRolled" and e.missed for e in strike)
     if hit:
         used = kw["slot"]["weapon"] if kw.get("slot") else weapon.id
-        events += specials.on_hit(battle, who, target, used, declined)
-        battle.hits_this_turn.setdefault(f"{who}>{target}", []).append(used)
+        events += on_hit(battle, who, target, used, declined)
+        turn_state(battle, who).hits.setdefault(target, []).append(used)
     if thrown and weapon.id != "rock":          # a giant's rock is not the weapon in its hand
         events += _thrown_away(battle, who, target, weapon, off=bool(kw.get("off_hand")))
     if cleave and was in ABLE and status_of(battle, target) in DROPPED:
@@ -141,8 +125,6 @@ def one_attack(battle, who: str, target: str, declined, cleave: list[str] | None
 def _discharge_on_touch(battle, who: str, target: str, weapon, strike: list) -> list:
     """An unarmed attack that hits while holding a touch spell's charge discharges it
     (French text, "sorts de contact")."""
-    from ..components import Spellcasting
-    from .spell_effects import discharge
     held = battle.comp(who, Spellcasting).held_charge
     hit = any(type(e).__name__ == "AttackRolled" and e.attacker == who and e.hit for e in strike)
     if held and (weapon.is_unarmed or weapon.is_natural) and hit and status_of(battle, target) != "dead":
@@ -152,10 +134,8 @@ def _discharge_on_touch(battle, who: str, target: str, weapon, strike: list) -> 
 
 def _thrown_away(battle, who: str, target: str, weapon, off: bool) -> list:
     """A thrown weapon leaves the hand and lies by its target."""
-    from ..components import Wielded
-    from ..events import ItemDropped
     at = battle.board().body(target).pos
-    battle.ground.setdefault(at, []).append(weapon.id)
+    battle.shared.ground.setdefault(at, []).append(weapon.id)
     if off:
         battle.comp(who, Hands).off_hand = None
     else:
@@ -167,7 +147,6 @@ def _thrown_away(battle, who: str, target: str, weapon, off: bool) -> list:
 def _grapple_pick(battle, who: str, target: str, weapon) -> str:
     """A ranged attack at a creature in a grapple strikes one of the grapplers at random
     (digest §9.2)."""
-    from ..components import Grapple
     group = sorted({target} | battle.comp(target, Grapple).holding)
     if len(group) == 1 or who in group or not is_ranged_attack(battle, who, target, weapon):
         return target
@@ -403,7 +382,7 @@ def _routine_attacks(battle, who: str, plan: list, monster: list, declined, defe
         if fallen(battle, who, was_prone):
             break
     for target in sorted(set(targets)):
-        events += specials.rend(battle, who, target, battle.hits_this_turn.get(f"{who}>{target}", []))
+        events += specials.rend(battle, who, target, battle.read(who, TurnState).hits.get(target, []))
     return events
 
 
@@ -416,7 +395,6 @@ def do_charge(battle, who, args, declined) -> list:
     ts = turn_state(battle, who)
     if ts.moved or ts.stepped:
         raise refuse("CHARGE_AFTER_MOVING")
-    from ..components import RunState
     rest = battle.comp(who, RunState).rest_until
     if rest >= battle.round:
         raise refuse("RESTING_AFTER_RUN", until=rest)
@@ -486,7 +464,6 @@ def do_coup_de_grace(battle, who, args, declined) -> list:
         ok, saved = roll_save(battle, target, "fort", dc, purpose=f"coup de grace save {target}", kind="fortitude")
         events += saved
         if not ok:
-            from ..components import HitPoints
             hp = battle.comp(target, HitPoints)
             events += apply_damage(battle, target, hp.current + 10, nonlethal=False)
     return events

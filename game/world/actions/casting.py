@@ -5,43 +5,22 @@ Concentration (10 + damage + level), grappling 20 + level, entangled 15 + level;
 spells touch at once or hold the charge (the touch does not provoke); spells of 1 round
 take effect just before the caster's next turn, no threatened squares meanwhile;
 directing a spell is a move action; metamagic, arcane spell failure, a component in hand
-in a grapple. The effects are in spell_effects.py, items in magic_items.py."""
+in a grapple. The checks a casting shares with items and abilities are in spell_checks.py,
+the effects in spell_effects.py, items and spell-like abilities in magic_items.py."""
 from __future__ import annotations
 
 from ... import data
 from ...rules import metamagic, spells as rules
-from ...rules.geometry import Square, distance
-from ...rules.sight import has_line_of_effect_to_point, has_line_of_sight
-from ..attacks import take_opportunities, threatening_enemies
-from ..components import Conditions, Grapple, HitPoints
+from ..components import Conditions, Grapple, HitPoints, Spellcasting, SpellEffects
+from ..damage import AFTER_DAMAGE
+from ..turns import AT_TURN_START, TURN_PASSED
 from . import spell_sources as sources, spellwork, warding
 from .common import Refused, refuse, spend, square_arg, target_arg
-from .spell_basics import SpellCast, _concentration, _creatures_in, _sc, spell_level
-from .spell_effects import EFFECTS, _sphere_burns, discharge, grease_saves, spiritual_attack
-
-
-def _in_range(battle, who: str, spell: dict, target: str | None = None, point: Square | None = None) -> None:
-    cl = _sc(battle, who).caster_level
-    reach = rules.range_squares(spell["range"], cl)
-    if spell["range"] in ("close", "medium", "long"):
-        reach *= metamagic.range_factor(battle.metamagic)
-    board = battle.board()
-    me = board.body(who)
-    if target is not None:
-        foe = board.body(target)
-        if reach is None:         # touch: adjacent (or sharing the space)
-            if min(max(abs(a[0] - b[0]), abs(a[1] - b[1])) for a in me.squares for b in foe.squares) > me.natural_reach:
-                raise refuse("OUT_OF_REACH", target=target)
-            return
-        if min(distance(a, b) for a in me.squares for b in foe.squares) > reach:
-            raise refuse("SPELL_OUT_OF_RANGE", range_m=reach * 1.5)
-        if target != who and not has_line_of_sight(board, me, foe):
-            raise refuse("NO_LINE_OF_SIGHT", target=target)
-    if point is not None and reach is not None:
-        if min(distance(a, point) for a in me.squares) > reach:
-            raise refuse("SPELL_OUT_OF_RANGE", range_m=reach * 1.5)
-        if not has_line_of_effect_to_point(board.terrain, me.pos, me.span, (2 * point[0], 2 * point[1])):
-            raise refuse("NO_LINE_OF_SIGHT", target=f"{point[0]},{point[1]}")
+from .spell_basics import SpellCast, concentration_check, creatures_in, spell_level, spellcasting
+from .spell_checks import (check_aim, dissipate_charge, distractions, has_free_hand, in_range, needs_component_in_hand,
+                           provoked_or_defensive)
+from .spell_effects import EFFECTS, discharge, grease_saves, sphere_burns, spiritual_attack
+from .timing import readied_on_attack
 
 
 def do_cast(battle, who, args, declined) -> list:
@@ -56,7 +35,7 @@ def do_cast(battle, who, args, declined) -> list:
 
 
 def _cast(battle, who, spell_id, spell, feats, source, args, declined) -> list:
-    sc = _sc(battle, who)
+    sc = spellcasting(battle, who)
     level = source.level
     conds = battle.comp(who, Conditions).ids
     grappling = bool(battle.comp(who, Grapple).holding)
@@ -78,23 +57,22 @@ def _cast(battle, who, spell_id, spell, feats, source, args, declined) -> list:
         kind = "full_round"
     if grappling and kind != "standard":
         raise refuse("SPELL_TOO_LONG_IN_GRAPPLE", spell=spell_id)
-    _check_aim(battle, who, spell, args)
+    check_aim(battle, who, spell, args)
     events = spend(battle, who, kind, "cast")
     source.pay()
     events += dissipate_charge(battle, who)
     _use_component(battle, who, spell_id, spell)
-    from .timing import readied_on_attack
     before = battle.comp(who, HitPoints).current
     ev, fell = readied_on_attack(battle, who, declined, trigger="casts")
     events += ev
     if fell:
         return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="lost")]
-    ev, lost = _provoked_or_defensive(battle, who, level, before, bool(args.get("defensively")), declined)
+    ev, lost = provoked_or_defensive(battle, who, level, before, bool(args.get("defensively")), declined)
     events += ev
     if lost is None:             # fell to an attack of opportunity
         return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="lost")]
     if not lost:
-        ev, lost = _distractions(battle, who, components, level)
+        ev, lost = distractions(battle, who, components, level)
         events += ev
     if lost:
         return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="lost")]
@@ -109,79 +87,27 @@ def _cast(battle, who, spell_id, spell, feats, source, args, declined) -> list:
         EFFECTS[spell["effect"]](battle, who, spell_id, spell, level, args, declined)
 
 
-def dissipate_charge(battle, who: str) -> list:
-    """Casting another spell dissipates a touch spell's held charge (SRD, touch spells)."""
-    from .spell_basics import drop_charge
-    from .spellwork import SpellEnded
-    sc = _sc(battle, who)
-    if sc.held_charge is None:
+@AFTER_DAMAGE.register(10)
+def disturbed_casting(battle, cid: str, amount: int) -> list:
+    """Damage while casting a spell of 1 round: Concentration DC 10 + damage + level, or
+    the spell is lost (digest §4.5)."""
+    sc = battle.comp(cid, Spellcasting)
+    if not sc.pending or amount <= 0:
         return []
-    held = sc.held_charge
-    drop_charge(sc)
-    return [SpellEnded(caster=who, spell=held, reason="dissipated")]
-
-
-def _provoked_or_defensive(battle, who: str, level: int, before: int, defensively: bool, declined):
-    """Casting provokes, or is done defensively (Concentration DC 15 + level); damage from a
-    readied attack or an attack of opportunity calls for Concentration DC 10 + damage +
-    level (French text, "lancer un sort"). Returns (events, lost), lost None if it fell."""
-    events: list = []
-    hurt = before - battle.comp(who, HitPoints).current
-    if hurt > 0:       # a readied attack that hurts the caster disrupts the spell
-        ok, ev = _concentration(battle, who, rules.concentration_dc("damage", level, hurt), "damage")
-        return ev, not ok
-    if defensively:
-        ok, ev = _concentration(battle, who, rules.concentration_dc("defensive", level), "defensively")
-        return ev, not ok
-    before = battle.comp(who, HitPoints).current
-    ev, fell = take_opportunities(battle, who, threatening_enemies(battle, who), declined)
-    events += ev
-    if fell:
-        return events, None
-    hurt = before - battle.comp(who, HitPoints).current
-    if hurt > 0:
-        ok, ev = _concentration(battle, who, rules.concentration_dc("damage", level, hurt), "damage")
-        return events + ev, not ok
-    return events, False
-
-
-def has_free_hand(battle, who: str) -> bool:
-    """A somatic component needs a hand free to move (French text, "composante
-    gestuelle": not with the hands taken, as when clinging to a rock face). A weapon held
-    in one hand takes it (a two-handed one can be held in one hand for a moment), so does
-    a second weapon, a heavy or tower shield strapped on, or an item held; a light
-    shield's or a buckler's hand can still hold things, and so cast."""
-    from ..components import Hands, Wielded
-    if "climbing" in battle.comp(who, Conditions).ids:
-        return False
-    hands = battle.comp(who, Hands)
-    weapon = data.weapons().get(battle.comp(who, Wielded).weapon_id)
-    used = 0 if weapon is None or weapon.use in ("unarmed", "natural") else 1
-    used += (hands.off_hand is not None) + (hands.holding is not None)
-    shield = battle.spec(who).shield
-    from ..components import Defense
-    strapped = hands.shield_ready and battle.comp(who, Defense).shield_bonus > 0    # not loosened nor broken
-    used += shield in ("heavy_wooden_shield", "heavy_steel_shield", "tower_shield") and strapped
-    return used < 2
-
-
-def needs_component_in_hand(battle, who: str, spell: dict, components) -> bool:
-    """A material component or a focus must be in hand to cast while grappling or pinned
-    (French text, garrote and grapple; SRD Grapple): M, F, and M/F for an arcane caster
-    where the spell reads M/DF or F/DF; a divine focus worn does not count."""
-    divine = _sc(battle, who).caster_class in ("cleric", "druid", "paladin", "ranger")
-    for c in components:
-        parts = c.split("/")
-        if divine and "DF" in parts:
-            continue
-        if {"M", "F"} & set(parts):
-            return True
-    return False
+    spell = data.spells()[sc.pending["spell"]]
+    level = sc.pending.get("level") or spell_level(battle, cid, spell)
+    ok, events = concentration_check(battle, cid, rules.concentration_dc("damage", level, amount), "damage")
+    if not ok:
+        events.append(SpellCast(caster=cid, spell=sc.pending["spell"], level=level, outcome="lost"))
+        sc.pending = None
+        battle.comp(cid, Conditions).ids.discard("casting")
+        battle.changed()
+    return events
 
 
 def _use_component(battle, who: str, spell_id: str, spell: dict) -> None:
     """A material component in hand is used up by the casting; a focus stays in hand."""
-    sc = _sc(battle, who)
+    sc = spellcasting(battle, who)
     if sc.component_in_hand == spell_id and not any("F" in c.split("/") for c in spell["components"]):
         sc.component_in_hand = None
 
@@ -191,13 +117,13 @@ def _cast_quickened(battle, who, spell_id, spell, components, source, args, decl
     one a round (counted on the swift action); no spell of 1 round (SRD feat)."""
     if spell["casting_time"] != "standard":
         raise refuse("CANNOT_QUICKEN", spell=spell_id)
-    _check_aim(battle, who, spell, args)
+    check_aim(battle, who, spell, args)
     events = spend(battle, who, "swift", "cast_quickened")
     source.pay()
     events += dissipate_charge(battle, who)
     _use_component(battle, who, spell_id, spell)
     level = source.level
-    ev, lost = _distractions(battle, who, components, level)
+    ev, lost = distractions(battle, who, components, level)
     events += ev
     if lost:
         return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="lost")]
@@ -205,151 +131,52 @@ def _cast_quickened(battle, who, spell_id, spell, components, source, args, decl
         EFFECTS[spell["effect"]](battle, who, spell_id, spell, level, args, declined)
 
 
-def _distractions(battle, who: str, components, level: int) -> tuple[list, bool]:
-    """What can spoil a casting besides damage (digest §4.5; French text): Concentration
-    while grappling (DC 20 + level) or entangled (15 + level), on a mount moving before and
-    after the casting (10 + level) or running (15 + level); a deafened caster's verbal
-    spell fails on 1-20 of d100. Returns (events, lost)."""
-    from .mounted import rider_motion
-    conds = battle.comp(who, Conditions).ids
-    reasons = [r for r, on in (("grapple", bool(battle.comp(who, Grapple).holding)),
-                               ("entangled", "entangled" in conds)) if on]
-    motion = rider_motion(battle, who)
-    if motion:
-        reasons.append(motion)
-    events: list = []
-    for reason in reasons:
-        ok, ev = _concentration(battle, who, rules.concentration_dc(reason, level), reason)
-        events += ev
-        if not ok:
-            return events, True
-    if "V" in components and "deafened" in conds:
-        d100 = battle.dice.roll(100, f"deafened spell failure {who}")
-        if d100 <= 20:
-            return events, True
-    failure = arcane_spell_failure(battle, who)
-    if "S" in components and failure:
-        d100 = battle.dice.roll(100, f"arcane spell failure {who}")
-        if d100 <= failure:
-            return events, True
-    return events, False
-
-
-ARCANE = ("wizard", "sorcerer", "bard")
-
-
-def arcane_spell_failure(battle, who: str) -> int:
-    """An arcane caster's chance, in percent, to lose a spell with a somatic component in
-    armour: the armour's and the shield's add up; a bard ignores light armour's (data-digest
-    §2; Still Spell removes the somatic component, and with it the chance)."""
-    cls = _sc(battle, who).caster_class
-    if cls not in ARCANE:
-        return 0
-    spec = battle.spec(who)
-    armors = data.armor()
-    total = 0
-    if spec.armor and not (cls == "bard" and armors[spec.armor]["category"] == "light"):
-        total += armors[spec.armor]["spell_failure"]
-    if spec.shield:
-        total += armors[spec.shield]["spell_failure"]
-    return total
-
-
 def _plain(args: dict) -> dict:
     return {k: v for k, v in args.items() if k in ("target", "targets", "point", "direction", "ally")}
-
-
-def _check_aim(battle, who: str, spell: dict, args: dict) -> None:
-    effect = spell["effect"]
-    if effect in ("haste",) or (effect == "scorching_ray" and "targets" in args):
-        targets = args.get("targets") or [who]
-        if not isinstance(targets, list) or not all(battle.has(t) for t in targets):
-            raise refuse("BAD_ARGUMENT", key="targets")
-        for t in set(targets):
-            _in_range(battle, who, spell, target=t)
-        return
-    if spell["shape"] == "touched":
-        if "target" in args:
-            target = target_arg(battle, args)
-            board = battle.board()
-            if target != who and board.body(target).is_enemy_of(board.body(who)):
-                raise refuse("TOUCH_FRIENDS_ONLY", target=target)
-            if target != who:
-                _in_range(battle, who, spell, target=target)
-        return
-    if effect in ("magic_weapon", "shield_of_faith"):
-        if "target" in args:
-            _in_range(battle, who, spell, target=target_arg(battle, args))
-        return
-    if effect == "missiles":
-        targets = args.get("targets")
-        if not isinstance(targets, list) or not targets or not all(battle.has(t) for t in targets):
-            raise refuse("BAD_ARGUMENT", key="targets")
-        if len(targets) > rules.missiles(_sc(battle, who).caster_level):
-            raise refuse("TOO_MANY_MISSILES", count=rules.missiles(_sc(battle, who).caster_level))
-        for t in set(targets):
-            _in_range(battle, who, spell, target=t)
-    elif spell["shape"] in ("target", "ray", "effect") and effect not in ("flaming_sphere",):
-        if spell["range"] == "touch" and "target" not in args:
-            return                   # a touch spell may be held
-        _in_range(battle, who, spell, target=target_arg(battle, args))
-    elif spell["shape"] in ("burst", "spread", "square", "cone") or effect == "flaming_sphere":
-        if effect == "bless":
-            return
-        point = square_arg(args.get("point"), "point")
-        if spell["shape"] == "cone":
-            me = battle.board().body(who)
-            corners = {(x + i, y + j) for x, y in me.squares for i in (0, 1) for j in (0, 1)}
-            if point not in corners:
-                raise refuse("CONE_FROM_YOUR_CORNER")
-            d = args.get("direction")
-            if not (isinstance(d, list) and len(d) == 2 and d != [0, 0] and all(v in (-1, 0, 1) for v in d)):
-                raise refuse("BAD_ARGUMENT", key="direction")
-        else:
-            _in_range(battle, who, spell, point=point)
 
 
 def do_direct_spell(battle, who, args, declined) -> list:
     """Move action: point a spiritual weapon at another foe, or roll a flaming sphere up to
     9 m; it stops in the first creature's square it enters and burns it."""
     events = spend(battle, who, "move", "direct_spell")
-    if f"spiritual:{who}" in battle.spell_effects and "target" in args:
-        battle.spell_effects[f"spiritual:{who}"]["target"] = target_arg(battle, args)
+    if battle.read(who, SpellEffects).spiritual and "target" in args:
+        battle.comp(who, SpellEffects).spiritual.target = target_arg(battle, args)
         return events
-    sphere = battle.spell_effects.get(f"sphere:{who}")
-    if sphere is None or "squares" not in args:
+    if battle.read(who, SpellEffects).sphere is None or "squares" not in args:
         raise refuse("NOTHING_TO_DIRECT")
+    sphere = battle.comp(who, SpellEffects).sphere
     path = [square_arg(s, "squares") for s in args["squares"]]
     if len(path) > 6:
         raise refuse("TOO_FAR", square=list(path[-1]), limit=6)
     for sq in path:
         if not battle.board().terrain.is_enterable(sq):
             raise refuse("BLOCKED_SQUARE", square=list(sq))
-        sphere["at"] = list(sq)
-        if _creatures_in(battle, {sq}):
-            return events + _sphere_burns(battle, who, sq)
+        sphere.at = sq
+        if creatures_in(battle, {sq}):
+            return events + sphere_burns(battle, who, sq)
     return events
 
 
 def do_touch(battle, who, args, declined) -> list:
     """Deliver a held touch spell: a free action on the turn it is cast, a standard action
     after (the touch never provokes)."""
-    held = _sc(battle, who).held_charge
+    held = spellcasting(battle, who).held_charge
     if held is None:
         raise refuse("NO_CHARGE_HELD")
-    if _sc(battle, who).held_touches > 0:
+    if spellcasting(battle, who).held_touches > 0:
         return warding.do_touch_several(battle, who, args)
     target = target_arg(battle, args)
-    _in_range(battle, who, data.spells()[held], target=target)
+    in_range(battle, who, data.spells()[held], target=target)
     return spend(battle, who, "standard", "touch") + discharge(battle, who, held, target)
 
 
+@TURN_PASSED.register(10)
 def turn_passed(battle, cid: str) -> list:
     """A caster whose turn passes without acting (stunned, dazed, cowering, paralysed,
     asleep, unconscious, dying) cannot concentrate: a spell kept up ends and a spell of one
     round being cast is lost; its spells' durations still run out."""
     events: list = warding.expire(battle, cid)
-    sc = _sc(battle, cid)
+    sc = spellcasting(battle, cid)
     if sc.maintained:
         events += spellwork.end_maintained(battle, cid, "caster_down")
     if sc.pending:
@@ -358,20 +185,20 @@ def turn_passed(battle, cid: str) -> list:
         events.append(SpellCast(caster=cid, spell=sc.pending["spell"], level=level, outcome="lost"))
         sc.pending = None
         battle.comp(cid, Conditions).ids.discard("casting")
-    for key, effect in list(battle.spell_effects.items()):
-        if effect.get("caster") == cid and effect.get("until", 10 ** 6) < battle.round:
-            del battle.spell_effects[key]
-    for key, overlay in list(battle.overlays.items()):
-        if overlay["caster"] == cid and overlay["until"] < battle.round:
-            del battle.overlays[key]
+    _expire_conjured(battle, cid)
+    overlays = battle.shared.overlays
+    for key, overlay in list(overlays.items()):
+        if overlay.caster == cid and overlay.until < battle.round:
+            del overlays[key]
     battle.changed()
     return events
 
 
+@AT_TURN_START.register(10)
 def at_turn_start(battle, cid: str) -> list:
     """What spells do when a caster's (or a held creature's) turn begins."""
     events: list = spellwork.at_turn_start(battle, cid) + warding.expire(battle, cid)
-    sc = _sc(battle, cid)
+    sc = spellcasting(battle, cid)
     if sc.pending:
         pending, sc.pending = sc.pending, None
         battle.comp(cid, Conditions).ids.discard("casting")
@@ -390,16 +217,24 @@ def at_turn_start(battle, cid: str) -> list:
         if finished:
             with sources.applied(battle, tuple(pending.get("metamagic", ()))):
                 events += EFFECTS[spell["effect"]](battle, cid, pending["spell"], spell, level, pending["args"], set())
-    for key, overlay in list(battle.overlays.items()):
-        if overlay["caster"] == cid:
-            if overlay["until"] < battle.round:
-                del battle.overlays[key]
+    overlays = battle.shared.overlays
+    for key, overlay in list(overlays.items()):
+        if overlay.caster == cid:
+            if overlay.until < battle.round:
+                del overlays[key]
                 battle.changed()
-            elif overlay["kind"] == "grease":
-                events += grease_saves(battle, key)
-    for key, effect in list(battle.spell_effects.items()):
-        if effect.get("caster") == cid and effect.get("until", 10 ** 6) < battle.round:
-            del battle.spell_effects[key]
-        elif effect["kind"] == "spiritual" and effect["caster"] == cid:
-            events += spiritual_attack(battle, cid)
+            elif overlay.kind == "grease":
+                events += grease_saves(battle, overlay)
+    _expire_conjured(battle, cid)
+    if battle.read(cid, SpellEffects).spiritual:
+        events += spiritual_attack(battle, cid)
     return events
+
+
+def _expire_conjured(battle, cid: str) -> None:
+    """A caster's spiritual weapon and flaming sphere end once their round has passed."""
+    effects = battle.read(cid, SpellEffects)
+    for name in ("spiritual", "sphere"):
+        conjured = getattr(effects, name)
+        if conjured is not None and conjured.until < battle.round:
+            setattr(battle.comp(cid, SpellEffects), name, None)

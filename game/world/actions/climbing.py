@@ -19,7 +19,7 @@ from ... import data
 from ...rules.geometry import distance
 from ...rules.modifiers import ability_modifier
 from ..components import Abilities, Conditions, Position, Stats
-from ..damage import apply_damage, status_of
+from ..damage import AFTER_DAMAGE, apply_damage, status_of
 from ..events import ConditionEnded, ConditionStarted, DamageDealt, FellProne, Moved, SavingThrow
 from .common import refuse, spend, squares_arg, turn_state
 from .moving import walk
@@ -127,9 +127,10 @@ def fall(battle, cid: str) -> list:
     return events + apply_damage(battle, cid, sum(faces), nonlethal=False)
 
 
-def hurt_while_climbing(battle, cid: str) -> list:
+@AFTER_DAMAGE.register(30)
+def hurt_while_climbing(battle, cid: str, amount: int) -> list:
     """Damage on the face: a Climb check against its DC or a fall (SRD Climb)."""
-    if "climbing" not in battle.comp(cid, Conditions).ids or status_of(battle, cid) == "dead" \
+    if amount <= 0 or "climbing" not in battle.comp(cid, Conditions).ids or status_of(battle, cid) == "dead" \
             or not on_face(battle, cid):
         return []
     bonus = climb_bonus(battle, cid)

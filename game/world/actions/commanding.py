@@ -4,8 +4,20 @@ wholly under the cleric's orders, given mentally with a standard action; the Hit
 commands at once are at most its level, and it may release some to command others."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..components import Side, Stats, TurnUses
+from ..damage import WHEN_DOWN, status_of
+from ..events import Event
 from .common import refuse, spend
+
+
+@dataclass(frozen=True)
+class UndeadAffected(Event):
+    """What a turning, a rebuke or a command did to one undead."""
+    who: str
+    by: str
+    result: str        # turned, destroyed, rebuked, commanded, ordered, released, bolstered, freed, turning_broken
 
 
 def _hd(battle, cid: str) -> int:
@@ -13,7 +25,6 @@ def _hd(battle, cid: str) -> int:
 
 
 def commanded(battle, cleric: str) -> list[str]:
-    from ..damage import status_of
     return [c for c in battle.sorted_ids if battle.read(c, TurnUses).commanded_by == cleric
             and status_of(battle, c) != "dead"]
 
@@ -26,7 +37,6 @@ def room_for(battle, cleric: str, undead: str) -> bool:
 
 def command(battle, cleric: str, undead: str) -> list:
     """The undead joins its commander's side, waiting for orders."""
-    from .turning import UndeadAffected
     uses = battle.comp(undead, TurnUses)
     uses.commanded_by, uses.ordered = cleric, False
     uses.side_before = battle.comp(undead, Side).name
@@ -44,7 +54,6 @@ def _my_undead(battle, who: str, args: dict) -> str:
 
 def do_command_undead(battle, who, args, declined) -> list:
     """Mental orders to a commanded undead: a standard action that does not provoke."""
-    from .turning import UndeadAffected
     undead = _my_undead(battle, who, args)
     events = spend(battle, who, "standard", "command_undead")
     battle.comp(undead, TurnUses).ordered = True
@@ -59,7 +68,6 @@ def do_release_undead(battle, who, args, declined) -> list:
 
 def release(battle, undead: str, by: str) -> list:
     """A commanded undead is free again and back on its own side."""
-    from .turning import UndeadAffected
     uses = battle.comp(undead, TurnUses)
     battle.comp(undead, Side).name = uses.side_before or battle.comp(undead, Side).name
     uses.commanded_by, uses.ordered, uses.side_before = None, False, None
@@ -67,6 +75,7 @@ def release(battle, undead: str, by: str) -> list:
     return [UndeadAffected(who=undead, by=by, result="released")]
 
 
+@WHEN_DOWN.register(10)
 def commander_down(battle, cleric: str) -> list:
     """A cleric that can no longer act (unconscious, dying, dead) loses its command: its
     undead go free (our ruling: control needs the cleric's mind)."""

@@ -1,15 +1,22 @@
-"""What every action shares: refusals, the turn's budget, reading arguments."""
+"""What every action shares: refusals, the turn's budget, reading arguments, and the
+handlers' table."""
 from __future__ import annotations
+
+from typing import Callable
 
 from ...dice import WouldRoll
 from ...rules.geometry import Square
 from ...rules.reasons import Refusal
 from .. import budget
-from ..components import Conditions, Effects, TurnState
-from ..damage import apply_damage, status_of
-from ..events import ActionTaken, ConditionStarted
+from ..components import TurnState
+from ..damage import ABLE, apply_damage, status_of
+from ..events import ActionTaken
 
-ABLE = ("normal", "staggered", "disabled")
+
+# Every action's handler by name, (battle, who, args, declined) -> events: filled by
+# ``dispatch`` when the actions are imported. A readied action and a full-round action
+# completed play their command through it (``timing``), below the modules that define them.
+ACTIONS: dict[str, Callable] = {}
 
 
 class Refused(Exception):
@@ -77,14 +84,6 @@ def target_arg(battle, args: dict, key: str = "target") -> str:
     if not isinstance(t, str) or not battle.has(t):
         raise refuse("UNKNOWN_CREATURE", creature=t)
     return t
-
-
-def until_next_turn(battle, who: str, condition: str) -> list:
-    """A condition that lasts until the creature's next turn (charge, total defense ...)."""
-    battle.comp(who, Conditions).ids.add(condition)
-    battle.comp(who, Effects).until_next_turn.add(condition)
-    battle.changed()
-    return [ConditionStarted(who=who, condition=condition)]
 
 
 def is_able(battle, cid: str) -> bool:

@@ -28,7 +28,7 @@ def _door(battle, who, args, opening: bool):
 def do_open_door(battle, who, args, declined) -> list:
     at = _door(battle, who, args, opening=True)
     events = spend(battle, who, "move", "open_door")
-    battle.doors[at] = True
+    battle.shared.doors[at] = True
     battle.changed()
     return events + [DoorChanged(who=who, at=at, opened=True)]
 
@@ -39,9 +39,10 @@ def do_close_door(battle, who, args, declined) -> list:
     in_way = next((b.id for b in board.bodies if at in b.squares), None)
     if in_way is not None:
         raise refuse("DOORWAY_OCCUPIED", at=list(at), creature=in_way)
-    if battle.ground.get(at):
-        raise refuse("DOORWAY_OCCUPIED", at=list(at), creature=battle.ground[at][0])
+    lying = battle.shared.ground.get(at)
+    if lying:
+        raise refuse("DOORWAY_OCCUPIED", at=list(at), creature=lying[0])
     events = spend(battle, who, "move", "close_door")
-    battle.doors[at] = False
+    battle.shared.doors[at] = False
     battle.changed()
     return events + [DoorChanged(who=who, at=at, opened=False)]

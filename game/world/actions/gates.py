@@ -6,14 +6,25 @@ many actions a creature cannot take at all, which is most of its answer's cost.
 
 A gate only reads. ``SETTLED`` names the actions whose gate is all that can refuse them
 (their handler refuses nothing else before a die), so ``options`` offers them on the
-gate's word.
+gate's word. The weapon tables the gates read (``LOADING``, ``GARROTES``) are here, below
+the actions that use them.
 """
 from __future__ import annotations
 
 from ...rules.reasons import Refusal
+from ...rules.turning import turning_level
 from .. import budget
-from ..components import (Conditions, Grapple, Hands, Loaded, Riding, Spellcasting, Stats, TurnState, TurnUses,
-                          Wielded)
+from ..components import (Conditions, Defense, Grapple, Hands, Loaded, Riding, Spellcasting, SpellEffects, SpellLike,
+                          Stats, Timing, TurnState, TurnUses, Webs, Wielded)
+
+
+# How long loading takes (data-digest §1): a move action, or a full-round action, and the
+# shots loaded.
+LOADING = {"hand_crossbow": ("move", 1), "light_crossbow": ("move", 1), "sling": ("move", 1),
+           "heavy_crossbow": ("full_round", 1), "repeating_light_crossbow": ("full_round", 5),
+           "repeating_heavy_crossbow": ("full_round", 5)}
+# The garrotes (French text, "le garrot").
+GARROTES = ("garrote_cord", "garrote_wire")
 
 
 def _needs(kind: str):
@@ -50,7 +61,6 @@ def sheathe(battle, who: str) -> Refusal | None:
 
 
 def load(battle, who: str) -> Refusal | None:
-    from .other import LOADING
     weapon = battle.read(who, Wielded).weapon_id
     if weapon not in LOADING:
         return Refusal("NOTHING_TO_LOAD", {"weapon": weapon})
@@ -79,7 +89,7 @@ def extinguish(battle, who: str) -> Refusal | None:
 
 
 def break_free(battle, who: str) -> Refusal | None:
-    if who in battle.webs or {"glued", "entangled"} & battle.read(who, Conditions).ids:
+    if battle.read(who, Webs).caught or {"glued", "entangled"} & battle.read(who, Conditions).ids:
         return None
     return Refusal("NOT_STUCK")
 
@@ -96,7 +106,6 @@ def grappling(battle, who: str) -> Refusal | None:
 
 
 def garrote(battle, who: str) -> Refusal | None:
-    from .grapple import GARROTES
     return None if battle.read(who, Wielded).weapon_id in GARROTES else Refusal("NO_GARROTE")
 
 
@@ -108,7 +117,6 @@ def cut_garrote(battle, who: str) -> Refusal | None:
 
 def _turning(rebuke: bool | None):
     def gate(battle, who: str) -> Refusal | None:
-        from ...rules.turning import turning_level
         stats = battle.read(who, Stats).values
         if turning_level(stats.get("cleric_level", 0), stats.get("paladin_level", 0)) <= 0:
             return Refusal("CANNOT_TURN")
@@ -128,7 +136,7 @@ def web(battle, who: str) -> Refusal | None:
     spider = battle.spec(who).special.get("web")
     if spider is None:
         return Refusal("NO_WEB")
-    if battle.web_uses.get(who, 0) >= spider["per_day"]:
+    if battle.read(who, Webs).thrown >= spider["per_day"]:
         return Refusal("WEB_USED_UP", {"per_day": spider["per_day"]})
     return None
 
@@ -138,8 +146,8 @@ def touch(battle, who: str) -> Refusal | None:
 
 
 def direct_spell(battle, who: str) -> Refusal | None:
-    effects = battle.spell_effects
-    if f"spiritual:{who}" in effects or f"sphere:{who}" in effects:
+    effects = battle.read(who, SpellEffects)
+    if effects.spiritual or effects.sphere:
         return None
     return Refusal("NOTHING_TO_DIRECT")
 
@@ -151,7 +159,6 @@ def commanded(battle, who: str) -> Refusal | None:
 
 
 def use_spell_like(battle, who: str) -> Refusal | None:
-    from ..components import SpellLike
     return None if battle.read(who, SpellLike).uses else Refusal("NO_SPELL_LIKE", {"spell": "—"})
 
 
@@ -161,8 +168,8 @@ def delay(battle, who: str) -> Refusal | None:
 
 
 def complete_full_round(battle, who: str) -> Refusal | None:
-    started = battle.started_full.get(who)
-    if started is None or started["round"] != battle.round - 1:
+    started = battle.read(who, Timing).full_round
+    if started is None or started.round != battle.round - 1:
         return Refusal("NOTHING_TO_COMPLETE")
     return None
 
@@ -176,7 +183,6 @@ def crawl(battle, who: str) -> Refusal | None:
 
 
 def _has_shield(battle, who: str) -> bool:
-    from ..components import Defense
     return battle.read(who, Defense).shield_bonus > 0
 
 

@@ -18,13 +18,14 @@ from ...rules.modifiers import Total
 from ...rules.objects import damage_object
 from ...rules.reasons import Refusal
 from ...rules.weapons import UNARMED
-from ..attacks import check_attack, resolve_attack, take_opportunities
-from ..components import Conditions, Feats, Grapple, HitPoints, Inventory, Position, TurnState, Wielded
 from .. import specials
+from ..attacks import check_attack, resolve_attack, take_opportunities
+from ..components import Conditions, Feats, Gear, Grapple, HitPoints, Inventory, Position, TurnState, Wielded
 from ..damage import apply_damage, status_of
-from ..events import DamageDealt, Event, Moved
+from ..events import AttackRolled, DamageDealt, Event, ItemDamaged, Moved
 from .common import ABLE, Refused, refuse, spend, squares_arg, target_arg, turn_state
-from .maneuvers import _in_reach, _touch_attack, opposed
+from .contests import in_reach, melee_touch_attack, opposed
+from .gates import GARROTES
 
 from dataclasses import dataclass
 
@@ -77,8 +78,8 @@ def grapple(battle, who: str, target: str, declined, args: dict, iterative: int 
     me, foe = board.body(who), board.body(target)
     if target in _g(battle, who).holding:
         raise refuse("ALREADY_GRAPPLING", target=target)
-    if not _in_reach(battle, who, target, UNARMED if me.natural_reach > 0 else None) and \
-            not _in_reach(battle, who, target):
+    if not in_reach(battle, who, target, UNARMED if me.natural_reach > 0 else None) and \
+            not in_reach(battle, who, target):
         raise refuse("OUT_OF_REACH", target=target)
     holders = [h for h in sorted(_g(battle, target).holding)]
     joining = bool(holders)
@@ -102,7 +103,7 @@ def grapple(battle, who: str, target: str, declined, args: dict, iterative: int 
             events += ev
             if fell or battle.comp(who, HitPoints).current < before:
                 return events + [GrappleChanged(who=who, other=target, change="grab_failed")]
-        hit, ev = _touch_attack(battle, who, target, UNARMED, iterative)
+        hit, ev = melee_touch_attack(battle, who, target, UNARMED, iterative)
         events += ev
         if not hit:
             return events
@@ -271,9 +272,6 @@ def use_opponent_weapon(battle, who, target, declined, args, iterative: int = 0)
     return events
 
 
-GARROTES = ("garrote_cord", "garrote_wire")
-
-
 def garrote(battle, who, target, declined, args, iterative: int = 0) -> list:
     """The garrote (French text, "le garrot"): the target's attack of opportunity stops it
     if it deals damage; a target more than two sizes larger can be reached only lying
@@ -291,7 +289,7 @@ def garrote(battle, who, target, declined, args, iterative: int = 0) -> list:
         return events + (_garrote_damage(battle, who, target) if wins else [])
     if not rules.garrote_reaches(me.size, foe.size, "prone" in foe.conditions):
         raise refuse("TARGET_TOO_BIG", target=target)
-    if not _in_reach(battle, who, target, UNARMED):
+    if not in_reach(battle, who, target, UNARMED):
         raise refuse("OUT_OF_REACH", target=target)
     before = battle.comp(who, HitPoints).current
     events, fell = take_opportunities(battle, who, [target], declined)
@@ -302,7 +300,6 @@ def garrote(battle, who, target, declined, args, iterative: int = 0) -> list:
     ac = rules.garrote_ac(foe.size).value
     d20 = battle.dice.roll(20, f"garrote {who}")
     hit = attack_rules.judge_attack(d20, bonus, ac, 21).hit
-    from ..events import AttackRolled
     events.append(AttackRolled(attacker=who, target=target, d20=d20, bonus=bonus, total=d20 + bonus, ac=ac, hit=hit,
                                threat=False, bonus_breakdown=(), ac_breakdown=((10, "base", "garrote"),), kind="touch"))
     if not hit:
@@ -426,8 +423,6 @@ def do_cut_garrote(battle, who, args, declined) -> list:
     """Standard action for the one garroted: an attack at AC 21 with a light slashing blade
     at -4, slipped between the garrote and the throat; damage beyond the garrote's hardness
     comes off its hit points, and at 0 it is cut and the strangling ends."""
-    from ..components import Gear, Wielded
-    from ..events import AttackRolled, ItemDamaged
     garroter = next((c for c in battle.sorted_ids if battle.read(c, Grapple).garroting == who), None)
     if garroter is None:
         raise refuse("NOT_GARROTED")
@@ -480,7 +475,6 @@ def grapple_refusal(battle, who: str, action: str, args: dict):
     """Locked in a grapple, only the actions the French text lists (``IN_GRAPPLE``); a full
     attack only as grapple options in place of its attacks; no scroll (an item "à fin
     d'incantation")."""
-    from ... import data
     g = battle.read(who, Grapple)
     if not g.holding:
         return None

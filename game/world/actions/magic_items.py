@@ -7,11 +7,11 @@ from __future__ import annotations
 from ... import data
 from ...rules import spells as rules
 from ..attacks import take_opportunities, threatening_enemies
-from ..components import HitPoints, Inventory
+from ..components import Charges, HitPoints, Inventory, SpellLike
 from .common import refuse, spend
-from .casting import _check_aim, _distractions, _provoked_or_defensive, dissipate_charge
 from .other import held_item, used_up
-from .spell_basics import SpellCast, _concentration, _heal, _roll, _sc, acting_as, borrowed_caster
+from .spell_basics import SpellCast, acting_as, borrowed_caster, concentration_check, heal, spell_roll, spellcasting
+from .spell_checks import check_aim, dissipate_charge, distractions, provoked_or_defensive
 from .spell_effects import EFFECTS
 
 
@@ -27,7 +27,7 @@ def do_use_item(battle, who, args, declined) -> list:
     held_item(battle, who, item_id)
     spell_id = item["spell"]
     spell = data.spells()[spell_id]
-    sc = _sc(battle, who)
+    sc = spellcasting(battle, who)
     # The item casts at its own caster level with the minimum ability for its level.
     item_caster = borrowed_caster(sc, item["caster_level"], sc.caster_class)
     level = min(spell["level"].values())
@@ -43,10 +43,10 @@ def do_use_item(battle, who, args, declined) -> list:
         inv.items.remove(item_id)
         used_up(battle, who, item_id)
     else:
-        battle.wand_charges[f"{who}:{item_id}"] = charges_left(battle, who, item_id) - 1
+        battle.comp(who, Charges).left[item_id] = charges_left(battle, who, item_id) - 1
     if kind in ("potion", "scroll"):
         if kind == "scroll" and args.get("defensively"):
-            ok, ev = _concentration(battle, who, rules.concentration_dc("defensive", level), "defensively")
+            ok, ev = concentration_check(battle, who, rules.concentration_dc("defensive", level), "defensively")
             events += ev
             if not ok:
                 return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="lost")]
@@ -58,15 +58,15 @@ def do_use_item(battle, who, args, declined) -> list:
                 return events
             hurt = before - battle.comp(who, HitPoints).current
             if hurt > 0 and kind == "scroll":
-                ok, ev = _concentration(battle, who, rules.concentration_dc("damage", level, hurt), "damage")
+                ok, ev = concentration_check(battle, who, rules.concentration_dc("damage", level, hurt), "damage")
                 events += ev
                 if not ok:
                     return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="lost")]
     with acting_as(battle, who, item_caster, borrowed=True):
         events.append(SpellCast(caster=who, spell=spell_id, level=level, outcome="cast"))
         if kind == "potion" and spell["effect"] in ("cure",):
-            amount, _faces = _roll(battle, 1, 8, "potion")
-            events += _heal(battle, who, amount + min(item["caster_level"], 5))
+            amount, _faces = spell_roll(battle, 1, 8, "potion")
+            events += heal(battle, who, amount + min(item["caster_level"], 5))
         else:
             events += EFFECTS[spell["effect"]](battle, who, spell_id, spell, level, run_args, declined)
     return events
@@ -77,16 +77,16 @@ def cast_effect_as(battle, who, caster, spell_id, spell, level, pay, args, decli
     defensively; damage and grappling call for Concentration), no components; the use is
     spent even when disrupted (French text "pouvoirs magiques")."""
     with acting_as(battle, who, caster, borrowed=True):
-        _check_aim(battle, who, spell, args)
+        check_aim(battle, who, spell, args)
     events = spend(battle, who, "standard", action)
     pay()
     events += dissipate_charge(battle, who)
     before = battle.comp(who, HitPoints).current
-    ev, lost = _provoked_or_defensive(battle, who, level, before, bool(args.get("defensively")), declined)
+    ev, lost = provoked_or_defensive(battle, who, level, before, bool(args.get("defensively")), declined)
     events += ev
     if lost is None or lost:
         return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="lost")]
-    ev, lost = _distractions(battle, who, (), level)
+    ev, lost = distractions(battle, who, (), level)
     events += ev
     if lost:
         return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="lost")]
@@ -97,9 +97,40 @@ def cast_effect_as(battle, who, caster, spell_id, spell, level, pay, args, decli
 
 
 def charges_left(battle, who: str, item_id: str) -> int:
-    return battle.wand_charges.get(f"{who}:{item_id}", data.magic_items()[item_id]["charges"])
+    return battle.read(who, Charges).left.get(item_id, data.magic_items()[item_id]["charges"])
 
 
 def _check_aim_with(battle, who, spell, args, caster) -> None:
     with acting_as(battle, who, caster, borrowed=True):
-        _check_aim(battle, who, spell, args)
+        check_aim(battle, who, spell, args)
+
+
+# --- spell-like abilities ---------------------------------------------------------------
+
+def do_use_spell_like(battle, who, args, declined) -> list:
+    """A spell-like ability (French text "pouvoirs magiques"): works as casting the spell —
+    it provokes, may be used defensively (Concentration DC 15 + level), damage calls for
+    Concentration — but needs no component; a use that is disrupted still counts against
+    the day's uses. Caster level: the creature's ``caster_level`` or its Hit Dice; save DC
+    10 + spell level + Charisma modifier (SRD Special Abilities)."""
+    spell_id = args.get("spell")
+    spell = data.spells().get(spell_id) if isinstance(spell_id, str) else None
+    abilities = battle.comp(who, SpellLike)
+    if spell is None or spell_id not in abilities.uses:
+        raise refuse("NO_SPELL_LIKE", spell=str(spell_id))
+    if abilities.uses[spell_id] == 0:
+        raise refuse("SPELL_LIKE_USED_UP", spell=spell_id)
+    level = spell_like_level(spell)
+    caster = borrowed_caster(spellcasting(battle, who), abilities.caster_level, "sorcerer")
+
+    def pay():
+        if abilities.uses[spell_id] is not None:
+            abilities.uses[spell_id] -= 1
+    return cast_effect_as(battle, who, caster, spell_id, spell, level, pay, args, declined, action="use_spell_like")
+
+
+def spell_like_level(spell: dict) -> int:
+    """The spell's level for a spell-like ability: its sorcerer/wizard level, else the
+    lowest (our ruling)."""
+    levels = spell["level"]
+    return levels.get("sorcerer", levels.get("wizard", min(levels.values())))

@@ -4,89 +4,28 @@ Each side's choices are arguments: the attacker's (``follow``, ``drop_weapon``) 
 defender's (``counter``), asked of their owners by the window."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...rules import attack as attack_rules, maneuvers as rules
-from ...dice import WouldRoll
+from ...rules.aoo import provokes_leaving
 from ...rules.attack import AttackSituation
-from ...rules.odds import AttackPlan, OpposedPlan
-from ...rules.geometry import Square, space_squares
+from ...rules.geometry import Square
+from ...rules.modifiers import Modifier, ability_modifier, total
 from ...rules.splash import snap8
-from ...rules.threat import can_attack_square, threatens
+from ...rules.threat import threatens
 from ...rules.weapons import UNARMED
-from ..attacks import (check_attack, fallen, resolve_attack, take_opportunities, threatening_enemies, can_take_aoo)
-from ..components import (Abilities, AttacksOfOpportunity, Conditions, Defense, Feats, Gear, Hands, Position, Stats,
-                          Wielded)
+from ..attacks import can_take_aoo, check_attack, fallen, resolve_attack, take_opportunities, threatening_enemies
+from ..components import (Abilities, AttacksOfOpportunity, Conditions, Defense, Feats, Feint, Gear, Hands, Offense,
+                          Position, Riding, Stats, Wielded)
 from ..damage import status_of
-from ..events import (AidGiven, AttackRolled, Disarmed, FellProne, Feinted, ItemDamaged, ManeuverFailed,
-                      OpposedCheck, Pushed)
+from ..events import AidGiven, AttackRolled, Disarmed, Feinted, ItemDamaged, ManeuverFailed, Pushed
+from ..saddle import leave_saddle
+from ..state import Aid
 from .common import ABLE, Refused, refuse, spend, target_arg, turn_state
+from .contests import (health_mark, in_reach, is_stable, knock_prone, melee_touch_attack, opposed,
+                       opposed_attack_total, space_free, sunder_damage, with_modifier)
+from .objects import snatch, strike_object
+from .other import drop_held
 
 TRIP_WEAPONS_NOTE = "a trip weapon trips without provoking (French text, croc-en-jambe)"
-
-
-def opposed(battle, kind: str, attacker: str, defender: str, a_total, b_total) -> tuple[bool, int, list]:
-    """Opposed checks: the higher total wins; a tie goes to the higher modifier, then a
-    new roll (SRD). Returns (attacker wins, margin, events)."""
-    if battle.dice.probing and battle.recorder is None:
-        raise WouldRoll(20, f"{kind} {attacker}")
-    if battle.recorder is not None:        # a preview: the check is planned, and taken as won
-        battle.recorder.opposed(OpposedPlan(kind, attacker, defender, a_total.value, b_total.value,
-                                            a_total.applied, b_total.applied))
-        return True, 0, []
-    events = []
-    for _ in range(20):
-        a20 = battle.dice.roll(20, f"{kind} {attacker}")
-        b20 = battle.dice.roll(20, f"{kind} {defender}")
-        a, b = a20 + a_total.value, b20 + b_total.value
-        if a != b or a_total.value != b_total.value:
-            wins = a > b or (a == b and a_total.value > b_total.value)
-            events.append(OpposedCheck(kind=kind, attacker=attacker, defender=defender, attacker_d20=a20,
-                                       attacker_total=a, defender_d20=b20, defender_total=b,
-                                       winner=attacker if wins else defender,
-                                       attacker_breakdown=tuple((m.value, m.kind, m.source) for m in a_total.applied),
-                                       defender_breakdown=tuple((m.value, m.kind, m.source) for m in b_total.applied)))
-            return wins, a - b, events
-    raise refuse("OPPOSED_CHECK_UNRESOLVED")
-
-
-def _stable(battle, cid: str) -> bool:
-    """More than two legs or hard to move (a dwarf): ``stable`` in the creature's stats."""
-    return bool(battle.comp(cid, Stats).values.get("stable", 0))
-
-
-def _knock_prone(battle, who: str, by: str) -> list:
-    battle.comp(who, Conditions).ids.add("prone")
-    battle.changed()
-    return [FellProne(who=who, by=by)]
-
-
-def _touch_attack(battle, who: str, target: str, weapon, iterative: int, charging: bool = False) -> tuple[bool, list]:
-    """A melee touch attack (trip, grapple): d20 + bonus against touch AC, no damage."""
-    if battle.dice.probing and battle.recorder is None:
-        raise WouldRoll(20, f"touch attack {who} -> {target}")
-    a = replace(battle.fighter(who), weapon=weapon)
-    d = battle.fighter(target)
-    s = AttackSituation(touch=True, iterative=iterative, charging=charging)
-    bonus = attack_rules.attack_bonus(a, s)
-    ac = attack_rules.armor_class(d, s, a.conditions, flat_footed="flat_footed" in d.conditions)
-    if battle.recorder is not None:        # a preview: the touch attack is planned, and taken as a hit
-        battle.recorder.attack(AttackPlan(who, target, weapon.id, "touch", bonus.value, ac.value, bonus.applied,
-                                          ac.applied, touch=True, threat_from=21, deals_damage=False))
-        return True, []
-    d20 = battle.dice.roll(20, f"touch attack {who} -> {target}")
-    out = attack_rules.judge_attack(d20, bonus.value, ac.value, 21)
-    return out.hit, [AttackRolled(attacker=who, target=target, d20=d20, bonus=bonus.value, total=out.result, ac=ac.value,
-                                  hit=out.hit, threat=False, bonus_breakdown=tuple((m.value, m.kind, m.source) for m in bonus.applied),
-                                  ac_breakdown=tuple((m.value, m.kind, m.source) for m in ac.applied), kind="touch")]
-
-
-def _in_reach(battle, who: str, target: str, weapon=None) -> bool:
-    board = battle.board()
-    me = board.body(who)
-    if weapon is not None:
-        me = replace(me, weapon=weapon)
-    return any(can_attack_square(board, me, sq) for sq in board.body(target).squares)
 
 
 # --- trip ---------------------------------------------------------------------------
@@ -102,7 +41,7 @@ def trip(battle, who: str, target: str, declined, args: dict, iterative: int = 0
         raise refuse("TARGET_TOO_BIG", target=target)
     with_weapon = me.weapon.trip
     weapon = me.weapon if with_weapon else UNARMED
-    if not _in_reach(battle, who, target, weapon):
+    if not in_reach(battle, who, target, weapon):
         raise refuse("OUT_OF_REACH", target=target)
     feats = battle.comp(who, Feats).ids
     events: list = []
@@ -111,18 +50,16 @@ def trip(battle, who: str, target: str, declined, args: dict, iterative: int = 0
         events += ev
         if fell:
             return events
-    hit, ev = _touch_attack(battle, who, target, weapon, iterative, charging)
+    hit, ev = melee_touch_attack(battle, who, target, weapon, iterative, charging)
     events += ev
     if not hit:
         return events
     a = battle.fighter(who)
     d = battle.fighter(target)
-    resist = rules.resist_check(d, stable=_stable(battle, target), dex_allowed=True)
-    from ..components import Riding
+    resist = rules.resist_check(d, stable=is_stable(battle, target), dex_allowed=True)
     mount = battle.comp(target, Riding).mount
     if mount:
         # A rider may use its Ride check instead (French text, "croc-en-jambe").
-        from ...rules.modifiers import Modifier, ability_modifier, total
         ride = battle.comp(target, Stats).values.get("ride", 0) + ability_modifier(
             battle.comp(target, Abilities).scores["dex"])
         if ride > resist.value:
@@ -131,11 +68,10 @@ def trip(battle, who: str, target: str, declined, args: dict, iterative: int = 0
                                 resist)
     events += ev
     if wins and mount:
-        from .mounted import _leave_saddle
-        events += _leave_saddle(battle, target, mount, None, "pulled_down")
-        return events + _knock_prone(battle, target, who)
+        events += leave_saddle(battle, target, mount, None, "pulled_down")
+        return events + knock_prone(battle, target, who)
     if wins:
-        events += _knock_prone(battle, target, who)
+        events += knock_prone(battle, target, who)
         if "improved_trip" in feats and check_attack(battle, who, target) is None:
             events += resolve_attack(battle, who, target, iterative=iterative)   # the free attack
         return events
@@ -144,16 +80,15 @@ def trip(battle, who: str, target: str, declined, args: dict, iterative: int = 0
             events += _drop_weapon(battle, who)
             return events
         back, _m, ev = opposed(battle, "counter_trip", target, who, rules.strength_check(d),
-                               rules.resist_check(a, stable=_stable(battle, who), dex_allowed=True))
+                               rules.resist_check(a, stable=is_stable(battle, who), dex_allowed=True))
         events += ev
         if back:
-            events += _knock_prone(battle, who, target)
+            events += knock_prone(battle, who, target)
     return events
 
 
 def _drop_weapon(battle, who: str) -> list:
-    from .other import _drop_held
-    return _drop_held(battle, who)
+    return drop_held(battle, who)
 
 
 def do_trip(battle, who, args, declined) -> list:
@@ -170,29 +105,16 @@ def _direction(a_pos: Square, a_span: int, b_pos: Square, b_span: int) -> Square
     return snap8(bx2 - ax2, by2 - ay2)
 
 
-def _space_free(battle, cid: str, pos: Square, ignore: tuple[str, ...] = ()) -> bool:
-    board = battle.board()
-    body = board.body(cid)
-    if not board.terrain.space_fits(pos, body.span):
-        return False
-    for sq in space_squares(pos, body.span):
-        for other in board.occupants.get(sq, ()):
-            if other.id != cid and other.id not in ignore and not other.is_helpless:
-                return False
-    return True
-
-
 def _push(battle, cid: str, direction: Square, squares: int, by: tuple[str, ...], declined) -> tuple[list, int]:
     """Move a creature straight, square by square, until blocked; leaving threatened
     squares provokes from others than ``by`` (the pusher and the pushed)."""
-    from ...rules.aoo import provokes_leaving
     events: list = []
     path = [battle.board().body(cid).pos]
     moved = 0
     for _ in range(squares):
         here = path[-1]
         nxt = (here[0] + direction[0], here[1] + direction[1])
-        if not _space_free(battle, cid, nxt, ignore=by):
+        if not space_free(battle, cid, nxt, ignore=by):
             break
         board = battle.board()
         body = board.body(cid)
@@ -244,7 +166,7 @@ def bull_rush(battle, who: str, target: str, declined, args: dict, charging: boo
     a, d = battle.fighter(who), battle.fighter(target)
     wins, margin, ev = opposed(battle, "bull_rush", who, target,
                                rules.strength_check(a, charging=charging, improved="improved_bull_rush" in feats),
-                               rules.resist_check(d, stable=_stable(battle, target), dex_allowed=False))
+                               rules.resist_check(d, stable=is_stable(battle, target), dex_allowed=False))
     events += ev
     board = battle.board()
     me, foe = board.body(who), board.body(target)
@@ -266,13 +188,13 @@ def bull_rush(battle, who: str, target: str, declined, args: dict, charging: boo
     back = (-direction[0], -direction[1])
     here = battle.board().body(who).pos
     behind = (here[0] + back[0], here[1] + back[1])
-    if _space_free(battle, who, behind):
+    if space_free(battle, who, behind):
         pos = battle.comp(who, Position)
         pos.x, pos.y = behind
         battle.changed()
         events.append(Pushed(who=who, by=target, path=(here, behind), squares=1))
     else:
-        events += _knock_prone(battle, who, target)
+        events += knock_prone(battle, who, target)
     return events
 
 
@@ -284,19 +206,6 @@ def do_bull_rush(battle, who, args, declined) -> list:
 
 # --- disarm -------------------------------------------------------------------------
 
-def _opposed_attack_total(battle, who: str, other: str, weapon, *, improved: bool, defending: bool,
-                          iterative: int = 0):
-    from ...rules.modifiers import Modifier, total
-    f = replace(battle.fighter(who), weapon=weapon)
-    base = attack_rules.attack_bonus(f, AttackSituation(iterative=iterative))
-    mods = list(base.applied) + rules.opposed_weapon_mods(f, battle.fighter(other), weapon, improved=improved,
-                                                           not_melee_item=defending and weapon.is_ranged)
-    if defending and battle.comp(who, Stats).values.get("locked_gauntlet"):
-        # A weapon locked in a gauntlet: +10 to keep it (data-digest, adventuring gear).
-        mods.append(Modifier(10, "untyped", "locked_gauntlet"))
-    return total(mods)
-
-
 def disarm(battle, who: str, target: str, declined, args: dict, iterative: int = 0) -> list:
     """Disarm (French text, "désarmement"): provokes from the target (not with Improved
     Disarm) and fails if that attack deals damage; opposed attack rolls (two-handed +4,
@@ -305,7 +214,6 @@ def disarm(battle, who: str, target: str, declined, args: dict, iterative: int =
     attacker may be disarmed back (the defender's choice, ``counter``). With ``item``, a
     worn item is snatched instead (``objects.snatch``)."""
     if args.get("item", "weapon") != "weapon":
-        from .objects import snatch
         return snatch(battle, who, target, declined, args, iterative)
     board = battle.board()
     me, foe = board.body(who), board.body(target)
@@ -318,16 +226,16 @@ def disarm(battle, who: str, target: str, declined, args: dict, iterative: int =
     feats = battle.comp(who, Feats).ids
     events: list = []
     if "improved_disarm" not in feats:
-        hp_before = _hp(battle, who)
+        hp_before = health_mark(battle, who)
         ev, fell = take_opportunities(battle, who, [target], declined)
         events += ev
-        if fell or _hp(battle, who) < hp_before:
+        if fell or health_mark(battle, who) < hp_before:
             return events + [ManeuverFailed(who=who, maneuver="disarm", reason="damaged_by_opportunity")]
-    mine = _opposed_attack_total(battle, who, target, me.weapon, improved="improved_disarm" in feats,
+    mine = opposed_attack_total(battle, who, target, me.weapon, improved="improved_disarm" in feats,
                                  defending=False, iterative=iterative)
-    theirs = _opposed_attack_total(battle, target, who, foe.weapon, improved=False, defending=True)
-    mine = _plus(mine, me.weapon.disarm_bonus, "weapon_disarm")
-    theirs = _plus(theirs, foe.weapon.disarm_bonus, "weapon_disarm")
+    theirs = opposed_attack_total(battle, target, who, foe.weapon, improved=False, defending=True)
+    mine = with_modifier(mine, me.weapon.disarm_bonus, "weapon_disarm")
+    theirs = with_modifier(theirs, foe.weapon.disarm_bonus, "weapon_disarm")
     wins, _m, ev = opposed(battle, "disarm", who, target, mine, theirs)
     events += ev
     if wins:
@@ -335,25 +243,14 @@ def disarm(battle, who: str, target: str, declined, args: dict, iterative: int =
     if args.get("counter", True) and not foe.weapon.is_ranged and status_of(battle, target) in ABLE \
             and not me.weapon.is_unarmed and not me.weapon.is_natural and me.weapon.id != "spiked_gauntlet":
         back, _m, ev = opposed(battle, "counter_disarm", target, who,
-                               _plus(_opposed_attack_total(battle, target, who, foe.weapon, improved=False, defending=False),
+                               with_modifier(opposed_attack_total(battle, target, who, foe.weapon, improved=False, defending=False),
                                      foe.weapon.disarm_bonus, "weapon_disarm"),
-                               _plus(_opposed_attack_total(battle, who, target, me.weapon, improved=False, defending=True),
+                               with_modifier(opposed_attack_total(battle, who, target, me.weapon, improved=False, defending=True),
                                      me.weapon.disarm_bonus, "weapon_disarm"))
         events += ev
         if back:
             events += _lose_weapon(battle, who, by=target, grab=False)
     return events
-
-
-def _plus(t, value: int, source: str):
-    from ...rules.modifiers import Modifier, total
-    return total(list(t.applied) + [Modifier(value, "untyped", source)]) if value else t
-
-
-def _hp(battle, cid):
-    from ..components import HitPoints
-    hp = battle.comp(cid, HitPoints)
-    return (hp.current, -hp.nonlethal)
 
 
 def _lose_weapon(battle, cid: str, by: str, grab: bool) -> list:
@@ -366,7 +263,7 @@ def _lose_weapon(battle, cid: str, by: str, grab: bool) -> list:
     else:
         grab = False
         at = battle.board().body(cid).pos
-        battle.ground.setdefault(at, []).append(weapon)
+        battle.shared.ground.setdefault(at, []).append(weapon)
     battle.changed()
     return [Disarmed(who=cid, by=by, weapon=weapon, grabbed=grab)]
 
@@ -389,7 +286,6 @@ def sunder(battle, who: str, target: str, declined, args: dict, iterative: int =
     board = battle.board()
     me, foe = board.body(who), board.body(target)
     if item not in ("weapon", "shield"):
-        from .objects import strike_object
         return strike_object(battle, who, target, declined, args, iterative)
     if not rules.can_sunder_with(me.weapon):
         raise refuse("SUNDER_NEEDS_SLASHING_OR_BLUDGEONING", weapon=me.weapon.id)
@@ -411,9 +307,9 @@ def sunder(battle, who: str, target: str, declined, args: dict, iterative: int =
         events += ev
         if fell:
             return events
-    mine = _opposed_attack_total(battle, who, target, me.weapon, improved="improved_sunder" in feats,
+    mine = opposed_attack_total(battle, who, target, me.weapon, improved="improved_sunder" in feats,
                                  defending=False, iterative=iterative)
-    theirs = _opposed_attack_total(battle, target, who, foe.weapon, improved=False, defending=False)
+    theirs = opposed_attack_total(battle, target, who, foe.weapon, improved=False, defending=False)
     wins, _m, ev = opposed(battle, "sunder", who, target, mine, theirs)
     events += ev
     if not wins:
@@ -436,17 +332,6 @@ def sunder(battle, who: str, target: str, declined, args: dict, iterative: int =
     battle.changed()
     return events + [ItemDamaged(owner=target, item=item_id, damage=damage, hardness=hardness, hp_left=left,
                                  destroyed=destroyed)]
-
-
-def sunder_damage(battle, who: str) -> int:
-    """The damage a blow deals an object: the weapon's dice and Strength, at least 1; no
-    critical hits (objects are immune, data-digest §3)."""
-    me = battle.board().body(who)
-    count, sides = attack_rules.parse_dice(attack_rules.damage_dice(me.weapon.damage_s, me.weapon.damage_m, me.size))
-    faces = battle.dice.roll_dice(count, sides, f"sunder damage {who}") if sides > 1 else [count]
-    strength = attack_rules.strength_to_damage(battle.fighter(who), ranged=False, thrown=False,
-                                               two_handed=me.weapon.use == "two_handed", off_hand=False)
-    return max(1, sum(faces) + strength)
 
 
 def _shield_id(battle, cid: str) -> str | None:
@@ -499,7 +384,7 @@ def do_aid_another(battle, who, args, declined) -> list:
                                threat=False, bonus_breakdown=tuple((m.value, m.kind, m.source) for m in bonus.applied),
                                ac_breakdown=(), kind="aid"))
     if out.hit:
-        battle.aids.append({"aider": who, "ally": ally, "enemy": enemy, "kind": kind})
+        battle.shared.aids.append(Aid(aider=who, ally=ally, enemy=enemy, kind=kind))
         events.append(AidGiven(aider=who, ally=ally, enemy=enemy, kind=kind))
     return events
 
@@ -509,8 +394,6 @@ def do_feint(battle, who, args, declined) -> list:
     a non-humanoid, -8 against an animal (Int 1-2), impossible against a mindless foe;
     a standard action (a move action with Improved Feint); it does not provoke. On a win
     the target loses its Dex bonus against the feinter's next melee attack."""
-    from ...rules.modifiers import Modifier, ability_modifier, total
-    from ..components import Abilities, Offense
     target = target_arg(battle, args)
     stats = battle.comp(target, Stats).values
     intel = battle.comp(target, Abilities).scores["int"]
@@ -532,8 +415,8 @@ def do_feint(battle, who, args, declined) -> list:
     wins, _m, ev = opposed(battle, "feint", who, target, total(mine), total(theirs))
     events += ev
     if wins:
-        battle.feints[target] = who
-        battle.feint_rounds[target] = battle.round
+        feinted = battle.comp(target, Feint)
+        feinted.by, feinted.round = who, battle.round
         events.append(Feinted(who=who, target=target))
     return events
 

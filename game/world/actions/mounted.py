@@ -1,78 +1,37 @@
-"""Mounted combat (French text, "combat monté"; digest §11.2): mount and rider share the
-mount's space and the rider's initiative; the rider commands the mount's movement (its
-actions); a mount that is not trained for war needs a Ride check (DC 20, a move action)
-each round; after the mount moves more than 1.5 m the rider makes one melee attack only;
-+1 for higher ground against foes on foot of size M or smaller; ranged attacks at -4 (or
--8) when the mount double moves (or runs); a mounted charge doubles a lance's damage;
-falls call for a Ride check (DC 15) or 1d6 damage; an unconscious rider stays in the
-saddle on 50% (75% with a military saddle)."""
+"""Mounted combat's actions (French text, "combat monté"; digest §11.2): mounting and
+dismounting (a move action, or free with a Ride check DC 20), and riding — the rider
+commands the mount's movement (its actions: a move, a double move, a run, a charge with
+the rider's attack at the end, an overrun); a mount that is not trained for war needs a
+Ride check (DC 20, a move action) each round; after the mount moves more than 1.5 m the
+rider makes one melee attack only; a mounted charge doubles a lance's damage. What the
+saddle does whatever the rider does (knees, falls, the shared space, the higher ground,
+ranged penalties, a rider's motion when casting) is ``world.saddle``."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ...rules import movement
 from ...rules.charge import charge as charge_rules
-from ...rules.geometry import metres, space_squares
+from ...rules.geometry import metres
 from ...rules.lanes import lane_path
-from ...rules.modifiers import ability_modifier
-from ..components import Abilities, Conditions, Feats, Position, Riding, Stats, TurnState
-from ..damage import apply_damage, status_of
-from ..events import ActionTaken, Event, Moved, SavingThrow
+from ...rules.reasons import Refusal
 from .. import budget
-from .common import ABLE, Refused, charge_end, refuse, spend, square_arg, squares_arg, target_arg, turn_state, until_next_turn
+from ..components import Feats, Riding, Stats, TurnState
+from ..damage import status_of
+from ..durations import until_next_turn
+from ..events import ActionTaken, Moved
+from ..saddle import MountChanged, guide_with_knees, landings, leave_saddle, mount_of, ride_check, sync_rider
+from .attacking import one_attack
+from .common import ABLE, Refused, charge_end, refuse, spend, square_arg, squares_arg, target_arg, turn_state
 from .moving import parity_after, walk
+from .overrun import overrun
 
-CONTROL_DC, FAST_MOUNT_DC, SOFT_FALL_DC, KNEES_DC = 20, 20, 15, 5
-
-
-@dataclass(frozen=True)
-class MountChanged(Event):
-    rider: str
-    mount: str
-    change: str        # mounted, dismounted, fell, stayed
-
-
-def ride_check(battle, who: str, dc: int, purpose: str) -> tuple[bool, list]:
-    bonus = battle.comp(who, Stats).values.get("ride", 0) + ability_modifier(battle.comp(who, Abilities).scores["dex"])
-    d20 = battle.dice.roll(20, f"ride {purpose} {who}")
-    ok = d20 + bonus >= dc
-    return ok, [SavingThrow(who=who, kind=f"ride_{purpose}", d20=d20, bonus=bonus, dc=dc, success=ok)]
-
-
-def needs_both_hands(battle, who: str, weapon=None) -> bool:
-    """A two-handed or double weapon (a lance is one-handed in the saddle), or a weapon in
-    each hand."""
-    from ..components import Hands
-    w = weapon or battle.board().body(who).weapon
-    return (w.use == "two_handed" and w.id != "lance") or w.double or battle.comp(who, Hands).off_hand is not None
-
-
-def guide_with_knees(battle, who: str) -> list:
-    """At the start of its turn a rider who needs both hands guides its mount with its knees
-    (Ride DC 5; French text, "combat monté"); on a failure it has one hand this round."""
-    ts = turn_state(battle, who)
-    if not needs_both_hands(battle, who):
-        return []
-    ts.knees, events = ride_check(battle, who, KNEES_DC, "knees")
-    return events
-
-
-def mount_of(battle, rider: str) -> str | None:
-    return battle.comp(rider, Riding).mount
-
-
-def _sync_rider(battle, mount: str) -> None:
-    rider = battle.comp(mount, Riding).rider
-    if rider:
-        mp, rp = battle.comp(mount, Position), battle.comp(rider, Position)
-        rp.x, rp.y = mp.x, mp.y
-        battle.changed()
+CONTROL_DC, FAST_MOUNT_DC = 20, 20
 
 
 def can_carry(battle, who: str, mount: str):
     """Whether ``mount`` could carry ``who`` now: an ally at least one size larger, next to
     it, with nobody on it, and ``who`` not already riding (French text, "combat monté")."""
-    from ...rules.reasons import Refusal
     board = battle.board()
     me, steed = board.body(who), board.body(mount)
     if mount_of(battle, who):
@@ -101,7 +60,7 @@ def do_mount(battle, who, args, declined) -> list:
     events += [] if fast_ok else spend(battle, who, "move", "mount")
     battle.comp(who, Riding).mount = mount
     battle.comp(mount, Riding).rider = who
-    _sync_rider(battle, mount)
+    sync_rider(battle, mount)
     events.append(MountChanged(rider=who, mount=mount, change="mounted"))
     return events + guide_with_knees(battle, who)        # once in the saddle, hands for the fight
 
@@ -111,14 +70,15 @@ def do_dismount(battle, who, args, declined) -> list:
     if not mount:
         raise refuse("NOT_MOUNTED")
     to = square_arg(args.get("to"), "to")
-    _landing(battle, who, mount, to)    # said before the Ride check
+    if to not in landings(battle, who, mount):         # said before the Ride check
+        raise refuse("DISMOUNT_SQUARE_BLOCKED", square=list(to))
     _move_available(battle, who)
     events: list = []
     fast_ok = False
     if args.get("fast"):
         fast_ok, events = ride_check(battle, who, FAST_MOUNT_DC, "fast_dismount")
     events += [] if fast_ok else spend(battle, who, "move", "dismount")
-    return events + _leave_saddle(battle, who, mount, to, "dismounted")
+    return events + leave_saddle(battle, who, mount, to, "dismounted")
 
 
 def _move_available(battle, who: str) -> None:
@@ -127,28 +87,6 @@ def _move_available(battle, who: str) -> None:
     refusal = budget.refusal(turn_state(battle, who), "move")
     if refusal:
         raise Refused(refusal)
-
-
-def _landing(battle, rider: str, mount: str, to=None):
-    """Where a rider leaving the saddle lands: ``to``, a free square next to the mount."""
-    board = battle.board()
-    steed = board.body(mount)
-    around = [(x + dx, y + dy) for x, y in steed.squares for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
-    free = [p for p in sorted(set(around) - set(steed.squares), key=lambda p: (p[1], p[0]))
-            if board.terrain.space_fits(p, 1) and not [o for o in board.occupants.get(p, ()) if o.id != rider]]
-    if to is not None and tuple(to) not in free:
-        raise refuse("DISMOUNT_SQUARE_BLOCKED", square=list(to))
-    return tuple(to) if to is not None else (free[0] if free else steed.pos)
-
-
-def _leave_saddle(battle, rider: str, mount: str, to=None, change: str = "dismounted") -> list:
-    dest = _landing(battle, rider, mount, to)
-    battle.comp(rider, Riding).mount = None
-    battle.comp(mount, Riding).rider = None
-    pos = battle.comp(rider, Position)
-    pos.x, pos.y = dest
-    battle.changed()
-    return [MountChanged(rider=rider, mount=mount, change=change)]
 
 
 def _control(battle, who: str, mount: str) -> list:
@@ -194,7 +132,6 @@ def do_ride(battle, who, args, declined) -> list:
     if mode == "charge":
         return _mounted_charge(battle, who, mount, alone, args, declined)
     if mode == "overrun":
-        from .overrun import overrun
         events = overrun(battle, who, mount, args, declined, before=lambda: _control(battle, who, mount))
         rts = turn_state(battle, who)
         rts.mount_moves += 1
@@ -214,7 +151,7 @@ def do_ride(battle, who, args, declined) -> list:
     mts.moved = True
     mts.parity = parity_after(check.positions, mts.parity)
     events += walk(battle, mount, check.positions, mode if mode != "double" else "move", declined)
-    _sync_rider(battle, mount)
+    sync_rider(battle, mount)
     rts = turn_state(battle, who)
     rts.mount_moved += check.cost
     rts.mount_mode = mode if mode != "move" or rts.mount_mode is None else rts.mount_mode
@@ -225,7 +162,6 @@ def do_ride(battle, who, args, declined) -> list:
 
 
 def _mounted_charge(battle, who, mount, alone, args, declined) -> list:
-    from .attacking import one_attack
     target = target_arg(battle, args)
     if "dead" in battle.board().body(target).conditions:
         raise refuse("TARGET_DEAD", target=target)
@@ -245,7 +181,7 @@ def _mounted_charge(battle, who, mount, alone, args, declined) -> list:
     path = lane_path(steed.pos, end)
     events += until_next_turn(battle, mount, "charging") + until_next_turn(battle, who, "charging")
     events += walk(battle, mount, path, "charge", declined)
-    _sync_rider(battle, mount)
+    sync_rider(battle, mount)
     rts = turn_state(battle, who)
     rts.mount_moved += result.distance
     events.append(Moved(who=mount, path=tuple(path), mode="ride_charge", cost_m=metres(result.distance)))
@@ -261,57 +197,4 @@ def _mounted_charge(battle, who, mount, alone, args, declined) -> list:
     return events + one_attack(battle, who, target, declined, charging=True, damage_multiplier=multiplier)
 
 
-def mounted_falls(battle) -> list:
-    """After any action: a mount that can no longer carry its rider throws it (Ride DC 15
-    or 1d6); an unconscious rider stays in the saddle on 50% (75% military saddle)."""
-    events: list = []
-    for cid in battle.sorted_ids:
-        if not battle.read(cid, Riding).mount:
-            continue
-        riding = battle.comp(cid, Riding)
-        mount = riding.mount
-        mount_down = status_of(battle, mount) not in ABLE or "prone" in battle.comp(mount, Conditions).ids
-        rider_down = status_of(battle, cid) not in ABLE
-        if mount_down:
-            ok, ev = ride_check(battle, cid, SOFT_FALL_DC, "soft_fall")
-            events += ev + _leave_saddle(battle, cid, mount, None, "fell")
-            if not ok:
-                events += apply_damage(battle, cid, battle.dice.roll(6, f"fall {cid}"), nonlethal=False)
-            battle.comp(cid, Conditions).ids.add("prone")
-        elif rider_down and not riding.stayed_unconscious:
-            chance = 75 if riding.military_saddle else 50
-            d100 = battle.dice.roll(100, f"stay in the saddle {cid}")
-            if d100 <= chance:
-                events.append(MountChanged(rider=cid, mount=mount, change="stayed"))
-                riding.stayed_unconscious = True
-            else:
-                events += _leave_saddle(battle, cid, mount, None, "fell")
-                events += apply_damage(battle, cid, battle.dice.roll(6, f"fall {cid}"), nonlethal=False)
-                battle.comp(cid, Conditions).ids.add("prone")
-    battle.changed()
-    return events
-
-
-def rider_motion(battle, who: str) -> str | None:
-    """Casting in the saddle (French text, "combat monté"): the mount moving before and
-    after the casting (its double move) is vigorous motion, a running mount violent
-    motion; a single move before or after the casting is none."""
-    if not battle.comp(who, Riding).mount:
-        return None
-    return {"double": "vigorous_motion", "run": "violent_motion"}.get(turn_state(battle, who).mount_mode)
-
-
-def rider_attack_penalties(battle, attacker: str, target: str, ranged: bool) -> tuple[int, int]:
-    """(higher ground bonus, ranged penalty) for a mounted attacker."""
-    if not battle.comp(attacker, Riding).mount:
-        return 0, 0
-    if ranged:
-        mode = turn_state(battle, attacker).mount_mode
-        return 0, -8 if mode == "run" else -4 if mode == "double" else 0
-    foe = battle.board().body(target)
-    on_foot = not battle.comp(target, Riding).mount
-    return (1 if on_foot and foe.size.order <= 4 else 0), 0
-
-
-__all__ = ["do_mount", "do_dismount", "do_ride", "mounted_falls", "space_squares", "guide_with_knees",
-           "needs_both_hands"]
+__all__ = ["do_mount", "do_dismount", "do_ride", "can_carry", "needs_control"]

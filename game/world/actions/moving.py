@@ -6,14 +6,17 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...rules import aoo as aoo_rules, movement
-from ...rules.geometry import KING_MOVES, Square, metres
+from ...rules.geometry import KING_MOVES, Square, distance, metres
 from ...rules.modifiers import ability_modifier
 from ...rules.threat import threatens
 from ..attacks import take_opportunities, threatening_enemies
+from ..auras import stench_on
 from ..components import Abilities, Conditions, Position, RunState
+from ..durations import until_next_turn
 from ..events import Moved, MovementStopped, SavingThrow, Stepped
 from ..processors import MoveIntent, StepIntent
-from .common import refuse, settled, spend, squares_arg, square_arg, turn_state, until_next_turn
+from .common import refuse, settled, spend, square_arg, squares_arg, turn_state
+from .timing import readied_on_entering
 
 
 def parity_after(positions: list[Square], parity: int) -> int:
@@ -27,8 +30,6 @@ def walk(battle, who: str, positions: list[Square], mode: str, declined: set[str
     """Move square by square: attacks of opportunity before leaving a threatened square
     (once per opponent per round), readied actions on entering reach; a mover who falls
     stops where it is."""
-    from ..auras import stench_on
-    from .timing import readied_on_entering
     events: list = []
     ts = turn_state(battle, who)
     pos_comp = battle.comp(who, Position)
@@ -92,7 +93,6 @@ def moved_event(battle, who, positions, mode, cost, events) -> Moved:
     stop = next((e.at for e in events if isinstance(e, MovementStopped) and e.who == who), None)
     if stop is not None and stop in positions:
         done = positions[:positions.index(stop) + 1]
-        from ...rules.geometry import distance
         return Moved(who=who, path=tuple(done), mode=mode, cost_m=metres(distance(done[0], done[-1])) if len(done) > 1 else 0.0)
     return Moved(who=who, path=tuple(positions), mode=mode, cost_m=metres(cost))
 
@@ -171,7 +171,6 @@ def _one_square(battle, who, to, *, prone_ok: bool) -> list[Square]:
 
 
 def _standing(body):
-    from dataclasses import replace
     return replace(body, conditions=body.conditions - {"prone"}, speed_squares=max(body.speed_squares, 3))
 
 
@@ -219,7 +218,6 @@ def do_minimum_move(battle, who, args, declined) -> list:
     if max(abs(to[0] - body.pos[0]), abs(to[1] - body.pos[1])) != 1:
         raise refuse("NOT_ADJACENT", square=list(to))
     board = battle.board()
-    from dataclasses import replace
     check = movement.check_path(board, replace(body, speed_squares=3), [to], "move")
     if not check.legal:
         raise refuse(check.reason.code, **check.reason.params)

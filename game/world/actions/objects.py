@@ -8,13 +8,17 @@ from ...rules import attack as attack_rules, maneuvers as rules
 from ...rules.attack import DEX_ZERO, AttackSituation
 from ...rules.modifiers import Modifier, total
 from ...rules.objects import damage_object, object_ac, snatch_modifiers
+from ...rules.sight import cover
 from ...rules.sizes import Size
-from ..attacks import check_attack, take_opportunities
-from ..components import Armor, Feats, Grapple, Hands, Inventory, Wielded, Worn
+from ..attacks import (check_attack, engaged_with_ally, is_ranged_attack, provoking_attack, range_increments,
+                       take_opportunities)
+from ..components import Armor, Charges, Feats, Grapple, Hands, Inventory, Loaded, Spellcasting, Wielded, Worn
 from ..events import AttackRolled, ItemDamaged, ItemSnatched, ManeuverFailed
 from ..worn import object_numbers
-from .common import refuse
-from .maneuvers import _hp, _opposed_attack_total, _plus, opposed, sunder_damage
+from .common import Refused, refuse
+from .contests import health_mark, opposed, opposed_attack_total, sunder_damage, with_modifier
+from .gates import LOADING
+from .spell_effects import discharge
 
 
 # --- snatching a worn item ------------------------------------------------------------
@@ -41,16 +45,16 @@ def snatch(battle, who: str, target: str, declined, args: dict, iterative: int =
     improved = "improved_disarm" in battle.comp(who, Feats).ids
     events: list = []
     if not improved:
-        hp_before = _hp(battle, who)
+        hp_before = health_mark(battle, who)
         ev, fell = take_opportunities(battle, who, [target], declined)
         events += ev
-        if fell or _hp(battle, who) < hp_before:
+        if fell or health_mark(battle, who) < hp_before:
             return events + [ManeuverFailed(who=who, maneuver="snatch", reason="damaged_by_opportunity")]
     extra_mine, extra_theirs = snatch_modifiers(fastening)
-    mine = _opposed_attack_total(battle, who, target, me.weapon, improved=improved, defending=False,
+    mine = opposed_attack_total(battle, who, target, me.weapon, improved=improved, defending=False,
                                  iterative=iterative)
-    mine = _plus(total(list(mine.applied) + extra_mine), me.weapon.disarm_bonus, "weapon_disarm")
-    theirs = _opposed_attack_total(battle, target, who, foe.weapon, improved=False, defending=False)
+    mine = with_modifier(total(list(mine.applied) + extra_mine), me.weapon.disarm_bonus, "weapon_disarm")
+    theirs = opposed_attack_total(battle, target, who, foe.weapon, improved=False, defending=False)
     theirs = total(list(theirs.applied) + extra_theirs)
     wins, _m, ev = opposed(battle, "snatch", who, target, mine, theirs)
     events += ev
@@ -62,8 +66,6 @@ def snatch(battle, who: str, target: str, declined, args: dict, iterative: int =
 def _charge_goes_off(battle, who: str, target: str) -> list:
     """A held touch charge goes off on whatever the hand touches, even by accident (French
     text, "sorts de contact"): a bare hand that tears an item off its wearer touches it."""
-    from ..components import Spellcasting
-    from .spell_effects import discharge
     held = battle.comp(who, Spellcasting).held_charge
     if held is None or not battle.board().body(who).weapon.is_unarmed:
         return []
@@ -90,9 +92,9 @@ def _take_off(battle, wearer: str, by: str, item: str, held: bool = False) -> li
             battle.comp(by, Worn).object_hp[item] = hp_left
     else:
         at = battle.board().body(wearer).pos
-        battle.ground.setdefault(at, []).append(item)
+        battle.shared.ground.setdefault(at, []).append(item)
         if hp_left is not None:                  # the damage lies there with it
-            battle.ground_damage[f"{at[0]},{at[1]}:{item}"] = hp_left
+            battle.shared.ground_damage.setdefault(at, {})[item] = hp_left
     battle.changed()
     return [ItemSnatched(who=wearer, by=by, item=item, grabbed=grabbed, at=at)]
 
@@ -116,7 +118,6 @@ def strike_object(battle, who: str, target: str, declined, args: dict, iterative
     me = battle.board().body(who)
     if me.weapon.is_ranged:
         return _shoot_object(battle, who, target, item, place, numbers, declined, iterative)
-    from ..attacks import is_ranged_attack
     if is_ranged_attack(battle, who, target):
         raise refuse("OUT_OF_REACH", target=target)     # a thrown weapon is not thrown at objects here
     if not rules.can_sunder_with(me.weapon):
@@ -143,12 +144,6 @@ def _shoot_object(battle, who: str, target: str, item: str, place: str, numbers,
     ranged attack — within range and sight, -2 per range increment, -4 into melee, the
     carrier's cover, attacks of opportunity for shooting in a threatened square — against
     the object's AC; objects take half damage from ranged weapons (data-digest §3)."""
-    from ...rules.sight import cover
-    from ..attacks import _engaged_with_ally, range_increments
-    from ..components import Loaded
-    from .attacking import provoking_attack
-    from .common import Refused
-    from .other import LOADING
     r = check_attack(battle, who, target)
     if r:
         raise Refused(r)
@@ -163,7 +158,7 @@ def _shoot_object(battle, who: str, target: str, item: str, place: str, numbers,
     if me.weapon.id in LOADING:
         loaded.shots -= 1
     s = AttackSituation(ranged=True, range_increments=range_increments(battle, who, target),
-                        into_melee=_engaged_with_ally(battle, who, target), iterative=iterative)
+                        into_melee=engaged_with_ally(battle, who, target), iterative=iterative)
     shelter = 4 if cover(board, me, board.body(target), "ranged") in ("soft", "cover") else 0
     hit, ev = _object_attack(battle, who, target, Size.from_code(numbers[0]), False, iterative, s, shelter)
     events += ev
@@ -236,4 +231,5 @@ def _destroy(battle, cid: str, item: str, place: str) -> None:
         hands = battle.comp(cid, Hands)
         if hands.holding == item:
             hands.holding = None
-        battle.wand_charges.pop(f"{cid}:{item}", None)
+        if item in battle.read(cid, Charges).left:
+            del battle.comp(cid, Charges).left[item]

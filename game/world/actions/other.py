@@ -6,15 +6,13 @@ from __future__ import annotations
 from ... import data
 from ...rules.geometry import space_squares
 from ..attacks import take_opportunities, threatening_enemies
-from ..components import Conditions, Hands, Inventory, Loaded, Offense, Position, Stats, Wielded, Worn
+from ..components import Conditions, Defense, Hands, Inventory, Loaded, Offense, Position, Stats, Wielded, Worn
 from ..damage import status_of
+from ..durations import until_next_turn
 from ..events import ActionTaken, ConditionStarted, ItemDropped, ItemPickedUp, ItemRetrieved, WeaponDrawn, WeaponLoaded
-from .common import ABLE, refuse, settled, spend, square_arg, turn_state, until_next_turn
+from .common import ABLE, refuse, settled, spend, square_arg, turn_state
+from .gates import LOADING
 
-# How long loading takes (data-digest §1): a move action, or a full-round action.
-LOADING = {"hand_crossbow": ("move", 1), "light_crossbow": ("move", 1), "sling": ("move", 1),
-           "heavy_crossbow": ("full_round", 1), "repeating_light_crossbow": ("full_round", 5),
-           "repeating_heavy_crossbow": ("full_round", 5)}
 
 
 def _provoke(battle, who, declined) -> tuple[list, bool]:
@@ -139,14 +137,15 @@ def _locked(battle, who) -> bool:
     return bool(battle.comp(who, Stats).values.get("locked_gauntlet"))
 
 
-def _drop_held(battle, who) -> list:
+def drop_held(battle, who) -> list:
+    """The weapon in hand falls in the creature's square (refused when locked in a gauntlet)."""
     held = battle.comp(who, Wielded)
     if held.weapon_id == "unarmed":
         return []
     if _locked(battle, who):
         raise refuse("WEAPON_LOCKED", weapon=held.weapon_id)
     at = battle.board().body(who).pos
-    battle.ground.setdefault(at, []).append(held.weapon_id)
+    battle.shared.ground.setdefault(at, []).append(held.weapon_id)
     item = held.weapon_id
     held.weapon_id = "unarmed"
     battle.changed()
@@ -157,7 +156,7 @@ def do_drop(battle, who, args, declined) -> list:
     """Free action: let the weapon in hand fall in its square."""
     if battle.comp(who, Wielded).weapon_id == "unarmed":
         raise refuse("HAND_EMPTY")
-    return _drop_held(battle, who)
+    return drop_held(battle, who)
 
 
 def do_draw(battle, who, args, declined) -> list:
@@ -171,7 +170,7 @@ def do_draw(battle, who, args, declined) -> list:
     if battle.comp(who, Wielded).weapon_id != "unarmed":
         if not args.get("drop_held"):
             raise refuse("HAND_FULL", weapon=battle.comp(who, Wielded).weapon_id)
-        events += _drop_held(battle, who)
+        events += drop_held(battle, who)
     events += _free_with_move_or_spend(battle, who, "draw")
     inv.items.remove(weapon)
     battle.comp(who, Wielded).weapon_id = weapon
@@ -212,7 +211,7 @@ def do_pick_up(battle, who, args, declined) -> list:
     item = args.get("item")
     body = battle.board().body(who)
     near = {(x + dx, y + dy) for x, y in body.squares for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
-    where = next((sq for sq in sorted(near) if item in battle.ground.get(sq, [])), None)
+    where = next((sq for sq in sorted(near) if item in battle.shared.ground.get(sq, [])), None)
     if where is None:
         raise refuse("NOTHING_TO_PICK_UP", item=item)
     if item not in data.weapons():
@@ -235,9 +234,10 @@ def _lift(battle, who: str, item: str, where, declined) -> tuple[list, bool]:
     events += ev
     if status_of(battle, who) not in ABLE:
         return events, False
-    battle.ground[where].remove(item)
-    if not battle.ground[where]:
-        del battle.ground[where]
+    ground = battle.shared.ground
+    ground[where].remove(item)
+    if not ground[where]:
+        del ground[where]
     battle.changed()
     return events + [ItemPickedUp(who=who, item=item)], True
 
@@ -254,9 +254,11 @@ def _pick_up_object(battle, who: str, item: str, where, declined) -> list:
     if lifted:
         battle.comp(who, Inventory).items.append(item)
         hands.holding = item
-        key = f"{where[0]},{where[1]}:{item}"
-        if key in battle.ground_damage and item not in battle.ground.get(where, []):
-            battle.comp(who, Worn).object_hp[item] = battle.ground_damage.pop(key)    # it stays damaged
+        damaged = battle.shared.ground_damage.get(where, {})
+        if item in damaged and item not in battle.shared.ground.get(where, []):
+            battle.comp(who, Worn).object_hp[item] = damaged.pop(item)    # it stays damaged
+            if not damaged:
+                del battle.shared.ground_damage[where]
         battle.changed()
     return events
 
@@ -303,7 +305,6 @@ def do_loose_shield(battle, who, args, declined) -> list:
 
 
 def _has_shield(battle, who) -> bool:
-    from ..components import Defense
     return battle.comp(who, Defense).shield_bonus > 0
 
 

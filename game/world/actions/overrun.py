@@ -9,23 +9,26 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ... import data
 from ...rules import maneuvers as rules, movement
 from ...rules.board import Board
 from ...rules.geometry import metres, space_squares
-from ..attacks import take_opportunities
+from ...rules.modifiers import Modifier, total
+from .. import budget, specials
+from ..attacks import resolve_attack, take_opportunities
 from ..components import Feats, Position
 from ..damage import status_of
 from ..events import FellProne, Moved, MovementStopped
-from .. import budget
+from ..saddle import sync_rider
+from ..systems import mover
 from .common import ABLE, Refused, refuse, spend, squares_arg, target_arg, turn_state
-from .maneuvers import _knock_prone, _space_free, _stable, opposed
+from .contests import is_stable, knock_prone, opposed, space_free
 from .moving import parity_after, walk
 
 
 def overrun_squares(battle, who: str, target: str) -> tuple:
     """The straight way through the defender's space to the first space past it, from the
     mover's space (its mount's, when riding): what an overrun is usually given."""
-    from ..views import mover
     board, moving = mover(battle, who)
     me, foe = board.body(moving), board.body(target)
     dx = (foe.pos[0] > me.pos[0]) - (foe.pos[0] < me.pos[0])
@@ -50,7 +53,6 @@ def overrun(battle, who: str, mover: str, args, declined, before=None) -> list:
     """``who`` overruns; ``mover`` goes through the defender's space: itself, or its mount
     (French text: in a mounted overrun the mount makes the Strength check, with its size;
     with Trample the defender cannot avoid it and a defender knocked down takes a hoof)."""
-    from .mounted import _sync_rider
     target = target_arg(battle, args)
     squares = squares_arg(args)
     ts, mts = turn_state(battle, who), turn_state(battle, mover)
@@ -88,50 +90,44 @@ def overrun(battle, who: str, mover: str, args, declined, before=None) -> list:
     mts.five_foot = False
     mts.parity = parity_after(check.positions, mts.parity)
     events += walk(battle, mover, check.positions[:enter], "move", declined)
-    _sync_rider(battle, mover)
+    sync_rider(battle, mover)
     if battle.board().body(mover).pos != check.positions[enter - 1]:
         return events                                   # fell on the way
-    events += _overrun_at(battle, who, target, declined, args, charging=False, mover=mover)
+    ev, through = _overrun_at(battle, who, target, declined, args, charging=False, mover=mover)
+    events += ev
     if battle.board().body(mover).pos == check.positions[enter - 1] and status_of(battle, mover) in ABLE \
-            and "prone" not in battle.board().body(mover).conditions and _passed(battle, who, target):
+            and "prone" not in battle.board().body(mover).conditions and through:
         events += walk(battle, mover, check.positions[enter - 1:], "move", declined)
-        _sync_rider(battle, mover)
+        sync_rider(battle, mover)
         events.append(Moved(who=mover, path=tuple(check.positions), mode="overrun", cost_m=metres(check.cost)))
     return events
 
 
-def _passed(battle, who, target) -> bool:
-    return battle.overrun_result.get(who) == "through"
-
-
-def _overrun_at(battle, who: str, target: str, declined, args: dict, charging: bool, mover: str | None = None) -> list:
+def _overrun_at(battle, who: str, target: str, declined, args: dict, charging: bool,
+                mover: str | None = None) -> tuple[list, bool]:
     """The overrun itself, the attacker (or its mount, ``mover``) standing next to the
-    defender's space."""
+    defender's space: (events, whether it goes through)."""
     mover = mover or who
     feats = battle.comp(who, Feats).ids
     trample = mover != who and "trample" in feats       # Trample is a mounted feat
     events, fell = take_opportunities(battle, mover, [target], declined)   # entering its space
-    battle.overrun_result[who] = "stopped"
     if fell or status_of(battle, mover) not in ABLE:
-        return events
+        return events, False
     can_avoid = "improved_overrun" not in feats and not trample
     if can_avoid and args.get("defender") == "avoid":
-        battle.overrun_result[who] = "through"
-        return events
+        return events, True
     a, d = battle.fighter(mover), battle.fighter(target)
     wins, _m, ev = opposed(battle, "overrun", mover, target,
                            rules.strength_check(a, charging=charging, improved="improved_overrun" in feats),
-                           rules.resist_check(d, stable=_stable(battle, target), dex_allowed=True))
+                           rules.resist_check(d, stable=is_stable(battle, target), dex_allowed=True))
     events += ev
     if wins:
-        battle.overrun_result[who] = "through"
-        events += _knock_prone(battle, target, mover)
+        events += knock_prone(battle, target, mover)
         if trample and status_of(battle, target) != "dead":
             events += _hoof(battle, mover, target)
-        return events
+        return events, True
     knocked = False
     if args.get("counter", True) and status_of(battle, target) in ABLE:
-        from ...rules.modifiers import Modifier, total
         back, _m, ev = opposed(battle, "counter_overrun", target, mover,
                                total([Modifier(d.mod("str"), "ability", "str"), Modifier(rules.size_mod(d.size), "size", "size")]),
                                total([Modifier(max(a.mod("str"), a.mod("dex")), "ability", "str_or_dex"),
@@ -140,17 +136,14 @@ def _overrun_at(battle, who: str, target: str, declined, args: dict, charging: b
         knocked = back
     # Back 1.5 m the way it came (it never left its square here), movement over.
     if knocked:
-        events += _knock_prone(battle, mover, target)
+        events += knock_prone(battle, mover, target)
     events.append(MovementStopped(who=mover, at=battle.board().body(mover).pos, reason="overrun_failed"))
-    return events
+    return events, False
 
 
 def _hoof(battle, mount: str, target: str) -> list:
     """Trample: the mount's one hoof attack on the defender it knocked down (its routine's
     hoof when it has one)."""
-    from ... import data
-    from .. import specials
-    from ..attacks import resolve_attack
     routine = specials.routine(battle, mount)
     slot = next((s for s in specials.routine_slots(routine) if s["weapon"] == "hoof"), None) if routine else None
     if slot is not None:
@@ -158,4 +151,4 @@ def _hoof(battle, mount: str, target: str) -> list:
     return resolve_attack(battle, mount, target, weapon=data.weapons()["hoof"])
 
 
-__all__ = ["do_overrun", "overrun", "FellProne", "Position", "_space_free"]
+__all__ = ["do_overrun", "overrun", "FellProne", "Position", "space_free"]

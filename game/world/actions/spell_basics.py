@@ -1,12 +1,12 @@
 """What every spell resolution shares (French text "lancer un sort"; digest §4.5;
 data-digest §5): the caster's level and ability, Concentration checks and saving throws,
 spell dice after metamagic, durations after Extend Spell, damage and healing, touch
-attacks, the creatures in an area."""
+attacks, the creatures in an area, a touch spell's charge held or dropped, the events of a
+casting (cast, ended, healed) and the numbering of lasting effects."""
 from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-
 
 from ...rules import attack as attack_rules, metamagic, spells as rules
 from ...rules.attack import AttackSituation
@@ -30,13 +30,21 @@ class SpellCast(Event):
 
 
 @dataclass(frozen=True)
+class SpellEnded(Event):
+    caster: str
+    spell: str
+    reason: str           # no_concentration, distracted, duration, caster_down, aggression, replaced, dissipated
+
+
+@dataclass(frozen=True)
 class Healed(Event):
     who: str
     amount: int
     hp: int
 
 
-def _sc(battle, cid) -> Spellcasting:
+def spellcasting(battle, cid) -> Spellcasting:
+    """The creature's spellcasting, to change (``battle.comp``)."""
     return battle.comp(cid, Spellcasting)
 
 
@@ -46,6 +54,15 @@ HELD = ("held_charge", "held_metamagic", "held_touches", "held_as", "held_level"
 def drop_charge(sc: Spellcasting) -> None:
     """The held charge is gone (discharged, or dissipated by another casting)."""
     sc.held_charge, sc.held_metamagic, sc.held_touches, sc.held_as, sc.held_level = None, (), 0, None, None
+
+
+def hold_charge(battle, who: str, spell_id: str, level: int) -> list:
+    """Hold a touch spell's charge (SRD, touch spells: "garder la charge"), with the
+    metamagic of the spell being resolved."""
+    sc = spellcasting(battle, who)
+    drop_charge(sc)
+    sc.held_charge, sc.held_metamagic, sc.held_level = spell_id, tuple(battle.shared.metamagic), level
+    return [SpellCast(caster=who, spell=spell_id, level=level, outcome="held")]
 
 
 def borrowed_caster(sc: Spellcasting, caster_level: int, caster_class: str) -> Spellcasting:
@@ -61,7 +78,7 @@ def acting_as(battle, who: str, caster: Spellcasting, borrowed: bool = False):
     spell-like ability): a charge it leaves held becomes the creature's, stamped with that
     level and class, and the creature's own charge is otherwise untouched; else (a held
     charge resolving) the charge comes back as the resolution left it."""
-    saved = _sc(battle, who)
+    saved = spellcasting(battle, who)
     battle.put(who, caster)
     try:
         yield
@@ -77,22 +94,24 @@ def acting_as(battle, who: str, caster: Spellcasting, borrowed: bool = False):
 
 def as_held(battle, who: str):
     """The caster a held charge resolves with: the creature, or the item or ability it came from."""
-    sc = _sc(battle, who)
+    sc = spellcasting(battle, who)
     return replace(sc, caster_level=sc.held_as[0], caster_class=sc.held_as[1]) if sc.held_as else sc
 
 
 def spell_level(battle, cid: str, spell: dict) -> int:
     levels = spell["level"]
-    cls = _sc(battle, cid).caster_class
+    cls = spellcasting(battle, cid).caster_class
     return levels.get(cls, min(levels.values()))
 
 
-def _ability_mod(battle, cid: str) -> int:
-    ability = rules.ABILITY_OF_CLASS.get(_sc(battle, cid).caster_class, "int")
+def casting_modifier(battle, cid: str) -> int:
+    """The modifier of the caster's casting ability (Int for a wizard, Wis for a cleric ...)."""
+    ability = rules.ABILITY_OF_CLASS.get(spellcasting(battle, cid).caster_class, "int")
     return ability_modifier(battle.comp(cid, Abilities).scores[ability])
 
 
-def _concentration(battle, cid: str, dc: int, why: str) -> tuple[bool, list]:
+def concentration_check(battle, cid: str, dc: int, why: str) -> tuple[bool, list]:
+    """A Concentration check against ``dc`` (digest §4.5): ranks, else Con; (success, [event])."""
     values = battle.comp(cid, Stats).values
     bonus = values.get("concentration", ability_modifier(battle.comp(cid, Abilities).scores["con"]))
     d20 = battle.dice.roll(20, f"concentration {why} {cid}")
@@ -100,16 +119,23 @@ def _concentration(battle, cid: str, dc: int, why: str) -> tuple[bool, list]:
     return ok, [SavingThrow(who=cid, kind=f"concentration_{why}", d20=d20, bonus=bonus, dc=dc, success=ok)]
 
 
-def _roll(battle, n: int, sides: int, why: str, plus: int = 0) -> tuple[int, tuple]:
+def spell_roll(battle, n: int, sides: int, why: str, plus: int = 0) -> tuple[int, tuple]:
     """A spell's variable numeric effect, ``n``d``sides`` + ``plus``, after the metamagic
     of the spell being resolved (Empower, Maximize)."""
     faces = tuple(battle.dice.roll_dice(n, sides, why))
-    return metamagic.vary(sum(faces), n, sides, plus, battle.metamagic), faces
+    return metamagic.vary(sum(faces), n, sides, plus, battle.shared.metamagic), faces
 
 
-def _lasting(battle, rounds: int) -> int:
+def next_effect_number(battle) -> int:
+    """The number of a lasting spell effect begun now: effects kept by different creatures
+    are looked at in the order they began."""
+    battle.shared.effects_begun += 1
+    return battle.shared.effects_begun
+
+
+def lasting(battle, rounds: int) -> int:
     """A duration in rounds after Extend Spell."""
-    return rounds * metamagic.duration_factor(battle.metamagic)
+    return rounds * metamagic.duration_factor(battle.shared.metamagic)
 
 
 # Cure and inflict spells: dice, sides, the most the caster level adds (SRD).
@@ -120,12 +146,14 @@ ENERGY = {"burning_hands": "fire", "fireball": "fire", "scorching_ray": "fire", 
           "ray_of_frost": "cold", "shocking_grasp": "electricity", "magic_missile": "force"}
 
 
-def _hit_points(battle, cid: str, amount: int, who: str, faces=(), energy: str | None = None) -> list:
+def spell_damage(battle, cid: str, amount: int, who: str, faces=(), energy: str | None = None) -> list:
+    """A spell's damage dealt to ``cid``: the event, then what damage does."""
     return [DamageDealt(attacker=who, target=cid, dice=faces, bonus=amount - sum(faces), amount=amount, nonlethal=False,
                         multiplier=1)] + apply_damage(battle, cid, amount, nonlethal=False, energy=energy)
 
 
-def _heal(battle, cid: str, amount: int) -> list:
+def heal(battle, cid: str, amount: int) -> list:
+    """Hit points back (and as much nonlethal damage gone), up to the maximum."""
     hp = battle.comp(cid, HitPoints)
     hp.current = min(hp.maximum, hp.current + amount)
     hp.nonlethal = max(0, hp.nonlethal - amount)
@@ -133,7 +161,8 @@ def _heal(battle, cid: str, amount: int) -> list:
     return [Healed(who=cid, amount=amount, hp=hp.current)] + sync_health(battle, cid)
 
 
-def _touch_attack(battle, who, target, ranged: bool, bonus_extra: int = 0) -> tuple[bool, bool, list]:
+def spell_touch_attack(battle, who, target, ranged: bool, bonus_extra: int = 0) -> tuple[bool, bool, list]:
+    """A spell's touch attack, melee or ranged: (hit, critical, events)."""
     a = battle.fighter(who)
     s = AttackSituation(ranged=ranged, touch=True)
     bonus = attack_rules.attack_bonus(a, s)
@@ -153,6 +182,7 @@ def _touch_attack(battle, who, target, ranged: bool, bonus_extra: int = 0) -> tu
     return out.hit, crit, events
 
 
-def _creatures_in(battle, squares: set[Square], exclude: str | None = None) -> list[str]:
+def creatures_in(battle, squares: set[Square], exclude: str | None = None) -> list[str]:
+    """The creatures still alive with a square among ``squares``."""
     return [b.id for b in battle.board().bodies if b.id != exclude and set(b.squares) & squares
             and status_of(battle, b.id) != "dead"]

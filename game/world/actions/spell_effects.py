@@ -11,15 +11,19 @@ from ...rules import attack as attack_rules, metamagic, spells as rules
 from ...rules.attack import AttackSituation
 from ...rules.geometry import Square, distance
 from ...rules.modifiers import ability_modifier
-from ..components import Abilities, Conditions, Offense, Stats
+from ..components import (Abilities, Conditions, Effects, FlamingSphere, HoldPerson, Offense, SpellEffects,
+                          SpiritualWeapon, Stats)
 from ..damage import status_of
+from ..durations import add_timed_condition
 from ..events import AttackRolled
 from ..saving import roll_save
-from ..turns import add_timed_condition
+from ..state import Overlay
+from ..turns import BLOCKED_TURN
 from . import spell_sources as sources, spellwork, warding
 from .common import refuse
-from .spell_basics import (CURE_DICE, METAL_ARMOR, SpellCast, _ability_mod, _creatures_in, _heal, _hit_points,
-                           _lasting, _roll, _sc, _touch_attack, acting_as, as_held, drop_charge, spell_level)
+from .spell_basics import (CURE_DICE, METAL_ARMOR, acting_as, as_held, casting_modifier, creatures_in, drop_charge,
+                           heal, hold_charge, lasting, spell_damage, spell_level, spell_roll, spell_touch_attack,
+                           spellcasting)
 
 
 # --- the spells' effects -------------------------------------------------------------
@@ -27,29 +31,22 @@ from .spell_basics import (CURE_DICE, METAL_ARMOR, SpellCast, _ability_mod, _cre
 def _missiles(battle, who, spell_id, spell, level, args, declined) -> list:
     events = []
     for t in args["targets"]:
-        amount, faces = _roll(battle, 1, 4, "magic missile", plus=1)
-        events += _hit_points(battle, t, amount, who, faces)
+        amount, faces = spell_roll(battle, 1, 4, "magic missile", plus=1)
+        events += spell_damage(battle, t, amount, who, faces)
     return events
 
 
 def _shocking_grasp(battle, who, spell_id, spell, level, args, declined) -> list:
     if "target" not in args:
-        return _hold(battle, who, spell_id, level)
+        return hold_charge(battle, who, spell_id, level)
     return _discharge(battle, who, spell_id, args["target"], touched=False, level=level)
-
-
-def _hold(battle, who: str, spell_id: str, level: int) -> list:
-    sc = _sc(battle, who)
-    drop_charge(sc)
-    sc.held_charge, sc.held_metamagic, sc.held_level = spell_id, tuple(battle.metamagic), level
-    return [SpellCast(caster=who, spell=spell_id, level=level, outcome="held")]
 
 
 def discharge(battle, who: str, spell_id: str, target: str, touched: bool = False) -> list:
     """A held charge's touch: a melee touch attack that does not provoke; ``touched``: an
     unarmed attack already hit, and the charge goes off with it. It keeps the metamagic,
     caster level and ability it was cast with (a wand's, a spell-like ability's)."""
-    sc = _sc(battle, who)
+    sc = spellcasting(battle, who)
     feats, caster = sc.held_metamagic, as_held(battle, who)
     level = sc.held_level or spell_level(battle, who, data.spells()[spell_id])
     if spell_id != "hide_from_undead":
@@ -61,21 +58,21 @@ def discharge(battle, who: str, spell_id: str, target: str, touched: bool = Fals
 
 def _discharge(battle, who: str, spell_id: str, target: str, touched: bool, level: int) -> list:
     spell = data.spells()[spell_id]
-    cl = _sc(battle, who).caster_level
+    cl = spellcasting(battle, who).caster_level
     if spell["effect"] == "hide_from_undead":      # a touch spell goes off on whatever it touches
         return warding.touch_friends(battle, who, [target])
     if spell["effect"] == "cure" and not battle.comp(target, Stats).values.get("undead"):
-        amount, faces = _roll(battle, *CURE_DICE[spell_id][:2], "cure", plus=min(cl, CURE_DICE[spell_id][2]))
-        return _heal(battle, target, amount)
+        amount, faces = spell_roll(battle, *CURE_DICE[spell_id][:2], "cure", plus=min(cl, CURE_DICE[spell_id][2]))
+        return heal(battle, target, amount)
     if spell["effect"] == "inflict" and battle.comp(target, Stats).values.get("undead"):
-        amount, faces = _roll(battle, *CURE_DICE[spell_id][:2], "inflict", plus=min(cl, CURE_DICE[spell_id][2]))
-        return _heal(battle, target, amount)
+        amount, faces = spell_roll(battle, *CURE_DICE[spell_id][:2], "inflict", plus=min(cl, CURE_DICE[spell_id][2]))
+        return heal(battle, target, amount)
     spec = next((c for c in battle.scenario.creatures if c.id == target), None)
     metal = 3 if spell_id == "shocking_grasp" and spec is not None and spec.armor in METAL_ARMOR else 0
     if touched:
         hit, crit, events = True, False, []
     else:
-        hit, crit, events = _touch_attack(battle, who, target, ranged=False, bonus_extra=metal)
+        hit, crit, events = spell_touch_attack(battle, who, target, ranged=False, bonus_extra=metal)
     if not hit:
         return events
     times = 2 if crit else 1
@@ -83,92 +80,92 @@ def _discharge(battle, who: str, spell_id: str, target: str, touched: bool, leve
         total = 0
         faces: tuple = ()
         for _ in range(times):
-            amount, f = _roll(battle, min(cl, 5), 6, "shocking grasp")
+            amount, f = spell_roll(battle, min(cl, 5), 6, "shocking grasp")
             total += amount
             faces += f
-        return events + _hit_points(battle, target, total, who, faces)
+        return events + spell_damage(battle, target, total, who, faces)
     # cure against undead, inflict against the living: 1d8 + level (max +5), Will half
-    amount, faces = _roll(battle, *CURE_DICE[spell_id][:2], spell_id, plus=min(cl, CURE_DICE[spell_id][2]))
+    amount, faces = spell_roll(battle, *CURE_DICE[spell_id][:2], spell_id, plus=min(cl, CURE_DICE[spell_id][2]))
     amount *= times
-    ok, ev = roll_save(battle, target, "will", rules.save_dc(level, _ability_mod(battle, who)))
+    ok, ev = roll_save(battle, target, "will", rules.save_dc(level, casting_modifier(battle, who)))
     events += ev
     if ok:
         amount //= 2
-    return events + _hit_points(battle, target, max(1, amount), who, faces)
+    return events + spell_damage(battle, target, max(1, amount), who, faces)
 
 
 def _touch_or_hold(battle, who, spell_id, spell, level, args, declined) -> list:
     if "target" not in args:
-        return _hold(battle, who, spell_id, level)
+        return hold_charge(battle, who, spell_id, level)
     return _discharge(battle, who, spell_id, args["target"], touched=False, level=level)
 
 
 def _ray(battle, who, spell_id, spell, level, args, declined) -> list:
     target = args["target"]
-    hit, crit, events = _touch_attack(battle, who, target, ranged=True)
+    hit, crit, events = spell_touch_attack(battle, who, target, ranged=True)
     if not hit:
         return events
-    amount, faces = _roll(battle, 1, 3, "ray of frost")
+    amount, faces = spell_roll(battle, 1, 3, "ray of frost")
     if crit:
-        more, f2 = _roll(battle, 1, 3, "ray of frost")
+        more, f2 = spell_roll(battle, 1, 3, "ray of frost")
         amount, faces = amount + more, faces + f2
-    return events + _hit_points(battle, target, amount, who, faces)
+    return events + spell_damage(battle, target, amount, who, faces)
 
 
 def _burning_hands(battle, who, spell_id, spell, level, args, declined) -> list:
-    cl = _sc(battle, who).caster_level
-    area = rules.cone_squares(tuple(args["point"]), tuple(args["direction"]), metamagic.radius_squares(spell, battle.metamagic))
-    amount, faces = _roll(battle, min(cl, 5), 4, "burning hands")
-    dc = rules.save_dc(level, _ability_mod(battle, who))
+    cl = spellcasting(battle, who).caster_level
+    area = rules.cone_squares(tuple(args["point"]), tuple(args["direction"]), metamagic.radius_squares(spell, battle.shared.metamagic))
+    amount, faces = spell_roll(battle, min(cl, 5), 4, "burning hands")
+    dc = rules.save_dc(level, casting_modifier(battle, who))
     events: list = []
-    for cid in _creatures_in(battle, area, exclude=who):
+    for cid in creatures_in(battle, area, exclude=who):
         ok, ev = roll_save(battle, cid, "ref", dc)
-        events += ev + _hit_points(battle, cid, amount // 2 if ok else amount, who, faces, "fire")
+        events += ev + spell_damage(battle, cid, amount // 2 if ok else amount, who, faces, "fire")
     return events
 
 
 def _sleep(battle, who, spell_id, spell, level, args, declined) -> list:
     point = tuple(args["point"])
-    area = rules.burst_squares(point, metamagic.radius_squares(spell, battle.metamagic))
+    area = rules.burst_squares(point, metamagic.radius_squares(spell, battle.shared.metamagic))
     cands = []
-    for cid in _creatures_in(battle, area):
+    for cid in creatures_in(battle, area):
         values = battle.comp(cid, Stats).values
         conds = battle.comp(cid, Conditions).ids
         if values.get("undead") or values.get("construct") or {"unconscious", "asleep"} & conds:
             continue
         d = min(distance(sq, point) for sq in battle.board().body(cid).squares)
         cands.append((cid, max(1, values.get("hd", 1)), d))
-    dc = rules.save_dc(level, _ability_mod(battle, who))
-    cl = _sc(battle, who).caster_level
+    dc = rules.save_dc(level, casting_modifier(battle, who))
+    cl = spellcasting(battle, who).caster_level
     events: list = []
     for cid in rules.sleep_targets(cands):
         ok, ev = roll_save(battle, cid, "will", dc)
         events += ev
         if not ok:
-            add_timed_condition(battle, cid, "asleep", _lasting(battle, 10 * cl))
+            add_timed_condition(battle, cid, "asleep", lasting(battle, 10 * cl))
             battle.comp(cid, Conditions).ids.add("prone")
     battle.changed()
     return events
 
 
 def _grease(battle, who, spell_id, spell, level, args, declined) -> list:
-    cl = _sc(battle, who).caster_level
-    area = rules.square_area(tuple(args["point"]), metamagic.radius_squares(spell, battle.metamagic))
-    battle.overlays[f"grease:{who}"] = {"squares": sorted(area), "until": battle.round + _lasting(battle, cl), "kind": "grease",
-                                        "caster": who, "dc": rules.save_dc(level, _ability_mod(battle, who))}
+    cl = spellcasting(battle, who).caster_level
+    area = rules.square_area(tuple(args["point"]), metamagic.radius_squares(spell, battle.shared.metamagic))
+    overlay = Overlay("grease", who, tuple(sorted(area)), battle.round + lasting(battle, cl),
+                      rules.save_dc(level, casting_modifier(battle, who)))
+    battle.shared.overlays[("grease", who)] = overlay
     battle.changed()
-    return grease_saves(battle, f"grease:{who}")
+    return grease_saves(battle, overlay)
 
 
-def grease_saves(battle, key: str) -> list:
+def grease_saves(battle, overlay: Overlay) -> list:
     """Everyone in the grease saves (Reflex) or falls prone: when cast and at each of the
     caster's turns."""
-    overlay = battle.overlays[key]
     events: list = []
-    for cid in _creatures_in(battle, set(map(tuple, overlay["squares"]))):
+    for cid in creatures_in(battle, set(overlay.squares)):
         if "prone" in battle.comp(cid, Conditions).ids:
             continue
-        ok, ev = roll_save(battle, cid, "ref", overlay["dc"])
+        ok, ev = roll_save(battle, cid, "ref", overlay.dc)
         events += ev
         if not ok:
             battle.comp(cid, Conditions).ids.add("prone")
@@ -177,11 +174,11 @@ def grease_saves(battle, key: str) -> list:
 
 
 def _web(battle, who, spell_id, spell, level, args, declined) -> list:
-    area = rules.burst_squares(tuple(args["point"]), metamagic.radius_squares(spell, battle.metamagic))
-    dc = rules.save_dc(level, _ability_mod(battle, who))
-    battle.overlays[f"web:{who}"] = {"squares": sorted(area), "until": 10 ** 6, "kind": "web", "caster": who, "dc": dc}
+    area = rules.burst_squares(tuple(args["point"]), metamagic.radius_squares(spell, battle.shared.metamagic))
+    dc = rules.save_dc(level, casting_modifier(battle, who))
+    battle.shared.overlays[("web", who)] = Overlay("web", who, tuple(sorted(area)), 10 ** 6, dc)
     events: list = []
-    for cid in _creatures_in(battle, area):
+    for cid in creatures_in(battle, area):
         ok, ev = roll_save(battle, cid, "ref", dc)
         events += ev
         conds = battle.comp(cid, Conditions).ids
@@ -193,13 +190,13 @@ def _web(battle, who, spell_id, spell, level, args, declined) -> list:
 
 
 def _bless(battle, who, spell_id, spell, level, args, declined) -> list:
-    cl = _sc(battle, who).caster_level
+    cl = spellcasting(battle, who).caster_level
     board = battle.board()
     me = board.body(who)
-    radius = metamagic.radius_squares(spell, battle.metamagic)
+    radius = metamagic.radius_squares(spell, battle.shared.metamagic)
     for b in [me] + board.allies_of(me):
         if min(distance(a, c) for a in me.squares for c in b.squares) <= radius:
-            add_timed_condition(battle, b.id, "blessed", _lasting(battle, 10 * cl))
+            add_timed_condition(battle, b.id, "blessed", lasting(battle, 10 * cl))
     return []
 
 
@@ -207,30 +204,29 @@ def _hold_person(battle, who, spell_id, spell, level, args, declined) -> list:
     target = args["target"]
     if battle.comp(target, Stats).values.get("non_humanoid"):
         raise refuse("NOT_HUMANOID", target=target)
-    dc = rules.save_dc(level, _ability_mod(battle, who))
+    dc = rules.save_dc(level, casting_modifier(battle, who))
     ok, events = roll_save(battle, target, "will", dc)
     if not ok:
-        add_timed_condition(battle, target, "paralyzed", _lasting(battle, _sc(battle, who).caster_level))
-        battle.spell_effects[f"hold:{target}"] = {"kind": "hold", "target": target, "dc": dc}
+        add_timed_condition(battle, target, "paralyzed", lasting(battle, spellcasting(battle, who).caster_level))
+        battle.comp(target, SpellEffects).held = HoldPerson(dc)
         battle.changed()
     return events
 
 
 def _spiritual_weapon(battle, who, spell_id, spell, level, args, declined) -> list:
-    cl = _sc(battle, who).caster_level
-    battle.spell_effects[f"spiritual:{who}"] = {"kind": "spiritual", "caster": who, "target": args["target"],
-                                                "until": battle.round + _lasting(battle, cl),
-                                                "metamagic": list(battle.metamagic)}
+    cl = spellcasting(battle, who).caster_level
+    battle.comp(who, SpellEffects).spiritual = SpiritualWeapon(args["target"], battle.round + lasting(battle, cl),
+                                                               tuple(battle.shared.metamagic))
     return spiritual_attack(battle, who)
 
 
 def spiritual_attack(battle, who: str) -> list:
     """The force weapon strikes its foe: the caster's BAB + Wis, 1d8 + 1 per 3 levels."""
-    effect = battle.spell_effects.get(f"spiritual:{who}")
-    if effect is None or status_of(battle, effect["target"]) == "dead":
+    effect = battle.read(who, SpellEffects).spiritual
+    if effect is None or status_of(battle, effect.target) == "dead":
         return []
-    target = effect["target"]
-    cl = _sc(battle, who).caster_level
+    target = effect.target
+    cl = spellcasting(battle, who).caster_level
     bonus = battle.comp(who, Offense).bab + ability_modifier(battle.comp(who, Abilities).scores["wis"])
     ac = attack_rules.armor_class(battle.fighter(target), AttackSituation()).value
     d20 = battle.dice.roll(20, f"spiritual weapon {who}")
@@ -239,40 +235,40 @@ def spiritual_attack(battle, who: str) -> list:
                                  total=d20 + bonus, ac=ac, hit=out.hit, threat=out.threat,
                                  bonus_breakdown=((bonus, "untyped", "bab_and_wis"),), ac_breakdown=(), kind="melee")]
     if out.hit:
-        with sources.applied(battle, tuple(effect.get("metamagic", ()))):
-            amount, faces = _roll(battle, 1, 8, "spiritual weapon", plus=min(cl // 3, 5))
-        events += _hit_points(battle, target, amount, who, faces)
+        with sources.applied(battle, effect.metamagic):
+            amount, faces = spell_roll(battle, 1, 8, "spiritual weapon", plus=min(cl // 3, 5))
+        events += spell_damage(battle, target, amount, who, faces)
     return events
 
 
 def _flaming_sphere(battle, who, spell_id, spell, level, args, declined) -> list:
-    cl = _sc(battle, who).caster_level
+    cl = spellcasting(battle, who).caster_level
     at = tuple(args["point"])
-    battle.spell_effects[f"sphere:{who}"] = {"kind": "sphere", "caster": who, "at": list(at),
-                                             "until": battle.round + _lasting(battle, cl),
-                                             "dc": rules.save_dc(level, _ability_mod(battle, who)),
-                                             "metamagic": list(battle.metamagic)}
-    return _sphere_burns(battle, who, at)
+    battle.comp(who, SpellEffects).sphere = FlamingSphere(at, battle.round + lasting(battle, cl),
+                                                          rules.save_dc(level, casting_modifier(battle, who)),
+                                                          tuple(battle.shared.metamagic))
+    return sphere_burns(battle, who, at)
 
 
-def _sphere_burns(battle, who: str, at: Square) -> list:
-    effect = battle.spell_effects[f"sphere:{who}"]
+def sphere_burns(battle, who: str, at: Square) -> list:
+    """A flaming sphere burns whoever is in its square: Reflex or 2d6 fire."""
+    effect = battle.read(who, SpellEffects).sphere
     events: list = []
-    for cid in _creatures_in(battle, {at}):
-        ok, ev = roll_save(battle, cid, "ref", effect["dc"])
+    for cid in creatures_in(battle, {at}):
+        ok, ev = roll_save(battle, cid, "ref", effect.dc)
         events += ev
         if not ok:
-            with sources.applied(battle, tuple(effect.get("metamagic", ()))):
-                amount, faces = _roll(battle, 2, 6, "flaming sphere")
-            events += _hit_points(battle, cid, amount, who, faces, "fire")
+            with sources.applied(battle, effect.metamagic):
+                amount, faces = spell_roll(battle, 2, 6, "flaming sphere")
+            events += spell_damage(battle, cid, amount, who, faces, "fire")
     return events
 
 
 def _color_spray(battle, who, spell_id, spell, level, args, declined) -> list:
-    area = rules.cone_squares(tuple(args["point"]), tuple(args["direction"]), metamagic.radius_squares(spell, battle.metamagic))
-    dc = rules.save_dc(level, _ability_mod(battle, who))
+    area = rules.cone_squares(tuple(args["point"]), tuple(args["direction"]), metamagic.radius_squares(spell, battle.shared.metamagic))
+    dc = rules.save_dc(level, casting_modifier(battle, who))
     events: list = []
-    for cid in _creatures_in(battle, area, exclude=who):
+    for cid in creatures_in(battle, area, exclude=who):
         if "blinded" in battle.comp(cid, Conditions).ids:
             continue                         # sightless creatures are not affected
         ok, ev = roll_save(battle, cid, "will", dc)
@@ -281,11 +277,11 @@ def _color_spray(battle, who, spell_id, spell, level, args, declined) -> list:
             continue
         hd = max(1, battle.comp(cid, Stats).values.get("hd", 1))
         if hd <= 2 and not battle.comp(cid, Stats).values.get("undead"):
-            rounds, _f = _roll(battle, 2, 4, "color spray")
+            rounds, _f = spell_roll(battle, 2, 4, "color spray")
             add_timed_condition(battle, cid, "unconscious", rounds)
             add_timed_condition(battle, cid, "helpless", rounds)
         elif hd <= 4:
-            rounds, _f = _roll(battle, 1, 4, "color spray")
+            rounds, _f = spell_roll(battle, 1, 4, "color spray")
             add_timed_condition(battle, cid, "blinded", rounds)
             add_timed_condition(battle, cid, "stunned", rounds)
         else:
@@ -296,41 +292,41 @@ def _color_spray(battle, who, spell_id, spell, level, args, declined) -> list:
 def _on_touched(condition: str):
     def effect(battle, who, spell_id, spell, level, args, declined) -> list:
         target = args.get("target", who)
-        add_timed_condition(battle, target, condition, _lasting(battle, 10 * _sc(battle, who).caster_level))
+        add_timed_condition(battle, target, condition, lasting(battle, 10 * spellcasting(battle, who).caster_level))
         return []
     return effect
 
 
 def _scorching_ray(battle, who, spell_id, spell, level, args, declined) -> list:
-    cl = _sc(battle, who).caster_level
+    cl = spellcasting(battle, who).caster_level
     rays = min(3, 1 + max(0, cl - 3) // 4)
     targets = args.get("targets") or [args["target"]] * rays
     events: list = []
     for target in targets[:rays]:
-        hit, crit, ev = _touch_attack(battle, who, target, ranged=True)
+        hit, crit, ev = spell_touch_attack(battle, who, target, ranged=True)
         events += ev
         if hit:
-            amount, faces = _roll(battle, 8 if crit else 4, 6, "scorching ray")
-            events += _hit_points(battle, target, amount, who, faces, "fire")
+            amount, faces = spell_roll(battle, 8 if crit else 4, 6, "scorching ray")
+            events += spell_damage(battle, target, amount, who, faces, "fire")
     return events
 
 
 def _fireball(battle, who, spell_id, spell, level, args, declined) -> list:
-    cl = _sc(battle, who).caster_level
-    area = rules.burst_squares(tuple(args["point"]), metamagic.radius_squares(spell, battle.metamagic))
-    amount, faces = _roll(battle, min(cl, 10), 6, "fireball")
-    dc = rules.save_dc(level, _ability_mod(battle, who))
+    cl = spellcasting(battle, who).caster_level
+    area = rules.burst_squares(tuple(args["point"]), metamagic.radius_squares(spell, battle.shared.metamagic))
+    amount, faces = spell_roll(battle, min(cl, 10), 6, "fireball")
+    dc = rules.save_dc(level, casting_modifier(battle, who))
     events: list = []
-    for cid in _creatures_in(battle, area):
+    for cid in creatures_in(battle, area):
         ok, ev = roll_save(battle, cid, "ref", dc)
-        events += ev + _hit_points(battle, cid, amount // 2 if ok else amount, who, faces, "fire")
+        events += ev + spell_damage(battle, cid, amount // 2 if ok else amount, who, faces, "fire")
     return events
 
 
 def _haste(battle, who, spell_id, spell, level, args, declined) -> list:
-    cl = _sc(battle, who).caster_level
+    cl = spellcasting(battle, who).caster_level
     for cid in list(dict.fromkeys(args.get("targets", [who])))[:cl]:
-        add_timed_condition(battle, cid, "hasted", _lasting(battle, cl))
+        add_timed_condition(battle, cid, "hasted", lasting(battle, cl))
     return []
 
 
@@ -344,18 +340,26 @@ EFFECTS = {"color_spray": _color_spray, "magic_weapon": _on_touched("magic_weapo
            "calm_emotions": spellwork.calm_emotions, "hide_from_undead": warding.hide_from_undead}
 
 
+@BLOCKED_TURN.register(10)
+def held_struggles(battle, cid: str, blocked: list[str]) -> list:
+    """A creature paralysed by hold person spends its turn on a new save."""
+    if "paralyzed" in blocked and battle.read(cid, SpellEffects).held:
+        return hold_person_struggle(battle, cid)
+    return []
+
+
 def hold_person_struggle(battle, cid: str) -> list:
     """A held creature spends its turn on a new Will save (a full-round action)."""
-    effect = battle.spell_effects.get(f"hold:{cid}")
+    effect = battle.read(cid, SpellEffects).held
     if effect is None or "paralyzed" not in battle.comp(cid, Conditions).ids:
-        battle.spell_effects.pop(f"hold:{cid}", None)
+        if effect is not None:
+            battle.comp(cid, SpellEffects).held = None
         return []
-    ok, events = roll_save(battle, cid, "will", effect["dc"])
+    ok, events = roll_save(battle, cid, "will", effect.dc)
     if ok:
         battle.comp(cid, Conditions).ids.discard("paralyzed")
-        from ..components import Effects
         eff = battle.comp(cid, Effects)
         eff.timed = [e for e in eff.timed if e.condition != "paralyzed"]
-        del battle.spell_effects[f"hold:{cid}"]
+        battle.comp(cid, SpellEffects).held = None
         battle.changed()
     return events

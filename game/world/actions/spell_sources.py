@@ -13,8 +13,9 @@ from typing import Callable
 
 from ... import data
 from ...rules import metamagic
-from ..components import Feats, Spellcasting
+from ..components import Feats, Inventory, Spellcasting, SpellLike, Stats
 from .common import refuse
+from .spell_basics import spell_level
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,6 @@ def metamagic_of(battle, who: str, args: dict, spell: dict) -> tuple[str, ...]:
 def entry_level(battle, who: str, entry: str) -> int:
     """The slot an entry of the prepared list takes: the spell's level (or the level it is
     heightened to) plus its other metamagic."""
-    from .spell_basics import spell_level
     spell_id, feats = metamagic.parse_entry(entry)
     base = metamagic.heightened_level(entry) or spell_level(battle, who, data.spells()[spell_id])
     return base + metamagic.levels_added(feats)
@@ -55,7 +55,6 @@ def entry_level(battle, who: str, entry: str) -> int:
 
 def heightened_to(battle, who: str, spell: dict, feats: tuple[str, ...], args: dict) -> int | None:
     """Heighten Spell: ``heighten_to``, a level above the spell's and at most 9th."""
-    from .spell_basics import spell_level
     if "heighten_spell" not in feats:
         return None
     to = args.get("heighten_to")
@@ -72,13 +71,11 @@ def spontaneous_kind(battle, who: str) -> str | None:
         return None
     spec = next((c for c in battle.scenario.creatures if c.id == who), None)
     named = (spec.special.get("spontaneous_casting", {}) if spec else {}).get("spells")
-    from ..components import Stats
     return named or ("inflict" if battle.comp(who, Stats).values.get("evil") else "cure")
 
 
 def source_of(battle, who: str, spell_id: str, spell: dict, feats: tuple[str, ...], args: dict) -> Source:
     """Find what pays for this casting, or refuse; nothing is spent yet."""
-    from .spell_basics import spell_level
     sc = battle.comp(who, Spellcasting)
     raised = heightened_to(battle, who, spell, feats, args)
     level = raised or spell_level(battle, who, spell)
@@ -134,8 +131,6 @@ class SpellChoice:
 def spell_choices(battle, who: str) -> list[SpellChoice]:
     """Every spell, ability and item the creature could use, once each (French text,
     "lancer un sort"; SRD Sorcerer, Cleric)."""
-    from .spell_basics import spell_level
-    from ..components import Inventory, SpellLike
     sc = battle.read(who, Spellcasting)
     spells = data.spells()
     out = [SpellChoice("prepared", entry, metamagic.parse_entry(entry)[0]) for entry in dict.fromkeys(sc.prepared)]
@@ -161,9 +156,9 @@ def spell_choices(battle, who: str) -> list[SpellChoice]:
 @contextmanager
 def applied(battle, feats: tuple[str, ...]):
     """Make ``feats`` the metamagic of the spell being resolved (ranges, dice, durations)."""
-    before = battle.metamagic
-    battle.metamagic = tuple(feats)
+    before = battle.shared.metamagic
+    battle.shared.metamagic = tuple(feats)
     try:
         yield
     finally:
-        battle.metamagic = before
+        battle.shared.metamagic = before

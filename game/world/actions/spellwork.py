@@ -1,23 +1,18 @@
-"""Spellcasting beyond the casting itself (French text "lancer un sort", "pouvoirs
-magiques"; SRD Grapple): producing a spell component in a grapple, concentrating to keep
-a spell up, spell-like abilities, and calm emotions, the starter spell that lasts as
-long as its caster concentrates."""
+"""Spellcasting beyond the casting itself (French text "lancer un sort"; SRD Grapple):
+producing a spell component in a grapple, concentrating to keep a spell up, and calm
+emotions, the starter spell that lasts as long as its caster concentrates."""
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from ... import data
 from ...rules import metamagic, spells as rules
-from ..components import Conditions, Grapple, Spellcasting, SpellLike, Stats
-from ..events import AttackRolled, ConditionEnded, DamageDealt, Event, OpposedCheck, SavingThrow
+from ..components import CalmEmotions, Conditions, Grapple, Spellcasting, SpellEffects, Stats
+from ..damage import AFTER_DAMAGE, status_of
+from ..events import AttackRolled, ConditionEnded, DamageDealt, OpposedCheck, SavingThrow
+from ..saving import roll_save
+from ..turns import AT_TURN_END
 from .common import refuse, spend
-
-
-@dataclass(frozen=True)
-class SpellEnded(Event):
-    caster: str
-    spell: str
-    reason: str           # no_concentration, distracted, duration, caster_down, aggression, replaced, dissipated
+from .spell_basics import SpellEnded, casting_modifier, concentration_check, creatures_in, next_effect_number
+from .spell_checks import distractions, needs_component_in_hand
 
 
 def _sc(battle, cid) -> Spellcasting:
@@ -30,7 +25,6 @@ def do_retrieve_component(battle, who, args, declined) -> list:
     """SRD Grapple, "Retrieve a Spell Component": a full-round action, no grapple check,
     puts the material component or focus of a spell in hand (needed to cast it while
     grappling or pinned). Outside a grapple it comes out with the casting itself."""
-    from .casting import needs_component_in_hand
     spell_id = args.get("spell")
     spell = data.spells().get(spell_id) if isinstance(spell_id, str) else None
     sc = _sc(battle, who)
@@ -53,11 +47,12 @@ def do_retrieve_component(battle, who, args, declined) -> list:
 
 # --- concentrating to keep a spell up -------------------------------------------------
 
-def maintain(battle, who: str, spell_id: str, level: int, key: str, rounds: int) -> list:
+def maintain(battle, who: str, spell_id: str, level: int, effect: str, rounds: int) -> list:
     """Start keeping up a concentration spell: it lasts while the caster concentrates each
-    turn, up to ``rounds`` rounds. One mind keeps one such spell: an earlier one ends."""
+    turn, up to ``rounds`` rounds. One mind keeps one such spell: an earlier one ends.
+    ``effect`` names the caster's ``SpellEffects`` field that holds what it keeps up."""
     events = end_maintained(battle, who, "replaced")
-    _sc(battle, who).maintained = {"spell": spell_id, "level": level, "key": key,
+    _sc(battle, who).maintained = {"spell": spell_id, "level": level, "effect": effect,
                                   "until": battle.round + rounds, "round": battle.round}
     return events
 
@@ -65,14 +60,13 @@ def maintain(battle, who: str, spell_id: str, level: int, key: str, rounds: int)
 def do_concentrate(battle, who, args, declined) -> list:
     """Concentrating to maintain a spell: a standard action that does not provoke; what
     would distract a caster casting distracts it too (French text)."""
-    from .casting import _distractions
     sc = _sc(battle, who)
     if sc.maintained is None:
         raise refuse("NOTHING_MAINTAINED")
     if sc.maintained["round"] == battle.round:
         raise refuse("ALREADY_CONCENTRATED")
     events = spend(battle, who, "standard", "concentrate")
-    ev, lost = _distractions(battle, who, (), sc.maintained["level"])
+    ev, lost = distractions(battle, who, (), sc.maintained["level"])
     events += ev
     if lost:
         return events + end_maintained(battle, who, "distracted")
@@ -86,9 +80,10 @@ def end_maintained(battle, who: str, reason: str) -> list:
     kept, sc.maintained = sc.maintained, None
     if kept is None:
         return []
-    return [SpellEnded(caster=who, spell=kept["spell"], reason=reason)] + _undo(battle, kept["key"])
+    return [SpellEnded(caster=who, spell=kept["spell"], reason=reason)] + _undo(battle, who)
 
 
+@AT_TURN_END.register(10)
 def at_turn_end(battle, who: str) -> list:
     """A caster that did not concentrate this turn (nor cast it this turn) lets it go."""
     kept = _sc(battle, who).maintained
@@ -104,17 +99,16 @@ def at_turn_start(battle, who: str) -> list:
     return []
 
 
+@AFTER_DAMAGE.register(20)
 def distracted_by_damage(battle, who: str, amount: int) -> list:
     """Damage to a caster keeping a spell up: Concentration DC 10 + damage + spell level,
     or the spell ends; a caster knocked out lets it go."""
-    from ..damage import status_of
-    from .spell_basics import _concentration
     kept = _sc(battle, who).maintained
     if kept is None or amount <= 0:
         return []
     if status_of(battle, who) in ("unconscious", "dying", "stable", "dead"):
         return end_maintained(battle, who, "caster_down")
-    ok, events = _concentration(battle, who, rules.concentration_dc("damage", kept["level"], amount), "damage")
+    ok, events = concentration_check(battle, who, rules.concentration_dc("damage", kept["level"], amount), "damage")
     return events + ([] if ok else end_maintained(battle, who, "distracted"))
 
 
@@ -134,12 +128,10 @@ def calm_emotions(battle, who, spell_id, spell, level, args, declined) -> list:
     """Calm emotions (SRD): creatures in a 20-ft spread, Will negates (undead and mindless
     creatures are immune: mind-affecting), can take no violent action; fear and morale
     bonuses are suppressed and confusion ends. Concentration, up to 1 round per level."""
-    from ..saving import roll_save
-    from .spell_basics import _ability_mod, _creatures_in
-    area = rules.burst_squares(tuple(args["point"]), metamagic.radius_squares(spell, battle.metamagic))
-    dc = rules.save_dc(level, _ability_mod(battle, who))
+    area = rules.burst_squares(tuple(args["point"]), metamagic.radius_squares(spell, battle.shared.metamagic))
+    dc = rules.save_dc(level, casting_modifier(battle, who))
     calmed, events = [], []
-    for cid in _creatures_in(battle, area):
+    for cid in creatures_in(battle, area):
         values = battle.comp(cid, Stats).values
         if values.get("undead") or values.get("mindless"):
             continue
@@ -150,23 +142,25 @@ def calm_emotions(battle, who, spell_id, spell, level, args, declined) -> list:
             conds.add("calmed")
             conds.discard("confused")
             calmed.append(cid)
-    key = f"calm:{who}"
     events = end_maintained(battle, who, "replaced") + events
     # "fresh": the saves just rolled against the spell itself are no aggression against it.
-    battle.spell_effects[key] = {"kind": "calm", "caster": who, "targets": calmed, "fresh": True}
+    battle.comp(who, SpellEffects).calm = CalmEmotions(next_effect_number(battle), calmed)
     # Extend Spell does not lengthen a concentration duration (SRD): 1 round/level.
-    events += maintain(battle, who, spell_id, level, key, _sc(battle, who).caster_level)
+    events += maintain(battle, who, spell_id, level, "calm", _sc(battle, who).caster_level)
     battle.changed()
     return events
 
 
-def _undo(battle, key: str) -> list:
-    effect = battle.spell_effects.pop(key, None)
+def _undo(battle, caster: str) -> list:
+    """What the caster kept up stops working: its calm emotions releases whom it calmed
+    (unless another calm holds them)."""
+    effect = battle.read(caster, SpellEffects).calm
     events = []
-    if effect and effect["kind"] == "calm":
-        for cid in effect["targets"]:
+    if effect is not None:
+        battle.comp(caster, SpellEffects).calm = None
+        for cid in effect.targets:
             if battle.has(cid) and "calmed" in battle.comp(cid, Conditions).ids:
-                still = any(e["kind"] == "calm" and cid in e["targets"] for e in battle.spell_effects.values())
+                still = any(fx.calm and cid in fx.calm.targets for _c, fx in battle.each(SpellEffects))
                 if not still:
                     battle.comp(cid, Conditions).ids.discard("calmed")
                     events.append(ConditionEnded(who=cid, condition="calmed"))
@@ -215,51 +209,25 @@ def break_calm(battle, events: list) -> list:
     """Any aggressive action against, or damage to, a calmed creature ends the spell on
     every creature it calmed (SRD Calm Emotions)."""
     out: list = []
-    for key, effect in list(battle.spell_effects.items()):
-        if effect.get("kind") != "calm" or effect.pop("fresh", False):
+    if not battle.shared.effects_begun:
+        return out                  # no lasting spell was ever begun: nothing to look for
+    calms = sorted(((fx.calm.begun, caster) for caster, fx in battle.each(SpellEffects) if fx.calm))
+    for _begun, caster in calms:
+        effect = battle.read(caster, SpellEffects).calm
+        if effect is None:
             continue
-        targets = set(effect["targets"])
+        if effect.fresh:
+            battle.comp(caster, SpellEffects).calm.fresh = False
+            continue
+        targets = set(effect.targets)
         hit = any((isinstance(e, (AttackRolled, DamageDealt)) and e.target in targets)
                   or (isinstance(e, OpposedCheck) and e.defender in targets)
                   or (isinstance(e, SavingThrow) and e.who in targets and e.kind in ("fort", "ref", "will"))
                   for e in events)
         if hit:
-            caster = effect["caster"]
-            if _sc(battle, caster).maintained and _sc(battle, caster).maintained["key"] == key:
+            kept = _sc(battle, caster).maintained
+            if kept and kept["effect"] == "calm":
                 out += end_maintained(battle, caster, "aggression")
             else:
-                out += _undo(battle, key)
+                out += _undo(battle, caster)
     return out
-
-
-# --- spell-like abilities ---------------------------------------------------------------
-
-def do_use_spell_like(battle, who, args, declined) -> list:
-    """A spell-like ability (French text "pouvoirs magiques"): works as casting the spell —
-    it provokes, may be used defensively (Concentration DC 15 + level), damage calls for
-    Concentration — but needs no component; a use that is disrupted still counts against
-    the day's uses. Caster level: the creature's ``caster_level`` or its Hit Dice; save DC
-    10 + spell level + Charisma modifier (SRD Special Abilities)."""
-    from .magic_items import cast_effect_as
-    from .spell_basics import _sc as sc_of, borrowed_caster
-    spell_id = args.get("spell")
-    spell = data.spells().get(spell_id) if isinstance(spell_id, str) else None
-    abilities = battle.comp(who, SpellLike)
-    if spell is None or spell_id not in abilities.uses:
-        raise refuse("NO_SPELL_LIKE", spell=str(spell_id))
-    if abilities.uses[spell_id] == 0:
-        raise refuse("SPELL_LIKE_USED_UP", spell=spell_id)
-    level = spell_like_level(spell)
-    caster = borrowed_caster(sc_of(battle, who), abilities.caster_level, "sorcerer")
-
-    def pay():
-        if abilities.uses[spell_id] is not None:
-            abilities.uses[spell_id] -= 1
-    return cast_effect_as(battle, who, caster, spell_id, spell, level, pay, args, declined, action="use_spell_like")
-
-
-def spell_like_level(spell: dict) -> int:
-    """The spell's level for a spell-like ability: its sorcerer/wizard level, else the
-    lowest (our ruling)."""
-    levels = spell["level"]
-    return levels.get("sorcerer", levels.get("wizard", min(levels.values())))

@@ -14,16 +14,17 @@ from ... import data
 from ...rules import attack as attack_rules, splash as splash_rules
 from ...rules.attack import AttackSituation
 from ...rules.geometry import distance, space_squares
-from ...rules.modifiers import Modifier
+from ...rules.modifiers import Modifier, ability_modifier
 from ..attacks import take_opportunities, threatening_enemies
-from ..components import Abilities, Conditions, Effects, Inventory, Stats
+from ..components import Abilities, Conditions, Effects, Inventory, Stats, Webs
 from ..damage import apply_damage, status_of
-from ..processors import SplashIntent
+from ..durations import add_timed_condition
 from ..events import AttackRolled, ConditionEnded, ConditionStarted, DamageDealt, Event, SavingThrow
+from ..processors import SplashIntent
 from ..saving import roll_save
-from ..turns import add_timed_condition
 from .common import ABLE, refuse, spend, square_arg, target_arg
 from .other import held_item, used_up
+from .webs import escape_web
 
 BURN_DC = 15
 
@@ -167,14 +168,12 @@ def do_extinguish(battle, who, args, declined) -> list:
 def do_break_free(battle, who, args, declined) -> list:
     """Full-round: tear free of a tanglefoot bag's goo, Strength DC 17; out of a spider's
     web, a standard action (``webs.escape_web``)."""
-    if who in battle.webs:
-        from .webs import escape_web
+    if battle.read(who, Webs).caught:
         return escape_web(battle, who, args)
     conds = battle.comp(who, Conditions).ids
     if "glued" not in conds and "entangled" not in conds:
         raise refuse("NOT_STUCK")
     events = spend(battle, who, "full_round", "break_free")
-    from ...rules.modifiers import ability_modifier
     bonus = ability_modifier(battle.comp(who, Abilities).scores["str"])
     d20 = battle.dice.roll(20, f"break free {who}")
     ok = d20 + bonus >= 17

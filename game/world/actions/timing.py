@@ -9,10 +9,10 @@ from ...rules.threat import threatens
 from .. import turns
 from ..attacks import fallen
 from ..commands import Attack
-from ..components import TurnState
+from ..components import FullRoundStarted, ReadiedAction, Timing, TurnState
 from ..damage import status_of
 from ..events import Delayed, Readied, ReadiedActionFailed, ReadiedActionTriggered
-from .common import ABLE, Refused, refuse, settled, spend, turn_state
+from .common import ABLE, ACTIONS, Refused, refuse, settled, spend, turn_state
 
 READY_TRIGGERS = ("enemy_moves_within_reach", "attacks", "casts")
 READY_ACTIONS = ("attack", "move", "total_defense", "drop_prone", "stand_up", "draw", "load")
@@ -31,7 +31,7 @@ def who_may_act(battle, who: str) -> list:
         if status_of(battle, who) not in ABLE:
             raise refuse("CANNOT_ACT", status=status_of(battle, who))
         return []
-    if who in battle.delayed and battle.turn is not None and _untouched(turn_state(battle, battle.turn)):
+    if battle.read(who, Timing).delaying and battle.turn is not None and _untouched(turn_state(battle, battle.turn)):
         return _resume_delayed(battle, who)
     raise refuse("NOT_YOUR_TURN", turn=battle.turn)
 
@@ -43,12 +43,12 @@ def _untouched(ts) -> bool:
 
 def _resume_delayed(battle, who: str) -> list:
     """A delaying creature acts before the current one: its initiative becomes that count."""
-    battle.delayed.discard(who)
+    battle.comp(who, Timing).delaying = False
     current = battle.turn
     battle.order.remove(who)
     battle.order.insert(battle.order.index(current), who)
-    battle.counts[who] = battle.counts[current]
-    return turns._begin_turn(battle, who)
+    battle.shared.counts[who] = battle.shared.counts[current]
+    return turns.begin_turn(battle, who)
 
 
 def do_delay(battle, who, args, declined) -> list:
@@ -56,7 +56,7 @@ def do_delay(battle, who, args, declined) -> list:
     if not _untouched(turn_state(battle, who)):
         raise refuse("DELAY_AFTER_ACTING")
     settled(battle)
-    battle.delayed.add(who)
+    battle.comp(who, Timing).delaying = True
     return [Delayed(who=who)] + turns.end_turn(battle)
 
 
@@ -81,8 +81,13 @@ def do_ready(battle, who, args, declined) -> list:
     if target is not None and not battle.has(target):
         raise refuse("UNKNOWN_CREATURE", creature=str(target))
     events = spend(battle, who, "standard", "ready")
-    battle.readied[who] = {"action": action, "trigger": trigger, "target": target, "command": command}
+    battle.comp(who, Timing).readied = ReadiedAction(action, trigger, target, command)
     return events + [Readied(who=who, action=action, trigger=trigger)]
+
+
+def _readied(battle) -> list[tuple[str, ReadiedAction]]:
+    """The readied actions waiting now, by readier id."""
+    return [(cid, t.readied) for cid, t in battle.each(Timing) if t.readied is not None]
 
 
 def readied_on_entering(battle, mover: str, declined: set[str]) -> tuple[list, bool]:
@@ -90,10 +95,10 @@ def readied_on_entering(battle, mover: str, declined: set[str]) -> tuple[list, b
     board = battle.board()
     body = board.body(mover)
     was_prone = "prone" in body.conditions
-    for readier, ready in sorted(battle.readied.items()):
-        if ready["trigger"] != "enemy_moves_within_reach" or not board.body(readier).is_enemy_of(body):
+    for readier, ready in _readied(battle):
+        if ready.trigger != "enemy_moves_within_reach" or not board.body(readier).is_enemy_of(body):
             continue
-        if ready.get("target") not in (None, mover):
+        if ready.target not in (None, mover):
             continue
         if not any(threatens(board, board.body(readier), sq) for sq in body.squares):
             continue
@@ -111,10 +116,10 @@ def readied_on_attack(battle, attacker: str, declined, trigger: str = "attacks")
     events: list = []
     board = battle.board()
     was_prone = "prone" in board.body(attacker).conditions
-    for readier, ready in sorted(battle.readied.items()):
-        if ready["trigger"] != trigger or not board.body(readier).is_enemy_of(board.body(attacker)):
+    for readier, ready in _readied(battle):
+        if ready.trigger != trigger or not board.body(readier).is_enemy_of(board.body(attacker)):
             continue
-        if ready.get("target") not in (None, attacker):
+        if ready.target not in (None, attacker):
             continue
         events += fire_readied(battle, readier, attacker, declined)
         if fallen(battle, attacker, was_prone):
@@ -125,15 +130,15 @@ def readied_on_attack(battle, attacker: str, declined, trigger: str = "attacks")
 def fire_readied(battle, readier: str, trigger_by: str, declined) -> list:
     """Play the readied action now, as one standard or move action; if it cannot be done
     any more it is lost. Then the readier's initiative moves just before the trigger's."""
-    from . import ACTIONS
-    ready = battle.readied.pop(readier)
+    timing = battle.comp(readier, Timing)
+    ready, timing.readied = timing.readied, None
     events: list = [ReadiedActionTriggered(who=readier, trigger_by=trigger_by)]
     if status_of(battle, readier) not in ABLE:
         return events
-    command = ready["command"] or Attack(readier)
+    command = ready.command or Attack(readier)
     args = command.handler_arguments()
-    if ready["action"] == "attack":
-        args.setdefault("target", ready.get("target") or trigger_by)
+    if ready.action == "attack":
+        args.setdefault("target", ready.target or trigger_by)
     saved = turn_state(battle, readier)
     battle.put(readier, TurnState(restricted=True))
     snap = battle.snapshot()
@@ -148,7 +153,7 @@ def fire_readied(battle, readier: str, trigger_by: str, declined) -> list:
     if current in battle.order and readier in battle.order and readier != current:
         battle.order.remove(readier)
         battle.order.insert(battle.order.index(current), readier)
-        battle.counts[readier] = battle.counts[current]
+        battle.shared.counts[readier] = battle.shared.counts[current]
     battle.changed()
     return events
 
@@ -169,22 +174,21 @@ def do_start_full_round(battle, who, args, declined) -> list:
     if command.action not in TWO_ROUND_ACTIONS:
         raise refuse("NOT_TWO_ROUND_ACTION", action=command.action, known=", ".join(TWO_ROUND_ACTIONS))
     events = spend(battle, who, "standard", "start_full_round")
-    battle.started_full[who] = {"command": command, "round": battle.round}
+    battle.comp(who, Timing).full_round = FullRoundStarted(command, battle.round)
     return events
 
 
 def do_complete_full_round(battle, who, args, declined) -> list:
     """The second standard action, on the very next round."""
-    from . import ACTIONS
-    started = battle.started_full.get(who)
-    if started is None or started["round"] != battle.round - 1:
+    started = battle.read(who, Timing).full_round
+    if started is None or started.round != battle.round - 1:
         raise refuse("NOTHING_TO_COMPLETE")
     events = spend(battle, who, "standard", "complete_full_round")
-    del battle.started_full[who]
+    battle.comp(who, Timing).full_round = None
     saved = turn_state(battle, who)
     temp = TurnState(moved=saved.moved, stepped=saved.stepped, five_foot=saved.five_foot)
     battle.put(who, temp)
-    command = started["command"]
+    command = started.command
     events += ACTIONS[command.action](battle, who, command.handler_arguments(), declined)
     # Whatever it moved counts for the rest of the turn (no 5-ft step after it).
     saved.moved |= temp.moved

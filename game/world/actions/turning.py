@@ -13,9 +13,10 @@ from ...rules.modifiers import ability_modifier
 from ...rules.sight import has_line_of_sight
 from ..components import Abilities, Conditions, Feats, HitPoints, Stats, TurnUses
 from ..damage import status_of, sync_health
+from ..durations import add_timed_condition
 from ..events import Event
-from ..turns import add_timed_condition
 from . import commanding
+from .commanding import UndeadAffected
 from .common import refuse, spend
 
 
@@ -28,13 +29,6 @@ class TurningAttempted(Event):
     damage_dice: tuple
     damage: int
     rebuke: bool
-
-
-@dataclass(frozen=True)
-class UndeadAffected(Event):
-    who: str
-    by: str
-    result: str        # turned, destroyed, rebuked, commanded
 
 
 def _stat(battle, cid: str, key: str) -> int:
@@ -131,8 +125,8 @@ def _turn(battle, who: str, rebuke: bool) -> list:
         if rules.destroys(level, hd) and commanding.room_for(battle, who, cid):
             events += commanding.command(battle, who, cid)
             continue            # beyond the Hit Dice it may command, it is only rebuked
-        battle.comp(cid, TurnUses).turned_by = who
-        battle.turn_checks[cid] = check
+        uses = battle.comp(cid, TurnUses)
+        uses.turned_by, uses.turning_check = who, check
         add_timed_condition(battle, cid, "cowering" if rebuke else "turned", rules.DURATION_ROUNDS)
         events.append(UndeadAffected(who=cid, by=who, result="rebuked" if rebuke else "turned"))
     battle.changed()
@@ -199,7 +193,8 @@ def do_dispel_turning(battle, who, args, declined) -> list:
                                    damage_dice=faces, damage=total_hd, rebuke=True))
     freed = []
     for cid in sorted(turned, key=lambda c: (_gap(battle, who, c), c)):
-        if check < battle.turn_checks.get(cid, 99):
+        turned_with = battle.read(cid, TurnUses).turning_check
+        if check < (99 if turned_with is None else turned_with):
             continue
         hd = _stat(battle, cid, "hd")
         if hd > total_hd:

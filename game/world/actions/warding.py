@@ -13,9 +13,15 @@ undead."""
 from __future__ import annotations
 
 from ... import data
-from ..components import Conditions, Spellcasting, Stats
+from ...rules import spells as rules
+from ..attacks import AOO_BARRED
+from ..components import Conditions, HideFromUndead, Spellcasting, SpellEffects, Stats
 from ..events import ConditionEnded, ConditionStarted
+from ..saving import roll_save
 from .common import refuse, spend
+from .spell_basics import SpellEnded, casting_modifier, drop_charge, hold_charge, lasting, next_effect_number
+from .spell_checks import in_range
+from .spellwork import aggressive
 
 MOST_TOUCHES = 6          # a full-round action touches up to six friends
 # Turning or commanding undead ends hide from undead (SRD): every use of the power.
@@ -29,30 +35,27 @@ def _sc(battle, cid) -> Spellcasting:
 def hide_from_undead(battle, who, spell_id, spell, level, args, declined) -> list:
     """Cast: one touch per caster level is held; a friend named at once is touched now.
     Each casting is its own spell (its own saves, its own duration)."""
-    from ...rules import spells as rules
-    from .spell_basics import _ability_mod, _lasting
-    from .spell_effects import _hold
     sc = _sc(battle, who)
-    for effect in _effects_of(battle, who):
-        effect["open"] = False
-    key = f"hide:{who}:{battle.round}:{len(battle.history)}"      # one per casting
-    battle.spell_effects[key] = {"kind": "hide_from_undead", "caster": who, "warded": [], "seen_by": None,
-                                 "open": True, "dc": rules.save_dc(level, _ability_mod(battle, who)),
-                                 "ends": battle.round + _lasting(battle, 100 * sc.caster_level)}
-    events = _hold(battle, who, spell_id, level)
+    castings = battle.comp(who, SpellEffects).hiding
+    for effect in castings:
+        effect.open = False
+    castings.append(HideFromUndead(next_effect_number(battle), rules.save_dc(level, casting_modifier(battle, who)),
+                                   battle.round + lasting(battle, 100 * sc.caster_level)))     # one per casting
+    events = hold_charge(battle, who, spell_id, level)
     sc.held_touches = sc.caster_level
     if "target" in args:
         events += touch_friends(battle, who, [args["target"]])
     return events
 
 
-def _effects_of(battle, caster: str) -> list[dict]:
-    return [e for e in battle.spell_effects.values() if e["kind"] == "hide_from_undead" and e["caster"] == caster]
+def _castings(battle) -> list[tuple[str, HideFromUndead]]:
+    """Every casting of hide from undead under way, with its caster, in the order begun."""
+    found = [(c, h) for c, fx in battle.each(SpellEffects) for h in fx.hiding]
+    return sorted(found, key=lambda ch: ch[1].begun)
 
 
 def touch_friends(battle, who: str, targets: list[str]) -> list:
     """Give the held multi-touch spell to each creature touched (the caster included)."""
-    from .spell_basics import drop_charge
     sc = _sc(battle, who)
     events: list = []
     for target in targets:
@@ -67,7 +70,6 @@ def touch_friends(battle, who: str, targets: list[str]) -> list:
 def do_touch_several(battle, who: str, args: dict) -> list:
     """``touch`` with a multi-touch charge: ``target`` (a standard action) or ``targets``
     (up to six, a full-round action); only willing creatures, in reach."""
-    from .casting import _in_range
     sc = _sc(battle, who)
     targets = args.get("targets", [args.get("target")] if "target" in args else None)
     if not isinstance(targets, list) or not targets or not all(isinstance(t, str) and battle.has(t) for t in targets) \
@@ -81,39 +83,40 @@ def do_touch_several(battle, who: str, args: dict) -> list:
         if t != who and board.body(t).is_enemy_of(me):
             raise refuse("TOUCH_FRIENDS_ONLY", target=t)
         if t != who:
-            _in_range(battle, who, data.spells()[sc.held_charge], target=t)
+            in_range(battle, who, data.spells()[sc.held_charge], target=t)
     events = spend(battle, who, "full_round" if len(targets) > 1 else "standard", "touch")
     return events + touch_friends(battle, who, targets)
 
 
 def _ward(battle, who: str, target: str) -> list:
-    from ..saving import roll_save
-    effect = next((e for e in _effects_of(battle, who) if e["open"]), None)
-    if effect is None or target in effect["warded"]:
+    effect = next((e for e in battle.read(who, SpellEffects).hiding if e.open), None)
+    if effect is None or target in effect.warded:
         return []
+    effect = next(e for e in battle.comp(who, SpellEffects).hiding if e.open)     # the live one, to change
     events: list = []
-    if effect["seen_by"] is None:
+    if effect.seen_by is None:
         # Each intelligent undead saves once, when the spell first takes hold.
-        effect["seen_by"] = []
+        effect.seen_by = []
         for cid in battle.sorted_ids:
             values = battle.comp(cid, Stats).values
             if values.get("undead") and not values.get("mindless"):
-                ok, ev = roll_save(battle, cid, "will", effect["dc"])
+                ok, ev = roll_save(battle, cid, "will", effect.dc)
                 events += ev
                 if ok:
-                    effect["seen_by"].append(cid)
-    effect["warded"].append(target)
+                    effect.seen_by.append(cid)
+    effect.warded.append(target)
     battle.comp(target, Conditions).ids.add("hidden_from_undead")
     battle.changed()
     return events + [ConditionStarted(who=target, condition="hidden_from_undead")]
 
 
+@AOO_BARRED.register(10)
 def hidden_from(battle, watcher: str, target: str) -> bool:
     """Whether undead ``watcher`` cannot perceive ``target``."""
     if not battle.comp(watcher, Stats).values.get("undead"):
         return False
-    return any(e["kind"] == "hide_from_undead" and target in e["warded"] and watcher not in e["seen_by"]
-               for e in battle.spell_effects.values())
+    return any(target in h.warded and watcher not in h.seen_by
+               for _c, fx in battle.each(SpellEffects) for h in fx.hiding)
 
 
 def unseen_refusal(battle, who: str, action: str, args: dict):
@@ -133,7 +136,6 @@ def unseen_refusal(battle, who: str, action: str, args: dict):
 def breaks_hiding(battle, who: str, action: str, args: dict) -> bool:
     """Judged before the action: a warded creature attacking anyone (even with a spell),
     touching an undead, or turning or rebuking undead."""
-    from .spellwork import aggressive
     if "hidden_from_undead" not in battle.comp(who, Conditions).ids:
         return False
     if aggressive(battle, who, action, args) or action in CHANNELLING:
@@ -151,24 +153,24 @@ def break_hiding(battle, who: str, broke: bool) -> list:
     if not broke or not battle.has(who):
         return []
     events: list = []
-    for key, effect in list(battle.spell_effects.items()):
-        if effect["kind"] == "hide_from_undead" and who in effect["warded"]:
-            events += end_hiding(battle, key, "aggression")
+    for caster, effect in _castings(battle):
+        if who in effect.warded:
+            events += end_hiding(battle, caster, effect, "aggression")
     return events
 
 
-def end_hiding(battle, key: str, reason: str) -> list:
-    from .spell_basics import drop_charge
-    from .spellwork import SpellEnded
-    effect = battle.spell_effects.pop(key)
-    events: list = [SpellEnded(caster=effect["caster"], spell="hide_from_undead", reason=reason)]
-    for cid in effect["warded"]:
-        still = any(e["kind"] == "hide_from_undead" and cid in e["warded"] for e in battle.spell_effects.values())
+def end_hiding(battle, caster: str, effect: HideFromUndead, reason: str) -> list:
+    """One casting ends: its recipients warded by no other lose the condition."""
+    castings = battle.comp(caster, SpellEffects).hiding
+    castings[:] = [h for h in castings if h.begun != effect.begun]
+    events: list = [SpellEnded(caster=caster, spell="hide_from_undead", reason=reason)]
+    for cid in effect.warded:
+        still = any(cid in h.warded for _c, h in _castings(battle))
         if battle.has(cid) and not still:
             battle.comp(cid, Conditions).ids.discard("hidden_from_undead")
             events.append(ConditionEnded(who=cid, condition="hidden_from_undead"))
-    sc = _sc(battle, effect["caster"])
-    if effect["open"] and sc.held_charge == "hide_from_undead":
+    sc = _sc(battle, caster)
+    if effect.open and sc.held_charge == "hide_from_undead":
         drop_charge(sc)
     battle.changed()
     return events
@@ -177,7 +179,7 @@ def end_hiding(battle, key: str, reason: str) -> list:
 def expire(battle, caster: str) -> list:
     """At the caster's turn: a casting's duration runs out."""
     events: list = []
-    for key, effect in list(battle.spell_effects.items()):
-        if effect["kind"] == "hide_from_undead" and effect["caster"] == caster and battle.round > effect["ends"]:
-            events += end_hiding(battle, key, "duration")
+    for effect in list(battle.read(caster, SpellEffects).hiding):
+        if battle.round > effect.ends:
+            events += end_hiding(battle, caster, effect, "duration")
     return events

@@ -15,8 +15,8 @@ from ...rules.geometry import gaps_distance, spaces_gaps
 from ...rules.modifiers import ability_modifier
 from ...rules.sight import cover
 from ...rules.sizes import Size
-from ..attacks import _engaged_with_ally, take_opportunities, threatening_enemies
-from ..components import Abilities, Conditions, Stats
+from ..attacks import engaged_with_ally, take_opportunities, threatening_enemies
+from ..components import Abilities, Conditions, Stats, WebHold, Webs
 from ..damage import status_of
 from ..events import AttackRolled, ConditionEnded, ConditionStarted, SavingThrow
 from ..specials import SpecialUsed, specials
@@ -27,7 +27,7 @@ def do_web(battle, who, args, declined) -> list:
     web = specials(battle, who).get("web")
     if web is None:
         raise refuse("NO_WEB")
-    used = battle.web_uses.get(who, 0)
+    used = battle.read(who, Webs).thrown
     if used >= web["per_day"]:
         raise refuse("WEB_USED_UP", per_day=web["per_day"])
     target = target_arg(battle, args)
@@ -46,17 +46,17 @@ def do_web(battle, who, args, declined) -> list:
     cov = cover(board, me, foe, "ranged")
     if cov == "total":
         raise refuse("NO_LINE_OF_SIGHT")
-    if target in battle.webs:
+    if battle.read(target, Webs).caught:
         raise refuse("ALREADY_WEBBED", target=target)
     events = spend(battle, who, "standard", "web")
-    battle.web_uses[who] = used + 1
+    battle.comp(who, Webs).thrown = used + 1
     ev, fell = take_opportunities(battle, who, threatening_enemies(battle, who), declined)   # a ranged attack
     events += ev
     if fell:
         return events
     a, d = battle.fighter(who), battle.fighter(target)
     s = AttackSituation(ranged=True, touch=True, range_increments=increments,
-                        into_melee=_engaged_with_ally(battle, who, target),
+                        into_melee=engaged_with_ally(battle, who, target),
                         cover=cov if cov in ("soft", "cover") else "none")
     bonus = attack_rules.attack_bonus(replace(a, weapon=replace(a.weapon, use="ranged")), s)
     ac = attack_rules.armor_class(d, s, a.conditions, flat_footed="flat_footed" in d.conditions)
@@ -70,7 +70,7 @@ def do_web(battle, who, args, declined) -> list:
     if hit:
         conds = battle.comp(target, Conditions).ids
         conds.update(("entangled", "glued"))
-        battle.webs[target] = {"escape": web["escape_dc"], "burst": web["break_dc"]}
+        battle.comp(target, Webs).caught = WebHold(web["escape_dc"], web["break_dc"])
         battle.changed()
         events += [SpecialUsed(who=who, special="web", target=target),
                    ConditionStarted(who=target, condition="entangled"), ConditionStarted(who=target, condition="glued")]
@@ -80,15 +80,15 @@ def do_web(battle, who, args, declined) -> list:
 def escape_web(battle, who, args) -> list:
     """Standard action: Escape Artist (Dex) against the web's escape DC, or Strength
     against its burst DC; ``method`` picks one, else the better chance."""
-    web = battle.webs[who]
+    web = battle.read(who, Webs).caught
     dex = ability_modifier(battle.comp(who, Abilities).scores["dex"]) + battle.comp(who, Stats).values.get("escape_artist", 0)
     strength = ability_modifier(battle.comp(who, Abilities).scores["str"])
     method = args.get("method")
     if method is None:
-        method = "escape_artist" if dex - web["escape"] > strength - web["burst"] else "strength"
+        method = "escape_artist" if dex - web.escape_dc > strength - web.burst_dc else "strength"
     if method not in ("escape_artist", "strength"):
         raise refuse("BAD_ARGUMENT", key="method")
-    bonus, dc = (dex, web["escape"]) if method == "escape_artist" else (strength, web["burst"])
+    bonus, dc = (dex, web.escape_dc) if method == "escape_artist" else (strength, web.burst_dc)
     events = spend(battle, who, "standard", "break_free")
     d20 = battle.dice.roll(20, f"escape web {who}")
     ok = d20 + bonus >= dc
@@ -97,7 +97,7 @@ def escape_web(battle, who, args) -> list:
         conds = battle.comp(who, Conditions).ids
         conds.discard("entangled")
         conds.discard("glued")
-        del battle.webs[who]
+        battle.comp(who, Webs).caught = None
         battle.changed()
         events += [ConditionEnded(who=who, condition="entangled"), ConditionEnded(who=who, condition="glued")]
     return events

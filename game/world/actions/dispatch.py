@@ -1,0 +1,144 @@
+"""The dispatcher of ``act`` (design/query-protocol.md): every action's handler by name,
+what forbids an action before its handler, and what follows any action. Each action
+checks first and refuses with a reason, else plays with the battle's dice and returns
+events. All or nothing: anything refused half-way is undone, dice included.
+
+It sits above every action module (``actions/__init__`` only re-exports it), so that an
+import-linter contract keeps the modules from reaching back up to it: the one thing below
+that needs the table, a readied action played by ``timing``, reads ``common.ACTIONS``,
+which this module fills."""
+from __future__ import annotations
+
+from ...dice import DiceError
+from ...rules.reasons import Refusal
+from .. import turns
+from ..auras import stench_sweep
+from ..commands import Command
+from ..components import Riding, Timing
+from ..saddle import mounted_falls
+from . import (attacking, casting, climbing, commanding, doors, grapple, magic_items, maneuvers, mounted, moving,
+               other, overrun, spellwork, splash, timing, turning, warding, webs)
+from .common import ACTIONS, Refused, is_able, refuse, strenuous_damage
+from .gates import GATES
+
+ACTIONS.update({
+    "move": moving.do_move, "five_foot_step": moving.do_five_foot_step, "withdraw": moving.do_withdraw,
+    "run": moving.do_run, "crawl": moving.do_crawl, "minimum_move": moving.do_minimum_move,
+    "attack": attacking.do_attack, "full_attack": attacking.do_full_attack, "charge": attacking.do_charge,
+    "coup_de_grace": attacking.do_coup_de_grace,
+    "total_defense": other.do_total_defense, "stand_up": other.do_stand_up, "drop_prone": other.do_drop_prone,
+    "draw": other.do_draw, "sheathe": other.do_sheathe, "drop": other.do_drop, "pick_up": other.do_pick_up,
+    "load": other.do_load, "ready_shield": other.do_ready_shield, "loose_shield": other.do_loose_shield,
+    "delay": timing.do_delay, "ready": timing.do_ready, "end_turn": timing.do_end_turn,
+    "start_full_round": timing.do_start_full_round, "complete_full_round": timing.do_complete_full_round,
+    "trip": maneuvers.do_trip, "bull_rush": maneuvers.do_bull_rush, "disarm": maneuvers.do_disarm,
+    "sunder": maneuvers.do_sunder, "aid_another": maneuvers.do_aid_another, "feint": maneuvers.do_feint,
+    "overrun": overrun.do_overrun,
+    **grapple.GRAPPLE_ACTIONS,
+    "turn_undead": turning.do_turn_undead, "rebuke_undead": turning.do_rebuke_undead,
+    "dispel_turning": turning.do_dispel_turning, "bolster_undead": turning.do_bolster_undead,
+    "command_undead": commanding.do_command_undead, "release_undead": commanding.do_release_undead,
+    "mount": mounted.do_mount, "dismount": mounted.do_dismount, "ride": mounted.do_ride,
+    "throw_splash": splash.do_throw_splash, "extinguish": splash.do_extinguish, "break_free": splash.do_break_free,
+    "cast": casting.do_cast, "direct_spell": casting.do_direct_spell, "touch": casting.do_touch,
+    "use_item": magic_items.do_use_item, "use_spell_like": magic_items.do_use_spell_like,
+    "concentrate": spellwork.do_concentrate, "retrieve_component": spellwork.do_retrieve_component,
+    "open_door": doors.do_open_door, "close_door": doors.do_close_door,
+    "retrieve": other.do_retrieve, "stow": other.do_stow,
+    "lock_gauntlet": other.do_lock_gauntlet, "unlock_gauntlet": other.do_unlock_gauntlet,
+    "step_in": timing.do_step_in, "web": webs.do_web, "climb": climbing.do_climb,
+})
+
+
+# Movement on one's own feet, which a rider makes through its mount instead.
+ON_FOOT = frozenset({"move", "five_foot_step", "withdraw", "run", "crawl", "minimum_move", "charge", "overrun"})
+
+
+def act(battle, command: Command, dice: list[int] | None = None,
+        declined: set[str] | None = None) -> tuple[bool, Refusal | None, list]:
+    """Play one command: (legal, refusal, events). All or nothing: a refusal, even after
+    dice were rolled, leaves the battle as it was, dice included."""
+    snap = battle.snapshot()
+    dice_before = len(battle.dice.history)
+    battle.dice.script(list(dice or []))
+    try:
+        events = play(battle, command, declined or set())
+        battle.dice.clear_script()
+        # The command as played, with the faces it rolled: a save replays it exactly.
+        battle.history.append({"who": command.who, "action": command.action, "args": command.arguments(),
+                               "dice": list(dice or []), "declined": sorted(declined or ()),
+                               "rolled": [r.face for r in battle.dice.history[dice_before:]]})
+        battle.commit(snap)
+        return True, None, events
+    except Refused as exc:
+        battle.restore(snap)
+        return False, exc.refusal, []
+    except DiceError as exc:
+        battle.restore(snap)
+        return False, Refusal("BAD_DICE", {"detail": str(exc)}), []
+    except BaseException:
+        battle.restore(snap)       # a fault in the engine leaves the battle as it was
+        raise
+
+
+def end_refusal(battle, who: str, action: str, end) -> Refusal | None:
+    """What the conditions say of a movement that ends on ``end`` (a turned undead may only
+    end farther from its cleric): the part of ``play``'s checks that depends on where a
+    movement goes, for the views that list where it may go."""
+    return turning.turned_refusal(battle, who, action, {"squares": [list(end)]})
+
+
+def preconditions(battle, who: str, action: str, args: dict) -> Refusal | None:
+    """What forbids the action before its handler, only reading: the saddle, a rock face,
+    the conditions (turned, calmed, hidden from undead, awaiting orders, a grapple), then
+    the action's own gate (``gates``)."""
+    if action in ON_FOOT and battle.read(who, Riding).mount:
+        return Refusal("RIDE_TO_MOVE")        # in the saddle the mount moves (``ride``)
+    if action in ON_FOOT and climbing.on_face(battle, who):
+        return Refusal("CLIMBING_USE_CLIMB")  # on a rock face one climbs
+    refused = (turning.turned_refusal(battle, who, action, args) or spellwork.calm_refusal(battle, who, action, args)
+               or warding.unseen_refusal(battle, who, action, args)
+               or commanding.awaiting_orders_refusal(battle, who, action))
+    if refused is not None:
+        return refused.refusal
+    refusal = grapple.grapple_refusal(battle, who, action, args)
+    if refusal is not None:
+        return refusal
+    gate = GATES.get(action)
+    return gate(battle, who) if gate is not None else None
+
+
+def play(battle, command: Command, declined: set[str], aftermath: bool = True) -> list:
+    """The whole of one action, as ``act`` and the asking faces run it: who may act, the
+    conditions that forbid it, the action, then what follows any action (broken calm or
+    hiding, stench, strain, turning, falls, victory, the end of a turn whose creature
+    dropped). Raises ``Refused``; the caller rolls back. What follows never refuses:
+    ``check`` leaves it out (``aftermath=False``)."""
+    who, action, args = command.who, command.action, command.handler_arguments()
+    handler = ACTIONS[action]
+    stepping_in = battle.has(who) and battle.read(who, Timing).delaying and who != battle.turn
+    events = timing.who_may_act(battle, who)
+    if action == "step_in" and not stepping_in:
+        raise refuse("NOT_DELAYING")
+    refusal = preconditions(battle, who, action, args)
+    if refusal is not None:
+        raise Refused(refusal)
+    breaks_hiding = warding.breaks_hiding(battle, who, action, args)     # judged before it happens
+    events += handler(battle, who, args, declined)
+    if not aftermath:
+        return events
+    events += spellwork.break_calm(battle, events)
+    events += warding.break_hiding(battle, who, breaks_hiding)
+    events += stench_sweep(battle)
+    if battle.has(who) and battle.turn == who:
+        events += strenuous_damage(battle, who)
+    events += turning.break_turning(battle, who)
+    events += mounted_falls(battle)
+    # The battle ends as soon as a side has nobody left able to act.
+    if battle.winner is None:
+        turns.check_victory(battle, events)
+    # A creature dropped during its own turn has no more turn to play (decisions §6).
+    if battle.turn is not None and battle.winner is None and not is_able(battle, battle.turn) \
+            and action != "end_turn":
+        events += turns.end_turn(battle)
+    return events

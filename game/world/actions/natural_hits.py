@@ -1,0 +1,113 @@
+"""What a natural weapon's hit brings with it (SRD monster entries; the bestiary's
+``special`` tables, data-digest §4d): a free trip on a wolf's bite, improved grab (a free
+grapple), a ghoul's paralysis, poison, a wight's energy drain. ``attacking`` calls
+``on_hit`` after each hit; these reach into the grapple and the maneuvers, which is why
+they live among the actions rather than in ``world.specials``."""
+from __future__ import annotations
+
+from ...data import bestiary
+from ...rules import health, maneuvers as rules
+from ...rules.attack import parse_dice
+from ...rules.modifiers import Modifier, total
+from ..components import Conditions, Grapple, HitPoints, Offense, Spellcasting, Stats
+from ..damage import status_of, sync_health
+from ..durations import add_timed_condition
+from ..saving import roll_save
+from ..specials import SpecialUsed, poison_check, specials
+from .contests import is_stable, knock_prone, opposed
+from .grapple import grapple
+from .spell_sources import entry_level
+
+
+def on_hit(battle, attacker: str, target: str, weapon_id: str, declined) -> list:
+    """What a hit with a natural weapon brings with it."""
+    sp = specials(battle, attacker)
+    events: list = []
+    if "dead" in battle.board().body(target).conditions:
+        return events
+    trip = sp.get("trip")
+    if trip and trip.get("on") == weapon_id:
+        events += _free_trip(battle, attacker, target, trip.get("modifier", 0))
+    grab = sp.get("improved_grab")
+    if grab and grab.get("on") == weapon_id and not battle.comp(attacker, Grapple).holding:
+        events.append(SpecialUsed(who=attacker, special="improved_grab", target=target))
+        events += grapple(battle, attacker, target, declined, {"free": True}, improved_grab=True)
+    para = sp.get("paralysis")
+    if para and weapon_id in (para.get("on") if isinstance(para.get("on"), list) else [para.get("on")]):
+        events += _paralysis(battle, attacker, target, para)
+    poison = sp.get("poison")
+    if poison and poison.get("on") == weapon_id:
+        events += poison_check(battle, attacker, target, poison, "initial")
+    drain = sp.get("energy_drain")
+    if drain and drain.get("on") == weapon_id:
+        events += energy_drain(battle, attacker, target, drain)
+    return events
+
+
+def energy_drain(battle, who: str, target: str, drain: dict) -> list:
+    """Negative levels (SRD "Energy Drain and Negative Levels"; wight): a living creature
+    hit gains them: -1 on attack rolls and saves each (``save_bonus``, the Fighter's
+    ``negative_levels``), 5 hit points fewer each, a prepared spell of the highest level
+    and a caster level lost each; as many as its Hit Dice kill it. The drainer gains 5
+    temporary hit points per level. (The Fortitude save that removes them comes a day
+    later, after any battle.)"""
+    values = battle.comp(target, Stats).values
+    if values.get("undead") or "undead_traits" in specials(battle, target) or status_of(battle, target) == "dead":
+        return []
+    levels = drain.get("levels", 1)
+    values["negative_levels"] = values.get("negative_levels", 0) + levels
+    hp = battle.comp(target, HitPoints)
+    hp.maximum = max(1, hp.maximum - 5 * levels)
+    hp.current -= 5 * levels
+    sc = battle.comp(target, Spellcasting)
+    for _ in range(levels):
+        _lose_highest_spell(battle, target, sc)
+        sc.caster_level = max(0, sc.caster_level - 1) if sc.caster_level else 0
+    battle.comp(who, HitPoints).temporary += drain.get("temporary_hp", 5) * levels
+    events: list = [SpecialUsed(who=who, special="energy_drain", target=target)]
+    hit_dice = values.get("hd") or max(1, battle.comp(target, Offense).bab)
+    if values["negative_levels"] >= hit_dice:
+        hp.current = min(hp.current, health.DEAD_AT)           # drained of every level: dead
+    battle.changed()
+    return events + sync_health(battle, target)
+
+
+def _lose_highest_spell(battle, cid: str, sc) -> None:
+    """A negative level costs a prepared spell, or a spell slot, of the highest level."""
+    for level in range(len(sc.slots) - 1, -1, -1):
+        if sc.slots[level] > 0:
+            sc.slots[level] -= 1
+            return
+    if not sc.prepared:
+        return
+    sc.prepared.remove(max(sc.prepared, key=lambda entry: entry_level(battle, cid, entry)))
+
+
+def _free_trip(battle, who: str, target: str, modifier: int) -> list:
+    """A free trip after the bite: no touch attack, no attack of opportunity, and the foe
+    cannot trip back (SRD wolf)."""
+    if "prone" in battle.comp(target, Conditions).ids:
+        return []
+    mine = total([Modifier(modifier, "untyped", "trip_modifier")])
+    theirs = rules.resist_check(battle.fighter(target), stable=is_stable(battle, target), dex_allowed=True)
+    wins, _m, events = opposed(battle, "trip", who, target, mine, theirs)
+    events = [SpecialUsed(who=who, special="trip", target=target)] + events
+    if wins:
+        events += knock_prone(battle, target, who)
+    return events
+
+
+def _paralysis(battle, who: str, target: str, para: dict) -> list:
+    """Ghoul paralysis: Fortitude or paralyzed 1d4+1 rounds; elves are immune."""
+    spec = battle.spec(target)
+    entry = bestiary.get(spec.template) if spec.template else {}
+    if para.get("elves_immune") and (entry or {}).get("race") == "elf":
+        return []
+    if battle.spec(target).stats.get("undead"):
+        return []
+    ok, events = roll_save(battle, target, "fort", para["dc"], purpose=f"paralysis {target}")
+    if not ok:
+        n, sides = parse_dice(para.get("duration", "1d4+1").split("+")[0])
+        rounds = sum(battle.dice.roll_dice(n, sides, "paralysis")) + 1
+        add_timed_condition(battle, target, "paralyzed", rounds)
+    return [SpecialUsed(who=who, special="paralysis", target=target)] + events

@@ -1,0 +1,210 @@
+"""The checks a casting goes through, shared by casting, magic items, spell-like abilities,
+concentration and touch spells for several creatures (French text "lancer un sort"; digest
+§4.5): the aim (range, sight, a cone from the caster's corner), a free hand and a
+component in hand, arcane spell failure, the attacks of opportunity a casting provokes or
+casting defensively, the distractions that call for Concentration, and a held charge
+dissipated by another casting."""
+from __future__ import annotations
+
+from ... import data
+from ...rules import metamagic, spells as rules
+from ...rules.geometry import Square, distance
+from ...rules.sight import has_line_of_effect_to_point, has_line_of_sight
+from ..attacks import take_opportunities, threatening_enemies
+from ..components import Conditions, Defense, Grapple, Hands, HitPoints, Wielded
+from ..saddle import rider_motion
+from .common import refuse, square_arg, target_arg
+from .spell_basics import SpellEnded, concentration_check, drop_charge, spellcasting
+
+
+def in_range(battle, who: str, spell: dict, target: str | None = None, point: Square | None = None) -> None:
+    """Refuse a target or a point beyond the spell's range (after Enlarge Spell) or out of
+    sight; a touch reaches what is adjacent."""
+    cl = spellcasting(battle, who).caster_level
+    reach = rules.range_squares(spell["range"], cl)
+    if spell["range"] in ("close", "medium", "long"):
+        reach *= metamagic.range_factor(battle.shared.metamagic)
+    board = battle.board()
+    me = board.body(who)
+    if target is not None:
+        foe = board.body(target)
+        if reach is None:         # touch: adjacent (or sharing the space)
+            if min(max(abs(a[0] - b[0]), abs(a[1] - b[1])) for a in me.squares for b in foe.squares) > me.natural_reach:
+                raise refuse("OUT_OF_REACH", target=target)
+            return
+        if min(distance(a, b) for a in me.squares for b in foe.squares) > reach:
+            raise refuse("SPELL_OUT_OF_RANGE", range_m=reach * 1.5)
+        if target != who and not has_line_of_sight(board, me, foe):
+            raise refuse("NO_LINE_OF_SIGHT", target=target)
+    if point is not None and reach is not None:
+        if min(distance(a, point) for a in me.squares) > reach:
+            raise refuse("SPELL_OUT_OF_RANGE", range_m=reach * 1.5)
+        if not has_line_of_effect_to_point(board.terrain, me.pos, me.span, (2 * point[0], 2 * point[1])):
+            raise refuse("NO_LINE_OF_SIGHT", target=f"{point[0]},{point[1]}")
+
+
+def dissipate_charge(battle, who: str) -> list:
+    """Casting another spell dissipates a touch spell's held charge (SRD, touch spells)."""
+    sc = spellcasting(battle, who)
+    if sc.held_charge is None:
+        return []
+    held = sc.held_charge
+    drop_charge(sc)
+    return [SpellEnded(caster=who, spell=held, reason="dissipated")]
+
+
+def provoked_or_defensive(battle, who: str, level: int, before: int, defensively: bool, declined):
+    """Casting provokes, or is done defensively (Concentration DC 15 + level); damage from a
+    readied attack or an attack of opportunity calls for Concentration DC 10 + damage +
+    level (French text, "lancer un sort"). Returns (events, lost), lost None if it fell."""
+    events: list = []
+    hurt = before - battle.comp(who, HitPoints).current
+    if hurt > 0:       # a readied attack that hurts the caster disrupts the spell
+        ok, ev = concentration_check(battle, who, rules.concentration_dc("damage", level, hurt), "damage")
+        return ev, not ok
+    if defensively:
+        ok, ev = concentration_check(battle, who, rules.concentration_dc("defensive", level), "defensively")
+        return ev, not ok
+    before = battle.comp(who, HitPoints).current
+    ev, fell = take_opportunities(battle, who, threatening_enemies(battle, who), declined)
+    events += ev
+    if fell:
+        return events, None
+    hurt = before - battle.comp(who, HitPoints).current
+    if hurt > 0:
+        ok, ev = concentration_check(battle, who, rules.concentration_dc("damage", level, hurt), "damage")
+        return events + ev, not ok
+    return events, False
+
+
+def has_free_hand(battle, who: str) -> bool:
+    """A somatic component needs a hand free to move (French text, "composante
+    gestuelle": not with the hands taken, as when clinging to a rock face). A weapon held
+    in one hand takes it (a two-handed one can be held in one hand for a moment), so does
+    a second weapon, a heavy or tower shield strapped on, or an item held; a light
+    shield's or a buckler's hand can still hold things, and so cast."""
+    if "climbing" in battle.comp(who, Conditions).ids:
+        return False
+    hands = battle.comp(who, Hands)
+    weapon = data.weapons().get(battle.comp(who, Wielded).weapon_id)
+    used = 0 if weapon is None or weapon.use in ("unarmed", "natural") else 1
+    used += (hands.off_hand is not None) + (hands.holding is not None)
+    shield = battle.spec(who).shield
+    strapped = hands.shield_ready and battle.comp(who, Defense).shield_bonus > 0    # not loosened nor broken
+    used += shield in ("heavy_wooden_shield", "heavy_steel_shield", "tower_shield") and strapped
+    return used < 2
+
+
+def needs_component_in_hand(battle, who: str, spell: dict, components) -> bool:
+    """A material component or a focus must be in hand to cast while grappling or pinned
+    (French text, garrote and grapple; SRD Grapple): M, F, and M/F for an arcane caster
+    where the spell reads M/DF or F/DF; a divine focus worn does not count."""
+    divine = spellcasting(battle, who).caster_class in ("cleric", "druid", "paladin", "ranger")
+    for c in components:
+        parts = c.split("/")
+        if divine and "DF" in parts:
+            continue
+        if {"M", "F"} & set(parts):
+            return True
+    return False
+
+
+def distractions(battle, who: str, components, level: int) -> tuple[list, bool]:
+    """What can spoil a casting besides damage (digest §4.5; French text): Concentration
+    while grappling (DC 20 + level) or entangled (15 + level), on a mount moving before and
+    after the casting (10 + level) or running (15 + level); a deafened caster's verbal
+    spell fails on 1-20 of d100. Returns (events, lost)."""
+    conds = battle.comp(who, Conditions).ids
+    reasons = [r for r, on in (("grapple", bool(battle.comp(who, Grapple).holding)),
+                               ("entangled", "entangled" in conds)) if on]
+    motion = rider_motion(battle, who)
+    if motion:
+        reasons.append(motion)
+    events: list = []
+    for reason in reasons:
+        ok, ev = concentration_check(battle, who, rules.concentration_dc(reason, level), reason)
+        events += ev
+        if not ok:
+            return events, True
+    if "V" in components and "deafened" in conds:
+        d100 = battle.dice.roll(100, f"deafened spell failure {who}")
+        if d100 <= 20:
+            return events, True
+    failure = arcane_spell_failure(battle, who)
+    if "S" in components and failure:
+        d100 = battle.dice.roll(100, f"arcane spell failure {who}")
+        if d100 <= failure:
+            return events, True
+    return events, False
+
+
+ARCANE = ("wizard", "sorcerer", "bard")
+
+
+def arcane_spell_failure(battle, who: str) -> int:
+    """An arcane caster's chance, in percent, to lose a spell with a somatic component in
+    armour: the armour's and the shield's add up; a bard ignores light armour's (data-digest
+    §2; Still Spell removes the somatic component, and with it the chance)."""
+    cls = spellcasting(battle, who).caster_class
+    if cls not in ARCANE:
+        return 0
+    spec = battle.spec(who)
+    armors = data.armor()
+    total = 0
+    if spec.armor and not (cls == "bard" and armors[spec.armor]["category"] == "light"):
+        total += armors[spec.armor]["spell_failure"]
+    if spec.shield:
+        total += armors[spec.shield]["spell_failure"]
+    return total
+
+
+def check_aim(battle, who: str, spell: dict, args: dict) -> None:
+    """Refuse an aim the spell cannot take: targets unknown, too many missiles, out of
+    range or sight, a touch on a foe, a cone not from the caster's corner."""
+    effect = spell["effect"]
+    if effect in ("haste",) or (effect == "scorching_ray" and "targets" in args):
+        targets = args.get("targets") or [who]
+        if not isinstance(targets, list) or not all(battle.has(t) for t in targets):
+            raise refuse("BAD_ARGUMENT", key="targets")
+        for t in set(targets):
+            in_range(battle, who, spell, target=t)
+        return
+    if spell["shape"] == "touched":
+        if "target" in args:
+            target = target_arg(battle, args)
+            board = battle.board()
+            if target != who and board.body(target).is_enemy_of(board.body(who)):
+                raise refuse("TOUCH_FRIENDS_ONLY", target=target)
+            if target != who:
+                in_range(battle, who, spell, target=target)
+        return
+    if effect in ("magic_weapon", "shield_of_faith"):
+        if "target" in args:
+            in_range(battle, who, spell, target=target_arg(battle, args))
+        return
+    if effect == "missiles":
+        targets = args.get("targets")
+        if not isinstance(targets, list) or not targets or not all(battle.has(t) for t in targets):
+            raise refuse("BAD_ARGUMENT", key="targets")
+        if len(targets) > rules.missiles(spellcasting(battle, who).caster_level):
+            raise refuse("TOO_MANY_MISSILES", count=rules.missiles(spellcasting(battle, who).caster_level))
+        for t in set(targets):
+            in_range(battle, who, spell, target=t)
+    elif spell["shape"] in ("target", "ray", "effect") and effect not in ("flaming_sphere",):
+        if spell["range"] == "touch" and "target" not in args:
+            return                   # a touch spell may be held
+        in_range(battle, who, spell, target=target_arg(battle, args))
+    elif spell["shape"] in ("burst", "spread", "square", "cone") or effect == "flaming_sphere":
+        if effect == "bless":
+            return
+        point = square_arg(args.get("point"), "point")
+        if spell["shape"] == "cone":
+            me = battle.board().body(who)
+            corners = {(x + i, y + j) for x, y in me.squares for i in (0, 1) for j in (0, 1)}
+            if point not in corners:
+                raise refuse("CONE_FROM_YOUR_CORNER")
+            d = args.get("direction")
+            if not (isinstance(d, list) and len(d) == 2 and d != [0, 0] and all(v in (-1, 0, 1) for v in d)):
+                raise refuse("BAD_ARGUMENT", key="direction")
+        else:
+            in_range(battle, who, spell, point=point)

@@ -1,0 +1,136 @@
+"""In the saddle (French text, "combat monté"; digest §11.2): what being mounted does to a
+rider and its mount whatever they do — the rider guiding its mount with its knees when its
+hands are taken, mount and rider sharing a space, leaving the saddle (and where one lands),
+falls when the mount can no longer carry its rider or the rider drops, the motion that
+spoils a rider's spell, the higher ground and the ranged penalty of a mounted attacker.
+The riding actions (mount, dismount, ride) are ``actions.mounted``."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..rules.modifiers import ability_modifier
+from .components import Abilities, Conditions, Hands, Position, Riding, Stats, TurnState
+from .damage import ABLE, apply_damage, status_of
+from .events import Event, SavingThrow
+
+SOFT_FALL_DC, KNEES_DC = 15, 5
+
+
+@dataclass(frozen=True)
+class MountChanged(Event):
+    rider: str
+    mount: str
+    change: str        # mounted, dismounted, fell, stayed
+
+
+def ride_check(battle, who: str, dc: int, purpose: str) -> tuple[bool, list]:
+    bonus = battle.comp(who, Stats).values.get("ride", 0) + ability_modifier(battle.comp(who, Abilities).scores["dex"])
+    d20 = battle.dice.roll(20, f"ride {purpose} {who}")
+    ok = d20 + bonus >= dc
+    return ok, [SavingThrow(who=who, kind=f"ride_{purpose}", d20=d20, bonus=bonus, dc=dc, success=ok)]
+
+
+def needs_both_hands(battle, who: str, weapon=None) -> bool:
+    """A two-handed or double weapon (a lance is one-handed in the saddle), or a weapon in
+    each hand."""
+    w = weapon or battle.board().body(who).weapon
+    return (w.use == "two_handed" and w.id != "lance") or w.double or battle.comp(who, Hands).off_hand is not None
+
+
+def guide_with_knees(battle, who: str) -> list:
+    """At the start of its turn a rider who needs both hands guides its mount with its knees
+    (Ride DC 5; French text, "combat monté"); on a failure it has one hand this round."""
+    ts = battle.comp(who, TurnState)
+    if not needs_both_hands(battle, who):
+        return []
+    ts.knees, events = ride_check(battle, who, KNEES_DC, "knees")
+    return events
+
+
+def mount_of(battle, rider: str) -> str | None:
+    return battle.comp(rider, Riding).mount
+
+
+def sync_rider(battle, mount: str) -> None:
+    rider = battle.comp(mount, Riding).rider
+    if rider:
+        mp, rp = battle.comp(mount, Position), battle.comp(rider, Position)
+        rp.x, rp.y = mp.x, mp.y
+        battle.changed()
+
+
+def landings(battle, rider: str, mount: str) -> list:
+    """The free squares next to the mount where a rider leaving the saddle may land, by
+    row then column."""
+    board = battle.board()
+    steed = board.body(mount)
+    around = [(x + dx, y + dy) for x, y in steed.squares for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+    return [p for p in sorted(set(around) - set(steed.squares), key=lambda p: (p[1], p[0]))
+            if board.terrain.space_fits(p, 1) and not [o for o in board.occupants.get(p, ()) if o.id != rider]]
+
+
+def leave_saddle(battle, rider: str, mount: str, to=None, change: str = "dismounted") -> list:
+    """Out of the saddle, onto ``to`` (a landing the caller has checked) or the first free
+    one (the mount's own square when there is none)."""
+    free = landings(battle, rider, mount)
+    dest = tuple(to) if to is not None else (free[0] if free else battle.board().body(mount).pos)
+    battle.comp(rider, Riding).mount = None
+    battle.comp(mount, Riding).rider = None
+    pos = battle.comp(rider, Position)
+    pos.x, pos.y = dest
+    battle.changed()
+    return [MountChanged(rider=rider, mount=mount, change=change)]
+
+
+def mounted_falls(battle) -> list:
+    """After any action: a mount that can no longer carry its rider throws it (Ride DC 15
+    or 1d6); an unconscious rider stays in the saddle on 50% (75% military saddle)."""
+    events: list = []
+    for cid in battle.sorted_ids:
+        if not battle.read(cid, Riding).mount:
+            continue
+        riding = battle.comp(cid, Riding)
+        mount = riding.mount
+        mount_down = status_of(battle, mount) not in ABLE or "prone" in battle.comp(mount, Conditions).ids
+        rider_down = status_of(battle, cid) not in ABLE
+        if mount_down:
+            ok, ev = ride_check(battle, cid, SOFT_FALL_DC, "soft_fall")
+            events += ev + leave_saddle(battle, cid, mount, None, "fell")
+            if not ok:
+                events += apply_damage(battle, cid, battle.dice.roll(6, f"fall {cid}"), nonlethal=False)
+            battle.comp(cid, Conditions).ids.add("prone")
+        elif rider_down and not riding.stayed_unconscious:
+            chance = 75 if riding.military_saddle else 50
+            d100 = battle.dice.roll(100, f"stay in the saddle {cid}")
+            if d100 <= chance:
+                events.append(MountChanged(rider=cid, mount=mount, change="stayed"))
+                riding.stayed_unconscious = True
+            else:
+                events += leave_saddle(battle, cid, mount, None, "fell")
+                events += apply_damage(battle, cid, battle.dice.roll(6, f"fall {cid}"), nonlethal=False)
+                battle.comp(cid, Conditions).ids.add("prone")
+    battle.changed()
+    return events
+
+
+def rider_motion(battle, who: str) -> str | None:
+    """Casting in the saddle (French text, "combat monté"): the mount moving before and
+    after the casting (its double move) is vigorous motion, a running mount violent
+    motion; a single move before or after the casting is none."""
+    if not battle.comp(who, Riding).mount:
+        return None
+    return {"double": "vigorous_motion", "run": "violent_motion"}.get(battle.comp(who, TurnState).mount_mode)
+
+
+def rider_attack_penalties(battle, attacker: str, target: str, ranged: bool) -> tuple[int, int]:
+    """(higher ground bonus, ranged penalty) for a mounted attacker."""
+    if not battle.comp(attacker, Riding).mount:
+        return 0, 0
+    if ranged:
+        mode = battle.comp(attacker, TurnState).mount_mode
+        return 0, -8 if mode == "run" else -4 if mode == "double" else 0
+    foe = battle.board().body(target)
+    on_foot = not battle.comp(target, Riding).mount
+    return (1 if on_foot and foe.size.order <= 4 else 0), 0
+
+

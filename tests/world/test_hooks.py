@@ -1,0 +1,56 @@
+"""Hooks (game/world/hooks.py): a lower module calls, at one moment of play, what the
+higher ones registered there, in the order of their numbers whatever the imports; the
+engine has them all in place before any battle."""
+from __future__ import annotations
+
+import pytest
+
+import game.engine  # noqa: F401  (imports every module that registers)
+from game.world import attacks, damage, turns
+from game.world.hooks import Hook
+
+
+def test_functions_run_in_the_order_of_their_numbers_not_of_registration():
+    hook = Hook("TEST")
+    calls = []
+
+    @hook.register(20)
+    def second():
+        calls.append("second")
+
+    @hook.register(10)
+    def first():
+        calls.append("first")
+    for function in hook:
+        function()
+    assert calls == ["first", "second"] and len(hook) == 2
+
+
+def test_a_number_is_taken_once_and_registering_again_changes_nothing():
+    hook = Hook("TEST")
+
+    def one():
+        pass
+
+    def other():
+        pass
+    hook.register(10)(one)
+    hook.register(10)(one)
+    assert list(hook) == [one]
+    with pytest.raises(ValueError):
+        hook.register(10)(other)
+
+
+def test_the_engine_has_every_hook_registered_in_its_order():
+    names = {hook.name: [f.__qualname__ for f in hook] for hook in (
+        damage.AFTER_DAMAGE, damage.WHEN_DOWN, attacks.AOO_BARRED, turns.AT_TURN_START, turns.AT_TURN_END,
+        turns.TURN_PASSED, turns.BLOCKED_TURN)}
+    assert names == {
+        "AFTER_DAMAGE": ["disturbed_casting", "distracted_by_damage", "hurt_while_climbing"],
+        "WHEN_DOWN": ["commander_down"],
+        "AOO_BARRED": ["hidden_from"],
+        "AT_TURN_START": ["at_turn_start"],
+        "AT_TURN_END": ["at_turn_end"],
+        "TURN_PASSED": ["turn_passed"],
+        "BLOCKED_TURN": ["held_struggles"],
+    }
