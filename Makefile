@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench clean
+.PHONY: play test lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,11 +16,21 @@ $(STAMP): pyproject.toml
 play: $(STAMP)
 	$(PY) -m game play
 
-test: $(STAMP)
+test: lint
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
 
+# The house's habits (design/architecture.md): imports point down (the contracts in
+# pyproject.toml), ruff's pycodestyle/pyflakes/bugbear rules, the pure rules typed strictly.
+lint: $(STAMP)
+	$(VENV)/bin/lint-imports
+	$(VENV)/bin/ruff check game tests
+	$(VENV)/bin/mypy
+
+# The speed figures the README records (each prints JSON).
 bench: $(STAMP)
 	$(PY) -m game bench geometry
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m game bench ui
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m game bench engine
 
 clean:
 	rm -rf $(VENV)

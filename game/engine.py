@@ -134,7 +134,8 @@ class Battle(BattleFaces):
                 Inventory(list(spec.inventory)), _awareness(spec), RunState(),
                 Loaded(_shots(spec)), Hands(spec.off_hand, holding=spec.holding), Gear(), Grapple(), TurnUses(), Riding(),
                 _spellcasting(spec),
-                SpellLike(dict(spec.spell_like), spec.stats.get("caster_level") or spec.stats.get("hd", 1)), Worn(list(spec.worn)),
+                SpellLike(dict(spec.spell_like), spec.stats.get("caster_level") or spec.stats.get("hd", 1)),
+                Worn(list(spec.worn)),
                 Timing(), Feint(), Webs(), Charges(), AurasMet(), SpellEffects()]
 
     @contextmanager

@@ -10,6 +10,8 @@ import locale
 import os
 from typing import Any
 
+from . import data
+
 LANGUAGES = ("en", "fr")
 
 _SENTENCES: dict[str, dict[str, str]] = {
@@ -549,10 +551,8 @@ def _named(key: str, value: Any, lang: str) -> str:
         entry = _SENTENCES[f"ARGUMENT_{value}"]
         return entry.get(lang) or entry["en"]
     if key in ("weapon", "item") and isinstance(value, str):
-        from . import data
         return data.item_name(value, lang)
     if key in ("spell", "feat") and isinstance(value, str):
-        from . import data
         table = data.spells() if key == "spell" else data.feats()
         row = table.get(value.split(":")[-1] if key == "spell" else value)
         if row is not None:

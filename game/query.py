@@ -11,7 +11,8 @@ from .engine import Battle
 from .i18n import sentence
 from .rules.geometry import metres
 from .rules.reasons import Refusal
-from .world import systems
+from .world import systems, views
+from .world.asking import questions
 
 
 class BadRequest(Exception):
@@ -192,7 +193,6 @@ class QuerySession:
         seen = command if isinstance(command, Refusal) else self.battle.preview(command, declined=self._declined(req))
         if isinstance(seen, Refusal) or not seen.legal:
             return {"legal": False, **self._reason(seen if isinstance(seen, Refusal) else seen.refusal)}
-        from .world.asking import questions
         rec = seen.recorder
         return {"legal": True,
                 "walks": [{"who": who, "path": [list(p) for p in path], "mode": mode} for who, path, mode in rec.walks],
@@ -206,8 +206,7 @@ class QuerySession:
                 "stops_at": seen.stops_at}
 
     def _mount(self, cid: str):
-        from .world.components import Riding
-        return self.battle.read(cid, Riding).mount
+        return views.mount_of(self.battle, cid)
 
     def odds(self, req: dict) -> dict:
         """Exact chances (design/query-protocol.md, ``odds``); a full attack given one
@@ -216,9 +215,8 @@ class QuerySession:
         if req.get("action") == "full_attack" and "targets" not in req and isinstance(req.get("target"), str):
             if not self.battle.has(req["target"]):
                 raise BadRequest(f"Unknown creature {req['target']!r} in field 'target'.")
-            from .world.actions.attacking import full_attack_plan
             req = {**{k: v for k, v in req.items() if k != "target"},
-                   "targets": [step.to_json() for step in full_attack_plan(self.battle, who, req["target"])]}
+                   "targets": [step.to_json() for step in views.full_attack(self.battle, who, req["target"])]}
         command = self._command(req)
         chances = self.battle.odds(command) if not isinstance(command, Refusal) else None
         refusal = command if isinstance(command, Refusal) else chances.refusal

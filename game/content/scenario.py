@@ -18,6 +18,7 @@ from typing import Any
 from ..rules.board import Variants
 from ..rules.conditions import HELPLESS, KNOWN_CONDITIONS
 from ..rules.geometry import Square, space_squares
+from ..rules.metamagic import HIGHEST_LEVEL, SPONTANEOUS_CLASSES, applies, entry_for, heightened_level, parse_entry
 from ..rules.sizes import SIZE_CODES, Size
 from ..rules.terrain import LEGEND, Terrain
 from .. import data
@@ -331,7 +332,6 @@ class _Validator:
     def _spells(self, raw: dict, where: str, caster_class: str) -> tuple[str, ...]:
         """Spells ready today (metamagic prepared as ``stilled:sleep``, see rules.metamagic);
         a sorcerer's or bard's spells known, plain, with its ``spell_slots``."""
-        from ..rules.metamagic import HIGHEST_LEVEL, SPONTANEOUS_CLASSES, applies, entry_for, heightened_level, parse_entry
         value = raw.get("spells", [])
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             self.fail(where, "spells must be a list of spell ids")

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from .board import Board, Body
 from .conditions import CANNOT_MOVE, CANNOT_RUN, blocking_reason
 from .geometry import KING_MOVES, Square
+from .lanes import lane_path, run_lane_refusal
 from .reasons import Refusal
 from .sizes import Size, can_pass_by_size
 
@@ -318,7 +319,6 @@ def check_path(board: Board, body: Body, squares: list[Square], mode: str,
     if not ctx.can_end(idx):
         return PathCheck(False, cost=cost, reason=Refusal("END_OCCUPIED", {"square": list(squares[-1])}))
     if mode == "run":
-        from .lanes import run_lane_refusal
         lane = run_lane_refusal(board, body, positions[-1], ctx, positions)
         if lane:
             return PathCheck(False, cost=cost, reason=lane)
@@ -327,7 +327,6 @@ def check_path(board: Board, body: Body, squares: list[Square], mode: str,
 
 def run_ends(board: Board, body: Body, ctx: MoveContext | None = None) -> dict[Square, int]:
     """Every end of a legal run with its cost (straight line, digest §1.2)."""
-    from .lanes import run_lane_refusal, lane_path
     ctx = ctx or MoveContext.of(board, body)
     limit = budget(body, "run")
     out: dict[Square, int] = {}

@@ -82,7 +82,7 @@ def has_line_of_effect_to_square(terrain: Terrain, pos: Square, span: int, targe
     if not terrain.any_sight_block(min(x, target[0]), min(y, target[1]),
                                    max(x + span - 1, target[0]), max(y + span - 1, target[1])):
         return True
-    return _any_clear_line(terrain, pos, span, target)
+    return any_clear_line(terrain, pos, span, target)
 
 
 # A line as ``_flat_line`` gives it: its crossed squares and its seams, as flat offsets.
@@ -110,7 +110,7 @@ def _space_to_square_lines(pw: int, span: int, dx: int, dy: int) -> tuple[_FlatL
     return tuple(out)
 
 
-def _any_clear_line(terrain: Terrain, pos: Square, span: int, target: Square) -> bool:
+def any_clear_line(terrain: Terrain, pos: Square, span: int, target: Square) -> bool:
     """Line of effect from a space to a square, without the open-ground shortcut."""
     base = (pos[1] + 1) * terrain.pw + pos[0] + 1
     block = terrain._sight_block

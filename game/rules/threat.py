@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from .board import Board, Body, Variants
 from .geometry import Square
-from .sight import _any_clear_line, has_line_of_effect_to_square
+from .sight import any_clear_line, has_line_of_effect_to_square
 from .terrain import Terrain
 from .weapons import ReachBand, in_band
 
@@ -73,7 +73,7 @@ def _band_squares_on(terrain: Terrain, variants: Variants, body: Body, band: Rea
         sx, sy = x + dx, y + dy
         if not (0 <= sx < w and 0 <= sy < h) or not free[(sy + 1) * pw + sx + 1]:
             continue
-        if far and not open_ground and not _any_clear_line(terrain, body.pos, span, (sx, sy)):
+        if far and not open_ground and not any_clear_line(terrain, body.pos, span, (sx, sy)):
             continue
         out.add((sx, sy))
     return out

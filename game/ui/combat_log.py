@@ -2,12 +2,12 @@
 and the number it had to reach."""
 from __future__ import annotations
 
+from .. import data
 from ..i18n import has_sentence, sentence, side_name
 from ..world.worn import item_name
 
 
 def _spell(spell_id: str, lang: str) -> str:
-    from .. import data
     return data.spells().get(spell_id, {}).get(f"name_{lang}", spell_id)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from .. import data
 from ..i18n import sentence, side_name
 from ..world import views
 from ..world.worn import item_name
@@ -106,7 +107,6 @@ class ScreenDrawing:
         """The numbers of one creature (the engine's ``views.sheet``): attacks with their
         iterative bonuses, AC, speed, conditions, the items it wears, a caster's slots and
         charge, and for the current creature the actions left this turn."""
-        from .. import data
         sheet = views.sheet(self.battle, cid)
         weapon = data.weapons()[sheet.weapon]
         bonuses = "/".join(f"{b:+d}" for b in sheet.attacks)
@@ -132,7 +132,6 @@ class ScreenDrawing:
     def _magic_line(self, sheet) -> str:
         """A caster's spells per day left by level, the charge it holds and the spell it
         keeps up."""
-        from .. import data
         parts = []
         if sheet.slots is not None:
             parts.append(sentence("UI_SLOTS", {"slots": " · ".join(f"{lv}: {n}" for lv, n in sheet.slots) or "—"},

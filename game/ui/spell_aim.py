@@ -17,6 +17,7 @@ from __future__ import annotations
 from .. import data
 from ..i18n import sentence
 from ..world import commands as C, views
+from ..world.options import spell_refusals
 
 
 class SpellAim:
@@ -35,7 +36,6 @@ class SpellAim:
         """(label, (kind, id)) for every spell the engine says is ready (once each); one the
         engine would refuse now (a free hand, a slot, range) carries its reason and is not
         aimed when chosen."""
-        from ..world.options import spell_refusals
         out = []
         refused = spell_refusals(self.s.battle, cid) if cid == self.s.current else {}
         for label, key in self._labels(cid):

@@ -162,7 +162,8 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
         attacker=attacker, target=target, weapon=w.id, kind="ranged" if ranged else "melee", bonus=bonus.value,
         ac=ac.value, bonus_breakdown=bonus.applied, ac_breakdown=ac.applied, opportunity=opportunity,
         threat_from=w.threat, crit_multiplier=w.multiplier, dice=rules.parse_dice(dice), damage_bonus=strength,
-        damage_multiplier=damage_multiplier, nonlethal=want_nonlethal, miss_chance=miss_chance(a_body.conditions, t_body.conditions),
+        damage_multiplier=damage_multiplier, nonlethal=want_nonlethal,
+        miss_chance=miss_chance(a_body.conditions, t_body.conditions),
         damage_reduction=reduction_against(battle, target, w.types) if (not ranged or w.thrown or w.is_ranged) else 0,
         automatic_critical=automatic_critical)
     if battle.recorder is not None:
@@ -216,7 +217,8 @@ def _roll_attack(battle, plan: odds.AttackPlan, w, redirect: str | None) -> list
     # lance from a mount; several multipliers add (SRD: x3 and x2 roll four times).
     rolls = rules.combined_multiplier(multiplier, plan.damage_multiplier)
     for _ in range(rolls):
-        roll = battle.dice.roll_dice(count, sides, f"damage {attacker} -> {target}") if sides > 1 else [count] * (1 if count else 0)
+        label = f"damage {attacker} -> {target}"
+        roll = battle.dice.roll_dice(count, sides, label) if sides > 1 else [count] * (1 if count else 0)
         faces.extend(roll)
         total_damage += sum(roll) + plan.damage_bonus
     total_damage = max(1, total_damage)

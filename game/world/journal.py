@@ -45,7 +45,7 @@ def duplicate(value: Any) -> Any:
     if isinstance(value, _IMMUTABLE):
         return value
     if is_dataclass(value) and not isinstance(value, type):
-        if getattr(kind, "__dataclass_params__").frozen:
+        if kind.__dataclass_params__.frozen:
             return value
         return component_copier(kind)(value)
     return copy_module.deepcopy(value)

@@ -69,7 +69,7 @@ class Option:
     def commands(self) -> list[Command]:
         """Every candidate command that passes (the probe alone for a movement, whose
         domain is squares: ``views.path`` makes the command for one)."""
-        self.domain
+        _ = self.domain        # deciding the domain fills self.passed
         return self.passed or ([self.probe] if self.legal and self.probe else [])
 
 
@@ -508,7 +508,6 @@ def spell_refusals(battle, who: str) -> dict[tuple[str, str], Refusal | None]:
     """For each way to cast now (``spell_sources.spell_choices``: kind and id), the refusal
     of its likeliest aims when none passes, else None: the spell list greys those with the
     engine's reason instead of offering a spell the click would refuse."""
-    from .actions.spell_sources import spell_choices
     out: dict[tuple[str, str], Refusal | None] = {}
     for choice in spell_choices(battle, who):
         if choice.kind == "item":

@@ -131,10 +131,12 @@ def test_running_needs_con_checks_after_con_rounds():
     b = battle(grid, creature("r", "blue", (0, 0), speed=1.5, con=1, initiative=20),
                creature("o", "red", (39, 2), initiative=1))
     assert b.act("r", "run", {"squares": [[1, 0], [2, 0], [3, 0], [4, 0]]})[0]     # round 1 (Con 1)
-    b.act("r", "end_turn"); b.act("o", "end_turn")
+    b.act("r", "end_turn")
+    b.act("o", "end_turn")
     ok, _, ev = b.act("r", "run", {"squares": [[5, 0], [6, 0], [7, 0], [8, 0]]}, dice=[5])   # 5 - 5 < 10
     assert ok and not first(ev, "SavingThrow").success and b.board().body("r").pos == (4, 0)
-    b.act("r", "end_turn"); b.act("o", "end_turn")
+    b.act("r", "end_turn")
+    b.act("o", "end_turn")
     ok, refusal, _ = b.act("r", "run", {"squares": [[5, 0]]})
     assert not ok and refusal.code == "RESTING_AFTER_RUN"
 

@@ -35,7 +35,7 @@ def fingerprint(b) -> tuple:
 
 
 layouts = st.lists(st.tuples(st.integers(0, 7), st.integers(0, 5), st.sampled_from(WEAPONS)), min_size=2, max_size=4,
-                   unique_by=lambda t: (t[0], t[1])).filter(lambda l: all((x, y) not in WALLS for x, y, _ in l))
+                   unique_by=lambda t: (t[0], t[1])).filter(lambda placed: all((x, y) not in WALLS for x, y, _ in placed))
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

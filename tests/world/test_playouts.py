@@ -92,7 +92,7 @@ def invariants(b) -> None:
     state = b.state()
     standing: dict[tuple[int, int], str] = {}
     board = b.board()
-    for cid, c in state["creatures"].items():
+    for cid in state["creatures"]:
         hp = b.comp(cid, HitPoints)
         assert hp.current <= hp.maximum and hp.nonlethal >= 0
         body = board.body(cid)
@@ -129,7 +129,7 @@ def play(seed, layout, picks) -> tuple[list, list]:
 
 
 layouts = st.lists(st.tuples(st.integers(0, 7), st.integers(0, 5), st.sampled_from(WEAPONS)), min_size=2, max_size=4,
-                   unique_by=lambda t: (t[0], t[1])).filter(lambda l: all((x, y) not in WALLS for x, y, _ in l))
+                   unique_by=lambda t: (t[0], t[1])).filter(lambda placed: all((x, y) not in WALLS for x, y, _ in placed))
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])

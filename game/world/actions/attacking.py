@@ -245,7 +245,7 @@ def do_full_attack(battle, who, args, declined) -> list:
     for item in plan:
         if isinstance(item, dict) and "five_foot_step" in item:
             events += _step_or_forfeit(battle, who, rolls_before, item,
-                                       lambda: do_five_foot_step(battle, who, {"to": item["five_foot_step"]}, declined))
+                                       lambda to=item["five_foot_step"]: do_five_foot_step(battle, who, {"to": to}, declined))
             continue
         if isinstance(item, dict) and "move" in item:
             if made + off_made == 0:
@@ -261,8 +261,8 @@ def do_full_attack(battle, who, args, declined) -> list:
             if not isinstance(target, str) or not battle.has(target):
                 raise refuse("UNKNOWN_CREATURE", creature=target)
             events += _step_or_forfeit(battle, who, rolls_before, target,
-                                       lambda: MANEUVERS[name](battle, who, target, declined, item,
-                                                               iterative=steps[made]))
+                                       lambda name=name, target=target, item=item, made=made:
+                                       MANEUVERS[name](battle, who, target, declined, item, iterative=steps[made]))
             made += 1
         elif isinstance(item, dict) and "off_hand" in item:
             if off_made >= off_hand_attacks(battle, who):
@@ -271,9 +271,10 @@ def do_full_attack(battle, who, args, declined) -> list:
             if not isinstance(target, str) or not battle.has(target):
                 raise refuse("UNKNOWN_CREATURE", creature=target)
             events += _step_or_forfeit(battle, who, rolls_before, target,
-                                       lambda: one_attack(battle, who, target, declined, cleave=cleave, iterative=off_made,
-                                                          defensively=defensively, weapon=off, off_hand=True,
-                                                          twf_penalty=off_pen))
+                                       lambda target=target, off_made=off_made:
+                                       one_attack(battle, who, target, declined, cleave=cleave, iterative=off_made,
+                                                  defensively=defensively, weapon=off, off_hand=True,
+                                                  twf_penalty=off_pen))
             off_made += 1
         else:
             if made >= len(steps):
@@ -281,9 +282,9 @@ def do_full_attack(battle, who, args, declined) -> list:
             if not isinstance(item, str) or not battle.has(item):
                 raise refuse("UNKNOWN_CREATURE", creature=item)
             events += _step_or_forfeit(battle, who, rolls_before, item,
-                                       lambda: one_attack(battle, who, item, declined, cleave=cleave,
-                                                          iterative=steps[made], defensively=defensively,
-                                                          twf_penalty=primary_pen, weapon=thrown))
+                                       lambda item=item, made=made:
+                                       one_attack(battle, who, item, declined, cleave=cleave, iterative=steps[made],
+                                                  defensively=defensively, twf_penalty=primary_pen, weapon=thrown))
             made += 1
         if fallen(battle, who, was_prone):
             break

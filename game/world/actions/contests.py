@@ -73,7 +73,8 @@ def melee_touch_attack(battle, who: str, target: str, weapon, iterative: int, ch
     d20 = battle.dice.roll(20, f"touch attack {who} -> {target}")
     out = attack_rules.judge_attack(d20, bonus.value, ac.value, 21)
     return out.hit, [AttackRolled(attacker=who, target=target, d20=d20, bonus=bonus.value, total=out.result, ac=ac.value,
-                                  hit=out.hit, threat=False, bonus_breakdown=tuple((m.value, m.kind, m.source) for m in bonus.applied),
+                                  hit=out.hit, threat=False,
+                                  bonus_breakdown=tuple((m.value, m.kind, m.source) for m in bonus.applied),
                                   ac_breakdown=tuple((m.value, m.kind, m.source) for m in ac.applied), kind="touch")]
 
 

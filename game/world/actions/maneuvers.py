@@ -242,11 +242,11 @@ def disarm(battle, who: str, target: str, declined, args: dict, iterative: int =
         return events + _lose_weapon(battle, target, by=who, grab=me.weapon.is_unarmed)
     if args.get("counter", True) and not foe.weapon.is_ranged and status_of(battle, target) in ABLE \
             and not me.weapon.is_unarmed and not me.weapon.is_natural and me.weapon.id != "spiked_gauntlet":
+        theirs = opposed_attack_total(battle, target, who, foe.weapon, improved=False, defending=False)
+        mine = opposed_attack_total(battle, who, target, me.weapon, improved=False, defending=True)
         back, _m, ev = opposed(battle, "counter_disarm", target, who,
-                               with_modifier(opposed_attack_total(battle, target, who, foe.weapon, improved=False, defending=False),
-                                     foe.weapon.disarm_bonus, "weapon_disarm"),
-                               with_modifier(opposed_attack_total(battle, who, target, me.weapon, improved=False, defending=True),
-                                     me.weapon.disarm_bonus, "weapon_disarm"))
+                               with_modifier(theirs, foe.weapon.disarm_bonus, "weapon_disarm"),
+                               with_modifier(mine, me.weapon.disarm_bonus, "weapon_disarm"))
         events += ev
         if back:
             events += _lose_weapon(battle, who, by=target, grab=False)

@@ -129,7 +129,8 @@ def _overrun_at(battle, who: str, target: str, declined, args: dict, charging: b
     knocked = False
     if args.get("counter", True) and status_of(battle, target) in ABLE:
         back, _m, ev = opposed(battle, "counter_overrun", target, mover,
-                               total([Modifier(d.mod("str"), "ability", "str"), Modifier(rules.size_mod(d.size), "size", "size")]),
+                               total([Modifier(d.mod("str"), "ability", "str"),
+                                      Modifier(rules.size_mod(d.size), "size", "size")]),
                                total([Modifier(max(a.mod("str"), a.mod("dex")), "ability", "str_or_dex"),
                                       Modifier(rules.size_mod(a.size), "size", "size")]))
         events += ev

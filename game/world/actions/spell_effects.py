@@ -114,7 +114,8 @@ def _ray(battle, who, spell_id, spell, level, args, declined) -> list:
 
 def _burning_hands(battle, who, spell_id, spell, level, args, declined) -> list:
     cl = spellcasting(battle, who).caster_level
-    area = rules.cone_squares(tuple(args["point"]), tuple(args["direction"]), metamagic.radius_squares(spell, battle.shared.metamagic))
+    reach = metamagic.radius_squares(spell, battle.shared.metamagic)
+    area = rules.cone_squares(tuple(args["point"]), tuple(args["direction"]), reach)
     amount, faces = spell_roll(battle, min(cl, 5), 4, "burning hands")
     dc = rules.save_dc(level, casting_modifier(battle, who))
     events: list = []
@@ -265,7 +266,8 @@ def sphere_burns(battle, who: str, at: Square) -> list:
 
 
 def _color_spray(battle, who, spell_id, spell, level, args, declined) -> list:
-    area = rules.cone_squares(tuple(args["point"]), tuple(args["direction"]), metamagic.radius_squares(spell, battle.shared.metamagic))
+    reach = metamagic.radius_squares(spell, battle.shared.metamagic)
+    area = rules.cone_squares(tuple(args["point"]), tuple(args["direction"]), reach)
     dc = rules.save_dc(level, casting_modifier(battle, who))
     events: list = []
     for cid in creatures_in(battle, area, exclude=who):
