@@ -300,6 +300,23 @@ def test_delay_and_ready():
     assert r.order == ["pike", "orc"] or r.order.index("pike") < r.order.index("orc")
 
 
+def test_two_readied_actions_fire_off_one_trigger_each_in_turn():
+    """Two spears readied against the same orc both strike as it comes; each readier's
+    initiative moves just before the orc's (French text, "préparer une action")."""
+    b = battle(OPEN, creature("p1", "blue", (0, 0), weapon="longspear", initiative=20),
+               creature("p2", "blue", (0, 2), weapon="longspear", initiative=19),
+               creature("orc", "red", (6, 1), weapon="greataxe", initiative=15, hp=30))
+    for spear in ("p1", "p2"):
+        assert b.act(spear, "ready", {"trigger": "enemy_moves_within_reach", "command": {"action": "attack"}})[0]
+        b.act(spear, "end_turn")
+    ok, _, ev = b.act("orc", "move", {"squares": [[5, 1], [4, 1], [3, 1], [2, 1]]}, dice=[18, 4, 18, 4])
+    assert ok
+    assert [e.who for e in ev if type(e).__name__ == "ReadiedActionTriggered"] == ["p1", "p2"]
+    assert [e.attacker for e in ev if type(e).__name__ == "AttackRolled"] == ["p1", "p2"]
+    assert b.order.index("p1") < b.order.index("orc") and b.order.index("p2") < b.order.index("orc")
+    assert b.state()["creatures"]["orc"]["hp"] < 30
+
+
 def test_a_refused_action_changes_nothing_not_even_the_dice():
     b = duel()
     before = (b.state(), b.dice.get_state()[0])
