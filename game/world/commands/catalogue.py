@@ -358,46 +358,43 @@ class Web(Command):
 
 
 # --- magic ----------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Cast(Command):
-    """Aimed as the spell's shape says: ``target``, ``targets``, ``point`` (a square or, for
-    a burst, a grid intersection), ``direction`` (a cone's, from ``point``)."""
-    action = "cast"
-    spell: str
+@dataclass(frozen=True, kw_only=True)
+class Aimed(Command):
+    """What a spell's aim names, however it is cast (a slot, an ability, an item): as the
+    spell's shape says, ``target``, ``targets``, ``point`` (a square or, for a burst, a grid
+    intersection), ``direction`` (a cone's, from ``point``); ``defensively`` to keep it
+    from provoking (French text, "incantation sur la défensive")."""
     target: str | None = None
     targets: Ids | None = None
     point: Square | None = None
     direction: Square | None = None
+    defensively: bool = False
+
+
+@dataclass(frozen=True)
+class Cast(Aimed):
+    """A spell from a slot (or prepared), with the caster's metamagic and choices."""
+    action = "cast"
+    spell: str
     ally: str | None = None
     metamagic: Names = ()
     quickened: bool = False
     heighten_to: int | None = None
     spontaneous_from: str | None = None
     slot: int | None = None
-    defensively: bool = False
 
 
 @dataclass(frozen=True)
-class UseSpellLike(Command):
+class UseSpellLike(Aimed):
     action = "use_spell_like"
     spell: str
-    target: str | None = None
-    targets: Ids | None = None
-    point: Square | None = None
-    direction: Square | None = None
-    defensively: bool = False
 
 
 @dataclass(frozen=True)
-class UseItem(Command):
+class UseItem(Aimed):
     """A potion, a scroll or a wand, aimed like its spell."""
     action = "use_item"
     item: str
-    target: str | None = None
-    targets: Ids | None = None
-    point: Square | None = None
-    direction: Square | None = None
-    defensively: bool = False
 
 
 @dataclass(frozen=True)
