@@ -14,43 +14,16 @@ from game.content.scenario import parse_scenario
 from game.engine import Battle
 from game.query import run
 from game.world.commands import COMMANDS
+from tests.boards import open_grid, scenario_text
 
 ROOT = Path(__file__).resolve().parents[1]
 
-DUEL = """
-seed = 9
-[map]
-grid = \"\"\"
-..........
-..........
-..........
-..........
-\"\"\"
-[[creature]]
-id = "hero"
-side = "blue"
-at = [1, 1]
-weapon = "longsword"
-bab = 4
-str = 14
-initiative = 20
-
-[[creature]]
-id = "orc"
-side = "red"
-at = [2, 1]
-weapon = "greataxe"
-hp = 30
-ac = 14
-initiative = 10
-
-[[creature]]
-id = "archer"
-side = "red"
-at = [7, 3]
-weapon = "shortbow"
-initiative = 5
-"""
+DUEL = scenario_text(
+    open_grid(10, 4),
+    {"id": "hero", "side": "blue", "at": [1, 1], "weapon": "longsword", "bab": 4, "str": 14, "initiative": 20},
+    {"id": "orc", "side": "red", "at": [2, 1], "weapon": "greataxe", "hp": 30, "ac": 14, "initiative": 10},
+    {"id": "archer", "side": "red", "at": [7, 3], "weapon": "shortbow", "initiative": 5},
+    seed=9)
 
 
 def ask(battle, *requests) -> list[dict]:

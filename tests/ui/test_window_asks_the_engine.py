@@ -9,59 +9,27 @@ import pygame
 import pytest
 
 from game.i18n import sentence
+from tests.boards import open_grid, scenario_text
 from tests.ui.test_game_screen import MELEE, at, click, click_button, open_screen, pump
 
-SURPRISE = """
-seed = 2
-[map]
-grid = \"\"\"
-............
-............
-............
-\"\"\"
-[[creature]]
-id = "hero"
-side = "blue"
-at = [0, 1]
-weapon = "longsword"
-initiative = 20
+SURPRISE = scenario_text(
+    open_grid(12, 3),
+    {"id": "hero", "side": "blue", "at": [0, 1], "weapon": "longsword", "initiative": 20},
+    {"id": "orc", "side": "red", "at": [7, 1], "weapon": "club", "hp": 30, "surprised": True, "initiative": 5},
+    seed=2)
 
-[[creature]]
-id = "orc"
-side = "red"
-at = [7, 1]
-weapon = "club"
-hp = 30
-surprised = true
-initiative = 5
-"""
-
-FIREBALL = """
-seed = 4
-[map]
-grid = \"\"\"
+FIREBALL = scenario_text(
+    """
 ............
 ............
 .....#......
 .....#......
 ............
-\"\"\"
-[[creature]]
-id = "mage"
-side = "blue"
-at = [1, 2]
-caster_class = "wizard"
-caster_level = 5
-spells = ["fireball"]
-initiative = 20
-
-[[creature]]
-id = "orc"
-side = "red"
-at = [10, 2]
-weapon = "club"
-initiative = 5
-"""
+""",
+    {"id": "mage", "side": "blue", "at": [1, 2], "caster_class": "wizard", "caster_level": 5, "spells": ["fireball"],
+     "initiative": 20},
+    {"id": "orc", "side": "red", "at": [10, 2], "weapon": "club", "initiative": 5},
+    seed=4)
 
 
 @pytest.fixture
@@ -152,35 +120,13 @@ def test_the_ui_imports_no_rule_of_the_engine():
                     assert name in allowed_rules, (path.name, name)
 
 
-THREATENED_MAGE = """
-seed = 6
-[map]
-grid = \"\"\"
-..........
-..........
-..........
-\"\"\"
-[[creature]]
-id = "mage"
-name = "Mialee"
-side = "blue"
-at = [1, 1]
-caster_class = "wizard"
-caster_level = 3
-int = 16
-spells = ["magic_missile", "shocking_grasp"]
-weapon = "longsword"
-initiative = 20
-
-[[creature]]
-id = "orc"
-name = "Grosbras"
-side = "red"
-at = [2, 1]
-weapon = "greataxe"
-hp = 30
-initiative = 5
-"""
+THREATENED_MAGE = scenario_text(
+    open_grid(10, 3),
+    {"id": "mage", "name": "Mialee", "side": "blue", "at": [1, 1], "caster_class": "wizard",
+     "caster_level": 3, "int": 16, "spells": ["magic_missile", "shocking_grasp"], "weapon": "longsword",
+     "initiative": 20},
+    {"id": "orc", "name": "Grosbras", "side": "red", "at": [2, 1], "weapon": "greataxe", "hp": 30, "initiative": 5},
+    seed=6)
 
 
 def _choose(g, predicate):
