@@ -28,7 +28,7 @@ def can_see(mover: Body, enemy: Body) -> bool:
     return not has_total_concealment(mover.conditions, enemy.conditions)
 
 
-def _aoo_enemies(board: Board, body: Body, area: tuple[int, int, int, int]) -> list[Body]:
+def enemies_reaching(board: Board, body: Body, area: tuple[int, int, int, int]) -> list[Body]:
     """Enemies able to take attacks of opportunity whose reach could touch ``area``."""
     x0, y0, x1, y1 = area
     out = []
@@ -63,7 +63,7 @@ def provocations(board: Board, body: Body, positions: list[Square], mode: str) -
         return []
     span = body.span
     x0, y0, x1, y1 = bounding_box(positions)
-    enemies = _aoo_enemies(board, body, (x0, y0, x1 + span - 1, y1 + span - 1))
+    enemies = enemies_reaching(board, body, (x0, y0, x1 + span - 1, y1 + span - 1))
     out: list[str] = []
     for i, pos in enumerate(positions[:-1]):
         for e in enemies:
@@ -182,7 +182,7 @@ class _LeavingTable:
         self.board = board
         self.body = body
         self.mode = mode
-        self.enemies = [e for e in _aoo_enemies(board, body, area)]
+        self.enemies = [e for e in enemies_reaching(board, body, area)]
         self.threats = {e.id: threatened_squares(board, e) for e in self.enemies}
         self.enemies = [e for e in self.enemies if self.threats[e.id]]
         self.cache: dict[Square, frozenset[str]] = {}

@@ -12,6 +12,7 @@ battle over) gets that one refusal for every action.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import chain
 from collections.abc import Mapping
 from typing import Any, Callable
 
@@ -24,9 +25,11 @@ from .actions import end_refusal, preconditions
 from .actions.attacking import full_attack_plan
 from .actions.commanding import commanded
 from .actions.gates import GATES, SETTLED
+from .actions.mounted import can_carry
 from .actions.overrun import overrun_squares
 from .actions.spell_sources import spell_choices
 from .asking import check
+from .attacks import check_attack
 from .commands import COMMANDS, Command
 from .components import Grapple, Hands, Inventory, Riding, Spellcasting, SpellLike, Worn
 from .damage import status_of
@@ -40,7 +43,10 @@ GENERAL = frozenset({
     "RESTING_AFTER_RUN", "PRONE_MUST_STAND", "NOT_MOUNTED", "NOT_GRAPPLING", "GRAPPLED_CANNOT",
     "NO_WEB", "WEB_USED_UP", "NOTHING_TO_DIRECT", "NO_CHARGE_HELD", "NOT_PRONE", "ALREADY_MOUNTED", "NO_GARROTE",
     "NOT_GARROTED", "NOT_COMMANDED", "ONE_OVERRUN_A_ROUND", "TOO_BIG_TO_CLIMB", "MOUNT_MOVED_ONE_ATTACK",
-    "NO_OFF_HAND_WEAPON", "KNEES_FAILED", "PINNED_ONLY_ESCAPE",
+    "NO_OFF_HAND_WEAPON", "KNEES_FAILED", "PINNED_ONLY_ESCAPE", "NOT_DELAYING",
+    # the gates of what needs something at hand (actions.gates)
+    "NO_DOOR_NEAR", "NOTHING_TO_CLIMB", "NOTHING_TO_DRAW", "NO_MAGIC_ITEM", "NO_SPLASH_WEAPON",
+    "NOTHING_LYING_NEAR", "NO_SPELL_READY", "NOT_A_CASTER",
 })
 
 
@@ -137,11 +143,17 @@ def _foes_first(battle, who: str, ids: list[str]) -> list[str]:
     return sorted(ids, key=lambda c: board.body(c).side == side)
 
 
-def _near(battle, who: str, ids: list[str], extra: int = 1) -> list[str]:
+def _near(battle, who: str, ids: list[str], extra: int | None = None) -> list[str]:
     """Creatures within the creature's melee reach plus ``extra`` squares, the nearest one
-    always (its refusal explains an action that reaches nobody)."""
-    band = battle.board().body(who).melee_band()
-    reach = (band.outer if band else 1) + extra
+    always (its refusal explains an action that reaches nobody). By default a square more
+    for a reach weapon (a 10-ft reach takes the second diagonal, counted 3: decisions §2)
+    or in the saddle (the rider strikes from its mount's space); none for 5 ft."""
+    me = battle.board().body(who)
+    band = me.melee_band()
+    outer = band.outer if band else 1
+    if extra is None:
+        extra = 0 if outer <= 1 and me.mount_span is None else 1
+    reach = outer + extra
     gaps = _gaps(battle, who)
     out = [c for c in ids if gaps[c] <= reach]
     return out or ids[:1]
@@ -189,11 +201,12 @@ def _attack(battle, who: str) -> Option:
     others = _others_by_distance(battle, who)
     me = board.body(who)
     near = _foes_first(battle, who, others if me.weapon.is_ranged or me.weapon.thrown else _near(battle, who, others))
+    near = _in_reach(battle, who, near)
     off = battle.read(who, Hands).off_hand
     extra = [(w, others if w == "rock" else _near(battle, who, others))
              for w in ([off] if off else []) + (["rock"] if "rock_throwing" in battle.spec(who).special else [])]
-    candidates = [C.Attack(who, target=t) for t in near] + [C.Attack(who, target=t, weapon=w) for w, ids in extra
-                                                              for t in ids]
+    candidates = chain((C.Attack(who, target=t) for t in near),
+                       (C.Attack(who, target=t, weapon=w) for w, ids in extra for t in ids))
 
     def domain(passed: list[Command]) -> dict:
         weapons: dict[str, list[str]] = {}
@@ -203,10 +216,24 @@ def _attack(battle, who: str) -> Option:
     return _decide(battle, "attack", candidates, domain)
 
 
+def _in_reach(battle, who: str, ids: list[str]):
+    """Those the weapon in hand reaches now, by the attack's own test (``check_attack``:
+    reach, range, sight), or the first to explain why none is; made as they are read (the
+    first that passes decides the action)."""
+    found = False
+    for c in ids:
+        if check_attack(battle, who, c) is None:
+            found = True
+            yield c
+    if not found and ids:
+        yield ids[0]
+
+
 def _full_attack(battle, who: str) -> Option:
-    others = _near(battle, who, _others_by_distance(battle, who)) if not battle.board().body(who).weapon.is_ranged \
-        else _others_by_distance(battle, who)
-    candidates = [C.FullAttack(who, targets=full_attack_plan(battle, who, t)) for t in others]
+    others = _others_by_distance(battle, who)
+    others = _foes_first(battle, who, others if battle.board().body(who).weapon.is_ranged else _near(battle, who, others))
+    others = _in_reach(battle, who, others)
+    candidates = (C.FullAttack(who, targets=full_attack_plan(battle, who, t)) for t in others)
     return _decide(battle, "full_attack", candidates,
                    lambda passed: {"targets": [c.targets[0].target for c in passed],
                                    "attacks": len(passed[0].targets)})
@@ -374,7 +401,8 @@ def _providers(battle, who: str) -> dict[str, Callable[[], Option]]:
         "overrun": lambda: _overrun(battle, who),
         "throw_splash": lambda: _splash(battle, who),
         "cast": lambda: _spells(battle, who),
-        "coup_de_grace": lambda: _targeted(battle, who, "coup_de_grace", lambda t: C.CoupDeGrace(who, target=t), near()),
+        "coup_de_grace": lambda: _targeted(battle, who, "coup_de_grace", lambda t: C.CoupDeGrace(who, target=t),
+                                           _helpless_first(battle, near())),
         "trip": lambda: _targeted(battle, who, "trip", lambda t: C.Trip(who, target=t), near()),
         "bull_rush": lambda: _targeted(battle, who, "bull_rush", lambda t: C.BullRush(who, target=t), near()),
         "disarm": lambda: _targeted(battle, who, "disarm", lambda t: C.Disarm(who, target=t), near()),
@@ -382,7 +410,8 @@ def _providers(battle, who: str) -> dict[str, Callable[[], Option]]:
         "feint": lambda: _targeted(battle, who, "feint", lambda t: C.Feint(who, target=t), near()),
         "grapple": lambda: _targeted(battle, who, "grapple", lambda t: C.Grapple(who, target=t), near()),
         "web": lambda: _targeted(battle, who, "web", lambda t: C.Web(who, target=t), others()),
-        "mount": lambda: _targeted(battle, who, "mount", lambda t: C.Mount(who, mount=t), near()),
+        "mount": lambda: _targeted(battle, who, "mount", lambda t: C.Mount(who, mount=t),
+                                   [t for t in near() if can_carry(battle, who, t) is None] or near()[:1]),
         "touch": lambda: _targeted(battle, who, "touch", lambda t: C.Touch(who, target=t), [who] + near()),
         "direct_spell": lambda: _targeted(battle, who, "direct_spell", lambda t: C.DirectSpell(who, target=t), others()),
         "aid_another": lambda: _decide(battle, "aid_another", _aid_pairs(battle, who, near()),
@@ -433,6 +462,13 @@ def _providers(battle, who: str) -> dict[str, Callable[[], Option]]:
     for name in PLAIN:
         out[name] = (lambda name=name: _decide(battle, name, [COMMANDS[name](who)]))
     return out
+
+
+def _helpless_first(battle, ids: list[str]) -> list[str]:
+    """A coup de grace needs a helpless target (French text, "coup de grâce"): those only,
+    or the nearest creature to explain the refusal."""
+    board = battle.board()
+    return [c for c in ids if board.body(c).is_helpless] or ids[:1]
 
 
 def _aid_pairs(battle, who: str, near: list[str]) -> list[Command]:

@@ -14,6 +14,7 @@ from ..rules.geometry import Square, metres, space_squares
 from ..rules.lanes import lane_path, lane_squares
 from ..rules.reasons import Refusal
 from ..rules.sight import cover as cover_of, cover_lines
+from .actions import gates
 from .actions.attacking import full_attack_plan
 from .actions.mounted import can_carry
 from .actions.overrun import overrun_squares as through
@@ -163,20 +164,12 @@ def aim(battle, cid: str, target: str) -> Aim:
 
 def doors_near(battle, cid: str) -> list[Square]:
     """Door squares, open or closed, next to the creature's space."""
-    terrain = battle.current_terrain()
-    mine = set(space_of(battle, cid))
-    near = {(x + dx, y + dy) for x, y in mine for dx in (-1, 0, 1) for dy in (-1, 0, 1)} - mine
-    return sorted(sq for sq in near if terrain.kind(sq).id in ("door", "open_door"))
+    return gates.doors_next_to(battle, cid)
 
 
 def climbable_near(battle, cid: str) -> list[Square]:
     """Rock-face squares next to the creature, or all its neighbours when it is on a face."""
-    terrain = battle.current_terrain()
-    x, y = battle.board().body(cid).pos
-    around = [(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy]
-    if terrain.kind((x, y)).id == "cliff":
-        return [sq for sq in around if terrain.in_bounds(sq)]
-    return [sq for sq in around if terrain.kind(sq).id == "cliff"]
+    return gates.faces_next_to(battle, cid)
 
 
 def creature_at(battle, square: Square) -> str | None:

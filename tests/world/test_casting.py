@@ -113,7 +113,7 @@ def test_components_silence_and_grapple():
     ok, refusal, _ = b.act("mialee", "cast", {"spell": "magic_missile", "targets": ["orc"]})
     assert not ok and refusal.code == "SPELL_NEEDS_VOICE"
     ok, refusal, _ = caster([], foes=[orc()]).act("mialee", "cast", {"spell": "magic_missile", "targets": ["orc"]})
-    assert not ok and refusal.code == "SPELL_NOT_READY"
+    assert not ok and refusal.code == "NO_SPELL_READY"        # a wizard with nothing prepared
 
 
 def test_potion_provokes_and_heals_the_drinker():

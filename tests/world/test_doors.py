@@ -71,7 +71,8 @@ def test_door_refusals_change_nothing():
         assert not ok and refusal.code == code
     b.act("hero", "five_foot_step", {"to": [3, 1]})
     ok, refusal, _ = b.act("hero", "open_door", {"at": [5, 1]})
-    assert not ok and refusal.code == "DOOR_OUT_OF_REACH"
+    assert not ok and refusal.code == "NO_DOOR_NEAR"          # no door next to it at all: said before the door named
+    assert b.options("hero")["open_door"].refusal.code == "NO_DOOR_NEAR"
     b2 = battle()
     assert b2.act("hero", "open_door", {"at": [5, 1]})[0]
     ok, refusal, _ = b2.act("hero", "open_door", {"at": [5, 1]})

@@ -22,9 +22,9 @@ from ..components import Abilities, Conditions, Position, Stats
 from ..damage import AFTER_DAMAGE, apply_damage, status_of
 from ..events import ConditionEnded, ConditionStarted, DamageDealt, FellProne, Moved, SavingThrow
 from .common import refuse, spend, squares_arg, turn_state
+from .gates import FACE
 from .moving import walk
 
-FACE = "cliff"
 FACE_DC = 15                 # a rock face with adequate handholds (SRD Climb DCs)
 SQUARE_COST, HURRIED_COST = 4, 2
 

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from ..events import DoorChanged
 from .common import refuse, spend, square_arg
+from .gates import DOORS
 
 
 def _door(battle, who, args, opening: bool):
     at = square_arg(args.get("at"), "at")
     kind = battle.current_terrain().kind(at).id
-    if kind not in ("door", "open_door"):
+    if kind not in DOORS:
         raise refuse("NOT_A_DOOR", at=list(at))
     if opening and kind == "open_door":
         raise refuse("DOOR_ALREADY_OPEN", at=list(at))

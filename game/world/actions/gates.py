@@ -11,11 +11,13 @@ the actions that use them.
 """
 from __future__ import annotations
 
+from ... import data
+from ...rules.geometry import Square
 from ...rules.reasons import Refusal
 from ...rules.turning import turning_level
 from .. import budget
-from ..components import (Conditions, Defense, Grapple, Hands, Loaded, Riding, Spellcasting, SpellEffects, SpellLike,
-                          Stats, Timing, TurnState, TurnUses, Webs, Wielded)
+from ..components import (Conditions, Defense, Grapple, Hands, Inventory, Loaded, Riding, Spellcasting, SpellEffects,
+                          SpellLike, Stats, Timing, TurnState, TurnUses, Webs, Wielded)
 
 
 # How long loading takes (data-digest §1): a move action, or a full-round action, and the
@@ -25,6 +27,9 @@ LOADING = {"hand_crossbow": ("move", 1), "light_crossbow": ("move", 1), "sling":
            "repeating_heavy_crossbow": ("full_round", 5)}
 # The garrotes (French text, "le garrot").
 GARROTES = ("garrote_cord", "garrote_wire")
+# A rock face, the one terrain climbed (README, "Rulings": one-storey faces).
+FACE = "cliff"
+DOORS = ("door", "open_door")
 
 
 def _needs(kind: str):
@@ -198,6 +203,80 @@ def loose_shield(battle, who: str) -> Refusal | None:
     return None
 
 
+def _around(battle, who: str) -> set[Square]:
+    """The squares next to the creature's space (its own left out)."""
+    mine = set(battle.board().body(who).squares)
+    return {(x + dx, y + dy) for x, y in mine for dx in (-1, 0, 1) for dy in (-1, 0, 1)} - mine
+
+
+def doors_next_to(battle, who: str) -> list[Square]:
+    """Door squares, open or closed, next to the creature's space: the only doors it can
+    work (README ruling, "doors")."""
+    terrain = battle.current_terrain()
+    return sorted(sq for sq in _around(battle, who) if terrain.kind(sq).id in DOORS)
+
+
+def faces_next_to(battle, who: str) -> list[Square]:
+    """Where a climb may go: the rock-face squares next to it, or every square around
+    when it is on a face (it may climb off)."""
+    terrain = battle.current_terrain()
+    x, y = battle.board().body(who).pos
+    around = [(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy]
+    if terrain.kind((x, y)).id == FACE:
+        return [sq for sq in around if terrain.in_bounds(sq)]
+    return [sq for sq in around if terrain.kind(sq).id == FACE]
+
+
+def door(battle, who: str) -> Refusal | None:
+    return None if doors_next_to(battle, who) else Refusal("NO_DOOR_NEAR")
+
+
+def climb(battle, who: str) -> Refusal | None:
+    """Small and Medium creatures climb one-storey faces (README, "Rulings")."""
+    if battle.board().body(who).span != 1:
+        return Refusal("TOO_BIG_TO_CLIMB")
+    return None if faces_next_to(battle, who) else Refusal("NOTHING_TO_CLIMB")
+
+
+def draw(battle, who: str) -> Refusal | None:
+    weapons = data.weapons()
+    return None if any(i in weapons for i in battle.read(who, Inventory).items) else Refusal("NOTHING_TO_DRAW")
+
+
+def use_item(battle, who: str) -> Refusal | None:
+    items = data.magic_items()
+    return None if any(i in items for i in battle.read(who, Inventory).items) else Refusal("NO_MAGIC_ITEM")
+
+
+def throw_splash(battle, who: str) -> Refusal | None:
+    subs = data.substances()
+    if any(i in subs and subs[i].get("range_ft") for i in battle.read(who, Inventory).items):
+        return None
+    return Refusal("NO_SPLASH_WEAPON")
+
+
+def pick_up(battle, who: str) -> Refusal | None:
+    ground = battle.shared.ground
+    if any(ground.get(sq) for sq in _around(battle, who) | set(battle.board().body(who).squares)):
+        return None
+    return Refusal("NOTHING_LYING_NEAR")
+
+
+def cast(battle, who: str) -> Refusal | None:
+    """A spell prepared, or spells known (French text, "lancer un sort"): which spell and
+    which slot is the handler's to say."""
+    sc = battle.read(who, Spellcasting)
+    if sc.prepared or sc.known:
+        return None
+    return Refusal("NO_SPELL_READY") if sc.caster_class or sc.caster_level else Refusal("NOT_A_CASTER")
+
+
+def charge(battle, who: str) -> Refusal | None:
+    """A charge is the creature's only movement this round (French text, "charger")."""
+    ts = battle.read(who, TurnState)
+    return Refusal("CHARGE_AFTER_MOVING") if ts.moved or ts.stepped else None
+
+
 GATES = {
     "total_defense": _needs("standard"), "stand_up": stand_up, "drop_prone": drop_prone, "drop": drop,
     "sheathe": sheathe, "load": load, "stow": stow, "lock_gauntlet": _gauntlet(True),
@@ -209,6 +288,9 @@ GATES = {
     "use_spell_like": use_spell_like, "delay": delay, "complete_full_round": complete_full_round,
     "start_full_round": start_full_round, "crawl": crawl, "ready_shield": ready_shield, "loose_shield": loose_shield,
     "end_turn": lambda battle, who: None,
+    "open_door": door, "close_door": door, "climb": climb, "draw": draw, "use_item": use_item,
+    "throw_splash": throw_splash, "pick_up": pick_up, "cast": cast, "retrieve_component": cast,
+    "charge": charge,
     **{name: grappling for name in ("grapple_damage", "grapple_attack", "pin", "escape", "free_ally",
                                     "use_opponent_weapon", "grapple_move", "grapple_draw", "release")},
 }

@@ -41,8 +41,10 @@ def walk(battle, who: str, positions: list[Square], mode: str, declined: set[str
         here = positions[i]
         if mode != "5ft":
             takers = []
-            for enemy in board.enemies_of(body):
-                if enemy.id in ts.provoked_by_moving or not enemy.can_make_aoo():
+            span = body.span
+            # only enemies whose reach touches the space being left can be provoked by leaving it
+            for enemy in aoo_rules.enemies_reaching(board, body, (here[0], here[1], here[0] + span - 1, here[1] + span - 1)):
+                if enemy.id in ts.provoked_by_moving:
                     continue
                 if mode == "withdraw" and i == 0 and aoo_rules.can_see(body, enemy):
                     continue

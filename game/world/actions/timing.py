@@ -31,7 +31,7 @@ def who_may_act(battle, who: str) -> list:
         if status_of(battle, who) not in ABLE:
             raise refuse("CANNOT_ACT", status=status_of(battle, who))
         return []
-    if battle.read(who, Timing).delaying and battle.turn is not None and _untouched(turn_state(battle, battle.turn)):
+    if battle.read(who, Timing).delaying and battle.turn is not None and _untouched(battle.read(battle.turn, TurnState)):
         return _resume_delayed(battle, who)
     raise refuse("NOT_YOUR_TURN", turn=battle.turn)
 

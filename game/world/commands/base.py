@@ -17,6 +17,7 @@ JSON as before: an id, ``{"off_hand": id}``, ``{"five_foot_step": [x, y]}``,
 from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, fields
+from functools import cache
 from typing import Any, ClassVar
 
 from ...rules.reasons import Refusal
@@ -198,19 +199,25 @@ class Command:
     def arguments(self) -> dict[str, Any]:
         """The arguments as JSON values (what saves and the query tool show): those left
         unset or at their default are left out."""
-        return {f.name: _to_json(value) for f in fields(self)
-                if f.name != "who" and (value := getattr(self, f.name)) is not None
-                and (f.default is MISSING or value != f.default)}
+        return {name: _to_json(value) for name, default in _argument_fields(type(self))
+                if (value := getattr(self, name)) is not None and (default is MISSING or value != default)}
 
     def handler_arguments(self) -> dict[str, Any]:
         """The arguments as the action's handler reads them: every one set, defaults
         included, as JSON values, but a nested command stays a command."""
-        return {f.name: value if isinstance(value, Command) else _to_json(value) for f in fields(self)
-                if f.name != "who" and (value := getattr(self, f.name)) is not None}
+        return {name: value if isinstance(value, Command) else _to_json(value)
+                for name, _default in _argument_fields(type(self)) if (value := getattr(self, name)) is not None}
 
     def to_json(self) -> dict[str, Any]:
         """Nested form: the action and its arguments (``who`` is the outer command's)."""
         return {"action": self.action, **self.arguments()}
+
+
+@cache
+def _argument_fields(cls: type[Command]) -> tuple[tuple[str, Any], ...]:
+    """A command class's arguments (every field but ``who``) with their defaults, read once:
+    ``options`` asks for thousands of commands' arguments a turn."""
+    return tuple((f.name, f.default) for f in fields(cls) if f.name != "who")
 
 
 def _fields_of(cls: type[Command]) -> dict[str, tuple[str, bool]]:
