@@ -21,7 +21,8 @@ def main(argv: list[str] | None = None) -> int:
     q.add_argument("--lang", choices=("en", "fr"), default=None, help="language of reasons (default: locale)")
     b = sub.add_parser("bench", help="print benchmark figures as JSON")
     b.add_argument("suite", choices=("geometry", "ui", "engine"))
-    b.add_argument("--repeat", type=int, default=30)
+    b.add_argument("--repeat", type=int, default=None,
+                   help="runs of each measurement (geometry and ui: 30; engine: plays of the 20v20 battle, 3)")
     r = sub.add_parser("render", help="draw a scenario to a PNG, headless, with overlays")
     from .ui.render import add_arguments
     add_arguments(r)
@@ -48,12 +49,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "bench":
         if args.suite == "ui":
             from .bench_ui import run_ui
-            return run_ui(repeat=args.repeat)
+            return run_ui(repeat=args.repeat or 30)
         if args.suite == "engine":
             from .bench_engine import run_engine
-            return run_engine()
+            return run_engine(repeat=args.repeat or 3)
         from .bench import run_geometry
-        return run_geometry(repeat=args.repeat)
+        return run_geometry(repeat=args.repeat or 30)
     if args.command == "render":
         from .ui.render import render
         try:

@@ -86,8 +86,8 @@ def mounted_falls(battle) -> list:
     """After any action: a mount that can no longer carry its rider throws it (Ride DC 15
     or 1d6); an unconscious rider stays in the saddle on 50% (75% military saddle)."""
     events: list = []
-    for cid in battle.sorted_ids:
-        if not battle.read(cid, Riding).mount:
+    for cid, seat in battle.each(Riding):
+        if not seat.mount:
             continue
         riding = battle.comp(cid, Riding)
         mount = riding.mount

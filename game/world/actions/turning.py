@@ -158,8 +158,8 @@ def turned_refusal(battle, who: str, action: str, args: dict):
 def break_turning(battle, mover: str) -> list:
     """The cleric coming within 3 m of undead it turned ends their turning."""
     events = []
-    for cid in battle.sorted_ids:
-        if battle.read(cid, TurnUses).turned_by == mover and "turned" in battle.read(cid, Conditions).ids \
+    for cid, uses in battle.each(TurnUses):
+        if uses.turned_by == mover and "turned" in battle.read(cid, Conditions).ids \
                 and _gap(battle, mover, cid) <= rules.BREAK_DISTANCE:
             tu = battle.comp(cid, TurnUses)
             battle.comp(cid, Conditions).ids.discard("turned")
