@@ -221,7 +221,7 @@ class Battle(BattleFaces):
     def current_terrain(self):
         """The map as it stands now: doors opened or closed in play, and the squares spells
         made hard going (grease, web) as difficult."""
-        shared = self.shared
+        shared = self.shared_read
         squares = frozenset(sq for o in shared.overlays.values() for sq in o.squares)
         if not squares and not shared.doors:
             return self.terrain

@@ -42,6 +42,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "NOT_A_DOOR": {"en": "There is no door at {at}.", "fr": "Il n'y a pas de porte en {at}."},
     "NOTHING_TO_CLIMB": {"en": "There is no rock face next to it to climb.", "fr": "Aucune paroi à escalader à côté."},
     "NOTHING_TO_DRAW": {"en": "It carries no weapon to draw.", "fr": "Aucune arme à dégainer sur lui."},
+    "NOTHING_TO_RETRIEVE": {"en": "It carries nothing stored to take out.", "fr": "Rien de rangé à sortir sur lui."},
+    "NOBODY_HELPLESS": {"en": "Nobody on the field is helpless.", "fr": "Personne n'est sans défense sur le terrain."},
     "NO_MAGIC_ITEM": {"en": "It carries no potion, scroll or wand.", "fr": "Aucune potion, aucun parchemin ni baguette sur lui."},
     "NO_SPLASH_WEAPON": {"en": "It carries no flask to throw.", "fr": "Aucune fiole à lancer sur lui."},
     "NOTHING_LYING_NEAR": {"en": "Nothing lies within reach of its hand.", "fr": "Rien à ramasser à portée de main."},

@@ -32,7 +32,7 @@ class ChargeOption:
     refusal: Refusal | None   # None: free with a clear lane
 
 
-@dataclass
+@dataclass(frozen=True)
 class ChargeResult:
     legal: bool
     ends: list[Square] = field(default_factory=list)
@@ -70,7 +70,18 @@ def _gaps(pos: Square, span: int, sq: Square) -> tuple[int, int]:
 
 
 def charge(board: Board, body: Body, target: Body, restricted: bool = False) -> ChargeResult:
-    """Every closest space ``body`` may charge ``target`` to, or why it cannot."""
+    """Every closest space ``body`` may charge ``target`` to, or why it cannot; judged once
+    per board (a board never changes), so the options that list the charges and the
+    charge that is then checked and played share the lanes."""
+    key = ("charge", body, target.id, restricted)
+    cache = board.move_contexts
+    result = cache.get(key)
+    if result is None:
+        result = cache[key] = _judge_charge(board, body, target, restricted)
+    return result
+
+
+def _judge_charge(board: Board, body: Body, target: Body, restricted: bool) -> ChargeResult:
     if body.id == target.id:
         return ChargeResult(False, reason=Refusal("CHARGE_SELF"))
     cond = blocking_reason(body.conditions, CANNOT_CHARGE)

@@ -21,10 +21,17 @@ class BattleFaces:
 
     shared: BattleState
 
+    @property
+    def shared_read(self) -> BattleState:
+        """``shared`` for reading only (as ``read`` for a component): the journal does not
+        save it, so a question that only reads the clock copies nothing. A change goes
+        through ``shared``."""
+        return self.__dict__["shared"]
+
     # --- the battle's clock, as every face reads it ------------------------------------
     @property
     def round(self) -> int:
-        return self.shared.round
+        return self.shared_read.round
 
     @round.setter
     def round(self, value: int) -> None:
@@ -33,7 +40,7 @@ class BattleFaces:
     @property
     def turn(self) -> str | None:
         """Whose turn it is (None before the first turn and once the battle is over)."""
-        return self.shared.turn
+        return self.shared_read.turn
 
     @turn.setter
     def turn(self, value: str | None) -> None:
@@ -50,7 +57,7 @@ class BattleFaces:
 
     @property
     def surprise_round(self) -> bool:
-        return self.shared.surprise_round
+        return self.shared_read.surprise_round
 
     @surprise_round.setter
     def surprise_round(self, value: bool) -> None:
@@ -58,7 +65,7 @@ class BattleFaces:
 
     @property
     def winner(self) -> str | None:
-        return self.shared.winner
+        return self.shared_read.winner
 
     @winner.setter
     def winner(self, value: str | None) -> None:
@@ -66,7 +73,7 @@ class BattleFaces:
 
     @property
     def started(self) -> bool:
-        return self.shared.started
+        return self.shared_read.started
 
     @started.setter
     def started(self, value: bool) -> None:

@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from .. import data
 from ..rules import metamagic
-from ..rules.geometry import KING_MOVES, Square, distance, metres
+from ..rules.geometry import KING_MOVES, Square, distance, metres, space_squares
 from ..rules.reasons import Refusal
 from . import commands as C, views
 from .actions import end_refusal, preconditions
@@ -46,7 +46,8 @@ GENERAL = frozenset({
     "NO_OFF_HAND_WEAPON", "KNEES_FAILED", "PINNED_ONLY_ESCAPE", "NOT_DELAYING",
     # the gates of what needs something at hand (actions.gates)
     "NO_DOOR_NEAR", "NOTHING_TO_CLIMB", "NOTHING_TO_DRAW", "NO_MAGIC_ITEM", "NO_SPLASH_WEAPON",
-    "NOTHING_LYING_NEAR", "NO_SPELL_READY", "NOT_A_CASTER",
+    "NOTHING_LYING_NEAR", "NO_SPELL_READY", "NOT_A_CASTER", "NOTHING_TO_RETRIEVE", "NOBODY_HELPLESS",
+    "SUNDER_NEEDS_SLASHING_OR_BLUDGEONING",
 })
 
 
@@ -164,6 +165,20 @@ def _adjacent_squares(battle, who: str) -> list[Square]:
     return [(x + dx, y + dy) for dx, dy in KING_MOVES]
 
 
+def _open_first(battle, who: str, squares: list[Square]) -> list[Square]:
+    """The same squares, those the creature's space fits in with nobody else there first,
+    straight before diagonal: the step most likely to pass is checked first (only the order
+    changes; ``check`` still judges each)."""
+    board = battle.board()
+    span = board.body(who).span
+
+    def unlikely(sq: Square) -> tuple[bool, bool]:
+        taken = not board.terrain.space_fits(sq, span) or any(
+            o.id != who for s in space_squares(sq, span) for o in board.occupants.get(s, ()))
+        return taken, sq[0] != board.body(who).pos[0] and sq[1] != board.body(who).pos[1]
+    return sorted(squares, key=unlikely)
+
+
 def _squares_domain(found: dict[Square, int]) -> list[list]:
     return [[x, y, metres(c)] for (x, y), c in sorted(found.items(), key=lambda kv: (kv[0][1], kv[0][0]))]
 
@@ -172,7 +187,7 @@ def _movement(battle, who: str, action: str, mode: str) -> Option:
     """Offered when a step to some neighbouring square passes (a run: to the farthest
     square of a straight lane); the domain is every square the mode reaches."""
     make = {"move": C.Move, "withdraw": C.Withdraw, "run": C.Run}.get(action)
-    steps = _adjacent_squares(battle, who)
+    steps = _open_first(battle, who, _adjacent_squares(battle, who))
     candidates = [C.FiveFootStep(who, to=sq) if action == "five_foot_step" else make(who, squares=(sq,)) for sq in steps]
     option = _decide(battle, action, candidates)
     if not option.legal:
@@ -274,7 +289,7 @@ def _overrun(battle, who: str) -> Option:
 
 
 def _squares(battle, who: str, action: str, make: Callable[[Square], Command]) -> Option:
-    return _decide(battle, action, [make(sq) for sq in _adjacent_squares(battle, who)],
+    return _decide(battle, action, [make(sq) for sq in _open_first(battle, who, _adjacent_squares(battle, who))],
                    lambda passed: {"squares": [list(getattr(c, "to", None) or c.squares[-1]) for c in passed]})
 
 
@@ -429,7 +444,8 @@ def _providers(battle, who: str) -> dict[str, Callable[[], Option]]:
                                        battle.board().body(who).pos, []))] or [C.PickUp(who)],
                                    lambda passed: {"items": [c.item for c in passed]}),
         "retrieve": lambda: _items_domain(battle, who, "retrieve", lambda i: C.Retrieve(who, item=i),
-                                          list(dict.fromkeys(mine)) or ["potion_of_cure_light_wounds"]),
+                                          [i for i in dict.fromkeys(mine) if i not in weapons]
+                                          or ["potion_of_cure_light_wounds"]),
         "use_item": lambda: _spell_option(battle, who, "use_item",
                                           [(data.magic_items()[i]["spell"], {"item": i}) for i in dict.fromkeys(mine)
                                            if i in data.magic_items()], C.UseItem(who, item="potion_of_cure_light_wounds")),
@@ -472,11 +488,11 @@ def _helpless_first(battle, ids: list[str]) -> list[str]:
 
 
 def _aid_pairs(battle, who: str, near: list[str]) -> list[Command]:
-    """Aid another: an ally (or itself) against an enemy it is in melee with."""
+    """Aid another: an ally against an enemy it is in melee with."""
     board = battle.board()
     me = board.body(who)
     enemies = [c for c in near if board.body(c).side != me.side] or near[:1]
-    allies = [who] + [c for c in near if board.body(c).side == me.side]
+    allies = [c for c in near if board.body(c).side == me.side]      # never itself (``do_aid_another``)
     return [C.AidAnother(who, ally=a, enemy=e) for e in enemies for a in allies] or [C.AidAnother(who, ally=who, enemy=who)]
 
 

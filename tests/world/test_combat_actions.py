@@ -58,7 +58,12 @@ def test_coup_de_grace_is_an_automatic_critical_then_a_save():
     assert save.dc == 17 and not save.success and "dead" in b.board().body("s").conditions
     ok, refusal, _ = battle(OPEN, creature("f", "blue", (2, 2), initiative=20, weapon="longsword"),
                             creature("s", "red", (3, 2), initiative=10)).act("f", "coup_de_grace", {"target": "s"})
-    assert not ok and refusal.code == "NOT_HELPLESS"
+    assert not ok and refusal.code == "NOBODY_HELPLESS"          # the gate: nobody helpless on the field
+    ok, refusal, _ = battle(OPEN, creature("f", "blue", (2, 2), initiative=20, weapon="longsword"),
+                            creature("s", "red", (3, 2), initiative=10),
+                            creature("z", "red", (8, 4), initiative=5, conditions=["paralyzed"])
+                            ).act("f", "coup_de_grace", {"target": "s"})
+    assert not ok and refusal.code == "NOT_HELPLESS"             # someone is, but not this target
 
 
 def test_crawl_provokes_and_minimum_move_through_very_difficult_ground():

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ... import data
 from ...rules.geometry import Square
+from ...rules.maneuvers import can_sunder_with
 from ...rules.reasons import Refusal
 from ...rules.turning import turning_level
 from .. import budget
@@ -271,6 +272,30 @@ def cast(battle, who: str) -> Refusal | None:
     return Refusal("NO_SPELL_READY") if sc.caster_class or sc.caster_level else Refusal("NOT_A_CASTER")
 
 
+def retrieve(battle, who: str) -> Refusal | None:
+    """Something stored to take out: weapons are drawn, not retrieved (``do_retrieve``)."""
+    weapons = data.weapons()
+    if any(i not in weapons for i in battle.read(who, Inventory).items):
+        return None
+    return Refusal("NOTHING_TO_RETRIEVE")
+
+
+def sunder(battle, who: str) -> Refusal | None:
+    """A melee sunder needs a slashing or bludgeoning weapon (French text, "destruction
+    d'arme"); a ranged weapon shoots at objects instead (``objects.strike_object``)."""
+    weapon = battle.board().body(who).weapon
+    if weapon.is_ranged or can_sunder_with(weapon):
+        return None
+    return Refusal("SUNDER_NEEDS_SLASHING_OR_BLUDGEONING", {"weapon": weapon.id})
+
+
+def coup_de_grace(battle, who: str) -> Refusal | None:
+    """A coup de grace needs a helpless foe (digest §9.3): with none on the board, none."""
+    if any(b.is_helpless and "dead" not in b.conditions for b in battle.board().bodies if b.id != who):
+        return None
+    return Refusal("NOBODY_HELPLESS")
+
+
 def charge(battle, who: str) -> Refusal | None:
     """A charge is the creature's only movement this round (French text, "charger")."""
     ts = battle.read(who, TurnState)
@@ -290,10 +315,10 @@ GATES = {
     "end_turn": lambda battle, who: None,
     "open_door": door, "close_door": door, "climb": climb, "draw": draw, "use_item": use_item,
     "throw_splash": throw_splash, "pick_up": pick_up, "cast": cast, "retrieve_component": cast,
-    "charge": charge,
+    "charge": charge, "retrieve": retrieve, "sunder": sunder, "coup_de_grace": coup_de_grace,
     **{name: grappling for name in ("grapple_damage", "grapple_attack", "pin", "escape", "free_ally",
                                     "use_opponent_weapon", "grapple_move", "grapple_draw", "release")},
 }
 
 # Actions nothing but their gate can refuse before a die: offered on the gate's word.
-SETTLED = frozenset({"total_defense", "drop_prone", "end_turn", "delay"})
+SETTLED = frozenset({"total_defense", "drop_prone", "end_turn", "delay", "drop", "sheathe"})
