@@ -84,7 +84,6 @@ class MoveContext:
         movement of budget b never looks farther than b squares)."""
         terrain = board.terrain
         self.board = board
-        self.body = body
         self.pw = terrain.pw
         span = body.span
         self.fits, self.worst, self.corner = terrain.fit_arrays(span)
@@ -129,11 +128,14 @@ class MoveContext:
     @classmethod
     def of(cls, board: Board, body: Body) -> "MoveContext":
         """The context of ``body`` on ``board``, made once per board (a board never
-        changes; the engine makes a new one after each change)."""
+        changes; the engine makes a new one after each change). It depends only on who the
+        mover is, its side, size and space — not on its speed or where it stands — so a
+        body with another speed (a 1.5 m move) or position shares it."""
         cache = board.move_contexts
-        ctx: MoveContext | None = cache.get(body)     # keyed by body (other keys hold the engine's tables)
+        key = (cls, body.id, body.side, body.size, body.span)    # other keys hold the engine's tables
+        ctx: MoveContext | None = cache.get(key)
         if ctx is None:
-            ctx = cache[body] = cls(board, body)
+            ctx = cache[key] = cls(board, body)
         return ctx
 
     def index(self, pos: Square) -> int:

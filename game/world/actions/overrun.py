@@ -45,6 +45,21 @@ def overrun_squares(battle, who: str, target: str) -> tuple:
     return tuple(squares) or (me.pos,)
 
 
+def _letting_by(board: Board, who: str, mover: str, target: str) -> Board:
+    """The board as if the defender let the mover by (the path must go through its
+    space), made once per board: the options that try each defender and the overrun then
+    played share it and the paths worked out on it. A rider shares its mount's space: it
+    never blocks its own mount."""
+    key = ("letting_by", who, mover, target)
+    made = board.move_contexts.get(key)
+    if made is None:
+        side = board.body(mover).side
+        others = tuple(b for b in board.bodies if b.id != who) if mover != who else board.bodies
+        made = board.move_contexts[key] = Board(
+            board.terrain, tuple(replace(b, side=side) if b.id == target else b for b in others), board.variants)
+    return made
+
+
 def do_overrun(battle, who, args, declined) -> list:
     return overrun(battle, who, who, args, declined)
 
@@ -61,15 +76,11 @@ def overrun(battle, who: str, mover: str, args, declined, before=None) -> list:
     if mts.stepped:
         raise refuse("NO_MOVE_AFTER_FIVE_FOOT_STEP")
     board = battle.board()
-    # A rider shares its mount's space: it never blocks its own mount.
-    others = tuple(b for b in board.bodies if b.id != who) if mover != who else board.bodies
     me, foe = board.body(mover), board.body(target)
     if not rules.may_target_size(me.size, foe.size):
         raise refuse("TARGET_TOO_BIG", target=target)
     foe_squares = set(foe.squares)
-    # The path must go through the defender's space: check it as if the defender let us by.
-    letting_by = Board(board.terrain, tuple(replace(b, side=me.side) if b.id == target else b for b in others),
-                       board.variants)
+    letting_by = _letting_by(board, who, mover, target)
     check = movement.check_path(letting_by, me, squares, "move", parity=mts.parity)
     if not check.legal:
         raise refuse(check.reason.code, **check.reason.params)
