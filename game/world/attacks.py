@@ -58,7 +58,7 @@ def check_attack(battle, attacker: str, target: str, *, ranged: bool | None = No
     a, t = board.body(attacker), board.body(target)
     if weapon is not None:
         a = replace(a, weapon=weapon)
-    if battle.comp(attacker, Riding).mount and not battle.comp(attacker, TurnState).knees \
+    if battle.read(attacker, Riding).mount and not battle.read(attacker, TurnState).knees \
             and ((a.weapon.use == "two_handed" and a.weapon.id != "lance") or a.weapon.double):
         return Refusal("KNEES_FAILED")        # one hand on the reins this round
     if "dead" in t.conditions:
@@ -250,7 +250,7 @@ def _take_aid(battle, helped: str, other: str, kind: str) -> int:
 
 def aoo_limit(battle, cid: str) -> int:
     """One a round; 1 + Dex with Combat Reflexes (digest §4.3)."""
-    if "combat_reflexes" in battle.comp(cid, Feats).ids:
+    if "combat_reflexes" in battle.read(cid, Feats).ids:
         return 1 + max(0, ability_modifier(battle.comp(cid, Abilities).scores["dex"]))
     return 1
 
@@ -273,7 +273,7 @@ def take_opportunities(battle, provoker: str, takers: list[str], declined: set[s
     """Attacks of opportunity, in order, before the provoking act. Returns (events,
     whether the provoker fell: it can no longer act or lies prone)."""
     events: list = []
-    was_prone = "prone" in battle.comp(provoker, Conditions).ids
+    was_prone = "prone" in battle.read(provoker, Conditions).ids
     for taker in takers:
         if taker in declined or not can_take_aoo(battle, taker, provoker):
             continue
@@ -292,7 +292,7 @@ def fallen(battle, cid: str, was_prone: bool = False) -> bool:
     """It can no longer act, or it was knocked prone."""
     if status_of(battle, cid) not in ABLE:
         return True
-    return not was_prone and "prone" in battle.comp(cid, Conditions).ids
+    return not was_prone and "prone" in battle.read(cid, Conditions).ids
 
 
 def threatening_enemies(battle, cid: str) -> list[str]:

@@ -22,7 +22,7 @@ ROUNDS_PER_MINUTE = 10
 
 def _immune(battle, cid: str) -> bool:
     sp = specials(battle, cid)
-    return bool(battle.comp(cid, Stats).values.get("undead")) or "undead_traits" in sp or "ooze_traits" in sp
+    return bool(battle.read(cid, Stats).values.get("undead")) or "undead_traits" in sp or "ooze_traits" in sp
 
 
 def _sources(battle) -> list[str]:

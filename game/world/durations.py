@@ -12,7 +12,7 @@ from .events import ConditionEnded, ConditionStarted
 
 def add_timed_condition(battle, cid: str, condition: str, rounds: int) -> None:
     """A condition lasting ``rounds`` rounds from the current initiative count."""
-    count = battle.shared.counts[battle.turn][0] if battle.turn else 0
+    count = battle.shared_read.counts[battle.turn][0] if battle.turn else 0
     battle.comp(cid, Conditions).ids.add(condition)
     battle.comp(cid, Effects).timed.append(TimedEffect(condition, battle.round + rounds, count))
     battle.changed()
@@ -47,6 +47,8 @@ def until_next_turn(battle, who: str, condition: str) -> list:
 def end_until_next_turn(battle, cid: str) -> list:
     """What lasted until the creature's next turn (charge, total defense ...) ends."""
     events = []
+    if not battle.read(cid, Effects).until_next_turn:
+        return events           # nothing lasted: nothing is touched (the body stays as it is)
     conds = battle.comp(cid, Conditions).ids
     effects = battle.comp(cid, Effects)
     for name in sorted(effects.until_next_turn):

@@ -440,7 +440,7 @@ def _providers(battle, who: str) -> dict[str, Callable[[], Option]]:
                                 or [C.Draw(who, weapon="dagger")],
                                 lambda passed: {"weapons": [c.weapon for c in passed]}),
         "pick_up": lambda: _decide(battle, "pick_up",
-                                   [C.PickUp(who, item=i) for i in dict.fromkeys(battle.shared.ground.get(
+                                   [C.PickUp(who, item=i) for i in dict.fromkeys(battle.shared_read.ground.get(
                                        battle.board().body(who).pos, []))] or [C.PickUp(who)],
                                    lambda passed: {"items": [c.item for c in passed]}),
         "retrieve": lambda: _items_domain(battle, who, "retrieve", lambda i: C.Retrieve(who, item=i),

@@ -91,7 +91,7 @@ def mounted_falls(battle) -> list:
             continue
         riding = battle.comp(cid, Riding)
         mount = riding.mount
-        mount_down = status_of(battle, mount) not in ABLE or "prone" in battle.comp(mount, Conditions).ids
+        mount_down = status_of(battle, mount) not in ABLE or "prone" in battle.read(mount, Conditions).ids
         rider_down = status_of(battle, cid) not in ABLE
         if mount_down:
             ok, ev = ride_check(battle, cid, SOFT_FALL_DC, "soft_fall")
@@ -124,7 +124,7 @@ def rider_motion(battle, who: str) -> str | None:
 
 def rider_attack_penalties(battle, attacker: str, target: str, ranged: bool) -> tuple[int, int]:
     """(higher ground bonus, ranged penalty) for a mounted attacker."""
-    if not battle.comp(attacker, Riding).mount:
+    if not battle.read(attacker, Riding).mount:
         return 0, 0
     if ranged:
         mode = battle.comp(attacker, TurnState).mount_mode

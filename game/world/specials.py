@@ -114,7 +114,7 @@ def poisons_due(battle) -> list:
     keep = []
     shared = battle.shared
     for p in shared.poisons:
-        if p.round <= battle.round and "dead" not in battle.comp(p.target, Conditions).ids:
+        if p.round <= battle.round and "dead" not in battle.read(p.target, Conditions).ids:
             events += poison_check(battle, p.who, p.target, p.poison, "secondary")
         elif p.round > battle.round:
             keep.append(p)

@@ -39,9 +39,9 @@ OUT_OF_FIGHT = frozenset({"paralyzed", "helpless", "unconscious", "asleep", "dea
 def initiative_modifier(battle, cid: str) -> int:
     """Dex + 4 with Improved Initiative, -4 deafened (digest §8.3)."""
     mod = ability_modifier(battle.comp(cid, Abilities).scores["dex"])
-    if "improved_initiative" in battle.comp(cid, Feats).ids:
+    if "improved_initiative" in battle.read(cid, Feats).ids:
         mod += 4
-    if "deafened" in battle.comp(cid, Conditions).ids:
+    if "deafened" in battle.read(cid, Conditions).ids:
         mod -= 4
     return mod
 
@@ -104,15 +104,16 @@ def begin_turn(battle, cid: str, new_round: bool = False) -> list:
     if new_round:
         events.append(RoundStarted(round=battle.round, surprise=battle.surprise_round))
     battle.turn = cid
-    count = battle.shared.counts[cid][0]
+    count = battle.shared_read.counts[cid][0]
     events.extend(expire_timed(battle, battle.round, count))
     events.extend(end_until_next_turn(battle, cid))
-    conds = battle.comp(cid, Conditions).ids
-    if "flat_footed" in conds and not (battle.surprise_round and battle.comp(cid, Awareness).surprised):
-        conds.discard("flat_footed")   # a creature stops being flat-footed when it first acts
+    conds = battle.read(cid, Conditions).ids
+    if "flat_footed" in conds and not (battle.surprise_round and battle.read(cid, Awareness).surprised):
+        battle.comp(cid, Conditions).ids.discard("flat_footed")   # a creature stops being flat-footed when it first acts
         events.append(ConditionEnded(who=cid, condition="flat_footed"))
     _lose_readied(battle, cid)          # an unused readied action is lost
-    battle.shared.aids = [a for a in battle.shared.aids if a.aider != cid]   # aid lasts until the aider's next turn
+    if any(a.aider == cid for a in battle.shared_read.aids):      # aid lasts until the aider's next turn
+        battle.shared.aids = [a for a in battle.shared.aids if a.aider != cid]
     state = TurnState()
     state.restricted = battle.surprise_round or bool({"disabled", "staggered", "nauseated", "slowed"} & conds)
     state.move_only = "nauseated" in conds
@@ -134,7 +135,7 @@ def begin_turn(battle, cid: str, new_round: bool = False) -> list:
     _set_turn_state(battle, cid, state)
     for hook in AT_TURN_START:
         events.extend(hook(battle, cid))
-    mount = battle.comp(cid, Riding).mount
+    mount = battle.read(cid, Riding).mount
     if mount:
         _set_turn_state(battle, mount, TurnState())     # the mount acts on its rider's initiative
         battle.comp(mount, AttacksOfOpportunity).used = 0
@@ -173,9 +174,9 @@ def end_turn(battle) -> list:
 def _burn(battle, cid: str) -> list:
     """Alchemist's fire burns its target once more, 1d6, at the end of its next turn unless
     put out (digest §6.3)."""
-    conds = battle.comp(cid, Conditions).ids
-    if "burning" not in conds:
+    if "burning" not in battle.read(cid, Conditions).ids:
         return []
+    conds = battle.comp(cid, Conditions).ids
     conds.discard("burning")
     roll = battle.dice.roll(6, f"alchemist's fire {cid}")
     return [ConditionEnded(who=cid, condition="burning"),
@@ -201,7 +202,7 @@ def _advance(battle) -> list:
         if new_round:
             events.append(RoundStarted(round=battle.round, surprise=battle.surprise_round))
             events.extend(poisons_due(battle))
-        events.extend(expire_timed(battle, battle.round, battle.shared.counts[nxt][0]))
+        events.extend(expire_timed(battle, battle.round, battle.shared_read.counts[nxt][0]))
         status = status_of(battle, nxt)
         if status == "dying":
             events.extend(_dying_turn(battle, nxt))
@@ -211,9 +212,9 @@ def _advance(battle) -> list:
             continue
         if battle.read(nxt, Timing).delaying:
             battle.comp(nxt, Timing).delaying = False   # its delayed turn is lost; a new one begins
-        if battle.comp(nxt, Riding).rider:
+        if battle.read(nxt, Riding).rider:
             continue          # a ridden mount acts on its rider's turn
-        blocked = sorted(NO_ACTIONS & battle.comp(nxt, Conditions).ids)
+        blocked = sorted(NO_ACTIONS & battle.read(nxt, Conditions).ids)
         if blocked:
             for hook in BLOCKED_TURN:
                 events.extend(hook(battle, nxt, blocked))

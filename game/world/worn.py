@@ -13,7 +13,7 @@ def worn_bonus(battle, cid: str, kind: str) -> int:
     ``natural_armor`` enhancement) among the items the creature wears now; an item
     snatched or destroyed no longer counts, nor one merely held."""
     table = data.worn_items()
-    return best_bonuses([table[i] for i in battle.comp(cid, Worn).items if i in table]).get(kind, 0)
+    return best_bonuses([table[i] for i in battle.read(cid, Worn).items if i in table]).get(kind, 0)
 
 
 def object_numbers(item: str) -> tuple[str, int, int] | None:

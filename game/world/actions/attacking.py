@@ -66,7 +66,7 @@ def twf_penalties(battle, who: str, off) -> tuple[int, int]:
     """Two-weapon fighting (digest §11.1): -6/-10; a light off hand -4/-8; the feat -4/-4;
     both -2/-2."""
     light = off.use in ("light", "unarmed")
-    feat = "two_weapon_fighting" in battle.comp(who, Feats).ids
+    feat = "two_weapon_fighting" in battle.read(who, Feats).ids
     if feat:
         return (-2, -2) if light else (-4, -4)
     return (-4, -8) if light else (-6, -10)
@@ -125,7 +125,7 @@ def one_attack(battle, who: str, target: str, declined, cleave: list[str] | None
 def _discharge_on_touch(battle, who: str, target: str, weapon, strike: list) -> list:
     """An unarmed attack that hits while holding a touch spell's charge discharges it
     (French text, "sorts de contact")."""
-    held = battle.comp(who, Spellcasting).held_charge
+    held = battle.read(who, Spellcasting).held_charge
     hit = any(type(e).__name__ == "AttackRolled" and e.attacker == who and e.hit for e in strike)
     if held and (weapon.is_unarmed or weapon.is_natural) and hit and status_of(battle, target) != "dead":
         return discharge(battle, who, held, target, touched=True)

@@ -91,9 +91,9 @@ def _cast(battle, who, spell_id, spell, feats, source, args, declined) -> list:
 def disturbed_casting(battle, cid: str, amount: int) -> list:
     """Damage while casting a spell of 1 round: Concentration DC 10 + damage + level, or
     the spell is lost (digest §4.5)."""
-    sc = battle.comp(cid, Spellcasting)
-    if not sc.pending or amount <= 0:
+    if not battle.read(cid, Spellcasting).pending or amount <= 0:
         return []
+    sc = battle.comp(cid, Spellcasting)
     spell = data.spells()[sc.pending["spell"]]
     level = sc.pending.get("level") or spell_level(battle, cid, spell)
     ok, events = concentration_check(battle, cid, rules.concentration_dc("damage", level, amount), "damage")
@@ -198,8 +198,8 @@ def turn_passed(battle, cid: str) -> list:
 def at_turn_start(battle, cid: str) -> list:
     """What spells do when a caster's (or a held creature's) turn begins."""
     events: list = spellwork.at_turn_start(battle, cid) + warding.expire(battle, cid)
-    sc = spellcasting(battle, cid)
-    if sc.pending:
+    if battle.read(cid, Spellcasting).pending:
+        sc = spellcasting(battle, cid)
         pending, sc.pending = sc.pending, None
         battle.comp(cid, Conditions).ids.discard("casting")
         spell = data.spells()[pending["spell"]]
@@ -217,11 +217,10 @@ def at_turn_start(battle, cid: str) -> list:
         if finished:
             with sources.applied(battle, tuple(pending.get("metamagic", ()))):
                 events += EFFECTS[spell["effect"]](battle, cid, pending["spell"], spell, level, pending["args"], set())
-    overlays = battle.shared.overlays
-    for key, overlay in list(overlays.items()):
+    for key, overlay in list(battle.shared_read.overlays.items()):
         if overlay.caster == cid:
             if overlay.until < battle.round:
-                del overlays[key]
+                del battle.shared.overlays[key]
                 battle.changed()
             elif overlay.kind == "grease":
                 events += grease_saves(battle, overlay)

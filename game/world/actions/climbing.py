@@ -130,7 +130,7 @@ def fall(battle, cid: str) -> list:
 @AFTER_DAMAGE.register(30)
 def hurt_while_climbing(battle, cid: str, amount: int) -> list:
     """Damage on the face: a Climb check against its DC or a fall (SRD Climb)."""
-    if amount <= 0 or "climbing" not in battle.comp(cid, Conditions).ids or status_of(battle, cid) == "dead" \
+    if amount <= 0 or "climbing" not in battle.read(cid, Conditions).ids or status_of(battle, cid) == "dead" \
             or not on_face(battle, cid):
         return []
     bonus = climb_bonus(battle, cid)

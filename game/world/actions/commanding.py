@@ -87,7 +87,7 @@ def commander_down(battle, cleric: str) -> list:
 
 def awaiting_orders_refusal(battle, who: str, action: str):
     """A commanded undead that has had no orders yet only waits."""
-    uses = battle.comp(who, TurnUses)
+    uses = battle.read(who, TurnUses)
     if uses.commanded_by and not uses.ordered and action not in ("end_turn", "delay", "total_defense"):
         return refuse("AWAITS_ORDERS")
     return None

@@ -257,7 +257,7 @@ def throw_splash(battle, who: str) -> Refusal | None:
 
 
 def pick_up(battle, who: str) -> Refusal | None:
-    ground = battle.shared.ground
+    ground = battle.shared_read.ground
     if any(ground.get(sq) for sq in _around(battle, who) | set(battle.board().body(who).squares)):
         return None
     return Refusal("NOTHING_LYING_NEAR")

@@ -44,7 +44,7 @@ def _g(battle, cid: str) -> Grapple:
 def _check(battle, cid: str, lethal: bool = False, moving_pinned_foe: bool = False) -> Total:
     """The creature's grapple check bonus now (``rules.grapple.grapple_check``)."""
     return rules.grapple_check(battle.fighter(cid), lethal=lethal, moving_pinned_foe=moving_pinned_foe,
-                               improved="improved_grapple" in battle.comp(cid, Feats).ids)
+                               improved="improved_grapple" in battle.read(cid, Feats).ids)
 
 
 def _sync(battle, cid: str) -> None:

@@ -401,7 +401,7 @@ def do_feint(battle, who, args, declined) -> list:
         raise refuse("FEINT_MINDLESS", target=target)
     if check_attack(battle, who, target) is not None or battle.board().body(who).weapon.is_ranged:
         raise refuse("OUT_OF_REACH", target=target)
-    kind = "move" if "improved_feint" in battle.comp(who, Feats).ids else "standard"
+    kind = "move" if "improved_feint" in battle.read(who, Feats).ids else "standard"
     events = spend(battle, who, kind, "feint")
     mine = [Modifier(battle.comp(who, Stats).values.get("bluff", 0), "untyped", "bluff_ranks"),
             Modifier(ability_modifier(battle.comp(who, Abilities).scores["cha"]), "ability", "cha")]

@@ -179,7 +179,7 @@ def _standing(body):
 def do_crawl(battle, who, args, declined) -> list:
     """Prone, 1.5 m as a move action; it provokes from every creature that threatens it
     at any point of the crawl (digest §1.2)."""
-    if "prone" not in battle.comp(who, Conditions).ids:
+    if "prone" not in battle.read(who, Conditions).ids:
         raise refuse("NOT_PRONE")
     ts = turn_state(battle, who)
     if ts.stepped:

@@ -86,7 +86,7 @@ def _lose_highest_spell(battle, cid: str, sc) -> None:
 def _free_trip(battle, who: str, target: str, modifier: int) -> list:
     """A free trip after the bite: no touch attack, no attack of opportunity, and the foe
     cannot trip back (SRD wolf)."""
-    if "prone" in battle.comp(target, Conditions).ids:
+    if "prone" in battle.read(target, Conditions).ids:
         return []
     mine = total([Modifier(modifier, "untyped", "trip_modifier")])
     theirs = rules.resist_check(battle.fighter(target), stable=is_stable(battle, target), dex_allowed=True)

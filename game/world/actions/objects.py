@@ -42,7 +42,7 @@ def snatch(battle, who: str, target: str, declined, args: dict, iterative: int =
     me, foe = battle.board().body(who), battle.board().body(target)
     if check_attack(battle, who, target) is not None or me.weapon.is_ranged:
         raise refuse("OUT_OF_REACH", target=target)
-    improved = "improved_disarm" in battle.comp(who, Feats).ids
+    improved = "improved_disarm" in battle.read(who, Feats).ids
     events: list = []
     if not improved:
         hp_before = health_mark(battle, who)
@@ -125,7 +125,7 @@ def strike_object(battle, who: str, target: str, declined, args: dict, iterative
     if check_attack(battle, who, target) is not None:
         raise refuse("OUT_OF_REACH", target=target)
     size = numbers[0]
-    improved = "improved_sunder" in battle.comp(who, Feats).ids
+    improved = "improved_sunder" in battle.read(who, Feats).ids
     events: list = []
     if not improved:
         ev, fell = take_opportunities(battle, who, [target], declined)

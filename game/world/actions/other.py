@@ -113,7 +113,7 @@ def do_total_defense(battle, who, args, declined) -> list:
 
 def do_stand_up(battle, who, args, declined) -> list:
     """Move action that provokes (digest §9.3)."""
-    if "prone" not in battle.comp(who, Conditions).ids:
+    if "prone" not in battle.read(who, Conditions).ids:
         raise refuse("NOT_PRONE")
     events = spend(battle, who, "move", "stand_up")
     ev, _fell = _provoke(battle, who, declined)
@@ -126,7 +126,7 @@ def do_stand_up(battle, who, args, declined) -> list:
 
 def do_drop_prone(battle, who, args, declined) -> list:
     """Free action."""
-    if "prone" in battle.comp(who, Conditions).ids:
+    if "prone" in battle.read(who, Conditions).ids:
         raise refuse("ALREADY_PRONE")
     battle.comp(who, Conditions).ids.add("prone")
     battle.changed()

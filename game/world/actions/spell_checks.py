@@ -83,7 +83,7 @@ def has_free_hand(battle, who: str) -> bool:
     in one hand takes it (a two-handed one can be held in one hand for a moment), so does
     a second weapon, a heavy or tower shield strapped on, or an item held; a light
     shield's or a buckler's hand can still hold things, and so cast."""
-    if "climbing" in battle.comp(who, Conditions).ids:
+    if "climbing" in battle.read(who, Conditions).ids:
         return False
     hands = battle.comp(who, Hands)
     weapon = data.weapons().get(battle.comp(who, Wielded).weapon_id)

@@ -164,7 +164,7 @@ def grease_saves(battle, overlay: Overlay) -> list:
     caster's turns."""
     events: list = []
     for cid in creatures_in(battle, set(overlay.squares)):
-        if "prone" in battle.comp(cid, Conditions).ids:
+        if "prone" in battle.read(cid, Conditions).ids:
             continue
         ok, ev = roll_save(battle, cid, "ref", overlay.dc)
         events += ev
@@ -271,7 +271,7 @@ def _color_spray(battle, who, spell_id, spell, level, args, declined) -> list:
     dc = rules.save_dc(level, casting_modifier(battle, who))
     events: list = []
     for cid in creatures_in(battle, area, exclude=who):
-        if "blinded" in battle.comp(cid, Conditions).ids:
+        if "blinded" in battle.read(cid, Conditions).ids:
             continue                         # sightless creatures are not affected
         ok, ev = roll_save(battle, cid, "will", dc)
         events += ev
@@ -353,7 +353,7 @@ def held_struggles(battle, cid: str, blocked: list[str]) -> list:
 def hold_person_struggle(battle, cid: str) -> list:
     """A held creature spends its turn on a new Will save (a full-round action)."""
     effect = battle.read(cid, SpellEffects).held
-    if effect is None or "paralyzed" not in battle.comp(cid, Conditions).ids:
+    if effect is None or "paralyzed" not in battle.read(cid, Conditions).ids:
         if effect is not None:
             battle.comp(cid, SpellEffects).held = None
         return []

@@ -31,7 +31,7 @@ def do_retrieve_component(battle, who, args, declined) -> list:
     ready = {e.split(":")[-1] for e in sc.prepared} | set(sc.known)
     if spell is None or spell_id not in ready:
         raise refuse("SPELL_NOT_READY", spell=str(spell_id))
-    if "pinned" in battle.comp(who, Conditions).ids:
+    if "pinned" in battle.read(who, Conditions).ids:
         raise refuse("PINNED_ONLY_ESCAPE")          # a pinned creature may only try to escape (SRD)
     if not battle.comp(who, Grapple).holding:
         raise refuse("COMPONENT_ONLY_IN_GRAPPLE")
@@ -86,14 +86,14 @@ def end_maintained(battle, who: str, reason: str) -> list:
 @AT_TURN_END.register(10)
 def at_turn_end(battle, who: str) -> list:
     """A caster that did not concentrate this turn (nor cast it this turn) lets it go."""
-    kept = _sc(battle, who).maintained
+    kept = battle.read(who, Spellcasting).maintained
     if kept is not None and kept["round"] != battle.round:
         return end_maintained(battle, who, "no_concentration")
     return []
 
 
 def at_turn_start(battle, who: str) -> list:
-    kept = _sc(battle, who).maintained
+    kept = battle.read(who, Spellcasting).maintained
     if kept is not None and battle.round >= kept["until"]:         # up to 1 round per level
         return end_maintained(battle, who, "duration")
     return []
@@ -159,7 +159,7 @@ def _undo(battle, caster: str) -> list:
     if effect is not None:
         battle.comp(caster, SpellEffects).calm = None
         for cid in effect.targets:
-            if battle.has(cid) and "calmed" in battle.comp(cid, Conditions).ids:
+            if battle.has(cid) and "calmed" in battle.read(cid, Conditions).ids:
                 still = any(fx.calm and cid in fx.calm.targets for _c, fx in battle.each(SpellEffects))
                 if not still:
                     battle.comp(cid, Conditions).ids.discard("calmed")
@@ -170,7 +170,7 @@ def _undo(battle, caster: str) -> list:
 
 def calm_refusal(battle, who: str, action: str, args: dict):
     """A calmed creature refuses violent actions and harmful spells (SRD Calm Emotions)."""
-    if "calmed" in battle.comp(who, Conditions).ids and aggressive(battle, who, action, args):
+    if "calmed" in battle.read(who, Conditions).ids and aggressive(battle, who, action, args):
         return refuse("CALMED")
     return None
 

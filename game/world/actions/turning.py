@@ -58,7 +58,7 @@ def _attempt(battle, who: str, rebuke: bool, action: str) -> tuple[list, int, in
         raise refuse("WRONG_ENERGY", action="rebuke_undead" if rebuke else "turn_undead")
     cha = ability_modifier(battle.comp(who, Abilities).scores["cha"])
     uses = battle.comp(who, TurnUses)
-    extra = 1 if "extra_turning" in battle.comp(who, Feats).ids else 0
+    extra = 1 if "extra_turning" in battle.read(who, Feats).ids else 0
     if uses.used >= rules.uses_per_day(cha, extra):
         raise refuse("NO_TURNING_LEFT")
     events = spend(battle, who, "standard", action)
@@ -111,7 +111,7 @@ def _turn(battle, who: str, rebuke: bool) -> list:
         if not _in_reach(battle, who, cid):
             continue
         d = _gap(battle, who, cid)
-        bolstered = _stat(battle, cid, "bolstered_hd") if "bolstered" in battle.comp(cid, Conditions).ids else 0
+        bolstered = _stat(battle, cid, "bolstered_hd") if "bolstered" in battle.read(cid, Conditions).ids else 0
         hd = max(_stat(battle, cid, "hd"), bolstered) + _stat(battle, cid, "turn_resistance")
         candidates.append((cid, hd, d))
     for cid in rules.choose_affected(candidates, max_hd, damage):
@@ -135,12 +135,12 @@ def _turn(battle, who: str, rebuke: bool) -> list:
 
 def turned_refusal(battle, who: str, action: str, args: dict):
     """A turned undead flees: it may only move away from the cleric or defend itself."""
-    if "turned" not in battle.comp(who, Conditions).ids:
+    if "turned" not in battle.read(who, Conditions).ids:
         return None
     if action in ("end_turn", "total_defense", "delay"):
         return None
     if action in ("move", "withdraw", "run"):
-        turner = battle.comp(who, TurnUses).turned_by
+        turner = battle.read(who, TurnUses).turned_by
         squares = args.get("squares") or []
         if turner and squares and isinstance(squares[-1], list):
             board = battle.board()
@@ -176,7 +176,7 @@ def do_dispel_turning(battle, who, args, declined) -> list:
     if level <= 0 or not _stat(battle, who, "evil"):
         raise refuse("CANNOT_TURN")
     turned = [cid for cid in battle.sorted_ids if battle.read(cid, TurnUses).turned_by
-              and "turned" in battle.comp(cid, Conditions).ids]
+              and "turned" in battle.read(cid, Conditions).ids]
     if not turned:
         raise refuse("NOTHING_TURNED")
     cha = ability_modifier(battle.comp(who, Abilities).scores["cha"])

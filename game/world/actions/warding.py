@@ -121,7 +121,7 @@ def hidden_from(battle, watcher: str, target: str) -> bool:
 
 def unseen_refusal(battle, who: str, action: str, args: dict):
     """An undead cannot aim anything at a creature it cannot perceive."""
-    if not battle.comp(who, Stats).values.get("undead"):
+    if not battle.read(who, Stats).values.get("undead"):
         return None
     targets = args.get("targets")
     named = [args.get(k) for k in ("target", "enemy", "ally")] + (list(targets) if isinstance(targets, list) else [])
@@ -136,7 +136,7 @@ def unseen_refusal(battle, who: str, action: str, args: dict):
 def breaks_hiding(battle, who: str, action: str, args: dict) -> bool:
     """Judged before the action: a warded creature attacking anyone (even with a spell),
     touching an undead, or turning or rebuking undead."""
-    if "hidden_from_undead" not in battle.comp(who, Conditions).ids:
+    if "hidden_from_undead" not in battle.read(who, Conditions).ids:
         return False
     if aggressive(battle, who, action, args) or action in CHANNELLING:
         return True
