@@ -261,17 +261,19 @@ class Battle(BattleFaces):
     def fighter(self, cid: str) -> Fighter:
         """The combat numbers of a creature, for the attack rules."""
         body = self.board().body(cid)
-        d = self.comp(cid, Defense)
-        shield = d.shield_bonus if self.comp(cid, Hands).shield_ready and "climbing" not in body.conditions else 0
-        return Fighter(id=cid, side=body.side, size=body.size, bab=self.comp(cid, Offense).bab,
-                       abilities=dict(self.comp(cid, Abilities).scores), weapon=body.weapon,
+        d = self.read(cid, Defense)
+        lasting = self.read(cid, Effects)
+        shield = d.shield_bonus if self.read(cid, Hands).shield_ready and "climbing" not in body.conditions else 0
+        return Fighter(id=cid, side=body.side, size=body.size, bab=self.read(cid, Offense).bab,
+                       abilities=dict(self.read(cid, Abilities).scores), weapon=body.weapon,
                        armor_bonus=d.armor_bonus, shield_bonus=shield, max_dex=d.max_dex,
                        natural_armor=d.natural + worn_bonus(self, cid, "natural_armor"),
                        deflection=max(d.deflection, worn_bonus(self, cid, "deflection")), ac_misc=d.misc,
                        feats=body.feats, conditions=body.conditions,
                        weapon_focus=frozenset(v for k, v in self.spec(cid).feat_choices.items()
                                               if k == "weapon_focus" and k in body.feats),
-                       negative_levels=self.comp(cid, Stats).values.get("negative_levels", 0))
+                       negative_levels=self.read(cid, Stats).values.get("negative_levels", 0),
+                       power_attack=lasting.power_attack, expertise=lasting.expertise)
 
     def spec(self, cid: str):
         """The creature as the scenario describes it (never changed in play)."""

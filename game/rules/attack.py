@@ -95,6 +95,12 @@ def attack_bonus(attacker: Fighter, s: AttackSituation) -> Total:
             mods.append(Modifier(2, "circumstance", "charge"))
         if "prone" in c:
             mods.append(Modifier(-4, "untyped", "prone"))
+        # Power Attack and Combat Expertise: the number chosen comes off every melee attack
+        # until the creature's next turn, attacks of opportunity included (SRD, Feats).
+        if attacker.power_attack:
+            mods.append(Modifier(-attacker.power_attack, "untyped", "power_attack"))
+        if attacker.expertise:
+            mods.append(Modifier(-attacker.expertise, "untyped", "combat_expertise"))
     if "dazzled" in c:
         mods.append(Modifier(-1, "untyped", "dazzled"))
     if "entangled" in c:
@@ -173,6 +179,10 @@ def armor_class(defender: Fighter, s: AttackSituation, attacker_conditions: froz
             mods.append(Modifier(4, "dodge", "total_defense"))
         if "fighting_defensively" in c:
             mods.append(Modifier(2, "dodge", "fighting_defensively"))
+        if defender.expertise:
+            # A dodge bonus: it stacks with fighting defensively's (French text, "Ce bonus
+            # se cumule avec celui du don Expertise du combat") and goes with the Dex bonus.
+            mods.append(Modifier(defender.expertise, "dodge", "combat_expertise"))
         if "dodge" in defender.feats:
             mods.append(Modifier(1, "dodge", "dodge"))
     if "charging" in c:

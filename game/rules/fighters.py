@@ -41,6 +41,8 @@ class Fighter:
     conditions: frozenset[str] = frozenset()
     weapon_focus: frozenset[str] = frozenset()   # weapon ids of its Weapon Focus feats
     negative_levels: int = 0         # energy drain: -1 on attack rolls each
+    power_attack: int = 0            # points chosen this round (combat_feats): -attack, +damage in melee
+    expertise: int = 0               # Combat Expertise points: -attack in melee, +dodge AC
 
     def mod(self, ability: str) -> int:
         """Ability modifier, with the conditions that change the score (digest §9.3)."""

@@ -18,13 +18,15 @@ from fractions import Fraction
 
 from .. import data
 from ..dice import WouldRoll
+from ..rules.combat_feats import COMBAT_EXPERTISE, POWER_ATTACK, expertise_limit, power_attack_limit
 from ..rules.odds import AttackPlan, OpposedPlan, attack_odds, opposed_win_chance
 from ..rules.reasons import Refusal
 from . import views
 from .actions import play
 from .actions.common import ABLE, Refused
-from .attacks import threatening_enemies
+from .attacks import is_ranged_attack, threatening_enemies
 from .commands import Command
+from .components import Feats, Offense
 from .damage import status_of
 
 
@@ -140,6 +142,7 @@ def choice_questions(battle, command: Command) -> list[Question]:
         result = views.charge(battle, who, target)
         if result.legal and len(result.ends) > 1:
             out.append(Question(who, "UI_CHOOSE_END", "end", tuple(result.ends)))
+    out += _stance_questions(battle, command)
     if action in ("mount", "dismount"):
         out.append(Question(who, "UI_MOUNT_HOW" if action == "mount" else "UI_DISMOUNT_HOW", "fast", (False, True)))
     if action == "climb":
@@ -150,6 +153,28 @@ def choice_questions(battle, command: Command) -> list[Question]:
     if casting and not getattr(command, "quickened", False) and "quicken_spell" not in getattr(command, "metamagic", ()) \
             and threatening_enemies(battle, who):
         out.append(Question(who, "UI_DEFENSIVELY", "defensively", (True, False)))
+    return out
+
+
+def _stance_questions(battle, command: Command) -> list[Question]:
+    """Power Attack and Combat Expertise: how many points, asked of the attacker with the
+    feat on a melee attack, full attack or (Power Attack only) charge (``actions.stances``)."""
+    action, who = command.action, command.who
+    if action not in ("attack", "full_attack", "charge"):
+        return []
+    target, weapon = getattr(command, "target", None), getattr(command, "weapon", None)
+    if weapon == "rock":
+        return []                                  # a giant's rock is thrown
+    if action == "attack" and target is not None and battle.has(target):
+        melee = not is_ranged_attack(battle, who, target, data.weapons().get(weapon) if weapon else None)
+    else:
+        melee = not battle.board().body(who).weapon.is_ranged
+    feats, bab = battle.read(who, Feats).ids, battle.read(who, Offense).bab
+    out = []
+    if melee and POWER_ATTACK in feats and power_attack_limit(bab) > 0:
+        out.append(Question(who, "UI_POWER_ATTACK", "power_attack", tuple(range(power_attack_limit(bab) + 1))))
+    if melee and action != "charge" and COMBAT_EXPERTISE in feats and expertise_limit(bab) > 0:
+        out.append(Question(who, "UI_COMBAT_EXPERTISE", "combat_expertise", tuple(range(expertise_limit(bab) + 1))))
     return out
 
 

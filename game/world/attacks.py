@@ -9,6 +9,7 @@ from .. import data
 from ..dice import WouldRoll
 from ..rules import attack as rules, odds
 from ..rules.attack import AttackSituation
+from ..rules.combat_feats import power_attack_damage
 from ..rules.concealment import has_total_concealment, miss_chance, missed_by_concealment
 from ..rules.flanking import flanking_partners
 from ..rules.geometry import distance
@@ -158,6 +159,10 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
                                         two_handed=s.two_handed, off_hand=off_hand)
     if "sickened" in a.conditions:
         strength -= 2          # sickened: -2 on weapon damage (digest §9.3)
+    if not ranged:
+        # Power Attack's damage: a weapon held in two hands doubles it; a sole natural
+        # attack, which takes 1 1/2 Strength, is not held in hands and adds it once.
+        strength += power_attack_damage(a.power_attack, w.use, s.two_handed and w.use == "two_handed")
     plan = odds.AttackPlan(
         attacker=attacker, target=target, weapon=w.id, kind="ranged" if ranged else "melee", bonus=bonus.value,
         ac=ac.value, bonus_breakdown=bonus.applied, ac_breakdown=ac.applied, opportunity=opportunity,

@@ -121,6 +121,8 @@ class Effects:
     """Conditions that end by themselves; kept apart from the permanent ones."""
     timed: list[TimedEffect] = field(default_factory=list)
     until_next_turn: set[str] = field(default_factory=set)   # charging, total defense, running ...
+    power_attack: int = 0          # Power Attack points chosen on its last attack, until its next turn
+    expertise: int = 0             # Combat Expertise points, likewise
 
 
 @dataclass

@@ -47,10 +47,12 @@ def until_next_turn(battle, who: str, condition: str) -> list:
 def end_until_next_turn(battle, cid: str) -> list:
     """What lasted until the creature's next turn (charge, total defense ...) ends."""
     events = []
-    if not battle.read(cid, Effects).until_next_turn:
+    lasting = battle.read(cid, Effects)
+    if not (lasting.until_next_turn or lasting.power_attack or lasting.expertise):
         return events           # nothing lasted: nothing is touched (the body stays as it is)
     conds = battle.comp(cid, Conditions).ids
     effects = battle.comp(cid, Effects)
+    effects.power_attack = effects.expertise = 0     # chosen again on this turn's attack
     for name in sorted(effects.until_next_turn):
         conds.discard(name)
         events.append(ConditionEnded(who=cid, condition=name))

@@ -750,3 +750,21 @@ def test_random_play_on_every_map_through_the_buttons_and_dialogs():
         g.battle.close()
     assert played >= 5 * len(maps)
     pygame.quit()
+
+
+def test_an_attacker_with_power_attack_is_asked_how_many_points_and_the_attack_carries_them():
+    g = open_screen(DUEL.replace('bab = 5\n', 'bab = 5\nfeats = ["power_attack"]\n').replace('at = [6, 1]', 'at = [2, 1]'))
+    try:
+        click_button(g, "attack")
+        click(g, at(g, (2, 1)))
+        assert g.dialog is not None and [v for _l, v in g.dialog.choices] == [0, 1, 2, 3, 4, 5]
+        assert not g.battle.history                                    # asked before anything is rolled
+        three = next(r for r, (_label, value) in zip(g.dialog.rects, g.dialog.choices) if value == 3)
+        click(g, three.center)
+        assert g.dialog is None
+        command = g.battle.history[-1]
+        assert command["action"] == "attack" and command["args"]["power_attack"] == 3
+        assert any("power_attack -3" in t for t, _c in g.log)          # the roll's breakdown shows it
+    finally:
+        g.battle.close()
+        pygame.quit()

@@ -26,6 +26,7 @@ from .gates import LOADING
 from .moving import do_five_foot_step, move_common, walk
 from .natural_hits import on_hit
 from .spell_effects import discharge
+from .stances import stance_refusal, take_stances
 from .timing import readied_on_attack
 
 DROPPED = ("dying", "dead", "unconscious", "stable")
@@ -196,10 +197,12 @@ def do_attack(battle, who, args, declined) -> list:
     """Standard action: one attack; ``defensively`` -4 to hit, +2 dodge AC."""
     target = target_arg(battle, args)
     weapon, off = _weapon_arg(battle, who, args)
-    r = check_attack(battle, who, target, weapon=weapon)
+    r = check_attack(battle, who, target, weapon=weapon) or stance_refusal(
+        battle, who, args, melee=not is_ranged_attack(battle, who, target, weapon))
     if r:
         raise Refused(r)
     events = spend(battle, who, "standard", "attack")
+    take_stances(battle, who, args)
     defensively = bool(args.get("defensively"))
     if defensively:
         events += until_next_turn(battle, who, "fighting_defensively")
@@ -219,7 +222,11 @@ def do_full_attack(battle, who, args, declined) -> list:
         raise refuse("BAD_ARGUMENT", key="targets")
     if turn_state(battle, who).mount_moved > 1 and not battle.board().body(who).weapon.is_ranged:
         raise refuse("MOUNT_MOVED_ONE_ATTACK")
+    r = stance_refusal(battle, who, args, melee=not battle.board().body(who).weapon.is_ranged)
+    if r:
+        raise Refused(r)
     events = spend(battle, who, "full_round", "full_attack")
+    take_stances(battle, who, args)
     defensively = bool(args.get("defensively"))
     if defensively:
         events += until_next_turn(battle, who, "fighting_defensively")
@@ -404,7 +411,11 @@ def do_charge(battle, who, args, declined) -> list:
     if not result.legal:
         raise refuse(result.reason.code, **result.reason.params)
     end = charge_end(result, args)
+    r = stance_refusal(battle, who, args, melee=True, expertise=False)
+    if r:
+        raise Refused(r)
     events = spend(battle, who, "standard" if ts.restricted else "full_round", "charge")
+    take_stances(battle, who, args)
     ts.moved = True
     ts.five_foot = False
     path = lane_path(board.body(who).pos, end)

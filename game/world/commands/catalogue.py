@@ -69,6 +69,8 @@ class Attack(Command):
     defensively: bool = False
     nonlethal: bool | None = None      # None: the weapon's own kind of damage
     cleave: Cleave = ()
+    power_attack: int = 0              # Power Attack points (combat_feats), melee only
+    combat_expertise: int = 0          # Combat Expertise points, melee only
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,8 @@ class FullAttack(Command):
     weapon: str | None = None
     defensively: bool = False
     cleave: Cleave = ()
+    power_attack: int = 0
+    combat_expertise: int = 0
 
 
 @dataclass(frozen=True)
@@ -93,6 +97,7 @@ class Charge(Command):
     drop_weapon: bool = False
     follow: bool = False
     item: str | None = None
+    power_attack: int = 0              # a charge is not an attack action: no Combat Expertise
 
 
 @dataclass(frozen=True)
