@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .. import data
 from ..i18n import sentence
 from ..world.asking import Question, questions
 
@@ -18,7 +19,19 @@ CHOICE_LABELS = {
     "UI_CLIMB_HOW": {False: "UI_CLIMB_SLOW", True: "UI_CLIMB_HURRY"},
     "UI_OVERRUN_DEFENDER": {"avoid": "UI_AVOID", "block": "UI_BLOCK"},
     "UI_AID_HOW": {"attack": "UI_AID_ATTACK", "defense": "UI_AID_DEFENSE"},
+    "UI_DRAW_SECOND": {None: "UI_DRAW_ONE"},
 }
+
+
+def _label(labels: dict, value, lang: str) -> str:
+    """How one answer reads: its pair's sentence, yes or no, an item's name, or the value."""
+    if value in labels:
+        return sentence(labels[value], {}, lang)
+    if isinstance(value, bool):
+        return sentence("UI_YES" if value else "UI_NO", {}, lang)
+    if isinstance(value, str) and value in data.weapons():
+        return data.item_name(value, lang)
+    return str(value)
 
 
 class Orders:
@@ -70,8 +83,7 @@ class Orders:
         text = sentence(q.about, {"defender": s.names.get(q.to, q.to), "ally": s.names.get(command.who, command.who)},
                         s.lang)
         labels = CHOICE_LABELS.get(q.about, {})
-        choices = [(sentence(labels.get(v, "UI_YES" if v is True else "UI_NO" if v is False else str(v)), {}, s.lang), v)
-                   for v in q.choices]
+        choices = [(_label(labels, v, s.lang), v) for v in q.choices]
         self._dialog(text, choices, chosen)
 
     def _dialog(self, text: str, choices, then) -> None:

@@ -26,7 +26,7 @@ from .actions import play
 from .actions.common import ABLE, Refused
 from .attacks import is_ranged_attack, threatening_enemies
 from .commands import Command
-from .components import Feats, Offense
+from .components import Defense, Feats, Hands, Inventory, Offense
 from .damage import status_of
 
 
@@ -143,6 +143,8 @@ def choice_questions(battle, command: Command) -> list[Question]:
         if result.legal and len(result.ends) > 1:
             out.append(Question(who, "UI_CHOOSE_END", "end", tuple(result.ends)))
     out += _stance_questions(battle, command)
+    if action == "draw" and getattr(command, "off_hand", None) is None:
+        out += _second_draw_question(battle, command)
     if action in ("mount", "dismount"):
         out.append(Question(who, "UI_MOUNT_HOW" if action == "mount" else "UI_DISMOUNT_HOW", "fast", (False, True)))
     if action == "climb":
@@ -176,6 +178,25 @@ def _stance_questions(battle, command: Command) -> list[Question]:
     if melee and action != "charge" and COMBAT_EXPERTISE in feats and expertise_limit(bab) > 0:
         out.append(Question(who, "UI_COMBAT_EXPERTISE", "combat_expertise", tuple(range(expertise_limit(bab) + 1))))
     return out
+
+
+def _second_draw_question(battle, command: Command) -> list[Question]:
+    """With Two-Weapon Fighting, which second weapon to draw for the other hand, if any
+    (``actions.other.do_draw``): offered only when the other hand is free and a second
+    light or one-handed weapon is carried."""
+    who, first = command.who, getattr(command, "weapon", None)
+    weapons = data.weapons()
+    if "two_weapon_fighting" not in battle.read(who, Feats).ids or first not in weapons \
+            or weapons[first].use not in ("light", "one_handed"):
+        return []
+    hands = battle.read(who, Hands)
+    if hands.off_hand is not None or hands.holding is not None \
+            or (hands.shield_ready and battle.read(who, Defense).shield_bonus > 0):
+        return []
+    carried = list(battle.read(who, Inventory).items)
+    carried.remove(first)
+    seconds = [w for w in dict.fromkeys(carried) if w in weapons and weapons[w].use in ("light", "one_handed")]
+    return [Question(who, "UI_DRAW_SECOND", "off_hand", (None, *seconds))] if seconds else []
 
 
 def _is_scroll(command: Command) -> bool:

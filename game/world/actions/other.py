@@ -6,7 +6,7 @@ from __future__ import annotations
 from ... import data
 from ...rules.geometry import space_squares
 from ..attacks import take_opportunities, threatening_enemies
-from ..components import Conditions, Defense, Hands, Inventory, Loaded, Offense, Position, Stats, Wielded, Worn
+from ..components import Conditions, Defense, Feats, Hands, Inventory, Loaded, Offense, Position, Stats, Wielded, Worn
 from ..damage import status_of
 from ..durations import until_next_turn
 from ..events import ActionTaken, ConditionStarted, ItemDropped, ItemPickedUp, ItemRetrieved, WeaponDrawn, WeaponLoaded
@@ -161,22 +161,56 @@ def do_drop(battle, who, args, declined) -> list:
 
 def do_draw(battle, who, args, declined) -> list:
     """Draw a carried weapon: a move action, or free during a move with BAB +1 or more
-    (French text, footnote 4); the hand must be free (``drop_held`` drops what it holds)."""
+    (French text, footnote 4); free at any time with Quick Draw (SRD, Quick Draw: "draw a
+    weapon as a free action instead of as a move action"). The hand must be free
+    (``drop_held`` drops what it holds). With Two-Weapon Fighting a second light or
+    one-handed weapon, ``off_hand``, comes out in the same time (French text, footnote 4:
+    "S'il a le don Combat à deux armes, il peut dégainer deux armes légères ou tenues à une
+    main en autant de temps qu'il lui en faudrait normalement pour en dégainer une seule")."""
     weapon = args.get("weapon")
     inv = battle.comp(who, Inventory)
     if weapon not in inv.items or weapon not in data.weapons():
         raise refuse("NOT_CARRIED", weapon=weapon)
+    second = args.get("off_hand")
+    if second is not None:
+        _check_second_draw(battle, who, weapon, second, inv.items)
     events: list = []
     if battle.comp(who, Wielded).weapon_id != "unarmed":
         if not args.get("drop_held"):
             raise refuse("HAND_FULL", weapon=battle.comp(who, Wielded).weapon_id)
         events += drop_held(battle, who)
-    events += _free_with_move_or_spend(battle, who, "draw")
+    if "quick_draw" in battle.read(who, Feats).ids:
+        events.append(ActionTaken(who=who, action="draw", kind="free"))
+    else:
+        events += _free_with_move_or_spend(battle, who, "draw")
     inv.items.remove(weapon)
     battle.comp(who, Wielded).weapon_id = weapon
     battle.comp(who, Loaded).shots = 0 if weapon in LOADING else 1
+    drawn = [WeaponDrawn(who=who, weapon=weapon)]
+    if second is not None:
+        inv.items.remove(second)
+        battle.comp(who, Hands).off_hand = second
+        drawn.append(WeaponDrawn(who=who, weapon=second))
     battle.changed()
-    return events + [WeaponDrawn(who=who, weapon=weapon)]
+    return events + drawn
+
+
+def _check_second_draw(battle, who: str, weapon: str, second: str, carried: list[str]) -> None:
+    """A second weapon for the other hand: Two-Weapon Fighting, both light or one-handed,
+    both carried, and the other hand free (no shield ready, no weapon, no item)."""
+    weapons = data.weapons()
+    if "two_weapon_fighting" not in battle.read(who, Feats).ids:
+        raise refuse("DRAW_TWO_NEEDS_TWO_WEAPON_FIGHTING")
+    if second not in weapons or carried.count(second) < (2 if second == weapon else 1):
+        raise refuse("NOT_CARRIED", weapon=second)
+    for w in (weapon, second):
+        if weapons[w].use not in ("light", "one_handed"):
+            raise refuse("DRAW_TWO_LIGHT_OR_ONE_HANDED", weapon=w)
+    hands = battle.read(who, Hands)
+    if hands.off_hand is not None or hands.holding is not None:
+        raise refuse("HAND_FULL", weapon=hands.off_hand or hands.holding)
+    if hands.shield_ready and battle.read(who, Defense).shield_bonus > 0:
+        raise refuse("SHIELD_IN_OTHER_HAND")
 
 
 def _free_with_move_or_spend(battle, who: str, action: str) -> list:

@@ -260,6 +260,7 @@ class Draw(Command):
     action = "draw"
     weapon: str | None = None
     drop_held: bool = False
+    off_hand: str | None = None        # a second weapon, drawn at once with Two-Weapon Fighting
 
 
 @dataclass(frozen=True)
