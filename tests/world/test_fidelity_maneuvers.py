@@ -1,0 +1,57 @@
+"""Rules fidelity (issue 11): five places where the engine read the French text wrongly,
+played through ``Battle.act`` with scripted dice. Each test quotes the phrase it holds
+the engine to."""
+from combat_helpers import battle, creature, first, types
+
+OPEN = "\n".join("." * 10 for _ in range(6))
+
+
+def _rush(a=None, d=None, extra=()):
+    a_kw = dict(weapon="longsword", initiative=20, str=14, bab=1, hp=30, feats=["improved_bull_rush"])
+    d_kw = dict(weapon="longsword", initiative=10, str=12, hp=30)
+    a_kw.update(a or {})
+    d_kw.update(d or {})
+    return battle(OPEN, creature("a", "blue", (2, 2), **a_kw), creature("d", "red", (3, 2), **d_kw), *extra)
+
+
+def _redirected(ev):
+    return [e for e in ev if type(e).__name__ == "AttackRedirected"]
+
+
+# --- 1. bull rush: the stray attacks of opportunity ------------------------------------
+
+def test_bull_rush_an_allys_aoo_on_the_pushed_target_may_strike_the_bull_rusher():
+    """French text, "bousculade": "toute attaque d'opportunité visant la cible et tentée
+    par un compagnon du personnage a 25% de chances de toucher celui-ci". The ally ``f``
+    threatens the square the target is pushed out of: its attack of opportunity that
+    hits rolls d100, and 1-25 strikes the bull-rusher instead."""
+    b = _rush(extra=[creature("f", "blue", (4, 3), initiative=5, weapon="longsword")])
+    # opposed Strength a 20+2+4 vs d 5+1 (pushed 1.5 m); f's AoO on d: 15 hits; d100 5: it strays; damage 4
+    ok, refusal, ev = b.act("a", "bull_rush", {"target": "d"}, dice=[20, 5, 15, 5, 4])
+    assert ok, refusal
+    stray = _redirected(ev)
+    assert len(stray) == 1 and (stray[0].attacker, stray[0].meant_for, stray[0].hits) == ("f", "d", "a")
+    assert stray[0].d100 == 5
+    assert first(ev, "DamageDealt").target == "a"
+    assert b.board().body("d").pos == (4, 2)
+    # 26 or more on the d100: the blow lands on the target it was meant for.
+    c = _rush(extra=[creature("f", "blue", (4, 3), initiative=5, weapon="longsword")])
+    ok, refusal, ev = c.act("a", "bull_rush", {"target": "d"}, dice=[20, 5, 15, 26, 4])
+    assert ok, refusal
+    assert not _redirected(ev) and first(ev, "DamageDealt").target == "d"
+
+
+def test_bull_rush_an_aoo_on_the_following_bull_rusher_may_strike_the_target():
+    """French text, "bousculade": "toute attaque d'opportunité effectuée par quelqu'un
+    d'autre que la cible a 25 % de toucher cette dernière à la place du personnage" —
+    and the bull-rusher who follows its target "s'expose à des attaques d'opportunité"
+    on the way: the foe ``o`` threatens a square it leaves while following."""
+    b = _rush(extra=[creature("o", "red", (4, 3), initiative=5, weapon="longsword")])
+    # a 6+2+4 (Improved Bull Rush) = 12 vs d 5+1 = 6: margin 6, 3 m following;
+    # o's AoO on a leaving (3, 2): 15 hits; d100 5: it strays; damage 4
+    ok, refusal, ev = b.act("a", "bull_rush", {"target": "d", "follow": True}, dice=[6, 5, 15, 5, 4])
+    assert ok, refusal
+    assert b.board().body("d").pos == (5, 2) and b.board().body("a").pos == (4, 2)
+    stray = _redirected(ev)
+    assert len(stray) == 1 and (stray[0].attacker, stray[0].meant_for, stray[0].hits) == ("o", "a", "d")
+    assert first(ev, "DamageDealt").target == "d"
