@@ -55,3 +55,46 @@ def test_bull_rush_an_aoo_on_the_following_bull_rusher_may_strike_the_target():
     stray = _redirected(ev)
     assert len(stray) == 1 and (stray[0].attacker, stray[0].meant_for, stray[0].hits) == ("o", "a", "d")
     assert first(ev, "DamageDealt").target == "d"
+
+
+# --- 2. overrun avoided: it does not count as an action --------------------------------
+
+def _overrun_field(**d):
+    kw = dict(initiative=10, str=10)
+    kw.update(d)
+    return battle(OPEN, creature("a", "blue", (0, 2), initiative=20, str=16, speed=9),
+                  creature("d", "red", (2, 2), **kw))
+
+
+OVERRUN_PATH = {"target": "d", "squares": [[1, 2], [2, 2], [3, 2], [4, 2]]}
+
+
+def test_an_avoided_overrun_does_not_spend_the_standard_action():
+    """French text, "renversement": "S'il l'évite, il ne subit aucun autre effet. [...]
+    Dans tous les cas, la tentative de renversement ne compte pas comme une des actions
+    du tour du personnage (mis à part pour le mouvement nécessaire pour pénétrer dans la
+    case de l'adversaire)". The defender steps aside: the mover spent its movement, not
+    its standard action; it was still its one attempt of the round ("Une seule tentative
+    de renversement est possible par round")."""
+    b = _overrun_field()
+    ok, refusal, ev = b.act("a", "overrun", {**OVERRUN_PATH, "defender": "avoid"})
+    assert ok, refusal
+    assert b.board().body("a").pos == (4, 2) and "OpposedCheck" not in types(ev)
+    assert not any(type(e).__name__ == "ActionTaken" and e.kind == "standard" for e in ev)
+    left = b.state()["actions_left"]
+    assert left["standard"] and not left["full_round"]
+    ok, refusal, _ = b.act("a", "overrun", {"target": "d", "squares": [[3, 2], [2, 2], [1, 2]]})
+    assert not ok and refusal.code == "ONE_OVERRUN_A_ROUND"
+
+
+def test_a_blocked_overrun_is_the_standard_action_it_says():
+    """French text, "renversement": "On peut essayer de renverser son adversaire par une
+    action simple effectuée au cours d'un déplacement". "Dans tous les cas" belongs to the
+    paragraph of the defender who avoids (charging or not): a defender who blocks makes
+    the attempt the standard action it is."""
+    b = _overrun_field()
+    ok, refusal, ev = b.act("a", "overrun", {**OVERRUN_PATH, "defender": "block"}, dice=[15, 5])
+    assert ok, refusal
+    assert "prone" in b.board().body("d").conditions
+    assert any(type(e).__name__ == "ActionTaken" and e.kind == "standard" for e in ev)
+    assert not b.state()["actions_left"]["standard"]
