@@ -3,6 +3,8 @@ played through ``Battle.act`` with scripted dice. Each test quotes the phrase it
 the engine to."""
 from combat_helpers import battle, creature, first, types
 
+from game.world.components import Grapple
+
 OPEN = "\n".join("." * 10 for _ in range(6))
 
 
@@ -98,3 +100,25 @@ def test_a_blocked_overrun_is_the_standard_action_it_says():
     assert "prone" in b.board().body("d").conditions
     assert any(type(e).__name__ == "ActionTaken" and e.kind == "standard" for e in ev)
     assert not b.state()["actions_left"]["standard"]
+
+
+# --- 3. grapple checks in place of iterative attacks -----------------------------------
+
+def test_grapple_checks_in_a_full_attack_take_each_attacks_base_attack_bonus():
+    """French text, "lutte": an opposed check is made "en remplacement d'une attaque",
+    and a character with several attacks tries them "avec un bonus de base réduit
+    normalement pour chaque attaque supplémentaire": BAB +6 makes its checks at +6, then
+    +1."""
+    b = battle(OPEN, creature("a", "blue", (2, 2), initiative=20, str=10, bab=6, hp=30),
+               creature("d", "red", (3, 2), initiative=10, str=10, hp=30))
+    for one, other in (("a", "d"), ("d", "a")):      # already locked in a grapple
+        b.comp(one, Grapple).holding.add(other)
+    b.changed()
+    plan = {"targets": [{"grapple_damage": "d"}, {"grapple_damage": "d"}]}
+    ok, refusal, ev = b.act("a", "full_attack", plan, dice=[2, 15, 2, 15])
+    assert ok, refusal
+    checks = [e for e in ev if type(e).__name__ == "OpposedCheck"]
+    assert [c.kind for c in checks] == ["grapple_damage", "grapple_damage"]
+    assert [(v, src) for v, _k, src in checks[0].attacker_breakdown if src == "bab"] == [(6, "bab")]
+    assert [(v, src) for v, _k, src in checks[1].attacker_breakdown if src == "bab"] == [(1, "bab")]
+    assert [c.attacker_total for c in checks] == [2 + 6, 2 + 1]
