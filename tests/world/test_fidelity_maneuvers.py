@@ -122,3 +122,40 @@ def test_grapple_checks_in_a_full_attack_take_each_attacks_base_attack_bonus():
     assert [(v, src) for v, _k, src in checks[0].attacker_breakdown if src == "bab"] == [(6, "bab")]
     assert [(v, src) for v, _k, src in checks[1].attacker_breakdown if src == "bab"] == [(1, "bab")]
     assert [c.attacker_total for c in checks] == [2 + 6, 2 + 1]
+
+
+# --- 4. feint: a tie fails -------------------------------------------------------------
+
+def test_a_feint_needs_a_bluff_result_higher_than_the_sense_motive():
+    """French text, "feinter": "Si le résultat du test de Bluff du personnage est
+    supérieur au résultat du test Psychologie de la cible, celle-ci perd son éventuel
+    bonus de Dextérité". Equal results fail, with no new roll and whatever the
+    modifiers."""
+    b = battle(OPEN, creature("a", "blue", (2, 2), initiative=20, weapon="longsword"),
+               creature("d", "red", (3, 2), initiative=10, weapon="longsword", dex=16))
+    ok, refusal, ev = b.act("a", "feint", {"target": "d"}, dice=[10, 10, 15, 3])
+    assert ok, refusal
+    checks = [e for e in ev if type(e).__name__ == "OpposedCheck"]
+    assert len(checks) == 1 and checks[0].winner == "d" and "Feinted" not in types(ev)
+    # The higher Bluff modifier does not break the tie either: 8 + 2 against 10 + 0.
+    c = battle(OPEN, creature("a", "blue", (2, 2), initiative=20, weapon="longsword", cha=14),
+               creature("d", "red", (3, 2), initiative=10, weapon="longsword"))
+    ok, refusal, ev = c.act("a", "feint", {"target": "d"}, dice=[8, 10])
+    assert ok, refusal
+    check = first(ev, "OpposedCheck")
+    assert (check.attacker_total, check.defender_total, check.winner) == (10, 10, "d")
+    assert "Feinted" not in types(ev)
+    # One more point is enough.
+    ok, refusal, ev = battle(OPEN, creature("a", "blue", (2, 2), initiative=20, weapon="longsword"),
+                             creature("d", "red", (3, 2), initiative=10, weapon="longsword")).act(
+        "a", "feint", {"target": "d"}, dice=[11, 10])
+    assert ok and "Feinted" in types(ev)
+
+
+def test_the_feints_odds_count_a_tie_as_a_failure():
+    """The odds face agrees with the rule ("supérieur"): with equal modifiers a feint wins
+    190 of the 400 rolls, not 190 of the 380 that are not ties."""
+    from fractions import Fraction
+    b = battle(OPEN, creature("a", "blue", (2, 2), initiative=20, weapon="longsword"),
+               creature("d", "red", (3, 2), initiative=10, weapon="longsword"))
+    assert b.odds("a", "feint", {"target": "d"}).success == Fraction(190, 400)

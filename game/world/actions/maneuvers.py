@@ -406,7 +406,10 @@ def do_feint(battle, who, args, declined) -> list:
     """Feint (French text, "feinter"): Bluff against Sense Motive + base attack; -4 against
     a non-humanoid, -8 against an animal (Int 1-2), impossible against a mindless foe;
     a standard action (a move action with Improved Feint); it does not provoke. On a win
-    the target loses its Dex bonus against the feinter's next melee attack."""
+    the target loses its Dex bonus against the feinter's next melee attack. A win is a
+    higher result, so a tie fails at once, whatever the modifiers: "Si le résultat du
+    test de Bluff du personnage est supérieur au résultat du test Psychologie de la
+    cible" (``opposed``'s ``strict``)."""
     target = target_arg(battle, args)
     stats = battle.comp(target, Stats).values
     intel = battle.comp(target, Abilities).scores["int"]
@@ -425,7 +428,7 @@ def do_feint(battle, who, args, declined) -> list:
     theirs = [Modifier(stats.get("sense_motive", 0), "untyped", "sense_motive_ranks"),
               Modifier(ability_modifier(battle.comp(target, Abilities).scores["wis"]), "ability", "wis"),
               Modifier(battle.comp(target, Offense).bab, "untyped", "bab")]
-    wins, _m, ev = opposed(battle, "feint", who, target, total(mine), total(theirs))
+    wins, _m, ev = opposed(battle, "feint", who, target, total(mine), total(theirs), strict=True)
     events += ev
     if wins:
         feinted = battle.comp(target, Feint)
