@@ -3,7 +3,7 @@ played through ``Battle.act`` with scripted dice. Each test quotes the phrase it
 the engine to."""
 from combat_helpers import battle, creature, first, types
 
-from game.world.components import Grapple
+from game.world.components import Grapple, Stats
 
 OPEN = "\n".join("." * 10 for _ in range(6))
 
@@ -159,3 +159,55 @@ def test_the_feints_odds_count_a_tie_as_a_failure():
     b = battle(OPEN, creature("a", "blue", (2, 2), initiative=20, weapon="longsword"),
                creature("d", "red", (3, 2), initiative=10, weapon="longsword"))
     assert b.odds("a", "feint", {"target": "d"}).success == Fraction(190, 400)
+
+
+# --- 5. a runner loses its Dex bonus during the run ------------------------------------
+
+RUN = {"squares": [[1, 0], [2, 0], [3, 0], [4, 0], [5, 0]]}
+
+
+def _runner(**kw):
+    return battle(OPEN, creature("r", "blue", (0, 0), initiative=20, dex=16, **kw),
+                  creature("o", "red", (2, 1), initiative=10, weapon="longsword"))
+
+
+def test_an_attack_of_opportunity_on_a_runner_ignores_its_dex_bonus():
+    """French text, "courir": "Incapable d'éviter les attaques, il perd son éventuel bonus
+    de Dextérité à la CA" — from the first square of the run, so the attacks of
+    opportunity it provokes on the way strike it without its Dex bonus."""
+    b = _runner()
+    ok, refusal, ev = b.act("r", "run", RUN, dice=[2])
+    assert ok, refusal
+    aoo = first(ev, "AttackRolled")
+    assert aoo.attacker == "o" and aoo.opportunity
+    assert not any(src == "dex" for _v, _k, src in aoo.ac_breakdown)
+    assert "running" in b.board().body("r").conditions          # and until its next turn
+
+
+def test_the_run_feat_keeps_the_dex_bonus_during_the_run():
+    """French text, "courir": "à moins de posséder le don Course qui permet de conserver
+    son bonus de Dextérité a la CA pendant une course"."""
+    b = _runner(feats=["run"])
+    ok, refusal, ev = b.act("r", "run", RUN, dice=[2])
+    assert ok, refusal
+    assert (3, "ability", "dex") in first(ev, "AttackRolled").ac_breakdown
+    assert "running" not in b.board().body("r").conditions
+
+
+def test_a_running_mount_loses_its_dex_bonus_on_the_way():
+    """French text, "courir": "Incapable d'éviter les attaques, il perd son éventuel bonus
+    de Dextérité à la CA": a mount ridden at a run is the runner."""
+    grid = "\n".join("." * 14 for _ in range(7))
+    b = battle(grid, creature("knight", "blue", (0, 2), weapon="longsword", initiative=20, hp=20),
+               creature("horse", "blue", (1, 2), size="L", speed=15, weapon="hoof", initiative=1, hp=30, dex=14),
+               creature("orc", "red", (4, 4), weapon="longsword", initiative=10, hp=40))
+    b.comp("horse", Stats).values["combat_trained"] = 1
+    assert b.act("knight", "mount", {"mount": "horse"})[0]
+    b.act("knight", "end_turn")
+    b.act("orc", "end_turn")
+    ok, refusal, ev = b.act("knight", "ride", {"mode": "run", "squares": [[x, 2] for x in range(2, 9)]}, dice=[2])
+    assert ok, refusal
+    aoo = first(ev, "AttackRolled")
+    assert (aoo.attacker, aoo.target, aoo.opportunity) == ("orc", "horse", True)
+    assert not any(src == "dex" for _v, _k, src in aoo.ac_breakdown)
+    assert "running" in b.board().body("horse").conditions
