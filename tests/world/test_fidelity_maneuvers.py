@@ -59,6 +59,18 @@ def test_bull_rush_an_aoo_on_the_following_bull_rusher_may_strike_the_target():
     assert first(ev, "DamageDealt").target == "d"
 
 
+def test_the_log_tells_a_stray_blow_in_both_languages():
+    """The stray is read in the log, in French and in English."""
+    from game.ui.combat_log import lines
+    from game.world.events import AttackRedirected
+    events = [AttackRedirected(attacker="f", meant_for="d", hits="a", d100=5)]
+    names = {"f": "Fred", "d": "Orque", "a": "Anne"}
+    assert [t for t, _c in lines(events, names, "fr")] == [
+        "le coup de Fred destiné à Orque touche Anne à sa place (d100 5, 25 ou moins)"]
+    assert [t for t, _c in lines(events, names, "en")] == [
+        "Fred's blow meant for Orque strikes Anne instead (d100 5, 25 or less)"]
+
+
 # --- 2. overrun avoided: it does not count as an action --------------------------------
 
 def _overrun_field(**d):
