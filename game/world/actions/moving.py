@@ -96,7 +96,7 @@ def start_running(battle, who: str) -> list:
     """A runner loses its Dex bonus to AC from the start of the run until its next turn,
     unless it has the Run feat (French text, "courir": "Incapable d'éviter les attaques,
     il perd son éventuel bonus de Dextérité à la CA, à moins de posséder le don Course";
-    digest §1.5 Run). Called before the first square, so the attacks of opportunity the
+    digest §1.2, Run: "You lose your Dex bonus to AC"). Called before the first square, so the attacks of opportunity the
     run provokes already find it running."""
     if "run" in battle.board().body(who).feats:
         return []
@@ -128,8 +128,9 @@ def do_withdraw(battle, who, args, declined) -> list:
 
 def do_run(battle, who, args, declined) -> list:
     """Full-round, straight line, x4 (x3 heavy armour); loses Dex to AC from its first
-    square until its next turn without the Run feat (``start_running``). Rounds equal to Con, then a Con check each round (DC 10,
-    +1 each); a failure stops it for a minute of rest (French text, "courir")."""
+    square until its next turn without the Run feat (``start_running``). Rounds equal to
+    Con, then a Con check each round (DC 10, +1 each); a failure stops it for a minute of
+    rest (French text, "courir")."""
     run = battle.comp(who, RunState)
     con = battle.comp(who, Abilities).scores["con"]
     events: list = []
