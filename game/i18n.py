@@ -43,6 +43,9 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "NOTHING_TO_CLIMB": {"en": "There is no rock face next to it to climb.", "fr": "Aucune paroi à escalader à côté."},
     "NOTHING_TO_DRAW": {"en": "It carries no weapon to draw.", "fr": "Aucune arme à dégainer sur lui."},
     "NOTHING_TO_RETRIEVE": {"en": "It carries nothing stored to take out.", "fr": "Rien de rangé à sortir sur lui."},
+    # fidelity: maneuvers
+    "LOG_ATTACK_STRAYED": {"en": "{attacker}'s blow meant for {meant_for} strikes {hits} instead (d100 {d100}, 25 or less)",
+                           "fr": "le coup de {attacker} destiné à {meant_for} touche {hits} à sa place (d100 {d100}, 25 ou moins)"},
     "NOBODY_HELPLESS": {"en": "Nobody on the field is helpless.", "fr": "Personne n'est sans défense sur le terrain."},
     "NO_MAGIC_ITEM": {"en": "It carries no potion, scroll or wand.", "fr": "Aucune potion, aucun parchemin ni baguette sur lui."},
     "NO_SPLASH_WEAPON": {"en": "It carries no flask to throw.", "fr": "Aucune fiole à lancer sur lui."},

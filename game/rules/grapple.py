@@ -31,11 +31,16 @@ def grapple_modifier(bab: int, str_mod: int, size: Size) -> Total:
 
 
 def grapple_check(f: Fighter, *, lethal: bool = False, improved: bool = False,
-                  moving_pinned_foe: bool = False) -> Total:
+                  moving_pinned_foe: bool = False, iterative: int = 0) -> Total:
     """A creature's grapple check bonus: its grapple modifier (with Strength as its
     conditions leave it), -4 to deal lethal damage, +4 with Improved Grapple, +4 to move a
-    lone pinned foe (French text, "lutte")."""
-    mods = [Modifier(f.bab, "untyped", "bab"), Modifier(f.mod("str"), "ability", "str"),
+    lone pinned foe (French text, "lutte").
+
+    ``iterative``: the check is made "en remplacement d'une attaque", the n-th of a full
+    attack (0 for the first): its base attack bonus is that attack's, 5 less per step, as
+    for an attack roll ("avec un bonus de base réduit normalement pour chaque attaque
+    supplémentaire")."""
+    mods = [Modifier(f.bab - 5 * iterative, "untyped", "bab"), Modifier(f.mod("str"), "ability", "str"),
             Modifier(f.size.value.grapple_mod, "size", "special_size")]
     if lethal:
         mods.append(Modifier(LETHAL_PENALTY, "untyped", "lethal"))

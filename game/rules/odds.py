@@ -145,17 +145,19 @@ class OpposedPlan:
     defender_bonus: int
     attacker_breakdown: tuple[Modifier, ...] = ()
     defender_breakdown: tuple[Modifier, ...] = ()
+    strict: bool = False                   # the attacker must roll higher: a tie fails (a feint)
 
 
-def opposed_win_chance(attacker_bonus: int, defender_bonus: int) -> Fraction:
+def opposed_win_chance(attacker_bonus: int, defender_bonus: int, strict: bool = False) -> Fraction:
     """Both roll d20 + bonus; the higher wins; a tie goes to the higher bonus, and with equal
-    bonuses both roll again (SRD "Opposed Checks")."""
+    bonuses both roll again (SRD "Opposed Checks"). ``strict``: the attacker wins only with
+    the higher result, a tie fails at once (the feint: "supérieur", French text "feinter")."""
     win = tie = 0
     for a in range(1, 21):
         for b in range(1, 21):
             x, y = a + attacker_bonus, b + defender_bonus
-            if x > y or (x == y and attacker_bonus > defender_bonus):
+            if x > y or (not strict and x == y and attacker_bonus > defender_bonus):
                 win += 1
-            elif x == y and attacker_bonus == defender_bonus:
+            elif not strict and x == y and attacker_bonus == defender_bonus:
                 tie += 1
     return Fraction(win, 400 - tie)

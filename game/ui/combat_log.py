@@ -84,6 +84,9 @@ def lines(events, names: dict[str, str], lang: str) -> list[tuple[str, tuple[int
         elif kind == "Pushed":
             out.append((sentence("LOG_PUSHED", {"name": n(e.who), "by": n(e.by), "metres": f"{e.squares * 1.5:g}"}, lang),
                         (200, 200, 240)))
+        elif kind == "AttackRedirected":       # the bull rush's stray blows (French text, "bousculade")
+            out.append((sentence("LOG_ATTACK_STRAYED", {"attacker": n(e.attacker), "meant_for": n(e.meant_for),
+                                                       "hits": n(e.hits), "d100": e.d100}, lang), (220, 190, 120)))
         elif kind == "Disarmed":
             out.append((sentence("LOG_DISARMED", {"name": n(e.who), "by": n(e.by)}, lang), (220, 190, 120)))
         elif kind == "AttackForfeited":

@@ -239,6 +239,7 @@ def odds(battle, command: Command) -> Odds:
     first = attack_odds(own[0]) if own else None
     damage = sum((attack_odds(p).expected_damage for p in own), Fraction(0)) if own else None
     check_plan = next((c for c in seen.recorder.checks if c.attacker == command.who), None)
-    success = opposed_win_chance(check_plan.attacker_bonus, check_plan.defender_bonus) if check_plan else None
+    success = opposed_win_chance(check_plan.attacker_bonus, check_plan.defender_bonus,
+                                 check_plan.strict) if check_plan else None
     return Odds(hit=first.hit if first else None, crit=first.crit if first else None, expected_damage=damage,
                 success=success, attacks=tuple(own))

@@ -109,7 +109,9 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
     """Roll one attack and its damage. The caller has checked it is possible.
     ``automatic_critical``: a coup de grace hits and crits without a roll.
     ``redirect``: a bull rush's third-party attack of opportunity that hits has a 25%
-    chance to strike that creature instead (French text, "bousculade").
+    chance to strike that creature instead, rolled on a d100 after the attack roll (French
+    text, "bousculade": "On joue d'abord le jet d'attaque avant de déterminer qui risque
+    d'être touché").
     ``slot``: one attack of a monster's routine (its weapon, secondary or sole, dice)."""
     if battle.dice.probing and battle.recorder is None:
         raise WouldRoll(20, f"attack {attacker} -> {target}")    # a check stops at the attack roll
@@ -200,7 +202,7 @@ def _roll_attack(battle, plan: odds.AttackPlan, w, redirect: str | None) -> list
         if missed:
             return events
     reduction = plan.damage_reduction
-    if redirect is not None:
+    if redirect is not None and status_of(battle, redirect) != "dead":     # nobody to stray onto otherwise
         d100 = battle.dice.roll(100, f"bull rush stray attack {attacker}")
         if d100 <= 25:
             events.append(AttackRedirected(attacker=attacker, meant_for=target, hits=redirect, d100=d100))
@@ -274,9 +276,12 @@ def can_take_aoo(battle, taker: str, provoker: str) -> bool:
     return not any(barred(battle, taker, provoker) for barred in AOO_BARRED)     # hide from undead ...
 
 
-def take_opportunities(battle, provoker: str, takers: list[str], declined: set[str]) -> tuple[list, bool]:
+def take_opportunities(battle, provoker: str, takers: list[str], declined: set[str],
+                       strays: dict[str, str] | None = None) -> tuple[list, bool]:
     """Attacks of opportunity, in order, before the provoking act. Returns (events,
-    whether the provoker fell: it can no longer act or lies prone)."""
+    whether the provoker fell: it can no longer act or lies prone). ``strays``: a taker
+    whose hit may strike another creature instead (``resolve_attack``'s ``redirect``: the
+    bull rush's 25%)."""
     events: list = []
     was_prone = "prone" in battle.read(provoker, Conditions).ids
     for taker in takers:
@@ -287,7 +292,8 @@ def take_opportunities(battle, provoker: str, takers: list[str], declined: set[s
         if battle.recorder is not None:
             battle.recorder.opportunity(taker, provoker)      # its player will be asked
         battle.comp(taker, AttacksOfOpportunity).used += 1
-        events.extend(resolve_attack(battle, taker, provoker, opportunity=True))
+        events.extend(resolve_attack(battle, taker, provoker, opportunity=True,
+                                     redirect=(strays or {}).get(taker)))
         if fallen(battle, provoker, was_prone):
             return events, True
     return events, False

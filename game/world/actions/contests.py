@@ -19,22 +19,25 @@ from ..events import AttackRolled, FellProne, OpposedCheck
 from .common import refuse
 
 
-def opposed(battle, kind: str, attacker: str, defender: str, a_total, b_total) -> tuple[bool, int, list]:
+def opposed(battle, kind: str, attacker: str, defender: str, a_total, b_total,
+            strict: bool = False) -> tuple[bool, int, list]:
     """Opposed checks: the higher total wins; a tie goes to the higher modifier, then a
-    new roll (SRD). Returns (attacker wins, margin, events)."""
+    new roll (SRD). ``strict``: the rule asks for a result higher than the defender's, so
+    a tie fails, with no new roll (the feint, French text "feinter": "supérieur").
+    Returns (attacker wins, margin, events)."""
     if battle.dice.probing and battle.recorder is None:
         raise WouldRoll(20, f"{kind} {attacker}")
     if battle.recorder is not None:        # a preview: the check is planned, and taken as won
         battle.recorder.opposed(OpposedPlan(kind, attacker, defender, a_total.value, b_total.value,
-                                            a_total.applied, b_total.applied))
+                                            a_total.applied, b_total.applied, strict=strict))
         return True, 0, []
     events = []
     for _ in range(20):
         a20 = battle.dice.roll(20, f"{kind} {attacker}")
         b20 = battle.dice.roll(20, f"{kind} {defender}")
         a, b = a20 + a_total.value, b20 + b_total.value
-        if a != b or a_total.value != b_total.value:
-            wins = a > b or (a == b and a_total.value > b_total.value)
+        if a != b or a_total.value != b_total.value or strict:
+            wins = a > b or (not strict and a == b and a_total.value > b_total.value)
             events.append(OpposedCheck(kind=kind, attacker=attacker, defender=defender, attacker_d20=a20,
                                        attacker_total=a, defender_d20=b20, defender_total=b,
                                        winner=attacker if wins else defender,

@@ -6,7 +6,9 @@ each in place of an attack: damage (nonlethal, or lethal at -4), attack with a l
 weapon at -4, pin, escape, move at half speed dragging the others (a standard action),
 use the opponent's light weapon, draw a light weapon (a move action), free a pinned
 ally; release. Up to four grapplers on one foe, counted by size; joining a grapple needs
-no grab."""
+no grab. A check made in place of an attack of a full attack takes that attack's base
+attack bonus ("avec un bonus de base réduit normalement pour chaque attaque
+supplémentaire"): the options take the attack's ``iterative`` step."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -41,10 +43,12 @@ def _g(battle, cid: str) -> Grapple:
     return battle.comp(cid, Grapple)
 
 
-def _check(battle, cid: str, lethal: bool = False, moving_pinned_foe: bool = False) -> Total:
-    """The creature's grapple check bonus now (``rules.grapple.grapple_check``)."""
+def _check(battle, cid: str, lethal: bool = False, moving_pinned_foe: bool = False, iterative: int = 0) -> Total:
+    """The creature's grapple check bonus now (``rules.grapple.grapple_check``). The one
+    acting passes the ``iterative`` step of the attack its check replaces; the creature
+    opposing it defends with its full bonus."""
     return rules.grapple_check(battle.fighter(cid), lethal=lethal, moving_pinned_foe=moving_pinned_foe,
-                               improved="improved_grapple" in battle.read(cid, Feats).ids)
+                               improved="improved_grapple" in battle.read(cid, Feats).ids, iterative=iterative)
 
 
 def _sync(battle, cid: str) -> None:
@@ -92,7 +96,8 @@ def grapple(battle, who: str, target: str, declined, args: dict, iterative: int 
     if not joining and improved_grab:
         if not rules.can_improved_grab(me.size, foe.size):
             return events
-        wins, _m, ev = opposed(battle, "grapple", who, target, _check(battle, who), _check(battle, target))
+        wins, _m, ev = opposed(battle, "grapple", who, target, _check(battle, who, iterative=iterative),
+                               _check(battle, target))
         events += ev
         if not wins:
             return events
@@ -109,7 +114,8 @@ def grapple(battle, who: str, target: str, declined, args: dict, iterative: int 
             return events
         if not rules.can_hold(me.size, foe.size):
             return events + [GrappleChanged(who=who, other=target, change="cannot_hold")]
-        wins, _m, ev = opposed(battle, "grapple", who, target, _check(battle, who), _check(battle, target))
+        wins, _m, ev = opposed(battle, "grapple", who, target, _check(battle, who, iterative=iterative),
+                               _check(battle, target))
         events += ev
         if not wins:
             return events
@@ -122,7 +128,8 @@ def grapple(battle, who: str, target: str, declined, args: dict, iterative: int 
             battle.changed()
     else:
         events.append(GrappleChanged(who=who, other=target, change="joined"))
-        wins, _m, ev = opposed(battle, "grapple", who, target, _check(battle, who), _check(battle, target))
+        wins, _m, ev = opposed(battle, "grapple", who, target, _check(battle, who, iterative=iterative),
+                               _check(battle, target))
         events += ev
         if wins:
             events += _unarmed_damage(battle, who, target, lethal=False)
@@ -152,8 +159,8 @@ def grapple_damage(battle, who, target, declined, args, iterative: int = 0) -> l
     _require_grappling(battle, who, target)
     _pinned_check(battle, who)
     lethal = bool(args.get("lethal"))
-    wins, _m, events = opposed(battle, "grapple_damage", who, target, _check(battle, who, lethal=lethal),
-                               _check(battle, target))
+    wins, _m, events = opposed(battle, "grapple_damage", who, target,
+                               _check(battle, who, lethal=lethal, iterative=iterative), _check(battle, target))
     if wins:
         events += _unarmed_damage(battle, who, target, lethal)
     return events
@@ -184,7 +191,8 @@ def pin(battle, who, target, declined, args, iterative: int = 0) -> list:
     _pinned_check(battle, who)
     if _g(battle, who).garroting:
         raise refuse("NO_PIN_WHILE_GARROTING")
-    wins, _m, events = opposed(battle, "pin", who, target, _check(battle, who), _check(battle, target))
+    wins, _m, events = opposed(battle, "pin", who, target, _check(battle, who, iterative=iterative),
+                               _check(battle, target))
     if wins:
         _g(battle, who).pinning = target
         _g(battle, target).pinned_by = who
@@ -199,7 +207,8 @@ def escape(battle, who, target, declined, args, iterative: int = 0) -> list:
     g = _g(battle, who)
     if g.pinned_by:
         pinner = g.pinned_by
-        wins, _m, events = opposed(battle, "escape_pin", who, pinner, _check(battle, who), _check(battle, pinner))
+        wins, _m, events = opposed(battle, "escape_pin", who, pinner, _check(battle, who, iterative=iterative),
+                                   _check(battle, pinner))
         if wins:
             g.pinned_by = None
             _g(battle, pinner).pinning = None
@@ -207,7 +216,7 @@ def escape(battle, who, target, declined, args, iterative: int = 0) -> list:
             events.append(GrappleChanged(who=who, other=pinner, change="unpinned"))
         return events
     events: list = []
-    mine = _check(battle, who)
+    mine = _check(battle, who, iterative=iterative)
     for other in sorted(g.holding):
         wins, _m, ev = opposed(battle, "escape", who, other, mine, _check(battle, other))
         events += ev
@@ -249,7 +258,8 @@ def free_ally(battle, who, target, declined, args, iterative: int = 0) -> list:
     pinner = _g(battle, ally).pinned_by
     if pinner is None or pinner not in _g(battle, who).holding:
         raise refuse("NO_PIN_TO_BREAK", ally=ally)
-    wins, _m, events = opposed(battle, "free_ally", who, pinner, _check(battle, who), _check(battle, pinner))
+    wins, _m, events = opposed(battle, "free_ally", who, pinner, _check(battle, who, iterative=iterative),
+                               _check(battle, pinner))
     if wins:
         _g(battle, ally).pinned_by = None
         _g(battle, pinner).pinning = None
@@ -265,7 +275,8 @@ def use_opponent_weapon(battle, who, target, declined, args, iterative: int = 0)
     their = battle.board().body(target).weapon
     if their.use != "light":
         raise refuse("NO_LIGHT_WEAPON_TO_USE", target=target)
-    wins, _m, events = opposed(battle, "use_weapon", who, target, _check(battle, who), _check(battle, target))
+    wins, _m, events = opposed(battle, "use_weapon", who, target, _check(battle, who, iterative=iterative),
+                               _check(battle, target))
     if wins:
         events += resolve_attack(battle, who, target, iterative=iterative, weapon=their,
                                  twf_penalty=rules.WEAPON_PENALTY)
@@ -285,7 +296,8 @@ def garrote(battle, who, target, declined, args, iterative: int = 0) -> list:
     if g := _g(battle, who).garroting:
         if g != target:
             raise refuse("ALREADY_GRAPPLING", target=g)
-        wins, _m, events = opposed(battle, "garrote", who, target, _check(battle, who), _check(battle, target))
+        wins, _m, events = opposed(battle, "garrote", who, target, _check(battle, who, iterative=iterative),
+                               _check(battle, target))
         return events + (_garrote_damage(battle, who, target) if wins else [])
     if not rules.garrote_reaches(me.size, foe.size, "prone" in foe.conditions):
         raise refuse("TARGET_TOO_BIG", target=target)
@@ -304,7 +316,8 @@ def garrote(battle, who, target, declined, args, iterative: int = 0) -> list:
                                threat=False, bonus_breakdown=(), ac_breakdown=((10, "base", "garrote"),), kind="touch"))
     if not hit:
         return events
-    wins, _m, ev = opposed(battle, "garrote", who, target, _check(battle, who), _check(battle, target))
+    wins, _m, ev = opposed(battle, "garrote", who, target, _check(battle, who, iterative=iterative),
+                               _check(battle, target))
     events += ev
     if not wins:
         return events + [GrappleChanged(who=who, other=target, change="garrote_failed")]

@@ -105,9 +105,11 @@ def _direction(a_pos: Square, a_span: int, b_pos: Square, b_span: int) -> Square
     return snap8(bx2 - ax2, by2 - ay2)
 
 
-def _push(battle, cid: str, direction: Square, squares: int, by: tuple[str, ...], declined) -> tuple[list, int]:
+def _push(battle, cid: str, direction: Square, squares: int, by: tuple[str, ...], declined,
+          stray=lambda taker: None) -> tuple[list, int]:
     """Move a creature straight, square by square, until blocked; leaving threatened
-    squares provokes from others than ``by`` (the pusher and the pushed)."""
+    squares provokes from others than ``by`` (the pusher and the pushed). ``stray(taker)``:
+    the creature that taker's hit may strike instead (the bull rush's 25%), or None."""
     events: list = []
     path = [battle.board().body(cid).pos]
     moved = 0
@@ -120,7 +122,8 @@ def _push(battle, cid: str, direction: Square, squares: int, by: tuple[str, ...]
         body = board.body(cid)
         takers = [e.id for e in board.enemies_of(body)
                   if e.id not in by and e.can_make_aoo() and provokes_leaving(board, e, body, here)]
-        ev, fell = take_opportunities(battle, cid, takers, declined)
+        strays = {t: other for t in takers if (other := stray(t)) is not None}
+        ev, fell = take_opportunities(battle, cid, takers, declined, strays)
         events += ev
         pos = battle.comp(cid, Position)
         pos.x, pos.y = nxt
@@ -138,7 +141,14 @@ def bull_rush(battle, who: str, target: str, declined, args: dict, charging: boo
     (not with Improved Bull Rush) and every foe threatening the attacker, whose hits have a
     25% chance to strike the target instead; opposed Strength, size ±4, stability +4,
     +2 when charging; 1.5 m, plus 1.5 m per 5 points when the attacker follows, within its
-    movement; a loser is pushed back 1.5 m, prone if that square is occupied."""
+    movement; a loser is pushed back 1.5 m, prone if that square is occupied.
+
+    The strays go both ways while the two move together: "toute attaque d'opportunité
+    effectuée par quelqu'un d'autre que la cible a 25 % de toucher cette dernière à la
+    place du personnage (de la même manière, toute attaque d'opportunité visant la cible
+    et tentée par un compagnon du personnage a 25% de chances de toucher celui-ci)". So an
+    ally's attack of opportunity on the pushed target may strike the attacker, and a
+    foe's on the attacker following it may strike the target (``_push``'s ``stray``)."""
     board = battle.board()
     me, foe = board.body(who), board.body(target)
     if not rules.may_target_size(me.size, foe.size):
@@ -176,10 +186,13 @@ def bull_rush(battle, who: str, target: str, declined, args: dict, charging: boo
         ts = turn_state(battle, who)
         allowance = max(1, (2 if charging else 1) * me.speed_squares - ts.squares_moved)
         n = min(rules.push_squares(margin, follow), allowance) if follow else 1
-        ev, moved = _push(battle, target, direction, n, (who, target), declined)
+        board = battle.board()
+        ev, moved = _push(battle, target, direction, n, (who, target), declined,
+                          stray=lambda taker: None if board.body(taker).is_enemy_of(board.body(who)) else who)
         events += ev
         if follow and moved and status_of(battle, who) in ABLE:
-            ev, _m = _push(battle, who, direction, moved, (target, who), declined)
+            # Every taker is someone other than the target (``by``): its hit may stray onto it.
+            ev, _m = _push(battle, who, direction, moved, (target, who), declined, stray=lambda taker: target)
             events += ev
             ts.moved = True
             ts.five_foot = False
@@ -393,7 +406,10 @@ def do_feint(battle, who, args, declined) -> list:
     """Feint (French text, "feinter"): Bluff against Sense Motive + base attack; -4 against
     a non-humanoid, -8 against an animal (Int 1-2), impossible against a mindless foe;
     a standard action (a move action with Improved Feint); it does not provoke. On a win
-    the target loses its Dex bonus against the feinter's next melee attack."""
+    the target loses its Dex bonus against the feinter's next melee attack. A win is a
+    higher result, so a tie fails at once, whatever the modifiers: "Si le résultat du
+    test de Bluff du personnage est supérieur au résultat du test Psychologie de la
+    cible" (``opposed``'s ``strict``)."""
     target = target_arg(battle, args)
     stats = battle.comp(target, Stats).values
     intel = battle.comp(target, Abilities).scores["int"]
@@ -412,7 +428,7 @@ def do_feint(battle, who, args, declined) -> list:
     theirs = [Modifier(stats.get("sense_motive", 0), "untyped", "sense_motive_ranks"),
               Modifier(ability_modifier(battle.comp(target, Abilities).scores["wis"]), "ability", "wis"),
               Modifier(battle.comp(target, Offense).bab, "untyped", "bab")]
-    wins, _m, ev = opposed(battle, "feint", who, target, total(mine), total(theirs))
+    wins, _m, ev = opposed(battle, "feint", who, target, total(mine), total(theirs), strict=True)
     events += ev
     if wins:
         feinted = battle.comp(target, Feint)

@@ -23,7 +23,7 @@ from ..events import ActionTaken, Moved
 from ..saddle import MountChanged, guide_with_knees, landings, leave_saddle, mount_of, ride_check, sync_rider
 from .attacking import one_attack
 from .common import ABLE, Refused, charge_end, refuse, spend, square_arg, squares_arg, target_arg, turn_state
-from .moving import parity_after, walk
+from .moving import parity_after, start_running, walk
 from .overrun import overrun
 
 CONTROL_DC, FAST_MOUNT_DC = 20, 20
@@ -150,6 +150,8 @@ def do_ride(battle, who, args, declined) -> list:
     events += spend(battle, mount, kind, f"ride_{mode}")
     mts.moved = True
     mts.parity = parity_after(check.positions, mts.parity)
+    if mode == "run":
+        events += start_running(battle, mount)         # the running mount loses its Dex bonus, on the way too
     events += walk(battle, mount, check.positions, mode if mode != "double" else "move", declined)
     sync_rider(battle, mount)
     rts = turn_state(battle, who)

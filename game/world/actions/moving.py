@@ -86,8 +86,21 @@ def move_common(battle, who, squares, mode, declined, kind, restricted=False) ->
     ts.squares_moved += check.cost
     if mode == "move":
         ts.move_action_moved = True
+    if mode == "run":
+        events += start_running(battle, who)       # before the first square: the run's AoOs see it
     events += walk(battle, who, check.positions, mode, declined)
     return events + [moved_event(battle, who, check.positions, mode, check.cost, events)]
+
+
+def start_running(battle, who: str) -> list:
+    """A runner loses its Dex bonus to AC from the start of the run until its next turn,
+    unless it has the Run feat (French text, "courir": "Incapable d'éviter les attaques,
+    il perd son éventuel bonus de Dextérité à la CA, à moins de posséder le don Course";
+    digest §1.2, Run: "You lose your Dex bonus to AC"). Called before the first square, so the attacks of opportunity the
+    run provokes already find it running."""
+    if "run" in battle.board().body(who).feats:
+        return []
+    return until_next_turn(battle, who, "running")
 
 
 def moved_event(battle, who, positions, mode, cost, events) -> Moved:
@@ -114,9 +127,10 @@ def do_withdraw(battle, who, args, declined) -> list:
 
 
 def do_run(battle, who, args, declined) -> list:
-    """Full-round, straight line, x4 (x3 heavy armour); loses Dex to AC until its next
-    turn without the Run feat. Rounds equal to Con, then a Con check each round (DC 10,
-    +1 each); a failure stops it for a minute of rest (French text, "courir")."""
+    """Full-round, straight line, x4 (x3 heavy armour); loses Dex to AC from its first
+    square until its next turn without the Run feat (``start_running``). Rounds equal to
+    Con, then a Con check each round (DC 10, +1 each); a failure stops it for a minute of
+    rest (French text, "courir")."""
     run = battle.comp(who, RunState)
     con = battle.comp(who, Abilities).scores["con"]
     events: list = []
@@ -137,11 +151,9 @@ def do_run(battle, who, args, declined) -> list:
             run.rest_until = battle.round + 10
             return events + spend(battle, who, "full_round", "run") + [
                 MovementStopped(who=who, at=board.body(who).pos, reason="exhausted_run")]
-    events += move_common(battle, who, squares_arg(args), "run", declined, "full_round")
+    events += move_common(battle, who, squares_arg(args), "run", declined, "full_round")   # starts running
     run.rounds += 1
     run.ran_this_turn = True
-    if "run" not in battle.board().body(who).feats:
-        events += until_next_turn(battle, who, "running")
     return events
 
 
@@ -231,5 +243,5 @@ def do_minimum_move(battle, who, args, declined) -> list:
     return events + [Moved(who=who, path=(body.pos, to), mode="minimum_move", cost_m=1.5)]
 
 
-__all__ = ["do_move", "do_withdraw", "do_run", "do_five_foot_step", "do_crawl", "do_minimum_move", "walk",
+__all__ = ["do_move", "do_withdraw", "do_run", "start_running", "do_five_foot_step", "do_crawl", "do_minimum_move", "walk",
            "move_common", "KING_MOVES", "threatens"]

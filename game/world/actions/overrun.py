@@ -4,7 +4,8 @@ defender avoids or blocks (not against Improved Overrun or Trample); a blocked o
 is opposed Strength against the better of Strength or Dexterity, size ±4, stability +4,
 +2 when charging (the French text), +4 with Improved Overrun; a winner knocks the
 defender prone and moves on; a loser may be knocked prone in turn, falls back 1.5 m and
-stops — prone if that square is occupied. Once a round."""
+stops — prone if that square is occupied. Once a round. An avoided overrun costs no
+standard action, only the movement (``overrun``)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -67,7 +68,18 @@ def do_overrun(battle, who, args, declined) -> list:
 def overrun(battle, who: str, mover: str, args, declined, before=None) -> list:
     """``who`` overruns; ``mover`` goes through the defender's space: itself, or its mount
     (French text: in a mounted overrun the mount makes the Strength check, with its size;
-    with Trample the defender cannot avoid it and a defender knocked down takes a hoof)."""
+    with Trample the defender cannot avoid it and a defender knocked down takes a hoof).
+
+    The standard action is paid for before any die (it must be there: "par une action
+    simple"), and given back when the defender avoids: "S'il l'évite, il ne subit aucun
+    autre effet. Si le personnage effectuait une charge, il peut continuer à avancer [...].
+    Dans tous les cas, la tentative de renversement ne compte pas comme une des actions du
+    tour du personnage (mis à part pour le mouvement nécessaire pour pénétrer dans la case
+    de l'adversaire)". Our reading: "Dans tous les cas" closes the paragraph of the
+    defender who avoids, and means charging or not (the SRD's "In either case" at the same
+    place); a blocked overrun is the standard action the section's first sentence names.
+    The mover's movement is spent either way, and an avoided attempt is still the round's
+    one attempt ("Une seule tentative de renversement est possible par round")."""
     target = target_arg(battle, args)
     squares = squares_arg(args)
     ts, mts = turn_state(battle, who), turn_state(battle, mover)
@@ -95,38 +107,53 @@ def overrun(battle, who: str, mover: str, args, declined, before=None) -> list:
             raise Refused(refusal)
     events = before() if before else []        # a rider's Ride check to control its mount
     events += spend(battle, mover, "move", "move" if mover == who else "ride_move")
-    events += spend(battle, who, "standard", "overrun")
+    unspent = (ts.standard, ts.move, ts.strenuous, ts.acted)
+    standard = spend(battle, who, "standard", "overrun")    # refused here, before any die, if it cannot be paid
     ts.overran = True
     mts.moved = True
     mts.five_foot = False
     mts.parity = parity_after(check.positions, mts.parity)
-    events += walk(battle, mover, check.positions[:enter], "move", declined)
+    rest, outcome = _go_through(battle, who, mover, target, check, enter, args, declined)
+    if outcome == "avoided":
+        ts.standard, ts.move, ts.strenuous, ts.acted = unspent     # it did not count as an action
+        return events + rest
+    return events + standard + rest
+
+
+def _go_through(battle, who: str, mover: str, target: str, check, enter: int, args, declined) -> tuple[list, str]:
+    """Walk the checked path (``check``) up to the defender, overrun it, and walk on past
+    it if the way is open: (events, the overrun's outcome, as ``_overrun_at`` gives it, or
+    "fell" on the way)."""
+    positions = check.positions
+    events = walk(battle, mover, positions[:enter], "move", declined)
     sync_rider(battle, mover)
-    if battle.board().body(mover).pos != check.positions[enter - 1]:
-        return events                                   # fell on the way
-    ev, through = _overrun_at(battle, who, target, declined, args, charging=False, mover=mover)
+    if battle.board().body(mover).pos != positions[enter - 1]:
+        return events, "fell"                               # fell on the way
+    ev, outcome = _overrun_at(battle, who, target, declined, args, charging=False, mover=mover)
     events += ev
-    if battle.board().body(mover).pos == check.positions[enter - 1] and status_of(battle, mover) in ABLE \
+    through = outcome in ("avoided", "won")
+    if battle.board().body(mover).pos == positions[enter - 1] and status_of(battle, mover) in ABLE \
             and "prone" not in battle.board().body(mover).conditions and through:
-        events += walk(battle, mover, check.positions[enter - 1:], "move", declined)
+        events += walk(battle, mover, positions[enter - 1:], "move", declined)
         sync_rider(battle, mover)
-        events.append(Moved(who=mover, path=tuple(check.positions), mode="overrun", cost_m=metres(check.cost)))
-    return events
+        events.append(Moved(who=mover, path=tuple(positions), mode="overrun", cost_m=metres(check.cost)))
+    return events, outcome
 
 
 def _overrun_at(battle, who: str, target: str, declined, args: dict, charging: bool,
-                mover: str | None = None) -> tuple[list, bool]:
+                mover: str | None = None) -> tuple[list, str]:
     """The overrun itself, the attacker (or its mount, ``mover``) standing next to the
-    defender's space: (events, whether it goes through)."""
+    defender's space: (events, outcome): "fell" to the defender's attack of opportunity,
+    "avoided" (the defender let it by), "won" or "lost" the blocked overrun."""
     mover = mover or who
     feats = battle.comp(who, Feats).ids
     trample = mover != who and "trample" in feats       # Trample is a mounted feat
     events, fell = take_opportunities(battle, mover, [target], declined)   # entering its space
     if fell or status_of(battle, mover) not in ABLE:
-        return events, False
+        return events, "fell"
     can_avoid = "improved_overrun" not in feats and not trample
     if can_avoid and args.get("defender") == "avoid":
-        return events, True
+        return events, "avoided"
     a, d = battle.fighter(mover), battle.fighter(target)
     wins, _m, ev = opposed(battle, "overrun", mover, target,
                            rules.strength_check(a, charging=charging, improved="improved_overrun" in feats),
@@ -136,7 +163,7 @@ def _overrun_at(battle, who: str, target: str, declined, args: dict, charging: b
         events += knock_prone(battle, target, mover)
         if trample and status_of(battle, target) != "dead":
             events += _hoof(battle, mover, target)
-        return events, True
+        return events, "won"
     knocked = False
     if args.get("counter", True) and status_of(battle, target) in ABLE:
         back, _m, ev = opposed(battle, "counter_overrun", target, mover,
@@ -150,7 +177,7 @@ def _overrun_at(battle, who: str, target: str, declined, args: dict, charging: b
     if knocked:
         events += knock_prone(battle, mover, target)
     events.append(MovementStopped(who=mover, at=battle.board().body(mover).pos, reason="overrun_failed"))
-    return events, False
+    return events, "lost"
 
 
 def _hoof(battle, mount: str, target: str) -> list:
