@@ -47,7 +47,8 @@ def can_carry(battle, who: str, mount: str):
 
 
 def do_mount(battle, who, args, declined) -> list:
-    """A move action, or free with a Ride check DC 20 (``fast``)."""
+    """A move action, or free with a Ride check DC 20 (``fast``) that takes the armour
+    check penalty (French text: "un éventuel malus d'armure aux tests s'applique alors")."""
     mount = target_arg(battle, args, "mount")
     refusal = can_carry(battle, who, mount)
     if refusal:
@@ -56,7 +57,7 @@ def do_mount(battle, who, args, declined) -> list:
     events: list = []
     fast_ok = False
     if args.get("fast"):
-        fast_ok, events = ride_check(battle, who, FAST_MOUNT_DC, "fast_mount")
+        fast_ok, events = ride_check(battle, who, FAST_MOUNT_DC, "fast_mount", armour=True)
     events += [] if fast_ok else spend(battle, who, "move", "mount")
     battle.comp(who, Riding).mount = mount
     battle.comp(mount, Riding).rider = who
@@ -66,6 +67,9 @@ def do_mount(battle, who, args, declined) -> list:
 
 
 def do_dismount(battle, who, args, declined) -> list:
+    """A move action, or free with a Ride check DC 20 (``fast``) that takes the armour
+    check penalty (French text: "sauter au sol par une action libre [...] un éventuel malus
+    d'armure aux tests s'applique alors")."""
     mount = mount_of(battle, who)
     if not mount:
         raise refuse("NOT_MOUNTED")
@@ -76,7 +80,7 @@ def do_dismount(battle, who, args, declined) -> list:
     events: list = []
     fast_ok = False
     if args.get("fast"):
-        fast_ok, events = ride_check(battle, who, FAST_MOUNT_DC, "fast_dismount")
+        fast_ok, events = ride_check(battle, who, FAST_MOUNT_DC, "fast_dismount", armour=True)
     events += [] if fast_ok else spend(battle, who, "move", "dismount")
     return events + leave_saddle(battle, who, mount, to, "dismounted")
 
