@@ -4,7 +4,7 @@ cornered, the armour check penalty on a fast mount, what may be ridden, and a we
 against a charge."""
 from combat_helpers import battle, creature, first, types
 
-from game.world.components import Stats
+from game.world.components import Stats, TurnState
 
 OPEN = "\n".join("." * 12 for _ in range(8))
 
@@ -124,3 +124,81 @@ def test_a_cornered_undead_stops_cowering_once_a_way_out_opens():
     ok, refusal, _ = b.act("w0", "move", {"squares": [[2, 0], [3, 0], [4, 0], [5, 0], [6, 0]]})
     assert ok, refusal
     assert _turned(b, "zombie") and "cowering" not in b.board().body("zombie").conditions
+
+
+# --- 2. The armour check penalty on a fast mount or dismount -----------------------------
+
+FIELD = "\n".join("." * 14 for _ in range(7))
+
+
+def _knight_and_horse(**knight):
+    kw = dict(weapon="lance", initiative=20, str=14, bab=3, hp=20, dex=10, ride=5)
+    kw.update(knight)
+    return battle(FIELD, creature("knight", "blue", (0, 2), **kw),
+                  creature("horse", "blue", (1, 2), template="heavy_warhorse", initiative=1),
+                  creature("orc", "red", (10, 3), weapon="greataxe", initiative=10, hp=40))
+
+
+def test_a_fast_mount_in_armour_takes_the_armour_check_penalty():
+    """French text, "combat monté": "Le personnage peut monter en selle ou sauter au sol
+    par une action libre, à condition qu'il réussisse un test d'Équitation de DD 20 (un
+    éventuel malus d'armure aux tests s'applique alors)". Ride 5 in chainmail (-5) and a
+    heavy steel shield (-2): a 15 makes 13, the check fails and the mounting costs the
+    move action; without armour the same 15 makes 20 and the mounting is free."""
+    b = _knight_and_horse(armor="chainmail", shield="heavy_steel_shield")
+    ok, refusal, ev = b.act("knight", "mount", {"mount": "horse", "fast": True}, dice=[15])
+    assert ok, refusal
+    check = first(ev, "SavingThrow")
+    assert (check.kind, check.bonus, check.dc, check.success) == ("ride_fast_mount", 5 - 5 - 2, 20, False)
+    assert not b.comp("knight", TurnState).move             # the failed check cost the move action
+    bare = _knight_and_horse()
+    ok, refusal, ev = bare.act("knight", "mount", {"mount": "horse", "fast": True}, dice=[15])
+    assert ok and first(ev, "SavingThrow").success and bare.comp("knight", TurnState).move
+
+
+def test_a_fast_dismount_in_armour_takes_the_armour_check_penalty():
+    """The same French phrase covers "sauter au sol": the fast dismount's Ride check takes
+    the armour check penalty too."""
+    b = _knight_and_horse(armor="full_plate")
+    assert b.act("knight", "mount", {"mount": "horse"})[0]
+    b.act("knight", "end_turn")
+    b.act("orc", "end_turn")
+    ok, refusal, ev = b.act("knight", "dismount", {"fast": True, "to": [3, 2]}, dice=[16])
+    assert ok, refusal
+    check = first(ev, "SavingThrow")
+    assert (check.kind, check.bonus, check.success) == ("ride_fast_dismount", 5 - 6, False)   # 16 - 1 = 15
+    assert not b.comp("knight", TurnState).move       # the failed check costs the move action
+
+
+# --- 3. Only a creature fit to be ridden is a mount --------------------------------------
+
+def test_a_medium_creature_cannot_mount_an_ogre_only_a_mount():
+    """French text, "combat monté": "Destriers légers et lourds et poneys de guerre, ainsi
+    que les chiens de selle, sont d'excellentes montures de combat. Par contre, poneys,
+    chevaux légers et lourds sont effrayés par les cris et le bruit des armes." Only those
+    creatures — horses, ponies, riding dogs — are mounts (the ``rideable`` trait of their
+    templates), at least one size larger than the rider: a hyena-sized creature does not
+    mount an allied ogre, a Small halfling rides a riding dog, a Medium one does not."""
+    b = battle(FIELD, creature("hyena", "red", (0, 2), initiative=20, weapon="bite"),
+               creature("ogre", "red", (1, 2), template="ogre", initiative=5),
+               creature("knight", "blue", (10, 5), initiative=1))
+    ok, refusal, _ = b.act("hyena", "mount", {"mount": "ogre"})
+    assert not ok and refusal.code == "NOT_A_MOUNT" and refusal.params == {"mount": "ogre"}
+    rider = battle(FIELD, creature("lidda", "blue", (0, 2), size="S", initiative=20),
+                   creature("dog", "blue", (1, 2), template="riding_dog", initiative=5),
+                   creature("human", "blue", (0, 4), initiative=4),
+                   creature("dog2", "blue", (1, 4), template="riding_dog", initiative=3),
+                   creature("orc", "red", (10, 5), initiative=1))
+    ok, refusal, _ = rider.act("lidda", "mount", {"mount": "dog"})
+    assert ok, refusal
+    rider.act("lidda", "end_turn")
+    while rider.turn != "human":
+        rider.act(rider.turn, "end_turn")
+    ok, refusal, _ = rider.act("human", "mount", {"mount": "dog2"})
+    assert not ok and refusal.code == "CANNOT_MOUNT"          # a riding dog is Medium: too small for him
+
+
+def test_the_refusal_to_mount_a_non_mount_is_translated():
+    from game.i18n import sentence
+    assert "ogre" in sentence("NOT_A_MOUNT", {"mount": "ogre"}, "en")
+    assert sentence("NOT_A_MOUNT", {"mount": "ogre"}, "fr") != sentence("NOT_A_MOUNT", {"mount": "ogre"}, "en")

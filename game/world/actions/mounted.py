@@ -30,12 +30,19 @@ CONTROL_DC, FAST_MOUNT_DC = 20, 20
 
 
 def can_carry(battle, who: str, mount: str):
-    """Whether ``mount`` could carry ``who`` now: an ally at least one size larger, next to
-    it, with nobody on it, and ``who`` not already riding (French text, "combat monté")."""
+    """Whether ``mount`` could carry ``who`` now: a mount, an ally at least one size larger,
+    next to it, with nobody on it, and ``who`` not already riding (French text, "combat
+    monté"). A mount is a creature fit to be ridden — the French text names them:
+    "Destriers légers et lourds et poneys de guerre, ainsi que les chiens de selle, sont
+    d'excellentes montures de combat. Par contre, poneys, chevaux légers et lourds sont
+    effrayés par les cris et le bruit des armes" — which their templates mark ``rideable``;
+    any larger ally is not one (a Medium creature does not ride an ogre)."""
     board = battle.board()
     me, steed = board.body(who), board.body(mount)
     if mount_of(battle, who):
         return Refusal("ALREADY_MOUNTED")
+    if not battle.read(mount, Stats).values.get("rideable"):
+        return Refusal("NOT_A_MOUNT", {"mount": mount})
     if battle.read(mount, Riding).rider or battle.read(mount, Riding).mount or steed.is_enemy_of(me) \
             or steed.size.order < me.size.order + 1:
         return Refusal("CANNOT_MOUNT", {"mount": mount})
