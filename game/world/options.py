@@ -28,6 +28,7 @@ from .actions.gates import GATES, SETTLED
 from .actions.mounted import can_carry
 from .actions.overrun import overrun_squares
 from .actions.spell_sources import spell_choices
+from .actions.timing import READY_TRIGGERS
 from .asking import check
 from .attacks import check_attack
 from .commands import COMMANDS, Command
@@ -458,7 +459,7 @@ def _providers(battle, who: str) -> dict[str, Callable[[], Option]]:
                                               lambda passed: {"spells": [c.spell for c in passed]}),
         "ride": lambda: _ride(battle, who),
         "ready": lambda: _decide(battle, "ready", [C.Ready(who, trigger="enemy_moves_within_reach")],
-                                 lambda passed: {"triggers": ["enemy_moves_within_reach", "attacks", "casts"]}),
+                                 lambda passed: {"triggers": list(READY_TRIGGERS)}),
         "start_full_round": lambda: _decide(battle, "start_full_round",
                                             [C.StartFullRound(who, command=C.Load(who))]),
     }

@@ -202,3 +202,70 @@ def test_the_refusal_to_mount_a_non_mount_is_translated():
     from game.i18n import sentence
     assert "ogre" in sentence("NOT_A_MOUNT", {"mount": "ogre"}, "en")
     assert sentence("NOT_A_MOUNT", {"mount": "ogre"}, "fr") != sentence("NOT_A_MOUNT", {"mount": "ogre"}, "en")
+
+
+# --- 4. A weapon set against a charge ----------------------------------------------------
+
+def _set_spear(weapon="spear", trigger="charges"):
+    b = battle(OPEN, creature("pike", "blue", (0, 0), weapon=weapon, initiative=20, hp=30),
+               creature("orc", "red", (6, 0), weapon="greataxe", initiative=15, hp=40, ac=10))
+    ok, refusal, ev = b.act("pike", "ready", {"trigger": trigger, "command": {"action": "attack"}})
+    assert ok, refusal
+    b.act("pike", "end_turn")
+    return b
+
+
+def _charge(b, dice):
+    args = {"target": "pike"}
+    ok, refusal, _ = b.act("orc", "charge", args)
+    if not ok and refusal.code == "CHARGE_CHOOSE_END":
+        args["end"] = refusal.params["ends"][0]
+    return b.act("orc", "charge", args, dice=dice)
+
+
+def test_a_spear_set_against_a_charge_strikes_first_for_double_damage():
+    """French text, "charge": "Certaines armes perforantes, telles que la lance et le
+    trident, infligent des dégâts doublés à un adversaire chargeant, en préparant une
+    réception de charge, en calant l'extrémité de leur hampe ou en la plantant dans le sol
+    (voir [...] Préparer son action)". The spearman readies an attack against a charge
+    (trigger ``charges``): as the charging orc comes within reach, the readied attack goes
+    off before the orc's own, and its damage is rolled twice (1d8, 1d8)."""
+    b = _set_spear()
+    # pike: 15 hits AC 10 - 2 (charging); damage 5 and 6; then the orc's attack, 3, misses
+    ok, refusal, ev = _charge(b, [15, 5, 6, 3])
+    assert ok, refusal
+    assert first(ev, "ReadiedActionTriggered").who == "pike"
+    rolls = [e.attacker for e in ev if type(e).__name__ == "AttackRolled"]
+    assert rolls == ["pike", "orc"]                       # the set spear first
+    dmg = first(ev, "DamageDealt")
+    assert dmg.attacker == "pike" and dmg.dice == (5, 6) and dmg.amount == 11
+    assert b.state()["creatures"]["orc"]["hp"] == 40 - 11
+
+
+def test_a_critical_with_a_set_spear_multiplies_as_the_srd_adds_multipliers():
+    """Digest §8.1: "Several multipliers add, each using the base damage" — the spear's x3
+    critical and the set weapon's x2 make x4 (four rolls of 1d8), not x6."""
+    b = _set_spear()
+    ok, refusal, ev = _charge(b, [20, 15, 1, 2, 3, 4, 3])
+    assert ok, refusal
+    assert first(ev, "CriticalConfirmed").confirmed
+    dmg = first(ev, "DamageDealt")
+    assert dmg.attacker == "pike" and dmg.dice == (1, 2, 3, 4) and dmg.amount == 10
+
+
+def test_only_a_set_weapon_against_a_charger_doubles():
+    """The double damage is the set weapon's against a charging foe: a longsword readied
+    against the same charge, or the spear readied against an orc that merely walks up,
+    deals its damage once."""
+    sword = _set_spear(weapon="longsword")
+    ok, refusal, ev = _charge(sword, [15, 5, 3])
+    assert ok, refusal
+    assert first(ev, "DamageDealt").dice == (5,)
+    walker = _set_spear(trigger="enemy_moves_within_reach")
+    ok, refusal, ev = walker.act("orc", "move", {"squares": [[5, 0], [4, 0], [3, 0], [2, 0], [1, 0]]}, dice=[15, 5])
+    assert ok, refusal
+    assert first(ev, "DamageDealt").dice == (5,)
+    ignored = _set_spear()                     # readied against a charge: a walk does not set it off
+    ok, refusal, ev = ignored.act("orc", "move", {"squares": [[5, 0], [4, 0], [3, 0], [2, 0], [1, 0]]})
+    assert ok, refusal
+    assert "ReadiedActionTriggered" not in types(ev)
