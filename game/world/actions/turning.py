@@ -9,12 +9,12 @@ How turned undead flee (French text: "Les morts-vivants repoussés fuient aussi 
 possible, pendant 1 minute (10 rounds). Si toute retraite leur est coupée, ils se
 recroquevillent, ce qui offre un bonus de +2 au jet d'attaque à quiconque décide de les
 frapper."). Our reading: on its own turn a turned undead may only move away from its
-cleric (a move, withdraw or run that ends farther), fight defensively in total defense,
-delay or end its turn (``turned_refusal``); the player or the AI choose the way out.
+cleric (a move, withdraw or run that ends farther), take total defense, delay or end
+its turn (``turned_refusal``); the player or the AI choose the way out.
 When no square it could reach with a move ends farther from the cleric, its retreat is
 cut off and it cowers (the "cowering" condition: no actions, -2 AC, no Dexterity bonus —
 the SRD's form of the French "+2 au jet d'attaque"); this is judged again after every
-action, so it flees once a way out opens (``sweep_turned``)."""
+action, so it flees once a way out opens (``break_turning``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -141,8 +141,8 @@ def _turn(battle, who: str, rebuke: bool) -> list:
             continue            # beyond the Hit Dice it may command, it is only rebuked
         uses = battle.comp(cid, TurnUses)
         uses.turned_by, uses.turning_check = who, check
-        if not rebuke:
-            uses.turned_gap = d_of[cid]     # within 3 m already, it stays turned until the cleric comes closer
+        if not rebuke:       # within 3 m already, it stays turned until the cleric comes closer
+            uses.turned_gap, uses.turner_at = d_of[cid], battle.board().body(who).pos
         add_timed_condition(battle, cid, "cowering" if rebuke else "turned", rules.DURATION_ROUNDS)
         events.append(UndeadAffected(who=cid, by=who, result="rebuked" if rebuke else "turned"))
     battle.changed()
@@ -188,7 +188,7 @@ def _end_turning(battle, cid: str) -> list:
     events: list = []
     tu = battle.comp(cid, TurnUses)
     battle.comp(cid, Conditions).ids.discard("turned")
-    tu.turned_by, tu.turned_gap = None, None
+    tu.turned_by, tu.turned_gap, tu.turner_at = None, None, None
     if tu.cornered:
         tu.cornered = False
         battle.comp(cid, Conditions).ids.discard("cowering")
@@ -197,17 +197,18 @@ def _end_turning(battle, cid: str) -> list:
     return events
 
 
-def break_turning(battle, actor: str) -> list:
+def break_turning(battle) -> list:
     """After every action: how the undead turned by a cleric stand (French text, "renvoi
     des morts-vivants").
 
-    - The cleric who acted and came within 3 m of undead it turned, or any closer to those
-      already within 3 m, ends their turning ("il suffit que le prêtre s'approche à moins
-      de 3 mètres d'eux pour qu'ils se remettent à agir normalement (si le personnage se
-      trouve déjà à moins de 3 mètres d'eux, il ne les affecte en rien, mais l'effet du
-      renvoi se dissipe s'il s'approche un tant soit peu d'eux)"). Undead turned within
-      3 m are therefore not freed by the turning itself. Only the cleric's own action
-      counts: the undead fleeing, or others moving, is not the cleric approaching.
+    - The cleric coming within 3 m of undead it turned, or any closer to those already
+      within 3 m, ends their turning ("il suffit que le prêtre s'approche à moins de 3
+      mètres d'eux pour qu'ils se remettent à agir normalement (si le personnage se trouve
+      déjà à moins de 3 mètres d'eux, il ne les affecte en rien, mais l'effet du renvoi se
+      dissipe s'il s'approche un tant soit peu d'eux)"). Undead turned within 3 m are
+      therefore not freed by the turning itself. It is the cleric who must come closer:
+      the distance shrank while the cleric moved (on its turn, in the saddle or by a
+      readied move); the undead fleeing, or being pushed, is not the cleric approaching.
     - A turned undead whose retreat is cut off cowers ("Si toute retraite leur est
       coupée, ils se recroquevillent"), and stops cowering once a way out opens.
     - A turning that ran out (10 rounds) leaves no cowering behind."""
@@ -222,26 +223,31 @@ def break_turning(battle, actor: str) -> list:
         turner = uses.turned_by
         if uses.turned_gap is None:
             continue                 # a rebuked undead: it cowers for its 10 rounds
-        now = _gap(battle, turner, cid)
-        if actor == turner and rules.turning_broken(uses.turned_gap, now):
+        now, at = _gap(battle, turner, cid), battle.board().body(turner).pos
+        if at != uses.turner_at and rules.turning_broken(uses.turned_gap, now):
             events += _end_turning(battle, cid)
             events.append(UndeadAffected(who=cid, by=turner, result="turning_broken"))
             continue
-        if now != uses.turned_gap:
-            battle.comp(cid, TurnUses).turned_gap = now
-        cornered = _cornered(battle, cid, turner)
-        if cornered != uses.cornered:
+        if (now, at) != (uses.turned_gap, uses.turner_at):
             tu = battle.comp(cid, TurnUses)
-            tu.cornered = cornered
-            conds = battle.comp(cid, Conditions).ids
-            if cornered:
-                conds.add("cowering")
-                events.append(ConditionStarted(who=cid, condition="cowering"))
-            else:
-                conds.discard("cowering")
-                events.append(ConditionEnded(who=cid, condition="cowering"))
-            battle.changed()
+            tu.turned_gap, tu.turner_at = now, at
+        events += _cower_when_cornered(battle, cid, turner)
     return events
+
+
+def _cower_when_cornered(battle, cid: str, turner: str) -> list:
+    """A turned undead cowers while its retreat is cut off, and only then."""
+    cornered = _cornered(battle, cid, turner)
+    if cornered == battle.read(cid, TurnUses).cornered:
+        return []
+    battle.comp(cid, TurnUses).cornered = cornered
+    conds = battle.comp(cid, Conditions).ids
+    battle.changed()
+    if cornered:
+        conds.add("cowering")
+        return [ConditionStarted(who=cid, condition="cowering")]
+    conds.discard("cowering")
+    return [ConditionEnded(who=cid, condition="cowering")]
 
 
 def do_dispel_turning(battle, who, args, declined) -> list:
