@@ -48,6 +48,9 @@ _SENTENCES: dict[str, dict[str, str]] = {
                            "fr": "le coup de {attacker} destiné à {meant_for} touche {hits} à sa place (d100 {d100}, 25 ou moins)"},
     "NOBODY_HELPLESS": {"en": "Nobody on the field is helpless.", "fr": "Personne n'est sans défense sur le terrain."},
     "NO_MAGIC_ITEM": {"en": "It carries no potion, scroll or wand.", "fr": "Aucune potion, aucun parchemin ni baguette sur lui."},
+    # fidelity: turning and mounts
+    "NOT_A_MOUNT": {"en": "It cannot ride {mount}: not a mount (a horse, a pony, a riding dog).",
+                    "fr": "Il ne peut pas monter {mount} : ce n'est pas une monture (cheval, poney, chien de selle)."},
     "NO_SPLASH_WEAPON": {"en": "It carries no flask to throw.", "fr": "Aucune fiole à lancer sur lui."},
     "NOTHING_LYING_NEAR": {"en": "Nothing lies within reach of its hand.", "fr": "Rien à ramasser à portée de main."},
     "NO_SPELL_READY": {"en": "No spell left ready today.", "fr": "Plus aucun sort disponible aujourd'hui."},

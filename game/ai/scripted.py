@@ -27,9 +27,15 @@ def nearest_enemy(battle, who: str) -> str | None:
 
 
 def choose(battle, who: str):
-    """The next command for ``who`` this turn, or None to end the turn."""
+    """The next command for ``who`` this turn, or None to end the turn. A turned undead
+    flees from its cleric instead (French text: "Les morts-vivants repoussés fuient aussi
+    vite que possible"): the engine offers it only moves that end farther away."""
     foe = nearest_enemy(battle, who)
     opts = battle.options(who)
+    turner = views.turned_by(battle, who)
+    if turner is not None:
+        move = opts["move"]
+        return _away(battle, who, turner, move.domain["squares"]) if move.legal else None
     if foe is None:
         return None
     full = opts["full_attack"]
@@ -74,6 +80,23 @@ def _approach(battle, who: str, foe: str, squares: list) -> C.Command | None:
         seen = views.path(battle, who, square, "move")
         if seen.legal and (best is None or (len(seen.provokes), gap) < best[0]):
             best = ((len(seen.provokes), gap), seen)
+    return C.Move(who, squares=best[1].squares) if best is not None else None
+
+
+def _away(battle, who: str, turner: str, squares: list) -> C.Command | None:
+    """The safest of the squares that end farthest from ``turner``."""
+    board = battle.board()
+    span = board.body(who).span
+    theirs = board.body(turner).squares
+
+    def gap_from(x: int, y: int) -> int:
+        return min(distance((x + i, y + j), t) for i in range(span) for j in range(span) for t in theirs)
+    ranked = sorted(((-gap_from(x, y), cost, (x, y)) for x, y, cost in squares), key=lambda r: (r[0], r[1], r[2]))
+    best: tuple[tuple[int, int], views.PathView] | None = None
+    for far, _cost, square in ranked[:6]:
+        seen = views.path(battle, who, square, "move")
+        if seen.legal and (best is None or (len(seen.provokes), far) < best[0]):
+            best = ((len(seen.provokes), far), seen)
     return C.Move(who, squares=best[1].squares) if best is not None else None
 
 

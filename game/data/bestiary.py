@@ -174,6 +174,8 @@ def scenario_keys(entry: dict) -> dict:
         keys["stable"] = True
     if entry.get("combat_trained"):
         keys["combat_trained"] = True
+    if entry.get("rideable"):
+        keys["rideable"] = True          # a mount: what ``mount`` may ride (French text, "combat monté")
     if "turn_resistance" in special:
         keys["turn_resistance"] = special["turn_resistance"]["value"]
     if entry.get("class") in ("cleric", "paladin"):

@@ -24,6 +24,20 @@ from .threat import can_attack_square
 from .weapons import in_band
 
 MIN_CHARGE = 2  # squares (3 m)
+SET_AGAINST_CHARGE = 2  # a set weapon's damage multiplier against a charger
+
+
+def set_against_charge(weapon_is_set: bool, readied: bool, target_charging: bool) -> int:
+    """The damage multiplier of an attack with a weapon set against a charge (French text,
+    "charge": "Certaines armes perforantes, telles que la lance et le trident, infligent des
+    dégâts doublés à un adversaire chargeant, en préparant une réception de charge, en
+    calant l'extrémité de leur hampe ou en la plantant dans le sol"; digest §5, SRD Ready:
+    "deals double damage if you score a hit with it against a charging character").
+    x2 when a weapon that can be set (``Weapon.set_vs_charge``: spear, longspear, trident,
+    halberd, urgrosh) strikes as a readied action a creature that is charging, else x1.
+    It adds to a critical's multiplier as multipliers do (``attack.combined_multiplier``):
+    a x3 critical on it rolls the damage four times."""
+    return SET_AGAINST_CHARGE if weapon_is_set and readied and target_charging else 1
 
 
 @dataclass

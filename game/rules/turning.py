@@ -43,3 +43,22 @@ def choose_affected(candidates: list[tuple[str, int, int]], max_hd: int, total_h
 def destroys(level: int, hd: int) -> bool:
     """A cleric of at least twice the undead's HD destroys (or, if evil, commands) it."""
     return level >= 2 * hd
+
+
+def turning_broken(before: int, now: int) -> bool:
+    """Whether the cleric's coming nearer ends a turning (French text, "renvoi des
+    morts-vivants": "il suffit que le prêtre s'approche à moins de 3 mètres d'eux pour
+    qu'ils se remettent à agir normalement (si le personnage se trouve déjà à moins de 3
+    mètres d'eux, il ne les affecte en rien, mais l'effet du renvoi se dissipe s'il
+    s'approche un tant soit peu d'eux)"). ``before`` and ``now``: the distance in squares
+    between the cleric and the undead before and after the cleric acted. Undead farther
+    than 3 m are freed when the cleric comes within 3 m; undead already within 3 m when
+    the cleric comes any closer. Both are "within 3 m now, and closer than before"."""
+    return now <= BREAK_DISTANCE and now < before
+
+
+def is_cornered(gap_now: int, gaps_reachable: list[int]) -> bool:
+    """A turned undead's retreat is cut off (French text: "Si toute retraite leur est
+    coupée, ils se recroquevillent") when no square it can reach is farther from the
+    cleric than where it stands. Unit: squares."""
+    return not any(g > gap_now for g in gaps_reachable)

@@ -346,6 +346,9 @@ class TurnUses:
     ordered: bool = False             # its commander has given it orders
     side_before: str | None = None    # its side before it was commanded
     turning_check: int | None = None  # the turning check that turned it (a dispelling rebuke must reach it)
+    turned_gap: int | None = None     # squares to its turner when last seen (the turning ends if it shrinks within 3 m)
+    turner_at: tuple[int, int] | None = None   # where its turner stood then (did the cleric come closer?)
+    cornered: bool = False            # turned with no retreat: it cowers (and stops when a way out opens)
 
 
 @dataclass

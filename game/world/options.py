@@ -28,6 +28,7 @@ from .actions.gates import GATES, SETTLED
 from .actions.mounted import can_carry
 from .actions.overrun import overrun_squares
 from .actions.spell_sources import spell_choices
+from .actions.timing import READY_TRIGGERS
 from .asking import check
 from .attacks import check_attack
 from .commands import COMMANDS, Command
@@ -38,7 +39,8 @@ from .damage import status_of
 GENERAL = frozenset({
     "NOT_YOUR_TURN", "BATTLE_OVER", "CANNOT_ACT", "UNKNOWN_CREATURE", "NO_STANDARD_ACTION_LEFT",
     "NO_MOVE_ACTION_LEFT", "NO_FULL_ROUND_LEFT", "RESTRICTED_NO_FULL_ROUND", "NAUSEATED_MOVE_ONLY",
-    "NO_SWIFT_ACTION_LEFT", "RIDE_TO_MOVE", "CLIMBING_USE_CLIMB", "TURNED_MUST_FLEE", "CALMED_NO_VIOLENCE",
+    # (not TURNED_MUST_FLEE: a turned undead's move is refused toward its cleric, offered away)
+    "NO_SWIFT_ACTION_LEFT", "RIDE_TO_MOVE", "CLIMBING_USE_CLIMB", "CALMED_NO_VIOLENCE",
     "AWAITING_ORDERS", "NO_MOVE_AFTER_FIVE_FOOT_STEP", "FIVE_FOOT_STEP_AFTER_MOVING", "CHARGE_AFTER_MOVING",
     "RESTING_AFTER_RUN", "PRONE_MUST_STAND", "NOT_MOUNTED", "NOT_GRAPPLING", "GRAPPLED_CANNOT",
     "NO_WEB", "WEB_USED_UP", "NOTHING_TO_DIRECT", "NO_CHARGE_HELD", "NOT_PRONE", "ALREADY_MOUNTED", "NO_GARROTE",
@@ -458,7 +460,7 @@ def _providers(battle, who: str) -> dict[str, Callable[[], Option]]:
                                               lambda passed: {"spells": [c.spell for c in passed]}),
         "ride": lambda: _ride(battle, who),
         "ready": lambda: _decide(battle, "ready", [C.Ready(who, trigger="enemy_moves_within_reach")],
-                                 lambda passed: {"triggers": ["enemy_moves_within_reach", "attacks", "casts"]}),
+                                 lambda passed: {"triggers": list(READY_TRIGGERS)}),
         "start_full_round": lambda: _decide(battle, "start_full_round",
                                             [C.StartFullRound(who, command=C.Load(who))]),
     }

@@ -12,6 +12,7 @@ from ..rules.modifiers import ability_modifier
 from .components import Abilities, Conditions, Hands, Position, Riding, Stats, TurnState
 from .damage import ABLE, apply_damage, status_of
 from .events import Event, SavingThrow
+from .worn import armour_check_penalty
 
 SOFT_FALL_DC, KNEES_DC = 15, 5
 
@@ -23,8 +24,14 @@ class MountChanged(Event):
     change: str        # mounted, dismounted, fell, stayed
 
 
-def ride_check(battle, who: str, dc: int, purpose: str) -> tuple[bool, list]:
+def ride_check(battle, who: str, dc: int, purpose: str, armour: bool = False) -> tuple[bool, list]:
+    """A Ride check (Dex, ``ride`` ranks). ``armour``: the armour check penalty applies,
+    as it does only to a fast mount or dismount (French text, "combat monté": "un test
+    d'Équitation de DD 20 (un éventuel malus d'armure aux tests s'applique alors)"; SRD
+    Ride, "Fast Mount or Dismount ... armor check penalty applies")."""
     bonus = battle.comp(who, Stats).values.get("ride", 0) + ability_modifier(battle.comp(who, Abilities).scores["dex"])
+    if armour:
+        bonus += armour_check_penalty(battle, who)
     d20 = battle.dice.roll(20, f"ride {purpose} {who}")
     ok = d20 + bonus >= dc
     return ok, [SavingThrow(who=who, kind=f"ride_{purpose}", d20=d20, bonus=bonus, dc=dc, success=ok)]

@@ -22,7 +22,7 @@ from .actions.spell_basics import spell_level
 from .actions.spell_sources import entry_level, spell_choices as choices
 from .attacks import threatening_enemies
 from .components import (Conditions, Feats, Hands, HitPoints, Inventory, Offense, Riding, Spellcasting, SpellEffects,
-                         SpellLike, Stats, TurnState, Webs, Wielded, Worn)
+                         SpellLike, Stats, TurnState, TurnUses, Webs, Wielded, Worn)
 from .damage import status_of
 from .systems import mover
 from .worn import object_numbers
@@ -406,3 +406,11 @@ def status(battle, cid: str) -> str:
 def mount_of(battle, cid: str) -> str | None:
     """The mount it rides, if any."""
     return battle.read(cid, Riding).mount
+
+
+def turned_by(battle, cid: str) -> str | None:
+    """The cleric an undead is fleeing from, while it is turned (French text, "renvoi des
+    morts-vivants"); None otherwise."""
+    if "turned" not in battle.read(cid, Conditions).ids:
+        return None
+    return battle.read(cid, TurnUses).turned_by

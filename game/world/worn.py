@@ -16,6 +16,14 @@ def worn_bonus(battle, cid: str, kind: str) -> int:
     return best_bonuses([table[i] for i in battle.read(cid, Worn).items if i in table]).get(kind, 0)
 
 
+def armour_check_penalty(battle, cid: str) -> int:
+    """The armour check penalty of the armour and shield the creature wears (SRD Table:
+    Armor and Shields, ``check_penalty``; 0 or negative), for the skills it applies to:
+    Climb, and the Ride check of a fast mount or dismount."""
+    spec = battle.spec(cid)
+    return sum(data.armor()[a].get("check_penalty", 0) for a in (spec.armor, spec.shield) if a)
+
+
 def object_numbers(item: str) -> tuple[str, int, int] | None:
     """(size code, hardness, hit points) of an item as an object to strike: a worn item
     from its table, a potion, scroll or wand from its kind, a flask of a substance; None

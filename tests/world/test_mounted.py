@@ -10,7 +10,9 @@ def field(trained=True, **knight):
     kw = dict(weapon="lance", initiative=20, str=14, bab=3, hp=20)
     kw.update(knight)
     b = battle(GRID, creature("knight", "blue", (0, 2), **kw),
-               creature("horse", "blue", (1, 2), size="L", reach="long", speed=15, weapon="hoof", initiative=1, hp=30),
+               # rideable: only a mount can be ridden (issue 11, French text "combat monté")
+               creature("horse", "blue", (1, 2), size="L", reach="long", speed=15, weapon="hoof", initiative=1, hp=30,
+                        rideable=True),
                creature("orc", "red", (10, 3), weapon="greataxe", initiative=10, hp=40, ac=10, speed=12))
     b.comp("horse", Stats).values["combat_trained"] = 1 if trained else 0
     return b

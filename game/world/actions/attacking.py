@@ -5,6 +5,7 @@ Cleave's extra attack (French text "attaque", "attaque à outrance", "charge",
 from __future__ import annotations
 
 from ... import data
+from ...rules import charge as charge_rules
 from ...rules.attack import full_attack_bonuses, full_attack_steps
 from ...rules.geometry import metres
 from ...rules.lanes import lane_path
@@ -13,8 +14,8 @@ from .. import specials
 from ..attacks import (check_attack, fallen, is_ranged_attack, provoking_attack, resolve_attack, take_opportunities,
                        threatening_enemies)
 from ..commands import OffHand, Strike
-from ..components import (Feats, Grapple, Hands, HitPoints, Loaded, Offense, Riding, RunState, Spellcasting, TurnState,
-                          Wielded)
+from ..components import (Conditions, Feats, Grapple, Hands, HitPoints, Loaded, Offense, Riding, RunState, Spellcasting,
+                          TurnState, Wielded)
 from ..damage import apply_damage, status_of
 from ..durations import until_next_turn
 from ..events import AttackForfeited, ItemDropped, Moved
@@ -194,7 +195,10 @@ def _weapon_arg(battle, who, args):
 
 
 def do_attack(battle, who, args, declined) -> list:
-    """Standard action: one attack; ``defensively`` -4 to hit, +2 dodge AC."""
+    """Standard action: one attack; ``defensively`` -4 to hit, +2 dodge AC. Played as a
+    readied action (``readied``, set by ``timing.fire_readied`` only), a weapon set
+    against a charge deals double damage to a charging foe (French text: "infligent des
+    dégâts doublés à un adversaire chargeant, en préparant une réception de charge")."""
     target = target_arg(battle, args)
     weapon, off = _weapon_arg(battle, who, args)
     r = check_attack(battle, who, target, weapon=weapon) or stance_refusal(
@@ -207,8 +211,12 @@ def do_attack(battle, who, args, declined) -> list:
     if defensively:
         events += until_next_turn(battle, who, "fighting_defensively")
     slot = specials.single_attack_slot(battle, who) if weapon is None else None
+    used = data.weapons()[slot["weapon"]] if slot else weapon or battle.board().body(who).weapon
+    multiplier = charge_rules.set_against_charge(used.set_vs_charge, bool(args.get("readied")),
+                                                 "charging" in battle.read(target, Conditions).ids)
     events += one_attack(battle, who, target, declined, cleave=_cleave_arg(args), defensively=defensively,
-                         nonlethal=args.get("nonlethal"), weapon=weapon, off_hand=off, slot=slot)
+                         nonlethal=args.get("nonlethal"), weapon=weapon, off_hand=off, slot=slot,
+                         damage_multiplier=multiplier)
     return events
 
 

@@ -15,12 +15,12 @@ speeds are not modelled.
 """
 from __future__ import annotations
 
-from ... import data
 from ...rules.geometry import distance
 from ...rules.modifiers import ability_modifier
 from ..components import Abilities, Conditions, Position, Stats
 from ..damage import AFTER_DAMAGE, apply_damage, status_of
 from ..events import ConditionEnded, ConditionStarted, DamageDealt, FellProne, Moved, SavingThrow
+from ..worn import armour_check_penalty
 from .common import refuse, spend, squares_arg, turn_state
 from .gates import FACE
 from .moving import walk
@@ -34,10 +34,8 @@ def on_face(battle, cid: str) -> bool:
 
 
 def climb_bonus(battle, cid: str) -> int:
-    spec = battle.spec(cid)
-    penalty = sum(data.armor()[a].get("check_penalty", 0) for a in (spec.armor, spec.shield) if a)
     return (ability_modifier(battle.comp(cid, Abilities).scores["str"]) + battle.comp(cid, Stats).values.get("climb", 0)
-            + penalty)
+            + armour_check_penalty(battle, cid))
 
 
 def do_climb(battle, who, args, declined) -> list:

@@ -132,7 +132,7 @@ def play(battle, command: Command, declined: set[str], aftermath: bool = True) -
     events += stench_sweep(battle)
     if battle.has(who) and battle.turn == who:
         events += strenuous_damage(battle, who)
-    events += turning.break_turning(battle, who)
+    events += turning.break_turning(battle)
     events += mounted_falls(battle)
     # The battle ends as soon as a side has nobody left able to act.
     if battle.winner is None:

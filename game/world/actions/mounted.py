@@ -30,12 +30,19 @@ CONTROL_DC, FAST_MOUNT_DC = 20, 20
 
 
 def can_carry(battle, who: str, mount: str):
-    """Whether ``mount`` could carry ``who`` now: an ally at least one size larger, next to
-    it, with nobody on it, and ``who`` not already riding (French text, "combat monté")."""
+    """Whether ``mount`` could carry ``who`` now: a mount, an ally at least one size larger,
+    next to it, with nobody on it, and ``who`` not already riding (French text, "combat
+    monté"). A mount is a creature fit to be ridden — the French text names them:
+    "Destriers légers et lourds et poneys de guerre, ainsi que les chiens de selle, sont
+    d'excellentes montures de combat. Par contre, poneys, chevaux légers et lourds sont
+    effrayés par les cris et le bruit des armes" — which their templates mark ``rideable``;
+    any larger ally is not one (a Medium creature does not ride an ogre)."""
     board = battle.board()
     me, steed = board.body(who), board.body(mount)
     if mount_of(battle, who):
         return Refusal("ALREADY_MOUNTED")
+    if not battle.read(mount, Stats).values.get("rideable"):
+        return Refusal("NOT_A_MOUNT", {"mount": mount})
     if battle.read(mount, Riding).rider or battle.read(mount, Riding).mount or steed.is_enemy_of(me) \
             or steed.size.order < me.size.order + 1:
         return Refusal("CANNOT_MOUNT", {"mount": mount})
@@ -47,7 +54,8 @@ def can_carry(battle, who: str, mount: str):
 
 
 def do_mount(battle, who, args, declined) -> list:
-    """A move action, or free with a Ride check DC 20 (``fast``)."""
+    """A move action, or free with a Ride check DC 20 (``fast``) that takes the armour
+    check penalty (French text: "un éventuel malus d'armure aux tests s'applique alors")."""
     mount = target_arg(battle, args, "mount")
     refusal = can_carry(battle, who, mount)
     if refusal:
@@ -56,7 +64,7 @@ def do_mount(battle, who, args, declined) -> list:
     events: list = []
     fast_ok = False
     if args.get("fast"):
-        fast_ok, events = ride_check(battle, who, FAST_MOUNT_DC, "fast_mount")
+        fast_ok, events = ride_check(battle, who, FAST_MOUNT_DC, "fast_mount", armour=True)
     events += [] if fast_ok else spend(battle, who, "move", "mount")
     battle.comp(who, Riding).mount = mount
     battle.comp(mount, Riding).rider = who
@@ -66,6 +74,9 @@ def do_mount(battle, who, args, declined) -> list:
 
 
 def do_dismount(battle, who, args, declined) -> list:
+    """A move action, or free with a Ride check DC 20 (``fast``) that takes the armour
+    check penalty (French text: "sauter au sol par une action libre [...] un éventuel malus
+    d'armure aux tests s'applique alors")."""
     mount = mount_of(battle, who)
     if not mount:
         raise refuse("NOT_MOUNTED")
@@ -76,7 +87,7 @@ def do_dismount(battle, who, args, declined) -> list:
     events: list = []
     fast_ok = False
     if args.get("fast"):
-        fast_ok, events = ride_check(battle, who, FAST_MOUNT_DC, "fast_dismount")
+        fast_ok, events = ride_check(battle, who, FAST_MOUNT_DC, "fast_dismount", armour=True)
     events += [] if fast_ok else spend(battle, who, "move", "dismount")
     return events + leave_saddle(battle, who, mount, to, "dismounted")
 

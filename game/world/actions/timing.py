@@ -14,7 +14,9 @@ from ..damage import status_of
 from ..events import Delayed, Readied, ReadiedActionFailed, ReadiedActionTriggered
 from .common import ABLE, ACTIONS, Refused, refuse, settled, spend, turn_state
 
-READY_TRIGGERS = ("enemy_moves_within_reach", "attacks", "casts")
+# ``charges``: a charging enemy comes within reach, to set a spear against it (French
+# text, "en préparant une réception de charge").
+READY_TRIGGERS = ("enemy_moves_within_reach", "attacks", "casts", "charges")
 READY_ACTIONS = ("attack", "move", "total_defense", "drop_prone", "stand_up", "draw", "load")
 # Full-round actions a restricted creature may start and complete over two rounds: not
 # full attack, charge, run or withdraw (French text).
@@ -91,12 +93,18 @@ def _readied(battle) -> list[tuple[str, ReadiedAction]]:
 
 
 def readied_on_entering(battle, mover: str, declined: set[str]) -> tuple[list, bool]:
+    """Readied actions waiting for an enemy to come within reach — any enemy
+    (``enemy_moves_within_reach``), or a charging one (``charges``: a weapon set against a
+    charge, French text "en préparant une réception de charge"). They go off as the mover
+    enters a square the readier threatens, so before a charger's attack."""
     events: list = []
     board = battle.board()
     body = board.body(mover)
     was_prone = "prone" in body.conditions
     for readier, ready in _readied(battle):
-        if ready.trigger != "enemy_moves_within_reach" or not board.body(readier).is_enemy_of(body):
+        if ready.trigger == "charges" and "charging" not in body.conditions:
+            continue
+        if ready.trigger not in ("enemy_moves_within_reach", "charges") or not board.body(readier).is_enemy_of(body):
             continue
         if ready.target not in (None, mover):
             continue
@@ -139,6 +147,7 @@ def fire_readied(battle, readier: str, trigger_by: str, declined) -> list:
     args = command.handler_arguments()
     if ready.action == "attack":
         args.setdefault("target", ready.target or trigger_by)
+        args["readied"] = True      # a weapon set against a charge doubles (``attacking.do_attack``)
     saved = turn_state(battle, readier)
     battle.put(readier, TurnState(restricted=True))
     snap = battle.snapshot()

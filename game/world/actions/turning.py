@@ -2,19 +2,32 @@
 a standard action that does not provoke; the turning check (d20 + Cha) gives the most
 Hit Dice affected, the turning damage (2d6 + level + Cha) the total; closest undead
 first within 18 m with line of effect; destroyed at twice their Hit Dice; turned undead
-flee for 10 rounds (rebuked ones cower), until the cleric comes within 3 m."""
+flee for 10 rounds (rebuked ones cower), until the cleric comes within 3 m of them, or
+any closer to those already within 3 m.
+
+How turned undead flee (French text: "Les morts-vivants repoussés fuient aussi vite que
+possible, pendant 1 minute (10 rounds). Si toute retraite leur est coupée, ils se
+recroquevillent, ce qui offre un bonus de +2 au jet d'attaque à quiconque décide de les
+frapper."). Our reading: on its own turn a turned undead may only move away from its
+cleric (a move, withdraw or run that ends farther), take total defense, delay or end
+its turn (``turned_refusal``); the player or the AI choose the way out.
+When no square it could reach with a move ends farther from the cleric, its retreat is
+cut off and it cowers (the "cowering" condition: no actions, -2 AC, no Dexterity bonus —
+the SRD's form of the French "+2 au jet d'attaque"); this is judged again after every
+action, so it flees once a way out opens (``break_turning``)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...rules import turning as rules
-from ...rules.geometry import distance
+from ...rules.geometry import distance, space_squares
+from ...rules.movement import reachable
 from ...rules.modifiers import ability_modifier
 from ...rules.sight import has_line_of_sight
 from ..components import Abilities, Conditions, Feats, HitPoints, Stats, TurnUses
 from ..damage import status_of, sync_health
 from ..durations import add_timed_condition
-from ..events import Event
+from ..events import ConditionEnded, ConditionStarted, Event
 from . import commanding
 from .commanding import UndeadAffected
 from .common import refuse, spend
@@ -114,6 +127,7 @@ def _turn(battle, who: str, rebuke: bool) -> list:
         bolstered = _stat(battle, cid, "bolstered_hd") if "bolstered" in battle.read(cid, Conditions).ids else 0
         hd = max(_stat(battle, cid, "hd"), bolstered) + _stat(battle, cid, "turn_resistance")
         candidates.append((cid, hd, d))
+    d_of = {cid: d for cid, _hd, d in candidates}
     for cid in rules.choose_affected(candidates, max_hd, damage):
         hd = _stat(battle, cid, "hd")
         if rules.destroys(level, hd) and not rebuke:
@@ -127,14 +141,23 @@ def _turn(battle, who: str, rebuke: bool) -> list:
             continue            # beyond the Hit Dice it may command, it is only rebuked
         uses = battle.comp(cid, TurnUses)
         uses.turned_by, uses.turning_check = who, check
+        if not rebuke:       # within 3 m already, it stays turned until the cleric comes closer
+            uses.turned_gap, uses.turner_at = d_of[cid], battle.board().body(who).pos
         add_timed_condition(battle, cid, "cowering" if rebuke else "turned", rules.DURATION_ROUNDS)
         events.append(UndeadAffected(who=cid, by=who, result="rebuked" if rebuke else "turned"))
     battle.changed()
     return events
 
 
+def _gap_at(battle, cid: str, pos, turner: str) -> int:
+    """Squares between ``cid``'s space were it at ``pos`` and its turner's space."""
+    board = battle.board()
+    return min(distance(x, y) for x in space_squares(pos, board.body(cid).span) for y in board.body(turner).squares)
+
+
 def turned_refusal(battle, who: str, action: str, args: dict):
-    """A turned undead flees: it may only move away from the cleric or defend itself."""
+    """A turned undead flees (French text: "Les morts-vivants repoussés fuient aussi vite
+    que possible"): it may only move away from the cleric or defend itself."""
     if "turned" not in battle.read(who, Conditions).ids:
         return None
     if action in ("end_turn", "total_defense", "delay"):
@@ -143,30 +166,88 @@ def turned_refusal(battle, who: str, action: str, args: dict):
         turner = battle.read(who, TurnUses).turned_by
         squares = args.get("squares") or []
         if turner and squares and isinstance(squares[-1], list):
-            board = battle.board()
-            end = tuple(squares[-1])
-            far_before = _gap(battle, who, turner)
-            far_after = min(distance(x, y) for x in [(end[0] + i, end[1] + j) for i in range(board.body(who).span)
-                                                     for j in range(board.body(who).span)]
-                            for y in board.body(turner).squares)
-            if far_after > far_before:
+            if _gap_at(battle, who, tuple(squares[-1]), turner) > _gap(battle, who, turner):
                 return None
         return refuse("TURNED_MUST_FLEE")
     return refuse("TURNED_MUST_FLEE")
 
 
-def break_turning(battle, mover: str) -> list:
-    """The cleric coming within 3 m of undead it turned ends their turning."""
-    events = []
-    for cid, uses in battle.each(TurnUses):
-        if uses.turned_by == mover and "turned" in battle.read(cid, Conditions).ids \
-                and _gap(battle, mover, cid) <= rules.BREAK_DISTANCE:
-            tu = battle.comp(cid, TurnUses)
-            battle.comp(cid, Conditions).ids.discard("turned")
-            tu.turned_by = None
-            battle.changed()
-            events.append(UndeadAffected(who=cid, by=mover, result="turning_broken"))
+def _cornered(battle, cid: str, turner: str) -> bool:
+    """No square it could reach with a move ends farther from its cleric (French text: "Si
+    toute retraite leur est coupée"). Judged as if it were standing and not cowering, so
+    that the cowering this very rule gives does not keep it cornered."""
+    board = battle.board()
+    body = board.body(cid)
+    free = replace(body, conditions=body.conditions - {"cowering", "prone"})
+    ends = reachable(board, free, "move")
+    return rules.is_cornered(_gap(battle, cid, turner), [_gap_at(battle, cid, pos, turner) for pos in ends])
+
+
+def _end_turning(battle, cid: str) -> list:
+    """The turning of ``cid`` ends: it acts normally again, and stops cowering in a corner."""
+    events: list = []
+    tu = battle.comp(cid, TurnUses)
+    battle.comp(cid, Conditions).ids.discard("turned")
+    tu.turned_by, tu.turned_gap, tu.turner_at = None, None, None
+    if tu.cornered:
+        tu.cornered = False
+        battle.comp(cid, Conditions).ids.discard("cowering")
+        events.append(ConditionEnded(who=cid, condition="cowering"))
+    battle.changed()
     return events
+
+
+def break_turning(battle) -> list:
+    """After every action: how the undead turned by a cleric stand (French text, "renvoi
+    des morts-vivants").
+
+    - The cleric coming within 3 m of undead it turned, or any closer to those already
+      within 3 m, ends their turning ("il suffit que le prêtre s'approche à moins de 3
+      mètres d'eux pour qu'ils se remettent à agir normalement (si le personnage se trouve
+      déjà à moins de 3 mètres d'eux, il ne les affecte en rien, mais l'effet du renvoi se
+      dissipe s'il s'approche un tant soit peu d'eux)"). Undead turned within 3 m are
+      therefore not freed by the turning itself. It is the cleric who must come closer:
+      the distance shrank while the cleric moved (on its turn, in the saddle or by a
+      readied move); the undead fleeing, or being pushed, is not the cleric approaching.
+    - A turned undead whose retreat is cut off cowers ("Si toute retraite leur est
+      coupée, ils se recroquevillent"), and stops cowering once a way out opens.
+    - A turning that ran out (10 rounds) leaves no cowering behind."""
+    events: list = []
+    for cid, uses in battle.each(TurnUses):
+        if uses.turned_by is None and not uses.cornered:
+            continue
+        if "turned" not in battle.read(cid, Conditions).ids or uses.turned_by is None:
+            if uses.cornered or uses.turned_gap is not None:
+                events += _end_turning(battle, cid)
+            continue
+        turner = uses.turned_by
+        if uses.turned_gap is None:
+            continue                 # a rebuked undead: it cowers for its 10 rounds
+        now, at = _gap(battle, turner, cid), battle.board().body(turner).pos
+        if at != uses.turner_at and rules.turning_broken(uses.turned_gap, now):
+            events += _end_turning(battle, cid)
+            events.append(UndeadAffected(who=cid, by=turner, result="turning_broken"))
+            continue
+        if (now, at) != (uses.turned_gap, uses.turner_at):
+            tu = battle.comp(cid, TurnUses)
+            tu.turned_gap, tu.turner_at = now, at
+        events += _cower_when_cornered(battle, cid, turner)
+    return events
+
+
+def _cower_when_cornered(battle, cid: str, turner: str) -> list:
+    """A turned undead cowers while its retreat is cut off, and only then."""
+    cornered = _cornered(battle, cid, turner)
+    if cornered == battle.read(cid, TurnUses).cornered:
+        return []
+    battle.comp(cid, TurnUses).cornered = cornered
+    conds = battle.comp(cid, Conditions).ids
+    battle.changed()
+    if cornered:
+        conds.add("cowering")
+        return [ConditionStarted(who=cid, condition="cowering")]
+    conds.discard("cowering")
+    return [ConditionEnded(who=cid, condition="cowering")]
 
 
 def do_dispel_turning(battle, who, args, declined) -> list:
@@ -200,8 +281,7 @@ def do_dispel_turning(battle, who, args, declined) -> list:
         if hd > total_hd:
             continue
         total_hd -= hd
-        battle.comp(cid, Conditions).ids.discard("turned")
-        battle.comp(cid, TurnUses).turned_by = None
+        events += _end_turning(battle, cid)
         freed.append(cid)
         events.append(UndeadAffected(who=cid, by=who, result="freed"))
     battle.changed()
