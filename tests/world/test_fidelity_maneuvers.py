@@ -211,7 +211,8 @@ def test_a_running_mount_loses_its_dex_bonus_on_the_way():
     de Dextérité à la CA": a mount ridden at a run is the runner."""
     grid = "\n".join("." * 14 for _ in range(7))
     b = battle(grid, creature("knight", "blue", (0, 2), weapon="longsword", initiative=20, hp=20),
-               creature("horse", "blue", (1, 2), size="L", speed=15, weapon="hoof", initiative=1, hp=30, dex=14),
+               creature("horse", "blue", (1, 2), size="L", speed=15, weapon="hoof", initiative=1, hp=30, dex=14,
+                            rideable=True),
                creature("orc", "red", (4, 4), weapon="longsword", initiative=10, hp=40))
     b.comp("horse", Stats).values["combat_trained"] = 1
     assert b.act("knight", "mount", {"mount": "horse"})[0]
