@@ -162,7 +162,7 @@ def _stance_questions(battle, command: Command) -> list[Question]:
     """Power Attack and Combat Expertise: how many points, asked of the attacker with the
     feat on a melee attack, full attack or (Power Attack only) charge (``actions.stances``)."""
     action, who = command.action, command.who
-    if action not in ("attack", "full_attack", "charge"):
+    if action not in ("attack", "full_attack", "charge", "whirlwind_attack"):
         return []
     target, weapon = getattr(command, "target", None), getattr(command, "weapon", None)
     if weapon == "rock":

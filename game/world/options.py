@@ -27,6 +27,7 @@ from .actions.commanding import commanded
 from .actions.gates import GATES, SETTLED
 from .actions.mounted import can_carry
 from .actions.overrun import overrun_squares
+from .actions.whirlwind import whirlwind_targets
 from .actions.spell_sources import spell_choices
 from .actions.timing import READY_TRIGGERS
 from .asking import check
@@ -49,7 +50,7 @@ GENERAL = frozenset({
     # the gates of what needs something at hand (actions.gates)
     "NO_DOOR_NEAR", "NOTHING_TO_CLIMB", "NOTHING_TO_DRAW", "NO_MAGIC_ITEM", "NO_SPLASH_WEAPON",
     "NOTHING_LYING_NEAR", "NO_SPELL_READY", "NOT_A_CASTER", "NOTHING_TO_RETRIEVE", "NOBODY_HELPLESS",
-    "SUNDER_NEEDS_SLASHING_OR_BLUDGEONING",
+    "SUNDER_NEEDS_SLASHING_OR_BLUDGEONING", "NO_WHIRLWIND_ATTACK_FEAT",
 })
 
 
@@ -415,6 +416,8 @@ def _providers(battle, who: str) -> dict[str, Callable[[], Option]]:
         "attack": lambda: _attack(battle, who),
         "full_attack": lambda: _full_attack(battle, who),
         "charge": lambda: _charge(battle, who),
+        "whirlwind_attack": lambda: _decide(battle, "whirlwind_attack", [C.WhirlwindAttack(who)],
+                                            lambda passed: {"targets": whirlwind_targets(battle, who)}),
         "overrun": lambda: _overrun(battle, who),
         "throw_splash": lambda: _splash(battle, who),
         "cast": lambda: _spells(battle, who),

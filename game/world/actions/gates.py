@@ -17,7 +17,7 @@ from ...rules.maneuvers import can_sunder_with
 from ...rules.reasons import Refusal
 from ...rules.turning import turning_level
 from .. import budget
-from ..components import (Conditions, Defense, Grapple, Hands, Inventory, Loaded, Riding, Spellcasting, SpellEffects,
+from ..components import (Conditions, Defense, Feats, Grapple, Hands, Inventory, Loaded, Riding, Spellcasting, SpellEffects,
                           SpellLike, Stats, Timing, TurnState, TurnUses, Webs, Wielded)
 
 
@@ -296,6 +296,11 @@ def coup_de_grace(battle, who: str) -> Refusal | None:
     return Refusal("NOBODY_HELPLESS")
 
 
+def whirlwind_attack(battle, who: str) -> Refusal | None:
+    """Whirlwind Attack needs its feat (``actions.whirlwind``)."""
+    return None if "whirlwind_attack" in battle.read(who, Feats).ids else Refusal("NO_WHIRLWIND_ATTACK_FEAT")
+
+
 def charge(battle, who: str) -> Refusal | None:
     """A charge is the creature's only movement this round (French text, "charger")."""
     ts = battle.read(who, TurnState)
@@ -315,7 +320,8 @@ GATES = {
     "end_turn": lambda battle, who: None,
     "open_door": door, "close_door": door, "climb": climb, "draw": draw, "use_item": use_item,
     "throw_splash": throw_splash, "pick_up": pick_up, "cast": cast, "retrieve_component": cast,
-    "charge": charge, "retrieve": retrieve, "sunder": sunder, "coup_de_grace": coup_de_grace,
+    "charge": charge, "whirlwind_attack": whirlwind_attack, "retrieve": retrieve, "sunder": sunder,
+    "coup_de_grace": coup_de_grace,
     **{name: grappling for name in ("grapple_damage", "grapple_attack", "pin", "escape", "free_ally",
                                     "use_opponent_weapon", "grapple_move", "grapple_draw", "release")},
 }

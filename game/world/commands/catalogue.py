@@ -85,6 +85,15 @@ class FullAttack(Command):
 
 
 @dataclass(frozen=True)
+class WhirlwindAttack(Command):
+    """Whirlwind Attack: one attack on each opponent in reach (``actions.whirlwind``)."""
+    action = "whirlwind_attack"
+    defensively: bool = False
+    power_attack: int = 0
+    combat_expertise: int = 0
+
+
+@dataclass(frozen=True)
 class Charge(Command):
     """``end`` among tied closest spaces; ``maneuver`` (bull_rush, trip …) in place of the
     attack, with that maneuver's choices."""
