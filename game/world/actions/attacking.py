@@ -126,7 +126,11 @@ def one_attack(battle, who: str, target: str, declined, cleave: list[str] | None
 
 def _discharge_on_touch(battle, who: str, target: str, weapon, strike: list) -> list:
     """An unarmed attack that hits while holding a touch spell's charge discharges it
-    (French text, "sorts de contact")."""
+    (French text, "sorts de contact": "Si l'attaque réussit, le personnage inflige les
+    dégâts de son attaque à mains nues ou de son arme naturelle et décharge le sort"). The
+    blow itself is an ordinary unarmed strike: it provoked (``provoking_attack``) and its
+    damage was nonlethal ("n'est pas considéré comme armé"), unless Improved Unarmed Strike
+    or a natural weapon arms it; only the threat comes from the charge (``Body.holds_charge``)."""
     held = battle.read(who, Spellcasting).held_charge
     hit = any(type(e).__name__ == "AttackRolled" and e.attacker == who and e.hit for e in strike)
     if held and (weapon.is_unarmed or weapon.is_natural) and hit and status_of(battle, target) != "dead":
