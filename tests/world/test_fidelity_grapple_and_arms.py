@@ -72,3 +72,51 @@ def test_holding_a_charge_still_threatens():
     wizard, unchanged by the fix above."""
     b = holding_charge()
     assert (2, 4) in views.threatened(b, "mage")
+
+
+# --- 4. thrown weapons in the off hand ---------------------------------------------------------
+
+
+
+def thrower(main: str, off: str, feats=(), foe_at=(5, 4)):
+    a = dict(initiative=20, hp=20, bab=6, weapon=main, off_hand=off, feats=list(feats))
+    return battle(GRID, creature("a", "blue", (1, 4), **a),
+                  creature("orc", "red", foe_at, initiative=10, hp=60, weapon="greataxe"))
+
+
+def test_darts_and_shuriken_in_both_hands_throw_once_each_as_light_weapons():
+    """French text, "combat à deux armes": "Les règles sont les mêmes pour un personnage qui
+    utilise une arme de jet dans chaque main. Les dards et les shurikens sont alors traités
+    comme des armes légères" — a light off hand: -4 / -8 without the feat."""
+    b = thrower("dart", "dart")
+    assert b.comp("a", Hands).off_hand == "dart"
+    ok, refusal, ev = b.act("a", "full_attack", {"targets": ["orc", {"off_hand": "orc"}]}, dice=[15, 2, 15, 2])
+    assert ok, refusal
+    main, off = events_named(ev, "AttackRolled")
+    assert main.kind == off.kind == "ranged"
+    assert (-4, "untyped", "two_weapon_fighting") in main.bonus_breakdown
+    assert (-8, "untyped", "two_weapon_fighting") in off.bonus_breakdown
+    assert [e.item for e in events_named(ev, "ItemDropped")] == ["dart", "dart"]     # one throw each
+    assert b.comp("a", Hands).off_hand is None
+    s = thrower("shuriken", "shuriken", feats=["two_weapon_fighting"])
+    ok, refusal, ev = s.act("a", "full_attack", {"targets": [{"off_hand": "orc"}, "orc"]}, dice=[15, 1, 15, 1])
+    assert ok, refusal
+    assert all((-2, "untyped", "two_weapon_fighting") in r.bonus_breakdown for r in events_named(ev, "AttackRolled"))
+
+
+def test_a_javelin_in_the_off_hand_is_one_handed_and_thrown_once():
+    """French text, "combat à deux armes": "tandis que les bolas, le filet, la fronde et les
+    javelines sont considérés comme des armes à une main" — -6 / -10 without the feat; a
+    second throw from the emptied hand is refused before any die."""
+    b = thrower("longsword", "javelin", foe_at=(2, 4))
+    # the sword (15, 2); the throw provokes from the orc next to it (1: a miss); the javelin (15, 2)
+    ok, refusal, ev = b.act("a", "full_attack", {"targets": ["orc", {"off_hand": "orc"}]}, dice=[15, 2, 1, 15, 2])
+    assert ok, refusal
+    main, opportunity, off = events_named(ev, "AttackRolled")
+    assert opportunity.attacker == "orc" and opportunity.opportunity
+    assert main.kind == "melee" and off.kind == "ranged"                  # the javelin is thrown
+    assert (-6, "untyped", "two_weapon_fighting") in main.bonus_breakdown
+    assert (-10, "untyped", "two_weapon_fighting") in off.bonus_breakdown
+    c = thrower("dart", "dart", feats=["two_weapon_fighting", "improved_two_weapon_fighting"])
+    ok, refusal, _ = c.act("a", "full_attack", {"targets": ["orc", {"off_hand": "orc"}, {"off_hand": "orc"}]})
+    assert not ok and refusal.code == "THROWN_WEAPON_GONE"

@@ -9,7 +9,7 @@ from ...rules import charge as charge_rules
 from ...rules.attack import full_attack_bonuses, full_attack_steps
 from ...rules.geometry import metres
 from ...rules.lanes import lane_path
-from ...rules.weapons import other_end
+from ...rules.weapons import is_light_off_hand, other_end
 from .. import specials
 from ..attacks import (check_attack, fallen, is_ranged_attack, provoking_attack, resolve_attack, take_opportunities,
                        threatening_enemies)
@@ -66,8 +66,10 @@ def off_hand_weapon(battle, who: str):
 
 def twf_penalties(battle, who: str, off) -> tuple[int, int]:
     """Two-weapon fighting (digest §11.1): -6/-10; a light off hand -4/-8; the feat -4/-4;
-    both -2/-2."""
-    light = off.use in ("light", "unarmed")
+    both -2/-2. Thrown weapons too, darts and shuriken as light ones (French text, "combat
+    à deux armes": "Les règles sont les mêmes pour un personnage qui utilise une arme de jet
+    dans chaque main"; ``rules.weapons.is_light_off_hand``)."""
+    light = is_light_off_hand(off)
     feat = "two_weapon_fighting" in battle.read(who, Feats).ids
     if feat:
         return (-2, -2) if light else (-4, -4)
