@@ -120,3 +120,120 @@ def test_a_javelin_in_the_off_hand_is_one_handed_and_thrown_once():
     c = thrower("dart", "dart", feats=["two_weapon_fighting", "improved_two_weapon_fighting"])
     ok, refusal, _ = c.act("a", "full_attack", {"targets": ["orc", {"off_hand": "orc"}, {"off_hand": "orc"}]})
     assert not ok and refusal.code == "THROWN_WEAPON_GONE"
+
+
+# --- 1. attacks by a creature locked in a grapple -----------------------------------------
+
+def locked(d_weapon="shortbow", d_kw=None, readied=None):
+    """``a`` (dagger) grabs ``d``; ``e``, d's foe, stands outside the grapple, 7 squares off.
+    ``readied``: d readies an attack on e attacking before it is grabbed."""
+    d = dict(initiative=25, str=10, hp=30, weapon=d_weapon, bab=2)
+    d.update(d_kw or {})
+    b = battle(GRID, creature("d", "red", (3, 2), **d),
+               creature("a", "blue", (2, 2), initiative=20, str=16, bab=2, hp=30, weapon="dagger"),
+               creature("e", "blue", (10, 2), initiative=5, hp=30, weapon="longbow"))
+    if readied:
+        assert b.act("d", "ready", {"trigger": "attacks", "target": "e"})[0]
+    b.act("d", "end_turn")
+    # a's touch attack (15), the opposed checks (15 against 5), 1d3 unarmed damage (2)
+    # (a melee weapon in d's hand takes its attack of opportunity first: 1, a miss)
+    provoked = [] if d_weapon == "shortbow" else [1]
+    ok, refusal, _ = b.act("a", "grapple", {"target": "d"}, dice=provoked + [15, 15, 5, 2])
+    assert ok and b.read("d", Grapple).holding == {"a"}, refusal
+    b.act("a", "end_turn")
+    return b
+
+
+def test_a_grappled_creature_neither_shoots_nor_throws_nor_strikes_outside_the_grapple():
+    """French text, "lutte": "Un combattant en situation de lutte n'intervient plus sur le
+    reste du combat"; "Le personnage peut attaquer un autre lutteur à mains nues ou à l'aide
+    d'une arme naturelle ou d'une arme manufacturée légère" — no bow, no throw, nobody
+    outside the grapple; the refusal names why."""
+    b = locked()
+    b.act("e", "end_turn")
+    ok, refusal, _ = b.act("d", "attack", {"target": "e"})
+    assert not ok and refusal.code == "GRAPPLED_NO_RANGED"
+    ok, refusal, _ = b.act("d", "attack", {"target": "a"})
+    assert not ok and refusal.code == "GRAPPLED_NO_RANGED"              # not even at its grappler
+    ok, refusal, _ = b.act("d", "full_attack", {"targets": ["e"]})
+    assert not ok and refusal.code == "GRAPPLED_NO_RANGED"
+    t = locked("dagger")
+    t.act("e", "end_turn")
+    ok, refusal, _ = t.act("d", "attack", {"target": "e"})               # a dagger thrown out of the grapple
+    assert not ok and refusal.code == "GRAPPLED_NO_RANGED"
+    assert t.options("d")["attack"].domain["targets"] == ["a"]          # options offers what act plays
+    assert t.check(t.command("d", "attack", {"target": "e"})).code == "GRAPPLED_NO_RANGED"
+
+
+def test_a_readied_shot_is_lost_once_grappled():
+    """French text, "lutte": a readied bow shot cannot be loosed from inside a grapple
+    ("n'intervient plus sur le reste du combat"): the readied action fails, with the reason."""
+    b = locked(readied=True)
+    # e shoots at the grapple: d's readied shot fails; e's arrow picks a grappler (d2: 1) then hits (15, 5)
+    ok, refusal, ev = b.act("e", "attack", {"target": "a"}, dice=[1, 15, 5])
+    assert ok, refusal
+    failed = first(ev, "ReadiedActionFailed")
+    assert failed.who == "d" and failed.reason == "GRAPPLED_NO_RANGED"
+    assert all(r.attacker == "e" for r in events_named(ev, "AttackRolled"))
+
+
+def test_a_plain_attack_at_the_grappler_is_the_grapple_attack_at_minus_4_without_two_weapons():
+    """French text, "lutte": "Le personnage peut attaquer un autre lutteur à mains nues ou à
+    l'aide d'une arme naturelle ou d'une arme manufacturée légère. Il subit un malus de -4 sur
+    son jet d'attaque." and "Il est impossible de combattre à deux armes lors d'une lutte,
+    même si ce sont deux armes légères."""
+    b = locked("dagger", {"off_hand": "dagger"})
+    b.act("e", "end_turn")
+    ok, refusal, ev = b.act("d", "attack", {"target": "a"}, dice=[10, 2])
+    assert ok, refusal
+    roll = first(ev, "AttackRolled")
+    assert roll.attacker == "d" and (-4, "untyped", "two_weapon_fighting") in roll.bonus_breakdown
+    c = locked("dagger", {"off_hand": "dagger"})
+    c.act("e", "end_turn")
+    ok, refusal, _ = c.act("d", "full_attack", {"targets": ["a", {"off_hand": "a"}]})
+    assert not ok and refusal.code == "GRAPPLE_NO_TWO_WEAPONS"
+    ok, refusal, ev = c.act("d", "full_attack", {"targets": ["a"]}, dice=[10, 2])
+    assert ok, refusal
+    assert (-4, "untyped", "two_weapon_fighting") in first(ev, "AttackRolled").bonus_breakdown
+    s = locked("longsword")
+    s.act("e", "end_turn")
+    ok, refusal, _ = s.act("d", "attack", {"target": "a"})
+    assert not ok and refusal.code == "GRAPPLE_LIGHT_WEAPON_ONLY"
+
+
+def test_a_pinned_creature_cannot_attack_and_its_pinner_uses_no_weapon():
+    """French text, "lutte": the pinned one "peut tenter de se dégager"; and of the pinner:
+    "Il est impossible de dégainer ou d'utiliser une arme (contre quiconque) [...] tant
+    qu'on immobilise une créature" — its unarmed strike or natural weapons only."""
+    b = locked("dagger")
+    b.comp("a", Grapple).pinning = "d"
+    b.comp("d", Grapple).pinned_by = "a"
+    b.comp("d", Conditions).ids.add("pinned")
+    b.changed()
+    b.act("e", "end_turn")
+    ok, refusal, _ = b.act("d", "attack", {"target": "a"})
+    assert not ok and refusal.code == "PINNED_ONLY_ESCAPE"
+    b.act("d", "end_turn")
+    ok, refusal, _ = b.act("a", "attack", {"target": "d"})
+    assert not ok and refusal.code == "PINNING_NO_WEAPON"
+    ok, refusal, _ = b.act("a", "grapple_attack", {"target": "d"})
+    assert not ok and refusal.code == "PINNING_NO_WEAPON"
+
+
+def test_options_in_a_grapple_offer_only_what_act_plays():
+    """One legality source (tests/world/test_one_legality_source.py), here locked in a
+    grapple with a bow, a dagger and a dagger in each hand: every option offered passes
+    ``act``, every other is refused by ``act`` with the refusal ``options`` gives."""
+    for weapon, kw in (("shortbow", None), ("dagger", None), ("dagger", {"off_hand": "dagger"})):
+        b = locked(weapon, kw)
+        b.act("e", "end_turn")
+        for name, option in b.options("d").items():
+            if option.probe is None:
+                continue
+            token = b.snapshot()
+            ok, refusal, _ = b.act(option.probe)
+            b.restore(token)
+            if option.legal:
+                assert ok or refusal.code == "BAD_DICE", (weapon, name, refusal)
+            else:
+                assert not ok and refusal.code == option.refusal.code, (weapon, name, option.refusal, refusal)
