@@ -237,3 +237,74 @@ def test_options_in_a_grapple_offer_only_what_act_plays():
                 assert ok or refusal.code == "BAD_DICE", (weapon, name, refusal)
             else:
                 assert not ok and refusal.code == option.refusal.code, (weapon, name, option.refusal, refusal)
+
+
+# --- 2. a scroll read in a grapple is a spell cast in a grapple --------------------------------
+
+def grappled_reader(item: str, **kw):
+    """A wizard locked in a grapple with an orc, ``item`` in hand."""
+    m = dict(initiative=20, int=16, hp=20, caster_class="wizard", caster_level=5, spells=["magic_missile"],
+             concentration=10)
+    m.update(kw)
+    b = battle(GRID, creature("mage", "blue", (1, 4), **m),
+               creature("orc", "red", (2, 4), initiative=10, hp=30, weapon="greataxe"))
+    for cid, other in (("mage", "orc"), ("orc", "mage")):
+        b.comp(cid, Grapple).holding = {other}
+        b.comp(cid, Conditions).ids.add("grappling")
+    b.comp("mage", Inventory).items.append(item)
+    b.comp("mage", Hands).holding = item
+    b.changed()
+    return b
+
+
+def test_a_scroll_in_a_grapple_is_refused_as_its_spell_would_be():
+    """French text, "objets magiques": "Activer un objet magique à fin d'incantation, comme
+    par exemple un parchemin, revient à lancer un sort"; "lutte": "Un personnage agrippé ou
+    même immobilisé [...] peut tenter de lancer un sort, à condition qu'il s'agisse d'un sort
+    donc le temps d'incantation est de une action, sans composante gestuelle [...]" — the
+    scroll of magic missile (V, S) is refused for its gestures, as casting it is."""
+    b = grappled_reader("scroll_magic_missile")
+    ok, refusal, _ = b.act("mage", "cast", {"spell": "magic_missile", "targets": ["orc"]})
+    assert not ok and refusal.code == "SPELL_NEEDS_GESTURES"
+    ok, refusal, _ = b.act("mage", "use_item", {"item": "scroll_magic_missile", "targets": ["orc"]})
+    assert not ok and refusal.code == "SPELL_NEEDS_GESTURES"
+    assert b.options("mage")["use_item"].refusal.code == "SPELL_NEEDS_GESTURES"
+
+
+def test_a_scroll_without_gestures_in_a_grapple_needs_concentration_20_plus_level(monkeypatch):
+    """French text, "lutte": "Même si le sort et les préparatifs répondent aux conditions
+    ci-dessus, il doit tout de même réussir un test de Concentration (DD 20 + niveau du sort)
+    sous peine de perdre son sort. Il n'a pas besoin de réussir un test opposé de lutte pour
+    lancer un sort." — a scroll of a spell with no somatic component (a test spell)."""
+    from game import data
+    missile = dict(data.spells()["magic_missile"], components=["V"])
+    monkeypatch.setitem(data.spells(), "voiced_missile", missile)
+    monkeypatch.setitem(data.magic_items(), "scroll_voiced_missile",
+                        dict(data.magic_items()["scroll_magic_missile"], spell="voiced_missile"))
+    b = grappled_reader("scroll_voiced_missile")
+    ok, refusal, ev = b.act("mage", "use_item", {"item": "scroll_voiced_missile", "targets": ["orc"]}, dice=[11, 3])
+    assert ok, refusal
+    check = first(ev, "SavingThrow")
+    assert check.kind == "concentration_grapple" and check.dc == 20 + 1 and check.success    # 11 + 10
+    assert first(ev, "SpellCast").outcome == "cast" and first(ev, "DamageDealt").amount == 4
+    assert "OpposedCheck" not in types(ev)
+    c = grappled_reader("scroll_voiced_missile")
+    ok, refusal, ev = c.act("mage", "use_item", {"item": "scroll_voiced_missile", "targets": ["orc"]}, dice=[10])
+    assert ok and first(ev, "SpellCast").outcome == "lost" and "DamageDealt" not in types(ev)
+    assert "scroll_voiced_missile" not in c.comp("mage", Inventory).items          # the scroll is spent
+
+
+def test_a_wand_or_a_potion_in_a_grapple_needs_no_check():
+    """French text, "lutte": "Le personnage peut activer un objet magique, à condition qu'il
+    ne s'agisse pas d'un objet à fin d'incantation (comme un parchemin). Il n'a pas besoin de
+    réussir un test opposé de lutte pour cela." — a wand is activated, not cast: no
+    Concentration, no grapple check; a potion neither."""
+    b = grappled_reader("wand_magic_missile")
+    ok, refusal, ev = b.act("mage", "use_item", {"item": "wand_magic_missile", "targets": ["orc"]}, dice=[3])
+    assert ok, refusal
+    assert "SavingThrow" not in types(ev) and "OpposedCheck" not in types(ev)
+    assert first(ev, "DamageDealt").amount == 4
+    p = grappled_reader("potion_cure_light_wounds")
+    ok, refusal, ev = p.act("mage", "use_item", {"item": "potion_cure_light_wounds"}, dice=[5])
+    assert ok, refusal
+    assert "SavingThrow" not in types(ev) and first(ev, "Healed")

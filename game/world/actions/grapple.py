@@ -494,9 +494,9 @@ def do_cut_garrote(battle, who, args, declined) -> list:
 
 # What one may do locked in a grapple (French text, "lutte": "un combattant agrippé en
 # situation de lutte peut effectuer n'importe laquelle des actions suivantes"): the grapple
-# options, casting as the text allows, activating an item that is not a scroll, retrieving
-# a component; an attack only at a fellow grappler, as the grapple attack at -4 (its
-# handler judges it: ``attack_refusal``); and what takes no action at all.
+# options, casting as the text allows (a scroll read as its spell is cast), activating an
+# item, retrieving a component; an attack only at a fellow grappler, as the grapple attack
+# at -4 (its handler judges it: ``attack_refusal``); and what takes no action at all.
 IN_GRAPPLE = frozenset({*GRAPPLE_OPTIONS, "grapple_move", "grapple_draw", "release", "cut_garrote", "cast", "attack",
                         "use_item", "use_spell_like", "retrieve_component", "touch", "concentrate", "full_attack",
                         "end_turn", "delay", "step_in", "drop", "break_free"})
@@ -506,7 +506,8 @@ def grapple_refusal(battle, who: str, action: str, args: dict):
     """Locked in a grapple, only the actions the French text lists (``IN_GRAPPLE``); a full
     attack only as attacks and grapple options in place of its attacks, never with two
     weapons ("Il est impossible de combattre à deux armes lors d'une lutte, même si ce sont
-    deux armes légères"); no scroll (an item "à fin d'incantation")."""
+    deux armes légères"). A scroll (an item "à fin d'incantation") is no activated item here
+    but a spell cast, judged as casting is (``magic_items``)."""
     g = battle.read(who, Grapple)
     if not g.holding:
         return None
@@ -519,8 +520,6 @@ def grapple_refusal(battle, who: str, action: str, args: dict):
         return Refusal("GRAPPLE_NO_TWO_WEAPONS")
     if any(isinstance(i, dict) and not set(i) & set(GRAPPLE_OPTIONS) for i in plan):
         return Refusal("GRAPPLED_CANNOT", {"action": "attack"})       # no step, no move, no trip
-    if action == "use_item" and data.magic_items().get(args.get("item"), {}).get("kind") == "scroll":
-        return Refusal("GRAPPLED_CANNOT", {"action": "scroll"})
     return None
 
 
