@@ -47,6 +47,21 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "LOG_ATTACK_STRAYED": {"en": "{attacker}'s blow meant for {meant_for} strikes {hits} instead (d100 {d100}, 25 or less)",
                            "fr": "le coup de {attacker} destiné à {meant_for} touche {hits} à sa place (d100 {d100}, 25 ou moins)"},
     "NOBODY_HELPLESS": {"en": "Nobody on the field is helpless.", "fr": "Personne n'est sans défense sur le terrain."},
+    # fidelity: grapple and arms
+    "GRAPPLED_NO_RANGED": {"en": "Locked in a grapple: no shooting or throwing ({weapon}); strike a fellow grappler "
+                                 "with an unarmed strike, a natural or a light weapon, at -4.",
+                           "fr": "Pris dans une lutte : ni tir ni lancer ({weapon}) ; frapper un autre lutteur à mains "
+                                 "nues, d'une arme naturelle ou d'une arme légère, à -4."},
+    "GRAPPLED_ONLY_GRAPPLERS": {"en": "Locked in a grapple it takes no part in the rest of the fight: it can strike "
+                                      "only those in the grapple.",
+                                "fr": "Pris dans une lutte, il n'intervient plus sur le reste du combat : il ne peut "
+                                      "frapper que ceux de la lutte."},
+    "GRAPPLE_NO_TWO_WEAPONS": {"en": "No fighting with two weapons in a grapple, even two light ones.",
+                               "fr": "Impossible de combattre à deux armes lors d'une lutte, même avec deux armes "
+                                     "légères."},
+    "PINNING_NO_WEAPON": {"en": "Pinning a foe, it cannot use a weapon ({weapon}): unarmed or natural attacks only.",
+                          "fr": "Tant qu'il immobilise une créature, il ne peut utiliser aucune arme ({weapon}) : "
+                                "mains nues ou armes naturelles seulement."},
     "NO_MAGIC_ITEM": {"en": "It carries no potion, scroll or wand.", "fr": "Aucune potion, aucun parchemin ni baguette sur lui."},
     # fidelity: turning and mounts
     "NOT_A_MOUNT": {"en": "It cannot ride {mount}: not a mount (a horse, a pony, a riding dog).",

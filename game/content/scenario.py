@@ -21,6 +21,7 @@ from ..rules.geometry import Square, space_squares
 from ..rules.metamagic import HIGHEST_LEVEL, SPONTANEOUS_CLASSES, applies, entry_for, heightened_level, parse_entry
 from ..rules.sizes import SIZE_CODES, Size
 from ..rules.terrain import LEGEND, Terrain
+from ..rules.weapons import fits_one_hand
 from .. import data
 from ..data import bestiary
 from .errors import ContentError
@@ -299,8 +300,7 @@ class _Validator:
             row = data.weapons().get(off_hand) if isinstance(off_hand, str) else None
             if row is None:
                 self.fail(where, f"unknown off_hand weapon {off_hand!r}")
-            if row.use not in ("light", "one_handed", "unarmed", "ranged") \
-                    or (row.use == "ranged" and not row.id.endswith("crossbow")):
+            if not fits_one_hand(row):
                 self.fail(where, f"off_hand {off_hand!r} cannot be held in one hand")
         holding = raw.get("holding")
         if holding is not None and (not isinstance(holding, str) or holding not in inventory

@@ -41,6 +41,7 @@ class Body:
     feats: frozenset[str] = frozenset()
     heavy_armor: bool = False
     mount_span: int | None = None    # a rider shares its mount's space (French text, combat monté)
+    holds_charge: bool = False       # a touch spell's charge held: it threatens (digest §3)
 
     @cached_property
     def memo(self) -> dict[tuple[Terrain, Variants], frozenset[Square]]:
@@ -66,7 +67,10 @@ class Body:
 
     @property
     def armed_unarmed(self) -> bool:
-        """An unarmed strike counts as armed (digest §3)."""
+        """An unarmed strike counts as armed (digest §3): Improved Unarmed Strike. Not a held
+        touch charge (French text, "sorts de contact": "le personnage n'est pas considéré
+        comme armé et provoque normalement une attaque d'opportunité, à moins que le
+        personnage ne soit par ailleurs considéré comme armé même à mains nues")."""
         return "improved_unarmed_strike" in self.feats
 
     def melee_band(self) -> ReachBand | None:
@@ -80,7 +84,8 @@ class Body:
     def _threat_band(self) -> ReachBand | None:
         if not NO_THREAT.isdisjoint(self.conditions):
             return None
-        return threat_band(self.weapon, self.natural_reach, self.armed_unarmed)
+        # The charge threatens, yet an unarmed attack with it is not armed (``armed_unarmed``).
+        return threat_band(self.weapon, self.natural_reach, self.armed_unarmed or self.holds_charge)
 
     def can_make_aoo(self) -> bool:
         """Threatens and is able to take attacks of opportunity (digest §4.3)."""

@@ -9,7 +9,9 @@ from typing import Iterable
 
 from .fighters import Fighter
 from .modifiers import Modifier, Total, total
+from .reasons import Refusal
 from .sizes import Size
+from .weapons import Weapon
 
 LETHAL_PENALTY = -4        # dealing lethal damage with a grapple check (French text)
 IMPROVED_GRAPPLE = 4       # Improved Grapple feat on grapple checks (SRD-FT)
@@ -100,3 +102,32 @@ def garrote_strength(str_mod: int) -> int:
     """Strength on garrote damage: one and a half times a bonus, both hands used; a
     penalty counts whole (French text, "le garrot")."""
     return str_mod * 3 // 2 if str_mod > 0 else str_mod
+
+
+def attack_in_grapple_refusal(weapon: Weapon, *, ranged: bool, at_grappler: bool, pinned: bool,
+                              pinning: bool) -> Refusal | None:
+    """What refuses an attack by a creature locked in a grapple (French text, "lutte"), or
+    None: it may then strike another grappler, at -4 (``WEAPON_PENALTY``).
+
+    - "Un combattant en situation de lutte n'intervient plus sur le reste du combat": no
+      bow, crossbow or sling, nothing thrown (``ranged``: the attack would be a ranged one),
+      nobody outside the grapple;
+    - "Le personnage peut attaquer un autre lutteur à mains nues ou à l'aide d'une arme
+      naturelle ou d'une arme manufacturée légère. Il subit un malus de -4 sur son jet
+      d'attaque.";
+    - pinned, it may only try to escape (the engine's reading of "Lors de son tour de jeu,
+      le personnage peut tenter de se dégager");
+    - pinning a foe: "Il est impossible de dégainer ou d'utiliser une arme (contre
+      quiconque) [...] tant qu'on immobilise une créature" — an unarmed strike or a natural
+      weapon is no weapon drawn, and still strikes."""
+    if pinned:
+        return Refusal("PINNED_ONLY_ESCAPE")
+    if weapon.is_ranged or ranged:
+        return Refusal("GRAPPLED_NO_RANGED", {"weapon": weapon.id})
+    if not at_grappler:
+        return Refusal("GRAPPLED_ONLY_GRAPPLERS")
+    if not (weapon.is_unarmed or weapon.is_natural or weapon.use == "light"):
+        return Refusal("GRAPPLE_LIGHT_WEAPON_ONLY", {"weapon": weapon.id})
+    if pinning and not (weapon.is_unarmed or weapon.is_natural):
+        return Refusal("PINNING_NO_WEAPON", {"weapon": weapon.id})
+    return None

@@ -57,6 +57,31 @@ def other_end(weapon: "Weapon") -> "Weapon":
                    threat=weapon.threat2, multiplier=weapon.multiplier2, use="light")
 
 
+# Thrown weapons held one in each hand (French text, "combat à deux armes": "Les règles
+# sont les mêmes pour un personnage qui utilise une arme de jet dans chaque main. Les dards
+# et les shurikens sont alors traités comme des armes légères, tandis que les bolas, le
+# filet, la fronde et les javelines sont considérés comme des armes à une main"). The
+# sling is left out: it is loaded, and the engine loads the main hand's weapon only.
+THROWN_AS_LIGHT = frozenset({"dart", "shuriken"})
+THROWN_AS_ONE_HANDED = frozenset({"bolas", "net", "javelin"})
+
+
+def fits_one_hand(weapon: Weapon) -> bool:
+    """Can it be held in the off hand: a light or one-handed weapon, an unarmed strike, a
+    crossbow held in one hand, or a thrown weapon (``THROWN_AS_LIGHT``,
+    ``THROWN_AS_ONE_HANDED``)."""
+    if weapon.use in ("light", "one_handed", "unarmed"):
+        return True
+    return weapon.id.endswith("crossbow") or weapon.id in THROWN_AS_LIGHT | THROWN_AS_ONE_HANDED
+
+
+def is_light_off_hand(weapon: Weapon) -> bool:
+    """A light weapon for the two-weapon fighting penalties (digest §11.1): light weapons,
+    unarmed strikes (French text: "Les attaques à mains nues comptent comme des armes
+    légères (pour ce qui est des malus du combat à deux armes"), darts and shuriken."""
+    return weapon.use in ("light", "unarmed") or weapon.id in THROWN_AS_LIGHT
+
+
 UNARMED = Weapon(id="unarmed", use="unarmed", damage_s="1d2", damage_m="1d3", types=("B",), nonlethal=True)
 
 

@@ -319,7 +319,9 @@ def threatening_enemies(battle, cid: str) -> list[str]:
 
 def provoking_attack(battle, who: str, target: str, declined, weapon=None) -> tuple[list, bool]:
     """Ranged attacks provoke from every threatening foe; an unarmed attack on an armed
-    foe provokes from it, first (digest §4.2, §4.4)."""
+    foe provokes from it, first (digest §4.2, §4.4) — holding a touch charge too (French
+    text, "sorts de contact": "le personnage n'est pas considéré comme armé et provoque
+    normalement une attaque d'opportunité")."""
     board = battle.board()
     me = board.body(who)
     w = weapon or me.weapon

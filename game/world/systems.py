@@ -33,8 +33,8 @@ def build_body(battle, cid: str) -> RulesBody:
         id=cid, side=read(cid, Side).name, pos=read(cid, Position).square, size=read(cid, Body).size,
         reach_shape=read(cid, Reach).shape, speed_squares=effective_speed(read(cid, Speed).squares, conditions),
         weapon=data.weapons()[read(cid, Wielded).weapon_id], conditions=frozenset(conditions),
-        feats=armed_by_charge(read(cid, Feats).ids, read(cid, Spellcasting)), heavy_armor=read(cid, Armor).heavy,
-        mount_span=mount_span)
+        feats=read(cid, Feats).ids, heavy_armor=read(cid, Armor).heavy,
+        mount_span=mount_span, holds_charge=read(cid, Spellcasting).held_charge is not None)
 
 
 def mover(battle, cid: str) -> tuple[Board, str]:
@@ -47,13 +47,6 @@ def mover(battle, cid: str) -> tuple[Board, str]:
     weapon = board.body(cid).weapon
     bodies = tuple(replace(b, weapon=weapon) if b.id == mount else b for b in board.bodies if b.id != cid)
     return Board(board.terrain, bodies, board.variants), mount
-
-
-def armed_by_charge(feats: frozenset, sc: Spellcasting) -> frozenset:
-    """Holding a touch spell's charge counts as armed (digest §3): it threatens."""
-    if sc.held_charge and "improved_unarmed_strike" not in feats:
-        return feats | {"improved_unarmed_strike"}
-    return feats
 
 
 HALF_SPEED = frozenset({"blinded", "entangled", "exhausted", "disabled"})

@@ -9,7 +9,7 @@ from ...rules import charge as charge_rules
 from ...rules.attack import full_attack_bonuses, full_attack_steps
 from ...rules.geometry import metres
 from ...rules.lanes import lane_path
-from ...rules.weapons import other_end
+from ...rules.weapons import is_light_off_hand, other_end
 from .. import specials
 from ..attacks import (check_attack, fallen, is_ranged_attack, provoking_attack, resolve_attack, take_opportunities,
                        threatening_enemies)
@@ -42,10 +42,12 @@ def full_attack_plan(battle, who: str, target: str) -> tuple:
     """Every attack of a full attack at one target, as a plan (``commands``): the iterative
     attacks (haste's extra one included), then the off-hand ones when a second weapon or a
     double weapon's other end is at hand; a monster's routine, once each."""
+    main = len(full_attack_bonuses(battle.read(who, Offense).bab, "hasted" in battle.board().body(who).conditions))
+    if battle.read(who, Grapple).holding:
+        return tuple([Strike(target)] * main)   # grapple attacks: the iteratives, one weapon (``grappling_plan``)
     monster = specials.routine(battle, who)
     if monster:
         return tuple(Strike(target) for _ in specials.routine_slots(monster))
-    main = len(full_attack_bonuses(battle.read(who, Offense).bab, "hasted" in battle.board().body(who).conditions))
     second = off_hand_weapon(battle, who)
     off = off_hand_attacks(battle, who) if second is not None else 0
     if battle.board().body(who).weapon.thrown and is_ranged_attack(battle, who, target):
@@ -66,8 +68,10 @@ def off_hand_weapon(battle, who: str):
 
 def twf_penalties(battle, who: str, off) -> tuple[int, int]:
     """Two-weapon fighting (digest §11.1): -6/-10; a light off hand -4/-8; the feat -4/-4;
-    both -2/-2."""
-    light = off.use in ("light", "unarmed")
+    both -2/-2. Thrown weapons too, darts and shuriken as light ones (French text, "combat
+    à deux armes": "Les règles sont les mêmes pour un personnage qui utilise une arme de jet
+    dans chaque main"; ``rules.weapons.is_light_off_hand``)."""
+    light = is_light_off_hand(off)
     feat = "two_weapon_fighting" in battle.read(who, Feats).ids
     if feat:
         return (-2, -2) if light else (-4, -4)
@@ -126,7 +130,11 @@ def one_attack(battle, who: str, target: str, declined, cleave: list[str] | None
 
 def _discharge_on_touch(battle, who: str, target: str, weapon, strike: list) -> list:
     """An unarmed attack that hits while holding a touch spell's charge discharges it
-    (French text, "sorts de contact")."""
+    (French text, "sorts de contact": "Si l'attaque réussit, le personnage inflige les
+    dégâts de son attaque à mains nues ou de son arme naturelle et décharge le sort"). The
+    blow itself is an ordinary unarmed strike: it provoked (``provoking_attack``) and its
+    damage was nonlethal ("n'est pas considéré comme armé"), unless Improved Unarmed Strike
+    or a natural weapon arms it; only the threat comes from the charge (``Body.holds_charge``)."""
     held = battle.read(who, Spellcasting).held_charge
     hit = any(type(e).__name__ == "AttackRolled" and e.attacker == who and e.hit for e in strike)
     if held and (weapon.is_unarmed or weapon.is_natural) and hit and status_of(battle, target) != "dead":
@@ -201,6 +209,8 @@ def do_attack(battle, who, args, declined) -> list:
     dégâts doublés à un adversaire chargeant, en préparant une réception de charge")."""
     target = target_arg(battle, args)
     weapon, off = _weapon_arg(battle, who, args)
+    if battle.read(who, Grapple).holding:
+        return _attack_in_grapple(battle, who, target, weapon, args, declined)
     r = check_attack(battle, who, target, weapon=weapon) or stance_refusal(
         battle, who, args, melee=not is_ranged_attack(battle, who, target, weapon))
     if r:
@@ -220,6 +230,42 @@ def do_attack(battle, who, args, declined) -> list:
     return events
 
 
+def _attack_in_grapple(battle, who: str, target: str, weapon, args, declined) -> list:
+    """An attack by a creature locked in a grapple is the grapple attack, at a fellow
+    grappler with an unarmed strike, a natural or a light weapon, at -4 (French text,
+    "lutte": "Le personnage peut attaquer un autre lutteur à mains nues ou à l'aide d'une
+    arme naturelle ou d'une arme manufacturée légère. Il subit un malus de -4 sur son jet
+    d'attaque."); no shot, no throw, nobody outside ("n'intervient plus sur le reste du
+    combat") — refused with the reason (``grapple.attack_refusal``). A readied attack that
+    goes off in a grapple comes here too."""
+    r = grapple.attack_refusal(battle, who, target, weapon) or stance_refusal(battle, who, args, melee=True)
+    if r is not None:
+        raise Refused(r)
+    events = spend(battle, who, "standard", "attack")
+    take_stances(battle, who, args)               # Power Attack, Combat Expertise: melee attacks
+    return events + grapple.grapple_attack(battle, who, target, declined, args, weapon=weapon)
+
+
+def grappling_plan(battle, who: str, plan: list) -> list:
+    """A full attack locked in a grapple: each attack at a creature is a grapple attack
+    (``_attack_in_grapple``), judged before any die; no off-hand attack (French text,
+    "lutte": "Il est impossible de combattre à deux armes lors d'une lutte, même si ce sont
+    deux armes légères")."""
+    out = []
+    for item in plan:
+        if isinstance(item, dict) and "off_hand" in item:
+            raise refuse("GRAPPLE_NO_TWO_WEAPONS")
+        if isinstance(item, str):
+            if not battle.has(item):
+                raise refuse("UNKNOWN_CREATURE", creature=item)
+            r = grapple.attack_refusal(battle, who, item)
+            if r is not None:
+                raise Refused(r)
+            item = {"grapple_attack": item}
+        out.append(item)
+    return out
+
+
 def do_full_attack(battle, who, args, declined) -> list:
     """Full-round: iterative attacks in order, a target for each; ``{"off_hand": ID}``
     items for the second weapon (or a double weapon's other end), in any place; a 5-ft
@@ -230,7 +276,10 @@ def do_full_attack(battle, who, args, declined) -> list:
         raise refuse("BAD_ARGUMENT", key="targets")
     if turn_state(battle, who).mount_moved > 1 and not battle.board().body(who).weapon.is_ranged:
         raise refuse("MOUNT_MOVED_ONE_ATTACK")
-    r = stance_refusal(battle, who, args, melee=not battle.board().body(who).weapon.is_ranged)
+    grappling = bool(battle.read(who, Grapple).holding)
+    if grappling:
+        plan = grappling_plan(battle, who, plan)
+    r = stance_refusal(battle, who, args, melee=grappling or not battle.board().body(who).weapon.is_ranged)
     if r:
         raise Refused(r)
     events = spend(battle, who, "full_round", "full_attack")
@@ -252,7 +301,7 @@ def do_full_attack(battle, who, args, declined) -> list:
     was_prone = "prone" in battle.board().body(who).conditions
     thrown, _ = _weapon_arg(battle, who, {"weapon": args["weapon"]}) if args.get("weapon") == "rock" else (None, False)
     monster = specials.routine(battle, who)
-    if monster and not uses_off and thrown is None:
+    if monster and not uses_off and thrown is None and not grappling:
         return events + _routine_attacks(battle, who, plan, monster, declined, defensively)
     _strikes_reach(battle, who, plan, off, thrown)
     made = off_made = 0

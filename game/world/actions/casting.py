@@ -18,7 +18,7 @@ from . import spell_sources as sources, spellwork, warding
 from .common import Refused, refuse, spend, square_arg, target_arg
 from .spell_basics import SpellCast, concentration_check, creatures_in, spell_level, spellcasting
 from .spell_checks import (check_aim, dissipate_charge, distractions, has_free_hand, in_range, needs_component_in_hand,
-                           provoked_or_defensive)
+                           provoked_or_defensive, refuse_gestures_in_grapple, refuse_long_casting_in_grapple)
 from .spell_effects import EFFECTS, discharge, grease_saves, sphere_burns, spiritual_attack
 from .timing import readied_on_attack
 
@@ -42,8 +42,7 @@ def _cast(battle, who, spell_id, spell, feats, source, args, declined) -> list:
     components = metamagic.components(spell["components"], feats)
     if "V" in components and ({"silenced", "gagged"} & conds):
         raise refuse("SPELL_NEEDS_VOICE", spell=spell_id)
-    if "S" in components and (grappling or "pinned" in conds):
-        raise refuse("SPELL_NEEDS_GESTURES", spell=spell_id)
+    refuse_gestures_in_grapple(battle, who, spell_id, components)
     if "S" in components and not has_free_hand(battle, who):
         raise refuse("SPELL_NEEDS_A_FREE_HAND", spell=spell_id)
     if (grappling or "pinned" in conds) and needs_component_in_hand(battle, who, spell, components) \
@@ -55,8 +54,7 @@ def _cast(battle, who, spell_id, spell, feats, source, args, declined) -> list:
         kind = "full_round" if source.spontaneous else "standard"
     else:
         kind = "full_round"
-    if grappling and kind != "standard":
-        raise refuse("SPELL_TOO_LONG_IN_GRAPPLE", spell=spell_id)
+    refuse_long_casting_in_grapple(battle, who, spell_id, kind)
     check_aim(battle, who, spell, args)
     events = spend(battle, who, kind, "cast")
     source.pay()

@@ -21,7 +21,7 @@ from ...rules.objects import damage_object
 from ...rules.reasons import Refusal
 from ...rules.weapons import UNARMED
 from .. import specials
-from ..attacks import check_attack, resolve_attack, take_opportunities
+from ..attacks import check_attack, is_ranged_attack, resolve_attack, take_opportunities
 from ..components import Conditions, Feats, Gear, Grapple, HitPoints, Inventory, Position, TurnState, Wielded
 from ..damage import apply_damage, status_of
 from ..events import AttackRolled, DamageDealt, Event, ItemDamaged, Moved
@@ -166,14 +166,32 @@ def grapple_damage(battle, who, target, declined, args, iterative: int = 0) -> l
     return events
 
 
-def grapple_attack(battle, who, target, declined, args, iterative: int = 0) -> list:
-    """Attack another grappler with an unarmed strike, a natural or a light weapon, at -4."""
+def attack_refusal(battle, who: str, target: str, weapon=None) -> Refusal | None:
+    """What refuses an attack by a creature locked in a grapple, with the weapon in hand or
+    ``weapon`` (``rules.grapple.attack_in_grapple_refusal``: no ranged or thrown weapon,
+    nobody outside the grapple, a light weapon at most, none while pinning), or None — also
+    when it is in no grapple. A thrown weapon at a fellow grappler is wielded, not thrown."""
+    g = battle.read(who, Grapple)
+    if not g.holding:
+        return None
+    w = weapon or battle.board().body(who).weapon
+    at_grappler = target in g.holding
+    ranged = w.is_ranged or (not at_grappler and is_ranged_attack(battle, who, target, weapon))
+    return rules.attack_in_grapple_refusal(w, ranged=ranged, at_grappler=at_grappler, pinned=g.pinned_by is not None,
+                                           pinning=g.pinning is not None)
+
+
+def grapple_attack(battle, who, target, declined, args, iterative: int = 0, weapon=None) -> list:
+    """Attack another grappler with an unarmed strike, a natural or a light weapon, at -4
+    (French text, "lutte": "Le personnage peut attaquer un autre lutteur à mains nues ou à
+    l'aide d'une arme naturelle ou d'une arme manufacturée légère. Il subit un malus de -4
+    sur son jet d'attaque."); ``weapon``: the off-hand one instead of the one in hand."""
     _require_grappling(battle, who, target)
-    _pinned_check(battle, who)
-    w = battle.board().body(who).weapon
-    if not (w.is_unarmed or w.is_natural or w.use == "light"):
-        raise refuse("GRAPPLE_LIGHT_WEAPON_ONLY", weapon=w.id)
-    events = resolve_attack(battle, who, target, iterative=iterative, twf_penalty=rules.WEAPON_PENALTY)
+    r = attack_refusal(battle, who, target, weapon)
+    if r is not None:
+        raise Refused(r)
+    events = resolve_attack(battle, who, target, iterative=iterative, twf_penalty=rules.WEAPON_PENALTY, weapon=weapon,
+                            off_hand=weapon is not None)
     # Rake: the extra claws against a foe held since the start of the turn, without the -4
     # (SRD "Rake": it cannot begin a grapple and rake in the same turn); once a turn.
     ts = battle.comp(who, TurnState)
@@ -476,18 +494,20 @@ def do_cut_garrote(battle, who, args, declined) -> list:
 
 # What one may do locked in a grapple (French text, "lutte": "un combattant agrippé en
 # situation de lutte peut effectuer n'importe laquelle des actions suivantes"): the grapple
-# options, casting as the text allows, activating an item that is not a scroll, retrieving
-# a component; attacks only through the grapple options (``grapple_attack`` at -4); and
-# what takes no action at all.
-IN_GRAPPLE = frozenset({*GRAPPLE_OPTIONS, "grapple_move", "grapple_draw", "release", "cut_garrote", "cast",
+# options, casting as the text allows (a scroll read as its spell is cast), activating an
+# item, retrieving a component; an attack only at a fellow grappler, as the grapple attack
+# at -4 (its handler judges it: ``attack_refusal``); and what takes no action at all.
+IN_GRAPPLE = frozenset({*GRAPPLE_OPTIONS, "grapple_move", "grapple_draw", "release", "cut_garrote", "cast", "attack",
                         "use_item", "use_spell_like", "retrieve_component", "touch", "concentrate", "full_attack",
                         "end_turn", "delay", "step_in", "drop", "break_free"})
 
 
 def grapple_refusal(battle, who: str, action: str, args: dict):
     """Locked in a grapple, only the actions the French text lists (``IN_GRAPPLE``); a full
-    attack only as grapple options in place of its attacks; no scroll (an item "à fin
-    d'incantation")."""
+    attack only as attacks and grapple options in place of its attacks, never with two
+    weapons ("Il est impossible de combattre à deux armes lors d'une lutte, même si ce sont
+    deux armes légères"). A scroll (an item "à fin d'incantation") is no activated item here
+    but a spell cast, judged as casting is (``magic_items``)."""
     g = battle.read(who, Grapple)
     if not g.holding:
         return None
@@ -495,11 +515,11 @@ def grapple_refusal(battle, who: str, action: str, args: dict):
         return None            # "on peut tenter de désarmer un ennemi immobilisé": the snatch judges the pin
     if action not in IN_GRAPPLE:
         return Refusal("GRAPPLED_CANNOT", {"action": action})
-    if action == "full_attack" and any(not (isinstance(i, dict) and set(i) & set(GRAPPLE_OPTIONS))
-                                       for i in args.get("targets") or []):
-        return Refusal("GRAPPLED_CANNOT", {"action": "attack"})
-    if action == "use_item" and data.magic_items().get(args.get("item"), {}).get("kind") == "scroll":
-        return Refusal("GRAPPLED_CANNOT", {"action": "scroll"})
+    plan = args.get("targets") if action == "full_attack" and isinstance(args.get("targets"), list) else []
+    if any(isinstance(i, dict) and "off_hand" in i for i in plan):
+        return Refusal("GRAPPLE_NO_TWO_WEAPONS")
+    if any(isinstance(i, dict) and not set(i) & set(GRAPPLE_OPTIONS) for i in plan):
+        return Refusal("GRAPPLED_CANNOT", {"action": "attack"})       # no step, no move, no trip
     return None
 
 

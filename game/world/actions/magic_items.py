@@ -1,17 +1,19 @@
 """Magic items and other borrowed casters (French text "objets magiques", "pouvoirs
 magiques"): potions (a standard action that provokes; the drinker is the target),
-scrolls (provoke, may be read defensively), wands (no attack of opportunity, no
-Concentration), and the spell-like ability's casting procedure."""
+scrolls (provoke, may be read defensively; in a grapple, cast as their spell would be),
+wands (no attack of opportunity, no Concentration), and the spell-like ability's casting
+procedure."""
 from __future__ import annotations
 
 from ... import data
 from ...rules import spells as rules
 from ..attacks import take_opportunities, threatening_enemies
-from ..components import Charges, HitPoints, Inventory, SpellLike
+from ..components import Charges, Grapple, HitPoints, Inventory, SpellLike
 from .common import refuse, spend
 from .other import held_item, used_up
 from .spell_basics import SpellCast, acting_as, borrowed_caster, concentration_check, heal, spell_roll, spellcasting
-from .spell_checks import check_aim, dissipate_charge, distractions, provoked_or_defensive
+from .spell_checks import (check_aim, dissipate_charge, distractions, provoked_or_defensive, refuse_gestures_in_grapple,
+                           refuse_long_casting_in_grapple)
 from .spell_effects import EFFECTS
 
 
@@ -32,6 +34,8 @@ def do_use_item(battle, who, args, declined) -> list:
     item_caster = borrowed_caster(sc, item["caster_level"], sc.caster_class)
     level = min(spell["level"].values())
     kind = item["kind"]
+    if kind == "scroll":
+        _scroll_in_grapple(battle, who, spell_id, spell)
     run_args = dict(args)
     if kind == "potion":
         run_args["target"] = who
@@ -62,6 +66,12 @@ def do_use_item(battle, who, args, declined) -> list:
                 events += ev
                 if not ok:
                     return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="lost")]
+    if kind == "scroll" and battle.read(who, Grapple).holding:
+        # "il doit tout de même réussir un test de Concentration (DD 20 + niveau du sort)"
+        ok, ev = concentration_check(battle, who, rules.concentration_dc("grapple", level), "grapple")
+        events += ev
+        if not ok:
+            return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="lost")]
     with acting_as(battle, who, item_caster, borrowed=True):
         events.append(SpellCast(caster=who, spell=spell_id, level=level, outcome="cast"))
         if kind == "potion" and spell["effect"] in ("cure",):
@@ -70,6 +80,21 @@ def do_use_item(battle, who, args, declined) -> list:
         else:
             events += EFFECTS[spell["effect"]](battle, who, spell_id, spell, level, run_args, declined)
     return events
+
+
+def _scroll_in_grapple(battle, who: str, spell_id: str, spell: dict) -> None:
+    """Reading a scroll is casting its spell (French text, "objets magiques": "Activer un
+    objet magique à fin d'incantation, comme par exemple un parchemin, revient à lancer un
+    sort"), so in a grapple it follows casting's rule ("lutte": "à condition qu'il s'agisse
+    d'un sort donc le temps d'incantation est de une action, sans composante gestuelle [...]"
+    then the Concentration check, DC 20 + level, in ``do_use_item``). The scroll's material
+    component or focus was spent by its scribe (SRD, Scrolls): none is needed in hand.
+    Wands and potions are activated, not cast ("Le personnage peut activer un objet magique,
+    à condition qu'il ne s'agisse pas d'un objet à fin d'incantation (comme un parchemin). Il
+    n'a pas besoin de réussir un test opposé de lutte pour cela."): no check at all."""
+    refuse_gestures_in_grapple(battle, who, spell_id, spell["components"])
+    refuse_long_casting_in_grapple(battle, who, spell_id, "standard" if spell["casting_time"] == "standard"
+                                   else "full_round")
 
 
 def cast_effect_as(battle, who, caster, spell_id, spell, level, pay, args, declined, action: str) -> list:

@@ -77,6 +77,32 @@ def provoked_or_defensive(battle, who: str, level: int, before: int, defensively
     return events, False
 
 
+# Casting in a grapple (French text, "lutte": "Un personnage agrippé ou même immobilisé
+# (voir ci-dessous) en situation de lutte peut tenter de lancer un sort, à condition qu'il
+# s'agisse d'un sort donc le temps d'incantation est de une action, sans composante
+# gestuelle et dont le personnage a les composantes matérielles et/ou le focaliseur
+# nécessaires en main." then "il doit tout de même réussir un test de Concentration (DD 20
+# + niveau du sort)" — the test is ``distractions``'). Casting and reading a scroll ("revient
+# à lancer un sort") share these two.
+
+def in_grapple(battle, who: str) -> bool:
+    """Grappling or pinned."""
+    return bool(battle.read(who, Grapple).holding) or "pinned" in battle.read(who, Conditions).ids
+
+
+def refuse_gestures_in_grapple(battle, who: str, spell_id: str, components) -> None:
+    """"sans composante gestuelle": a somatic component is refused in a grapple."""
+    if "S" in components and in_grapple(battle, who):
+        raise refuse("SPELL_NEEDS_GESTURES", spell=spell_id)
+
+
+def refuse_long_casting_in_grapple(battle, who: str, spell_id: str, kind: str) -> None:
+    """"dont le temps d'incantation est de une action": ``kind``, the action the casting
+    takes, must be a standard one in a grapple."""
+    if kind != "standard" and battle.read(who, Grapple).holding:
+        raise refuse("SPELL_TOO_LONG_IN_GRAPPLE", spell=spell_id)
+
+
 def has_free_hand(battle, who: str) -> bool:
     """A somatic component needs a hand free to move (French text, "composante
     gestuelle": not with the hands taken, as when clinging to a rock face). A weapon held
