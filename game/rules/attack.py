@@ -41,6 +41,7 @@ class AttackSituation:
     higher_ground: int = 0            # +1 mounted against a foe on foot of size M or smaller
     secondary: bool = False           # a secondary natural attack: -5 (-2 with Multiattack)
     mounted_ranged: int = 0           # -4 / -8 shooting from a mount that double moves / runs
+    against_movement: bool = False    # an attack of opportunity the defender's own movement provoked
 
 
 MAX_ITERATIVES = 4       # +16/+11/+6/+1 at most (digest §8.3)
@@ -185,6 +186,10 @@ def armor_class(defender: Fighter, s: AttackSituation, attacker_conditions: froz
             mods.append(Modifier(defender.expertise, "dodge", "combat_expertise"))
         if "dodge" in defender.feats:
             mods.append(Modifier(1, "dodge", "dodge"))
+        if s.against_movement and "mobility" in defender.feats:
+            # Mobility (SRD, Feats): +4 dodge against the attacks of opportunity its moving
+            # out of or within a threatened area provokes; lost with the Dex bonus.
+            mods.append(Modifier(4, "dodge", "mobility"))
     if "charging" in c:
         mods.append(Modifier(-2, "untyped", "charged"))
     if s.cover == "cover":

@@ -105,7 +105,8 @@ def engaged_with_ally(battle, attacker: str, target: str) -> bool:
 def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = False, iterative: int = 0,
                    charging: bool = False, defensively: bool = False, nonlethal: bool | None = None,
                    damage_multiplier: int = 1, weapon=None, off_hand: bool = False, twf_penalty: int = 0,
-                   automatic_critical: bool = False, redirect: str | None = None, slot: dict | None = None) -> list:
+                   automatic_critical: bool = False, redirect: str | None = None, slot: dict | None = None,
+                   against_movement: bool = False) -> list:
     """Roll one attack and its damage. The caller has checked it is possible.
     ``automatic_critical``: a coup de grace hits and crits without a roll.
     ``redirect``: a bull rush's third-party attack of opportunity that hits has a 25%
@@ -144,7 +145,7 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
         racial=rock_racial_bonus(battle, attacker) if w.id == "rock" else 0,
         two_handed=((w.use == "two_handed" or bool(slot and slot["sole"])) and not off_hand and not twf_penalty
                     and not (w.id == "lance" and battle.comp(attacker, Riding).mount)),   # one-handed when mounted
-        secondary=bool(slot and slot["secondary"]),
+        secondary=bool(slot and slot["secondary"]), against_movement=against_movement,
         off_hand=off_hand,
         nonlethal_switch=switch, iterative=iterative, twf_penalty=twf_penalty,
         aid_bonus=_take_aid(battle, attacker, target, "attack"), aid_ac=_take_aid(battle, target, attacker, "defense"),
@@ -277,11 +278,11 @@ def can_take_aoo(battle, taker: str, provoker: str) -> bool:
 
 
 def take_opportunities(battle, provoker: str, takers: list[str], declined: set[str],
-                       strays: dict[str, str] | None = None) -> tuple[list, bool]:
+                       strays: dict[str, str] | None = None, moving: bool = False) -> tuple[list, bool]:
     """Attacks of opportunity, in order, before the provoking act. Returns (events,
     whether the provoker fell: it can no longer act or lies prone). ``strays``: a taker
     whose hit may strike another creature instead (``resolve_attack``'s ``redirect``: the
-    bull rush's 25%)."""
+    bull rush's 25%). ``moving``: the provoker's own movement provoked them (Mobility)."""
     events: list = []
     was_prone = "prone" in battle.read(provoker, Conditions).ids
     for taker in takers:
@@ -293,7 +294,7 @@ def take_opportunities(battle, provoker: str, takers: list[str], declined: set[s
             battle.recorder.opportunity(taker, provoker)      # its player will be asked
         battle.comp(taker, AttacksOfOpportunity).used += 1
         events.extend(resolve_attack(battle, taker, provoker, opportunity=True,
-                                     redirect=(strays or {}).get(taker)))
+                                     redirect=(strays or {}).get(taker), against_movement=moving))
         if fallen(battle, provoker, was_prone):
             return events, True
     return events, False

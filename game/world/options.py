@@ -450,10 +450,10 @@ def _providers(battle, who: str) -> dict[str, Callable[[], Option]]:
                                    lambda passed: {"items": [c.item for c in passed]}),
         "retrieve": lambda: _items_domain(battle, who, "retrieve", lambda i: C.Retrieve(who, item=i),
                                           [i for i in dict.fromkeys(mine) if i not in weapons]
-                                          or ["potion_of_cure_light_wounds"]),
+                                          or ["potion_cure_light_wounds"]),
         "use_item": lambda: _spell_option(battle, who, "use_item",
                                           [(data.magic_items()[i]["spell"], {"item": i}) for i in dict.fromkeys(mine)
-                                           if i in data.magic_items()], C.UseItem(who, item="potion_of_cure_light_wounds")),
+                                           if i in data.magic_items()], C.UseItem(who, item="potion_cure_light_wounds")),
         "use_spell_like": lambda: _spell_option(battle, who, "use_spell_like",
                                                 [(s, {"spell": s}) for s, n in battle.read(who, SpellLike).uses.items()
                                                  if n != 0], C.UseSpellLike(who, spell="magic_missile", targets=(who,))),

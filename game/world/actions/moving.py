@@ -52,7 +52,7 @@ def walk(battle, who: str, positions: list[Square], mode: str, declined: set[str
                     takers.append(enemy.id)
             takers.sort(key=lambda c: battle.order.index(c) if c in battle.order else 0)
             ts.provoked_by_moving.update(takers)
-            ev, fell = take_opportunities(battle, who, takers, declined)
+            ev, fell = take_opportunities(battle, who, takers, declined, moving=True)
             events += ev
             if fell:
                 events.append(MovementStopped(who=who, at=here, reason="fell"))
@@ -210,7 +210,7 @@ def do_crawl(battle, who, args, declined) -> list:
     takers = sorted((set(threatening_enemies(battle, who)) | at_end) - ts.provoked_by_moving,
                     key=lambda c: battle.order.index(c) if c in battle.order else 0)
     ts.provoked_by_moving.update(takers)
-    ev, fell = take_opportunities(battle, who, takers, declined)
+    ev, fell = take_opportunities(battle, who, takers, declined, moving=True)
     events += ev
     if fell:
         return events + [MovementStopped(who=who, at=path[0], reason="fell")]
