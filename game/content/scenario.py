@@ -33,7 +33,7 @@ RULE_KEYS = {"charge_lane": ("center", "swept"), "scatter_order": ("seed", "srd"
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
 INT_KEYS = ("initiative", "hp", "ac", "bab", "natural_armor", "fort", "ref", "will", "hd", "turn_resistance",
             "cleric_level", "paladin_level", "ride", "bluff", "sense_motive", "escape_artist", "climb", "caster_level",
-            "concentration") + ABILITIES
+            "concentration", "monk_level") + ABILITIES
 # Yes/no facts the engine reads from the stats (kept there as 1 or 0).
 FLAG_KEYS = ("undead", "mindless", "non_humanoid", "stable", "combat_trained", "evil", "locked_gauntlet",
              "rideable")

@@ -24,6 +24,7 @@ from ..rules.reasons import Refusal
 from . import views
 from .actions import play
 from .actions.common import ABLE, Refused
+from .actions.stunning import stun_refusal
 from .attacks import is_ranged_attack, threatening_enemies
 from .commands import Command
 from .components import Defense, Feats, Hands, Inventory, Offense
@@ -177,6 +178,9 @@ def _stance_questions(battle, command: Command) -> list[Question]:
         out.append(Question(who, "UI_POWER_ATTACK", "power_attack", tuple(range(power_attack_limit(bab) + 1))))
     if melee and action != "charge" and COMBAT_EXPERTISE in feats and expertise_limit(bab) > 0:
         out.append(Question(who, "UI_COMBAT_EXPERTISE", "combat_expertise", tuple(range(expertise_limit(bab) + 1))))
+    if action == "attack" and target is not None and battle.has(target) and weapon is None \
+            and stun_refusal(battle, who, target, unarmed=battle.board().body(who).weapon.is_unarmed) is None:
+        out.append(Question(who, "UI_STUNNING_FIST", "stunning_fist", (False, True)))
     return out
 
 

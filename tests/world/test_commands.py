@@ -68,7 +68,7 @@ def test_defaults_are_left_out_of_the_json_but_reach_the_handler():
     command = Attack("a", target="b")
     assert command.arguments() == {"target": "b"}
     assert command.handler_arguments() == {"target": "b", "defensively": False, "cleave": [], "power_attack": 0,
-                                           "combat_expertise": 0}
+                                           "combat_expertise": 0, "stunning_fist": False}
 
 
 def test_the_window_and_the_tests_can_play_a_typed_command():

@@ -28,6 +28,8 @@ from .moving import do_five_foot_step, move_common, walk
 from .natural_hits import on_hit
 from .spell_effects import discharge
 from .stances import stance_refusal, take_stances
+from . import stunning as stun
+from .stunning import stun_refusal
 from .timing import readied_on_attack
 
 DROPPED = ("dying", "dead", "unconscious", "stable")
@@ -211,12 +213,16 @@ def do_attack(battle, who, args, declined) -> list:
     weapon, off = _weapon_arg(battle, who, args)
     if battle.read(who, Grapple).holding:
         return _attack_in_grapple(battle, who, target, weapon, args, declined)
+    stunning = bool(args.get("stunning_fist"))
     r = check_attack(battle, who, target, weapon=weapon) or stance_refusal(
-        battle, who, args, melee=not is_ranged_attack(battle, who, target, weapon))
+        battle, who, args, melee=not is_ranged_attack(battle, who, target, weapon)) or (stunning and stun_refusal(
+            battle, who, target, unarmed=(weapon or battle.board().body(who).weapon).is_unarmed)) or None
     if r:
         raise Refused(r)
     events = spend(battle, who, "standard", "attack")
     take_stances(battle, who, args)
+    if stunning:
+        stun.declare(battle, who)
     defensively = bool(args.get("defensively"))
     if defensively:
         events += until_next_turn(battle, who, "fighting_defensively")
@@ -224,9 +230,12 @@ def do_attack(battle, who, args, declined) -> list:
     used = data.weapons()[slot["weapon"]] if slot else weapon or battle.board().body(who).weapon
     multiplier = charge_rules.set_against_charge(used.set_vs_charge, bool(args.get("readied")),
                                                  "charging" in battle.read(target, Conditions).ids)
-    events += one_attack(battle, who, target, declined, cleave=_cleave_arg(args), defensively=defensively,
-                         nonlethal=args.get("nonlethal"), weapon=weapon, off_hand=off, slot=slot,
-                         damage_multiplier=multiplier)
+    strike = one_attack(battle, who, target, declined, cleave=_cleave_arg(args), defensively=defensively,
+                        nonlethal=args.get("nonlethal"), weapon=weapon, off_hand=off, slot=slot,
+                        damage_multiplier=multiplier)
+    events += strike
+    if stunning:
+        events += stun.after_attack(battle, who, target, strike)
     return events
 
 

@@ -71,6 +71,7 @@ class Attack(Command):
     cleave: Cleave = ()
     power_attack: int = 0              # Power Attack points (combat_feats), melee only
     combat_expertise: int = 0          # Combat Expertise points, melee only
+    stunning_fist: bool = False        # a stunning attack declared (actions.stunning), unarmed only
 
 
 @dataclass(frozen=True)
