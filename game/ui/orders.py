@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .. import data
-from ..i18n import sentence
+from ..i18n import has_sentence, sentence
 from ..world.asking import Question, questions
+from ..world.commands import Command
 
 # How each kind of answer reads (a question's ``about`` picks the pair when it is not yes/no).
 CHOICE_LABELS = {
@@ -31,6 +32,10 @@ def _label(labels: dict, value, lang: str) -> str:
         return sentence("UI_YES" if value else "UI_NO", {}, lang)
     if isinstance(value, str) and value in data.weapons():
         return data.item_name(value, lang)
+    if isinstance(value, Command):
+        return sentence(f"ACT_{value.action}", {}, lang)
+    if isinstance(value, str) and has_sentence(f"TRIGGER_{value}"):
+        return sentence(f"TRIGGER_{value}", {}, lang)
     return str(value)
 
 
@@ -77,7 +82,7 @@ class Orders:
 
         def chosen(value):
             self._next(replace(command, **{q.argument: value}), asked | {q.argument}, declined)
-        if q.argument == "end":                     # a square: the charger clicks it on the board
+        if q.argument in ("end", "square"):         # a square: the player clicks it on the board
             s.choose_square(list(q.choices), sentence(q.about, {}, s.lang), chosen)
             return
         text = sentence(q.about, {"defender": s.names.get(q.to, q.to), "ally": s.names.get(command.who, command.who)},

@@ -26,7 +26,9 @@ from .actions import play
 from .actions.common import ABLE, Refused
 from .actions.stunning import stun_refusal
 from .attacks import is_ranged_attack, threatening_enemies
-from .commands import Command
+from .actions.gates import GATES
+from .actions.timing import READY_TRIGGERS
+from .commands import COMMANDS, Command
 from .components import Defense, Feats, Hands, Inventory, Offense
 from .damage import status_of
 
@@ -144,6 +146,8 @@ def choice_questions(battle, command: Command) -> list[Question]:
         if result.legal and len(result.ends) > 1:
             out.append(Question(who, "UI_CHOOSE_END", "end", tuple(result.ends)))
     out += _stance_questions(battle, command)
+    if action == "ready":
+        out += _ready_questions(battle, command)
     if action == "draw" and getattr(command, "off_hand", None) is None:
         out += _second_draw_question(battle, command)
     if action in ("mount", "dismount"):
@@ -181,6 +185,27 @@ def _stance_questions(battle, command: Command) -> list[Question]:
     if action == "attack" and target is not None and battle.has(target) and weapon is None \
             and stun_refusal(battle, who, target, unarmed=battle.board().body(who).weapon.is_unarmed) is None:
         out.append(Question(who, "UI_STUNNING_FIST", "stunning_fist", (False, True)))
+    return out
+
+
+# What the window offers to ready: the actions aimed at whoever sets them off, and those
+# that need no aim (``timing.READY_ACTIONS`` takes more through ``act``: a move, a 5-ft
+# step or a spell with its aim written out).
+WINDOW_READY = ("attack", "trip", "disarm", "sunder", "feint", "grapple", "bull_rush", "total_defense", "drop_prone",
+                "stand_up", "load")
+
+
+def _ready_questions(battle, command: Command) -> list[Question]:
+    """Readying from the window: which action, which trigger, and for ``reaches_square``
+    which square (a click among those in the readier's sight)."""
+    who = command.who
+    # Only what its gate allows now: no standing up unless prone, no loading without a
+    # weapon to load (``actions.gates``).
+    made = {name: COMMANDS[name](who) for name in WINDOW_READY if name not in GATES or GATES[name](battle, who) is None}
+    out = [Question(who, "UI_READY_WHAT", "command", tuple(made.values())),
+           Question(who, "UI_READY_TRIGGER", "trigger", READY_TRIGGERS)]
+    if getattr(command, "trigger", None) == "reaches_square":
+        out.append(Question(who, "UI_READY_SQUARE", "square", tuple(views.seen_squares(battle, who))))
     return out
 
 

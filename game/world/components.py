@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ..rules.geometry import Square
 from ..rules.sizes import Size
 from .commands import Command      # a readied action or a full-round action begun holds its command
 
@@ -163,6 +164,7 @@ class ReadiedAction:
     trigger: str
     target: str | None
     command: Command | None
+    square: Square | None = None       # the square a ``reaches_square`` trigger waits for
 
 
 @dataclass(frozen=True)

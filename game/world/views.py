@@ -13,7 +13,7 @@ from ..rules import (aoo, attack as attack_rules, charge as charge_rules, flanki
 from ..rules.geometry import Square, metres, space_squares
 from ..rules.lanes import lane_path, lane_squares
 from ..rules.reasons import Refusal
-from ..rules.sight import cover as cover_of, cover_lines
+from ..rules.sight import cover as cover_of, cover_lines, has_line_of_effect_to_square
 from .actions import gates
 from .actions.attacking import full_attack_plan
 from .actions.mounted import can_carry
@@ -414,3 +414,26 @@ def turned_by(battle, cid: str) -> str | None:
     if "turned" not in battle.read(cid, Conditions).ids:
         return None
     return battle.read(cid, TurnUses).turned_by
+
+
+# How far the window offers squares for a readied action's ``reaches_square``: a charge's
+# range, farther than any trigger a creature could answer with a move.
+SQUARES_ASKED = 16
+
+
+def seen_squares(battle, cid: str) -> list[Square]:
+    """The squares within 16 of the creature (1-2-1 count aside: a box) it has a line to,
+    its own space left out, by row then column: where a readied action may wait for an
+    enemy to arrive."""
+    board = battle.board()
+    body = board.body(cid)
+    terrain = board.terrain
+    x0, y0 = body.pos
+    own = set(body.squares)
+    out = []
+    for y in range(y0 - SQUARES_ASKED, y0 + body.span + SQUARES_ASKED):
+        for x in range(x0 - SQUARES_ASKED, x0 + body.span + SQUARES_ASKED):
+            sq = (x, y)
+            if terrain.in_bounds(sq) and sq not in own and has_line_of_effect_to_square(terrain, body.pos, body.span, sq):
+                out.append(sq)
+    return out

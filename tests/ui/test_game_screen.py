@@ -768,3 +768,25 @@ def test_an_attacker_with_power_attack_is_asked_how_many_points_and_the_attack_c
     finally:
         g.battle.close()
         pygame.quit()
+
+
+def test_readying_from_the_window_asks_the_action_the_trigger_and_the_square():
+    g = open_screen(DUEL)
+    try:
+        click_button(g, "ready")
+        assert g.dialog is not None and "trip" in [v.action for _l, v in g.dialog.choices]
+        trip = next(r for r, (_label, v) in zip(g.dialog.rects, g.dialog.choices) if v.action == "trip")
+        click(g, trip.center)
+        assert g.dialog is not None and "reaches_square" in [v for _l, v in g.dialog.choices]
+        labels = [label for label, _v in g.dialog.choices]
+        assert "An enemy reaches a square" in labels                    # the trigger reads as a sentence
+        square = next(r for r, (_label, v) in zip(g.dialog.rects, g.dialog.choices) if v == "reaches_square")
+        click(g, square.center)
+        assert g.squares_asked and (4, 1) in g.squares_asked[0] and not g.battle.history
+        click(g, at(g, (4, 1)))
+        command = g.battle.history[-1]
+        assert command["action"] == "ready" and command["args"]["trigger"] == "reaches_square"
+        assert command["args"]["square"] == [4, 1] and command["args"]["command"]["action"] == "trip"
+    finally:
+        g.battle.close()
+        pygame.quit()

@@ -60,7 +60,7 @@ def walk(battle, who: str, positions: list[Square], mode: str, declined: set[str
         pos_comp.x, pos_comp.y = positions[i + 1]
         battle.changed()
         events += stench_on(battle, who)
-        ev, fell = readied_on_entering(battle, who, declined)
+        ev, fell = readied_on_entering(battle, who, declined, came_from=positions[i])
         events += ev
         if fell:
             events.append(MovementStopped(who=who, at=positions[i + 1], reason="fell"))

@@ -3,8 +3,11 @@ completed over two rounds by a creature restricted to one action (French text,
 "retarder son action", "préparer une action", "commencer/terminer une action complexe")."""
 from __future__ import annotations
 
+from dataclasses import replace
 
+from ...rules.geometry import Square
 from ...rules.reasons import Refusal
+from ...rules.sight import has_line_of_sight
 from ...rules.threat import threatens
 from .. import turns
 from ..attacks import fallen
@@ -16,8 +19,15 @@ from .common import ABLE, ACTIONS, Refused, refuse, settled, spend, turn_state
 
 # ``charges``: a charging enemy comes within reach, to set a spear against it (French
 # text, "en préparant une réception de charge").
-READY_TRIGGERS = ("enemy_moves_within_reach", "attacks", "casts", "charges")
-READY_ACTIONS = ("attack", "move", "total_defense", "drop_prone", "stand_up", "draw", "load")
+# What a readied action waits for (French text, "préparer une action": "une condition
+# particulière"): an enemy entering its reach (or charging into it), attacking, casting,
+# stepping into its line of sight, or reaching a square the player names.
+READY_TRIGGERS = ("enemy_moves_within_reach", "attacks", "casts", "charges", "comes_into_sight", "reaches_square")
+# A standard, move or free action (French text: "une action simple, une action de mouvement
+# ou une action libre"); those aimed at a creature strike whoever set it off unless named.
+READY_ACTIONS = ("attack", "move", "five_foot_step", "cast", "trip", "disarm", "sunder", "feint", "grapple",
+                 "bull_rush", "total_defense", "drop_prone", "stand_up", "draw", "load")
+AIMED_AT_TRIGGER = ("attack", "trip", "disarm", "sunder", "feint", "grapple", "bull_rush", "cast")
 # Full-round actions a restricted creature may start and complete over two rounds: not
 # full attack, charge, run or withdraw (French text).
 TWO_ROUND_ACTIONS = ("load", "coup_de_grace", "minimum_move")
@@ -82,8 +92,15 @@ def do_ready(battle, who, args, declined) -> list:
     target = args.get("target")
     if target is not None and not battle.has(target):
         raise refuse("UNKNOWN_CREATURE", creature=str(target))
+    square = args.get("square")
+    if trigger == "reaches_square":
+        if square is None:
+            raise refuse("READY_NEEDS_SQUARE")
+        if not battle.board().terrain.in_bounds(tuple(square)):
+            raise refuse("READY_SQUARE_OFF_MAP", square=list(square))
     events = spend(battle, who, "standard", "ready")
-    battle.comp(who, Timing).readied = ReadiedAction(action, trigger, target, command)
+    battle.comp(who, Timing).readied = ReadiedAction(action, trigger, target, command,
+                                                     tuple(square) if square is not None else None)
     return events + [Readied(who=who, action=action, trigger=trigger)]
 
 
@@ -92,23 +109,21 @@ def _readied(battle) -> list[tuple[str, ReadiedAction]]:
     return [(cid, t.readied) for cid, t in battle.each(Timing) if t.readied is not None]
 
 
-def readied_on_entering(battle, mover: str, declined: set[str]) -> tuple[list, bool]:
-    """Readied actions waiting for an enemy to come within reach — any enemy
+def readied_on_entering(battle, mover: str, declined: set[str], came_from: Square | None = None) -> tuple[list, bool]:
+    """Readied actions an enemy's step sets off: coming within reach — any enemy
     (``enemy_moves_within_reach``), or a charging one (``charges``: a weapon set against a
-    charge, French text "en préparant une réception de charge"). They go off as the mover
-    enters a square the readier threatens, so before a charger's attack."""
+    charge, French text "en préparant une réception de charge") — as the mover enters a
+    square the readier threatens, so before a charger's attack; stepping from out of the
+    readier's line of sight into it (``comes_into_sight``, from ``came_from``); entering
+    the square the player named (``reaches_square``)."""
     events: list = []
     board = battle.board()
     body = board.body(mover)
     was_prone = "prone" in body.conditions
     for readier, ready in _readied(battle):
-        if ready.trigger == "charges" and "charging" not in body.conditions:
+        if not board.body(readier).is_enemy_of(body) or ready.target not in (None, mover):
             continue
-        if ready.trigger not in ("enemy_moves_within_reach", "charges") or not board.body(readier).is_enemy_of(body):
-            continue
-        if ready.target not in (None, mover):
-            continue
-        if not any(threatens(board, board.body(readier), sq) for sq in body.squares):
+        if not _step_sets_off(board, board.body(readier), body, ready, came_from):
             continue
         events += fire_readied(battle, readier, mover, declined)
         if fallen(battle, mover, was_prone):
@@ -116,6 +131,19 @@ def readied_on_entering(battle, mover: str, declined: set[str]) -> tuple[list, b
         board = battle.board()
         body = board.body(mover)
     return events, False
+
+
+def _step_sets_off(board, readier, body, ready: ReadiedAction, came_from: Square | None) -> bool:
+    if ready.trigger == "charges" and "charging" not in body.conditions:
+        return False
+    if ready.trigger in ("enemy_moves_within_reach", "charges"):
+        return any(threatens(board, readier, sq) for sq in body.squares)
+    if ready.trigger == "reaches_square":
+        return ready.square is not None and tuple(ready.square) in body.squares
+    if ready.trigger == "comes_into_sight" and came_from is not None:
+        return has_line_of_sight(board, readier, body) and \
+            not has_line_of_sight(board, readier, replace(body, pos=came_from))
+    return False
 
 
 def readied_on_attack(battle, attacker: str, declined, trigger: str = "attacks") -> tuple[list, bool]:
@@ -145,8 +173,10 @@ def fire_readied(battle, readier: str, trigger_by: str, declined) -> list:
         return events
     command = ready.command or Attack(readier)
     args = command.handler_arguments()
+    aimed = args.get("target") or args.get("targets") or args.get("point")
+    if ready.action in AIMED_AT_TRIGGER and not aimed:
+        args["target"] = ready.target or trigger_by       # whoever set it off, unless one was named
     if ready.action == "attack":
-        args.setdefault("target", ready.target or trigger_by)
         args["readied"] = True      # a weapon set against a charge doubles (``attacking.do_attack``)
     saved = turn_state(battle, readier)
     battle.put(readier, TurnState(restricted=True))

@@ -122,7 +122,7 @@ class Trip(Command):
     """``counter``: the defender's player trips back if it fails; ``drop_weapon``: the
     attacker drops a trip weapon rather than be tripped."""
     action = "trip"
-    target: str
+    target: str | None = None          # left out only in a readied action: whoever sets it off
     counter: bool = True
     drop_weapon: bool = False
 
@@ -130,7 +130,7 @@ class Trip(Command):
 @dataclass(frozen=True)
 class BullRush(Command):
     action = "bull_rush"
-    target: str
+    target: str | None = None          # left out only in a readied action: whoever sets it off
     follow: bool = False
 
 
@@ -138,7 +138,7 @@ class BullRush(Command):
 class Disarm(Command):
     """``item``: the weapon (default) or an item in hand or worn to snatch."""
     action = "disarm"
-    target: str
+    target: str | None = None          # left out only in a readied action: whoever sets it off
     counter: bool = True
     item: str | None = None
 
@@ -146,7 +146,7 @@ class Disarm(Command):
 @dataclass(frozen=True)
 class Sunder(Command):
     action = "sunder"
-    target: str
+    target: str | None = None          # left out only in a readied action: whoever sets it off
     item: str | None = None
 
 
@@ -161,7 +161,7 @@ class AidAnother(Command):
 @dataclass(frozen=True)
 class Feint(Command):
     action = "feint"
-    target: str
+    target: str | None = None          # left out only in a readied action: whoever sets it off
 
 
 @dataclass(frozen=True)
@@ -178,7 +178,7 @@ class Overrun(Command):
 @dataclass(frozen=True)
 class Grapple(Command):
     action = "grapple"
-    target: str
+    target: str | None = None          # left out only in a readied action: whoever sets it off
 
 
 @dataclass(frozen=True)
@@ -293,6 +293,7 @@ class Ready(Command):
     trigger: str
     target: str | None = None
     command: Command | None = None
+    square: Square | None = None       # with the trigger ``reaches_square``
 
 
 @dataclass(frozen=True)
