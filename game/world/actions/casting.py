@@ -16,7 +16,7 @@ from ..damage import AFTER_DAMAGE
 from ..turns import AT_TURN_START, TURN_PASSED
 from . import spell_sources as sources, spellwork, warding
 from .common import Refused, refuse, spend, square_arg, target_arg
-from .spell_basics import SpellCast, concentration_check, creatures_in, spell_level, spellcasting
+from .spell_basics import SpellCast, concentration_check, creatures_in, spell_level, spellcasting, touch_is_free
 from .spell_checks import (check_aim, dissipate_charge, distractions, has_free_hand, in_range, needs_component_in_hand,
                            provoked_or_defensive, refuse_gestures_in_grapple, refuse_long_casting_in_grapple)
 from .spell_effects import EFFECTS, discharge, grease_saves, sphere_burns, spiritual_attack
@@ -156,16 +156,23 @@ def do_direct_spell(battle, who, args, declined) -> list:
 
 
 def do_touch(battle, who, args, declined) -> list:
-    """Deliver a held touch spell: a free action on the turn it is cast, a standard action
-    after (the touch never provokes)."""
+    """Deliver a held touch spell (the touch never provokes). On the turn of its casting
+    the touch is part of the casting, once, so a move may come between them (French text,
+    "sorts de contact": "Il a la possibilité de toucher le sujet ... lors du round où il
+    lance le sort. Au choix, le déplacement peut s'effectuer avant l'incantation, après
+    avoir touché le sujet, ou entre ces deux instants"): a free action then; on a later
+    turn a standard action ("Une action simple suffit pour toucher un ami")."""
     held = spellcasting(battle, who).held_charge
     if held is None:
         raise refuse("NO_CHARGE_HELD")
+    free = touch_is_free(battle, who)
     if spellcasting(battle, who).held_touches > 0:
-        return warding.do_touch_several(battle, who, args)
+        return warding.do_touch_several(battle, who, args, free)
     target = target_arg(battle, args)
     in_range(battle, who, data.spells()[held], target=target)
-    return spend(battle, who, "standard", "touch") + discharge(battle, who, held, target)
+    events = spend(battle, who, "free" if free else "standard", "touch")
+    spellcasting(battle, who).held_touch_round = None       # the casting's touch is used
+    return events + discharge(battle, who, held, target)
 
 
 @TURN_PASSED.register(10)

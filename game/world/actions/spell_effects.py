@@ -51,7 +51,8 @@ def discharge(battle, who: str, spell_id: str, target: str, touched: bool = Fals
     level = sc.held_level or spell_level(battle, who, data.spells()[spell_id])
     if spell_id != "hide_from_undead":
         drop_charge(sc)
-        caster = replace(caster, held_charge=None, held_metamagic=(), held_touches=0, held_as=None)
+        caster = replace(caster, held_charge=None, held_metamagic=(), held_touches=0, held_as=None,
+                         held_touch_round=None)
     with sources.applied(battle, feats), acting_as(battle, who, caster):
         return _discharge(battle, who, spell_id, target, touched, level)
 

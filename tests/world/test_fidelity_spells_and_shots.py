@@ -1,0 +1,84 @@
+"""Issue 11, "rules fidelity": touch spells, a spell of 1 round over two rounds, shooting
+into a melee with a helpless creature in it, played through ``act`` against the French
+text (each test quotes the sentence it plays)."""
+from combat_helpers import battle, creature, first, types
+
+from game.world.components import Conditions, Spellcasting
+
+GRID = "\n".join("." * 12 for _ in range(8))
+
+
+def _wizard(spells, at=(1, 4), foes=(), **kw):
+    c_kw = dict(initiative=20, int=16, hp=12)
+    c_kw.update(kw)
+    b = battle(GRID, creature("mialee", "blue", at, **c_kw), *foes)
+    sc = b.comp("mialee", Spellcasting)
+    sc.prepared.extend(spells)
+    sc.caster_level = 3
+    sc.caster_class = "wizard"
+    return b
+
+
+def _orc(at=(4, 4), **kw):
+    o = dict(initiative=10, hp=30, weapon="greataxe")
+    o.update(kw)
+    return creature("orc", "red", at, **o)
+
+
+def _kinds(events) -> list[str]:
+    return [e.kind for e in events if type(e).__name__ == "ActionTaken"]
+
+
+# --- 1. touch spells: cast, move, touch ------------------------------------------------
+
+def test_touch_spell_cast_then_move_then_touch_in_the_same_round():
+    """"Au choix, le déplacement peut s'effectuer avant l'incantation, après avoir touché
+    le sujet, ou entre ces deux instants": cast (standard), move (move), then the touch
+    that goes with the casting, free."""
+    b = _wizard(["shocking_grasp"], foes=[_orc()])
+    ok, _, ev = b.act("mialee", "cast", {"spell": "shocking_grasp"})
+    assert ok and _kinds(ev) == ["standard"] and b.comp("mialee", Spellcasting).held_charge == "shocking_grasp"
+    ok, _, ev = b.act("mialee", "move", {"squares": [[2, 4], [3, 4]]})
+    assert ok and _kinds(ev) == ["move"]
+    ok, refusal, ev = b.act("mialee", "touch", {"target": "orc"}, dice=[19, 3, 3, 3])
+    assert ok, refusal
+    assert _kinds(ev) == ["free"] and first(ev, "AttackRolled").kind == "touch"
+    assert first(ev, "DamageDealt").amount == 9
+    left = b.actions_left()
+    assert not left["standard"] and not left["move"]          # the move action was the one spent
+    assert b.comp("mialee", Spellcasting).held_charge is None
+
+
+def test_touch_on_a_later_round_is_a_standard_action():
+    """"Si le personnage ne décharge pas le sort au cours du round où il a fait
+    l'incantation, il peut retenir la charge indéfiniment ... Une action simple suffit pour
+    toucher un ami": the free touch is the casting round's only."""
+    b = _wizard(["shocking_grasp"], foes=[_orc(at=(3, 4))])
+    assert b.act("mialee", "cast", {"spell": "shocking_grasp", "defensively": True}, dice=[19])[0]
+    b.act("mialee", "end_turn")
+    b.act("orc", "end_turn")
+    ok, _, ev = b.act("mialee", "move", {"squares": [[2, 4]]})
+    assert ok
+    ok, _, ev = b.act("mialee", "touch", {"target": "orc"}, dice=[19, 3, 3, 3])
+    assert ok and _kinds(ev) == ["standard"]
+
+
+def test_the_casting_touch_is_free_once():
+    """"Il a la possibilité de toucher le sujet (ou du moins, d'essayer de le faire) lors
+    du round où il lance le sort": one touch goes with the casting; a second friend that
+    turn needs the standard action the casting spent."""
+    cleric = creature("cleric", "blue", (2, 4), initiative=20, wis=14, hp=20, caster_class="cleric",
+                      caster_level=3, spells=["hide_from_undead"])
+    friends = [creature("f0", "blue", (3, 4), initiative=15, hp=10), creature("f1", "blue", (2, 5), initiative=14, hp=10)]
+    zombie = creature("zombie", "red", (9, 4), initiative=5, hp=16, undead=True, mindless=True, weapon="club")
+    b = battle(GRID, cleric, *friends, zombie)
+    assert b.act("cleric", "cast", {"spell": "hide_from_undead"})[0]
+    ok, _, ev = b.act("cleric", "touch", {"target": "f0"})
+    assert ok and _kinds(ev) == ["free"] and "hidden_from_undead" in b.comp("f0", Conditions).ids
+    ok, refusal, _ = b.act("cleric", "touch", {"target": "f1"})
+    assert not ok and refusal.code == "NO_STANDARD_ACTION_LEFT"
+    # Named at the casting, the friend had the casting's touch: none is left free.
+    b2 = battle(GRID, cleric, *friends, zombie)
+    assert b2.act("cleric", "cast", {"spell": "hide_from_undead", "target": "f0"})[0]
+    ok, refusal, _ = b2.act("cleric", "touch", {"target": "f1"})
+    assert not ok and refusal.code == "NO_STANDARD_ACTION_LEFT"
