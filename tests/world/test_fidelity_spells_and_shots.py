@@ -82,3 +82,23 @@ def test_the_casting_touch_is_free_once():
     assert b2.act("cleric", "cast", {"spell": "hide_from_undead", "target": "f0"})[0]
     ok, refusal, _ = b2.act("cleric", "touch", {"target": "f1"})
     assert not ok and refusal.code == "NO_STANDARD_ACTION_LEFT"
+
+
+def test_a_touch_that_misses_keeps_the_charge():
+    """"Si le personnage ne décharge pas le sort au cours du round où il a fait
+    l'incantation, il peut retenir la charge indéfiniment. Il peut tenter une nouvelle
+    attaque de contact chaque round": a missed touch does not discharge the spell."""
+    b = _wizard(["shocking_grasp"], foes=[_orc(at=(2, 4))])
+    ok, _, ev = b.act("mialee", "cast", {"spell": "shocking_grasp", "target": "orc", "defensively": True},
+                      dice=[19, 1])
+    assert ok and not first(ev, "AttackRolled").hit
+    assert [e.outcome for e in ev if type(e).__name__ == "SpellCast"] == ["cast", "held"]
+    assert b.comp("mialee", Spellcasting).held_charge == "shocking_grasp"
+    b.act("mialee", "end_turn")
+    b.act("orc", "end_turn", dice=[])
+    ok, _, ev = b.act("mialee", "touch", {"target": "orc"}, dice=[1])
+    assert ok and not first(ev, "AttackRolled").hit and b.comp("mialee", Spellcasting).held_charge == "shocking_grasp"
+    b.act("mialee", "end_turn")
+    b.act("orc", "end_turn")
+    ok, _, ev = b.act("mialee", "touch", {"target": "orc"}, dice=[19, 3, 3, 3])
+    assert ok and first(ev, "DamageDealt").amount == 9 and b.comp("mialee", Spellcasting).held_charge is None
