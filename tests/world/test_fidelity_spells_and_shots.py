@@ -102,3 +102,52 @@ def test_a_touch_that_misses_keeps_the_charge():
     b.act("orc", "end_turn")
     ok, _, ev = b.act("mialee", "touch", {"target": "orc"}, dice=[19, 3, 3, 3])
     assert ok and first(ev, "DamageDealt").amount == 9 and b.comp("mialee", Spellcasting).held_charge is None
+
+
+# --- 2. a spell of 1 round begun one round, finished the next ----------------------------
+
+def _staggered_sleeper():
+    kobold = creature("kobold", "red", (7, 3), initiative=10, hp=4, weapon="spear", hd=1)
+    far = creature("far", "red", (11, 7), initiative=9, hp=10, weapon="spear")
+    return _wizard(["sleep", "magic_missile"], foes=[kobold, far], conditions=["staggered"])
+
+
+def test_a_spell_of_one_round_begun_one_round_and_finished_the_next():
+    """"De même, pour lancer un sort dont le temps d'incantation est de 1 round entier, on
+    peut commencer l'incantation pendant un round et la finir dans le round suivant": a
+    staggered wizard (one action a round) begins sleep with ``start_full_round``, is still
+    casting at its next turn, and the spell takes effect as ``complete_full_round``
+    finishes it."""
+    b = _staggered_sleeper()
+    ok, refusal, _ = b.act("mialee", "cast", {"spell": "sleep", "point": [7, 3]})
+    assert not ok and refusal.code == "RESTRICTED_NO_FULL_ROUND"
+    ok, refusal, ev = b.act("mialee", "start_full_round", {"command": {"action": "cast", "spell": "sleep",
+                                                                        "point": [7, 3]}})
+    assert ok, refusal
+    assert _kinds(ev) == ["standard"] and first(ev, "SpellCast").outcome == "begun"
+    assert "casting" in b.board().body("mialee").conditions and b.comp("mialee", Spellcasting).prepared == ["magic_missile"]
+    for who in ("mialee", "kobold", "far"):
+        b.act(who, "end_turn")
+    assert b.turn == "mialee" and "casting" in b.board().body("mialee").conditions     # not before its next turn
+    assert "asleep" not in b.board().body("kobold").conditions
+    ok, refusal, ev = b.act("mialee", "complete_full_round", dice=[1])
+    assert ok, refusal
+    assert _kinds(ev) == ["standard"] and first(ev, "SpellCast").outcome == "completed"
+    assert "asleep" in b.board().body("kobold").conditions and "casting" not in b.board().body("mialee").conditions
+
+
+def test_a_spell_begun_over_two_rounds_and_not_finished_is_lost():
+    """"on peut commencer l'incantation pendant un round et la finir dans le round
+    suivant": not finished on that turn, the casting is lost; only a spell of 1 round is
+    spread so ("Commencer ou finir une action complexe")."""
+    b = _staggered_sleeper()
+    ok, refusal, _ = b.act("mialee", "start_full_round", {"command": {"action": "cast", "spell": "magic_missile",
+                                                                       "targets": ["kobold"]}})
+    assert not ok and refusal.code == "NOT_A_ONE_ROUND_SPELL"
+    assert b.act("mialee", "start_full_round", {"command": {"action": "cast", "spell": "sleep", "point": [7, 3]}})[0]
+    for who in ("mialee", "kobold", "far"):
+        b.act(who, "end_turn")
+    ok, _, ev = b.act("mialee", "end_turn")
+    assert ok and [e.outcome for e in ev if type(e).__name__ == "SpellCast"] == ["lost"]
+    assert b.comp("mialee", Spellcasting).pending is None and "casting" not in b.board().body("mialee").conditions
+    assert "asleep" not in b.board().body("kobold").conditions

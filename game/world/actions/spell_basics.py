@@ -26,7 +26,7 @@ class SpellCast(Event):
     caster: str
     spell: str
     level: int
-    outcome: str          # cast, lost, held, pending, completed
+    outcome: str          # cast, lost, held, pending, begun (to finish next round), completed
 
 
 @dataclass(frozen=True)
