@@ -151,3 +151,67 @@ def test_a_spell_begun_over_two_rounds_and_not_finished_is_lost():
     assert ok and [e.outcome for e in ev if type(e).__name__ == "SpellCast"] == ["lost"]
     assert b.comp("mialee", Spellcasting).pending is None and "casting" not in b.board().body("mialee").conditions
     assert "asleep" not in b.board().body("kobold").conditions
+
+
+# --- 3. shooting into a melee with a helpless creature in it ----------------------------
+
+def _into_melee(ev) -> bool:
+    return any(m[2] == "shooting_into_melee" for m in first(ev, "AttackRolled").bonus_breakdown)
+
+
+def test_a_foe_beside_a_helpless_ally_is_in_melee_only_while_it_attacks_that_ally():
+    """"on considère que deux individus sont au corps à corps s'ils sont ennemis et si au
+    moins l'un des deux contrôle l'espace de l'autre (un personnage inconscient ou
+    immobilisé, par un sort ou autre, n'est considéré au corps à corps que s'il se fait
+    attaquer)": an orc beside a held (paralysed) ally is not in melee with it; once the orc
+    attacks that ally, shooting the orc is shooting into a melee (-4)."""
+    b = battle(GRID, creature("archer", "blue", (0, 2), weapon="shortbow", initiative=20),
+               creature("held", "blue", (4, 2), initiative=15, hp=30, conditions=["paralyzed"]),
+               creature("orc", "red", (5, 2), weapon="greataxe", initiative=10, hp=40))
+    ok, _, ev = b.act("archer", "attack", {"target": "orc"}, dice=[15, 3])
+    assert ok and not _into_melee(ev)
+    b.act("archer", "end_turn")
+    assert b.turn == "orc"
+    ok, refusal, _ = b.act("orc", "attack", {"target": "held"}, dice=[15, 2])
+    assert ok, refusal
+    b.act("orc", "end_turn")
+    ok, _, ev = b.act("archer", "attack", {"target": "orc"}, dice=[15, 3])
+    assert ok and _into_melee(ev)
+
+
+def test_a_helpless_foe_beside_an_ally_is_in_melee_only_while_it_is_attacked():
+    """"un personnage inconscient ou immobilisé, par un sort ou autre, n'est considéré au
+    corps à corps que s'il se fait attaquer": the helpless creature may be the target. A
+    held orc beside a fighter is shot without the -4 (the shot itself does not make it
+    "attacked"); once the fighter attacks it, shooting it is shooting into a melee."""
+    b = battle(GRID, creature("archer", "blue", (0, 2), weapon="shortbow", initiative=20),
+               creature("fighter", "blue", (4, 2), weapon="longsword", initiative=15, hp=20),
+               creature("orc", "red", (5, 2), weapon="greataxe", initiative=10, hp=40, conditions=["paralyzed"]),
+               creature("gob", "red", (11, 7), weapon="spear", initiative=5, hp=10))
+    ok, _, ev = b.act("archer", "attack", {"target": "orc"}, dice=[15, 3])
+    assert ok and not _into_melee(ev)
+    b.act("archer", "end_turn")
+    assert b.turn == "fighter"
+    ok, refusal, _ = b.act("fighter", "attack", {"target": "orc"}, dice=[15, 2])
+    assert ok, refusal
+    b.act("fighter", "end_turn")
+    b.act("gob", "end_turn")
+    ok, _, ev = b.act("archer", "attack", {"target": "orc"}, dice=[15, 3])
+    assert ok and _into_melee(ev)
+    # The fighter's attack counts until its next turn begins.
+    b.act("archer", "end_turn")
+    assert b.turn == "fighter" and "fighter" not in b.shared_read.attacked
+
+
+def test_shooting_into_a_melee_costs_4_unless_precise_shot():
+    """"on subit un malus de -4 au jet d'attaque car on vise précautionneusement pour ne
+    pas risquer de toucher son allié ... Un personnage possédant le don Tir de précision ne
+    subit pas ce malus"."""
+    for feats, expected in (([], True), (["precise_shot"], False)):
+        b = battle(GRID, creature("archer", "blue", (0, 2), weapon="shortbow", initiative=20, feats=feats),
+                   creature("fighter", "blue", (4, 2), weapon="longsword", initiative=15, hp=20),
+                   creature("orc", "red", (5, 2), weapon="greataxe", initiative=10, hp=40))
+        ok, _, ev = b.act("archer", "attack", {"target": "orc"}, dice=[15, 3])
+        assert ok and _into_melee(ev) is expected
+        if expected:
+            assert (-4, "untyped", "shooting_into_melee") in first(ev, "AttackRolled").bonus_breakdown

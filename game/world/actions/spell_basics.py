@@ -12,6 +12,7 @@ from ...rules import attack as attack_rules, metamagic, spells as rules
 from ...rules.attack import AttackSituation
 from ...rules.geometry import Square
 from ...rules.modifiers import ability_modifier
+from ..attacks import note_attack
 from ..components import Abilities, HitPoints, Spellcasting, Stats
 from ..damage import apply_damage, status_of, sync_health
 from ..events import AttackRolled, DamageDealt, Event, SavingThrow
@@ -182,6 +183,7 @@ def spell_touch_attack(battle, who, target, ranged: bool, bonus_extra: int = 0) 
     bonus = attack_rules.attack_bonus(a, s)
     ac = attack_rules.armor_class(battle.fighter(target), s, a.conditions,
                                   flat_footed="flat_footed" in battle.fighter(target).conditions)
+    note_attack(battle, who, target)
     d20 = battle.dice.roll(20, f"spell touch {who}")
     out = attack_rules.judge_attack(d20, bonus.value + bonus_extra, ac.value, 20)
     crit = False
