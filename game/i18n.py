@@ -75,6 +75,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
                                     "({spell} n'en est pas un)."},
     "LOG_SPELL_BEGUN": {"en": "{name} begins {spell} (to finish next round)",
                         "fr": "{name} commence {spell} (à finir au round suivant)"},
+    "RIDERLESS_MOUNT_AVOIDS_COMBAT": {"en": "With no rider to direct it, the mount avoids combat.",
+                                      "fr": "Sans cavalier pour la diriger, la monture évite les combats."},
     "NOT_A_CASTER": {"en": "It casts no spells.", "fr": "Il ne lance pas de sorts."},
     "DOOR_ALREADY_OPEN": {"en": "The door at {at} is already open.", "fr": "La porte en {at} est déjà ouverte."},
     "DOOR_ALREADY_CLOSED": {"en": "The door at {at} is already closed.", "fr": "La porte en {at} est déjà fermée."},

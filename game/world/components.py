@@ -358,6 +358,7 @@ class Riding:
     rider: str | None = None          # on a mount
     military_saddle: bool = False
     stayed_unconscious: bool = False  # already rolled to stay in the saddle
+    lost_rider: bool = False          # on a mount: its rider left the saddle, nobody directs it
 
 
 @dataclass

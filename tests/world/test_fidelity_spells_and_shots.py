@@ -3,7 +3,7 @@ into a melee with a helpless creature in it, played through ``act`` against the 
 text (each test quotes the sentence it plays)."""
 from combat_helpers import battle, creature, first, types
 
-from game.world.components import Conditions, Spellcasting
+from game.world.components import Conditions, Riding, Spellcasting
 
 GRID = "\n".join("." * 12 for _ in range(8))
 
@@ -215,3 +215,43 @@ def test_shooting_into_a_melee_costs_4_unless_precise_shot():
         assert ok and _into_melee(ev) is expected
         if expected:
             assert (-4, "untyped", "shooting_into_melee") in first(ev, "AttackRolled").bonus_breakdown
+
+
+# --- 4. a riderless mount avoids combat ---------------------------------------------------
+
+def _knight_and_horse():
+    return battle(GRID, creature("knight", "blue", (0, 2), weapon="lance", initiative=20, str=14, bab=3, hp=20),
+                  creature("horse", "blue", (1, 2), size="L", reach="long", speed=15, weapon="hoof", initiative=1,
+                           hp=30, rideable=True, combat_trained=True),
+                  creature("orc", "red", (3, 2), weapon="greataxe", initiative=10, hp=40, ac=10))
+
+
+def test_a_mount_whose_rider_is_gone_avoids_combat():
+    """"Si son cavalier n'est plus là pour le diriger, le cheval évite les combats": the
+    knight dismounts; on its own turn the horse may not attack the orc beside it, nor strike
+    it as it walks away; mounted again, it is directed again."""
+    b = _knight_and_horse()
+    assert b.act("knight", "mount", {"mount": "horse"})[0]
+    assert b.act("knight", "dismount", {"to": [0, 1]})[0]
+    b.act("knight", "end_turn")
+    ok, _, ev = b.act("orc", "move", {"squares": [[4, 2], [5, 2], [6, 2]]})
+    assert ok and "AttackRolled" not in types(ev)               # no attack of opportunity from the horse
+    b.act("orc", "end_turn")
+    assert b.turn == "horse"
+    ok, refusal, _ = b.act("horse", "attack", {"target": "orc"}, dice=[15, 3])
+    assert not ok and refusal.code == "RIDERLESS_MOUNT_AVOIDS_COMBAT"
+    ok, refusal, _ = b.act("horse", "charge", {"target": "orc"})
+    assert not ok and refusal.code == "RIDERLESS_MOUNT_AVOIDS_COMBAT"
+    assert b.act("horse", "total_defense")[0]
+    b.act("horse", "end_turn")
+    assert b.act("knight", "mount", {"mount": "horse"})[0]
+    assert not b.comp("horse", Riding).lost_rider                # its rider directs it again
+
+
+def test_a_mount_that_never_had_a_rider_fights():
+    """"Si son cavalier n'est plus là ...": only a mount that lost its rider avoids combat;
+    a horse nobody rode this battle strikes the orc walking out of its reach."""
+    b = _knight_and_horse()
+    b.act("knight", "end_turn")
+    ok, _, ev = b.act("orc", "move", {"squares": [[4, 2], [5, 2], [6, 2]]}, dice=[15, 3])
+    assert ok and first(ev, "AttackRolled").attacker == "horse"
