@@ -153,6 +153,24 @@ def test_a_spell_begun_over_two_rounds_and_not_finished_is_lost():
     assert "asleep" not in b.board().body("kobold").conditions
 
 
+def test_a_spell_begun_over_two_rounds_is_lost_to_damage_and_nothing_is_left_to_complete():
+    """"on peut commencer l'incantation pendant un round et la finir dans le round
+    suivant": meanwhile the caster is casting, and damage calls for Concentration as for
+    any spell of 1 round; lost, there is nothing to finish."""
+    kobold = creature("kobold", "red", (7, 3), initiative=10, hp=4, weapon="spear", hd=1)
+    archer = creature("far", "red", (11, 7), initiative=9, hp=10, weapon="shortbow")
+    b = _wizard(["sleep"], foes=[kobold, archer], conditions=["staggered"])
+    assert b.act("mialee", "start_full_round", {"command": {"action": "cast", "spell": "sleep", "point": [7, 3]}})[0]
+    b.act("mialee", "end_turn")
+    b.act("kobold", "end_turn")
+    ok, _, ev = b.act("far", "attack", {"target": "mialee"}, dice=[18, 3, 1])
+    assert ok and first(ev, "SavingThrow").kind == "concentration_damage"
+    assert [e.outcome for e in ev if type(e).__name__ == "SpellCast"] == ["lost"]
+    b.act("far", "end_turn")
+    ok, refusal, _ = b.act("mialee", "complete_full_round")
+    assert not ok and refusal.code == "NOTHING_TO_COMPLETE"
+
+
 # --- 3. shooting into a melee with a helpless creature in it ----------------------------
 
 def _into_melee(ev) -> bool:
