@@ -69,6 +69,14 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "NO_SPLASH_WEAPON": {"en": "It carries no flask to throw.", "fr": "Aucune fiole à lancer sur lui."},
     "NOTHING_LYING_NEAR": {"en": "Nothing lies within reach of its hand.", "fr": "Rien à ramasser à portée de main."},
     "NO_SPELL_READY": {"en": "No spell left ready today.", "fr": "Plus aucun sort disponible aujourd'hui."},
+    # fidelity: spells and shots
+    "NOT_A_ONE_ROUND_SPELL": {"en": "Only a spell of 1 round is begun one round and finished the next ({spell} is not).",
+                              "fr": "Seul un sort de 1 round se commence un round et se finit au suivant "
+                                    "({spell} n'en est pas un)."},
+    "LOG_SPELL_BEGUN": {"en": "{name} begins {spell} (to finish next round)",
+                        "fr": "{name} commence {spell} (à finir au round suivant)"},
+    "RIDERLESS_MOUNT_AVOIDS_COMBAT": {"en": "With no rider to direct it, the mount avoids combat.",
+                                      "fr": "Sans cavalier pour la diriger, la monture évite les combats."},
     "NOT_A_CASTER": {"en": "It casts no spells.", "fr": "Il ne lance pas de sorts."},
     "DOOR_ALREADY_OPEN": {"en": "The door at {at} is already open.", "fr": "La porte en {at} est déjà ouverte."},
     "DOOR_ALREADY_CLOSED": {"en": "The door at {at} is already closed.", "fr": "La porte en {at} est déjà fermée."},

@@ -89,12 +89,41 @@ def check_attack(battle, attacker: str, target: str, *, ranged: bool | None = No
     return None
 
 
+def note_attack(battle, attacker: str, target: str) -> None:
+    """``attacker`` attacks ``target``: kept until the attacker's next turn begins (``turns``)."""
+    done = battle.shared_read.attacked.get(attacker, ())
+    if target not in done:
+        battle.shared.attacked[attacker] = done + (target,)
+
+
+def _in_the_melee(battle, body, shooter: str) -> bool:
+    """Whether ``body`` can be in a melee for a shot by ``shooter`` (French text, "tir dans
+    la mêlée": "un personnage inconscient ou immobilisé, par un sort ou autre, n'est
+    considéré au corps à corps que s'il se fait attaquer"). Our reading: a helpless
+    creature (unconscious, asleep, paralysed, held ...) is in the melee only while
+    someone other than the shooter is attacking it (an attack since that attacker's turn
+    began); the shot itself does not count, else the rule would never spare a helpless
+    target. A dead one never is."""
+    if "dead" in body.conditions:
+        return False
+    if not body.is_helpless:
+        return True
+    return any(body.id in targets for who, targets in battle.shared_read.attacked.items() if who != shooter)
+
+
 def engaged_with_ally(battle, attacker: str, target: str) -> bool:
-    """Shooting into melee: the target and an ally of the shooter threaten each other, or
-    one threatens the other (digest §8.1)."""
+    """Shooting into melee: the target and an ally of the shooter are in melee, one of
+    them threatening the other (digest §8.1; French text: "deux individus sont au corps à
+    corps s'ils sont ennemis et si au moins l'un des deux contrôle l'espace de l'autre").
+    The text is about both of them, the target as much as the ally: a helpless one counts
+    only while it is attacked (``_in_the_melee``), so shooting a foe beside an unconscious
+    ally that the foe is attacking is shooting into a melee, and shooting an unconscious
+    foe beside an ally is so only while someone is attacking that foe."""
     board = battle.board()
     a, t = board.body(attacker), board.body(target)
-    allies = [ally for ally in board.allies_of(a) if not ally.is_helpless]
+    if not _in_the_melee(battle, t, attacker):
+        return False
+    allies = [ally for ally in board.allies_of(a) if _in_the_melee(battle, ally, attacker)]
     engaged = any(any(threatens(board, ally, sq) for sq in t.squares) or any(threatens(board, t, sq) for sq in ally.squares)
                   for ally in allies)
     # No penalty when the target is at least 3 m from every ally (French text).
@@ -116,6 +145,7 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
     ``slot``: one attack of a monster's routine (its weapon, secondary or sole, dice)."""
     if battle.dice.probing and battle.recorder is None:
         raise WouldRoll(20, f"attack {attacker} -> {target}")    # a check stops at the attack roll
+    note_attack(battle, attacker, target)
     if slot is not None:
         weapon = data.weapons()[slot["weapon"]]
         iterative = slot["iterative"]

@@ -360,6 +360,7 @@ class Riding:
     rider: str | None = None          # on a mount
     military_saddle: bool = False
     stayed_unconscious: bool = False  # already rolled to stay in the saddle
+    lost_rider: bool = False          # on a mount: its rider left the saddle, nobody directs it
 
 
 @dataclass
@@ -384,5 +385,8 @@ class Spellcasting:
     held_touches: int = 0                  # touches left of a charge for several creatures
     held_as: tuple | None = None           # (caster level, class) of a charge from an item or ability
     held_level: int | None = None          # the held spell's level when heightened
+    # The round of the caster's own turn the charge was held in: that turn's one touch is
+    # free ("toucher le sujet ... lors du round où il lance le sort"), later ones are not.
+    held_touch_round: int | None = None
     component_in_hand: str | None = None   # the spell whose material component or focus is in hand
     maintained: dict | None = None         # a spell kept up by concentration

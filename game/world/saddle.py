@@ -83,6 +83,7 @@ def leave_saddle(battle, rider: str, mount: str, to=None, change: str = "dismoun
     dest = tuple(to) if to is not None else (free[0] if free else battle.board().body(mount).pos)
     battle.comp(rider, Riding).mount = None
     battle.comp(mount, Riding).rider = None
+    battle.comp(mount, Riding).lost_rider = True       # nobody directs it now (``actions.mounted``)
     pos = battle.comp(rider, Position)
     pos.x, pos.y = dest
     battle.changed()

@@ -68,3 +68,6 @@ class BattleState:
     poisons: list[Poison] = field(default_factory=list)
     metamagic: tuple[str, ...] = ()             # the metamagic of the spell being resolved
     effects_begun: int = 0                      # lasting spell effects begun so far: each is numbered (their order)
+    # attacker -> the creatures it attacked since its turn began: a helpless creature under
+    # attack counts for shooting into a melee (``attacks.engaged_with_ally``).
+    attacked: dict[str, tuple[str, ...]] = field(default_factory=dict)

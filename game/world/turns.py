@@ -114,6 +114,8 @@ def begin_turn(battle, cid: str, new_round: bool = False) -> list:
     _lose_readied(battle, cid)          # an unused readied action is lost
     if any(a.aider == cid for a in battle.shared_read.aids):      # aid lasts until the aider's next turn
         battle.shared.aids = [a for a in battle.shared.aids if a.aider != cid]
+    if cid in battle.shared_read.attacked:      # its attacks count as under way until its next turn
+        del battle.shared.attacked[cid]
     state = TurnState()
     state.restricted = battle.surprise_round or bool({"disabled", "staggered", "nauseated", "slowed"} & conds)
     state.move_only = "nauseated" in conds

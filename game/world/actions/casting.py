@@ -11,19 +11,21 @@ from __future__ import annotations
 
 from ... import data
 from ...rules import metamagic, spells as rules
-from ..components import Conditions, Grapple, HitPoints, Spellcasting, SpellEffects
+from ..components import Conditions, Grapple, HitPoints, Spellcasting, SpellEffects, Timing
 from ..damage import AFTER_DAMAGE
-from ..turns import AT_TURN_START, TURN_PASSED
+from ..turns import AT_TURN_END, AT_TURN_START, TURN_PASSED
 from . import spell_sources as sources, spellwork, warding
 from .common import Refused, refuse, spend, square_arg, target_arg
-from .spell_basics import SpellCast, concentration_check, creatures_in, spell_level, spellcasting
+from .spell_basics import SpellCast, concentration_check, creatures_in, spell_level, spellcasting, touch_is_free
 from .spell_checks import (check_aim, dissipate_charge, distractions, has_free_hand, in_range, needs_component_in_hand,
                            provoked_or_defensive, refuse_gestures_in_grapple, refuse_long_casting_in_grapple)
 from .spell_effects import EFFECTS, discharge, grease_saves, sphere_burns, spiritual_attack
-from .timing import readied_on_attack
+from .timing import SPREAD, readied_on_attack
 
 
-def do_cast(battle, who, args, declined) -> list:
+def do_cast(battle, who, args, declined, spread: bool = False) -> list:
+    """Cast a spell. ``spread``: begun with the standard action of ``start_full_round``
+    (``begin_spread``), to finish next round."""
     spell_id = args.get("spell")
     spell = data.spells().get(spell_id) if isinstance(spell_id, str) else None
     if spell is None:
@@ -31,10 +33,10 @@ def do_cast(battle, who, args, declined) -> list:
     feats = sources.metamagic_of(battle, who, args, spell)
     source = sources.source_of(battle, who, spell_id, spell, feats, args)
     with sources.applied(battle, feats):
-        return _cast(battle, who, spell_id, spell, feats, source, args, declined)
+        return _cast(battle, who, spell_id, spell, feats, source, args, declined, spread)
 
 
-def _cast(battle, who, spell_id, spell, feats, source, args, declined) -> list:
+def _cast(battle, who, spell_id, spell, feats, source, args, declined, spread=False) -> list:
     sc = spellcasting(battle, who)
     level = source.level
     conds = battle.comp(who, Conditions).ids
@@ -48,15 +50,18 @@ def _cast(battle, who, spell_id, spell, feats, source, args, declined) -> list:
     if (grappling or "pinned" in conds) and needs_component_in_hand(battle, who, spell, components) \
             and sc.component_in_hand != spell_id:
         raise refuse("COMPONENT_NOT_IN_HAND", spell=spell_id)
-    if "quicken_spell" in feats:
+    if "quicken_spell" in feats and not spread:
         return _cast_quickened(battle, who, spell_id, spell, components, source, args, declined)
+    if spread and (spell["casting_time"] != "full_round" or source.spontaneous or "quicken_spell" in feats):
+        raise refuse("NOT_A_ONE_ROUND_SPELL", spell=spell_id)
     if spell["casting_time"] == "standard":
         kind = "full_round" if source.spontaneous else "standard"
     else:
         kind = "full_round"
     refuse_long_casting_in_grapple(battle, who, spell_id, kind)
     check_aim(battle, who, spell, args)
-    events = spend(battle, who, kind, "cast")
+    # Spread over two rounds, the standard action of ``start_full_round`` is already spent.
+    events = [] if spread else spend(battle, who, kind, "cast")
     source.pay()
     events += dissipate_charge(battle, who)
     _use_component(battle, who, spell_id, spell)
@@ -77,10 +82,10 @@ def _cast(battle, who, spell_id, spell, feats, source, args, declined) -> list:
     if spell["casting_time"] == "full_round":
         sc.pending = {"spell": spell_id, "args": _plain(args), "round": battle.round, "metamagic": list(feats),
                       "level": level,
-                      "extra": 1 if source.spontaneous else 0}
+                      "extra": 1 if source.spontaneous else 0, "spread": spread}
         conds.add("casting")          # no threatened squares while casting
         battle.changed()
-        return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="pending")]
+        return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="begun" if spread else "pending")]
     return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="cast")] + \
         EFFECTS[spell["effect"]](battle, who, spell_id, spell, level, args, declined)
 
@@ -96,11 +101,22 @@ def disturbed_casting(battle, cid: str, amount: int) -> list:
     level = sc.pending.get("level") or spell_level(battle, cid, spell)
     ok, events = concentration_check(battle, cid, rules.concentration_dc("damage", level, amount), "damage")
     if not ok:
-        events.append(SpellCast(caster=cid, spell=sc.pending["spell"], level=level, outcome="lost"))
-        sc.pending = None
-        battle.comp(cid, Conditions).ids.discard("casting")
-        battle.changed()
+        events += _lose_pending(battle, cid)
     return events
+
+
+def _lose_pending(battle, cid: str) -> list:
+    """The spell of 1 round being cast is lost (and the casting spread over two rounds
+    with it: nothing is left to complete)."""
+    sc = spellcasting(battle, cid)
+    pending, sc.pending = sc.pending, None
+    spell = data.spells()[pending["spell"]]
+    level = pending.get("level") or spell_level(battle, cid, spell)
+    battle.comp(cid, Conditions).ids.discard("casting")
+    if pending.get("spread"):
+        battle.comp(cid, Timing).full_round = None
+    battle.changed()
+    return [SpellCast(caster=cid, spell=pending["spell"], level=level, outcome="lost")]
 
 
 def _use_component(battle, who: str, spell_id: str, spell: dict) -> None:
@@ -156,16 +172,23 @@ def do_direct_spell(battle, who, args, declined) -> list:
 
 
 def do_touch(battle, who, args, declined) -> list:
-    """Deliver a held touch spell: a free action on the turn it is cast, a standard action
-    after (the touch never provokes)."""
+    """Deliver a held touch spell (the touch never provokes). On the turn of its casting
+    the touch is part of the casting, once, so a move may come between them (French text,
+    "sorts de contact": "Il a la possibilité de toucher le sujet ... lors du round où il
+    lance le sort. Au choix, le déplacement peut s'effectuer avant l'incantation, après
+    avoir touché le sujet, ou entre ces deux instants"): a free action then; on a later
+    turn a standard action ("Une action simple suffit pour toucher un ami")."""
     held = spellcasting(battle, who).held_charge
     if held is None:
         raise refuse("NO_CHARGE_HELD")
+    free = touch_is_free(battle, who)
     if spellcasting(battle, who).held_touches > 0:
-        return warding.do_touch_several(battle, who, args)
+        return warding.do_touch_several(battle, who, args, free)
     target = target_arg(battle, args)
     in_range(battle, who, data.spells()[held], target=target)
-    return spend(battle, who, "standard", "touch") + discharge(battle, who, held, target)
+    events = spend(battle, who, "free" if free else "standard", "touch")
+    spellcasting(battle, who).held_touch_round = None       # the casting's touch is used
+    return events + discharge(battle, who, held, target)
 
 
 @TURN_PASSED.register(10)
@@ -178,11 +201,7 @@ def turn_passed(battle, cid: str) -> list:
     if sc.maintained:
         events += spellwork.end_maintained(battle, cid, "caster_down")
     if sc.pending:
-        spell = data.spells()[sc.pending["spell"]]
-        level = sc.pending.get("level") or spell_level(battle, cid, spell)
-        events.append(SpellCast(caster=cid, spell=sc.pending["spell"], level=level, outcome="lost"))
-        sc.pending = None
-        battle.comp(cid, Conditions).ids.discard("casting")
+        events += _lose_pending(battle, cid)
     _expire_conjured(battle, cid)
     overlays = battle.shared.overlays
     for key, overlay in list(overlays.items()):
@@ -196,25 +215,13 @@ def turn_passed(battle, cid: str) -> list:
 def at_turn_start(battle, cid: str) -> list:
     """What spells do when a caster's (or a held creature's) turn begins."""
     events: list = spellwork.at_turn_start(battle, cid) + warding.expire(battle, cid)
-    if battle.read(cid, Spellcasting).pending:
-        sc = spellcasting(battle, cid)
-        pending, sc.pending = sc.pending, None
-        battle.comp(cid, Conditions).ids.discard("casting")
-        spell = data.spells()[pending["spell"]]
-        level = pending.get("level") or spell_level(battle, cid, spell)
-        finished = True
-        if pending.get("extra"):
-            # Metamagic chosen on the spot adds a full-round action to a spell of 1 round
-            # (French text): this turn's actions finish the casting, or it is lost.
-            try:
-                events += spend(battle, cid, "full_round", "cast")
-            except Refused:
-                finished = False
-        events.append(SpellCast(caster=cid, spell=pending["spell"], level=level,
-                                outcome="completed" if finished else "lost"))
-        if finished:
-            with sources.applied(battle, tuple(pending.get("metamagic", ()))):
-                events += EFFECTS[spell["effect"]](battle, cid, pending["spell"], spell, level, pending["args"], set())
+    pending = battle.read(cid, Spellcasting).pending
+    if pending and pending.get("spread"):
+        if pending["round"] != battle.round - 1:
+            events += _lose_pending(battle, cid)        # not completed when it had to be
+        # else: completed this turn with ``complete_full_round`` (``finish_spread``)
+    elif pending:
+        events += _take_effect(battle, cid)
     for key, overlay in list(battle.shared_read.overlays.items()):
         if overlay.caster == cid:
             if overlay.until < battle.round:
@@ -226,6 +233,66 @@ def at_turn_start(battle, cid: str) -> list:
     if battle.read(cid, SpellEffects).spiritual:
         events += spiritual_attack(battle, cid)
     return events
+
+
+def _take_effect(battle, cid: str) -> list:
+    """The spell of 1 round being cast takes effect: just before the caster's next turn
+    ("Le sort prend effet le round suivant, juste avant le tour de jeu du personnage"), or
+    as the casting spread over two rounds is completed."""
+    events: list = []
+    sc = spellcasting(battle, cid)
+    pending, sc.pending = sc.pending, None
+    battle.comp(cid, Conditions).ids.discard("casting")
+    spell = data.spells()[pending["spell"]]
+    level = pending.get("level") or spell_level(battle, cid, spell)
+    finished = True
+    if pending.get("extra"):
+        # Metamagic chosen on the spot adds a full-round action to a spell of 1 round
+        # (French text): this turn's actions finish the casting, or it is lost.
+        try:
+            events += spend(battle, cid, "full_round", "cast")
+        except Refused:
+            finished = False
+    events.append(SpellCast(caster=cid, spell=pending["spell"], level=level,
+                            outcome="completed" if finished else "lost"))
+    if finished:
+        with sources.applied(battle, tuple(pending.get("metamagic", ()))):
+            events += EFFECTS[spell["effect"]](battle, cid, pending["spell"], spell, level, pending["args"], set())
+    return events
+
+
+def begin_spread(battle, who: str, args: dict, declined) -> list:
+    """``start_full_round`` with ``cast``: a creature restricted to one action begins a
+    spell of 1 round with its standard action (French text, "Commencer ou finir une action
+    complexe": "pour lancer un sort dont le temps d'incantation est de 1 round entier, on
+    peut commencer l'incantation pendant un round et la finir dans le round suivant"). The
+    casting begins as a spell of 1 round does (slot, components, the attacks it provokes,
+    "casting": no threatened squares, damage calls for Concentration), but it does not take
+    effect before the next turn: it waits for ``finish_spread``, or is lost at the end of
+    that turn. Not a spell of one action, nor one made longer by metamagic chosen now."""
+    return do_cast(battle, who, args, declined, spread=True)
+
+
+def finish_spread(battle, who: str, declined) -> list:
+    """``complete_full_round`` of a spell begun with ``start_full_round``: the incantation
+    is finished with this standard action ("la finir dans le round suivant"), and the
+    spell takes effect now, as the casting ends."""
+    pending = battle.read(who, Spellcasting).pending
+    if not pending or not pending.get("spread"):
+        raise refuse("NOTHING_TO_COMPLETE")
+    return _take_effect(battle, who)
+
+
+@AT_TURN_END.register(20)
+def spread_left_unfinished(battle, cid: str) -> list:
+    """A spell begun last round over two rounds and not completed this turn is lost."""
+    pending = battle.read(cid, Spellcasting).pending
+    if pending and pending.get("spread") and pending["round"] == battle.round - 1:
+        return _lose_pending(battle, cid)
+    return []
+
+
+SPREAD["cast"] = (begin_spread, finish_spread)
 
 
 def _expire_conjured(battle, cid: str) -> None:

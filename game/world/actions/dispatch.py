@@ -90,7 +90,8 @@ def end_refusal(battle, who: str, action: str, end) -> Refusal | None:
 
 def preconditions(battle, who: str, action: str, args: dict) -> Refusal | None:
     """What forbids the action before its handler, only reading: the saddle, a rock face,
-    the conditions (turned, calmed, hidden from undead, awaiting orders, a grapple), then
+    the conditions (turned, calmed, hidden from undead, awaiting orders, a mount nobody
+    directs, a grapple), then
     the action's own gate (``gates``)."""
     if action in ON_FOOT and battle.read(who, Riding).mount:
         return Refusal("RIDE_TO_MOVE")        # in the saddle the mount moves (``ride``)
@@ -98,7 +99,8 @@ def preconditions(battle, who: str, action: str, args: dict) -> Refusal | None:
         return Refusal("CLIMBING_USE_CLIMB")  # on a rock face one climbs
     refused = (turning.turned_refusal(battle, who, action, args) or spellwork.calm_refusal(battle, who, action, args)
                or warding.unseen_refusal(battle, who, action, args)
-               or commanding.awaiting_orders_refusal(battle, who, action))
+               or commanding.awaiting_orders_refusal(battle, who, action)
+               or mounted.undirected_refusal(battle, who, action, args))
     if refused is not None:
         return refused.refusal
     refusal = grapple.grapple_refusal(battle, who, action, args)

@@ -16,6 +16,7 @@ from ...rules.geometry import metres
 from ...rules.lanes import lane_path
 from ...rules.reasons import Refusal
 from .. import budget
+from ..attacks import AOO_BARRED
 from ..components import Feats, Riding, Stats, TurnState
 from ..damage import status_of
 from ..durations import until_next_turn
@@ -27,6 +28,37 @@ from .moving import parity_after, start_running, walk
 from .overrun import overrun
 
 CONTROL_DC, FAST_MOUNT_DC = 20, 20
+# What a mount whose rider is no longer there to direct it does not do: fight.
+COMBAT_ACTIONS = frozenset({"attack", "full_attack", "charge", "coup_de_grace", "trip", "bull_rush", "disarm",
+                            "sunder", "feint", "aid_another", "overrun", "throw_splash", "grapple", "garrote"})
+
+
+def undirected(battle, mount: str) -> bool:
+    """A mount that had a rider and has lost it (fallen, thrown, dismounted), or whose rider
+    in the saddle has dropped (French text, "combat monté": "Si son cavalier n'est plus là
+    pour le diriger, le cheval évite les combats"). A mount that never had a rider in this
+    battle fights as any creature; mounted again, it is directed again."""
+    seat = battle.read(mount, Riding)
+    if seat.rider:
+        return status_of(battle, seat.rider) not in ABLE
+    return seat.lost_rider
+
+
+def undirected_refusal(battle, who: str, action: str, args: dict):
+    """A mount nobody directs avoids combat ("le cheval évite les combats"): no attack nor
+    manoeuvre, nor a readied one; it may still move away, defend itself totally, wait."""
+    if not undirected(battle, who):
+        return None
+    readied = action == "ready" and (args.get("command") is None or args["command"].action in COMBAT_ACTIONS)
+    if action in COMBAT_ACTIONS or readied:
+        return refuse("RIDERLESS_MOUNT_AVOIDS_COMBAT")
+    return None
+
+
+@AOO_BARRED.register(30)
+def mount_avoids_combat(battle, watcher: str, target: str) -> bool:
+    """A mount nobody directs makes no attack of opportunity either ("évite les combats")."""
+    return undirected(battle, watcher)
 
 
 def can_carry(battle, who: str, mount: str):
@@ -68,6 +100,7 @@ def do_mount(battle, who, args, declined) -> list:
     events += [] if fast_ok else spend(battle, who, "move", "mount")
     battle.comp(who, Riding).mount = mount
     battle.comp(mount, Riding).rider = who
+    battle.comp(mount, Riding).lost_rider = False
     sync_rider(battle, mount)
     events.append(MountChanged(rider=who, mount=mount, change="mounted"))
     return events + guide_with_knees(battle, who)        # once in the saddle, hands for the fight

@@ -12,6 +12,7 @@ from ...rules import attack as attack_rules, metamagic, spells as rules
 from ...rules.attack import AttackSituation
 from ...rules.geometry import Square
 from ...rules.modifiers import ability_modifier
+from ..attacks import note_attack
 from ..components import Abilities, HitPoints, Spellcasting, Stats
 from ..damage import apply_damage, status_of, sync_health
 from ..events import AttackRolled, DamageDealt, Event, SavingThrow
@@ -26,7 +27,7 @@ class SpellCast(Event):
     caster: str
     spell: str
     level: int
-    outcome: str          # cast, lost, held, pending, completed
+    outcome: str          # cast, lost, held, pending, begun (to finish next round), completed
 
 
 @dataclass(frozen=True)
@@ -48,28 +49,42 @@ def spellcasting(battle, cid) -> Spellcasting:
     return battle.comp(cid, Spellcasting)
 
 
-HELD = ("held_charge", "held_metamagic", "held_touches", "held_as", "held_level")
+HELD = ("held_charge", "held_metamagic", "held_touches", "held_as", "held_level", "held_touch_round")
 
 
 def drop_charge(sc: Spellcasting) -> None:
     """The held charge is gone (discharged, or dissipated by another casting)."""
     sc.held_charge, sc.held_metamagic, sc.held_touches, sc.held_as, sc.held_level = None, (), 0, None, None
+    sc.held_touch_round = None
 
 
 def hold_charge(battle, who: str, spell_id: str, level: int) -> list:
     """Hold a touch spell's charge (SRD, touch spells: "garder la charge"), with the
-    metamagic of the spell being resolved."""
+    metamagic of the spell being resolved. Held on the caster's own turn, that turn's
+    touch is part of the casting (French text: "Il a la possibilité de toucher le sujet
+    ... lors du round où il lance le sort. Au choix, le déplacement peut s'effectuer avant
+    l'incantation, après avoir touché le sujet, ou entre ces deux instants"): see
+    ``touch_is_free``."""
     sc = spellcasting(battle, who)
     drop_charge(sc)
     sc.held_charge, sc.held_metamagic, sc.held_level = spell_id, tuple(battle.shared.metamagic), level
+    sc.held_touch_round = battle.round if battle.turn == who else None
     return [SpellCast(caster=who, spell=spell_id, level=level, outcome="held")]
+
+
+def touch_is_free(battle, who: str) -> bool:
+    """Whether ``who``'s touch now is the one that goes with its casting: its own turn, the
+    round the charge was held (once: the touch clears it). Later rounds it takes an action
+    ("Une action simple suffit pour toucher un ami")."""
+    sc = battle.read(who, Spellcasting)
+    return sc.held_touch_round is not None and sc.held_touch_round == battle.round and battle.turn == who
 
 
 def borrowed_caster(sc: Spellcasting, caster_level: int, caster_class: str) -> Spellcasting:
     """The caster an item or a spell-like ability casts as: its own level and ability, no
     charge held yet (the creature's own charge is not its to use)."""
     return replace(sc, caster_level=caster_level, caster_class=caster_class, held_charge=None, held_metamagic=(),
-                   held_touches=0, held_as=None, held_level=None)
+                   held_touches=0, held_as=None, held_level=None, held_touch_round=None)
 
 
 @contextmanager
@@ -168,6 +183,7 @@ def spell_touch_attack(battle, who, target, ranged: bool, bonus_extra: int = 0) 
     bonus = attack_rules.attack_bonus(a, s)
     ac = attack_rules.armor_class(battle.fighter(target), s, a.conditions,
                                   flat_footed="flat_footed" in battle.fighter(target).conditions)
+    note_attack(battle, who, target)
     d20 = battle.dice.roll(20, f"spell touch {who}")
     out = attack_rules.judge_attack(d20, bonus.value + bonus_extra, ac.value, 20)
     crit = False

@@ -37,23 +37,35 @@ def _missiles(battle, who, spell_id, spell, level, args, declined) -> list:
 
 
 def _shocking_grasp(battle, who, spell_id, spell, level, args, declined) -> list:
-    if "target" not in args:
-        return hold_charge(battle, who, spell_id, level)
-    return _discharge(battle, who, spell_id, args["target"], touched=False, level=level)
+    return _touch_or_hold(battle, who, spell_id, spell, level, args, declined)
+
+
+def _missed(events: list) -> bool:
+    """The touch attack was rolled and missed: the charge is still held (French text,
+    "sorts de contact": "il peut retenir la charge indéfiniment. Il peut tenter une
+    nouvelle attaque de contact chaque round")."""
+    return any(isinstance(e, AttackRolled) and not e.hit for e in events)
 
 
 def discharge(battle, who: str, spell_id: str, target: str, touched: bool = False) -> list:
     """A held charge's touch: a melee touch attack that does not provoke; ``touched``: an
     unarmed attack already hit, and the charge goes off with it. It keeps the metamagic,
-    caster level and ability it was cast with (a wand's, a spell-like ability's)."""
+    caster level and ability it was cast with (a wand's, a spell-like ability's). A touch
+    that misses keeps the charge for another try (``_missed``)."""
     sc = spellcasting(battle, who)
     feats, caster = sc.held_metamagic, as_held(battle, who)
+    kept = (sc.held_charge, sc.held_metamagic, sc.held_as, sc.held_level)
     level = sc.held_level or spell_level(battle, who, data.spells()[spell_id])
     if spell_id != "hide_from_undead":
         drop_charge(sc)
-        caster = replace(caster, held_charge=None, held_metamagic=(), held_touches=0, held_as=None)
+        caster = replace(caster, held_charge=None, held_metamagic=(), held_touches=0, held_as=None,
+                         held_touch_round=None)
     with sources.applied(battle, feats), acting_as(battle, who, caster):
-        return _discharge(battle, who, spell_id, target, touched, level)
+        events = _discharge(battle, who, spell_id, target, touched, level)
+    if spell_id != "hide_from_undead" and not touched and _missed(events):
+        sc = spellcasting(battle, who)
+        sc.held_charge, sc.held_metamagic, sc.held_as, sc.held_level = kept
+    return events
 
 
 def _discharge(battle, who: str, spell_id: str, target: str, touched: bool, level: int) -> list:
@@ -95,9 +107,16 @@ def _discharge(battle, who: str, spell_id: str, target: str, touched: bool, leve
 
 
 def _touch_or_hold(battle, who, spell_id, spell, level, args, declined) -> list:
+    """A touch spell cast: its touch at once on ``target``, else the charge is held; a
+    touch at once that misses leaves the charge held too (``_missed``), its casting's
+    touch spent."""
     if "target" not in args:
         return hold_charge(battle, who, spell_id, level)
-    return _discharge(battle, who, spell_id, args["target"], touched=False, level=level)
+    events = _discharge(battle, who, spell_id, args["target"], touched=False, level=level)
+    if _missed(events):
+        events += hold_charge(battle, who, spell_id, level)
+        spellcasting(battle, who).held_touch_round = None
+    return events
 
 
 def _ray(battle, who, spell_id, spell, level, args, declined) -> list:

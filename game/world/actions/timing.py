@@ -4,6 +4,7 @@ completed over two rounds by a creature restricted to one action (French text,
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Callable
 
 from ...rules.geometry import Square
 from ...rules.reasons import Refusal
@@ -29,8 +30,16 @@ READY_ACTIONS = ("attack", "move", "five_foot_step", "cast", "trip", "disarm", "
                  "bull_rush", "total_defense", "drop_prone", "stand_up", "draw", "load")
 AIMED_AT_TRIGGER = ("attack", "trip", "disarm", "sunder", "feint", "grapple", "bull_rush", "cast")
 # Full-round actions a restricted creature may start and complete over two rounds: not
-# full attack, charge, run or withdraw (French text).
-TWO_ROUND_ACTIONS = ("load", "coup_de_grace", "minimum_move")
+# full attack, charge, run or withdraw (French text); a spell of 1 round is the text's own
+# example ("pour lancer un sort dont le temps d'incantation est de 1 round entier, on peut
+# commencer l'incantation pendant un round et la finir dans le round suivant").
+TWO_ROUND_ACTIONS = ("load", "coup_de_grace", "minimum_move", "cast")
+# The actions whose start already does part of the work, by name: (begin, finish). begin
+# (battle, who, args, declined) -> events plays the start after the standard action is
+# spent; finish (battle, who, declined) -> events plays the completion instead of the whole
+# command. Filled by the modules that own them (``casting``: a spell of 1 round begun now
+# and finished next round), above this one.
+SPREAD: dict[str, tuple[Callable, Callable]] = {}
 
 
 def who_may_act(battle, who: str) -> list:
@@ -214,6 +223,8 @@ def do_start_full_round(battle, who, args, declined) -> list:
         raise refuse("NOT_TWO_ROUND_ACTION", action=command.action, known=", ".join(TWO_ROUND_ACTIONS))
     events = spend(battle, who, "standard", "start_full_round")
     battle.comp(who, Timing).full_round = FullRoundStarted(command, battle.round)
+    if command.action in SPREAD:
+        events += SPREAD[command.action][0](battle, who, command.handler_arguments(), declined)
     return events
 
 
@@ -224,6 +235,8 @@ def do_complete_full_round(battle, who, args, declined) -> list:
         raise refuse("NOTHING_TO_COMPLETE")
     events = spend(battle, who, "standard", "complete_full_round")
     battle.comp(who, Timing).full_round = None
+    if started.command.action in SPREAD:
+        return events + SPREAD[started.command.action][1](battle, who, declined)
     saved = turn_state(battle, who)
     temp = TurnState(moved=saved.moved, stepped=saved.stepped, five_foot=saved.five_foot)
     battle.put(who, temp)

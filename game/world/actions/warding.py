@@ -44,6 +44,7 @@ def hide_from_undead(battle, who, spell_id, spell, level, args, declined) -> lis
     events = hold_charge(battle, who, spell_id, level)
     sc.held_touches = sc.caster_level
     if "target" in args:
+        sc.held_touch_round = None      # the casting's one touch, given at once
         events += touch_friends(battle, who, [args["target"]])
     return events
 
@@ -67,9 +68,11 @@ def touch_friends(battle, who: str, targets: list[str]) -> list:
     return events
 
 
-def do_touch_several(battle, who: str, args: dict) -> list:
+def do_touch_several(battle, who: str, args: dict, free: bool = False) -> list:
     """``touch`` with a multi-touch charge: ``target`` (a standard action) or ``targets``
-    (up to six, a full-round action); only willing creatures, in reach."""
+    (up to six, a full-round action); only willing creatures, in reach. ``free``: the one
+    touch that goes with the casting, on its turn (``casting.do_touch``), is free for one
+    friend."""
     sc = _sc(battle, who)
     targets = args.get("targets", [args.get("target")] if "target" in args else None)
     if not isinstance(targets, list) or not targets or not all(isinstance(t, str) and battle.has(t) for t in targets) \
@@ -84,7 +87,9 @@ def do_touch_several(battle, who: str, args: dict) -> list:
             raise refuse("TOUCH_FRIENDS_ONLY", target=t)
         if t != who:
             in_range(battle, who, data.spells()[sc.held_charge], target=t)
-    events = spend(battle, who, "full_round" if len(targets) > 1 else "standard", "touch")
+    kind = "full_round" if len(targets) > 1 else "free" if free else "standard"
+    events = spend(battle, who, kind, "touch")
+    sc.held_touch_round = None          # the casting's own touch is used (or its turn is given to several)
     return events + touch_friends(battle, who, targets)
 
 
