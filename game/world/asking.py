@@ -24,6 +24,7 @@ from ..rules.reasons import Refusal
 from . import views
 from .actions import play
 from .actions.common import ABLE, Refused
+from .actions.spring import attack_squares, retreat_squares
 from .actions.stunning import stun_refusal
 from .attacks import is_ranged_attack, threatening_enemies
 from .actions.gates import GATES
@@ -148,6 +149,8 @@ def choice_questions(battle, command: Command) -> list[Question]:
     out += _stance_questions(battle, command)
     if action == "ready":
         out += _ready_questions(battle, command)
+    if action == "spring_attack" and target is not None and battle.has(target) and not getattr(command, "before", ()):
+        out += _spring_questions(battle, command)
     if action == "draw" and getattr(command, "off_hand", None) is None:
         out += _second_draw_question(battle, command)
     if action in ("mount", "dismount"):
@@ -206,6 +209,18 @@ def _ready_questions(battle, command: Command) -> list[Question]:
            Question(who, "UI_READY_TRIGGER", "trigger", READY_TRIGGERS)]
     if getattr(command, "trigger", None) == "reaches_square":
         out.append(Question(who, "UI_READY_SQUARE", "square", tuple(views.seen_squares(battle, who))))
+    return out
+
+
+def _spring_questions(battle, command: Command) -> list[Question]:
+    """Spring Attack / Shot on the Run from the window: the square to strike from, then
+    the square to end on (clicks on the board)."""
+    who, target = command.who, getattr(command, "target", None)
+    spots = attack_squares(battle, who, target)
+    out = [Question(who, "UI_SPRING_FROM", "from_square", tuple(sorted(spots, key=lambda sq: (sq[1], sq[0]))))]
+    at = getattr(command, "from_square", None)
+    if at is not None and tuple(at) in spots:
+        out.append(Question(who, "UI_SPRING_TO", "to_square", tuple(retreat_squares(battle, who, tuple(at), spots[tuple(at)]))))
     return out
 
 

@@ -27,6 +27,7 @@ from .actions.commanding import commanded
 from .actions.gates import GATES, SETTLED
 from .actions.mounted import can_carry
 from .actions.overrun import overrun_squares
+from .actions.spring import spring_targets
 from .actions.whirlwind import whirlwind_targets
 from .actions.spell_sources import spell_choices
 from .actions.timing import READY_TRIGGERS
@@ -50,7 +51,8 @@ GENERAL = frozenset({
     # the gates of what needs something at hand (actions.gates)
     "NO_DOOR_NEAR", "NOTHING_TO_CLIMB", "NOTHING_TO_DRAW", "NO_MAGIC_ITEM", "NO_SPLASH_WEAPON",
     "NOTHING_LYING_NEAR", "NO_SPELL_READY", "NOT_A_CASTER", "NOTHING_TO_RETRIEVE", "NOBODY_HELPLESS",
-    "SUNDER_NEEDS_SLASHING_OR_BLUDGEONING", "NO_WHIRLWIND_ATTACK_FEAT",
+    "SUNDER_NEEDS_SLASHING_OR_BLUDGEONING", "NO_WHIRLWIND_ATTACK_FEAT", "NO_SPRING_ATTACK_FEAT",
+    "NO_SHOT_ON_THE_RUN_FEAT", "SPRING_ATTACK_HEAVY_ARMOR", "SPRING_ATTACK_AFTER_MOVING",
 })
 
 
@@ -283,6 +285,15 @@ def _charge(battle, who: str) -> Option:
                    lambda passed: {"targets": {c.target: ends[c.target] for c in passed if c.target in ends}})
 
 
+def _spring(battle, who: str) -> Option:
+    """Spring Attack / Shot on the Run: each enemy it could strike in the middle of a move,
+    tried from its cheapest square (the nearest enemy explains one that reaches nobody)."""
+    plans = spring_targets(battle, who) if GATES["spring_attack"](battle, who) is None else []
+    others = _others_by_distance(battle, who) or [who]
+    candidates = [C.SpringAttack(who, target=t, from_square=sq) for t, sq in plans] or [C.SpringAttack(who, target=others[0])]
+    return _decide(battle, "spring_attack", candidates, lambda passed: {"targets": [c.target for c in passed]})
+
+
 def _overrun(battle, who: str) -> Option:
     board = battle.board()
     enemies = [c for c in _others_by_distance(battle, who) if board.body(c).side != board.body(who).side]
@@ -416,6 +427,7 @@ def _providers(battle, who: str) -> dict[str, Callable[[], Option]]:
         "attack": lambda: _attack(battle, who),
         "full_attack": lambda: _full_attack(battle, who),
         "charge": lambda: _charge(battle, who),
+        "spring_attack": lambda: _spring(battle, who),
         "whirlwind_attack": lambda: _decide(battle, "whirlwind_attack", [C.WhirlwindAttack(who)],
                                             lambda passed: {"targets": whirlwind_targets(battle, who)}),
         "overrun": lambda: _overrun(battle, who),

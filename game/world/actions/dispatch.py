@@ -17,7 +17,7 @@ from ..commands import Command
 from ..components import Riding, Timing
 from ..saddle import mounted_falls
 from . import (attacking, casting, climbing, commanding, doors, grapple, magic_items, maneuvers, mounted, moving,
-               other, overrun, spellwork, splash, timing, turning, warding, webs, whirlwind)
+               other, overrun, spellwork, splash, spring, timing, turning, warding, webs, whirlwind)
 from .common import ACTIONS, Refused, is_able, refuse, strenuous_damage
 from .gates import GATES
 
@@ -26,6 +26,7 @@ ACTIONS.update({
     "run": moving.do_run, "crawl": moving.do_crawl, "minimum_move": moving.do_minimum_move,
     "attack": attacking.do_attack, "full_attack": attacking.do_full_attack, "charge": attacking.do_charge,
     "coup_de_grace": attacking.do_coup_de_grace, "whirlwind_attack": whirlwind.do_whirlwind_attack,
+    "spring_attack": spring.do_spring_attack,
     "total_defense": other.do_total_defense, "stand_up": other.do_stand_up, "drop_prone": other.do_drop_prone,
     "draw": other.do_draw, "sheathe": other.do_sheathe, "drop": other.do_drop, "pick_up": other.do_pick_up,
     "load": other.do_load, "ready_shield": other.do_ready_shield, "loose_shield": other.do_loose_shield,

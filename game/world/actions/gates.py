@@ -301,6 +301,15 @@ def whirlwind_attack(battle, who: str) -> Refusal | None:
     return None if "whirlwind_attack" in battle.read(who, Feats).ids else Refusal("NO_WHIRLWIND_ATTACK_FEAT")
 
 
+def spring_attack(battle, who: str) -> Refusal | None:
+    """Spring Attack or Shot on the Run, whichever the weapon in hand calls for."""
+    ranged = battle.board().body(who).weapon.is_ranged
+    feat = "shot_on_the_run" if ranged else "spring_attack"
+    if feat in battle.read(who, Feats).ids:
+        return None
+    return Refusal("NO_SHOT_ON_THE_RUN_FEAT" if ranged else "NO_SPRING_ATTACK_FEAT")
+
+
 def charge(battle, who: str) -> Refusal | None:
     """A charge is the creature's only movement this round (French text, "charger")."""
     ts = battle.read(who, TurnState)
@@ -320,8 +329,8 @@ GATES = {
     "end_turn": lambda battle, who: None,
     "open_door": door, "close_door": door, "climb": climb, "draw": draw, "use_item": use_item,
     "throw_splash": throw_splash, "pick_up": pick_up, "cast": cast, "retrieve_component": cast,
-    "charge": charge, "whirlwind_attack": whirlwind_attack, "retrieve": retrieve, "sunder": sunder,
-    "coup_de_grace": coup_de_grace,
+    "charge": charge, "whirlwind_attack": whirlwind_attack, "spring_attack": spring_attack, "retrieve": retrieve,
+    "sunder": sunder, "coup_de_grace": coup_de_grace,
     **{name: grappling for name in ("grapple_damage", "grapple_attack", "pin", "escape", "free_ally",
                                     "use_opponent_weapon", "grapple_move", "grapple_draw", "release")},
 }

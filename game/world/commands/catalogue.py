@@ -86,6 +86,21 @@ class FullAttack(Command):
 
 
 @dataclass(frozen=True)
+class SpringAttack(Command):
+    """Spring Attack (melee) or Shot on the Run (ranged): ``before`` and ``after`` the
+    attack as paths, or ``from_square`` / ``to_square`` for the safest paths there
+    (``actions.spring``)."""
+    action = "spring_attack"
+    target: str | None = None
+    before: Squares = ()
+    after: Squares = ()
+    from_square: Square | None = None
+    to_square: Square | None = None
+    power_attack: int = 0
+    combat_expertise: int = 0
+
+
+@dataclass(frozen=True)
 class WhirlwindAttack(Command):
     """Whirlwind Attack: one attack on each opponent in reach (``actions.whirlwind``)."""
     action = "whirlwind_attack"
