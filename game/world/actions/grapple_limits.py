@@ -1,7 +1,8 @@
 """What a pin and a garrote change (French text, "Lutte" and "Garrot"): how long a pin
-lasts, what the pinner may no longer do, what the garroted creature may not do, and the
-squares an escaper may end on, and its stepping out. The grapple options (``grapple``), the casting
-(``casting``) and the asking faces read it; it reads only the components."""
+lasts, what the pinner may no longer do, what the garroted creature may not do, the
+squares an escaper may end on and its stepping out there. The grapple options
+(``grapple``), the casting (``casting``) and the asking faces (the escaper's question)
+call it; it knows only the components, the board and the turn hooks."""
 from __future__ import annotations
 
 from dataclasses import dataclass
