@@ -82,7 +82,7 @@ class Orders:
 
         def chosen(value):
             self._next(replace(command, **{q.argument: value}), asked | {q.argument}, declined)
-        if q.argument in ("end", "square", "from_square", "to_square"):   # a square: clicked on the board
+        if q.argument in ("end", "square", "from_square", "to_square", "to"):   # a square: clicked on the board
             s.choose_square(list(q.choices), sentence(q.about, {}, s.lang), chosen)
             return
         text = sentence(q.about, {"defender": s.names.get(q.to, q.to), "ally": s.names.get(command.who, command.who)},

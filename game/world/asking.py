@@ -25,6 +25,7 @@ from . import views
 from .actions import play
 from .actions.common import ABLE, Refused
 from .actions.spring import attack_squares, retreat_squares
+from .actions.grapple_limits import escape_squares
 from .actions.stunning import stun_refusal
 from .attacks import is_ranged_attack, threatening_enemies
 from .actions.gates import GATES
@@ -146,6 +147,12 @@ def choice_questions(battle, command: Command) -> list[Question]:
         result = views.charge(battle, who, target)
         if result.legal and len(result.ends) > 1:
             out.append(Question(who, "UI_CHOOSE_END", "end", tuple(result.ends)))
+    if action == "escape" and getattr(command, "to", None) is None:
+        # "il achève son action en se déplaçant sur n'importe quelle case adjacente à son
+        # adversaire": the escaper's choice (none out of a pin)
+        squares = escape_squares(battle, who)
+        if len(squares) > 1:
+            out.append(Question(who, "UI_CHOOSE_ESCAPE_SQUARE", "to", tuple(squares)))
     out += _stance_questions(battle, command)
     if action == "ready":
         out += _ready_questions(battle, command)

@@ -214,6 +214,12 @@ def test_a_pinned_creature_cannot_attack_and_its_pinner_uses_no_weapon():
     ok, refusal, _ = b.act("d", "attack", {"target": "a"})
     assert not ok and refusal.code == "PINNED_ONLY_ESCAPE"
     b.act("d", "end_turn")
+    # a pin lasts 1 round ("pendant 1 round"): it ended as a's turn began; pinned again now
+    assert b.comp("a", Grapple).pinning is None
+    b.comp("a", Grapple).pinning = "d"
+    b.comp("d", Grapple).pinned_by = "a"
+    b.comp("d", Conditions).ids.add("pinned")
+    b.changed()
     ok, refusal, _ = b.act("a", "attack", {"target": "d"})
     assert not ok and refusal.code == "PINNING_NO_WEAPON"
     ok, refusal, _ = b.act("a", "grapple_attack", {"target": "d"})

@@ -94,7 +94,9 @@ def test_an_attack_of_opportunity_that_hurts_stops_the_snatch():
 
 def test_a_secure_item_only_from_a_wearer_one_has_pinned_and_the_wearer_gets_plus_4():
     from test_grapple import two
-    b = two(a={"feats": ["improved_disarm"]}, d={"worn": ["ring_of_protection_1"]})
+    # base attack +6: a pin lasts 1 round (French text, "pendant 1 round"), so the pin and
+    # the snatch it opens are two attacks of one full attack (the pin used to last)
+    b = two(a={"feats": ["improved_disarm"], "bab": 6}, d={"worn": ["ring_of_protection_1"]})
     ok, refusal, _ = b.act("a", "disarm", {"target": "d", "item": "ring_of_protection_1"})
     assert not ok and refusal.code == "SNATCH_SECURE_NOT_PINNED"
     b.act("a", "grapple", {"target": "d"}, dice=[2, 15, 15, 5, 2])
@@ -104,12 +106,10 @@ def test_a_secure_item_only_from_a_wearer_one_has_pinned_and_the_wearer_gets_plu
     ok, refusal, _ = b.act("a", "disarm", {"target": "d", "item": "ring_of_protection_1"}, dice=[20, 1])
     assert not ok and refusal.code == "SNATCH_SECURE_NOT_PINNED"       # grappled is not pinned
     assert b.state() == state and len(b.dice.history) == rolled      # a refusal changes nothing
-    ok, _, _ = b.act("a", "pin", {"target": "d"}, dice=[15, 3])
+    ok, _, ev = b.act("a", "full_attack", {"targets": [{"pin": "d"}, {"disarm": "d", "item": "ring_of_protection_1"}]},
+                      dice=[15, 3, 15, 5])
     assert ok and "pinned" in b.board().body("d").conditions
-    b.act("a", "end_turn")
-    b.act("d", "end_turn")
-    ok, _, ev = b.act("a", "disarm", {"target": "d", "item": "ring_of_protection_1"}, dice=[15, 5])
-    check = first(ev, "OpposedCheck")
+    check = [e for e in ev if type(e).__name__ == "OpposedCheck"][1]
     assert ok and (4, "untyped", "secure_item") in check.defender_breakdown
     assert b.comp("d", Worn).items == [] and first(ev, "ItemSnatched").item == "ring_of_protection_1"
 

@@ -16,6 +16,7 @@ from ..damage import AFTER_DAMAGE
 from ..turns import AT_TURN_END, AT_TURN_START, TURN_PASSED
 from . import spell_sources as sources, spellwork, warding
 from .common import Refused, refuse, spend, square_arg, target_arg
+from .grapple_limits import garroter_of
 from .spell_basics import SpellCast, concentration_check, creatures_in, spell_level, spellcasting, touch_is_free
 from .spell_checks import (check_aim, dissipate_charge, distractions, has_free_hand, in_range, needs_component_in_hand,
                            provoked_or_defensive, refuse_gestures_in_grapple, refuse_long_casting_in_grapple)
@@ -44,6 +45,10 @@ def _cast(battle, who, spell_id, spell, feats, source, args, declined, spread=Fa
     components = metamagic.components(spell["components"], feats)
     if "V" in components and ({"silenced", "gagged"} & conds):
         raise refuse("SPELL_NEEDS_VOICE", spell=spell_id)
+    if "V" in components and garroter_of(battle, who) is not None:
+        # "Les jeteurs de sorts peuvent lancer les sorts ne nécessitant pas de composantes
+        # verbales (V) et/ou gestuelles (G)": neither V nor S (S is the grapple's, next).
+        raise refuse("GARROTED_NO_VERBAL", spell=spell_id)
     refuse_gestures_in_grapple(battle, who, spell_id, components)
     if "S" in components and not has_free_hand(battle, who):
         raise refuse("SPELL_NEEDS_A_FREE_HAND", spell=spell_id)

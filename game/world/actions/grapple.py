@@ -8,14 +8,14 @@ use the opponent's light weapon, draw a light weapon (a move action), free a pin
 ally; release. Up to four grapplers on one foe, counted by size; joining a grapple needs
 no grab. A check made in place of an attack of a full attack takes that attack's base
 attack bonus ("avec un bonus de base réduit normalement pour chaque attaque
-supplémentaire"): the options take the attack's ``iterative`` step."""
+supplémentaire"): the options take the attack's ``iterative`` step. How long a pin lasts,
+what it and a garrote forbid, and where an escaper lands are in ``grapple_limits``."""
 from __future__ import annotations
 
 from dataclasses import replace
 
 from ... import data
 from ...rules import attack as attack_rules, grapple as rules, movement
-from ...rules.geometry import space_squares
 from ...rules.modifiers import Total
 from ...rules.objects import damage_object
 from ...rules.reasons import Refusal
@@ -24,19 +24,11 @@ from .. import specials
 from ..attacks import check_attack, is_ranged_attack, resolve_attack, take_opportunities
 from ..components import Conditions, Feats, Gear, Grapple, HitPoints, Inventory, Position, TurnState, Wielded
 from ..damage import apply_damage, status_of
-from ..events import AttackRolled, DamageDealt, Event, ItemDamaged, Moved
-from .common import ABLE, Refused, refuse, spend, squares_arg, target_arg, turn_state
+from ..events import AttackRolled, DamageDealt, ItemDamaged, Moved
+from .common import ABLE, Refused, refuse, spend, square_arg, squares_arg, target_arg, turn_state
 from .contests import in_reach, melee_touch_attack, opposed
 from .gates import GARROTES
-
-from dataclasses import dataclass
-
-
-@dataclass(frozen=True)
-class GrappleChanged(Event):
-    who: str
-    other: str
-    change: str           # grabbed, joined, held, pinned, unpinned, escaped, released, freed
+from .grapple_limits import GrappleChanged, escape_squares, garroted_refusal, pinner_refusal, step_out
 
 
 def _g(battle, cid: str) -> Grapple:
@@ -155,6 +147,14 @@ def _pinned_check(battle, who: str) -> None:
         raise refuse("PINNED_ONLY_ESCAPE")
 
 
+def _pinning_check(battle, who: str, option: str, target: str | None = None) -> None:
+    """What holding a pin forbids (``grapple_limits.pinner_refusal``), asked by each option
+    itself: a full attack may pin with one attack and try another option with the next."""
+    refusal = pinner_refusal(battle, who, option, target)
+    if refusal is not None:
+        raise refuse(refusal.code, **refusal.params)
+
+
 def grapple_damage(battle, who, target, declined, args, iterative: int = 0) -> list:
     _require_grappling(battle, who, target)
     _pinned_check(battle, who)
@@ -205,8 +205,13 @@ def grapple_attack(battle, who, target, declined, args, iterative: int = 0, weap
 
 
 def pin(battle, who, target, declined, args, iterative: int = 0) -> list:
+    """"Le personnage peut immobiliser son adversaire pendant 1 round en remportant un test
+    opposé de lutte, joué en remplacement d'une attaque": the pin lasts until the pinner's
+    next turn (``grapple_limits.pin_runs_out``), and this same check renews it; never a
+    second foe while pinning one ("d'immobiliser un autre ennemi")."""
     _require_grappling(battle, who, target)
     _pinned_check(battle, who)
+    _pinning_check(battle, who, "pin", target)
     if _g(battle, who).garroting:
         raise refuse("NO_PIN_WHILE_GARROTING")
     wins, _m, events = opposed(battle, "pin", who, target, _check(battle, who, iterative=iterative),
@@ -220,9 +225,23 @@ def pin(battle, who, target, declined, args, iterative: int = 0) -> list:
 
 
 def escape(battle, who, target, declined, args, iterative: int = 0) -> list:
-    """Beat every grappler's check to get free (or out of a pin: beat the pinner's)."""
+    """Beat every grappler's check to get free (or out of a pin: beat the pinner's). Free,
+    "il achève son action en se déplaçant sur n'importe quelle case adjacente à son
+    adversaire": ``to`` names that square (``grapple_limits.escape_squares``), judged
+    before the checks; left out, the first free square next to it. Out of a pin it "reste
+    agrippé": no square. A pinner escapes no other grappler ("d'échapper à un autre
+    adversaire")."""
     _require_grappling(battle, who)
+    _pinning_check(battle, who, "escape")
     g = _g(battle, who)
+    to = None
+    if args.get("to") is not None:
+        if g.pinned_by:
+            raise refuse("ESCAPE_PIN_NO_SQUARE")
+        to = square_arg(args["to"], "to")
+        allowed = escape_squares(battle, who)
+        if to not in allowed:
+            raise refuse("ESCAPE_SQUARE_NOT_ALLOWED", to=list(to), squares=[list(s) for s in allowed])
     if g.pinned_by:
         pinner = g.pinned_by
         wins, _m, events = opposed(battle, "escape_pin", who, pinner, _check(battle, who, iterative=iterative),
@@ -247,31 +266,15 @@ def escape(battle, who, target, declined, args, iterative: int = 0) -> list:
         _sync(battle, other)
     g.holding.clear()
     _sync(battle, who)
-    return events + [GrappleChanged(who=who, other="", change="escaped")] + _step_out(battle, who)
-
-
-def _step_out(battle, who: str) -> list:
-    """An escaped creature sharing a space moves to the nearest free square next to it."""
-    board = battle.board()
-    me = board.body(who)
-    others = [b for b in board.bodies if b.id != who and not b.is_helpless and set(b.squares) & set(me.squares)]
-    if not others:
-        return []
-    x, y = me.pos
-    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (-1, -1), (1, -1)):
-        nxt = (x + dx, y + dy)
-        if board.terrain.space_fits(nxt, me.span) and not any(
-                o for sq in space_squares(nxt, me.span) for o in board.occupants.get(sq, ()) if o.id != who):
-            pos = battle.comp(who, Position)
-            pos.x, pos.y = nxt
-            battle.changed()
-            return [Moved(who=who, path=((x, y), nxt), mode="escape", cost_m=1.5)]
-    return []
+    return events + [GrappleChanged(who=who, other="", change="escaped")] + step_out(battle, who, to)
 
 
 def free_ally(battle, who, target, declined, args, iterative: int = 0) -> list:
-    """Grappling the foe that pins an ally: beat its check to free the ally (still grappled)."""
+    """Grappling the foe that pins an ally: beat its check to free the ally (still grappled);
+    never while pinning ("de libérer un allié immobilisé [...] tant qu'on immobilise une
+    créature")."""
     _require_grappling(battle, who)
+    _pinning_check(battle, who, "free_ally", target)
     ally = target
     pinner = _g(battle, ally).pinned_by
     if pinner is None or pinner not in _g(battle, who).holding:
@@ -287,9 +290,12 @@ def free_ally(battle, who, target, declined, args, iterative: int = 0) -> list:
 
 
 def use_opponent_weapon(battle, who, target, declined, args, iterative: int = 0) -> list:
-    """Win a check to strike with the opponent's light weapon at -4 (it keeps holding it)."""
+    """Win a check to strike with the opponent's light weapon at -4 (it keeps holding it);
+    a pinner turns only the pinned foe's weapon against it ("retourner son arme contre
+    lui")."""
     _require_grappling(battle, who, target)
     _pinned_check(battle, who)
+    _pinning_check(battle, who, "use_opponent_weapon", target)
     their = battle.board().body(target).weapon
     if their.use != "light":
         raise refuse("NO_LIGHT_WEAPON_TO_USE", target=target)
@@ -311,6 +317,7 @@ def garrote(battle, who, target, declined, args, iterative: int = 0) -> list:
     me, foe = board.body(who), board.body(target)
     if me.weapon.id not in GARROTES:
         raise refuse("NO_GARROTE")
+    _pinning_check(battle, who, "garrote", target)          # a garrote is a weapon
     if g := _g(battle, who).garroting:
         if g != target:
             raise refuse("ALREADY_GRAPPLING", target=g)
@@ -405,9 +412,11 @@ def do_grapple_move(battle, who, args, declined) -> list:
 
 
 def do_grapple_draw(battle, who, args, declined) -> list:
-    """Move action: draw a light weapon, winning a grapple check against one grappler."""
+    """Move action: draw a light weapon, winning a grapple check against one grappler;
+    never while pinning ("Il est impossible de dégainer [...] une arme")."""
     _require_grappling(battle, who)
     _pinned_check(battle, who)
+    _pinning_check(battle, who, "grapple_draw")
     weapon = args.get("weapon")
     inv = battle.comp(who, Inventory)
     if weapon not in inv.items or data.weapons().get(weapon) is None or data.weapons()[weapon].use != "light":
@@ -441,7 +450,7 @@ def do_release(battle, who, args, declined) -> list:
     g.pinning = None
     g.garroting = None
     _sync(battle, who)
-    return events + _step_out(battle, who)
+    return events + step_out(battle, who)
 
 
 # The garrote as an object to cut (French text: "attaquer un objet"; AC and penalty in
@@ -504,21 +513,30 @@ IN_GRAPPLE = frozenset({*GRAPPLE_OPTIONS, "grapple_move", "grapple_draw", "relea
 
 def grapple_refusal(battle, who: str, action: str, args: dict):
     """Locked in a grapple, only the actions the French text lists (``IN_GRAPPLE``); a full
-    attack only as attacks and grapple options in place of its attacks, never with two
-    weapons ("Il est impossible de combattre à deux armes lors d'une lutte, même si ce sont
-    deux armes légères"). A scroll (an item "à fin d'incantation") is no activated item here
-    but a spell cast, judged as casting is (``magic_items``)."""
+    attack only as attacks and grapple options in place of its attacks, or disarms of a
+    creature it holds (a pin lasts 1 round: a pin and the disarm it opens share one full
+    attack), never with two weapons ("Il est impossible de combattre à deux armes lors
+    d'une lutte, même si ce sont deux armes légères"). A scroll (an item "à fin
+    d'incantation") is no activated item here but a spell cast, judged as casting is
+    (``magic_items``)."""
     g = battle.read(who, Grapple)
     if not g.holding:
         return None
+    garroted = garroted_refusal(battle, who, action, args)
+    if garroted is not None:
+        return garroted        # "Vous ne pouvez pas utiliser l'action de désarmement contre un adversaire avec un garrot"
     if action == "disarm" and args.get("target") in g.holding:
         return None            # "on peut tenter de désarmer un ennemi immobilisé": the snatch judges the pin
     if action not in IN_GRAPPLE:
         return Refusal("GRAPPLED_CANNOT", {"action": action})
+    pinning = pinner_refusal(battle, who, action, args.get("target"))
+    if pinning is not None:
+        return pinning         # before the budget: the pin is why, not the action spent on it
     plan = args.get("targets") if action == "full_attack" and isinstance(args.get("targets"), list) else []
     if any(isinstance(i, dict) and "off_hand" in i for i in plan):
         return Refusal("GRAPPLE_NO_TWO_WEAPONS")
-    if any(isinstance(i, dict) and not set(i) & set(GRAPPLE_OPTIONS) for i in plan):
+    if any(isinstance(i, dict) and not set(i) & set(GRAPPLE_OPTIONS) and i.get("disarm") not in g.holding
+           for i in plan):
         return Refusal("GRAPPLED_CANNOT", {"action": "attack"})       # no step, no move, no trip
     return None
 

@@ -217,8 +217,11 @@ class Pin(Command):
 
 @dataclass(frozen=True)
 class Escape(Command):
+    """``to``: the free square next to its opponent where the escape ends (French text,
+    "n'importe quelle case adjacente à son adversaire"); left out, the first free one."""
     action = "escape"
     target: str | None = None
+    to: Square | None = None
 
 
 @dataclass(frozen=True)
