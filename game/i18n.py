@@ -59,9 +59,10 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "GRAPPLE_NO_TWO_WEAPONS": {"en": "No fighting with two weapons in a grapple, even two light ones.",
                                "fr": "Impossible de combattre à deux armes lors d'une lutte, même avec deux armes "
                                      "légères."},
-    "PINNING_NO_WEAPON": {"en": "Pinning a foe, it cannot use a weapon ({weapon}): unarmed or natural attacks only.",
-                          "fr": "Tant qu'il immobilise une créature, il ne peut utiliser aucune arme ({weapon}) : "
-                                "mains nues ou armes naturelles seulement."},
+    "PINNING_NO_WEAPON": {"en": "Pinning a foe, it makes no attack ({weapon}): it may deal damage (a grapple check), "
+                                "turn the foe's weapon on it, or move.",
+                          "fr": "Tant qu'il immobilise une créature, il n'attaque pas ({weapon}) : il peut infliger des "
+                                "dégâts (test de lutte), retourner l'arme de l'adversaire contre lui ou se déplacer."},
     "NO_MAGIC_ITEM": {"en": "It carries no potion, scroll or wand.", "fr": "Aucune potion, aucun parchemin ni baguette sur lui."},
     # fidelity: turning and mounts
     "NOT_A_MOUNT": {"en": "It cannot ride {mount}: not a mount (a horse, a pony, a riding dog).",

@@ -118,8 +118,10 @@ def attack_in_grapple_refusal(weapon: Weapon, *, ranged: bool, at_grappler: bool
     - pinned, it may only try to escape (the engine's reading of "Lors de son tour de jeu,
       le personnage peut tenter de se dégager");
     - pinning a foe: "Il est impossible de dégainer ou d'utiliser une arme (contre
-      quiconque) [...] tant qu'on immobilise une créature" — an unarmed strike or a natural
-      weapon is no weapon drawn, and still strikes."""
+      quiconque) [...] tant qu'on immobilise une créature", and the pinner "dispose des
+      options précédentes : infliger des dégâts, retourner son arme contre lui et se
+      déplacer" — attacking is not among them, unarmed or not: it deals its damage with a
+      grapple check (``grapple_damage``) or turns the foe's weapon on it."""
     if pinned:
         return Refusal("PINNED_ONLY_ESCAPE")
     if weapon.is_ranged or ranged:
@@ -128,6 +130,6 @@ def attack_in_grapple_refusal(weapon: Weapon, *, ranged: bool, at_grappler: bool
         return Refusal("GRAPPLED_ONLY_GRAPPLERS")
     if not (weapon.is_unarmed or weapon.is_natural or weapon.use == "light"):
         return Refusal("GRAPPLE_LIGHT_WEAPON_ONLY", {"weapon": weapon.id})
-    if pinning and not (weapon.is_unarmed or weapon.is_natural):
+    if pinning:
         return Refusal("PINNING_NO_WEAPON", {"weapon": weapon.id})
     return None

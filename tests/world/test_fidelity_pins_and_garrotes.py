@@ -307,3 +307,11 @@ def test_the_window_asks_the_escape_square_as_a_click_on_the_board():
     assert screen.played == Escape("d", to=(2, 1))
     ok, refusal, _ = b.act(screen.played, dice=[20, 1])
     assert ok and b.board().body("d").pos == (2, 1), refusal
+
+
+def test_the_pinner_makes_no_attack_even_unarmed_but_deals_damage_with_a_grapple_check():
+    """"Il dispose des options précédentes : infliger des dégâts, retourner son arme contre
+    lui et se déplacer": attacking is not one of them, with a weapon or without."""
+    b = pinner_turn(a={"weapon": "unarmed"}, d={"weapon": "unarmed"}, grab=(15, 15, 5, 2))
+    ok, _, ev = b.act("a", "full_attack", {"targets": [{"pin": "d"}, {"grapple_attack": "d"}]}, dice=[15, 3, 15, 2])
+    assert ok and _forfeited(ev) == ["PINNING_NO_WEAPON"] and "AttackRolled" not in types(ev)
