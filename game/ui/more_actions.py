@@ -17,7 +17,8 @@ from ..world.worn import item_name
 # Actions that wait for a click on a creature, and the arguments they send.
 TARGETED_MORE = {"feint": {}, "sunder": {"item": "weapon"}, "coup_de_grace": {}, "spring_attack": {}}
 PLAIN_MORE = ("sheathe", "drop", "load", "ready_shield", "loose_shield", "stow", "lock_gauntlet", "unlock_gauntlet",
-              "extinguish", "cut_garrote", "escape", "release", "bolster_undead", "dispel_turning", "whirlwind_attack")
+              "extinguish", "cut_garrote", "escape", "release", "bolster_undead", "dispel_turning", "whirlwind_attack",
+              "cease_concentration")
 
 
 def entries(screen, cid: str) -> list[tuple[str, tuple]]:

@@ -24,6 +24,7 @@ from ..rules.reasons import Refusal
 from . import views
 from .actions import play
 from .actions.common import ABLE, Refused
+from .actions.other import drop_squares
 from .actions.spring import attack_squares, retreat_squares
 from .actions.grapple_limits import escape_squares
 from .actions.stunning import stun_refusal
@@ -31,7 +32,7 @@ from .attacks import is_ranged_attack, threatening_enemies
 from .actions.gates import GATES
 from .actions.timing import READY_TRIGGERS
 from .commands import COMMANDS, Command
-from .components import Defense, Feats, Hands, Inventory, Offense
+from .components import Defense, Feats, Hands, Inventory, Offense, Wielded
 from .damage import status_of
 
 
@@ -156,6 +157,8 @@ def choice_questions(battle, command: Command) -> list[Question]:
     out += _stance_questions(battle, command)
     if action == "ready":
         out += _ready_questions(battle, command)
+    if action == "drop" and getattr(command, "to", None) is None and battle.read(who, Wielded).weapon_id != "unarmed":
+        out.append(Question(who, "UI_DROP_WHERE", "to", tuple(drop_squares(battle, who))))
     if action == "spring_attack" and target is not None and battle.has(target) and not getattr(command, "before", ()):
         out += _spring_questions(battle, command)
     if action == "draw" and getattr(command, "off_hand", None) is None:

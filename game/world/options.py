@@ -406,8 +406,8 @@ def _grapple_options(battle, who: str, action: str, make) -> Option:
 
 PLAIN = ("total_defense", "stand_up", "drop_prone", "sheathe", "drop", "load", "ready_shield", "loose_shield",
          "delay", "end_turn", "complete_full_round", "turn_undead", "rebuke_undead", "dispel_turning",
-         "bolster_undead", "extinguish", "concentrate", "stow", "lock_gauntlet", "unlock_gauntlet", "step_in",
-         "release", "cut_garrote", "escape", "break_free")
+         "bolster_undead", "extinguish", "concentrate", "cease_concentration", "stow", "lock_gauntlet",
+         "unlock_gauntlet", "step_in", "release", "cut_garrote", "escape", "break_free")
 
 
 def _providers(battle, who: str) -> dict[str, Callable[[], Option]]:

@@ -178,3 +178,19 @@ def test_readied_move_and_a_readied_action_that_can_no_longer_be_done():
     ok, _, ev = b.act("o", "attack", {"target": "g"}, dice=[15, 3])
     # g steps away first (the move provokes from o), then o's attack finds no one in reach: refused as a whole?
     assert not ok or first(ev, "ReadiedActionTriggered").who == "g"
+
+
+def test_dropping_what_is_in_hand_into_its_square_or_an_adjacent_one_is_free():
+    """French text: "Une action libre permet de lâcher un objet qu'on tient en main sur sa
+    case ou sur une case adjacente"."""
+    from game.world.asking import choice_questions
+    from game.world.commands import Drop
+    b = battle(OPEN, creature("f", "blue", (2, 2), weapon="longsword", initiative=20),
+               creature("o", "red", (8, 4), initiative=10))
+    asked = choice_questions(b, Drop("f"))
+    assert asked[0].argument == "to" and (2, 2) in asked[0].choices and (3, 3) in asked[0].choices
+    assert (4, 2) not in asked[0].choices
+    ok, refusal, _ = b.act("f", "drop", {"to": [4, 2]})
+    assert not ok and refusal.code == "NOT_ADJACENT" and b.board().body("f").weapon.id == "longsword"
+    ok, _, ev = b.act("f", "drop", {"to": [3, 3]})
+    assert ok and first(ev, "ActionTaken").kind == "free" and b.ground[(3, 3)] == ["longsword"]

@@ -6,7 +6,7 @@ from combat_helpers import battle, creature, first, types
 
 from game.content.errors import ContentError as ScenarioError
 from game.rules import metamagic
-from game.world.components import Conditions, Grapple, HitPoints, Spellcasting, SpellLike, Stats
+from game.world.components import Conditions, Grapple, HitPoints, Spellcasting, SpellLike, Stats, TurnState
 
 GRID = "\n".join("." * 14 for _ in range(10))
 
@@ -540,3 +540,17 @@ def test_using_a_wand_leaves_a_held_charge_as_it_was():
     b.act("orc", "end_turn")
     ok, _, ev = b.act("mage", "touch", {"target": "orc"}, dice=[15, 6, 6, 6, 6, 6])
     assert ok and first(ev, "DamageDealt").amount == 30                  # 5d6 at the caster's own level
+
+
+def test_ceasing_to_concentrate_is_a_free_action_that_ends_the_spell_at_once():
+    """French text, "actions libres": "cesser de se concentrer sur un sort"."""
+    b = calm_battle()
+    b.act("mage", "cast", {"spell": "calm_emotions", "point": [7, 5]}, dice=[2, 3])
+    for who in ("mage", "orc", "orc2"):
+        b.act(who, "end_turn")
+    assert b.options("mage")["cease_concentration"].legal
+    ok, _, ev = b.act("mage", "cease_concentration", {})
+    assert ok and first(ev, "ActionTaken").kind == "free" and first(ev, "SpellEnded").reason == "ceased"
+    assert "calmed" not in b.comp("orc", Conditions).ids and b.comp("mage", TurnState).standard
+    ok, refusal, _ = b.act("mage", "cease_concentration", {})
+    assert not ok and refusal.code == "NOTHING_MAINTAINED"

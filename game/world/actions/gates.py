@@ -100,6 +100,10 @@ def break_free(battle, who: str) -> Refusal | None:
     return Refusal("NOT_STUCK")
 
 
+def cease_concentration(battle, who: str) -> Refusal | None:
+    return None if battle.read(who, Spellcasting).maintained is not None else Refusal("NOTHING_MAINTAINED")
+
+
 def concentrate(battle, who: str) -> Refusal | None:
     maintained = battle.read(who, Spellcasting).maintained
     if maintained is None:
@@ -320,7 +324,7 @@ GATES = {
     "total_defense": _needs("standard"), "stand_up": stand_up, "drop_prone": drop_prone, "drop": drop,
     "sheathe": sheathe, "load": load, "stow": stow, "lock_gauntlet": _gauntlet(True),
     "unlock_gauntlet": _gauntlet(False), "extinguish": extinguish, "break_free": break_free,
-    "concentrate": concentrate, "garrote": garrote, "cut_garrote": cut_garrote,
+    "concentrate": concentrate, "cease_concentration": cease_concentration, "garrote": garrote, "cut_garrote": cut_garrote,
     "turn_undead": _turning(False), "rebuke_undead": _turning(True), "dispel_turning": _turning(None),
     "bolster_undead": _turning(True), "dismount": mounted, "ride": mounted, "web": web, "touch": touch,
     "direct_spell": direct_spell, "command_undead": commanded, "release_undead": commanded,
@@ -336,4 +340,4 @@ GATES = {
 }
 
 # Actions nothing but their gate can refuse before a die: offered on the gate's word.
-SETTLED = frozenset({"total_defense", "drop_prone", "end_turn", "delay", "drop", "sheathe"})
+SETTLED = frozenset({"total_defense", "drop_prone", "end_turn", "delay", "drop", "sheathe", "cease_concentration"})

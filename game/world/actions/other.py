@@ -4,7 +4,7 @@ loosing a shield (French text "les actions en combat"; digest §4.2)."""
 from __future__ import annotations
 
 from ... import data
-from ...rules.geometry import space_squares
+from ...rules.geometry import Square, space_squares
 from ..attacks import take_opportunities, threatening_enemies
 from ..components import Conditions, Defense, Feats, Hands, Inventory, Loaded, Offense, Position, Stats, Wielded, Worn
 from ..damage import status_of
@@ -137,14 +137,15 @@ def _locked(battle, who) -> bool:
     return bool(battle.comp(who, Stats).values.get("locked_gauntlet"))
 
 
-def drop_held(battle, who) -> list:
-    """The weapon in hand falls in the creature's square (refused when locked in a gauntlet)."""
+def drop_held(battle, who, at=None) -> list:
+    """The weapon in hand falls in the creature's square, or on ``at`` (refused when
+    locked in a gauntlet)."""
     held = battle.comp(who, Wielded)
     if held.weapon_id == "unarmed":
         return []
     if _locked(battle, who):
         raise refuse("WEAPON_LOCKED", weapon=held.weapon_id)
-    at = battle.board().body(who).pos
+    at = tuple(at) if at is not None else battle.board().body(who).pos
     battle.shared.ground.setdefault(at, []).append(held.weapon_id)
     item = held.weapon_id
     held.weapon_id = "unarmed"
@@ -153,10 +154,28 @@ def drop_held(battle, who) -> list:
 
 
 def do_drop(battle, who, args, declined) -> list:
-    """Free action: let the weapon in hand fall in its square."""
-    if battle.comp(who, Wielded).weapon_id == "unarmed":
+    """Free action: let the weapon in hand fall "sur sa case ou sur une case adjacente"
+    (French text, "lâcher un objet")."""
+    if battle.read(who, Wielded).weapon_id == "unarmed":
         raise refuse("HAND_EMPTY")
-    return drop_held(battle, who)
+    to = args.get("to")
+    if to is not None:
+        to = square_arg(to, "to")
+        if to not in drop_squares(battle, who):
+            raise refuse("NOT_ADJACENT", square=list(to))
+    return drop_held(battle, who, to)
+
+
+def drop_squares(battle, who: str) -> list[Square]:
+    """Where a dropped item may fall: the creature's own square(s) and those next to its
+    space that are on the map and not walls."""
+    board = battle.board()
+    body = board.body(who)
+    terrain = board.terrain
+    own = set(body.squares)
+    near = {(x + dx, y + dy) for x, y in own for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+    return [body.pos] + sorted((sq for sq in near - own if terrain.in_bounds(sq) and terrain.space_fits(sq, 1)),
+                               key=lambda sq: (sq[1], sq[0]))
 
 
 def do_draw(battle, who, args, declined) -> list:

@@ -7,7 +7,7 @@ from ... import data
 from ...rules import metamagic, spells as rules
 from ..components import CalmEmotions, Conditions, Grapple, Spellcasting, SpellEffects, Stats
 from ..damage import AFTER_DAMAGE, status_of
-from ..events import AttackRolled, ConditionEnded, DamageDealt, OpposedCheck, SavingThrow
+from ..events import ActionTaken, AttackRolled, ConditionEnded, DamageDealt, OpposedCheck, SavingThrow
 from ..saving import roll_save
 from ..turns import AT_TURN_END
 from .common import refuse, spend
@@ -72,6 +72,14 @@ def do_concentrate(battle, who, args, declined) -> list:
         return events + end_maintained(battle, who, "distracted")
     sc.maintained["round"] = battle.round
     return events
+
+
+def do_cease_concentration(battle, who, args, declined) -> list:
+    """Ceasing to concentrate on a spell: a free action (French text, "actions libres":
+    "cesser de se concentrer sur un sort"); the spell ends at once."""
+    if battle.read(who, Spellcasting).maintained is None:
+        raise refuse("NOTHING_MAINTAINED")
+    return [ActionTaken(who=who, action="cease_concentration", kind="free")] + end_maintained(battle, who, "ceased")
 
 
 def end_maintained(battle, who: str, reason: str) -> list:

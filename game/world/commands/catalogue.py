@@ -101,6 +101,12 @@ class SpringAttack(Command):
 
 
 @dataclass(frozen=True)
+class CeaseConcentration(Command):
+    """Let a kept-up spell go (a free action)."""
+    action = "cease_concentration"
+
+
+@dataclass(frozen=True)
 class WhirlwindAttack(Command):
     """Whirlwind Attack: one attack on each opponent in reach (``actions.whirlwind``)."""
     action = "whirlwind_attack"
@@ -277,10 +283,17 @@ def _snake(name: str) -> str:
     return "".join(f"_{c.lower()}" if c.isupper() and i else c.lower() for i, c in enumerate(name))
 
 
-for _name in ("TotalDefense", "StandUp", "DropProne", "Sheathe", "Drop", "Load", "ReadyShield", "LooseShield",
+for _name in ("TotalDefense", "StandUp", "DropProne", "Sheathe", "Load", "ReadyShield", "LooseShield",
               "Delay", "EndTurn", "CompleteFullRound", "TurnUndead", "RebukeUndead", "DispelTurning",
               "BolsterUndead", "Extinguish", "Concentrate", "Stow", "LockGauntlet", "UnlockGauntlet", "StepIn"):
     _plain(_name)
+
+
+@dataclass(frozen=True)
+class Drop(Command):
+    """Let what is in hand fall: in its own square, or ``to`` an adjacent one."""
+    action = "drop"
+    to: Square | None = None
 
 
 @dataclass(frozen=True)
