@@ -69,6 +69,9 @@ def lines(events, names: dict[str, str], lang: str) -> list[tuple[str, tuple[int
         elif kind == "SpellCast" and e.outcome in ("cast", "lost", "held", "pending", "begun", "completed"):
             out.append((sentence(f"LOG_SPELL_{e.outcome.upper()}", {"name": n(e.caster), "spell": _spell(e.spell, lang)},
                                  lang), (190, 170, 240)))
+        elif kind == "Spoke":
+            said = sentence(e.text, {}, lang) if has_sentence(e.text) else e.text     # a stock call, or free words
+            out.append((sentence("LOG_SPOKE", {"name": n(e.who), "text": said}, lang), (230, 230, 200)))
         elif kind == "SpellEnded":
             out.append((sentence("LOG_SPELL_ENDED", {"name": n(e.caster), "spell": _spell(e.spell, lang)}, lang),
                         (190, 170, 240)))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from .. import data
 from ..i18n import sentence
 from ..world import commands as C, views
+from ..world.asking import STOCK_CALLS
 from ..world.worn import item_name
 
 # Actions that wait for a click on a creature, and the arguments they send.
@@ -38,6 +39,8 @@ def entries(screen, cid: str) -> list[tuple[str, tuple]]:
     for w in dict.fromkeys(views.pack(b, cid)):
         if w in weapons and w != held:           # drawn in place of what is held, which drops
             offer(C.Draw(cid, weapon=w, drop_held=True), f" · {weapons[w].names.get(lang, w)}")
+    for call in STOCK_CALLS:                     # speaking: a call to the table, in each player's language
+        offer(C.Speak(cid, text=call), f" · {sentence(call, {}, lang)}")
     for name in PLAIN_MORE:
         if opts[name].legal:
             label = sentence(f"ACT_{name}", {}, lang) + _held(b, cid, name, lang)

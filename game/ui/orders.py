@@ -36,6 +36,8 @@ def _label(labels: dict, value, lang: str) -> str:
         return sentence(f"ACT_{value.action}", {}, lang)
     if isinstance(value, str) and has_sentence(f"TRIGGER_{value}"):
         return sentence(f"TRIGGER_{value}", {}, lang)
+    if isinstance(value, str) and value.startswith("SAY_") and has_sentence(value):
+        return sentence(value, {}, lang)
     return str(value)
 
 

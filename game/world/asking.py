@@ -157,6 +157,9 @@ def choice_questions(battle, command: Command) -> list[Question]:
     out += _stance_questions(battle, command)
     if action == "ready":
         out += _ready_questions(battle, command)
+    if action == "pin":
+        out.append(Question(who, "UI_PIN_SILENCE", "silence", (False, True)))
+
     if action == "drop" and getattr(command, "to", None) is None and battle.read(who, Wielded).weapon_id != "unarmed":
         out.append(Question(who, "UI_DROP_WHERE", "to", tuple(drop_squares(battle, who))))
     if action == "spring_attack" and target is not None and battle.has(target) and not getattr(command, "before", ()):
@@ -232,6 +235,11 @@ def _spring_questions(battle, command: Command) -> list[Question]:
     if at is not None and tuple(at) in spots:
         out.append(Question(who, "UI_SPRING_TO", "to_square", tuple(retreat_squares(battle, who, tuple(at), spots[tuple(at)]))))
     return out
+
+
+# What the window offers to call out (the log shows them in each player's language); the
+# query tool may send any words.
+STOCK_CALLS = ("SAY_help", "SAY_to_me", "SAY_fall_back", "SAY_charge", "SAY_surrender")
 
 
 def _second_draw_question(battle, command: Command) -> list[Question]:

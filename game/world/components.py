@@ -337,6 +337,7 @@ class Grapple:
     pinned_by: str | None = None
     pinning: str | None = None
     garroting: str | None = None      # the victim of its garrote (French text, "le garrot")
+    hushing: bool = False             # its pin also keeps the pinned foe from speaking
 
 
 @dataclass

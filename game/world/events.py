@@ -209,6 +209,13 @@ class DoorChanged(Event):
 
 
 @dataclass(frozen=True)
+class Spoke(Event):
+    """A creature says something to the table (a free action)."""
+    who: str
+    text: str
+
+
+@dataclass(frozen=True)
 class ItemDropped(Event):
     who: str
     item: str

@@ -408,6 +408,8 @@ PLAIN = ("total_defense", "stand_up", "drop_prone", "sheathe", "drop", "load", "
          "delay", "end_turn", "complete_full_round", "turn_undead", "rebuke_undead", "dispel_turning",
          "bolster_undead", "extinguish", "concentrate", "cease_concentration", "stow", "lock_gauntlet",
          "unlock_gauntlet", "step_in", "release", "cut_garrote", "escape", "break_free")
+# Speaking: offered with a stock call (the window asks which; ``act`` takes any few words).
+SPEAKING = "SAY_help"
 
 
 def _providers(battle, who: str) -> dict[str, Callable[[], Option]]:
@@ -497,6 +499,7 @@ def _providers(battle, who: str) -> dict[str, Callable[[], Option]]:
     out["release_undead"] = lambda: _commanded(battle, who, "release_undead", C.ReleaseUndead)
     for name in PLAIN:
         out[name] = (lambda name=name: _decide(battle, name, [COMMANDS[name](who)]))
+    out["speak"] = lambda: _decide(battle, "speak", [C.Speak(who, text=SPEAKING)])
     return out
 
 

@@ -315,3 +315,18 @@ def test_the_pinner_makes_no_attack_even_unarmed_but_deals_damage_with_a_grapple
     b = pinner_turn(a={"weapon": "unarmed"}, d={"weapon": "unarmed"}, grab=(15, 15, 5, 2))
     ok, _, ev = b.act("a", "full_attack", {"targets": [{"pin": "d"}, {"grapple_attack": "d"}]}, dice=[15, 3, 15, 2])
     assert ok and _forfeited(ev) == ["PINNING_NO_WEAPON"] and "AttackRolled" not in types(ev)
+
+
+def test_speaking_is_free_and_a_pinner_may_keep_its_foe_quiet():
+    """"Appeler ses amis à l'aide" is a free action (French text, "actions libres"); of the
+    pinner: "Il peut aussi l'empêcher de parler s'il le désire"."""
+    b = pinner_turn()
+    ok, _, ev = b.act("a", "speak", {"text": "SAY_to_me"})
+    assert ok and first(ev, "ActionTaken").kind == "free" and first(ev, "Spoke").text == "SAY_to_me"
+    ok, refusal, _ = b.act("a", "speak", {"text": "x" * 201})
+    assert not ok and refusal.code == "SPEECH_TOO_LONG"
+    ok, _, _ = b.act("a", "pin", {"target": "d", "silence": True}, dice=[15, 3])
+    assert ok and b.comp("a", Grapple).pinning == "d"
+    _end(b, "a")
+    ok, refusal, _ = b.act("d", "speak", {"text": "SAY_help"})
+    assert not ok and refusal.code == "CANNOT_SPEAK"

@@ -15,7 +15,7 @@ from ..components import Conditions, Grapple, HitPoints, Spellcasting, SpellEffe
 from ..damage import AFTER_DAMAGE
 from ..turns import AT_TURN_END, AT_TURN_START, TURN_PASSED
 from . import spell_sources as sources, spellwork, warding
-from .common import Refused, refuse, spend, square_arg, target_arg
+from .common import Refused, cannot_speak, refuse, spend, square_arg, target_arg
 from .grapple_limits import garroter_of
 from .spell_basics import SpellCast, concentration_check, creatures_in, spell_level, spellcasting, touch_is_free
 from .spell_checks import (check_aim, dissipate_charge, distractions, has_free_hand, in_range, needs_component_in_hand,
@@ -43,7 +43,7 @@ def _cast(battle, who, spell_id, spell, feats, source, args, declined, spread=Fa
     conds = battle.comp(who, Conditions).ids
     grappling = bool(battle.comp(who, Grapple).holding)
     components = metamagic.components(spell["components"], feats)
-    if "V" in components and ({"silenced", "gagged"} & conds):
+    if "V" in components and cannot_speak(battle, who):
         raise refuse("SPELL_NEEDS_VOICE", spell=spell_id)
     if "V" in components and garroter_of(battle, who) is not None:
         # "Les jeteurs de sorts peuvent lancer les sorts ne nécessitant pas de composantes

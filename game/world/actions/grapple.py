@@ -218,6 +218,7 @@ def pin(battle, who, target, declined, args, iterative: int = 0) -> list:
                                _check(battle, target))
     if wins:
         _g(battle, who).pinning = target
+        _g(battle, who).hushing = bool(args.get("silence"))     # "l'empêcher de parler s'il le désire"
         _g(battle, target).pinned_by = who
         _sync(battle, target)
         events.append(GrappleChanged(who=who, other=target, change="pinned"))
@@ -508,7 +509,7 @@ def do_cut_garrote(battle, who, args, declined) -> list:
 # at -4 (its handler judges it: ``attack_refusal``); and what takes no action at all.
 IN_GRAPPLE = frozenset({*GRAPPLE_OPTIONS, "grapple_move", "grapple_draw", "release", "cut_garrote", "cast", "attack",
                         "use_item", "use_spell_like", "retrieve_component", "touch", "concentrate", "full_attack",
-                        "end_turn", "delay", "step_in", "drop", "break_free"})
+                        "end_turn", "delay", "step_in", "drop", "break_free", "speak", "cease_concentration"})
 
 
 def grapple_refusal(battle, who: str, action: str, args: dict):

@@ -9,8 +9,8 @@ from ..attacks import take_opportunities, threatening_enemies
 from ..components import Conditions, Defense, Feats, Hands, Inventory, Loaded, Offense, Position, Stats, Wielded, Worn
 from ..damage import status_of
 from ..durations import until_next_turn
-from ..events import ActionTaken, ConditionStarted, ItemDropped, ItemPickedUp, ItemRetrieved, WeaponDrawn, WeaponLoaded
-from .common import ABLE, refuse, settled, spend, square_arg, turn_state
+from ..events import ActionTaken, ConditionStarted, ItemDropped, Spoke, ItemPickedUp, ItemRetrieved, WeaponDrawn, WeaponLoaded
+from .common import ABLE, cannot_speak, refuse, settled, spend, square_arg, turn_state
 from .gates import LOADING
 
 
@@ -151,6 +151,22 @@ def drop_held(battle, who, at=None) -> list:
     held.weapon_id = "unarmed"
     battle.changed()
     return [ActionTaken(who=who, action="drop", kind="free"), ItemDropped(who=who, item=item, at=at)]
+
+
+SPEECH_LIMIT = 200        # characters: a few words called out, not a speech
+
+
+def do_speak(battle, who, args, declined) -> list:
+    """A free action (French text, "actions libres": "appeler ses amis à l'aide"): a few
+    words to the table, shown in the log; not when silenced, gagged or hushed by a pinner."""
+    text = args.get("text")
+    if not isinstance(text, str) or not text.strip():
+        raise refuse("BAD_ARGUMENT", key="text")
+    if len(text) > SPEECH_LIMIT:
+        raise refuse("SPEECH_TOO_LONG", limit=SPEECH_LIMIT)
+    if cannot_speak(battle, who):
+        raise refuse("CANNOT_SPEAK")
+    return [ActionTaken(who=who, action="speak", kind="free"), Spoke(who=who, text=text.strip())]
 
 
 def do_drop(battle, who, args, declined) -> list:

@@ -107,6 +107,13 @@ class CeaseConcentration(Command):
 
 
 @dataclass(frozen=True)
+class Speak(Command):
+    """Say something to the table: a free action (French text, "appeler ses amis")."""
+    action = "speak"
+    text: str = ""
+
+
+@dataclass(frozen=True)
 class WhirlwindAttack(Command):
     """Whirlwind Attack: one attack on each opponent in reach (``actions.whirlwind``)."""
     action = "whirlwind_attack"
@@ -219,6 +226,7 @@ class GrappleAttack(Command):
 class Pin(Command):
     action = "pin"
     target: str
+    silence: bool = False              # the pinner also keeps its foe from speaking
 
 
 @dataclass(frozen=True)
