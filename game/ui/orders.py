@@ -21,6 +21,7 @@ CHOICE_LABELS = {
     "UI_OVERRUN_DEFENDER": {"avoid": "UI_AVOID", "block": "UI_BLOCK"},
     "UI_AID_HOW": {"attack": "UI_AID_ATTACK", "defense": "UI_AID_DEFENSE"},
     "UI_DRAW_SECOND": {None: "UI_DRAW_ONE"},
+    "UI_ESCAPE_HOW": {False: "UI_ESCAPE_GRAPPLE", True: "UI_ESCAPE_ARTIST"},
 }
 
 

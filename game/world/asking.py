@@ -32,7 +32,7 @@ from .attacks import is_ranged_attack, threatening_enemies
 from .actions.gates import GATES
 from .actions.timing import READY_TRIGGERS
 from .commands import COMMANDS, Command
-from .components import Defense, Feats, Hands, Inventory, Offense, Wielded
+from .components import Defense, Feats, Hands, Inventory, Offense, Stats, Wielded
 from .damage import status_of
 
 
@@ -159,6 +159,8 @@ def choice_questions(battle, command: Command) -> list[Question]:
         out += _ready_questions(battle, command)
     if action == "pin":
         out.append(Question(who, "UI_PIN_SILENCE", "silence", (False, True)))
+    if action == "escape" and battle.read(who, Stats).values.get("escape_artist", 0) > 0:
+        out.append(Question(who, "UI_ESCAPE_HOW", "escape_artist", (False, True)))
 
     if action == "drop" and getattr(command, "to", None) is None and battle.read(who, Wielded).weapon_id != "unarmed":
         out.append(Question(who, "UI_DROP_WHERE", "to", tuple(drop_squares(battle, who))))

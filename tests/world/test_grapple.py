@@ -152,3 +152,18 @@ def test_cutting_the_garrote_french_text():
     assert b2.board().body("a").weapon.id == "unarmed"
     ok, refusal, _ = b2.act("d", "cut_garrote", {})
     assert not ok and refusal.code == "NOT_GARROTED"
+
+
+def test_escape_artist_in_place_of_the_grapple_check_takes_its_ranks_and_the_armour_penalty():
+    """French text, "lutte": "S'il possède la compétence Évasion, il peut s'en servir à la
+    place du test de lutte, mais cela nécessite une action simple"."""
+    from game.world.asking import choice_questions
+    from game.world.commands import Escape
+    b, _ = grabbed(d={"escape_artist": 8, "dex": 14, "armor": "chain_shirt"})
+    b.act("a", "end_turn")
+    assert "escape_artist" in [q.argument for q in choice_questions(b, Escape("d"))]
+    ok, _, ev = b.act("d", "escape", {"escape_artist": True}, dice=[10, 10])
+    check = first(ev, "OpposedCheck")
+    assert ok and check.attacker_total == 10 + 2 + 8 - 2            # Dex +2, 8 ranks, chain shirt -2
+    assert (8, "untyped", "escape_artist") in check.attacker_breakdown
+    assert "grappling" not in b.board().body("d").conditions

@@ -16,13 +16,15 @@ from dataclasses import replace
 
 from ... import data
 from ...rules import attack as attack_rules, grapple as rules, movement
-from ...rules.modifiers import Total
+from ...rules.modifiers import Modifier, Total, ability_modifier, total
 from ...rules.objects import damage_object
 from ...rules.reasons import Refusal
 from ...rules.weapons import UNARMED
 from .. import specials
 from ..attacks import check_attack, is_ranged_attack, resolve_attack, take_opportunities
-from ..components import Conditions, Feats, Gear, Grapple, HitPoints, Inventory, Position, TurnState, Wielded
+from ..components import (Abilities, Conditions, Feats, Gear, Grapple, HitPoints, Inventory, Position, Stats, TurnState,
+                          Wielded)
+from ..worn import armour_check_penalty
 from ..damage import apply_damage, status_of
 from ..events import AttackRolled, DamageDealt, ItemDamaged, Moved
 from .common import ABLE, Refused, refuse, spend, square_arg, squares_arg, target_arg, turn_state
@@ -41,6 +43,17 @@ def _check(battle, cid: str, lethal: bool = False, moving_pinned_foe: bool = Fal
     opposing it defends with its full bonus."""
     return rules.grapple_check(battle.fighter(cid), lethal=lethal, moving_pinned_foe=moving_pinned_foe,
                                improved="improved_grapple" in battle.read(cid, Feats).ids, iterative=iterative)
+
+
+def _escape_artist(battle, cid: str) -> Total:
+    """Escape Artist in place of the grapple check (French text, "lutte": "S'il possède la
+    compétence Évasion, il peut s'en servir à la place du test de lutte, mais cela
+    nécessite une action simple"): Dex, the ranks (``escape_artist``), the armour check
+    penalty."""
+    dex = ability_modifier(battle.read(cid, Abilities).scores.get("dex", 10))
+    ranks = battle.read(cid, Stats).values.get("escape_artist", 0)
+    return total([Modifier(dex, "ability", "dex"), Modifier(ranks, "untyped", "escape_artist"),
+                  Modifier(armour_check_penalty(battle, cid), "untyped", "armour_check")])
 
 
 def _sync(battle, cid: str) -> None:
@@ -235,6 +248,9 @@ def escape(battle, who, target, declined, args, iterative: int = 0) -> list:
     _require_grappling(battle, who)
     _pinning_check(battle, who, "escape")
     g = _g(battle, who)
+    artist = bool(args.get("escape_artist"))
+    if artist and iterative:
+        raise refuse("ESCAPE_ARTIST_STANDARD_ACTION")    # "cela nécessite une action simple"
     to = None
     if args.get("to") is not None:
         if g.pinned_by:
@@ -245,8 +261,8 @@ def escape(battle, who, target, declined, args, iterative: int = 0) -> list:
             raise refuse("ESCAPE_SQUARE_NOT_ALLOWED", to=list(to), squares=[list(s) for s in allowed])
     if g.pinned_by:
         pinner = g.pinned_by
-        wins, _m, events = opposed(battle, "escape_pin", who, pinner, _check(battle, who, iterative=iterative),
-                                   _check(battle, pinner))
+        mine = _escape_artist(battle, who) if artist else _check(battle, who, iterative=iterative)
+        wins, _m, events = opposed(battle, "escape_pin", who, pinner, mine, _check(battle, pinner))
         if wins:
             g.pinned_by = None
             _g(battle, pinner).pinning = None
@@ -254,7 +270,7 @@ def escape(battle, who, target, declined, args, iterative: int = 0) -> list:
             events.append(GrappleChanged(who=who, other=pinner, change="unpinned"))
         return events
     events: list = []
-    mine = _check(battle, who, iterative=iterative)
+    mine = _escape_artist(battle, who) if artist else _check(battle, who, iterative=iterative)
     for other in sorted(g.holding):
         wins, _m, ev = opposed(battle, "escape", who, other, mine, _check(battle, other))
         events += ev

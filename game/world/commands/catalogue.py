@@ -236,6 +236,7 @@ class Escape(Command):
     action = "escape"
     target: str | None = None
     to: Square | None = None
+    escape_artist: bool = False        # an Escape Artist check in place of the grapple check
 
 
 @dataclass(frozen=True)
