@@ -15,7 +15,8 @@ from ..components import Conditions, Grapple, HitPoints, Spellcasting, SpellEffe
 from ..damage import AFTER_DAMAGE
 from ..turns import AT_TURN_END, AT_TURN_START, TURN_PASSED
 from . import spell_sources as sources, spellwork, warding
-from .common import Refused, cannot_speak, refuse, spend, square_arg, target_arg
+from .common import Refused, refuse, spend, square_arg, target_arg
+from .gates import cannot_speak
 from .grapple_limits import garroter_of
 from .spell_basics import SpellCast, concentration_check, creatures_in, spell_level, spellcasting, touch_is_free
 from .spell_checks import (check_aim, dissipate_charge, distractions, has_free_hand, in_range, needs_component_in_hand,

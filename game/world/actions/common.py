@@ -8,7 +8,7 @@ from ...dice import WouldRoll
 from ...rules.geometry import Square
 from ...rules.reasons import Refusal
 from .. import budget
-from ..components import Conditions, Grapple, TurnState
+from ..components import TurnState
 from ..damage import ABLE, apply_damage, status_of
 from ..events import ActionTaken
 
@@ -103,12 +103,3 @@ def charge_end(result, args: dict) -> Square:
         raise refuse("CHARGE_END_NOT_ALLOWED", ends=[list(e) for e in result.ends])
     return end
 
-
-def cannot_speak(battle, cid: str) -> bool:
-    """Silenced, gagged, or pinned by a foe that keeps it from speaking (French text,
-    "lutte": the pinner "peut aussi l'empêcher de parler s'il le désire")."""
-    if {"silenced", "gagged"} & battle.read(cid, Conditions).ids:
-        return True
-    pinner = battle.read(cid, Grapple).pinned_by
-    return bool(pinner and battle.has(pinner) and battle.read(pinner, Grapple).pinning == cid
-                and battle.read(pinner, Grapple).hushing)

@@ -314,6 +314,20 @@ def spring_attack(battle, who: str) -> Refusal | None:
     return Refusal("NO_SHOT_ON_THE_RUN_FEAT" if ranged else "NO_SPRING_ATTACK_FEAT")
 
 
+def cannot_speak(battle, cid: str) -> bool:
+    """Silenced, gagged, or pinned by a foe that keeps it from speaking (French text,
+    "lutte": the pinner "peut aussi l'empêcher de parler s'il le désire")."""
+    if {"silenced", "gagged"} & battle.read(cid, Conditions).ids:
+        return True
+    pinner = battle.read(cid, Grapple).pinned_by
+    return bool(pinner and battle.has(pinner) and battle.read(pinner, Grapple).pinning == cid
+                and battle.read(pinner, Grapple).hushing)
+
+
+def speak(battle, who: str) -> Refusal | None:
+    return Refusal("CANNOT_SPEAK") if cannot_speak(battle, who) else None
+
+
 def charge(battle, who: str) -> Refusal | None:
     """A charge is the creature's only movement this round (French text, "charger")."""
     ts = battle.read(who, TurnState)
@@ -333,11 +347,12 @@ GATES = {
     "end_turn": lambda battle, who: None,
     "open_door": door, "close_door": door, "climb": climb, "draw": draw, "use_item": use_item,
     "throw_splash": throw_splash, "pick_up": pick_up, "cast": cast, "retrieve_component": cast,
-    "charge": charge, "whirlwind_attack": whirlwind_attack, "spring_attack": spring_attack, "retrieve": retrieve,
+    "charge": charge, "speak": speak, "whirlwind_attack": whirlwind_attack, "spring_attack": spring_attack, "retrieve": retrieve,
     "sunder": sunder, "coup_de_grace": coup_de_grace,
     **{name: grappling for name in ("grapple_damage", "grapple_attack", "pin", "escape", "free_ally",
                                     "use_opponent_weapon", "grapple_move", "grapple_draw", "release")},
 }
 
 # Actions nothing but their gate can refuse before a die: offered on the gate's word.
-SETTLED = frozenset({"total_defense", "drop_prone", "end_turn", "delay", "drop", "sheathe", "cease_concentration"})
+SETTLED = frozenset({"total_defense", "drop_prone", "end_turn", "delay", "drop", "sheathe", "cease_concentration",
+                     "speak"})

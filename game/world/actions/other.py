@@ -10,8 +10,8 @@ from ..components import Conditions, Defense, Feats, Hands, Inventory, Loaded, O
 from ..damage import status_of
 from ..durations import until_next_turn
 from ..events import ActionTaken, ConditionStarted, ItemDropped, Spoke, ItemPickedUp, ItemRetrieved, WeaponDrawn, WeaponLoaded
-from .common import ABLE, cannot_speak, refuse, settled, spend, square_arg, turn_state
-from .gates import LOADING
+from .common import ABLE, refuse, settled, spend, square_arg, turn_state
+from .gates import LOADING, cannot_speak
 
 
 
