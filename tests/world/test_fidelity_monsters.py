@@ -224,3 +224,20 @@ def test_afraid_of_must_name_another_creature():
     with pytest.raises(ContentError, match="afraid_of"):
         battle(ROOM, creature("orc", "red", (4, 4), conditions=["frightened"], afraid_of="nobody"),
                creature("hero", "blue", (5, 4)))
+
+
+def test_a_split_replays_from_a_save(tmp_path):
+    """A save replays the commands (``content.saves``): the split comes again, and the new
+    pudding's own commands with it (``Battle.spawn`` in the replayed attack)."""
+    from game.content import saves
+    from game.content.scenario import parse_scenario
+    from game.engine import Battle
+    text = (f'seed = 1\n[map]\ngrid = """\n{ROOM}\n"""\n'
+            + "[[creature]]\n" + creature("p", "red", (0, 0), template="black_pudding", initiative=1, hp=101) + "\n"
+            + "[[creature]]\n" + creature("hero", "blue", (3, 1), initiative=20, weapon="longsword", bab=10) + "\n")
+    b = Battle(parse_scenario(text, "test.toml"))
+    assert b.act("hero", "attack", {"target": "p"}, dice=[15])[0]
+    assert b.act("hero", "end_turn")[0] and b.act("p", "end_turn")[0]
+    assert b.act("p_2", "end_turn")[0]
+    again = saves.load_battle(saves.save_battle(b, tmp_path / "s.json", scenario_text=text))
+    assert again.state() == b.state() and again.turn == "hero" and again.has("p_2")
