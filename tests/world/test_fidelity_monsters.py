@@ -241,3 +241,15 @@ def test_a_split_replays_from_a_save(tmp_path):
     assert b.act("p_2", "end_turn")[0]
     again = saves.load_battle(saves.save_battle(b, tmp_path / "s.json", scenario_text=text))
     assert again.state() == b.state() and again.turn == "hero" and again.has("p_2")
+
+
+def test_a_pudding_split_by_an_attack_of_opportunity_does_not_end_its_move_in_its_twin():
+    """No movement ends in another creature's space (decisions §1): a pudding split on its
+    way by an attack of opportunity stops where it is when its twin took its end space
+    (``actions.moving.walk``)."""
+    b = battle(ROOM, creature("p", "red", (4, 0), template="black_pudding", initiative=20, hp=101),
+               creature("hero", "blue", (3, 1), initiative=1, weapon="longsword", bab=10))
+    ok, refusal, ev = b.act("p", "move", {"squares": [[5, 0]]}, dice=[15])
+    assert ok, refusal
+    assert _specials(ev, "split") and b.board().body("p_2").pos == (7, 0)
+    assert first(ev, "MovementStopped").reason == "occupied" and b.board().body("p").pos == (4, 0)
