@@ -32,7 +32,7 @@ from .world.budget import left
 from .world.commands import BadArgument, Command, UnknownAction, parse
 from .world.components import (Abilities, Armor, AttacksOfOpportunity, AurasMet, Awareness, Body, Charges, Conditions,
                                Defense, Effects, Feats, Feint, Gear, Grapple, Hands, HitPoints, Identity, Initiative,
-                               Inventory, Loaded, Offense, Position, Reach, Riding, RunState, Side, Speed,
+                               Inventory, Loaded, Monster, Offense, Position, Reach, Riding, RunState, Side, Speed,
                                SpellEffects, Spellcasting, SpellLike, Stats, Timing, TurnState, TurnUses, Webs, Wielded,
                                Worn)
 from .world.journal import Frame, Journal, Journaled, restore_into
@@ -51,7 +51,7 @@ DEFAULT_HP = 10   # a creature without ``hp`` (and no template yet) has 10 hit p
 COMPONENTS = (Identity, Position, Body, Reach, Speed, Side, Wielded, Conditions, Feats, Armor, Stats, Initiative,
               HitPoints, Abilities, Defense, Offense, Effects, TurnState, AttacksOfOpportunity, Inventory, Awareness,
               RunState, Loaded, Hands, Gear, Grapple, TurnUses, Riding, Spellcasting, Worn, SpellLike, Timing,
-              Feint, Webs, Charges, AurasMet, SpellEffects)
+              Feint, Webs, Charges, AurasMet, SpellEffects, Monster)
 # The battle's own journaled fields: the typed battle-wide state (``world.state``) and the
 # history (an append-only log the journal keeps by its length).
 BATTLE_FIELDS = ("shared", "history")
@@ -136,7 +136,40 @@ class Battle(BattleFaces):
                 _spellcasting(spec),
                 SpellLike(dict(spec.spell_like), spec.stats.get("caster_level") or spec.stats.get("hd", 1)),
                 Worn(list(spec.worn)),
-                Timing(), Feint(), Webs(), Charges(), AurasMet(), SpellEffects()]
+                Timing(), Feint(), Webs(), Charges(), AurasMet(), SpellEffects(), Monster(afraid_of=spec.afraid_of)]
+
+    def spawn(self, spec) -> None:
+        """Bring a creature into the battle in play (a black pudding splits in two): its
+        components made from ``spec`` as the scenario's are. Within an open frame it is
+        noted there, and rolling the frame back takes it out again."""
+        parts = self._components(spec)
+        with self.active():
+            self.entities[spec.id] = esper.create_entity(*parts, processors.ThreatMap())
+        self._comps[spec.id] = {type(c): c for c in parts}
+        self._specs[spec.id] = spec
+        self.ids.append(spec.id)
+        self._roster_changed()
+        self._dirty.add(spec.id)
+        if self.journal.frames:
+            self.journal.frames[-1].spawned.append(spec.id)
+        self.changed()
+
+    def _forget(self, cid: str) -> None:
+        """Take a spawned creature out again (its frame was rolled back)."""
+        with self.active():
+            esper.delete_entity(self.entities.pop(cid), immediate=True)
+        del self._comps[cid]
+        del self._specs[cid]
+        self._bodies.pop(cid, None)
+        self._dirty.discard(cid)
+        self._requests.stale.discard(cid)
+        self.ids.remove(cid)
+        self._roster_changed()
+
+    def _roster_changed(self) -> None:
+        self._sorted_ids = sorted(self.ids)
+        self._rows = [(cid, self._comps[cid]) for cid in self._sorted_ids]
+        self._options = (-1, {})
 
     @contextmanager
     def active(self):
@@ -252,7 +285,7 @@ class Battle(BattleFaces):
 
     @property
     def sorted_ids(self) -> list[str]:
-        """Every creature's id, sorted (creatures never come or go during a battle)."""
+        """Every creature's id, sorted (only a split brings one in during a battle: ``spawn``)."""
         return self._sorted_ids
 
     def has(self, cid) -> bool:
@@ -305,6 +338,8 @@ class Battle(BattleFaces):
                         esper.add_component(self.entities[cid], obj)
             for name, value in frame.values.items():
                 self.__dict__[name] = value
+            for cid in reversed(frame.spawned):
+                self._forget(cid)
             self.dice.rewind(frame.rolls, frame.script, frame.rng)
             del self.history[frame.history:]
             self._board = frame.caches["_board"]

@@ -69,6 +69,16 @@ _SENTENCES: dict[str, dict[str, str]] = {
                     "fr": "Il ne peut pas monter {mount} : ce n'est pas une monture (cheval, poney, chien de selle)."},
     "NO_SPLASH_WEAPON": {"en": "It carries no flask to throw.", "fr": "Aucune fiole à lancer sur lui."},
     "NOTHING_LYING_NEAR": {"en": "Nothing lies within reach of its hand.", "fr": "Rien à ramasser à portée de main."},
+    # fidelity: monsters
+    "AFRAID_MUST_FLEE": {"en": "Frightened or panicked: it must flee from {source}.",
+                         "fr": "Effrayé ou paniqué : il doit fuir {source}."},
+    "PANICKED_COWERS": {"en": "Panicked and cornered: it cowers (total defense, delay or end its turn).",
+                        "fr": "Paniqué et acculé : il se recroqueville (défense totale, retarder ou finir son tour)."},
+    "LOG_SPECIAL_CONSTRICT": {"en": "{who} constricts {target}.", "fr": "{who} broie {target}."},
+    "LOG_SPECIAL_SPLIT": {"en": "{who} splits: {target} appears.", "fr": "{who} se divise : {target} apparaît."},
+    "LOG_SPECIAL_SPLIT_NO_ROOM": {"en": "{who} has no room to split.", "fr": "{who} n'a pas la place de se diviser."},
+    "LOG_SPECIAL_ROCK_CATCHING": {"en": "{who} catches the rock thrown by {target}.",
+                                  "fr": "{who} attrape le rocher lancé par {target}."},
     "NO_SPELL_READY": {"en": "No spell left ready today.", "fr": "Plus aucun sort disponible aujourd'hui."},
     # fidelity: spells and shots
     "NOT_A_ONE_ROUND_SPELL": {"en": "Only a spell of 1 round is begun one round and finished the next ({spell} is not).",

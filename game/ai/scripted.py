@@ -36,6 +36,12 @@ def choose(battle, who: str):
     if turner is not None:
         move = opts["move"]
         return _away(battle, who, turner, move.domain["squares"]) if move.legal else None
+    source, cornered = views.afraid_of(battle, who)
+    if source is not None and not cornered:
+        move = opts["move"]          # fear: flee the source while a way out is open (actions.fear)
+        return _away(battle, who, source, move.domain["squares"]) if move.legal else None
+    if source is not None and "panicked" in battle.board().body(who).conditions:
+        return None                  # a cornered panicked creature cowers: it ends its turn
     if foe is None:
         return None
     full = opts["full_attack"]

@@ -39,7 +39,7 @@ FLAG_KEYS = ("undead", "mindless", "non_humanoid", "stable", "combat_trained", "
              "rideable")
 CREATURE_KEYS = {"id", "name", "side", "at", "template", "size", "reach", "speed", "weapon", "conditions",
                  "feats", "armor", "shield", "inventory", "surprised", "off_hand", "loaded", "spells", "caster_class",
-                 "holding", "worn", "feat_choices", "spell_slots", "spell_like"} | set(INT_KEYS) | set(FLAG_KEYS)
+                 "holding", "worn", "feat_choices", "spell_slots", "spell_like", "afraid_of"} | set(INT_KEYS) | set(FLAG_KEYS)
 CASTER_CLASSES = ("wizard", "sorcerer", "bard", "cleric", "druid", "paladin", "ranger")
 
 
@@ -72,6 +72,7 @@ class CreatureSpec:
     spell_slots: tuple[int, ...] = ()                     # a sorcerer's or bard's spells per day, by level
     spell_like: dict[str, int | None] = field(default_factory=dict)   # spell-like abilities: uses a day
     worn: tuple[str, ...] = ()                            # items worn (worn_items.toml): cloak, amulet, ring
+    afraid_of: str | None = None                          # the creature a frightened or panicked one flees
 
     @property
     def speed_squares(self) -> int:
@@ -156,6 +157,10 @@ class _Validator:
             self.fail("creature", "must be an array of tables ([[creature]])")
         creatures = [self.creature(i, c, terrain) for i, c in enumerate(raw)]
         self.placement(creatures, terrain)
+        ids = {c.id for c in creatures}
+        for c in creatures:
+            if c.afraid_of is not None and (c.afraid_of not in ids or c.afraid_of == c.id):
+                self.fail(f'creature "{c.id}"', f"afraid_of {c.afraid_of!r} must name another creature")
         texts = {key: self._string(doc, key, key, "") for key in ("title_en", "title_fr", "description_en", "description_fr")
                  if key in doc}
         return Scenario(self.path, title, description, seed, variants, rows, creatures, texts)
@@ -328,6 +333,10 @@ class _Validator:
                             template, special, spells, caster_class, dict(feat_choices), holding,
                             tuple(spell_slots), {k: (None if v == "at_will" else v) for k, v in spell_like.items()})
         spec.worn = worn
+        afraid_of = raw.get("afraid_of")
+        if afraid_of is not None and not isinstance(afraid_of, str):
+            self.fail(where, f"afraid_of must be a creature's id, not {afraid_of!r}")
+        spec.afraid_of = afraid_of
         return spec
 
     def _spells(self, raw: dict, where: str, caster_class: str) -> tuple[str, ...]:

@@ -84,6 +84,9 @@ def lines(events, names: dict[str, str], lang: str) -> list[tuple[str, tuple[int
         elif kind == "UndeadAffected" and has_sentence(f"LOG_UNDEAD_{e.result.upper()}"):
             out.append((sentence(f"LOG_UNDEAD_{e.result.upper()}", {"name": n(e.who), "by": n(e.by)}, lang),
                         (235, 215, 150)))
+        elif kind == "SpecialUsed" and has_sentence(f"LOG_SPECIAL_{e.special.upper()}"):
+            out.append((sentence(f"LOG_SPECIAL_{e.special.upper()}", {"who": n(e.who), "target": n(e.target)}, lang),
+                        (220, 190, 120)))
         elif kind == "Pushed":
             out.append((sentence("LOG_PUSHED", {"name": n(e.who), "by": n(e.by), "metres": f"{e.squares * 1.5:g}"}, lang),
                         (200, 200, 240)))

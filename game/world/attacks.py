@@ -22,6 +22,7 @@ from .damage import ABLE, apply_damage, status_of
 from .events import AttackRedirected, AttackRolled, CriticalConfirmed, DamageDealt, MissChanceRolled
 from .hooks import Hook
 from .saddle import rider_attack_penalties
+from .monster_defenses import catches_rock, split, splits
 from .specials import reduction_against, rock_racial_bonus
 
 # (battle, taker, provoker) -> bool: a lasting effect forbids this attack of opportunity.
@@ -232,6 +233,10 @@ def _roll_attack(battle, plan: odds.AttackPlan, w, redirect: str | None) -> list
                                        missed=missed))
         if missed:
             return events
+    caught, ev = catches_rock(battle, attacker, target, w)
+    if caught:
+        return events + ev                 # caught as a free action: no damage
+    events += ev
     reduction = plan.damage_reduction
     if redirect is not None and status_of(battle, redirect) != "dead":     # nobody to stray onto otherwise
         d100 = battle.dice.roll(100, f"bull rush stray attack {attacker}")
@@ -239,6 +244,8 @@ def _roll_attack(battle, plan: odds.AttackPlan, w, redirect: str | None) -> list
             events.append(AttackRedirected(attacker=attacker, meant_for=target, hits=redirect, d100=d100))
             target = redirect
             reduction = reduction_against(battle, target, w.types) if plan.damage_reduction else 0
+    if splits(battle, target, w.types):
+        return events + split(battle, target)          # no damage: the pudding splits instead
     multiplier = 1
     if plan.automatic_critical:
         multiplier = plan.crit_multiplier

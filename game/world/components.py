@@ -207,6 +207,15 @@ class Webs:
 
 
 @dataclass
+class Monster:
+    """What a monster's special qualities keep between blows: the round its rock catching
+    was last used (once per round, data-digest §4d), and the creature a frightened or
+    panicked one flees (digest §9.3, "must flee from the source")."""
+    rock_caught_round: int | None = None
+    afraid_of: str | None = None
+
+
+@dataclass
 class Charges:
     """Charges left in the wands a creature carries, by item id (a wand not listed is full)."""
     left: dict[str, int] = field(default_factory=dict)

@@ -57,8 +57,10 @@ def converts_to_nonlethal(battle, cid: str, energy: str | None) -> bool:
 
 def status_of(battle, cid: str) -> str:
     hp = battle.read(cid, HitPoints)
-    if battle.read(cid, Stats).values.get("undead") and hp.current <= 0:
-        return "dead"          # undead are destroyed at 0 hit points (they have no Con)
+    if hp.current <= 0 and (battle.read(cid, Stats).values.get("undead") or "split" in battle.spec(cid).special):
+        # undead are destroyed at 0 hit points (they have no Con); so is a black pudding
+        # (data-digest §4d, "Split": "dies at 0 hp")
+        return "dead"
     if hp.stable and hp.current < 0 and hp.current > health.DEAD_AT:
         return "stable"
     return health.status(hp.current, hp.nonlethal, battle.read(cid, Abilities).scores["con"])

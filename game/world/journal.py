@@ -139,6 +139,7 @@ class Frame:
     script: list[int] = field(default_factory=list)
     history: int = 0
     caches: dict[str, Any] = field(default_factory=dict)
+    spawned: list[str] = field(default_factory=list)      # creatures brought in (a split): forgotten again
 
 
 class Journal:
@@ -191,6 +192,7 @@ class Journal:
             below.values.setdefault(name, saved)
         if below.rng is None:
             below.rng = frame.rng
+        below.spawned.extend(frame.spawned)
 
 
 class Journaled:

@@ -1,7 +1,7 @@
 """Monsters' special attacks and qualities the combat rules support (the bestiary's
 ``special`` tables; SRD monster entries, data-digest §4d): natural attack routines
-(primary and secondary attacks), poison, rend, pounce and rake, a giant's rocks,
-regeneration, damage reduction, single actions, and undead destroyed at 0 hp. What a
+(primary and secondary attacks), poison, rend, constriction, pounce and rake, a giant's
+rocks, regeneration, damage reduction, single actions, and undead destroyed at 0 hp. What a
 natural weapon's hit brings with it (a trip, improved grab, paralysis, energy drain) is
 ``actions.natural_hits``."""
 from __future__ import annotations
@@ -134,6 +134,30 @@ def rend(battle, who: str, target: str, hits: list[str]) -> list:
     return [SpecialUsed(who=who, special="rend", target=target),
             DamageDealt(attacker=who, target=target, dice=faces, bonus=int(bonus or 0), amount=amount, nonlethal=False,
                         multiplier=1)] + apply_damage(battle, target, amount, nonlethal=False)
+
+
+def constrict(battle, who: str, target: str) -> list:
+    """Constrict (data-digest §4d, "Constrict: listed damage on each successful grapple
+    check"; black pudding: 2d6+4 plus 2d6 acid): the grapple calls this after each check
+    ``who`` wins against ``target``. The acid is acid energy (a troll's regeneration does
+    not soak it)."""
+    c = specials(battle, who).get("constrict")
+    if not c or "dead" in battle.read(target, Conditions).ids:
+        return []
+    parts: list[tuple[str, str | None]] = [(c["damage"], None)]
+    if c.get("plus"):
+        dice, energy = c["plus"].split()
+        parts.append((dice, energy))
+    events: list = [SpecialUsed(who=who, special="constrict", target=target)]
+    for part, energy in parts:
+        dice, _plus, bonus = part.partition("+")
+        n, sides = parse_dice(dice)
+        faces = tuple(battle.dice.roll_dice(n, sides, f"constrict {who} -> {target}"))
+        amount = max(1, sum(faces) + int(bonus or 0))
+        events.append(DamageDealt(attacker=who, target=target, dice=faces, bonus=int(bonus or 0), amount=amount,
+                                  nonlethal=False, multiplier=1))
+        events += apply_damage(battle, target, amount, nonlethal=False, energy=energy)
+    return events
 
 
 def regenerate(battle, cid: str) -> list:

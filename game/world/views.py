@@ -16,6 +16,7 @@ from ..rules.reasons import Refusal
 from ..rules.sight import cover as cover_of, cover_lines, has_line_of_effect_to_square
 from .actions import gates
 from .actions.attacking import full_attack_plan
+from .actions.fear import cornered as fear_cornered, fear_source
 from .actions.mounted import can_carry
 from .actions.overrun import overrun_squares as through
 from .actions.spell_basics import spell_level
@@ -414,6 +415,13 @@ def turned_by(battle, cid: str) -> str | None:
     if "turned" not in battle.read(cid, Conditions).ids:
         return None
     return battle.read(cid, TurnUses).turned_by
+
+
+def afraid_of(battle, cid: str) -> tuple[str | None, bool]:
+    """The creature a frightened or panicked ``cid`` flees (``actions.fear``), and whether
+    its retreat is cut off; (None, False) when it flees nobody."""
+    source = fear_source(battle, cid)
+    return (source, source is not None and fear_cornered(battle, cid, source))
 
 
 # How far the window offers squares for a readied action's ``reaches_square``: a charge's

@@ -16,7 +16,7 @@ from ..auras import stench_sweep
 from ..commands import Command
 from ..components import Riding, Timing
 from ..saddle import mounted_falls
-from . import (attacking, casting, climbing, commanding, doors, grapple, magic_items, maneuvers, mounted, moving,
+from . import (attacking, casting, climbing, commanding, doors, fear, grapple, magic_items, maneuvers, mounted, moving,
                other, overrun, spellwork, splash, spring, timing, turning, warding, webs, whirlwind)
 from .common import ACTIONS, Refused, is_able, refuse, strenuous_damage
 from .gates import GATES
@@ -86,21 +86,23 @@ def act(battle, command: Command, dice: list[int] | None = None,
 
 def end_refusal(battle, who: str, action: str, end) -> Refusal | None:
     """What the conditions say of a movement that ends on ``end`` (a turned undead may only
-    end farther from its cleric): the part of ``play``'s checks that depends on where a
+    end farther from its cleric, a frightened creature from what it fears): the part of ``play``'s checks that depends on where a
     movement goes, for the views that list where it may go."""
-    return turning.turned_refusal(battle, who, action, {"squares": [list(end)]})
+    args = {"squares": [list(end)]}
+    return turning.turned_refusal(battle, who, action, args) or fear.fear_refusal(battle, who, action, args)
 
 
 def preconditions(battle, who: str, action: str, args: dict) -> Refusal | None:
     """What forbids the action before its handler, only reading: the saddle, a rock face,
-    the conditions (turned, calmed, hidden from undead, awaiting orders, a mount nobody
+    the conditions (turned, afraid, calmed, hidden from undead, awaiting orders, a mount nobody
     directs, a grapple), then
     the action's own gate (``gates``)."""
     if action in ON_FOOT and battle.read(who, Riding).mount:
         return Refusal("RIDE_TO_MOVE")        # in the saddle the mount moves (``ride``)
     if action in ON_FOOT and climbing.on_face(battle, who):
         return Refusal("CLIMBING_USE_CLIMB")  # on a rock face one climbs
-    refused = (turning.turned_refusal(battle, who, action, args) or spellwork.calm_refusal(battle, who, action, args)
+    refused = (turning.turned_refusal(battle, who, action, args) or fear.fear_refusal(battle, who, action, args)
+               or spellwork.calm_refusal(battle, who, action, args)
                or warding.unseen_refusal(battle, who, action, args)
                or commanding.awaiting_orders_refusal(battle, who, action)
                or mounted.undirected_refusal(battle, who, action, args))

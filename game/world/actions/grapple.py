@@ -56,6 +56,16 @@ def _escape_artist(battle, cid: str) -> Total:
                   Modifier(armour_check_penalty(battle, cid), "untyped", "armour_check")])
 
 
+def _held_check(battle, kind: str, who: str, target: str, mine: Total, theirs: Total) -> tuple[bool, list]:
+    """An opposed grapple check ``who`` makes against a foe it grapples or grabs; a win
+    also brings its constriction (data-digest §4d, "Constrict": "listed damage on each
+    successful grapple check")."""
+    wins, _m, events = opposed(battle, kind, who, target, mine, theirs)
+    if wins:
+        events = events + specials.constrict(battle, who, target)
+    return wins, events
+
+
 def _sync(battle, cid: str) -> None:
     g = _g(battle, cid)
     conds = battle.comp(cid, Conditions).ids
@@ -101,7 +111,7 @@ def grapple(battle, who: str, target: str, declined, args: dict, iterative: int 
     if not joining and improved_grab:
         if not rules.can_improved_grab(me.size, foe.size):
             return events
-        wins, _m, ev = opposed(battle, "grapple", who, target, _check(battle, who, iterative=iterative),
+        wins, ev = _held_check(battle, "grapple", who, target, _check(battle, who, iterative=iterative),
                                _check(battle, target))
         events += ev
         if not wins:
@@ -124,7 +134,7 @@ def grapple(battle, who: str, target: str, declined, args: dict, iterative: int 
         events += ev
         if not wins:
             return events
-        events += _unarmed_damage(battle, who, target, lethal=False)
+        events += _unarmed_damage(battle, who, target, lethal=False) + specials.constrict(battle, who, target)
         # Enter the target's space, free; others may take attacks of opportunity.
         if status_of(battle, target) not in ("dead",):
             pos = battle.comp(who, Position)
@@ -137,7 +147,7 @@ def grapple(battle, who: str, target: str, declined, args: dict, iterative: int 
                                _check(battle, target))
         events += ev
         if wins:
-            events += _unarmed_damage(battle, who, target, lethal=False)
+            events += _unarmed_damage(battle, who, target, lethal=False) + specials.constrict(battle, who, target)
         pos = battle.comp(who, Position)
         pos.x, pos.y = board.body(target).pos
     _g(battle, who).holding.add(target)
@@ -175,7 +185,7 @@ def grapple_damage(battle, who, target, declined, args, iterative: int = 0) -> l
     wins, _m, events = opposed(battle, "grapple_damage", who, target,
                                _check(battle, who, lethal=lethal, iterative=iterative), _check(battle, target))
     if wins:
-        events += _unarmed_damage(battle, who, target, lethal)
+        events += _unarmed_damage(battle, who, target, lethal) + specials.constrict(battle, who, target)
     return events
 
 
@@ -227,7 +237,7 @@ def pin(battle, who, target, declined, args, iterative: int = 0) -> list:
     _pinning_check(battle, who, "pin", target)
     if _g(battle, who).garroting:
         raise refuse("NO_PIN_WHILE_GARROTING")
-    wins, _m, events = opposed(battle, "pin", who, target, _check(battle, who, iterative=iterative),
+    wins, events = _held_check(battle, "pin", who, target, _check(battle, who, iterative=iterative),
                                _check(battle, target))
     if wins:
         _g(battle, who).pinning = target
@@ -316,7 +326,7 @@ def use_opponent_weapon(battle, who, target, declined, args, iterative: int = 0)
     their = battle.board().body(target).weapon
     if their.use != "light":
         raise refuse("NO_LIGHT_WEAPON_TO_USE", target=target)
-    wins, _m, events = opposed(battle, "use_weapon", who, target, _check(battle, who, iterative=iterative),
+    wins, events = _held_check(battle, "use_weapon", who, target, _check(battle, who, iterative=iterative),
                                _check(battle, target))
     if wins:
         events += resolve_attack(battle, who, target, iterative=iterative, weapon=their,
@@ -416,7 +426,7 @@ def do_grapple_move(battle, who, args, declined) -> list:
     events = spend(battle, who, "standard", "grapple_move")
     lone_pinned = len(g.holding) == 1 and g.pinning in g.holding
     for other in sorted(g.holding):
-        wins, _m, ev = opposed(battle, "grapple_move", who, other,
+        wins, ev = _held_check(battle, "grapple_move", who, other,
                                _check(battle, who, moving_pinned_foe=lone_pinned), _check(battle, other))
         events += ev
         if not wins:
@@ -440,7 +450,7 @@ def do_grapple_draw(battle, who, args, declined) -> list:
         raise refuse("NOT_CARRIED", weapon=weapon)
     other = sorted(_g(battle, who).holding)[0]
     events = spend(battle, who, "move", "grapple_draw")
-    wins, _m, ev = opposed(battle, "grapple_draw", who, other, _check(battle, who), _check(battle, other))
+    wins, ev = _held_check(battle, "grapple_draw", who, other, _check(battle, who), _check(battle, other))
     events += ev
     if wins:
         if battle.comp(who, Wielded).weapon_id != "unarmed":

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...rules import aoo as aoo_rules, movement
-from ...rules.geometry import KING_MOVES, Square, distance, metres
+from ...rules.geometry import KING_MOVES, Square, distance, metres, space_squares
 from ...rules.modifiers import ability_modifier
 from ...rules.threat import threatens
 from ..attacks import take_opportunities, threatening_enemies
@@ -35,6 +35,7 @@ def walk(battle, who: str, positions: list[Square], mode: str, declined: set[str
     pos_comp = battle.comp(who, Position)
     if battle.recorder is not None:
         battle.recorder.walked(who, positions, mode)
+    at_start = _end_takers(battle, who, positions[-1]) if len(positions) > 1 else set()
     for i in range(len(positions) - 1):
         board = battle.board()
         body = board.body(who)
@@ -57,6 +58,11 @@ def walk(battle, who: str, positions: list[Square], mode: str, declined: set[str
             if fell:
                 events.append(MovementStopped(who=who, at=here, reason="fell"))
                 return events
+        if i == len(positions) - 2 and _end_takers(battle, who, positions[-1]) - at_start:
+            # a creature came into the battle on the way (a pudding split by an attack of
+            # opportunity): no movement ends in another's space
+            events.append(MovementStopped(who=who, at=here, reason="occupied"))
+            return events
         pos_comp.x, pos_comp.y = positions[i + 1]
         battle.changed()
         events += stench_on(battle, who)
@@ -66,6 +72,14 @@ def walk(battle, who: str, positions: list[Square], mode: str, declined: set[str
             events.append(MovementStopped(who=who, at=positions[i + 1], reason="fell"))
             return events
     return events
+
+
+def _end_takers(battle, who: str, end) -> set[str]:
+    """The creatures standing in the space the movement ends on (any who were there when
+    it was judged legal, a rider or a helpless foe, are compared against)."""
+    board = battle.board()
+    span = board.body(who).span
+    return {o.id for sq in space_squares(tuple(end), span) for o in board.occupants.get(sq, ()) if o.id != who}
 
 
 def move_common(battle, who, squares, mode, declined, kind, restricted=False) -> list:

@@ -10,7 +10,8 @@ from ...rules import health, maneuvers as rules
 from ...rules.attack import parse_dice
 from ...rules.modifiers import Modifier, total
 from ..components import Conditions, Grapple, HitPoints, Offense, Spellcasting, Stats
-from ..damage import status_of, sync_health
+from ..damage import apply_damage, status_of, sync_health
+from ..events import DamageDealt
 from ..durations import add_timed_condition
 from ..saving import roll_save
 from ..specials import SpecialUsed, poison_check, specials
@@ -25,6 +26,7 @@ def on_hit(battle, attacker: str, target: str, weapon_id: str, declined) -> list
     events: list = []
     if "dead" in battle.board().body(target).conditions:
         return events
+    events += energy_rider(battle, attacker, target, weapon_id)
     trip = sp.get("trip")
     if trip and trip.get("on") == weapon_id:
         events += _free_trip(battle, attacker, target, trip.get("modifier", 0))
@@ -42,6 +44,26 @@ def on_hit(battle, attacker: str, target: str, weapon_id: str, declined) -> list
     if drain and drain.get("on") == weapon_id:
         events += energy_drain(battle, attacker, target, drain)
     return events
+
+
+def energy_rider(battle, who: str, target: str, weapon_id: str) -> list:
+    """Energy damage a natural attack deals with its hit, as the routine lists it ("slam
+    +8 melee (2d6+4 plus 2d6 acid)"; data-digest §4d, black pudding, "Acid (Ex): each
+    slam or constrict adds 2d6 acid"). The acid's dissolving of armour and weapons is not
+    played."""
+    spec = battle.spec(who)
+    entry = bestiary.get(spec.template) if spec.template else None
+    for routine in (entry or {}).get("full_attack", []):
+        for a in routine:
+            words = str(a.get("plus", "")).split()
+            if a["weapon"] != weapon_id or len(words) != 2 or "d" not in words[0]:
+                continue
+            n, sides = parse_dice(words[0])
+            faces = tuple(battle.dice.roll_dice(n, sides, f"{words[1]} {who} -> {target}"))
+            return [DamageDealt(attacker=who, target=target, dice=faces, bonus=0, amount=sum(faces), nonlethal=False,
+                                multiplier=1)] + apply_damage(battle, target, sum(faces), nonlethal=False,
+                                                              energy=words[1])
+    return []
 
 
 def energy_drain(battle, who: str, target: str, drain: dict) -> list:
