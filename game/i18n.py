@@ -354,6 +354,9 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "NOTHING_TO_COMPLETE": {"en": "No full-round action was started last round.",
                             "fr": "Aucune action complexe n'a été commencée au round précédent."},
     "NOTHING_TO_LOAD": {"en": "{weapon} needs no loading.", "fr": "{weapon} ne se charge pas."},
+    # fidelity: proofs
+    "GRAPPLE_DRAW_LIGHT_ONLY": {"en": "In a grapple only a light weapon can be drawn; {weapon} is not light.",
+                                "fr": "En lutte, on ne dégaine qu'une arme légère ; {weapon} n'est pas légère."},
     "NOTHING_TO_PICK_UP": {"en": "No {item} lies within reach of its hand.", "fr": "Aucun {item} à portée de main."},
     "NOT_HELPLESS": {"en": "A coup de grace needs a helpless foe; {target} is not.",
                      "fr": "Un coup de grâce demande un adversaire sans défense ; {target} ne l'est pas."},

@@ -144,6 +144,7 @@ class TurnState:
     overran: bool = False         # one overrun a round
     strenuous: bool = False       # a disabled creature took a standard action
     move_action_moved: bool = False  # moved with a move action (draw or ready a shield free at BAB +1)
+    move_after_draw: bool = False  # drew at BAB +1 before moving: the move action's movement is still to come
     mount_controlled: bool = False  # the Ride check to control a mount made this round
     mount_moved: int = 0          # squares its mount moved this turn (one attack past 1)
     mount_moves: int = 0

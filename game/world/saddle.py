@@ -92,7 +92,10 @@ def leave_saddle(battle, rider: str, mount: str, to=None, change: str = "dismoun
 
 def mounted_falls(battle) -> list:
     """After any action: a mount that can no longer carry its rider throws it (Ride DC 15
-    or 1d6); an unconscious rider stays in the saddle on 50% (75% military saddle)."""
+    or 1d6); an unconscious rider stays in the saddle on 50% (75% military saddle), rolled
+    once on a d100 (French text, "combat monté": "Si le personnage perd connaissance, il a
+    50% de chances de rester en selle (75 % s'il utilise une selle de guerre). Dans le cas
+    contraire, il tombe et subit 1d6 points de dégâts")."""
     events: list = []
     for cid, seat in battle.each(Riding):
         if not seat.mount:
@@ -117,6 +120,8 @@ def mounted_falls(battle) -> list:
                 events += leave_saddle(battle, cid, mount, None, "fell")
                 events += apply_damage(battle, cid, battle.dice.roll(6, f"fall {cid}"), nonlethal=False)
                 battle.comp(cid, Conditions).ids.add("prone")
+        elif not rider_down and riding.stayed_unconscious:
+            riding.stayed_unconscious = False      # conscious again: its next faint rolls anew
     battle.changed()
     return events
 

@@ -49,6 +49,10 @@ def spend(battle, who: str, kind: str, action: str) -> list:
     r = budget.refusal(ts, kind)
     if r:
         raise Refused(r)
+    if kind != "free":
+        # Another action between a draw at BAB +1 and the movement it was combined with
+        # parts them: the draw was a move action (``other._free_with_move_or_spend``).
+        ts.move_after_draw = False
     budget.spend(ts, kind)
     if kind in ("standard", "full_round") and status_of(battle, who) == "disabled":
         ts.strenuous = True      # 1 damage once the action is over (digest §8.2)

@@ -439,15 +439,21 @@ def do_grapple_move(battle, who, args, declined) -> list:
 
 
 def do_grapple_draw(battle, who, args, declined) -> list:
-    """Move action: draw a light weapon, winning a grapple check against one grappler;
-    never while pinning ("Il est impossible de dégainer [...] une arme")."""
+    """Move action: draw a light weapon, winning a grapple check against one grappler
+    (French text, "lutte": "Le personnage peut dégainer une arme légère par une action de
+    mouvement, à condition de réussir un test opposé de lutte"); the move action is spent
+    whether the check is won or lost. Never while pinning ("Il est impossible de dégainer
+    [...] une arme"). A carried weapon that is not light is refused as such
+    (``GRAPPLE_DRAW_LIGHT_ONLY``), not as one it does not carry."""
     _require_grappling(battle, who)
     _pinned_check(battle, who)
     _pinning_check(battle, who, "grapple_draw")
     weapon = args.get("weapon")
     inv = battle.comp(who, Inventory)
-    if weapon not in inv.items or data.weapons().get(weapon) is None or data.weapons()[weapon].use != "light":
+    if weapon not in inv.items or data.weapons().get(weapon) is None:
         raise refuse("NOT_CARRIED", weapon=weapon)
+    if data.weapons()[weapon].use != "light":
+        raise refuse("GRAPPLE_DRAW_LIGHT_ONLY", weapon=weapon)
     other = sorted(_g(battle, who).holding)[0]
     events = spend(battle, who, "move", "grapple_draw")
     wins, ev = _held_check(battle, "grapple_draw", who, other, _check(battle, who), _check(battle, other))

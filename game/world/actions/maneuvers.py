@@ -366,7 +366,10 @@ def do_aid_another(battle, who, args, declined) -> list:
     """Standard action: an attack against AC 10 on a foe in melee with an ally gives that
     ally +2 on its next attack against the foe, or +2 AC against the foe's next attack,
     until the aider's next turn (French text, "aider quelqu'un"); or wakes an ally from
-    magical sleep."""
+    magical sleep: "Cette action simple permet également d'aider un ami différemment, par
+    exemple en le secouant pour lui faire reprendre ses esprits s'il a été affecté par un
+    sort tel qu'hypnose ou sommeil" — shaking a friend needs it within arm's reach, and
+    no enemy (``enemy`` may be left out)."""
     ally = target_arg(battle, args, "ally")
     board = battle.board()
     if ally == who or board.body(ally).is_enemy_of(board.body(who)):

@@ -13,7 +13,7 @@ from ..attacks import take_opportunities, threatening_enemies
 from ..auras import stench_on
 from ..components import Abilities, Conditions, Position, RunState
 from ..durations import until_next_turn
-from ..events import Moved, MovementStopped, SavingThrow, Stepped
+from ..events import ActionTaken, Moved, MovementStopped, SavingThrow, Stepped
 from ..processors import MoveIntent, StepIntent
 from .common import refuse, settled, spend, square_arg, squares_arg, turn_state
 from .timing import readied_on_entering
@@ -92,7 +92,13 @@ def move_common(battle, who, squares, mode, declined, kind, restricted=False) ->
     check = battle.run(who, MoveIntent(tuple(squares), mode, ts.parity if mode == "move" else 0, restricted))
     if not check.legal:
         raise refuse(check.reason.code, **check.reason.params)
-    events = spend(battle, who, kind, mode)
+    if mode == "move" and ts.move_after_draw:
+        # The move action a draw at BAB +1 took (``other._free_with_move_or_spend``): its
+        # movement now, nothing more to spend.
+        ts.move_after_draw = False
+        events = [ActionTaken(who=who, action=mode, kind="move")]
+    else:
+        events = spend(battle, who, kind, mode)
     settled(battle)
     ts.moved = True
     ts.five_foot = False

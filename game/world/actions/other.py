@@ -250,11 +250,21 @@ def _check_second_draw(battle, who: str, weapon: str, second: str, carried: list
 
 def _free_with_move_or_spend(battle, who: str, action: str) -> list:
     """Drawing a weapon or readying a shield goes with a move action's movement for free
-    at base attack +1 (French text, footnote 4); otherwise it is a move action."""
+    at base attack +1 (French text, footnote 4: "Si le personnage a un bonus de base à
+    l'attaque de +1 ou plus, il peut combiner cette action avec un déplacement normal");
+    otherwise it is a move action. Combined with the move, it may come after the
+    movement (free then) or before it: it then takes the move action, whose movement
+    is still to be made (``move_after_draw``, used by ``moving.move_common``) — so that
+    with no move after it, it was a move action, as it is without the combination."""
     ts = turn_state(battle, who)
-    if ts.move_action_moved and battle.comp(who, Offense).bab >= 1 and not ts.drew_free:
-        ts.drew_free = True
-        return [ActionTaken(who=who, action=action, kind="free")]
+    if battle.comp(who, Offense).bab >= 1 and not ts.drew_free:
+        if ts.move_action_moved:
+            ts.drew_free = True
+            return [ActionTaken(who=who, action=action, kind="free")]
+        if ts.move and not ts.restricted and not ts.stepped:
+            events = spend(battle, who, "move", action)
+            ts.drew_free = ts.move_after_draw = True
+            return events
     return spend(battle, who, "move", action)
 
 

@@ -180,9 +180,10 @@ class Sunder(Command):
 
 @dataclass(frozen=True)
 class AidAnother(Command):
+    """``enemy`` is left out to wake a sleeping ally, which distracts nobody."""
     action = "aid_another"
     ally: str
-    enemy: str
+    enemy: str | None = None
     help: str = "attack"               # "attack" | "defense"
 
 
