@@ -31,3 +31,16 @@ def types(events) -> list[str]:
 
 def first(events, name: str):
     return next(e for e in events if type(e).__name__ == name)
+
+
+def prepared_caster(grid: str, cid: str, spells, cls: str = "wizard", level: int = 3, foes=(), **kw) -> Battle:
+    """A battle with one caster at (1, 4) who has ``spells`` prepared, and ``foes``."""
+    from game.world.components import Spellcasting
+    c_kw = dict(initiative=20, int=16, wis=14, hp=12)
+    c_kw.update(kw)
+    b = battle(grid, creature(cid, "blue", (1, 4), **c_kw), *foes)
+    sc = b.comp(cid, Spellcasting)
+    sc.prepared.extend(spells)
+    sc.caster_level = level
+    sc.caster_class = cls
+    return b

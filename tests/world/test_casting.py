@@ -1,6 +1,6 @@
 """Casting spells through ``act`` (French text "lancer un sort"; digest §4.5;
 data-digest §5)."""
-from combat_helpers import battle, creature, first, types
+from combat_helpers import creature, first, prepared_caster, types
 
 from game.world.components import Hands, HitPoints, Inventory, Spellcasting, Stats
 
@@ -8,14 +8,7 @@ GRID = "\n".join("." * 12 for _ in range(8))
 
 
 def caster(spells, cls="wizard", level=3, foes=(), **kw):
-    c_kw = dict(initiative=20, int=16, wis=14, hp=12)
-    c_kw.update(kw)
-    b = battle(GRID, creature("mialee", "blue", (1, 4), **c_kw), *foes)
-    sc = b.comp("mialee", Spellcasting)
-    sc.prepared.extend(spells)
-    sc.caster_level = level
-    sc.caster_class = cls
-    return b
+    return prepared_caster(GRID, "mialee", spells, cls, level, foes, **kw)
 
 
 def orc(at=(6, 4), **kw):

@@ -1,7 +1,7 @@
 """Rules fidelity (issue 11): procedures of the French text the engine had in its code
 but no test proved. Each plays the rule through ``Battle.act`` with scripted dice and
 quotes the phrase (French text or digest) it holds the engine to."""
-from combat_helpers import battle, creature, first, types
+from combat_helpers import battle, creature, first, prepared_caster, types
 
 from game.world.components import Inventory, Riding, Spellcasting, SpellEffects
 
@@ -69,14 +69,7 @@ def test_nonlethal_damage_with_a_lethal_weapon_costs_minus_4_to_hit():
 # --- 2. composante verbale: the deafened caster ----------------------------------------
 
 def _caster(spells, cls="wizard", level=3, foes=(), **kw):
-    c_kw = dict(initiative=20, int=16, wis=14, hp=12)
-    c_kw.update(kw)
-    b = battle(OPEN, creature("mage", "blue", (1, 4), **c_kw), *foes)
-    sc = b.comp("mage", Spellcasting)
-    sc.prepared.extend(spells)
-    sc.caster_level = level
-    sc.caster_class = cls
-    return b
+    return prepared_caster(OPEN, "mage", spells, cls, level, foes, **kw)
 
 
 def _orc(cid="orc", at=(6, 4), **kw):
