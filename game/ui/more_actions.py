@@ -39,8 +39,6 @@ def entries(screen, cid: str) -> list[tuple[str, tuple]]:
     for w in dict.fromkeys(views.pack(b, cid)):
         if w in weapons and w != held:           # drawn in place of what is held, which drops
             offer(C.Draw(cid, weapon=w, drop_held=True), f" · {weapons[w].names.get(lang, w)}")
-    for call in STOCK_CALLS:                     # speaking: a call to the table, in each player's language
-        offer(C.Speak(cid, text=call), f" · {sentence(call, {}, lang)}")
     for name in PLAIN_MORE:
         if opts[name].legal:
             label = sentence(f"ACT_{name}", {}, lang) + _held(b, cid, name, lang)
@@ -68,6 +66,8 @@ def entries(screen, cid: str) -> list[tuple[str, tuple]]:
         for undead in opts[action].domain.get("undead", []) if opts[action].legal else []:
             out.append((sentence(f"ACT_{action}", {}, lang) + f" · {screen.names.get(undead, undead)}",
                         ("do", action, {"undead": undead})))
+    for call in STOCK_CALLS:                     # speaking, last: a call to the table, in each player's language
+        offer(C.Speak(cid, text=call), f" · {sentence(call, {}, lang)}")
     return out
 
 

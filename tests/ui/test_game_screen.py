@@ -790,3 +790,14 @@ def test_readying_from_the_window_asks_the_action_the_trigger_and_the_square():
     finally:
         g.battle.close()
         pygame.quit()
+
+
+def test_speaking_from_the_more_menu_puts_the_call_in_the_log_in_the_players_language(game):
+    g = game
+    click_button(g, "more")
+    labels = [label for label, _v in g.dialog.choices]
+    assert "Speak · Help!" in labels
+    rect = next(r for r, (label, _v) in zip(g.dialog.rects, g.dialog.choices) if label == "Speak · Help!")
+    click(g, rect.center)
+    assert g.battle.history[-1]["action"] == "speak" and g.battle.history[-1]["args"]["text"] == "SAY_help"
+    assert any(t == "Héros: “Help!”" for t, _c in g.log)
