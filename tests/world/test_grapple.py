@@ -167,3 +167,20 @@ def test_escape_artist_in_place_of_the_grapple_check_takes_its_ranks_and_the_arm
     assert ok and check.attacker_total == 10 + 2 + 8 - 2            # Dex +2, 8 ranks, chain shirt -2
     assert (8, "untyped", "escape_artist") in check.attacker_breakdown
     assert "grappling" not in b.board().body("d").conditions
+
+
+def test_entering_the_foes_space_provokes_the_others_and_a_fall_lets_go():
+    """French text, "lutte": "Ce mouvement l'expose à d'éventuelles attaques d'opportunité,
+    mais uniquement de la part des intervenants extérieurs, pas de son adversaire direct.
+    Si le personnage ne peut pénétrer dans l'espace de son adversaire, il ne peut poursuivre
+    la lutte et doit lâcher immédiatement sa cible"."""
+    guard = creature("g", "red", (2, 3), initiative=5, weapon="longsword", str=10)
+    b = two(a={"feats": ["improved_unarmed_strike"]}, extra=(guard,))
+    ok, _, ev = b.act("a", "grapple", {"target": "d"}, dice=[15, 15, 5, 2, 1])
+    aoo = [e for e in ev if type(e).__name__ == "AttackRolled" and e.opportunity]
+    assert ok and [e.attacker for e in aoo] == ["g"]                     # the guard, never the grappled foe
+    assert b.board().body("a").pos == (3, 2) and "d" in b.comp("a", Grapple).holding
+    b = two(a={"feats": ["improved_unarmed_strike"], "hp": 3}, extra=(guard,))
+    ok, _, ev = b.act("a", "grapple", {"target": "d"}, dice=[15, 15, 5, 2, 20, 20, 8])
+    assert ok and first(ev, "GrappleChanged").change == "cannot_enter"
+    assert not b.comp("a", Grapple).holding and not b.comp("d", Grapple).holding

@@ -21,7 +21,7 @@ from ...rules.objects import damage_object
 from ...rules.reasons import Refusal
 from ...rules.weapons import UNARMED
 from .. import specials
-from ..attacks import check_attack, is_ranged_attack, resolve_attack, take_opportunities
+from ..attacks import check_attack, is_ranged_attack, resolve_attack, take_opportunities, threatening_enemies
 from ..components import (Abilities, Conditions, Feats, Gear, Grapple, HitPoints, Inventory, Position, Stats, TurnState,
                           Wielded)
 from ..worn import armour_check_penalty
@@ -135,12 +135,11 @@ def grapple(battle, who: str, target: str, declined, args: dict, iterative: int 
         if not wins:
             return events
         events += _unarmed_damage(battle, who, target, lethal=False) + specials.constrict(battle, who, target)
-        # Enter the target's space, free; others may take attacks of opportunity.
         if status_of(battle, target) not in ("dead",):
-            pos = battle.comp(who, Position)
-            tx, ty = board.body(target).pos
-            pos.x, pos.y = tx, ty
-            battle.changed()
+            ev, entered = _enter_space(battle, who, target, declined)
+            events += ev
+            if not entered:
+                return events + [GrappleChanged(who=who, other=target, change="cannot_enter")]
     else:
         events.append(GrappleChanged(who=who, other=target, change="joined"))
         wins, _m, ev = opposed(battle, "grapple", who, target, _check(battle, who, iterative=iterative),
@@ -155,6 +154,29 @@ def grapple(battle, who: str, target: str, declined, args: dict, iterative: int 
     _sync(battle, who)
     _sync(battle, target)
     return events + [GrappleChanged(who=who, other=target, change="held")]
+
+
+def _enter_space(battle, who: str, target: str, declined) -> tuple[list, bool]:
+    """Into the foe's space, free (French text, "lutte": "Ce mouvement l'expose à
+    d'éventuelles attaques d'opportunité, mais uniquement de la part des intervenants
+    extérieurs, pas de son adversaire direct. Si le personnage ne peut pénétrer dans
+    l'espace de son adversaire, il ne peut poursuivre la lutte et doit lâcher
+    immédiatement sa cible"): the others threatening it take their attacks first; fallen,
+    or with a space that cannot hold it there, it lets go. (events, whether it entered)."""
+    board = battle.board()
+    there = board.body(target).pos
+    if not board.terrain.space_fits(there, board.body(who).span):
+        return [], False
+    ts = turn_state(battle, who)
+    takers = [c for c in threatening_enemies(battle, who) if c != target and c not in ts.provoked_by_moving]
+    ts.provoked_by_moving.update(takers)
+    events, fell = take_opportunities(battle, who, takers, declined, moving=True)
+    if fell or status_of(battle, who) not in ABLE:
+        return events, False
+    pos = battle.comp(who, Position)
+    pos.x, pos.y = there
+    battle.changed()
+    return events, True
 
 
 def _require_grappling(battle, who: str, target: str | None = None) -> None:
