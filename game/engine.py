@@ -296,7 +296,9 @@ class Battle(BattleFaces):
         body = self.board().body(cid)
         d = self.read(cid, Defense)
         lasting = self.read(cid, Effects)
-        shield = d.shield_bonus if self.read(cid, Hands).shield_ready and "climbing" not in body.conditions else 0
+        # a shield that bashed gives no AC until the bearer's next turn (``conditions`` shield_bashed)
+        shield = d.shield_bonus if self.read(cid, Hands).shield_ready \
+            and not {"climbing", "shield_bashed"} & body.conditions else 0
         return Fighter(id=cid, side=body.side, size=body.size, bab=self.read(cid, Offense).bab,
                        abilities=dict(self.read(cid, Abilities).scores), weapon=body.weapon,
                        armor_bonus=d.armor_bonus, shield_bonus=shield, max_dex=d.max_dex,

@@ -36,7 +36,7 @@ INT_KEYS = ("initiative", "hp", "ac", "bab", "natural_armor", "fort", "ref", "wi
             "concentration", "monk_level") + ABILITIES
 # Yes/no facts the engine reads from the stats (kept there as 1 or 0).
 FLAG_KEYS = ("undead", "mindless", "non_humanoid", "stable", "combat_trained", "evil", "locked_gauntlet",
-             "rideable", "military_saddle")
+             "rideable", "military_saddle", "shield_spikes")
 CREATURE_KEYS = {"id", "name", "side", "at", "template", "size", "reach", "speed", "weapon", "conditions",
                  "feats", "armor", "shield", "inventory", "surprised", "off_hand", "loaded", "spells", "caster_class",
                  "holding", "worn", "feat_choices", "spell_slots", "spell_like", "afraid_of"} | set(INT_KEYS) | set(FLAG_KEYS)

@@ -82,6 +82,23 @@ def is_light_off_hand(weapon: Weapon) -> bool:
     return weapon.use in ("light", "unarmed") or weapon.id in THROWN_AS_LIGHT
 
 
+# A shield's bash, as a weapon row (data-digest "Shield bash: light shield = light weapon,
+# heavy shield = one-handed weapon (martial, bludgeoning)"; shield spikes make it piercing,
+# one size-step more damage: light_spiked_shield, heavy_spiked_shield). The buckler and the
+# tower shield "cannot bash": they are not here.
+SHIELD_BASHES = {"light_wooden_shield": ("light_shield_bash", "light_spiked_shield"),
+                 "light_steel_shield": ("light_shield_bash", "light_spiked_shield"),
+                 "heavy_wooden_shield": ("heavy_shield_bash", "heavy_spiked_shield"),
+                 "heavy_steel_shield": ("heavy_shield_bash", "heavy_spiked_shield")}
+BASH_WEAPONS = frozenset(w for pair in SHIELD_BASHES.values() for w in pair)
+
+
+def shield_bash_weapon(shield: str | None, spiked: bool = False) -> str | None:
+    """The weapon row a shield bashes with, or None for a shield that cannot bash."""
+    pair = SHIELD_BASHES.get(shield or "")
+    return pair[spiked] if pair else None
+
+
 UNARMED = Weapon(id="unarmed", use="unarmed", damage_s="1d2", damage_m="1d3", types=("B",), nonlethal=True)
 
 

@@ -121,7 +121,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
             return None
         elif button == "attack" and opts["attack"].legal:
             weapons = opts["attack"].domain.get("weapons", {})
-            if set(weapons) - {"rock"}:
+            if set(weapons) - {"rock", "shield"}:      # the bash is in "More…"
                 return None
             # only a giant's rock reaches: that is its own button; this one is the weapon in hand's
             refusal = self.battle.check(C.Attack(cid, target=opts["attack"].probe.target))

@@ -56,6 +56,9 @@ def entries(screen, cid: str) -> list[tuple[str, tuple]]:
     for action, args in TARGETED_MORE.items():
         if opts[action].legal:
             out.append((sentence(f"ACT_{action}", {}, lang), ("aim", action, dict(args))))
+    if opts["attack"].legal and "shield" in opts["attack"].domain.get("weapons", {}):
+        # a shield bash (off hand): waits for the foe, then ``attack`` with ``weapon: "shield"``
+        out.append((sentence("ACT_shield_bash", {}, lang), ("aim", "attack", {"weapon": "shield"})))
     if opts["aid_another"].legal:
         out.append((sentence("ACT_aid_another", {}, lang), ("aid", "aid_another", {})))
     if opts["disarm"].legal and any(views.targetable_items(b, t, "disarm") for t in opts["disarm"].domain["targets"]):

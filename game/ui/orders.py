@@ -22,6 +22,7 @@ CHOICE_LABELS = {
     "UI_AID_HOW": {"attack": "UI_AID_ATTACK", "defense": "UI_AID_DEFENSE"},
     "UI_DRAW_SECOND": {None: "UI_DRAW_ONE"},
     "UI_ESCAPE_HOW": {False: "UI_ESCAPE_GRAPPLE", True: "UI_ESCAPE_ARTIST"},
+    "UI_SHIELD_BASH_TOO": {None: "UI_NO", "shield": "UI_YES"},
 }
 
 

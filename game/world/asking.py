@@ -23,7 +23,9 @@ from ..rules.odds import AttackPlan, OpposedPlan, attack_odds, opposed_win_chanc
 from ..rules.reasons import Refusal
 from . import views
 from .actions import play
+from .actions.attacking import can_shield_bash
 from .actions.common import ABLE, Refused
+from .actions.mounted import ride_by_choices
 from .actions.other import drop_squares
 from .actions.spring import attack_squares, retreat_squares
 from .actions.grapple_limits import escape_squares
@@ -148,6 +150,14 @@ def choice_questions(battle, command: Command) -> list[Question]:
         result = views.charge(battle, who, target)
         if result.legal and len(result.ends) > 1:
             out.append(Question(who, "UI_CHOOSE_END", "end", tuple(result.ends)))
+        end = getattr(command, "end", None) or (result.ends[0] if result.legal and len(result.ends) == 1 else None)
+        if action == "ride" and end is not None and not getattr(command, "ride_by", 0):
+            ride_on = ride_by_choices(battle, who, target, end)        # Ride-By Attack: how far on
+            if ride_on:
+                out.append(Question(who, "UI_RIDE_BY", "ride_by", ride_on))
+    if action == "full_attack" and getattr(command, "weapon", None) is None and can_shield_bash(battle, who) \
+            and not battle.read(who, Hands).off_hand:
+        out.append(Question(who, "UI_SHIELD_BASH_TOO", "weapon", (None, "shield")))
     if action == "escape" and getattr(command, "to", None) is None:
         # "il achève son action en se déplaçant sur n'importe quelle case adjacente à son
         # adversaire": the escaper's choice (none out of a pin)

@@ -22,7 +22,7 @@ from ..rules.geometry import KING_MOVES, Square, distance, metres, space_squares
 from ..rules.reasons import Refusal
 from . import commands as C, views
 from .actions import end_refusal, preconditions
-from .actions.attacking import full_attack_plan
+from .actions.attacking import can_shield_bash, full_attack_plan
 from .actions.commanding import commanded
 from .actions.gates import GATES, SETTLED
 from .actions.mounted import can_carry
@@ -227,7 +227,8 @@ def _attack(battle, who: str) -> Option:
     near = _in_reach(battle, who, near)
     off = battle.read(who, Hands).off_hand
     extra = [(w, others if w == "rock" else _near(battle, who, others))
-             for w in ([off] if off else []) + (["rock"] if "rock_throwing" in battle.spec(who).special else [])]
+             for w in ([off] if off else []) + (["rock"] if "rock_throwing" in battle.spec(who).special else [])
+             + (["shield"] if can_shield_bash(battle, who) else [])]
     candidates = chain((C.Attack(who, target=t) for t in near),
                        (C.Attack(who, target=t, weapon=w) for w, ids in extra for t in ids))
 

@@ -668,6 +668,22 @@ def test_the_more_menu_offers_what_applies_and_plays_it(melee):
     assert g.dialog is None
 
 
+def test_a_shield_bash_is_offered_in_the_more_menu_and_played_at_the_foe_clicked():
+    """Data-digest, "Shield bash" (``ui.more_actions``: an "aim" entry, then ``attack``
+    with ``weapon: "shield"``)."""
+    g = open_screen(MELEE.replace('weapon = "longsword"', 'weapon = "longsword"\nshield = "heavy_steel_shield"', 1))
+    g.handoff = None
+    click_button(g, "more")
+    bash = next(r for r, (_l, v) in zip(g.dialog.rects, g.dialog.choices) if v == ("aim", "attack", {"weapon": "shield"}))
+    click(g, bash.center)
+    assert g.mode == "more"
+    click(g, at(g, (2, 1)))
+    assert g.battle.history[-1]["action"] == "attack"
+    assert g.battle.history[-1]["args"] == {"target": "orc_a", "weapon": "shield"}
+    g.battle.close()
+    pygame.quit()
+
+
 def test_a_worn_cloak_is_struck_through_the_more_menu_and_its_item_dialog():
     text = MELEE.replace('initiative = 20', 'initiative = 20\nfeats = ["improved_sunder"]').replace(
         'id = "orc_a"\nside = "red"\nat = [2, 1]', 'id = "orc_a"\nside = "red"\nat = [2, 1]\n'

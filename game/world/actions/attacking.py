@@ -9,13 +9,13 @@ from ...rules import charge as charge_rules
 from ...rules.attack import full_attack_bonuses, full_attack_steps
 from ...rules.geometry import metres
 from ...rules.lanes import lane_path
-from ...rules.weapons import is_light_off_hand, other_end
+from ...rules.weapons import BASH_WEAPONS, is_light_off_hand, other_end, shield_bash_weapon
 from .. import specials
 from ..attacks import (check_attack, fallen, is_ranged_attack, provoking_attack, resolve_attack, take_opportunities,
                        threatening_enemies)
 from ..commands import OffHand, Strike
-from ..components import (Conditions, Feats, Grapple, Hands, HitPoints, Loaded, Offense, Riding, RunState, Spellcasting,
-                          TurnState, Wielded)
+from ..components import (Conditions, Defense, Feats, Grapple, Hands, HitPoints, Loaded, Offense, Riding, RunState,
+                          Spellcasting, Stats, TurnState, Wielded)
 from ..damage import apply_damage, status_of
 from ..durations import until_next_turn
 from ..events import AttackForfeited, ItemDropped, Moved
@@ -114,6 +114,9 @@ def one_attack(battle, who: str, target: str, declined, cleave: list[str] | None
         loaded.shots -= 1
     was = status_of(battle, target)
     thrown = weapon.thrown and is_ranged_attack(battle, who, target, kw.get("weapon"))
+    if weapon.id in BASH_WEAPONS and "improved_shield_bash" not in battle.read(who, Feats).ids:
+        # "you lose the shield's AC bonus until your next action" (data-digest, shield bash)
+        events += until_next_turn(battle, who, "shield_bashed")
     strike = resolve_attack(battle, who, target, **kw)
     events += strike
     events += _discharge_on_touch(battle, who, target, weapon, strike)
@@ -190,18 +193,43 @@ def _cleave_arg(args) -> list[str]:
 
 
 def _weapon_arg(battle, who, args):
-    """``weapon``: the wielded one (default), the one in the off hand, or a giant's
-    ``rock``."""
+    """``weapon``: the wielded one (default), the one in the off hand, a giant's
+    ``rock``, or the ``shield`` in the off hand (a bash, ``shield_bash``)."""
     wid = args.get("weapon")
     main = battle.board().body(who).weapon
     if wid in (None, main.id):
         return None, False
     if wid == "rock" and specials.rock_weapon(battle, who) is not None:
         return specials.rock_weapon(battle, who), False
+    if wid == "shield":
+        return shield_bash(battle, who), True
     off = battle.comp(who, Hands).off_hand
     if wid == off:
         return data.weapons()[off], True
     raise refuse("NOT_IN_HAND", weapon=wid)
+
+
+def shield_bash(battle, who: str):
+    """The shield ready in the off hand as an off-hand weapon (data-digest: "Shield bash:
+    light shield = light weapon, heavy shield = one-handed weapon (martial, bludgeoning)";
+    spikes: piercing, one size-step more): refused with no shield ready (loosened, broken),
+    a buckler or a tower shield ("cannot bash"), or a weapon already in the other hand."""
+    hands = battle.read(who, Hands)
+    spec = next((c for c in battle.scenario.creatures if c.id == who), None)   # none for a creature spawned in play
+    bash = shield_bash_weapon(spec.shield if spec else None, bool(battle.read(who, Stats).values.get("shield_spikes")))
+    if bash is None or not hands.shield_ready or battle.read(who, Defense).shield_bonus <= 0 \
+            or hands.off_hand is not None or battle.board().body(who).weapon.double:
+        raise refuse("CANNOT_SHIELD_BASH")
+    return data.weapons()[bash]
+
+
+def can_shield_bash(battle, who: str) -> bool:
+    """Whether ``weapon: "shield"`` would be taken (``shield_bash``), for the window."""
+    try:
+        shield_bash(battle, who)
+    except Refused:
+        return False
+    return True
 
 
 def do_attack(battle, who, args, declined) -> list:
@@ -298,8 +326,18 @@ def do_full_attack(battle, who, args, declined) -> list:
         events += until_next_turn(battle, who, "fighting_defensively")
     # The -5 step of each main-hand attack, haste's extra one included (digest §8.3).
     steps = full_attack_steps(battle.comp(who, Offense).bab, "hasted" in battle.board().body(who).conditions)
-    off = off_hand_weapon(battle, who)
+    # ``weapon: "shield"``: the off-hand attacks are shield bashes (``shield_bash``)
+    bashing = args.get("weapon") == "shield"
+    off = shield_bash(battle, who) if bashing else off_hand_weapon(battle, who)
     uses_off = any(isinstance(i, dict) and "off_hand" in i for i in plan)
+    if bashing and not uses_off:
+        # the window asks for the bash after the foes are picked: the off-hand attacks
+        # then go at the last foe named, as with a second weapon (``full_attack_plan``)
+        last = next((i for i in reversed(plan) if isinstance(i, str)), None)
+        if last is None:
+            raise refuse("BAD_ARGUMENT", key="targets")
+        plan = plan + [{"off_hand": last}] * off_hand_attacks(battle, who)
+        uses_off = True
     if uses_off and off is None:
         raise refuse("NO_OFF_HAND_WEAPON")
     if uses_off and battle.comp(who, Riding).mount and not turn_state(battle, who).knees:

@@ -224,12 +224,17 @@ def _mounted_charge(battle, who, mount, alone, args, declined) -> list:
     if not result.legal:
         raise refuse(result.reason.code, **result.reason.params)
     end = charge_end(result, args)
+    path = lane_path(steed.pos, end)
+    after = _ride_by_squares(battle, who, alone, steed, path, args)
     refusal = budget.refusal(battle.comp(mount, TurnState), "full_round")
     if refusal:
         raise Refused(refusal)
     events = _control(battle, who, mount)
     events += spend(battle, mount, "full_round", "ride_charge")
-    path = lane_path(steed.pos, end)
+    if after:
+        # "You and your mount do not provoke an attack of opportunity from the opponent
+        # that you attack": counted as having taken its one for this movement
+        turn_state(battle, mount).provoked_by_moving.add(target)
     events += until_next_turn(battle, mount, "charging") + until_next_turn(battle, who, "charging")
     events += walk(battle, mount, path, "charge", declined)
     sync_rider(battle, mount)
@@ -245,7 +250,65 @@ def _mounted_charge(battle, who, mount, alone, args, declined) -> list:
         multiplier = 3 if "spirited_charge" in feats else 2
     elif "spirited_charge" in feats:
         multiplier = 2
-    return events + one_attack(battle, who, target, declined, charging=True, damage_multiplier=multiplier)
+    events += one_attack(battle, who, target, declined, charging=True, damage_multiplier=multiplier)
+    if not after or battle.board().body(mount).pos != end or status_of(battle, who) not in ABLE \
+            or status_of(battle, mount) not in ABLE:
+        return events
+    went = walk(battle, mount, [end, *after], "charge", declined)
+    sync_rider(battle, mount)
+    here = battle.board().body(mount).pos
+    ridden = after[:after.index(here) + 1] if here in after else []
+    rts.mount_moved += len(ridden)
+    return events + went + [Moved(who=mount, path=(end, *ridden), mode="ride_by", cost_m=metres(len(ridden)))]
 
 
-__all__ = ["do_mount", "do_dismount", "do_ride", "can_carry", "needs_control"]
+def _ride_by_squares(battle, who, alone, steed, path, args) -> list:
+    """Ride-By Attack (digest: "when mounted, move, attack, then keep moving along the same
+    straight line, total ≤ 2× mounted speed. No AoO from the target"): ``ride_by`` squares
+    on past the charge's end, on the charge's own line, judged before any die (the path
+    as a double move of the mount's from the end, what the charge spent counted)."""
+    n = args.get("ride_by", 0) or 0
+    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+        raise refuse("BAD_ARGUMENT", key="ride_by")
+    if n == 0:
+        return []
+    if "ride_by_attack" not in battle.read(who, Feats).ids:
+        raise refuse("NO_RIDE_BY_ATTACK_FEAT")
+    start, end = path[0], path[-1]
+    dx, dy, k = end[0] - start[0], end[1] - start[1], len(path) - 1
+    if k == 0:
+        raise refuse("BAD_ARGUMENT", key="ride_by")
+    # the same straight segment, prolonged: ``lane_path``'s points past its end
+    after = [(start[0] + (2 * j * dx + k) // (2 * k), start[1] + (2 * j * dy + k) // (2 * k))
+             for j in range(k + 1, k + n + 1)]
+    charged = movement.check_path(alone, steed, path[1:], "double")     # what the chosen end cost
+    check = movement.check_path(alone, replace(steed, pos=end), after, "double", spent=charged.cost,
+                                parity=parity_after(path, 0))
+    if not check.legal:
+        if check.reason.code == "TOO_FAR":
+            raise refuse("RIDE_BY_TOO_FAR")
+        raise refuse(check.reason.code, **check.reason.params)
+    return after
+
+
+def ride_by_choices(battle, who: str, target: str, end) -> tuple[int, ...]:
+    """The squares a rider with Ride-By Attack may ride on after charging ``target`` to
+    ``end`` (0: none), each judged as ``do_ride`` would; for the window's question."""
+    mount = mount_of(battle, who)
+    if not mount or "ride_by_attack" not in battle.read(who, Feats).ids or not battle.has(target):
+        return ()
+    board = battle.board()
+    alone = board.__class__(board.terrain, tuple(b for b in board.bodies if b.id != who), board.variants)
+    steed = alone.body(mount)
+    path = lane_path(steed.pos, tuple(end))
+    out = [0]
+    for n in range(1, 2 * steed.speed_squares + 1):
+        try:
+            _ride_by_squares(battle, who, alone, steed, path, {"ride_by": n})
+        except Refused:
+            break
+        out.append(n)
+    return tuple(out) if len(out) > 1 else ()
+
+
+__all__ = ["do_mount", "do_dismount", "do_ride", "can_carry", "needs_control", "ride_by_choices"]

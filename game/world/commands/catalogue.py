@@ -392,6 +392,7 @@ class Ride(Command):
     defender: str = "block"
     counter: bool = True
     cleave: Cleave = ()
+    ride_by: int = 0                   # Ride-By Attack: squares ridden on after a charge's attack
 
 
 @dataclass(frozen=True)
