@@ -53,9 +53,12 @@ def choose(battle, who: str):
             return C.FullAttack(who, targets=views.full_attack(battle, who, target))
     attack = opts["attack"]
     if attack.legal:
-        reachable_foes = [t for t in attack.domain["targets"] if t in _alive_enemies(battle, who)]
-        if reachable_foes:
-            return C.Attack(who, target=min(reachable_foes, key=lambda t: (_gap(battle, who, t), t)))
+        # The attacks the engine passed, with their weapon (the one in hand, the off hand,
+        # a shield bash, a rock): the nearest foe, the weapon in hand first.
+        alive = _alive_enemies(battle, who)
+        offered = [c for c in attack.commands() if c.target in alive]
+        if offered:
+            return min(offered, key=lambda c: (_gap(battle, who, c.target), c.weapon is not None, c.target))
     charge = opts["charge"]
     if charge.legal:
         alive = _alive_enemies(battle, who)
