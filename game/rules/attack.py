@@ -42,6 +42,15 @@ class AttackSituation:
     secondary: bool = False           # a secondary natural attack: -5 (-2 with Multiattack)
     mounted_ranged: int = 0           # -4 / -8 shooting from a mount that double moves / runs
     against_movement: bool = False    # an attack of opportunity the defender's own movement provoked
+    point_blank: bool = False         # a ranged attack at a target within 30 ft (6 squares)
+
+
+POINT_BLANK_SQUARES = 6  # 30 ft (SRD, Point Blank Shot)
+
+
+def point_blank_damage(feats: frozenset[str], ranged: bool, point_blank: bool) -> int:
+    """Point Blank Shot (SRD, Feats): +1 on the damage of a ranged attack within 30 ft."""
+    return 1 if ranged and point_blank and "point_blank_shot" in feats else 0
 
 
 MAX_ITERATIVES = 4       # +16/+11/+6/+1 at most (digest §8.3)
@@ -87,6 +96,8 @@ def attack_bonus(attacker: Fighter, s: AttackSituation) -> Total:
     c = attacker.conditions
     if s.ranged:
         mods.append(Modifier(-2 * max(0, s.range_increments - 1), "untyped", "range"))
+        if s.point_blank and "point_blank_shot" in attacker.feats:
+            mods.append(Modifier(1, "untyped", "point_blank_shot"))    # SRD, Point Blank Shot: +1 within 30 ft
         if s.into_melee and "precise_shot" not in attacker.feats:
             mods.append(Modifier(-4, "untyped", "shooting_into_melee"))
     else:

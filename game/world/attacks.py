@@ -41,6 +41,11 @@ def is_ranged_attack(battle, attacker: str, target: str, weapon=None) -> bool:
     return False
 
 
+def _gap(a, t) -> int:
+    """The 1-2-1 distance in squares between two spaces."""
+    return min(distance(x, y) for x in a.squares for y in t.squares)
+
+
 def range_increments(battle, attacker: str, target: str, weapon=None) -> int:
     board = battle.board()
     a, t = board.body(attacker), board.body(target)
@@ -177,6 +182,7 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
         two_handed=((w.use == "two_handed" or bool(slot and slot["sole"])) and not off_hand and not twf_penalty
                     and not (w.id == "lance" and battle.comp(attacker, Riding).mount)),   # one-handed when mounted
         secondary=bool(slot and slot["secondary"]), against_movement=against_movement,
+        point_blank=ranged and _gap(a_body, t_body) <= rules.POINT_BLANK_SQUARES,
         off_hand=off_hand,
         nonlethal_switch=switch, iterative=iterative, twf_penalty=twf_penalty,
         aid_bonus=_take_aid(battle, attacker, target, "attack"), aid_ac=_take_aid(battle, target, attacker, "defense"),
@@ -193,6 +199,7 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
                                         two_handed=s.two_handed, off_hand=off_hand)
     if "sickened" in a.conditions:
         strength -= 2          # sickened: -2 on weapon damage (digest §9.3)
+    strength += rules.point_blank_damage(a.feats, ranged, s.point_blank)
     if not ranged:
         # Power Attack's damage: a weapon held in two hands doubles it; a sole natural
         # attack, which takes 1 1/2 Strength, is not held in hands and adds it once.

@@ -194,3 +194,20 @@ def test_dropping_what_is_in_hand_into_its_square_or_an_adjacent_one_is_free():
     assert not ok and refusal.code == "NOT_ADJACENT" and b.board().body("f").weapon.id == "longsword"
     ok, _, ev = b.act("f", "drop", {"to": [3, 3]})
     assert ok and first(ev, "ActionTaken").kind == "free" and b.ground[(3, 3)] == ["longsword"]
+
+
+def test_point_blank_shot_adds_one_to_hit_and_to_damage_within_30_feet_only():
+    """SRD, Point Blank Shot: "+1 bonus on ranged attack and damage rolls against
+    opponents within 30 feet"."""
+    def shot(feats, at):
+        b = battle("\n".join("." * 14 for _ in range(6)),
+                   creature("a", "blue", (0, 2), weapon="shortbow", initiative=20, feats=list(feats), str=10, dex=10),
+                   creature("o", "red", at, initiative=10, hp=40, ac=5))
+        ok, _, ev = b.act("a", "attack", {"target": "o"}, dice=[15, 3])
+        return ok, first(ev, "AttackRolled"), first(ev, "DamageDealt")
+    ok, roll, hit = shot(["point_blank_shot"], (6, 2))
+    assert ok and (1, "untyped", "point_blank_shot") in roll.bonus_breakdown and hit.amount == 3 + 1
+    ok, roll, hit = shot([], (6, 2))
+    assert ok and roll.bonus == 0 and hit.amount == 3
+    ok, roll, hit = shot(["point_blank_shot"], (7, 2))                # 35 ft: too far
+    assert ok and not any(src == "point_blank_shot" for _v, _k, src in roll.bonus_breakdown) and hit.amount == 3
