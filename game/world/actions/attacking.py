@@ -1,30 +1,25 @@
 """Attack actions: attack, full attack (iteratives, two weapons, double weapons, a 5-ft
-step between blows, a move instead of the blows left), charge, coup de grace, and
-Cleave's extra attack (French text "attaque", "attaque à outrance", "charge",
-"enchaînement"; digest §8.1, §9.3, §11.1)."""
+step between blows, a move instead of the blows left) and Cleave's extra attack (French
+text "attaque", "attaque à outrance", "enchaînement"; digest §8.1, §11.1); the charge and
+the coup de grace, which end in these attacks, are in ``charging``."""
 from __future__ import annotations
 
 from ... import data
 from ...rules import charge as charge_rules
 from ...rules.attack import full_attack_bonuses, full_attack_steps
-from ...rules.geometry import metres
-from ...rules.lanes import lane_path
 from ...rules.weapons import BASH_WEAPONS, is_light_off_hand, other_end, shield_bash_weapon
 from .. import specials
-from ..attacks import (check_attack, fallen, is_ranged_attack, provoking_attack, resolve_attack, take_opportunities,
-                       threatening_enemies)
+from ..attacks import check_attack, fallen, is_ranged_attack, provoking_attack, resolve_attack
 from ..commands import OffHand, Strike
-from ..components import (Conditions, Defense, Feats, Grapple, Hands, HitPoints, Loaded, Offense, Riding, RunState,
-                          Spellcasting, Stats, TurnState, Wielded)
-from ..damage import apply_damage, status_of
+from ..components import (Conditions, Defense, Feats, Grapple, Hands, Loaded, Offense, Riding, Spellcasting, Stats,
+                          TurnState, Wielded)
+from ..damage import status_of
 from ..durations import until_next_turn
-from ..events import AttackForfeited, ItemDropped, Moved
-from ..processors import ChargeIntent
-from ..saving import roll_save
+from ..events import AttackForfeited, ItemDropped
 from . import grapple, maneuvers
-from .common import ABLE, Refused, charge_end, refuse, spend, squares_arg, target_arg, turn_state
+from .common import ABLE, Refused, refuse, spend, squares_arg, target_arg, turn_state
 from .gates import LOADING
-from .moving import do_five_foot_step, move_common, walk
+from .moving import do_five_foot_step, move_common
 from .natural_hits import on_hit
 from .spell_effects import discharge
 from .stances import stance_refusal, take_stances
@@ -183,7 +178,7 @@ def _cleave(battle, who: str, chain: list[str], declined, kw) -> list:
     return one_attack(battle, who, nxt, declined, cleave=chain, **kw)
 
 
-def _cleave_arg(args) -> list[str]:
+def cleave_arg(args) -> list[str]:
     c = args.get("cleave", [])
     if isinstance(c, str):
         return [c]
@@ -258,7 +253,7 @@ def do_attack(battle, who, args, declined) -> list:
     used = data.weapons()[slot["weapon"]] if slot else weapon or battle.board().body(who).weapon
     multiplier = charge_rules.set_against_charge(used.set_vs_charge, bool(args.get("readied")),
                                                  "charging" in battle.read(target, Conditions).ids)
-    strike = one_attack(battle, who, target, declined, cleave=_cleave_arg(args), defensively=defensively,
+    strike = one_attack(battle, who, target, declined, cleave=cleave_arg(args), defensively=defensively,
                         nonlethal=args.get("nonlethal"), weapon=weapon, off_hand=off, slot=slot,
                         damage_multiplier=multiplier)
     events += strike
@@ -344,12 +339,12 @@ def do_full_attack(battle, who, args, declined) -> list:
         raise refuse("KNEES_FAILED")           # the other hand is on the reins this round
     primary_pen, off_pen = twf_penalties(battle, who, off) if uses_off else (0, 0)
     _one_throw_each(battle, who, plan, off)
-    cleave = _cleave_arg(args)
+    cleave = cleave_arg(args)
     was_prone = "prone" in battle.board().body(who).conditions
     thrown, _ = _weapon_arg(battle, who, {"weapon": args["weapon"]}) if args.get("weapon") == "rock" else (None, False)
     monster = specials.routine(battle, who)
     if monster and not uses_off and thrown is None and not grappling:
-        return events + _routine_attacks(battle, who, plan, monster, declined, defensively)
+        return events + routine_attacks(battle, who, plan, monster, declined, defensively)
     _strikes_reach(battle, who, plan, off, thrown)
     made = off_made = 0
     rolls_before = len(battle.dice.history)
@@ -454,7 +449,7 @@ def _one_throw_each(battle, who: str, plan: list, off) -> None:
             thrown[hand] = True
 
 
-def _routine_attacks(battle, who: str, plan: list, monster: list, declined, defensively: bool,
+def routine_attacks(battle, who: str, plan: list, monster: list, declined, defensively: bool,
                      charging: bool = False) -> list:
     """A monster's full attack: every attack of its routine once (claw, claw, bite ...),
     a target for each in order; secondary attacks at -5 and half Strength; rend when both
@@ -495,91 +490,4 @@ def _routine_attacks(battle, who: str, plan: list, monster: list, declined, defe
             break
     for target in sorted(set(targets)):
         events += specials.rend(battle, who, target, battle.read(who, TurnState).hits.get(target, []))
-    return events
-
-
-def do_charge(battle, who, args, declined) -> list:
-    """Full-round (standard at speed when restricted): straight to the closest attack
-    space, one melee attack at +2, -2 AC until its next turn (French text, "charge")."""
-    target = target_arg(battle, args)
-    if "dead" in battle.board().body(target).conditions:
-        raise refuse("TARGET_DEAD", target=target)      # said before the charge, not at its end
-    ts = turn_state(battle, who)
-    if ts.moved or ts.stepped:
-        raise refuse("CHARGE_AFTER_MOVING")
-    rest = battle.comp(who, RunState).rest_until
-    if rest >= battle.round:
-        raise refuse("RESTING_AFTER_RUN", until=rest)
-    board = battle.board()
-    result = battle.run(who, ChargeIntent(target, ts.restricted))
-    if not result.legal:
-        raise refuse(result.reason.code, **result.reason.params)
-    end = charge_end(result, args)
-    r = stance_refusal(battle, who, args, melee=True, expertise=False)
-    if r:
-        raise Refused(r)
-    events = spend(battle, who, "standard" if ts.restricted else "full_round", "charge")
-    take_stances(battle, who, args)
-    ts.moved = True
-    ts.five_foot = False
-    path = lane_path(board.body(who).pos, end)
-    events += until_next_turn(battle, who, "charging")
-    events += walk(battle, who, path, "charge", declined)
-    events.append(Moved(who=who, path=tuple(path), mode="charge", cost_m=metres(result.distance)))
-    if battle.board().body(who).pos == end and not fallen(battle, who):
-        maneuver = args.get("maneuver")
-        if maneuver == "bull_rush":
-            events += maneuvers.bull_rush(battle, who, target, declined, args, charging=True)
-        elif maneuver in ("trip",):
-            events += maneuvers.trip(battle, who, target, declined, args, charging=True)
-        elif maneuver in MANEUVERS:
-            events += MANEUVERS[maneuver](battle, who, target, declined, args)
-        elif maneuver is not None:
-            raise refuse("BAD_ARGUMENT", key="maneuver")
-        elif "pounce" in specials.specials(battle, who) and specials.routine(battle, who):
-            # Pounce: a full attack at the end of the charge, rakes included (SRD lion).
-            monster = specials.routine(battle, who)
-            plan = [target] * len(specials.routine_slots(monster))
-            events += _routine_attacks(battle, who, plan, monster, declined, False, charging=True)
-            for slot in specials.rake_slots(battle, who):
-                if status_of(battle, target) == "dead" or fallen(battle, who):
-                    break
-                events += resolve_attack(battle, who, target, slot=slot, charging=True)
-        else:
-            slot = specials.single_attack_slot(battle, who)
-            events += one_attack(battle, who, target, declined, cleave=_cleave_arg(args), charging=True, slot=slot)
-    return events
-
-
-def do_coup_de_grace(battle, who, args, declined) -> list:
-    """Full-round, provokes: against a helpless foe in reach (a bow or crossbow when
-    adjacent), an automatic critical hit; a survivor saves (Fort DC 10 + damage) or dies
-    (digest §9.3)."""
-    target = target_arg(battle, args)
-    board = battle.board()
-    me, foe = board.body(who), board.body(target)
-    if not foe.is_helpless or "dead" in foe.conditions:
-        raise refuse("NOT_HELPLESS", target=target)
-    adjacent = any(max(abs(a[0] - b[0]), abs(a[1] - b[1])) <= 1 for a in me.squares for b in foe.squares)
-    if me.weapon.is_ranged:
-        if not adjacent or me.weapon.id not in ("shortbow", "longbow", "composite_shortbow", "composite_longbow",
-                                               "light_crossbow", "heavy_crossbow", "hand_crossbow"):
-            raise refuse("OUT_OF_REACH", target=target)
-    elif check_attack(battle, who, target) is not None:
-        raise refuse("OUT_OF_REACH", target=target)
-    events = spend(battle, who, "full_round", "coup_de_grace")
-    ev, fell = take_opportunities(battle, who, threatening_enemies(battle, who), declined)
-    events += ev
-    if fell:
-        return events
-    hit = resolve_attack(battle, who, target, automatic_critical=True)
-    events += hit
-    dealt = sum(e.amount for e in hit if type(e).__name__ == "DamageDealt")
-    if status_of(battle, target) != "dead":
-        dc = 10 + dealt
-        ok, saved = roll_save(battle, target, "fort", dc, purpose=f"coup de grace save {target}", kind="fortitude")
-        events += saved
-        if not ok:
-            hp = battle.comp(target, HitPoints)
-            events += apply_damage(battle, target, hp.current + 10, nonlethal=False)
     return events

@@ -16,7 +16,7 @@ from ..auras import stench_sweep
 from ..commands import Command
 from ..components import Riding, Timing
 from ..saddle import mounted_falls
-from . import (attacking, casting, climbing, commanding, doors, fear, grapple, magic_items, maneuvers, mounted, moving,
+from . import (attacking, casting, charging, climbing, commanding, doors, fear, grapple, magic_items, maneuvers, mounted, moving,
                other, overrun, spellwork, splash, spring, timing, turning, warding, webs, whirlwind)
 from .common import ACTIONS, Refused, is_able, refuse, strenuous_damage
 from .gates import GATES
@@ -24,8 +24,8 @@ from .gates import GATES
 ACTIONS.update({
     "move": moving.do_move, "five_foot_step": moving.do_five_foot_step, "withdraw": moving.do_withdraw,
     "run": moving.do_run, "crawl": moving.do_crawl, "minimum_move": moving.do_minimum_move,
-    "attack": attacking.do_attack, "full_attack": attacking.do_full_attack, "charge": attacking.do_charge,
-    "coup_de_grace": attacking.do_coup_de_grace, "whirlwind_attack": whirlwind.do_whirlwind_attack,
+    "attack": attacking.do_attack, "full_attack": attacking.do_full_attack, "charge": charging.do_charge,
+    "coup_de_grace": charging.do_coup_de_grace, "whirlwind_attack": whirlwind.do_whirlwind_attack,
     "spring_attack": spring.do_spring_attack,
     "total_defense": other.do_total_defense, "stand_up": other.do_stand_up, "drop_prone": other.do_drop_prone,
     "draw": other.do_draw, "speak": other.do_speak, "sheathe": other.do_sheathe, "drop": other.do_drop,
