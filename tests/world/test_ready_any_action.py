@@ -63,3 +63,24 @@ def test_the_window_asks_what_to_ready_when_and_for_a_square_which():
     assert "trip" in [c.action for c in asked[0].choices] and "reaches_square" in asked[1].choices
     asked = choice_questions(b, Ready("a", trigger="reaches_square"))
     assert asked[-1].argument == "square" and (5, 2) in asked[-1].choices and (0, 2) not in asked[-1].choices
+
+
+def test_a_readied_move_is_lost_once_its_creature_is_grappled():
+    """A readied action obeys what forbids the action itself (French text, "lutte": a
+    grappled creature "n'intervient plus sur le reste du combat"): a move readied before
+    the grab does not go off from inside the grapple."""
+    b = battle(OPEN, creature("r", "blue", (2, 2), initiative=20, hp=30),
+               creature("orc", "red", (3, 2), initiative=10, hp=30, str=18, bab=2,
+                        feats=["improved_unarmed_strike"]),
+               creature("gob", "red", (9, 5), initiative=5, hp=10))
+    ok, refusal, _ = b.act("r", "ready", {"trigger": "reaches_square", "square": [8, 5],
+                                          "command": {"action": "move", "squares": [[1, 2]]}})
+    assert ok, refusal
+    b.act("r", "end_turn")
+    ok, refusal, _ = b.act("orc", "grapple", {"target": "r"}, dice=[15, 18, 2, 2])
+    assert ok and "grappling" in b.board().body("r").conditions, refusal
+    b.act("orc", "end_turn")
+    ok, _, ev = b.act("gob", "move", {"squares": [[8, 5]]})
+    failed = first(ev, "ReadiedActionFailed")
+    assert ok and failed.who == "r" and failed.reason == "GRAPPLED_CANNOT"
+    assert b.board().body("r").pos == (2, 2) and "grappling" in b.board().body("r").conditions   # still held

@@ -115,6 +115,9 @@ def preconditions(battle, who: str, action: str, args: dict) -> Refusal | None:
     return gate(battle, who) if gate is not None else None
 
 
+timing.PRECONDITIONS.append(preconditions)     # readied actions obey them too (``timing.fire_readied``)
+
+
 def play(battle, command: Command, declined: set[str], aftermath: bool = True) -> list:
     """The whole of one action, as ``act`` and the asking faces run it: who may act, the
     conditions that forbid it, the action, then what follows any action (broken calm or

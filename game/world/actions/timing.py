@@ -40,6 +40,10 @@ TWO_ROUND_ACTIONS = ("load", "coup_de_grace", "minimum_move", "cast")
 # command. Filled by the modules that own them (``casting``: a spell of 1 round begun now
 # and finished next round), above this one.
 SPREAD: dict[str, tuple[Callable, Callable]] = {}
+# What forbids an action before its handler (``dispatch.preconditions``: the saddle, a rock
+# face, turned, calmed, a grapple, the action's gate), set by the dispatcher above this
+# module: a readied action obeys it as much as one played on the creature's turn.
+PRECONDITIONS: list[Callable] = []
 
 
 def who_may_act(battle, who: str) -> list:
@@ -191,6 +195,10 @@ def fire_readied(battle, readier: str, trigger_by: str, declined) -> list:
     battle.put(readier, TurnState(restricted=True))
     snap = battle.snapshot()
     try:
+        for forbids in PRECONDITIONS:
+            refusal = forbids(battle, readier, command.action, args)
+            if refusal is not None:
+                raise Refused(refusal)
         events += ACTIONS[command.action](battle, readier, args, declined)
         battle.commit(snap)
     except Refused as exc:
