@@ -13,7 +13,7 @@ Nothing they do stays: not a component, not a die.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from .. import data
@@ -25,18 +25,17 @@ from . import views
 from .actions import play
 from .actions.attacking import can_shield_bash
 from .actions.common import ABLE, Refused
+from .actions.gates import GATES
+from .actions.grapple_limits import escape_squares
 from .actions.mounted import ride_by_choices
 from .actions.other import drop_squares
 from .actions.spring import attack_squares, retreat_squares
-from .actions.grapple_limits import escape_squares
 from .actions.stunning import stun_refusal
-from .attacks import is_ranged_attack, threatening_enemies
-from .actions.gates import GATES
 from .actions.timing import READY_TRIGGERS
+from .attacks import is_ranged_attack, threatening_enemies
 from .commands import COMMANDS, Command
-from .components import Defense, Feats, Hands, Inventory, Offense, Stats, Wielded
+from .components import Feats, Hands, Inventory, Offense, Stats, Wielded
 from .damage import status_of
-
 
 @dataclass
 class Recorder:
@@ -255,22 +254,15 @@ STOCK_CALLS = ("SAY_help", "SAY_to_me", "SAY_fall_back", "SAY_charge", "SAY_surr
 
 
 def _second_draw_question(battle, command: Command) -> list[Question]:
-    """With Two-Weapon Fighting, which second weapon to draw for the other hand, if any
-    (``actions.other.do_draw``): offered only when the other hand is free and a second
-    light or one-handed weapon is carried."""
-    who, first = command.who, getattr(command, "weapon", None)
-    weapons = data.weapons()
-    if "two_weapon_fighting" not in battle.read(who, Feats).ids or first not in weapons \
-            or weapons[first].use not in ("light", "one_handed"):
-        return []
-    hands = battle.read(who, Hands)
-    if hands.off_hand is not None or hands.holding is not None \
-            or (hands.shield_ready and battle.read(who, Defense).shield_bonus > 0):
-        return []
-    carried = list(battle.read(who, Inventory).items)
-    carried.remove(first)
-    seconds = [w for w in dict.fromkeys(carried) if w in weapons and weapons[w].use in ("light", "one_handed")]
-    return [Question(who, "UI_DRAW_SECOND", "off_hand", (None, *seconds))] if seconds else []
+    """Which second weapon to draw for the other hand, if any: each carried weapon the
+    engine lets this draw take along (Two-Weapon Fighting, ``actions.other.do_draw``)."""
+    first = getattr(command, "weapon", None)
+    carried = list(battle.read(command.who, Inventory).items)
+    if first in carried:
+        carried.remove(first)
+    seconds = [w for w in dict.fromkeys(carried) if w in data.weapons()
+               and check(battle, replace(command, off_hand=w)) is None]
+    return [Question(command.who, "UI_DRAW_SECOND", "off_hand", (None, *seconds))] if seconds else []
 
 
 def _is_scroll(command: Command) -> bool:

@@ -31,7 +31,7 @@ from .actions.spring import spring_targets
 from .actions.whirlwind import whirlwind_targets
 from .actions.spell_sources import spell_choices
 from .actions.timing import READY_TRIGGERS
-from .asking import check
+from .asking import STOCK_CALLS, check
 from .attacks import check_attack
 from .commands import COMMANDS, Command
 from .components import Grapple, Hands, Inventory, Riding, Spellcasting, SpellLike, Worn
@@ -409,8 +409,6 @@ PLAIN = ("total_defense", "stand_up", "drop_prone", "sheathe", "drop", "load", "
          "delay", "end_turn", "complete_full_round", "turn_undead", "rebuke_undead", "dispel_turning",
          "bolster_undead", "extinguish", "concentrate", "cease_concentration", "stow", "lock_gauntlet",
          "unlock_gauntlet", "step_in", "release", "cut_garrote", "escape", "break_free")
-# Speaking: offered with a stock call (the window asks which; ``act`` takes any few words).
-SPEAKING = "SAY_help"
 
 
 def _providers(battle, who: str) -> dict[str, Callable[[], Option]]:
@@ -500,7 +498,8 @@ def _providers(battle, who: str) -> dict[str, Callable[[], Option]]:
     out["release_undead"] = lambda: _commanded(battle, who, "release_undead", C.ReleaseUndead)
     for name in PLAIN:
         out[name] = (lambda name=name: _decide(battle, name, [COMMANDS[name](who)]))
-    out["speak"] = lambda: _decide(battle, "speak", [C.Speak(who, text=SPEAKING)])
+    # speaking: offered with the first stock call (the window lists them all; ``act`` takes any few words)
+    out["speak"] = lambda: _decide(battle, "speak", [C.Speak(who, text=STOCK_CALLS[0])])
     return out
 
 
