@@ -85,3 +85,18 @@ class Dice:
         self._rng.setstate(rng)
         self._script = list(script)
         del self.history[n:]
+
+
+class Chooser:
+    """A seeded stream of choices for a computer player (the ``random`` controller, an
+    AI's tie-breaks): separate from the battle's dice, so what a player chooses to ask
+    never changes what the dice will roll, and the same seed makes the same choices."""
+
+    def __init__(self, seed: int):
+        self._rng = random.Random(seed)
+
+    def choice(self, items):
+        return self._rng.choice(list(items))
+
+    def random(self) -> float:
+        return self._rng.random()

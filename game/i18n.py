@@ -43,6 +43,9 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "NOTHING_TO_CLIMB": {"en": "There is no rock face next to it to climb.", "fr": "Aucune paroi à escalader à côté."},
     "NOTHING_TO_DRAW": {"en": "It carries no weapon to draw.", "fr": "Aucune arme à dégainer sur lui."},
     "NOTHING_TO_RETRIEVE": {"en": "It carries nothing stored to take out.", "fr": "Rien de rangé à sortir sur lui."},
+    # --- computer players (issue 12): why a choice was made ---
+    "WHY_SCRIPTED": {"en": "the nearest enemy, no tactics", "fr": "l'ennemi le plus proche, sans tactique"},
+    "WHY_RANDOM": {"en": "chosen at random ({action})", "fr": "choisi au hasard ({action})"},
     # fidelity: maneuvers
     "LOG_ATTACK_STRAYED": {"en": "{attacker}'s blow meant for {meant_for} strikes {hits} instead (d100 {d100}, 25 or less)",
                            "fr": "le coup de {attacker} destiné à {meant_for} touche {hits} à sa place (d100 {d100}, 25 ou moins)"},

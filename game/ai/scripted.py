@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..rules.geometry import distance
 from ..world import commands as C, views
+from .controllers import Decision, first_choice
 
 
 def _alive_enemies(battle, who: str) -> list[str]:
@@ -107,6 +108,19 @@ def _away(battle, who: str, turner: str, squares: list) -> C.Command | None:
         if seen.legal and (best is None or (len(seen.provokes), far) < best[0]):
             best = ((len(seen.provokes), far), seen)
     return C.Move(who, squares=best[1].squares) if best is not None else None
+
+
+class ScriptedPlayer:
+    """``choose`` as a controller (``controllers.Controller``)."""
+
+    name = "scripted"
+
+    def decide(self, battle, who: str) -> Decision | None:
+        command = choose(battle, who)
+        return Decision(command, "WHY_SCRIPTED") if command is not None else None
+
+    def answer(self, battle, question, command) -> object:
+        return first_choice(question)
 
 
 def play_turn(battle, who: str, limit: int = 6) -> int:
