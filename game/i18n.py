@@ -384,6 +384,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "NO_SHIELD_TO_READY": {"en": "No shield to ready or loose that way.", "fr": "Pas de bouclier à préparer ou lâcher ainsi."},
     "RESTING_AFTER_RUN": {"en": "It must rest after running (until round {until}): one move action of movement.",
                           "fr": "Il doit se reposer après sa course (jusqu'au round {until}) : une seule action de mouvement."},
+    # --- issue 12: the window's computer turns (start menu, pace, banner) ---
     # --- special attacks ---
     "CANNOT_BE_DISARMED": {"en": "A {weapon} cannot be disarmed.", "fr": "On ne peut pas désarmer d'un {weapon}."},
     "CANNOT_SUNDER": {"en": "{item} cannot be sundered (worn armour never can).",
@@ -684,6 +685,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
                                      "fr": "L'intersection {intersection} est dans l'espace de {creature} : visez la créature."},
     "OUT_OF_RANGE": {"en": "Out of range: {increments} range increments, at most {max}.",
                      "fr": "Hors de portée : {increments} facteurs de portée, {max} au plus."},
+    # --- issue 12: simulate and the AI benchmark ---
 }
 
 
