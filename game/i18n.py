@@ -84,6 +84,10 @@ _SENTENCES: dict[str, dict[str, str]] = {
                                   "fr": "{who} attrape le rocher lancé par {target}."},
     "NO_SPELL_READY": {"en": "No spell left ready today.", "fr": "Plus aucun sort disponible aujourd'hui."},
     # fidelity: spells and shots
+    "TOO_MANY_TARGETS": {"en": "At most {count} creature(s) at this caster level.",
+                         "fr": "Au plus {count} créature(s) à ce niveau de lanceur."},
+    "TARGETS_TOO_FAR_APART": {"en": "{first} and {second} are more than 9 m apart: no two targets may be.",
+                              "fr": "{first} et {second} sont à plus de 9 m l'un de l'autre : deux cibles ne peuvent l'être."},
     "NOT_A_ONE_ROUND_SPELL": {"en": "Only a spell of 1 round is begun one round and finished the next ({spell} is not).",
                               "fr": "Seul un sort de 1 round se commence un round et se finit au suivant "
                                     "({spell} n'en est pas un)."},

@@ -137,6 +137,8 @@ def attack_bonus(attacker: Fighter, s: AttackSituation) -> Total:
         mods.append(Modifier(1, "morale", "bless"))
     if "hasted" in c:
         mods.append(Modifier(1, "untyped", "haste"))
+    if "slowed" in c:
+        mods.append(Modifier(-1, "untyped", "slow"))          # data-digest §5, slow
     if "magic_weapon" in c:
         mods.append(Modifier(1, "enhancement", "magic_weapon"))
     if attacker.weapon.id in attacker.weapon_focus:
@@ -176,6 +178,8 @@ def armor_class(defender: Fighter, s: AttackSituation, attacker_conditions: froz
         if keep_dex or dex < 0:
             mods.append(Modifier(dex, "ability", "dex"))
     mods.append(Modifier(defender.size.value.attack_mod, "size", "size"))
+    if "slowed" in c:
+        mods.append(Modifier(-1, "untyped", "slow"))          # a penalty: kept even without Dex
     if not s.touch:
         mods.append(Modifier(defender.armor_bonus, "armor", "armor"))
         mods.append(Modifier(defender.shield_bonus, "shield", "shield"))

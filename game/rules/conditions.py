@@ -13,7 +13,7 @@ KNOWN_CONDITIONS = frozenset({
     "cowering", "invisible", "deafened", "dazzled", "paralyzed", "unconscious", "disabled",
     "dying", "dead", "stable", "staggered", "grappled", "grappling", "pinned",
     "total_defense", "fighting_defensively", "squeezing", "confused", "casting", "asleep", "turned", "burning", "glued",
-    "blessed", "silenced", "gagged", "hasted", "magic_weapon", "shield_of_faith", "kneeling", "sitting",
+    "blessed", "silenced", "gagged", "hasted", "slowed", "magic_weapon", "shield_of_faith", "kneeling", "sitting",
     "bolstered", "climbing", "calmed", "hidden_from_undead", "shield_bashed",
 })
 

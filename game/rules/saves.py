@@ -30,14 +30,14 @@ def save_succeeds(d20: int, bonus: int, dc: int) -> bool:
 def save_bonus(save: str, *, scores: Mapping[str, int], conditions: AbstractSet[str], listed: int | None = None,
                negative_levels: int = 0, resistance: int = 0, extra: Iterable[Modifier] = ()) -> Total:
     """A saving throw's total bonus, with what it is made of (digest §9.3; SRD "Saving
-    Throws", "Energy Drain and Negative Levels"; data-digest §5 haste).
+    Throws", "Energy Drain and Negative Levels"; data-digest §5 haste and slow).
 
     ``listed`` is the save as the stat block prints it (base save and ability already
     in); without one, the ability modifier alone. Then: -2 when shaken, frightened or
     panicked (one fear penalty), unless calmed (calm emotions suppresses fear); -2 when
     sickened; -1 per negative level; the ``resistance`` bonus of what is worn; on Reflex,
     the Dexterity modifier lost to conditions (fatigued, exhausted, entangled) and
-    haste's +1 dodge; then ``extra`` (a circumstance of the moment). ``scores`` are the
+    haste's +1 dodge or slow's -1; then ``extra`` (a circumstance of the moment). ``scores`` are the
     raw ability scores. Unit: points added to the d20."""
     if save not in SAVE_ABILITY:
         raise ValueError(f"unknown saving throw {save!r} (expected one of {', '.join(SAVES)})")
@@ -60,5 +60,7 @@ def save_bonus(save: str, *, scores: Mapping[str, int], conditions: AbstractSet[
                              "untyped", "dex_lost"))
         if "hasted" in conditions:
             mods.append(Modifier(1, "dodge", "haste"))
+        if "slowed" in conditions:
+            mods.append(Modifier(-1, "untyped", "slow"))
     mods.extend(extra)
     return total(mods)

@@ -23,7 +23,8 @@ BADGES = {"prone": "P", "flat_footed": "FF", "stunned": "St", "dazed": "Dz", "bl
           "nauseated": "N", "sickened": "Si", "fatigued": "Fa", "exhausted": "Ex", "staggered": "Sg", "disabled": "0",
           "dying": "†", "stable": "s", "invisible": "I", "deafened": "De", "charging": "C", "total_defense": "TD",
           "fighting_defensively": "FD", "burning": "Br", "turned": "T", "blessed": "+1", "hasted": "H", "glued": "Gl",
-          "bolstered": "Bo", "climbing": "Cl", "calmed": "Ca", "hidden_from_undead": "Hu", "shield_bashed": "Sb"}
+          "bolstered": "Bo", "climbing": "Cl", "calmed": "Ca", "hidden_from_undead": "Hu", "shield_bashed": "Sb",
+          "slowed": "Sl"}
 
 
 @dataclass

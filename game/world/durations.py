@@ -18,6 +18,15 @@ def add_timed_condition(battle, cid: str, condition: str, rounds: int) -> None:
     battle.changed()
 
 
+def end_timed_condition(battle, cid: str, condition: str) -> None:
+    """The condition ends now, with whatever duration it had left (a spell dispelled by
+    its opposite: haste and slow)."""
+    battle.comp(cid, Conditions).ids.discard(condition)
+    effects = battle.comp(cid, Effects)
+    effects.timed = [e for e in effects.timed if e.condition != condition]
+    battle.changed()
+
+
 def expire_timed(battle, rnd: int, count: int) -> list:
     """Durations end just before the initiative count on which they began."""
     events = []

@@ -49,12 +49,12 @@ def mover(battle, cid: str) -> tuple[Board, str]:
     return Board(board.terrain, bodies, board.variants), mount
 
 
-HALF_SPEED = frozenset({"blinded", "entangled", "exhausted", "disabled"})
+HALF_SPEED = frozenset({"blinded", "entangled", "exhausted", "disabled", "slowed"})
 
 
 def effective_speed(squares: int, conditions) -> int:
-    """Half speed when blinded, entangled, exhausted or disabled (digest §8.2, §9.3),
-    rounded down to whole squares."""
+    """Half speed when blinded, entangled, exhausted, disabled (digest §8.2, §9.3) or slowed
+    (data-digest §5, slow: "round down to the next 5-ft increment"), in whole squares."""
     if "hasted" in conditions:
         squares += min(squares, 6)          # +9 m, at most double (haste)
     if not HALF_SPEED.isdisjoint(conditions):

@@ -430,6 +430,15 @@ def test_required_conditions_are_present():
     assert [c for c in REQUIRED_CONDITION_IDS if c not in CONDITIONS] == []
 
 
+def test_every_condition_a_scenario_may_name_has_its_names_in_both_languages():
+    """The badges, the log and the tooltips name every condition (issue 14: no id shown to
+    the player): each one a scenario or a spell can give has an English and a French name."""
+    from game.rules.conditions import KNOWN_CONDITIONS
+    missing = [c for c in sorted(KNOWN_CONDITIONS)
+               if not CONDITIONS.get(c, {}).get("name_en") or not CONDITIONS.get(c, {}).get("name_fr")]
+    assert missing == []
+
+
 @pytest.mark.parametrize("cid", sorted(CONDITIONS))
 def test_condition_schema(cid):
     c = CONDITIONS[cid]

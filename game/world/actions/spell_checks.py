@@ -17,6 +17,23 @@ from .common import refuse, square_arg, target_arg
 from .spell_basics import SpellEnded, concentration_check, drop_charge, spellcasting
 
 
+# Spells of "one creature a level, no two of which can be more than 30 ft. apart"
+# (data-digest §5: haste, slow).
+SPREAD_TARGETS = frozenset({"haste", "slow"})
+SPREAD_SQUARES = 6
+
+
+def spread_targets(battle, targets: list[str]) -> None:
+    """Refuse two targets more than 30 ft apart (1-2-1 distance between their spaces;
+    data-digest §5, haste and slow)."""
+    board = battle.board()
+    for i, a in enumerate(targets):
+        for b in targets[i + 1:]:
+            gap = min(distance(x, y) for x in board.body(a).squares for y in board.body(b).squares)
+            if gap > SPREAD_SQUARES:
+                raise refuse("TARGETS_TOO_FAR_APART", first=a, second=b)
+
+
 def in_range(battle, who: str, spell: dict, target: str | None = None, point: Square | None = None) -> None:
     """Refuse a target or a point beyond the spell's range (after Enlarge Spell) or out of
     sight; a touch reaches what is adjacent."""
@@ -188,12 +205,16 @@ def check_aim(battle, who: str, spell: dict, args: dict) -> None:
     """Refuse an aim the spell cannot take: targets unknown, too many missiles, out of
     range or sight, a touch on a foe, a cone not from the caster's corner."""
     effect = spell["effect"]
-    if effect in ("haste",) or (effect == "scorching_ray" and "targets" in args):
+    if effect in SPREAD_TARGETS or (effect == "scorching_ray" and "targets" in args):
         targets = args.get("targets") or [who]
         if not isinstance(targets, list) or not all(battle.has(t) for t in targets):
             raise refuse("BAD_ARGUMENT", key="targets")
-        for t in set(targets):
+        if effect in SPREAD_TARGETS and len(set(targets)) > spellcasting(battle, who).caster_level:
+            raise refuse("TOO_MANY_TARGETS", count=spellcasting(battle, who).caster_level)
+        for t in sorted(set(targets)):
             in_range(battle, who, spell, target=t)
+        if effect in SPREAD_TARGETS:
+            spread_targets(battle, sorted(set(targets)))
         return
     if spell["shape"] == "touched":
         if "target" in args:

@@ -14,8 +14,8 @@ from ...rules.modifiers import ability_modifier
 from ..components import (Abilities, Conditions, Effects, FlamingSphere, HoldPerson, Offense, SpellEffects,
                           SpiritualWeapon, Stats)
 from ..damage import status_of
-from ..durations import add_timed_condition
-from ..events import AttackRolled
+from ..durations import add_timed_condition, end_timed_condition
+from ..events import AttackRolled, ConditionEnded, ConditionStarted
 from ..saving import roll_save
 from ..state import Overlay
 from ..turns import BLOCKED_TURN
@@ -345,15 +345,43 @@ def _fireball(battle, who, spell_id, spell, level, args, declined) -> list:
 
 
 def _haste(battle, who, spell_id, spell, level, args, declined) -> list:
+    """Haste on each target (data-digest §5); on a slowed one it ends the slow instead
+    (haste "counters and dispels slow"; our ruling: the two cancel, README "Rulings")."""
     cl = spellcasting(battle, who).caster_level
-    for cid in list(dict.fromkeys(args.get("targets", [who])))[:cl]:
-        add_timed_condition(battle, cid, "hasted", lasting(battle, cl))
-    return []
+    events: list = []
+    for cid in dict.fromkeys(args.get("targets", [who])):
+        events += _hasten_or_slow(battle, cid, "hasted", "slowed", lasting(battle, cl))
+    return events
+
+
+def _slow(battle, who, spell_id, spell, level, args, declined) -> list:
+    """Slow (data-digest §5; French text, "Activité restreinte": « victime d'un sort de
+    lenteur »): each target that fails a Will save is slowed for 1 round a level — one move
+    or one standard action a turn, -1 on attacks, AC and Reflex, half speed; on a hasted
+    one it ends the haste instead."""
+    cl = spellcasting(battle, who).caster_level
+    dc = rules.save_dc(level, casting_modifier(battle, who))
+    events: list = []
+    for cid in dict.fromkeys(args.get("targets", [])):
+        ok, ev = roll_save(battle, cid, "will", dc)
+        events += ev
+        if not ok:
+            events += _hasten_or_slow(battle, cid, "slowed", "hasted", lasting(battle, cl))
+    return events
+
+
+def _hasten_or_slow(battle, cid: str, condition: str, opposite: str, rounds: int) -> list:
+    conds = battle.comp(cid, Conditions).ids
+    if opposite in conds:
+        end_timed_condition(battle, cid, opposite)
+        return [ConditionEnded(who=cid, condition=opposite)]
+    add_timed_condition(battle, cid, condition, rounds)
+    return [ConditionStarted(who=cid, condition=condition)]
 
 
 EFFECTS = {"color_spray": _color_spray, "magic_weapon": _on_touched("magic_weapon"),
            "shield_of_faith": _on_touched("shield_of_faith"), "scorching_ray": _scorching_ray,
-           "fireball": _fireball, "haste": _haste,
+           "fireball": _fireball, "haste": _haste, "slow": _slow,
            "missiles": _missiles, "damage_per_level": _shocking_grasp, "damage": _ray,
            "area_damage_per_level": _burning_hands, "sleep": _sleep, "grease": _grease, "cure": _touch_or_hold,
            "inflict": _touch_or_hold, "bless": _bless, "spiritual_weapon": _spiritual_weapon,
