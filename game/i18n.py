@@ -47,6 +47,10 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "WHY_SCRIPTED": {"en": "the nearest enemy, no tactics", "fr": "l'ennemi le plus proche, sans tactique"},
     "WHY_RANDOM": {"en": "chosen at random ({action})", "fr": "choisi au hasard ({action})"},
     # fidelity: maneuvers
+    "CHARGE_OVERRUN_OK": {"en": "Clear lane but for {creature}: the charge overruns it on the way (+2), then strikes.",
+                          "fr": "Passage dégagé sauf {creature} : la charge le renverse en chemin (+2), puis frappe."},
+    "OVERRUN_NOT_IN_LANE": {"en": "{target} is not a foe standing in the charge's lane: no overrun on the way.",
+                            "fr": "{target} n'est pas un adversaire sur le passage de la charge : pas de renversement en chemin."},
     "LOG_ATTACK_STRAYED": {"en": "{attacker}'s blow meant for {meant_for} strikes {hits} instead (d100 {d100}, 25 or less)",
                            "fr": "le coup de {attacker} destiné à {meant_for} touche {hits} à sa place (d100 {d100}, 25 ou moins)"},
     "NOBODY_HELPLESS": {"en": "Nobody on the field is helpless.", "fr": "Personne n'est sans défense sur le terrain."},

@@ -56,7 +56,12 @@ def test_options_lists_every_action_offered_with_domains_or_refused_with_the_rea
     assert actions["move"]["legal"] and [2, 2, 1.5] in actions["move"]["squares"]
     assert actions["stand_up"] == {"legal": False, "reason_code": "NOT_PRONE", "reason": "It is not prone.",
                                    "example": {"action": "stand_up"}}
-    assert not actions["charge"]["legal"] and actions["charge"]["reason_code"] == "CHARGE_TOO_CLOSE"
+    # the orc next to it is too close to charge, but it stands in the lane to the archer:
+    # the charge overruns it on the way (French text, "renversement")
+    assert actions["charge"]["legal"] and actions["charge"]["targets"] == {}
+    assert actions["charge"]["overruns"]["archer"]["through"] == "orc"
+    checked, = ask(duel, {"q": "check", "who": "hero", "action": "charge", "target": "orc"})
+    assert checked["reason_code"] == "CHARGE_TOO_CLOSE"
 
 
 def test_check_says_what_act_says(duel):

@@ -83,19 +83,21 @@ def _gaps(pos: Square, span: int, sq: Square) -> tuple[int, int]:
     return spaces_gaps(pos, span, sq, 1)
 
 
-def charge(board: Board, body: Body, target: Body, restricted: bool = False) -> ChargeResult:
+def charge(board: Board, body: Body, target: Body, restricted: bool = False, overrun: str | None = None) -> ChargeResult:
     """Every closest space ``body`` may charge ``target`` to, or why it cannot; judged once
     per board (a board never changes), so the options that list the charges and the
-    charge that is then checked and played share the lanes."""
-    key = ("charge", body, target.id, restricted)
+    charge that is then checked and played share the lanes. ``overrun``: a creature the
+    charger means to overrun on the way (French text, "renversement": « dans le cadre d'une
+    action de charge »): its space does not block the lane; the end must still be free."""
+    key = ("charge", body, target.id, restricted, overrun)
     cache = board.move_contexts
     result = cache.get(key)
     if result is None:
-        result = cache[key] = _judge_charge(board, body, target, restricted)
+        result = cache[key] = _judge_charge(board, body, target, restricted, overrun)
     return result
 
 
-def _judge_charge(board: Board, body: Body, target: Body, restricted: bool) -> ChargeResult:
+def _judge_charge(board: Board, body: Body, target: Body, restricted: bool, overrun: str | None = None) -> ChargeResult:
     if body.id == target.id:
         return ChargeResult(False, reason=Refusal("CHARGE_SELF"))
     cond = blocking_reason(body.conditions, CANNOT_CHARGE)
@@ -117,7 +119,7 @@ def _judge_charge(board: Board, body: Body, target: Body, restricted: bool) -> C
         return ChargeResult(False, reason=Refusal("CHARGE_TOO_FAR", {"distance_m": closest * 1.5, "limit_m": limit * 1.5}),
                             distance=closest)
     tied = sorted((p for p, d in dist.items() if d == closest), key=lambda p: (p[1], p[0]))
-    options = [ChargeOption(p, _end_refusal(board, body, target, p)) for p in tied]
+    options = [ChargeOption(p, _end_refusal(board, body, target, p, overrun)) for p in tied]
     ends = [o.end for o in options if o.refusal is None]
     if ends:
         return ChargeResult(True, ends=ends, distance=closest, options=options)
@@ -127,7 +129,7 @@ def _judge_charge(board: Board, body: Body, target: Body, restricted: bool) -> C
     return ChargeResult(False, reason=lane_first[0], distance=closest, options=options)
 
 
-def _end_refusal(board: Board, body: Body, target: Body, end: Square) -> Refusal | None:
+def _end_refusal(board: Board, body: Body, target: Body, end: Square, overrun: str | None = None) -> Refusal | None:
     terrain = board.terrain
     span = body.span
     if not terrain.space_fits(end, span):
@@ -140,7 +142,7 @@ def _end_refusal(board: Board, body: Body, target: Body, end: Square) -> Refusal
     if body.melee_band() is not None and not any(can_attack_square(board, moved, t) for t in target.squares):
         return Refusal("CHARGE_END_NO_ATTACK", {"square": list(end)})
     # A reach-0 charger ends in the target's square, so its lane ends there too.
-    ignore = (target.id,) if body.melee_band() is None else ()
+    ignore = ((target.id,) if body.melee_band() is None else ()) + ((overrun,) if overrun else ())
     return lane_refusal(board, body, end, allies_block=True, ignore=ignore)
 
 

@@ -60,6 +60,17 @@ def charge_overlay(battle, cid: str, target: str, lang: str | None = None, ov: O
         for end in res.ends[1:]:
             ov.marks.append((end, "?"))          # tied spaces: the charger will be asked
         return ov
+    through = overrun_on_the_way(battle, cid, target)
+    if through is not None:
+        # A foe blocks the lane: the engine offers to overrun it on the way.
+        foe, ends = through
+        ov.lane, ov.lane_line = _lane(battle, cid, tuple(ends[0]))
+        ov.lane_ok = True
+        ov.caption = sentence("CHARGE_OVERRUN_OK", {"creature": foe}, lang)
+        ov.marks.append((battle.board().body(foe).pos, "R"))
+        for end in ends[1:]:
+            ov.marks.append((tuple(end), "?"))
+        return ov
     ov.lane_ok = False
     ov.caption = sentence(res.reason.code, res.reason.params, lang)
     for opt in res.options:
@@ -69,6 +80,16 @@ def charge_overlay(battle, cid: str, target: str, lang: str | None = None, ov: O
     if square is not None:
         ov.lane_block = tuple(square)
     return ov
+
+
+def overrun_on_the_way(battle, cid: str, target: str) -> tuple[str, list] | None:
+    """The foe a charge at ``target`` may overrun on its way and the ends the engine
+    offers for it (``options``' charge domain), or None."""
+    option = battle.options(cid)["charge"]
+    if not option.legal:
+        return None
+    found = option.domain.get("overruns", {}).get(target)
+    return (found["through"], found["ends"]) if found else None
 
 
 def _lane(battle, cid: str, end: Square):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..i18n import sentence
 from ..world import commands as C, views
-from . import more_actions
+from . import more_actions, overlays
 
 PLAIN = ("total_defense", "stand_up", "drop_prone", "delay", "end_turn", "break_free", "turn_undead",
          "rebuke_undead", "concentrate")
@@ -99,6 +99,10 @@ class ScreenActing:
             # Tied closest spaces: the first stands in until the charger answers which one.
             ends = views.charge(self.battle, cid, target).ends
             end = ends[0] if ends else None
+            through = None if mount or ends else overlays.overrun_on_the_way(self.battle, cid, target)
+            if through is not None:          # a foe in the lane, overrun on the way
+                self.submit(C.Charge(cid, target=target, end=tuple(through[1][0]), overrun=through[0]))
+                return
             self.submit(C.Ride(cid, mode="charge", target=target, end=end) if mount else C.Charge(cid, target=target, end=end))
         elif self.mode == "full_attack":
             # The player picks a target for each attack in turn (French text: a target per attack).

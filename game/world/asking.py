@@ -144,10 +144,19 @@ def choice_questions(battle, command: Command) -> list[Question]:
     if overrun and able:
         if "improved_overrun" not in board.body(who).feats:
             out.append(Question(target, "UI_OVERRUN_DEFENDER", "defender", ("avoid", "block")))
+    through = getattr(command, "overrun", None) if action == "charge" else None
+    if through is not None and battle.has(through) and status_of(battle, through) in ABLE \
+            and "improved_overrun" not in board.body(who).feats:
+        out.append(Question(through, "UI_OVERRUN_DEFENDER", "defender", ("avoid", "block")))
     charging = action == "charge" or (action == "ride" and getattr(command, "mode", "") == "charge")
     if charging and target is not None:
-        result = views.charge(battle, who, target)
-        if result.legal and len(result.ends) > 1:
+        result = views.charge(battle, who, target, getattr(command, "overrun", None) if action == "charge" else None)
+        if result.legal and len(result.ends) > 1 and through is not None:
+            # overrunning on the way: only the ends whose lane goes through that foe
+            ends = tuple(e for e in result.ends if check(battle, replace(command, end=e)) is None)
+            if len(ends) > 1:
+                out.append(Question(who, "UI_CHOOSE_END", "end", ends))
+        elif result.legal and len(result.ends) > 1:
             out.append(Question(who, "UI_CHOOSE_END", "end", tuple(result.ends)))
         end = getattr(command, "end", None) or (result.ends[0] if result.legal and len(result.ends) == 1 else None)
         if action == "ride" and end is not None and not getattr(command, "ride_by", 0):

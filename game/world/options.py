@@ -274,19 +274,38 @@ def _charge(battle, who: str) -> Option:
     enemies = [c for c in _others_by_distance(battle, who) if c in board.by_id and board.body(c).side != side]
     close = [c for c in enemies if min(distance(a, b) for a in me.squares for b in board.body(c).squares) <= limit]
     ends: dict[str, list] = {}
+    foes = set(enemies)
 
     def candidates():
         offered = False
+        blocked = []
         for t in close:
             result = views.charge(battle, who, t)
             if result.legal:
                 ends[t] = [list(e) for e in result.ends]
                 offered = True
                 yield C.Charge(who, target=t, end=result.ends[0])
+            elif result.reason.code == "LANE_BLOCKED_BY_CREATURE" and result.reason.params["creature"] in foes - {t}:
+                blocked.append((t, result.reason.params["creature"]))
+        # A foe standing in the lane may be overrun on the way (French text, "renversement")
+        for t, through in blocked:
+            result = views.charge(battle, who, t, overrun=through)
+            if result.legal:
+                offered = True
+                yield from (C.Charge(who, target=t, end=e, overrun=through) for e in result.ends)
         if not offered and enemies:
             yield C.Charge(who, target=enemies[0])
-    return _decide(battle, "charge", candidates(),
-                   lambda passed: {"targets": {c.target: ends[c.target] for c in passed if c.target in ends}})
+
+    def domain(passed: list[Command]) -> dict:
+        out: dict[str, Any] = {"targets": {c.target: ends[c.target] for c in passed if c.target in ends}}
+        overruns: dict[str, dict] = {}
+        for c in passed:
+            if c.overrun is not None:
+                overruns.setdefault(c.target, {"through": c.overrun, "ends": []})["ends"].append(list(c.end))
+        if overruns:
+            out["overruns"] = overruns
+        return out
+    return _decide(battle, "charge", candidates(), domain)
 
 
 def _spring(battle, who: str) -> Option:

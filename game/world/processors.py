@@ -43,6 +43,7 @@ class ChargeIntent:
     """A charge to judge: the lane to the closest spaces (French text, "charge")."""
     target: str
     restricted: bool = False
+    overrun: str | None = None         # a creature overrun on the way: its space does not block
 
 
 @dataclass(frozen=True)
@@ -112,7 +113,8 @@ class ChargeProcessor(_Judging):
     intent = ChargeIntent
 
     def judge(self, battle, board, body, intent: ChargeIntent):
-        return charge_rules.charge(board, body, board.body(intent.target), restricted=intent.restricted)
+        return charge_rules.charge(board, body, board.body(intent.target), restricted=intent.restricted,
+                                   overrun=intent.overrun)
 
 
 class SplashProcessor(_Judging):

@@ -98,14 +98,15 @@ def path(battle, cid: str, goal: Square, mode: str) -> PathView:
     return PathView(who, tuple(squares), body.pos, cost, tuple(where))
 
 
-def charge(battle, cid: str, target: str):
+def charge(battle, cid: str, target: str, overrun: str | None = None):
     """The charge against ``target`` as ``act`` would judge it (``rules.charge``): shorter
-    when restricted to one action; through the mount when riding."""
+    when restricted to one action; through the mount when riding; with ``overrun``, the
+    lane as if that creature (overrun on the way) were not in it."""
     board, who = mover(battle, cid)
     if target not in board.by_id:
         return charge_rules.ChargeResult(False, reason=Refusal("CHARGE_SELF"))
     restricted = battle.read(cid, TurnState).restricted and who == cid
-    return charge_rules.charge(board, board.body(who), board.body(target), restricted)
+    return charge_rules.charge(board, board.body(who), board.body(target), restricted, overrun)
 
 
 def charge_lane(battle, cid: str, end: Square) -> tuple[set[Square], tuple[tuple[float, float], tuple[float, float]]]:

@@ -2,7 +2,8 @@
 helpless foe, that ends in an attack of ``attacking``."""
 from __future__ import annotations
 
-from ...rules.geometry import metres
+from ...rules import maneuvers as maneuver_rules
+from ...rules.geometry import metres, space_squares
 from ...rules.lanes import lane_path
 from .. import specials
 from ..attacks import check_attack, fallen, resolve_attack, take_opportunities, threatening_enemies
@@ -16,6 +17,7 @@ from . import maneuvers
 from .attacking import MANEUVERS, cleave_arg, one_attack, routine_attacks
 from .common import Refused, charge_end, refuse, spend, target_arg, turn_state
 from .moving import walk
+from .overrun import overrun_at
 from .stances import stance_refusal, take_stances
 
 
@@ -32,10 +34,15 @@ def do_charge(battle, who, args, declined) -> list:
     if rest >= battle.round:
         raise refuse("RESTING_AFTER_RUN", until=rest)
     board = battle.board()
-    result = battle.run(who, ChargeIntent(target, ts.restricted))
+    through = args.get("overrun")
+    if through is not None:
+        overrun_foe(battle, who, target, through)
+    result = battle.run(who, ChargeIntent(target, ts.restricted, through))
     if not result.legal:
         raise refuse(result.reason.code, **result.reason.params)
     end = charge_end(result, args)
+    path = lane_path(board.body(who).pos, end)
+    enter = overrun_in_charge(battle, who, target, through, path) if through is not None else None
     r = stance_refusal(battle, who, args, melee=True, expertise=False)
     if r:
         raise Refused(r)
@@ -43,11 +50,15 @@ def do_charge(battle, who, args, declined) -> list:
     take_stances(battle, who, args)
     ts.moved = True
     ts.five_foot = False
-    path = lane_path(board.body(who).pos, end)
     events += until_next_turn(battle, who, "charging")
-    events += walk(battle, who, path, "charge", declined)
-    events.append(Moved(who=who, path=tuple(path), mode="charge", cost_m=metres(result.distance)))
-    if battle.board().body(who).pos == end and not fallen(battle, who):
+    if enter is None:
+        events += walk(battle, who, path, "charge", declined)
+    else:
+        events += _charge_through(battle, who, through, path, enter, args, declined)
+    here = battle.board().body(who).pos
+    walked = path[:path.index(here) + 1] if enter is not None and here in path else path   # a lost overrun stops it
+    events.append(Moved(who=who, path=tuple(walked), mode="charge", cost_m=metres(result.distance)))
+    if here == end and not fallen(battle, who):
         maneuver = args.get("maneuver")
         if maneuver == "bull_rush":
             events += maneuvers.bull_rush(battle, who, target, declined, args, charging=True)
@@ -69,6 +80,50 @@ def do_charge(battle, who, args, declined) -> list:
         else:
             slot = specials.single_attack_slot(battle, who)
             events += one_attack(battle, who, target, declined, cleave=cleave_arg(args), charging=True, slot=slot)
+    return events
+
+
+def overrun_foe(battle, who: str, target: str, through) -> None:
+    """Refuse an ``overrun`` argument that names no foe other than the charge's target
+    (French text, "renversement": « renverser son adversaire »)."""
+    if not isinstance(through, str) or not battle.has(through):
+        raise refuse("BAD_ARGUMENT", key="overrun")
+    board = battle.board()
+    if through in (who, target) or not board.body(through).is_enemy_of(board.body(who)):
+        raise refuse("OVERRUN_NOT_IN_LANE", target=through)
+
+
+def overrun_in_charge(battle, who: str, target: str, through: str, path: list) -> int:
+    """Refuse an overrun the charge cannot make (French text, "renversement": « une
+    action simple effectuée [...] dans le cadre d'une action de charge », once a round, a
+    foe at most one size larger, in the lane), else the index in ``path`` of the first
+    position that enters the defender's space."""
+    board = battle.board()
+    me, foe = board.body(who), board.body(through)
+    if turn_state(battle, who).overran:
+        raise refuse("ONE_OVERRUN_A_ROUND")
+    if not maneuver_rules.may_target_size(me.size, foe.size):
+        raise refuse("TARGET_TOO_BIG", target=through)
+    theirs = set(foe.squares)
+    enter = next((i for i, p in enumerate(path) if theirs & set(space_squares(p, me.span))), None)
+    if enter is None or enter == 0:
+        raise refuse("OVERRUN_NOT_IN_LANE", target=through)
+    return enter
+
+
+def _charge_through(battle, who: str, through: str, path: list, enter: int, args, declined) -> list:
+    """The lane up to the defender, the overrun at +2 (``overrun.overrun_at``), and on to
+    the end when it avoided or fell: "Si le personnage effectuait une charge, il peut
+    continuer à avancer"; a lost overrun ends the charge there."""
+    turn_state(battle, who).overran = True
+    events = walk(battle, who, path[:enter], "charge", declined)
+    if battle.board().body(who).pos != path[enter - 1] or fallen(battle, who):
+        return events
+    asked = {"defender": args.get("defender", "block"), "counter": args.get("overrun_counter", True)}
+    ev, outcome = overrun_at(battle, who, through, declined, asked, charging=True)
+    events += ev
+    if outcome in ("avoided", "won") and not fallen(battle, who):
+        events += walk(battle, who, path[enter - 1:], "charge", declined)
     return events
 
 

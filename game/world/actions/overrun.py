@@ -122,14 +122,14 @@ def overrun(battle, who: str, mover: str, args, declined, before=None) -> list:
 
 def _go_through(battle, who: str, mover: str, target: str, check, enter: int, args, declined) -> tuple[list, str]:
     """Walk the checked path (``check``) up to the defender, overrun it, and walk on past
-    it if the way is open: (events, the overrun's outcome, as ``_overrun_at`` gives it, or
+    it if the way is open: (events, the overrun's outcome, as ``overrun_at`` gives it, or
     "fell" on the way)."""
     positions = check.positions
     events = walk(battle, mover, positions[:enter], "move", declined)
     sync_rider(battle, mover)
     if battle.board().body(mover).pos != positions[enter - 1]:
         return events, "fell"                               # fell on the way
-    ev, outcome = _overrun_at(battle, who, target, declined, args, charging=False, mover=mover)
+    ev, outcome = overrun_at(battle, who, target, declined, args, charging=False, mover=mover)
     events += ev
     through = outcome in ("avoided", "won")
     if battle.board().body(mover).pos == positions[enter - 1] and status_of(battle, mover) in ABLE \
@@ -140,7 +140,7 @@ def _go_through(battle, who: str, mover: str, target: str, check, enter: int, ar
     return events, outcome
 
 
-def _overrun_at(battle, who: str, target: str, declined, args: dict, charging: bool,
+def overrun_at(battle, who: str, target: str, declined, args: dict, charging: bool,
                 mover: str | None = None) -> tuple[list, str]:
     """The overrun itself, the attacker (or its mount, ``mover``) standing next to the
     defender's space: (events, outcome): "fell" to the defender's attack of opportunity,
@@ -190,4 +190,4 @@ def _hoof(battle, mount: str, target: str) -> list:
     return resolve_attack(battle, mount, target, weapon=data.weapons()["hoof"])
 
 
-__all__ = ["do_overrun", "overrun", "FellProne", "Position", "space_free"]
+__all__ = ["do_overrun", "overrun", "overrun_at", "FellProne", "Position", "space_free"]

@@ -125,7 +125,8 @@ class WhirlwindAttack(Command):
 @dataclass(frozen=True)
 class Charge(Command):
     """``end`` among tied closest spaces; ``maneuver`` (bull_rush, trip …) in place of the
-    attack, with that maneuver's choices."""
+    attack, with that maneuver's choices; ``overrun``: a foe in the lane overrun on the way
+    (+2), with its player's choices ``defender`` and ``overrun_counter``."""
     action = "charge"
     target: str
     end: Square | None = None
@@ -136,6 +137,9 @@ class Charge(Command):
     follow: bool = False
     item: str | None = None
     power_attack: int = 0              # a charge is not an attack action: no Combat Expertise
+    overrun: str | None = None
+    defender: str = "block"            # the overrun defender's choice: "block" | "avoid"
+    overrun_counter: bool = True       # it tries to knock the charger down when it wins
 
 
 @dataclass(frozen=True)
