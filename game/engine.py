@@ -75,6 +75,7 @@ class Battle(BattleFaces):
     def __init__(self, scenario: Scenario):
         self.journal = Journal()
         self.recorder = None      # set while a preview plans an action instead of playing it
+        self.aoo_instead: dict[str, str] = {}   # while a command plays: takers' maneuvers in place of an AoO
         self.scenario = scenario
         self.terrain = scenario.terrain()
         self.variants = scenario.variants
@@ -409,16 +410,18 @@ class Battle(BattleFaces):
         return left(self.comp(self.turn, TurnState))
 
     def act(self, command, action: str | None = None, args: dict | None = None, dice: list[int] | None = None,
-            declined: set[str] | None = None):
+            declined: set[str] | None = None, instead: dict[str, str] | None = None):
         """Play one action: (legal, refusal, events). A refusal changes nothing.
 
         ``command`` is a typed command (``world.commands``), or the id of the creature
         acting with ``action`` and its JSON ``args``, which are parsed first (an unknown
-        or malformed argument is refused with ``BAD_ARGUMENT``)."""
+        or malformed argument is refused with ``BAD_ARGUMENT``). ``declined``: the
+        creatures whose players decline their attacks of opportunity; ``instead``: those
+        who make a trip, disarm or sunder in place of one (French text, note 7)."""
         parsed = self.command(command, action, args)
         if isinstance(parsed, Refusal):
             return False, parsed, []
-        return actions.act(self, parsed, dice, declined)
+        return actions.act(self, parsed, dice, declined, instead)
 
     def options(self, who: str) -> dict:
         """Every action ``who`` may take now with its argument domains, and every other with
@@ -435,18 +438,18 @@ class Battle(BattleFaces):
         return cached[who]
 
     def check(self, command, action: str | None = None, args: dict | None = None,
-              declined: set[str] | frozenset[str] = frozenset()) -> Refusal | None:
+              declined: set[str] | frozenset[str] = frozenset(), instead: dict[str, str] | None = None) -> Refusal | None:
         """The refusal ``act`` would give before any die, or None; nothing changes, no die
         is rolled (design/architecture.md, "The engine's faces")."""
         parsed = self.command(command, action, args)
-        return parsed if isinstance(parsed, Refusal) else asking.check(self, parsed, declined)
+        return parsed if isinstance(parsed, Refusal) else asking.check(self, parsed, declined, instead)
 
     def preview(self, command, action: str | None = None, args: dict | None = None,
-                declined: set[str] | frozenset[str] = frozenset()):
+                declined: set[str] | frozenset[str] = frozenset(), instead: dict[str, str] | None = None):
         """What the command will do before any die (``world.asking.Preview``); a malformed
         command gives its ``Refusal``."""
         parsed = self.command(command, action, args)
-        return parsed if isinstance(parsed, Refusal) else asking.preview(self, parsed, declined)
+        return parsed if isinstance(parsed, Refusal) else asking.preview(self, parsed, declined, instead)
 
     def odds(self, command, action: str | None = None, args: dict | None = None):
         """Exact chances of the command (``world.asking.Odds``)."""

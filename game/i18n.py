@@ -47,6 +47,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "WHY_SCRIPTED": {"en": "the nearest enemy, no tactics", "fr": "l'ennemi le plus proche, sans tactique"},
     "WHY_RANDOM": {"en": "chosen at random ({action})", "fr": "choisi au hasard ({action})"},
     # fidelity: maneuvers
+    "WEAPON_LOST": {"en": "the weapon it was striking with is no longer in its hand",
+                    "fr": "l'arme avec laquelle il frappait n'est plus dans sa main"},
     "CHARGE_OVERRUN_OK": {"en": "Clear lane but for {creature}: the charge overruns it on the way (+2), then strikes.",
                           "fr": "Passage dégagé sauf {creature} : la charge le renverse en chemin (+2), puis frappe."},
     "OVERRUN_NOT_IN_LANE": {"en": "{target} is not a foe standing in the charge's lane: no overrun on the way.",

@@ -161,7 +161,7 @@ class QuerySession:
         action = self._field(req, "action")
         if not isinstance(action, str):
             raise BadRequest("Field 'action' must be a string.")
-        args = {k: v for k, v in req.items() if k not in ("q", "who", "action", "dice", "decline_aoo") + extra}
+        args = {k: v for k, v in req.items() if k not in ("q", "who", "action", "dice", "decline_aoo", "aoo_maneuvers") + extra}
         return self.battle.command(who, action, args)
 
     def _declined(self, req: dict) -> set[str]:
@@ -169,6 +169,15 @@ class QuerySession:
         if not isinstance(declined, list) or not all(isinstance(d, str) for d in declined):
             raise BadRequest("Field 'decline_aoo' must be a list of creature ids.")
         return set(declined)
+
+    @staticmethod
+    def _instead(req: dict) -> dict[str, str]:
+        """``aoo_maneuvers``: {taker: "trip" | "disarm" | "sunder"}, the maneuvers made in
+        place of attacks of opportunity (the engine refuses an unknown taker or maneuver)."""
+        instead = req.get("aoo_maneuvers", {})
+        if not isinstance(instead, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in instead.items()):
+            raise BadRequest("Field 'aoo_maneuvers' must be an object of creature ids to maneuver names.")
+        return instead
 
     def options(self, req: dict) -> dict:
         """Every action with its argument domains, or its refusal (README, "Asking")."""
@@ -185,12 +194,14 @@ class QuerySession:
 
     def check(self, req: dict) -> dict:
         command = self._command(req)
-        refusal = command if isinstance(command, Refusal) else self.battle.check(command, declined=self._declined(req))
+        refusal = command if isinstance(command, Refusal) else self.battle.check(command, declined=self._declined(req),
+                                                                                 instead=self._instead(req))
         return {"legal": True} if refusal is None else {"legal": False, **self._reason(refusal)}
 
     def preview(self, req: dict) -> dict:
         command = self._command(req)
-        seen = command if isinstance(command, Refusal) else self.battle.preview(command, declined=self._declined(req))
+        seen = command if isinstance(command, Refusal) else self.battle.preview(command, declined=self._declined(req),
+                                                                                   instead=self._instead(req))
         if isinstance(seen, Refusal) or not seen.legal:
             return {"legal": False, **self._reason(seen if isinstance(seen, Refusal) else seen.refusal)}
         rec = seen.recorder
@@ -241,8 +252,8 @@ class QuerySession:
         declined = req.get("decline_aoo", [])
         if not isinstance(declined, list) or not all(isinstance(d, str) for d in declined):
             raise BadRequest("Field 'decline_aoo' must be a list of creature ids.")
-        args = {k: v for k, v in req.items() if k not in ("q", "who", "action", "dice", "decline_aoo")}
-        legal, refusal, events = self.battle.act(who, action, args, dice, set(declined))
+        args = {k: v for k, v in req.items() if k not in ("q", "who", "action", "dice", "decline_aoo", "aoo_maneuvers")}
+        legal, refusal, events = self.battle.act(who, action, args, dice, set(declined), self._instead(req))
         if not legal:
             return {"legal": False, **self._reason(refusal), "events": []}
         return {"legal": True, "events": [_event_json(e) for e in events]}

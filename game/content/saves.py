@@ -5,7 +5,7 @@ A save is one JSON object::
     {"format": "carreau-save", "version": 1,
      "scenario_path": "maps/ford.toml", "scenario_text": "<the whole scenario file>",
      "seed": 7, "meta": {"lang": "fr", ...},
-     "commands": [{"who", "action", "args", "dice", "declined", "rolled"}, ...],
+     "commands": [{"who", "action", "args", "dice", "declined", "rolled", "instead"?}, ...
      "check": {"round", "turn", "order", "winner", "creatures": {id: {"at", "hp", ...}}}}
 
 ``commands`` is ``battle.history``. The scenario text is stored, so a save still loads
@@ -42,6 +42,7 @@ KEYS = {"format": str, "version": int, "scenario_path": str, "scenario_text": st
         "meta": dict, "commands": list, "check": dict}
 OPTIONAL_KEYS = {"meta"}
 COMMAND_KEYS = {"who": str, "action": str, "args": dict, "dice": list, "declined": list, "rolled": list}
+OPTIONAL_COMMAND_KEYS = {"instead": dict}     # maneuvers made in place of attacks of opportunity
 CREATURE_CHECK = ("at", "hp", "nonlethal", "conditions")
 
 # The scenario text known to match a battle: read once, then kept even if the file changes.
@@ -237,8 +238,11 @@ def _validate_command(where: str, command: Any, fail) -> None:
             fail(f"{where}.{key}", "is missing")
         if not _is(command[key], kind):
             fail(f"{where}.{key}", f"must be {_KIND_NAMES[kind]}, not {_short(command[key])}")
-    for key in sorted(set(command) - set(COMMAND_KEYS)):
+    for key in sorted(set(command) - set(COMMAND_KEYS) - set(OPTIONAL_COMMAND_KEYS)):
         fail(f"{where}.{key}", "is not a key of a command")
+    if "instead" in command and not (_is(command["instead"], dict) and all(
+            isinstance(k, str) and isinstance(v, str) for k, v in command["instead"].items())):
+        fail(f"{where}.instead", f"must map creature ids to maneuver names, not {_short(command['instead'])}")
     for key, kind in (("dice", int), ("rolled", int), ("declined", str)):
         bad = [v for v in command[key] if not _is(v, kind)]
         if bad:
@@ -252,7 +256,7 @@ def _replay(shown: str, battle, commands: list) -> None:
         where = f"commands[{i}]"
         try:
             legal, refusal, _ = battle.act(c["who"], c["action"], legacy_arguments(c["action"], c["args"]), dice=list(c["dice"]),
-                                           declined=set(c["declined"]))
+                                           declined=set(c["declined"]), instead=c.get("instead"))
         except Exception as exc:  # noqa: BLE001 - one line for the player, the current game kept
             raise SaveError(shown, where, f"{c['who']} {c['action']}: the engine fails on it ({_why(exc)})",
                             "SAVE_REFUSED") from None

@@ -22,7 +22,7 @@ from ..rules.combat_feats import COMBAT_EXPERTISE, POWER_ATTACK, expertise_limit
 from ..rules.odds import AttackPlan, OpposedPlan, attack_odds, opposed_win_chance
 from ..rules.reasons import Refusal
 from . import views
-from .actions import play
+from .actions import instead_refusal, play
 from .actions.attacking import can_shield_bash
 from .actions.common import ABLE, Refused
 from .actions.gates import GATES
@@ -32,7 +32,7 @@ from .actions.other import drop_squares
 from .actions.spring import attack_squares, retreat_squares
 from .actions.stunning import stun_refusal
 from .actions.timing import READY_TRIGGERS
-from .attacks import is_ranged_attack, threatening_enemies
+from .attacks import AOO_MANEUVERS, is_ranged_attack, threatening_enemies
 from .commands import COMMANDS, Command
 from .components import Feats, Hands, Inventory, Offense, Stats, Wielded
 from .damage import status_of
@@ -76,12 +76,17 @@ class Preview:
         return self.refusal is None
 
 
-def _dry_run(battle, command: Command, declined: set[str], recorder: Recorder | None):
+def _dry_run(battle, command: Command, declined: set[str], recorder: Recorder | None,
+             instead: dict[str, str] | None = None):
     """Run ``play`` in a frame that is rolled back: (refusal, events, stopping die). Only a
     preview plays what follows the action (it never refuses)."""
+    refusal = instead_refusal(battle, instead)
+    if refusal is not None:
+        return refusal, [], None
     token = battle.snapshot()
     battle.dice.probing = True
     battle.recorder = recorder
+    battle.aoo_instead = dict(instead or {})
     try:
         return None, play(battle, command, declined, aftermath=recorder is not None), None
     except WouldRoll as stop:
@@ -90,20 +95,25 @@ def _dry_run(battle, command: Command, declined: set[str], recorder: Recorder | 
         return exc.refusal, [], None
     finally:
         battle.recorder = None
+        battle.aoo_instead = {}
         battle.dice.probing = False
         battle.restore(token)
 
 
-def check(battle, command: Command, declined: set[str] | frozenset[str] = frozenset()) -> Refusal | None:
+def check(battle, command: Command, declined: set[str] | frozenset[str] = frozenset(),
+          instead: dict[str, str] | None = None) -> Refusal | None:
     """The refusal ``act`` would give before rolling any die, or None; changes nothing."""
-    refusal, _events, _stop = _dry_run(battle, command, set(declined), None)
+    refusal, _events, _stop = _dry_run(battle, command, set(declined), None, instead)
     return refusal
 
 
-def preview(battle, command: Command, declined: set[str] | frozenset[str] = frozenset()) -> Preview:
-    """What ``command`` will do before any die; changes nothing."""
+def preview(battle, command: Command, declined: set[str] | frozenset[str] = frozenset(),
+            instead: dict[str, str] | None = None) -> Preview:
+    """What ``command`` will do before any die; changes nothing. With ``instead``, the
+    attacks of opportunity made as maneuvers are planned as such, and one that cannot be
+    made is the preview's refusal."""
     recorder = Recorder(battle=battle)
-    refusal, events, stop = _dry_run(battle, command, set(declined), recorder)
+    refusal, events, stop = _dry_run(battle, command, set(declined), recorder, instead)
     if refusal is not None:
         return Preview(command, refusal, Recorder(battle=battle))
     return Preview(command, None, recorder, events, stop)
@@ -120,6 +130,20 @@ class Question:
     argument: str | None
     choices: tuple
     against: str | None = None   # an attack of opportunity: the creature it strikes
+
+
+def aoo_maneuvers(battle, command: Command, taker: str, declined: set[str] | frozenset[str] = frozenset(),
+                  instead: dict[str, str] | None = None) -> tuple[str, ...]:
+    """The maneuvers ``taker`` may make in place of its attack of opportunity against
+    ``command`` (French text, note 7: trip, disarm, sunder « même lors d'une attaque
+    d'opportunité »): those with which the command's own preview still passes, the taker
+    still taking its chance. Its player is offered these beside taking or declining."""
+    out = []
+    for name in sorted(AOO_MANEUVERS):
+        seen = preview(battle, command, declined, {**(instead or {}), taker: name})
+        if seen.legal and any(t == taker for t, _p, _at in seen.recorder.opportunities):
+            out.append(name)
+    return tuple(out)
 
 
 def choice_questions(battle, command: Command) -> list[Question]:

@@ -4,6 +4,7 @@ opportunity (hide from undead) registers at ``AOO_BARRED``."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Callable
 
 from .. import data
 from ..dice import WouldRoll
@@ -321,6 +322,12 @@ def can_take_aoo(battle, taker: str, provoker: str) -> bool:
     return not any(barred(battle, taker, provoker) for barred in AOO_BARRED)     # hide from undead ...
 
 
+# The maneuvers a taker may make in place of an attack of opportunity (French text, note 7
+# of the actions table: « ou même lors d'une attaque d'opportunité »): name -> play(battle,
+# taker, provoker) -> events; filled by the attack actions (``actions.attacking``).
+AOO_MANEUVERS: dict[str, Callable[..., list]] = {}
+
+
 def take_opportunities(battle, provoker: str, takers: list[str], declined: set[str],
                        strays: dict[str, str] | None = None, moving: bool = False) -> tuple[list, bool]:
     """Attacks of opportunity, in order, before the provoking act. Returns (events,
@@ -337,8 +344,12 @@ def take_opportunities(battle, provoker: str, takers: list[str], declined: set[s
         if battle.recorder is not None:
             battle.recorder.opportunity(taker, provoker)      # its player will be asked
         battle.comp(taker, AttacksOfOpportunity).used += 1
-        events.extend(resolve_attack(battle, taker, provoker, opportunity=True,
-                                     redirect=(strays or {}).get(taker), against_movement=moving))
+        maneuver = battle.aoo_instead.get(taker)
+        if maneuver is not None:
+            events.extend(AOO_MANEUVERS[maneuver](battle, taker, provoker))
+        else:
+            events.extend(resolve_attack(battle, taker, provoker, opportunity=True,
+                                         redirect=(strays or {}).get(taker), against_movement=moving))
         if fallen(battle, provoker, was_prone):
             return events, True
     return events, False

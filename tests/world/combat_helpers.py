@@ -5,10 +5,13 @@ from game.content.scenario import parse_scenario
 from game.engine import Battle
 
 
-def battle(grid: str, *creatures: str, rules: str = "", seed: int = 1) -> Battle:
-    text = f"seed = {seed}\n{rules}\n[map]\ngrid = \"\"\"\n{grid.strip()}\n\"\"\"\n" + "\n".join(
+def battle_text(grid: str, *creatures: str, rules: str = "", seed: int = 1) -> str:
+    return f"seed = {seed}\n{rules}\n[map]\ngrid = \"\"\"\n{grid.strip()}\n\"\"\"\n" + "\n".join(
         f"[[creature]]\n{c.strip()}\n" for c in creatures)
-    return Battle(parse_scenario(text, "test.toml"))
+
+
+def battle(grid: str, *creatures: str, rules: str = "", seed: int = 1) -> Battle:
+    return Battle(parse_scenario(battle_text(grid, *creatures, rules=rules, seed=seed), "test.toml"))
 
 
 def creature(cid: str, side: str, at, **kw) -> str:

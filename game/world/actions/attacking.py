@@ -9,7 +9,7 @@ from ...rules import charge as charge_rules
 from ...rules.attack import full_attack_bonuses, full_attack_steps
 from ...rules.weapons import BASH_WEAPONS, is_light_off_hand, other_end, shield_bash_weapon
 from .. import specials
-from ..attacks import check_attack, fallen, is_ranged_attack, provoking_attack, resolve_attack
+from ..attacks import AOO_MANEUVERS, check_attack, fallen, is_ranged_attack, provoking_attack, resolve_attack
 from ..commands import OffHand, Strike
 from ..components import (Conditions, Defense, Feats, Grapple, Hands, Loaded, Offense, Riding, Spellcasting, Stats,
                           TurnState, Wielded)
@@ -33,6 +33,19 @@ DROPPED = ("dying", "dead", "unconscious", "stable")
 # Special attacks that replace one melee attack (French text, footnote 7).
 MANEUVERS = {"trip": maneuvers.trip, "disarm": maneuvers.disarm, "sunder": maneuvers.sunder,
              **{k: v for k, v in grapple.GRAPPLE_OPTIONS.items() if k != "escape"}}
+
+
+def _in_place_of_an_opportunity(name: str):
+    """A trip, disarm or sunder in place of an attack of opportunity (French text, note 7:
+    « ou même lors d'une attaque d'opportunité »), with the rules' usual answers for the
+    other side (it trips or disarms back). Grappling is not offered there: a grapple
+    started off one's turn would move the grappler into the mover's space mid-move."""
+    def play(battle, taker: str, provoker: str) -> list:
+        return MANEUVERS[name](battle, taker, provoker, set(), {})
+    return play
+
+
+AOO_MANEUVERS.update({name: _in_place_of_an_opportunity(name) for name in ("trip", "disarm", "sunder")})
 
 
 def full_attack_plan(battle, who: str, target: str) -> tuple:
@@ -98,6 +111,9 @@ def one_attack(battle, who: str, target: str, declined, cleave: list[str] | None
     events += ev
     if fell:
         return events
+    if not kw.get("weapon") and not kw.get("slot") and battle.board().body(who).weapon.id != shooting.id:
+        # disarmed, or its weapon sundered, by an attack of opportunity in its place: the blow is lost
+        return events + [AttackForfeited(who=who, target=target, reason="WEAPON_LOST")]
     if kw.get("slot"):
         kw["weapon"] = data.weapons()[kw["slot"]["weapon"]]
     weapon = kw.get("weapon") or battle.board().body(who).weapon

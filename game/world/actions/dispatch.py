@@ -12,6 +12,7 @@ from __future__ import annotations
 from ...dice import DiceError
 from ...rules.reasons import Refusal
 from .. import turns
+from ..attacks import AOO_MANEUVERS
 from ..auras import stench_sweep
 from ..commands import Command
 from ..components import Riding, Timing
@@ -58,19 +59,27 @@ ON_FOOT = frozenset({"move", "five_foot_step", "withdraw", "run", "crawl", "mini
 
 
 def act(battle, command: Command, dice: list[int] | None = None,
-        declined: set[str] | None = None) -> tuple[bool, Refusal | None, list]:
+        declined: set[str] | None = None, instead: dict[str, str] | None = None) -> tuple[bool, Refusal | None, list]:
     """Play one command: (legal, refusal, events). All or nothing: a refusal, even after
-    dice were rolled, leaves the battle as it was, dice included."""
+    dice were rolled, leaves the battle as it was, dice included. ``instead``: the
+    maneuver each attack-of-opportunity taker makes in place of its attack."""
+    refusal = instead_refusal(battle, instead)
+    if refusal is not None:
+        return False, refusal, []
     snap = battle.snapshot()
     dice_before = len(battle.dice.history)
     battle.dice.script(list(dice or []))
+    battle.aoo_instead = dict(instead or {})
     try:
         events = play(battle, command, declined or set())
         battle.dice.clear_script()
         # The command as played, with the faces it rolled: a save replays it exactly.
-        battle.history.append({"who": command.who, "action": command.action, "args": command.arguments(),
-                               "dice": list(dice or []), "declined": sorted(declined or ()),
-                               "rolled": [r.face for r in battle.dice.history[dice_before:]]})
+        played = {"who": command.who, "action": command.action, "args": command.arguments(),
+                  "dice": list(dice or []), "declined": sorted(declined or ()),
+                  "rolled": [r.face for r in battle.dice.history[dice_before:]]}
+        if instead:
+            played["instead"] = dict(sorted(instead.items()))
+        battle.history.append(played)
         battle.commit(snap)
         return True, None, events
     except Refused as exc:
@@ -82,6 +91,19 @@ def act(battle, command: Command, dice: list[int] | None = None,
     except BaseException:
         battle.restore(snap)       # a fault in the engine leaves the battle as it was
         raise
+    finally:
+        battle.aoo_instead = {}
+
+
+def instead_refusal(battle, instead) -> Refusal | None:
+    """An ``instead`` that is not creature ids each naming one of the maneuvers that can
+    take an attack of opportunity's place (``attacks.AOO_MANEUVERS``)."""
+    if not instead:
+        return None
+    if not isinstance(instead, dict) or not all(isinstance(k, str) and battle.has(k) and v in AOO_MANEUVERS
+                                                for k, v in instead.items()):
+        return Refusal("BAD_ARGUMENT", {"key": "aoo_maneuvers"})
+    return None
 
 
 def end_refusal(battle, who: str, action: str, end) -> Refusal | None:
