@@ -192,20 +192,24 @@ def main(scenario: str | None = None, lang: str | None = None, frames: int | Non
             thing.draw()
             pygame.display.flip()
             drawn += 1
-            clock.tick(60)
+            elapsed = clock.tick(60)
+            if hasattr(thing, "update"):
+                thing.update(elapsed)     # the computer's pace follows the window's clock
         return False
 
+    control = None
     if chosen is None:
         menu = Menu(screen, lang)
         if not loop(menu):
             pygame.quit()
             return 0
         chosen, lang = menu.chosen
+        control = menu.controls()
     battle = Battle(chosen)
     if explore:
         app = Explorer(battle, screen, lang)
     else:
-        app = GameScreen(battle, screen, lang, saves=_save_hooks(save_dir, lang))
+        app = GameScreen(battle, screen, lang, saves=_save_hooks(save_dir, lang), control=control)
     loop(app)
     battle.close()
     pygame.quit()
@@ -214,16 +218,18 @@ def main(scenario: str | None = None, lang: str | None = None, frames: int | Non
 
 def _save_hooks(save_dir: str | None, lang: str):
     """(save, load, autosave) for the window, writing under ``save_dir`` (default ./saves).
-    A failing save or load is reported in the log; the current game is kept."""
+    A save keeps, besides the language, the screen's ``extra`` meta (who plays each side:
+    ``control``), so a reloaded battle keeps its computer sides. A failing save or load is
+    reported in the log; the current game is kept."""
     from ..content import saves
     from ..content.errors import ContentError
     folder = Path(save_dir or "saves")
 
-    def save(battle):
+    def save(battle, extra: dict | None = None):
         path = folder / "quicksave.json"
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            saves.save_battle(battle, path, meta={"lang": lang})
+            saves.save_battle(battle, path, meta={"lang": lang, **(extra or {})})
         except (ContentError, OSError) as exc:
             return exc.line() if hasattr(exc, "line") else str(exc)
         return str(path)
@@ -235,16 +241,38 @@ def _save_hooks(save_dir: str | None, lang: str):
         except ContentError as exc:
             screen.log.append((exc.line(), (240, 160, 120)))
             return
+        control, bad = _saved_control(loaded.meta or {})
+        if bad:
+            screen.log.append((sentence("UI_LOAD_BAD_CONTROL", {"path": str(path), "value": bad}, screen.lang),
+                               (240, 160, 120)))
+            loaded.battle.close()
+            return
         old = screen.battle
-        screen.__init__(loaded.battle, screen.screen, (loaded.meta or {}).get("lang", screen.lang), screen.saves)
+        screen.__init__(loaded.battle, screen.screen, (loaded.meta or {}).get("lang", screen.lang), screen.saves,
+                        control=control)
         old.close()
         screen.log.append((sentence("UI_LOADED", {"path": str(path)}, screen.lang), (180, 220, 180)))
 
-    def autosave(battle):
+    def autosave(battle, extra: dict | None = None):
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            saves.autosave(battle, folder, meta={"lang": lang})
+            saves.autosave(battle, folder, meta={"lang": lang, **(extra or {})})
         except (ContentError, OSError):
             pass          # the game goes on; the next action tries again
 
     return save, load, autosave
+
+
+def _saved_control(meta: dict) -> tuple[dict[str, str] | None, str]:
+    """Who plays each side, as a save's ``meta.control`` keeps it (an older save has none:
+    the scenario's ``[sides]`` then say). Returns (control, "") or (None, the bad value)."""
+    from ..ai.controllers import NAMES
+    control = meta.get("control")
+    if control is None:
+        return None, ""
+    if not isinstance(control, dict):
+        return None, repr(control)[:40]
+    for side, name in control.items():
+        if not isinstance(side, str) or (name != "human" and name not in NAMES):
+            return None, f"{side}={name!r}"[:40]
+    return dict(control), ""
