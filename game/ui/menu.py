@@ -153,8 +153,9 @@ class Menu:
         f, small = theme.font(16), theme.font(13)
         self.screen.blit(f.render(sentence("UI_MENU_WHO_PLAYS", {}, self.lang), True, theme.TEXT), (x, y))
         y += 28
+        sides = list(self.controls())
         for side, control in self.controls().items():
-            self.screen.blit(f.render(sc.side_name(side, self.lang), True, theme.side_colour(list(self.controls()), side)), (x, y + 6))
+            self.screen.blit(f.render(sc.side_name(side, self.lang), True, theme.side_colour(sides, side)), (x, y + 6))
             human = control == "human"
             r = pygame.Rect(x + 170, y, 150, 30)
             pygame.draw.rect(self.screen, (52, 56, 68) if human else (70, 90, 130), r, border_radius=4)
