@@ -135,7 +135,8 @@ class Explorer:
         board = self.battle.board()
         if self.selected:
             b = board.body(self.selected)
-            line1 = sentence("UI_SELECTED", {"name": self.names.get(b.id, b.id), "side": b.side,
+            side = self.battle.scenario.side_name(b.side, self.lang)
+            line1 = sentence("UI_SELECTED", {"name": self.names.get(b.id, b.id), "side": side,
                                              "weapon": b.weapon.names.get(self.lang, b.weapon.id),
                                              "speed": f"{b.speed_squares * 1.5:g}"}, self.lang)
         else:

@@ -237,7 +237,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
                 return
         for cid, rect in self.tracker_rows:
             if rect.collidepoint(pos):
-                if cid in self.battle.delayed:
+                if cid in self.battle.delayed and not self.computer.is_computer(cid):
                     self.submit(C.StepIn(cid))      # a delaying creature takes its turn now
                 else:
                     self.inspected = None if cid == self.current else cid

@@ -315,3 +315,47 @@ def test_an_all_computer_battle_plays_itself_to_the_winner():
     finally:
         g.battle.close()
         pygame.quit()
+
+
+def test_a_computer_move_that_provokes_asks_the_human_and_waits_for_the_answer():
+    from game.ai.controllers import Decision, first_choice
+    from game.world import commands as C
+    text = SKIRMISH.replace("at = [9, 2]", "at = [3, 1]") + RED_AI
+    g = open_screen(text)
+    step = C.Move("orc", squares=((2, 2), (3, 3)))          # leaves a square the hero threatens
+
+    class Fixed:                                # the orcs' player: this move, then the end of the turn
+        name = "ai:easy"
+        moves = [step]
+
+        def decide(self, battle, who):
+            return Decision(self.moves.pop(0), "WHY_SCRIPTED") if self.moves else None
+
+        def answer(self, battle, question, command):
+            return first_choice(question)
+    try:
+        g.computer.controllers["red"] = Fixed()
+        post(key(pygame.K_e))
+        pump(g)
+        g.update(PACE_MS)
+        g.draw()
+        assert g.dialog is not None and not g.dialog.cancellable        # the hero's player is asked
+        history = len(g.battle.history)
+        for _ in range(3):
+            g.update(PACE_MS)
+        post(key(pygame.K_ESCAPE))
+        pump(g)
+        assert g.dialog is not None and len(g.battle.history) == history   # the computer waits
+        yes = next(r for r, (_label, value) in zip(g.dialog.rects, g.dialog.choices) if value is True)
+        post(click_at(yes.center))
+        pump(g)
+        moved = g.battle.history[-1]
+        assert moved["who"] == "orc" and moved["action"] == "move" and moved["declined"] == []
+        assert any(t.startswith("Héros → orc") for t, _c in g.log)   # the attack of opportunity rolled
+        for _ in range(5):
+            g.update(PACE_MS)
+        assert g.current == "hero"
+        assert g.battle.history[-1]["action"] == "end_turn"
+    finally:
+        g.battle.close()
+        pygame.quit()
