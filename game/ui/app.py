@@ -152,9 +152,10 @@ class Explorer:
 
 
 def main(scenario: str | None = None, lang: str | None = None, frames: int | None = None,
-         explore: bool = False, save_dir: str | None = None) -> int:
-    """``make play``: the start menu, then the hot-seat battle; with a scenario, straight
-    into its battle; ``explore``: the rules explorer on it."""
+         explore: bool = False, save_dir: str | None = None, control: list[str] | None = None) -> int:
+    """``make play``: the start menu, then the battle; with a scenario, straight into its
+    battle (``control``: ``SIDE=PLAYER`` over its ``[sides]``); ``explore``: the rules
+    explorer on it."""
     from . import __name__ as _ui  # noqa: F401  (hides pygame's banner)
     import pygame
 
@@ -168,11 +169,19 @@ def main(scenario: str | None = None, lang: str | None = None, frames: int | Non
         return 2
     lang = lang or default_language()
     chosen = None
+    players: dict[str, str] | None = None
+    if control and not scenario:
+        print("--control: needs a scenario (the start menu sets who plays otherwise)")
+        return 2
     if scenario:
         try:
             chosen = load_scenario(scenario)
         except ContentError as exc:
             print(exc.line())
+            return 2
+        players, bad = parse_control(control or [], chosen.side_ids())
+        if bad:
+            print(f"--control: {bad}")
             return 2
     pygame.display.init()
     pygame.font.init()
@@ -198,19 +207,18 @@ def main(scenario: str | None = None, lang: str | None = None, frames: int | Non
                 thing.update(elapsed)     # the computer's pace follows the window's clock
         return False
 
-    control = None
     if chosen is None:
         menu = Menu(screen, lang)
         if not loop(menu):
             pygame.quit()
             return 0
         chosen, lang = menu.chosen
-        control = menu.controls()
+        players = menu.controls()
     battle = Battle(chosen)
     if explore:
         app = Explorer(battle, screen, lang)
     else:
-        app = GameScreen(battle, screen, lang, saves=_save_hooks(save_dir, lang), control=control)
+        app = GameScreen(battle, screen, lang, saves=_save_hooks(save_dir, lang), control=players)
     loop(app)
     battle.close()
     pygame.quit()
@@ -277,3 +285,17 @@ def _saved_control(meta: dict) -> tuple[dict[str, str] | None, str]:
         if not isinstance(side, str) or (name != "human" and name not in NAMES):
             return None, f"{side}={name!r}"[:40]
     return dict(control), ""
+
+
+def parse_control(items: list[str], sides: list[str]) -> tuple[dict[str, str], str]:
+    """``SIDE=PLAYER`` arguments as {side: player}; ({}, what is wrong) when one is not."""
+    from ..ai.controllers import NAMES
+    out: dict[str, str] = {}
+    for item in items:
+        side, eq, name = item.partition("=")
+        if not eq or side not in sides:
+            return {}, f"{item!r}: expected SIDE=PLAYER with SIDE one of {', '.join(sides)}"
+        if name != "human" and name not in NAMES:
+            return {}, f"{item!r}: unknown player {name!r} (human, {', '.join(NAMES)})"
+        out[side] = name
+    return out, ""

@@ -303,7 +303,7 @@ def test_an_all_computer_battle_plays_itself_to_the_winner():
     try:
         assert g.computer.spectating()
         frames = 0
-        while g.battle.winner is None and frames < 400:
+        while g.battle.winner is None and frames < 1000:
             g.update(PACE_MS)
             g.draw()
             assert g.handoff is None and g.dialog is None
@@ -359,3 +359,16 @@ def test_a_computer_move_that_provokes_asks_the_human_and_waits_for_the_answer()
     finally:
         g.battle.close()
         pygame.quit()
+
+
+def test_the_window_loop_drives_the_computer_from_its_clock(tmp_path):
+    """``python -m game play MAP --control ...``: the real loop, 1.5 s of frames, plays the
+    computer's first commands (read back from the autosave, with who plays)."""
+    from pathlib import Path
+    from game.ui.app import main
+    ford = Path(__file__).resolve().parents[2] / "maps" / "ford.toml"
+    assert main(str(ford), "en", frames=90, save_dir=str(tmp_path), control=["blue=ai:easy", "red=scripted"]) == 0
+    doc = json.loads((tmp_path / "autosave.json").read_text(encoding="utf-8"))
+    assert doc["meta"]["control"] == {"blue": "ai:easy", "red": "scripted"}
+    assert doc["commands"], "the computer played within the frames"
+    assert main(str(ford), "en", frames=1, control=["red=genius"]) == 2
