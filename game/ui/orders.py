@@ -74,8 +74,9 @@ class Orders:
             s.play(command, declined)
             return
         q = pending[0]
-        given = s.computer.answer(q, command)       # a computer creature's controller answers its own
-        if given is not NO_ANSWER:
+        computer = getattr(s, "computer", None)     # a screen without computer sides has none
+        given = computer.answer(q, command) if computer is not None else NO_ANSWER
+        if given is not NO_ANSWER:                  # a computer creature's controller answers its own
             self._answered(command, q, given, asked, declined)
             return
         if q.argument is None:                      # an attack of opportunity: take it or not
@@ -111,4 +112,5 @@ class Orders:
         """A question's dialog: Escape leaves it, and the command is not played — except
         in a computer's command, which must go on (its player cannot take it back)."""
         self.s.dialog = self.s.make_dialog(text, choices, then)
-        self.s.dialog.cancellable = not self.s.computer.playing()
+        computer = getattr(self.s, "computer", None)
+        self.s.dialog.cancellable = computer is None or not computer.playing()
