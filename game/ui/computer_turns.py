@@ -37,6 +37,7 @@ class ComputerTurns:
         self.turn_key: tuple | None = None       # (round, creature) the count below is for
         self.played = 0
         self.last_why = ""
+        self.last_why_of: tuple | None = None    # the (round, creature) turn that line is about
         self.trail: tuple = ()                   # squares of the computer's last move
         self.trail_ms = 0
 
@@ -101,6 +102,7 @@ class ComputerTurns:
             s.submit(C.EndTurn(cid))
             return
         self.played += 1
+        self.last_why_of = key
         self.last_why = sentence("UI_AI_WHY", {"name": s.names.get(cid, cid),
                                                "action": sentence(f"ACT_{decision.command.action}", {}, s.lang),
                                                "why": decision.explain(s.lang, s.names)}, s.lang)
@@ -130,6 +132,10 @@ class ComputerTurns:
     def level_name(self, side: str) -> str:
         name = self.side_control(side)
         return sentence(f"UI_CONTROL_{name.replace(':', '_')}", {}, self.s.lang)
+
+    def reason_now(self) -> str:
+        """The why line of the creature whose turn it is (not the one before it)."""
+        return self.last_why if self.last_why_of == (self.s.battle.round, self.s.current) else ""
 
     def banner(self) -> str:
         cid = self.s.current

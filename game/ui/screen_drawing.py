@@ -182,8 +182,8 @@ class ScreenDrawing:
         side = self.side_of(self.current)
         colour = theme.side_colour(self.view.sides, side)
         lines = [self.computer.banner(), sentence("UI_AI_SKIP", {}, self.lang)]
-        if self.computer.last_why:
-            lines.insert(1, self.computer.last_why)
+        if self.computer.reason_now():
+            lines.insert(1, self.computer.reason_now())
         f = theme.font(15, True)
         width = min(area.get_width() - 20, max(f.size(t)[0] for t in lines) + 28)
         panel = pygame.Rect((area.get_width() - width) // 2, 8, width, 14 + 20 * len(lines))
@@ -192,10 +192,10 @@ class ScreenDrawing:
         for i, text in enumerate(lines):
             img = theme.font(15 if i == 0 else 13, i == 0).render(text, True, colour if i == 0 else theme.TEXT)
             area.blit(img, (panel.x + 14, panel.y + 7 + 20 * i))
-        cell = self.cam.cell
-        for sq in self.battle.board().body(self.current).squares:
-            x, y = self.cam.to_screen(sq)
-            pygame.draw.rect(area, (255, 235, 120), pygame.Rect(x, y, cell, cell), 3)
+        squares = self.battle.board().body(self.current).squares
+        x, y = self.cam.to_screen(min(squares))
+        right, bottom = self.cam.to_screen(max(squares))
+        pygame.draw.rect(area, (255, 235, 120), pygame.Rect(x, y, right - x + self.cam.cell, bottom - y + self.cam.cell), 3)
 
     def _draw_trail(self, area: pygame.Surface) -> None:
         """The squares a computer creature just moved through, joined by a line."""
