@@ -26,6 +26,7 @@ from .. import data
 from ..data import bestiary
 from ..i18n import side_name
 from .errors import ContentError
+from .sides import SideSpec, read_sides
 from .tiled import tiled_document
 
 TOP_KEYS = {"title", "description", "seed", "rules", "map", "creature", "sides",
@@ -41,10 +42,6 @@ FLAG_KEYS = ("undead", "mindless", "non_humanoid", "stable", "combat_trained", "
 CREATURE_KEYS = {"id", "name", "side", "at", "template", "size", "reach", "speed", "weapon", "conditions",
                  "feats", "armor", "shield", "inventory", "surprised", "off_hand", "loaded", "spells", "caster_class",
                  "holding", "worn", "feat_choices", "spell_slots", "spell_like", "afraid_of"} | set(INT_KEYS) | set(FLAG_KEYS)
-# [sides.X] (issue 12): who plays a side, and its names (design/scenario-format.md, "Sides").
-SIDE_KEYS = ("control", "level", "name_en", "name_fr")
-CONTROLS = ("human", "ai")
-LEVELS = ("easy", "normal", "hard")
 CASTER_CLASSES = ("wizard", "sorcerer", "bard", "cleric", "druid", "paladin", "ranger")
 
 
@@ -82,25 +79,6 @@ class CreatureSpec:
     @property
     def speed_squares(self) -> int:
         return int(self.speed_m / Fraction(3, 2))
-
-
-@dataclass(frozen=True)
-class SideSpec:
-    """A side's ``[sides.X]`` table: who plays it (``control``, and the computer's ``level``)
-    and how players read its name. A side the file leaves out is human, named by its id."""
-
-    control: str = "human"
-    level: str | None = None          # easy / normal / hard, only when control is "ai"
-    names: tuple[tuple[str, str], ...] = ()    # (lang, name): ("en", "The raiders") ...
-
-    @property
-    def controller(self) -> str:
-        """The controller name of ``game.ai.controllers`` ("ai:normal" ...), or "human"."""
-        return f"ai:{self.level or 'normal'}" if self.control == "ai" else "human"
-
-    def name_in(self, lang: str) -> str:
-        names = dict(self.names)
-        return names.get(lang) or names.get("en") or names.get("fr") or ""
 
 
 @dataclass
@@ -201,36 +179,8 @@ class _Validator:
                 self.fail(f'creature "{c.id}"', f"afraid_of {c.afraid_of!r} must name another creature")
         texts = {key: self._string(doc, key, key, "") for key in ("title_en", "title_fr", "description_en", "description_fr")
                  if key in doc}
-        sides = self.sides(doc.get("sides", {}), {c.side for c in creatures})
+        sides = read_sides(doc.get("sides", {}), {c.side for c in creatures}, self.fail)
         return Scenario(self.path, title, description, seed, variants, rows, creatures, texts, sides)
-
-    def sides(self, table: Any, standing: set[str]) -> dict[str, SideSpec]:
-        """``[sides.X]`` tables: each names a side some creature stands on, with known keys
-        and values; a ``level`` only for a computer side."""
-        if not isinstance(table, dict):
-            self.fail("sides", "must be a table of sides ([sides.red] ...)")
-        out = {}
-        for side in sorted(table):
-            where, raw = f"sides.{side}", table[side]
-            if not isinstance(raw, dict):
-                self.fail(where, "must be a table (control, level, name_en, name_fr)")
-            if side not in standing:
-                self.fail(where, f"no creature stands on side {side!r} (sides: {', '.join(sorted(standing)) or 'none'})")
-            for key in sorted(raw):
-                if key not in SIDE_KEYS:
-                    self.fail(f"{where}.{key}", f"unknown key (known: {', '.join(SIDE_KEYS)})")
-            control = raw.get("control", "human")
-            if control not in CONTROLS:
-                self.fail(f"{where}.control", f"must be one of {', '.join(repr(c) for c in CONTROLS)}, not {control!r}")
-            level = raw.get("level")
-            if level is not None and control != "ai":
-                self.fail(f"{where}.level", 'only a computer side has a level: add control = "ai"')
-            if level is not None and level not in LEVELS:
-                self.fail(f"{where}.level", f"must be one of {', '.join(repr(v) for v in LEVELS)}, not {level!r}")
-            names = tuple((key[-2:], self._string(raw, key, f"{where}.{key}", "")) for key in ("name_en", "name_fr")
-                          if key in raw)
-            out[side] = SideSpec(control, level or ("normal" if control == "ai" else None), names)
-        return out
 
     def _string(self, table: dict, key: str, where: str, default: str) -> str:
         value = table.get(key, default)
