@@ -33,6 +33,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--lang", choices=("en", "fr"), default=None)
     p.add_argument("--explore", action="store_true", help="the rules explorer instead of a battle")
     p.add_argument("--saves", default=None, help="folder for saves and the autosave (default: ./saves)")
+    p.add_argument("--control", nargs="*", default=[], metavar="SIDE=PLAYER",
+                   help="who plays a side: human, ai, ai:easy, ai:normal, ai:hard, random, scripted "
+                        "(default: the scenario's [sides], else human)")
     args = parser.parse_args(argv)
 
     if args.command == "query":
@@ -69,6 +72,6 @@ def main(argv: list[str] | None = None) -> int:
         from .ui.app import main as play_main
         return play_main(getattr(args, "scenario", None) if args.command == "play" else None,
                          getattr(args, "lang", None), explore=getattr(args, "explore", False),
-                         save_dir=getattr(args, "saves", None))
+                         save_dir=getattr(args, "saves", None), control=getattr(args, "control", []))
     parser.print_help()
     return 2

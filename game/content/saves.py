@@ -8,7 +8,9 @@ A save is one JSON object::
      "commands": [{"who", "action", "args", "dice", "declined", "rolled", "instead"?}, ...
      "check": {"round", "turn", "order", "winner", "creatures": {id: {"at", "hp", ...}}}}
 
-``commands`` is ``battle.history``. The scenario text is stored, so a save still loads
+``commands`` is ``battle.history``. ``meta`` is the saver's: the window keeps the language
+and who plays each side there (``"control": {"red": "ai:hard", "blue": "human"}``, issue
+12); a save without it loads with the scenario's ``[sides]`` defaults. The scenario text is stored, so a save still loads
 when the map file changes or moves. Loading replays every command through
 ``Battle.act`` with the dice it scripted (``dice``), the seeded generator rolling the
 rest, exactly as when it was first played: the battle, and its dice for the rolls still

@@ -24,10 +24,12 @@ from ..rules.terrain import LEGEND, Terrain
 from ..rules.weapons import fits_one_hand
 from .. import data
 from ..data import bestiary
+from ..i18n import side_name
 from .errors import ContentError
+from .sides import SideSpec, read_sides
 from .tiled import tiled_document
 
-TOP_KEYS = {"title", "description", "seed", "rules", "map", "creature",
+TOP_KEYS = {"title", "description", "seed", "rules", "map", "creature", "sides",
             "title_en", "title_fr", "description_en", "description_fr"}   # the texts in each language
 RULE_KEYS = {"charge_lane": ("center", "swept"), "scatter_order": ("seed", "srd"), "reach_diagonal_exception": None}
 ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
@@ -89,6 +91,20 @@ class Scenario:
     rows: list[str]
     creatures: list[CreatureSpec]
     texts: dict[str, str] = field(default_factory=dict)   # title_fr, description_en ...
+    sides: dict[str, SideSpec] = field(default_factory=dict)   # the [sides.X] tables given
+
+    def side_ids(self) -> list[str]:
+        """The sides the creatures stand on, in a stable order."""
+        return sorted({c.side for c in self.creatures})
+
+    def side_name(self, side: str, lang: str) -> str:
+        """A side as players read it: the file's ``name_<lang>``, else the catalogue's."""
+        given = self.sides[side].name_in(lang) if side in self.sides else ""
+        return given or side_name(side, lang)
+
+    def controllers(self) -> dict[str, str]:
+        """Each side's controller as the file sets it ("human" when it says nothing)."""
+        return {side: self.sides[side].controller if side in self.sides else "human" for side in self.side_ids()}
 
     def title_in(self, lang: str) -> str:
         """The title in that language when the file gives one, else ``title``."""
@@ -163,7 +179,8 @@ class _Validator:
                 self.fail(f'creature "{c.id}"', f"afraid_of {c.afraid_of!r} must name another creature")
         texts = {key: self._string(doc, key, key, "") for key in ("title_en", "title_fr", "description_en", "description_fr")
                  if key in doc}
-        return Scenario(self.path, title, description, seed, variants, rows, creatures, texts)
+        sides = read_sides(doc.get("sides", {}), {c.side for c in creatures}, self.fail)
+        return Scenario(self.path, title, description, seed, variants, rows, creatures, texts, sides)
 
     def _string(self, table: dict, key: str, where: str, default: str) -> str:
         value = table.get(key, default)

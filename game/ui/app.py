@@ -135,7 +135,8 @@ class Explorer:
         board = self.battle.board()
         if self.selected:
             b = board.body(self.selected)
-            line1 = sentence("UI_SELECTED", {"name": self.names.get(b.id, b.id), "side": b.side,
+            side = self.battle.scenario.side_name(b.side, self.lang)
+            line1 = sentence("UI_SELECTED", {"name": self.names.get(b.id, b.id), "side": side,
                                              "weapon": b.weapon.names.get(self.lang, b.weapon.id),
                                              "speed": f"{b.speed_squares * 1.5:g}"}, self.lang)
         else:
@@ -151,9 +152,10 @@ class Explorer:
 
 
 def main(scenario: str | None = None, lang: str | None = None, frames: int | None = None,
-         explore: bool = False, save_dir: str | None = None) -> int:
-    """``make play``: the start menu, then the hot-seat battle; with a scenario, straight
-    into its battle; ``explore``: the rules explorer on it."""
+         explore: bool = False, save_dir: str | None = None, control: list[str] | None = None) -> int:
+    """``make play``: the start menu, then the battle; with a scenario, straight into its
+    battle (``control``: ``SIDE=PLAYER`` over its ``[sides]``); ``explore``: the rules
+    explorer on it."""
     from . import __name__ as _ui  # noqa: F401  (hides pygame's banner)
     import pygame
 
@@ -167,11 +169,19 @@ def main(scenario: str | None = None, lang: str | None = None, frames: int | Non
         return 2
     lang = lang or default_language()
     chosen = None
+    players: dict[str, str] | None = None
+    if control and not scenario:
+        print("--control: needs a scenario (the start menu sets who plays otherwise)")
+        return 2
     if scenario:
         try:
             chosen = load_scenario(scenario)
         except ContentError as exc:
             print(exc.line())
+            return 2
+        players, bad = parse_control(control or [], chosen.side_ids())
+        if bad:
+            print(f"--control: {bad}")
             return 2
     pygame.display.init()
     pygame.font.init()
@@ -192,7 +202,9 @@ def main(scenario: str | None = None, lang: str | None = None, frames: int | Non
             thing.draw()
             pygame.display.flip()
             drawn += 1
-            clock.tick(60)
+            elapsed = clock.tick(60)
+            if hasattr(thing, "update"):
+                thing.update(elapsed)     # the computer's pace follows the window's clock
         return False
 
     if chosen is None:
@@ -201,11 +213,12 @@ def main(scenario: str | None = None, lang: str | None = None, frames: int | Non
             pygame.quit()
             return 0
         chosen, lang = menu.chosen
+        players = menu.controls()
     battle = Battle(chosen)
     if explore:
         app = Explorer(battle, screen, lang)
     else:
-        app = GameScreen(battle, screen, lang, saves=_save_hooks(save_dir, lang))
+        app = GameScreen(battle, screen, lang, saves=_save_hooks(save_dir, lang), control=players)
     loop(app)
     battle.close()
     pygame.quit()
@@ -214,16 +227,18 @@ def main(scenario: str | None = None, lang: str | None = None, frames: int | Non
 
 def _save_hooks(save_dir: str | None, lang: str):
     """(save, load, autosave) for the window, writing under ``save_dir`` (default ./saves).
-    A failing save or load is reported in the log; the current game is kept."""
+    A save keeps, besides the language, the screen's ``extra`` meta (who plays each side:
+    ``control``), so a reloaded battle keeps its computer sides. A failing save or load is
+    reported in the log; the current game is kept."""
     from ..content import saves
     from ..content.errors import ContentError
     folder = Path(save_dir or "saves")
 
-    def save(battle):
+    def save(battle, extra: dict | None = None):
         path = folder / "quicksave.json"
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            saves.save_battle(battle, path, meta={"lang": lang})
+            saves.save_battle(battle, path, meta={"lang": lang, **(extra or {})})
         except (ContentError, OSError) as exc:
             return exc.line() if hasattr(exc, "line") else str(exc)
         return str(path)
@@ -235,16 +250,52 @@ def _save_hooks(save_dir: str | None, lang: str):
         except ContentError as exc:
             screen.log.append((exc.line(), (240, 160, 120)))
             return
+        control, bad = _saved_control(loaded.meta or {})
+        if bad:
+            screen.log.append((sentence("UI_LOAD_BAD_CONTROL", {"path": str(path), "value": bad}, screen.lang),
+                               (240, 160, 120)))
+            loaded.battle.close()
+            return
         old = screen.battle
-        screen.__init__(loaded.battle, screen.screen, (loaded.meta or {}).get("lang", screen.lang), screen.saves)
+        screen.__init__(loaded.battle, screen.screen, (loaded.meta or {}).get("lang", screen.lang), screen.saves,
+                        control=control)
         old.close()
         screen.log.append((sentence("UI_LOADED", {"path": str(path)}, screen.lang), (180, 220, 180)))
 
-    def autosave(battle):
+    def autosave(battle, extra: dict | None = None):
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            saves.autosave(battle, folder, meta={"lang": lang})
+            saves.autosave(battle, folder, meta={"lang": lang, **(extra or {})})
         except (ContentError, OSError):
             pass          # the game goes on; the next action tries again
 
     return save, load, autosave
+
+
+def _saved_control(meta: dict) -> tuple[dict[str, str] | None, str]:
+    """Who plays each side, as a save's ``meta.control`` keeps it (an older save has none:
+    the scenario's ``[sides]`` then say). Returns (control, "") or (None, the bad value)."""
+    from ..ai.controllers import NAMES
+    control = meta.get("control")
+    if control is None:
+        return None, ""
+    if not isinstance(control, dict):
+        return None, repr(control)[:40]
+    for side, name in control.items():
+        if not isinstance(side, str) or (name != "human" and name not in NAMES):
+            return None, f"{side}={name!r}"[:40]
+    return dict(control), ""
+
+
+def parse_control(items: list[str], sides: list[str]) -> tuple[dict[str, str], str]:
+    """``SIDE=PLAYER`` arguments as {side: player}; ({}, what is wrong) when one is not."""
+    from ..ai.controllers import NAMES
+    out: dict[str, str] = {}
+    for item in items:
+        side, eq, name = item.partition("=")
+        if not eq or side not in sides:
+            return {}, f"{item!r}: expected SIDE=PLAYER with SIDE one of {', '.join(sides)}"
+        if name != "human" and name not in NAMES:
+            return {}, f"{item!r}: unknown player {name!r} (human, {', '.join(NAMES)})"
+        out[side] = name
+    return out, ""

@@ -19,8 +19,9 @@ def _parts(parts) -> str:
     return ", ".join(f"{src} {_signed(v)}" for v, _kind, src in parts)
 
 
-def lines(events, names: dict[str, str], lang: str) -> list[tuple[str, tuple[int, int, int]]]:
-    """(text, colour) for each event worth reading."""
+def lines(events, names: dict[str, str], lang: str, sides=None) -> list[tuple[str, tuple[int, int, int]]]:
+    """(text, colour) for each event worth reading. ``sides``: a side id as the players
+    read it (the scenario's names), else the catalogue's."""
     n = lambda cid: names.get(cid, cid)  # noqa: E731
     out = []
     for e in events:
@@ -102,5 +103,5 @@ def lines(events, names: dict[str, str], lang: str) -> list[tuple[str, tuple[int
             out.append((sentence("LOG_MANEUVER_FAILED", {"name": n(e.who), "maneuver": e.maneuver}, lang),
                         (200, 200, 200)))
         elif kind == "BattleWon":
-            out.append((sentence("LOG_WON", {"side": side_name(e.side, lang)}, lang), (255, 215, 0)))
+            out.append((sentence("LOG_WON", {"side": sides(e.side) if sides else side_name(e.side, lang)}, lang), (255, 215, 0)))
     return out

@@ -12,6 +12,7 @@ from ..world import commands as C, views
 from . import more_actions, overlays
 from .board_view import BoardView, Camera, Overlay, pan
 from .combat_log import lines as log_lines
+from .computer_turns import ComputerTurns
 from .orders import Orders
 from .screen_acting import RIDDEN, ScreenActing
 from .screen_drawing import LOG_H, PANEL_W, ScreenDrawing
@@ -37,7 +38,9 @@ class Dialog:
 class GameScreen(ScreenActing, ScreenDrawing):
     BUTTONS = BUTTONS
 
-    def __init__(self, battle, screen: pygame.Surface, lang: str, saves=None):
+    def __init__(self, battle, screen: pygame.Surface, lang: str, saves=None, control: dict[str, str] | None = None):
+        """``control``: side -> controller name ("human", "ai:easy" …) over the scenario's
+        ``[sides]`` defaults (the start menu's choice, or a save's)."""
         self.battle = battle
         self.screen = screen
         self.lang = lang
@@ -69,6 +72,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.tip = ""
         self.running = True
         self.drag_from = None
+        self.computer = ComputerTurns(self, control)
         self._after_events(battle.opening_events)
 
     # --- what the engine says -----------------------------------------------------------
@@ -78,6 +82,10 @@ class GameScreen(ScreenActing, ScreenDrawing):
 
     def side_of(self, cid: str) -> str:
         return self.battle.board().body(cid).side
+
+    def side_label(self, side: str) -> str:
+        """A side as the players read it: the scenario's name for it, else the catalogue's."""
+        return self.battle.scenario.side_name(side, self.lang)
 
     def mount_of(self, cid: str | None) -> str | None:
         return views.mount_of(self.battle, cid) if cid else None
@@ -96,6 +104,9 @@ class GameScreen(ScreenActing, ScreenDrawing):
         cid = self.current
         if cid is None:
             return {b: "—" for b in BUTTONS}
+        if self.computer.is_computer(cid):          # nobody gives orders to a computer's creature
+            why = sentence("UI_AI_NO_ORDERS", {"name": self.names.get(cid, cid)}, self.lang)
+            return {b: why for b in self.buttons_for(cid)}
         return {b: self._refusal(cid, b) for b in self.buttons_for(cid)}
 
     def _refusal(self, cid: str, button: str) -> str | None:
@@ -149,6 +160,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
             if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
                 self.handoff = None
             return
+        if self.computer.playing() and self.squares_asked is None and self._computer_input(event):
+            return
         if event.type == pygame.KEYDOWN:
             self._key(event.key)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -159,6 +172,26 @@ class GameScreen(ScreenActing, ScreenDrawing):
             self._hover(event.pos)
         elif event.type == pygame.MOUSEWHEEL:
             self.cam.zoom(1 if event.y > 0 else -1, pygame.mouse.get_pos())
+
+    def _computer_input(self, event) -> bool:
+        """While the computer plays: a key or a click plays the rest at once (Escape still
+        asks whether to quit); the board may still be panned and zoomed. True: used."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self._key(event.key)
+            return True
+        if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1):
+            self.computer.skip()
+            self.refresh()
+            return True
+        return False
+
+    def update(self, dt_ms: int) -> None:
+        """The window's clock: ``dt_ms`` since the last frame (the computer's pace)."""
+        self.computer.update(dt_ms)
+
+    def save_meta(self) -> dict:
+        """What a save keeps besides the battle: who plays each side."""
+        return self.computer.save_meta()
 
     def _key(self, key) -> None:
         if key in (pygame.K_RETURN, pygame.K_SPACE) and self.mode == "cast":
@@ -183,7 +216,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
             self.show_threat = not self.show_threat
             self.refresh()
         elif key == pygame.K_F5 and self.saves:
-            path = self.saves[0](self.battle)
+            path = self.saves[0](self.battle, self.save_meta())
             self.log.append((sentence("UI_SAVED", {"path": path}, self.lang), (180, 220, 180)))
         elif key == pygame.K_F9 and self.saves:
             self.saves[1](self)
@@ -204,7 +237,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
                 return
         for cid, rect in self.tracker_rows:
             if rect.collidepoint(pos):
-                if cid in self.battle.delayed:
+                if cid in self.battle.delayed and not self.computer.is_computer(cid):
                     self.submit(C.StepIn(cid))      # a delaying creature takes its turn now
                 else:
                     self.inspected = None if cid == self.current else cid
@@ -274,7 +307,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
         return Dialog(text, choices, on_choose)
 
     def _after_events(self, events) -> None:
-        self.log.extend(log_lines(events, self.names, self.lang))
+        self.log.extend(log_lines(events, self.names, self.lang, self.side_label))
+        self.computer.moved(events)
         for e in events:
             if type(e).__name__ == "DamageDealt":
                 if e.attacker in self.damage:
@@ -290,8 +324,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
         cur = self.current
         if cur is not None and any(type(e).__name__ == "TurnStarted" for e in events):
             self.cam.show(self.battle.board().body(cur).squares, self._board_rect().size)   # follow the turn
-        if cur is not None:
-            side = self.side_of(cur)
+        if cur is not None and not self.computer.is_computer(cur):
+            side = self.side_of(cur)        # hot seat: hand over between human players only
             if self.last_side is not None and side != self.last_side:
                 self.handoff = side
             self.last_side = side
@@ -347,6 +381,10 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.view.draw(area, self.cam, self.overlay, self.current)
         self._draw_panel(pygame.Rect(w - PANEL_W, 0, PANEL_W, h))
         self._draw_log(pygame.Rect(0, h - LOG_H, w - PANEL_W, LOG_H))
+        if self.computer.trail_ms:
+            self._draw_trail(area)
+        if self.computer.playing():
+            self._draw_banner(area)
         if self.handoff is not None:
             self._draw_handoff()
         if self.battle.winner is not None:

@@ -1,5 +1,6 @@
-"""The start menu: pick a map, the language and the rule variants; every side is played
-here, hot-seat (computer sides come later)."""
+"""The start menu: pick a map, the language and the rule variants, and who plays each
+side: a person (hot-seat) or the computer at a level (easy, normal, hard), the scenario's
+``[sides]`` giving the defaults."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -7,10 +8,11 @@ from pathlib import Path
 
 import pygame
 
-from ..i18n import sentence, side_name, variant_name
+from ..i18n import sentence, variant_name
 from . import theme
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
+LEVELS = ("easy", "normal", "hard")
 
 
 def map_files() -> list[Path]:
@@ -30,6 +32,7 @@ class Menu:
                 self.entries.append((path, exc))
         self.selected = 0
         self.variants = None
+        self.control: dict[str, str] = {}      # side -> "human" | "ai:<level>", changed from the scenario's
         self.rects: list[tuple[str, object, pygame.Rect]] = []
         self.chosen = None          # (scenario, lang) once started
         self.running = True
@@ -42,6 +45,12 @@ class Menu:
             sc = replace(sc, variants=self.variants)
         return sc
 
+    def controls(self) -> dict[str, str]:
+        """Who plays each side of the chosen map: the scenario's ``[sides]``, then the
+        player's changes."""
+        sc = self.scenario()
+        return {**sc.controllers(), **self.control} if sc is not None else {}
+
     def handle(self, event) -> None:
         if event.type == pygame.QUIT:
             self.running = False
@@ -50,7 +59,7 @@ class Menu:
                 self.running = False
             elif event.key in (pygame.K_DOWN, pygame.K_UP):
                 self.selected = (self.selected + (1 if event.key == pygame.K_DOWN else -1)) % len(self.entries)
-                self.variants = None
+                self.variants, self.control = None, {}
             elif event.key == pygame.K_RETURN and self.scenario() is not None:
                 self.chosen = (self.scenario(), self.lang)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -63,11 +72,19 @@ class Menu:
         sc = self.scenario()
         if kind == "map":
             self.selected = value
-            self.variants = None
+            self.variants, self.control = None, {}
         elif kind == "lang":
             self.lang = "en" if self.lang == "fr" else "fr"
         elif kind == "start" and sc is not None:
             self.chosen = (sc, self.lang)
+        elif kind == "control" and sc is not None:
+            given = sc.sides.get(value)
+            back = f"ai:{given.level}" if given is not None and given.level else "ai:normal"
+            self.control[value] = "human" if self.controls()[value] != "human" else back
+        elif kind == "level" and sc is not None and self.controls()[value] != "human":
+            level = self.controls()[value].partition(":")[2]
+            self.control[value] = f"ai:{LEVELS[(LEVELS.index(level) + 1) % len(LEVELS)]}" if level in LEVELS \
+                else "ai:normal"
         elif kind == "variant" and sc is not None:
             v = sc.variants
             if value == "lane":
@@ -107,9 +124,7 @@ class Menu:
                     line = f"{line} {word}".strip()
             self.screen.blit(small.render(line, True, (200, 200, 200)), (x, yy))
             yy += 30
-            sides = ", ".join(side_name(side, self.lang) for side in sorted({c.side for c in sc.creatures}))
-            self.screen.blit(f.render(sentence("UI_MENU_SIDES", {"sides": sides}, self.lang), True, theme.TEXT), (x, yy))
-            yy += 40
+            yy = self._draw_sides(sc, x, yy)
             yes, no = sentence("UI_YES", {}, self.lang), sentence("UI_NO", {}, self.lang)
             lane = variant_name(sc.variants.charge_lane, self.lang)
             scatter = variant_name(sc.variants.scatter_order, self.lang)
@@ -131,3 +146,28 @@ class Menu:
         pygame.draw.rect(self.screen, (52, 56, 68), r, border_radius=4)
         self.screen.blit(f.render(sentence("UI_MENU_LANG", {}, self.lang), True, theme.TEXT), (r.x + 10, r.y + 6))
         self.rects.append(("lang", None, r))
+
+    def _draw_sides(self, sc, x: int, y: int) -> int:
+        """A line per side: its name, who plays it (click: a person or the computer) and the
+        computer's level (click: easy, normal, hard)."""
+        f, small = theme.font(16), theme.font(13)
+        self.screen.blit(f.render(sentence("UI_MENU_WHO_PLAYS", {}, self.lang), True, theme.TEXT), (x, y))
+        y += 28
+        sides = list(self.controls())
+        for side, control in self.controls().items():
+            self.screen.blit(f.render(sc.side_name(side, self.lang), True, theme.side_colour(sides, side)), (x, y + 6))
+            human = control == "human"
+            r = pygame.Rect(x + 170, y, 150, 30)
+            pygame.draw.rect(self.screen, (52, 56, 68) if human else (70, 90, 130), r, border_radius=4)
+            self.screen.blit(f.render(sentence("UI_MENU_HUMAN" if human else "UI_MENU_COMPUTER", {}, self.lang), True,
+                                      theme.TEXT), (r.x + 10, r.y + 6))
+            self.rects.append(("control", side, r))
+            r = pygame.Rect(x + 330, y, 150, 30)
+            pygame.draw.rect(self.screen, (44, 46, 56) if human else (52, 56, 68), r, border_radius=4)
+            level = "—" if human else sentence(f"UI_LEVEL_{control.partition(':')[2] or 'normal'}", {}, self.lang)
+            self.screen.blit(f.render(level, True, (110, 110, 110) if human else theme.TEXT), (r.x + 10, r.y + 6))
+            if not human:
+                self.rects.append(("level", side, r))
+            y += 36
+        self.screen.blit(small.render(sentence("UI_MENU_SIDES_HELP", {}, self.lang), True, (170, 170, 170)), (x, y))
+        return y + 30

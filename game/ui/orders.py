@@ -13,6 +13,7 @@ from .. import data
 from ..i18n import has_sentence, sentence
 from ..world.asking import Question, questions
 from ..world.commands import Command
+from .computer_turns import NO_ANSWER
 
 # How each kind of answer reads (a question's ``about`` picks the pair when it is not yes/no).
 CHOICE_LABELS = {
@@ -73,6 +74,11 @@ class Orders:
             s.play(command, declined)
             return
         q = pending[0]
+        computer = getattr(s, "computer", None)     # a screen without computer sides has none
+        given = computer.answer(q, command) if computer is not None else NO_ANSWER
+        if given is not NO_ANSWER:                  # a computer creature's controller answers its own
+            self._answered(command, q, given, asked, declined)
+            return
         if q.argument is None:                      # an attack of opportunity: take it or not
 
             def answer(take, taker=q.to):
@@ -95,7 +101,16 @@ class Orders:
         choices = [(_label(labels, v, s.lang), v) for v in q.choices]
         self._dialog(text, choices, chosen)
 
+    def _answered(self, command, q: Question, value, asked: set, declined: set[str]) -> None:
+        """Go on with an answer given without a dialog (a computer side's)."""
+        if q.argument is None:
+            self._next(command, asked | {("aoo", q.to)}, declined if value else declined | {q.to})
+        else:
+            self._next(replace(command, **{q.argument: value}), asked | {q.argument}, declined)
+
     def _dialog(self, text: str, choices, then) -> None:
-        """A question's dialog: Escape leaves it, and the command is not played."""
+        """A question's dialog: Escape leaves it, and the command is not played — except
+        in a computer's command, which must go on (its player cannot take it back)."""
         self.s.dialog = self.s.make_dialog(text, choices, then)
-        self.s.dialog.cancellable = True
+        computer = getattr(self.s, "computer", None)
+        self.s.dialog.cancellable = computer is None or not computer.playing()

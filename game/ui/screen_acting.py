@@ -177,7 +177,7 @@ class ScreenActing:
                 or not self.battle.options(self.current)[command.action].legal:
             self.mode = None
         if self.saves:
-            self.saves[2](self.battle)      # autosave after every action
+            self.saves[2](self.battle, self.save_meta())      # autosave after every action
         self.refresh()
 
     def keep_undo(self) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from .. import data
-from ..i18n import sentence, side_name
+from ..i18n import sentence
 from ..world import views
 from ..world.worn import item_name
 from . import theme
@@ -156,9 +156,9 @@ class ScreenDrawing:
         self.screen.fill((20, 20, 26))
         side = self.handoff
         cur = self.current
-        self._text(sentence("UI_HANDOFF", {"side": side_name(side, self.lang), "name": self.names.get(cur, cur)}, self.lang),
+        self._text(sentence("UI_HANDOFF", {"side": self.side_label(side), "name": self.names.get(cur, cur)}, self.lang),
                    (w // 2 - 200, h // 2 - 30), 30, theme.side_colour(self.view.sides, side), bold=True)
-        self._text(sentence("UI_HANDOFF_CLICK", {"side": side_name(side, self.lang)}, self.lang), (w // 2 - 200, h // 2 + 20), 16)
+        self._text(sentence("UI_HANDOFF_CLICK", {"side": self.side_label(side)}, self.lang), (w // 2 - 200, h // 2 + 20), 16)
 
     def _draw_victory(self) -> None:
         w, h = self.screen.get_size()
@@ -166,7 +166,7 @@ class ScreenDrawing:
         pygame.draw.rect(self.screen, (30, 32, 40), panel, border_radius=8)
         pygame.draw.rect(self.screen, (255, 215, 0), panel, 2, border_radius=8)
         x, y = panel.x + 20, panel.y + 16
-        won = sentence("UI_VICTORY", {"side": side_name(self.battle.winner, self.lang)}, self.lang)
+        won = sentence("UI_VICTORY", {"side": self.side_label(self.battle.winner)}, self.lang)
         y += self._text(won, (x, y), 26, (255, 215, 0), True)
         y += self._text(sentence("UI_VICTORY_CHART", {}, self.lang), (x, y + 4), 14) + 10
         top = max([1] + [v for pair in self.damage.values() for v in pair])
@@ -175,6 +175,36 @@ class ScreenDrawing:
             pygame.draw.rect(self.screen, (90, 180, 100), (x + 160, y + 2, int(380 * dealt / top), 7))
             pygame.draw.rect(self.screen, (200, 90, 80), (x + 160, y + 10, int(380 * taken / top), 7))
             y += 24
+
+    def _draw_banner(self, area: pygame.Surface) -> None:
+        """Who the computer is playing, across the top of the board, in its side's colour,
+        with its last reason; the acting creature's square is ringed too."""
+        side = self.side_of(self.current)
+        colour = theme.side_colour(self.view.sides, side)
+        lines = [self.computer.banner(), sentence("UI_AI_SKIP", {}, self.lang)]
+        if self.computer.reason_now():
+            lines.insert(1, self.computer.reason_now())
+        f = theme.font(15, True)
+        width = min(area.get_width() - 20, max(f.size(t)[0] for t in lines) + 28)
+        panel = pygame.Rect((area.get_width() - width) // 2, 8, width, 14 + 20 * len(lines))
+        pygame.draw.rect(area, (24, 26, 34), panel, border_radius=6)
+        pygame.draw.rect(area, colour, panel, 2, border_radius=6)
+        for i, text in enumerate(lines):
+            img = theme.font(15 if i == 0 else 13, i == 0).render(text, True, colour if i == 0 else theme.TEXT)
+            area.blit(img, (panel.x + 14, panel.y + 7 + 20 * i))
+        squares = self.battle.board().body(self.current).squares
+        x, y = self.cam.to_screen(min(squares))
+        right, bottom = self.cam.to_screen(max(squares))
+        pygame.draw.rect(area, (255, 235, 120), pygame.Rect(x, y, right - x + self.cam.cell, bottom - y + self.cam.cell), 3)
+
+    def _draw_trail(self, area: pygame.Surface) -> None:
+        """The squares a computer creature just moved through, joined by a line."""
+        half = self.cam.cell // 2
+        points = [(x + half, y + half) for x, y in (self.cam.to_screen(sq) for sq in self.computer.trail)]
+        if len(points) >= 2:
+            pygame.draw.lines(area, (255, 235, 120), False, points, 3)
+        for p in points:
+            pygame.draw.circle(area, (255, 235, 120), p, max(3, half // 4))
 
     def _draw_dialog(self) -> None:
         """The question and its answers as buttons, in as many rows as they need."""

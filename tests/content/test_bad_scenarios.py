@@ -54,6 +54,8 @@ CASES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "bad_rule_variant.toml": (("charge_lane",), ("diagonal", "center", "swept")),
     "bad_rule_variant_scatter.toml": (("scatter_order",), ("clockwise", "seed", "srd")),
     "bad_rule_variant_bool.toml": (("reach_diagonal_exception",), ("yes", "true", "false")),
+    "side_unknown_control.toml": (("sides.red.control",), ("robot", "human", "ai")),
+    "side_level_without_ai.toml": (("sides.red.level",), ("control", "ai")),
 }
 
 

@@ -1,0 +1,148 @@
+"""The computer's turns in the battle window (issue 12, items 1 and 3): a side set to a
+controller (``ai:easy`` …, ``random``, ``scripted``) plays when one of its creatures has
+the turn, one decision at a time at a readable pace driven by the window's frames (never
+a blocking sleep), each command logged like a player's, with the line that says why.
+Any key or click plays the rest at once. The questions the rules put to a computer
+creature (take an attack of opportunity, trip back, avoid an overrun …) are answered by
+its controller instead of a dialog.
+
+The window's engine calls stay synchronous: a decision is asked and played inside one
+frame. The controller only picks among what the engine offers; a command the engine
+refuses anyway ends that creature's turn with the refusal in the log."""
+from __future__ import annotations
+
+from ..ai.controllers import Controller, make_controller
+from ..i18n import sentence
+from ..world import commands as C
+
+HUMAN = "human"
+PACE_MS = 650             # between two computer commands: readable, not slow
+TRAIL_MS = 900            # how long a computer's move stays drawn on the board
+TURN_LIMIT = 12           # commands per creature-turn before the window ends it (as play_turn)
+SKIP_LIMIT = 2000         # commands played at once by a skip, at most (a runaway guard)
+NO_ANSWER = object()      # a question for a human: the window asks it
+
+
+class ComputerTurns:
+    """Who plays each side in this window, and the computer's half of the turn loop. The
+    screen (``GameScreen``) keeps the board, the log and the dialogs; this keeps the
+    controllers, the pace and the last move to draw."""
+
+    def __init__(self, screen, control: dict[str, str] | None = None):
+        self.s = screen
+        scenario = screen.battle.scenario
+        self.control = {**scenario.controllers(), **{k: v for k, v in (control or {}).items() if v}}
+        self.controllers: dict[str, Controller] = {}
+        self.wait_ms = 0
+        self.turn_key: tuple | None = None       # (round, creature) the count below is for
+        self.played = 0
+        self.last_why = ""
+        self.last_why_of: tuple | None = None    # the (round, creature) turn that line is about
+        self.trail: tuple = ()                   # squares of the computer's last move
+        self.trail_ms = 0
+
+    # --- who plays -----------------------------------------------------------------------
+    def side_control(self, side: str) -> str:
+        return self.control.get(side, HUMAN)
+
+    def is_computer(self, cid: str | None) -> bool:
+        if cid is None or not self.s.battle.has(cid):
+            return False
+        return self.side_control(self.s.side_of(cid)) != HUMAN
+
+    def spectating(self) -> bool:
+        """No side is human: the battle plays itself."""
+        return all(self.side_control(side) != HUMAN for side in self.s.battle.scenario.side_ids())
+
+    def controller_of(self, side: str) -> Controller:
+        if side not in self.controllers:
+            sides = self.s.battle.scenario.side_ids()
+            seed = self.s.battle.scenario.seed * 31 + (sides.index(side) if side in sides else 0)
+            self.controllers[side] = make_controller(self.side_control(side), seed)
+        return self.controllers[side]
+
+    def playing(self) -> bool:
+        """A computer creature has the turn and the battle goes on."""
+        return self.s.battle.winner is None and self.is_computer(self.s.current)
+
+    # --- the frame loop ------------------------------------------------------------------
+    def update(self, dt_ms: int) -> None:
+        """Advance the clock by ``dt_ms``; when the pace has passed, play one decision."""
+        self.trail_ms = max(0, self.trail_ms - dt_ms)
+        if not self.playing() or self.s.dialog is not None or self.s.squares_asked is not None:
+            self.wait_ms = 0
+            return
+        self.wait_ms += dt_ms
+        if self.wait_ms >= PACE_MS:
+            self.wait_ms = 0
+            self.step()
+
+    def skip(self) -> None:
+        """Play the rest at once: until a human's creature has the turn (in a spectator
+        battle, until this creature's turn ends), the battle ends, or a human is asked."""
+        start = (self.s.battle.round, self.s.current)
+        for _ in range(SKIP_LIMIT):
+            if not self.playing() or self.s.dialog is not None or self.s.squares_asked is not None:
+                break
+            if self.spectating() and (self.s.battle.round, self.s.current) != start:
+                break
+            self.step()
+        self.wait_ms = 0
+
+    def step(self) -> None:
+        """One decision of the creature whose turn it is, played through the window's
+        orders (check, the questions, act) as a player's command is."""
+        s = self.s
+        cid = s.current
+        key = (s.battle.round, cid)
+        if key != self.turn_key:
+            self.turn_key, self.played = key, 0
+        decision = self.controller_of(s.side_of(cid)).decide(s.battle, cid) if self.played < TURN_LIMIT else None
+        if decision is None:
+            s.submit(C.EndTurn(cid))
+            return
+        self.played += 1
+        self.last_why_of = key
+        self.last_why = sentence("UI_AI_WHY", {"name": s.names.get(cid, cid),
+                                               "action": sentence(f"ACT_{decision.command.action}", {}, s.lang),
+                                               "why": decision.explain(s.lang, s.names)}, s.lang)
+        s.log.append((self.last_why, (170, 200, 235)))
+        if not s.submit(decision.command):                 # refused: the sentence is logged already
+            s.submit(C.EndTurn(cid))
+
+    def moved(self, events) -> None:
+        """Keep the squares of a computer creature's move to draw for a moment."""
+        for e in events:
+            if type(e).__name__ == "Moved" and self.is_computer(e.who) and e.path:
+                self.trail, self.trail_ms = tuple(e.path), TRAIL_MS
+
+    # --- the rules' questions --------------------------------------------------------------
+    def answer(self, question, command):
+        """The answer of a computer creature's controller, or NO_ANSWER when a human owns
+        ``question.to``. A computer's own command keeps the argument it chose."""
+        if not self.is_computer(question.to):
+            return NO_ANSWER
+        if question.argument is not None and question.to == command.who:
+            chosen = getattr(command, question.argument, None)
+            if chosen is not None and chosen in question.choices:
+                return chosen
+        return self.controller_of(self.s.side_of(question.to)).answer(self.s.battle, question, command)
+
+    # --- what the window shows --------------------------------------------------------------
+    def level_name(self, side: str) -> str:
+        name = self.side_control(side)
+        return sentence(f"UI_CONTROL_{name.replace(':', '_')}", {}, self.s.lang)
+
+    def reason_now(self) -> str:
+        """The why line of the creature whose turn it is (not the one before it)."""
+        return self.last_why if self.last_why_of == (self.s.battle.round, self.s.current) else ""
+
+    def banner(self) -> str:
+        cid = self.s.current
+        side = self.s.side_of(cid)
+        return sentence("UI_AI_BANNER", {"name": self.s.names.get(cid, cid), "side": self.s.side_label(side),
+                                         "level": self.level_name(side)}, self.s.lang)
+
+    def save_meta(self) -> dict:
+        """What a save keeps of who plays: every side's controller name."""
+        return {"control": dict(sorted(self.control.items()))}
