@@ -47,6 +47,9 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "WHY_SCRIPTED": {"en": "the nearest enemy, no tactics", "fr": "l'ennemi le plus proche, sans tactique"},
     "WHY_RANDOM": {"en": "chosen at random ({action})", "fr": "choisi au hasard ({action})"},
     # fidelity: maneuvers
+    "UI_AOO_INSTEAD_trip": {"en": "Trip instead", "fr": "Croc-en-jambe à la place"},
+    "UI_AOO_INSTEAD_disarm": {"en": "Disarm instead", "fr": "Désarmement à la place"},
+    "UI_AOO_INSTEAD_sunder": {"en": "Sunder instead", "fr": "Destruction d'arme à la place"},
     "WEAPON_LOST": {"en": "the weapon it was striking with is no longer in its hand",
                     "fr": "l'arme avec laquelle il frappait n'est plus dans sa main"},
     "CHARGE_OVERRUN_OK": {"en": "Clear lane but for {creature}: the charge overruns it on the way (+2), then strikes.",

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from .. import data
 from ..i18n import has_sentence, sentence
-from ..world.asking import Question, questions
+from ..world.asking import Question, aoo_maneuvers, questions
 from ..world.commands import Command
 from .computer_turns import NO_ANSWER
 
@@ -49,10 +49,12 @@ class Orders:
 
     def __init__(self, screen):
         self.s = screen
+        self.instead: dict[str, str] = {}      # this command's takers making a maneuver in place of their AoO
 
     def submit(self, command, asked: frozenset[str] = frozenset(), declined: frozenset[str] = frozenset()) -> bool:
         """Judge, ask, play. True when the command was played or waits on answers."""
         s = self.s
+        self.instead = {}
         refusal = s.battle.check(command, declined=declined)
         if refusal is not None:
             s.log.append((s.say(refusal), (240, 160, 120)))
@@ -62,7 +64,7 @@ class Orders:
 
     def _pending(self, command, asked: set, declined: set[str]) -> list[Question]:
         """What is left to ask of this command as it now stands."""
-        seen = self.s.battle.preview(command, declined=frozenset(declined))
+        seen = self.s.battle.preview(command, declined=frozenset(declined), instead=self.instead)
         return [q for q in questions(self.s.battle, seen)
                 if (q.argument is None and q.to not in declined and ("aoo", q.to) not in asked)
                 or (q.argument is not None and q.argument not in asked)]
@@ -71,7 +73,7 @@ class Orders:
         s = self.s
         pending = self._pending(command, asked, declined)
         if not pending:
-            s.play(command, declined)
+            s.play(command, declined, self.instead)
             return
         q = pending[0]
         computer = getattr(s, "computer", None)     # a screen without computer sides has none
@@ -82,12 +84,15 @@ class Orders:
         if q.argument is None:                      # an attack of opportunity: take it or not
 
             def answer(take, taker=q.to):
+                if isinstance(take, str):            # a maneuver in its place (French text, note 7)
+                    self.instead[taker] = take
                 self._next(command, asked | {("aoo", taker)}, declined if take else declined | {taker})
             text = sentence("UI_AOO_ASK", {"taker": s.names.get(q.to, q.to),
                                            "target": s.names.get(q.against, q.against),
                                            "why": sentence("UI_AOO_WHY_ACT", {}, s.lang)}, s.lang)
-            self._dialog(text, [(sentence("UI_YES", {}, s.lang), True), (sentence("UI_NO", {}, s.lang), False)],
-                         answer)
+            maneuvers = aoo_maneuvers(s.battle, command, q.to, frozenset(declined), self.instead)
+            self._dialog(text, [(sentence("UI_YES", {}, s.lang), True), (sentence("UI_NO", {}, s.lang), False)]
+                         + [(sentence(f"UI_AOO_INSTEAD_{m}", {}, s.lang), m) for m in maneuvers], answer)
             return
 
         def chosen(value):

@@ -157,11 +157,12 @@ class ScreenActing:
         when it was played or waits on a player's answer."""
         return self.orders.submit(command, asked)
 
-    def play(self, command, declined: set[str]) -> None:
-        """Tell the engine: the command and the attacks of opportunity declined."""
+    def play(self, command, declined: set[str], instead: dict[str, str] | None = None) -> None:
+        """Tell the engine: the command, the attacks of opportunity declined and the
+        maneuvers made in place of some."""
         snap = self.battle.snapshot()
         rolled_before = len(self.battle.dice.history)
-        ok, refusal, events = self.battle.act(command, declined=declined)
+        ok, refusal, events = self.battle.act(command, declined=declined, instead=instead)
         if not ok:
             self.battle.restore(snap)
             self.log.append((self.say(refusal), (240, 160, 120)))

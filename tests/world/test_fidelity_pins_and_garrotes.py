@@ -286,7 +286,7 @@ class _Screen:
     def choose_square(self, squares, text, then):
         self.asked = (squares, text, then)
 
-    def play(self, command, declined):
+    def play(self, command, declined, instead=None):
         self.played = command
 
     def say(self, refusal):

@@ -97,3 +97,32 @@ def test_the_query_tool_takes_aoo_maneuvers_and_a_save_replays_them(tmp_path):
     saves.save_battle(b, path, scenario_text=flail_text())
     again = saves.load_battle(path)
     assert "prone" in again.board().body("rogue").conditions and again.board().body("rogue").pos == (1, 2)
+
+
+def test_the_window_offers_the_takers_player_a_trip_in_place_of_the_attack():
+    import pygame
+
+    from game.ui.game_screen import GameScreen
+    pygame.display.init()
+    pygame.font.init()
+    b = flail()
+    g = GameScreen(b, pygame.display.set_mode((1280, 800)), "en")
+    pygame.event.clear()
+    try:
+        g.handoff = None
+        g.draw()
+        b.dice.script([15, 18, 2])        # the flail's touch attack, then the two Strength checks
+        g.orders.submit(C.Move("rogue", squares=((1, 3), (1, 4))))
+        assert g.dialog is not None and not b.history                        # the orc's player is asked first
+        values = [v for _label, v in g.dialog.choices]
+        assert values[:2] == [True, False] and "trip" in values and "grapple" not in values
+        g.draw()
+        trip = next(r for r, (_l, v) in zip(g.dialog.rects, g.dialog.choices) if v == "trip")
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=trip.center))
+        for event in pygame.event.get():
+            g.handle(event)
+        assert b.history and b.history[-1]["instead"] == {"orc": "trip"}
+        assert "prone" in b.board().body("rogue").conditions
+    finally:
+        b.close()
+        pygame.quit()
