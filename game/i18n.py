@@ -313,6 +313,13 @@ _SENTENCES: dict[str, dict[str, str]] = {
                        "fr": "{item} est encore dans le sac : il faut d'abord le sortir (action de mouvement)."},
     "DRAW_WEAPONS": {"en": "A weapon is drawn, not retrieved ({weapon}).", "fr": "Une arme se dégaine ({weapon})."},
     # fidelity: shields and riding
+    "UI_SHOOT_ON_THE_WAY": {"en": "Shoot on the way, when the mount is halfway? At whom?",
+                            "fr": "Tirer en chemin, quand la monture est à mi-parcours ? Sur qui ?"},
+    "UI_NO_SHOT": {"en": "No shot", "fr": "Pas de tir"},
+    "SHOOT_ON_DOUBLE_OR_RUN": {"en": "A rider shoots on the way only while its mount double-moves or runs; after a single move it simply attacks.",
+                               "fr": "Le cavalier ne tire en chemin que si sa monture fait un double déplacement ou court ; après un seul déplacement, il attaque simplement."},
+    "SHOOT_NEEDS_RANGED": {"en": "Shooting from the saddle on the way takes a ranged weapon ({weapon} is not one).",
+                           "fr": "Tirer en selle en chemin demande une arme à distance ({weapon} n'en est pas une)."},
     "CANNOT_SHIELD_BASH": {"en": "It has no shield ready that can bash (not a buckler nor a tower shield, the other hand free).",
                            "fr": "Il n'a pas de bouclier prêt pour un coup de bouclier (ni targe ni pavois, l'autre main libre)."},
     "NO_RIDE_BY_ATTACK_FEAT": {"en": "It does not have the Ride-By Attack feat.", "fr": "Il n'a pas le don Attaque au galop."},

@@ -24,6 +24,7 @@ CHOICE_LABELS = {
     "UI_DRAW_SECOND": {None: "UI_DRAW_ONE"},
     "UI_ESCAPE_HOW": {False: "UI_ESCAPE_GRAPPLE", True: "UI_ESCAPE_ARTIST"},
     "UI_SHIELD_BASH_TOO": {None: "UI_NO", "shield": "UI_YES"},
+    "UI_SHOOT_ON_THE_WAY": {None: "UI_NO_SHOT"},
 }
 
 
@@ -103,7 +104,7 @@ class Orders:
         text = sentence(q.about, {"defender": s.names.get(q.to, q.to), "ally": s.names.get(command.who, command.who)},
                         s.lang)
         labels = CHOICE_LABELS.get(q.about, {})
-        choices = [(_label(labels, v, s.lang), v) for v in q.choices]
+        choices = [(s.names[v] if isinstance(v, str) and v in s.names else _label(labels, v, s.lang), v) for v in q.choices]
         self._dialog(text, choices, chosen)
 
     def _answered(self, command, q: Question, value, asked: set, declined: set[str]) -> None:

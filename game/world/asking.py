@@ -187,6 +187,12 @@ def choice_questions(battle, command: Command) -> list[Question]:
             ride_on = ride_by_choices(battle, who, target, end)        # Ride-By Attack: how far on
             if ride_on:
                 out.append(Question(who, "UI_RIDE_BY", "ride_by", ride_on))
+    if action == "ride" and getattr(command, "mode", "") in ("double", "run") and command.shoot is None \
+            and command.squares and (board.body(who).weapon.is_ranged or board.body(who).weapon.thrown):
+        # shooting on the way, at the halfway point (French text, "combat monté"): at whom the engine allows
+        foes = tuple(c.id for c in board.enemies_of(board.body(who)) if check(battle, replace(command, shoot=c.id)) is None)
+        if foes:
+            out.append(Question(who, "UI_SHOOT_ON_THE_WAY", "shoot", (None,) + foes))
     if action == "full_attack" and getattr(command, "weapon", None) is None and can_shield_bash(battle, who) \
             and not battle.read(who, Hands).off_hand:
         out.append(Question(who, "UI_SHIELD_BASH_TOO", "weapon", (None, "shield")))

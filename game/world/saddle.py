@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..rules.modifiers import ability_modifier
-from .components import Abilities, Conditions, Hands, Position, Riding, Stats, TurnState
+from .components import Abilities, Conditions, Feats, Hands, Position, Riding, Stats, TurnState
 from .damage import ABLE, apply_damage, status_of
 from .events import Event, SavingThrow
 from .worn import armour_check_penalty
@@ -136,12 +136,15 @@ def rider_motion(battle, who: str) -> str | None:
 
 
 def rider_attack_penalties(battle, attacker: str, target: str, ranged: bool) -> tuple[int, int]:
-    """(higher ground bonus, ranged penalty) for a mounted attacker."""
+    """(higher ground bonus, ranged penalty) for a mounted attacker: -4 shooting while
+    the mount double-moves, -8 while it runs, halved with Mounted Archery (French text,
+    "combat monté"; digest, mounted combat)."""
     if not battle.read(attacker, Riding).mount:
         return 0, 0
     if ranged:
         mode = battle.comp(attacker, TurnState).mount_mode
-        return 0, -8 if mode == "run" else -4 if mode == "double" else 0
+        penalty = -8 if mode == "run" else -4 if mode == "double" else 0
+        return 0, penalty // 2 if "mounted_archery" in battle.read(attacker, Feats).ids else penalty
     foe = battle.board().body(target)
     on_foot = not battle.comp(target, Riding).mount
     return (1 if on_foot and foe.size.order <= 4 else 0), 0

@@ -215,3 +215,95 @@ def test_a_rider_does_not_walk_away_from_its_mount():
         ok, refusal, _ = b.act("knight", action, args)
         assert not ok and refusal.code == "RIDE_TO_MOVE", action
     assert b.state() == before
+
+
+RANGE_GRID = "\n".join("." * 24 for _ in range(7))
+
+
+def _rider_with_daggers(**knight):
+    """A rider with throwing daggers (10-ft increments, five at most), an orc behind it."""
+    kw = dict(weapon="dagger", initiative=20, str=14, bab=3, hp=20)
+    kw.update(knight)
+    b = battle(RANGE_GRID, creature("knight", "blue", (4, 2), **kw),
+               creature("horse", "blue", (5, 2), size="L", reach="long", speed=15, weapon="hoof", initiative=1, hp=30,
+                        rideable=True),
+               creature("orc", "red", (1, 2), weapon="greataxe", initiative=10, hp=40, ac=10, speed=12))
+    b.comp("horse", Stats).values["combat_trained"] = 1
+    b.act("knight", "mount", {"mount": "horse"})
+    b.act("knight", "end_turn")
+    b.act("orc", "end_turn")
+    return b
+
+
+AWAY = [[x, 2] for x in range(6, 19)]
+
+
+def test_the_riders_shot_on_a_double_move_is_made_at_the_halfway_point():
+    """"The attack happens when the mount has done half its movement" (digest, mounted
+    combat): from halfway the orc is within the dagger's five increments, from the end it
+    is not."""
+    b = _rider_with_daggers()
+    seen = b.preview("knight", "ride", {"mode": "double", "squares": AWAY, "shoot": "orc"})
+    assert seen.legal
+    first_leg, second_leg = seen.recorder.walks
+    assert first_leg[1][-1] == (11, 2) == second_leg[1][0] and second_leg[1][-1] == (18, 2)
+    ok, refusal, ev = b.act("knight", "ride", {"mode": "double", "squares": AWAY, "shoot": "orc"}, dice=[19, 3])
+    assert ok, refusal
+    shot = first(ev, "AttackRolled")
+    assert shot.attacker == "knight" and (-4, "untyped", "mount_moving") in shot.bonus_breakdown
+    assert b.board().body("horse").pos == (18, 2) and not b.actions_left()["standard"]
+    late = _rider_with_daggers()
+    assert late.act("knight", "ride", {"mode": "double", "squares": AWAY})[0]
+    assert late.check("knight", "attack", {"target": "orc"}).code == "OUT_OF_RANGE"     # shooting from the end
+
+
+def test_a_shot_on_the_way_needs_a_double_move_or_a_run_and_a_target_in_range_from_halfway():
+    b = _rider_with_daggers()
+    before = b.state()
+    assert b.check("knight", "ride", {"mode": "move", "squares": AWAY[:4], "shoot": "orc"}).code == "SHOOT_ON_DOUBLE_OR_RUN"
+    far = [[x, 2] for x in range(6, 23)]          # a run: halfway is already too far
+    assert b.check("knight", "ride", {"mode": "run", "squares": far, "shoot": "orc"}).code == "OUT_OF_RANGE"
+    sword = _rider_with_daggers(weapon="longsword")
+    assert sword.check("knight", "ride", {"mode": "double", "squares": AWAY, "shoot": "orc"}).code == "SHOOT_NEEDS_RANGED"
+    assert b.state() == before and len(b.history) == 3            # the mount and two ends of turn only
+
+
+def test_mounted_archery_halves_the_penalty():
+    b = _mounted_caster(feats=["mounted_archery"])
+    assert b.act("knight", "ride", {"mode": "double", "squares": [[2, 2], [3, 2], [4, 2], [5, 2]]})[0]
+    ok, _, ev = b.act("knight", "attack", {"target": "orc"}, dice=[10, 3])
+    assert ok and (-2, "untyped", "mount_moving") in first(ev, "AttackRolled").bonus_breakdown
+    b = _mounted_caster(feats=["mounted_archery"])
+    assert b.act("knight", "ride", {"mode": "run", "squares": [[x, 2] for x in range(2, 8)]})[0]
+    ok, _, ev = b.act("knight", "attack", {"target": "orc"}, dice=[10, 3])
+    assert ok and (-4, "untyped", "mount_moving") in first(ev, "AttackRolled").bonus_breakdown
+
+
+def test_the_window_asks_the_rider_whether_and_at_whom_to_shoot_on_the_way():
+    import pygame
+
+    from game.ui.game_screen import GameScreen
+    from game.world import commands as C
+    pygame.display.init()
+    pygame.font.init()
+    b = _rider_with_daggers()
+    g = GameScreen(b, pygame.display.set_mode((1280, 800)), "en")
+    pygame.event.clear()
+    try:
+        g.handoff = None
+        g.draw()
+        g.orders.submit(C.Ride("knight", mode="double", squares=tuple(tuple(s) for s in AWAY)))
+        assert g.dialog is not None and not [h for h in b.history if h["action"] == "ride"]
+        assert [v for _label, v in g.dialog.choices] == [None, "orc"]
+        assert g.dialog.choices[0][0] == "No shot"
+        g.draw()
+        at_orc = next(r for r, (_l, v) in zip(g.dialog.rects, g.dialog.choices) if v == "orc")
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=at_orc.center))
+        for event in pygame.event.get():
+            g.handle(event)
+        assert b.history[-1]["action"] == "ride" and b.history[-1]["args"]["shoot"] == "orc"
+        assert any(r.purpose.startswith("attack knight") for r in b.dice.history)     # the shot was rolled
+        assert not b.actions_left()["standard"]
+    finally:
+        b.close()
+        pygame.quit()

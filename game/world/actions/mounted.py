@@ -16,14 +16,14 @@ from ...rules.geometry import metres
 from ...rules.lanes import lane_path
 from ...rules.reasons import Refusal
 from .. import budget
-from ..attacks import AOO_BARRED
-from ..components import Feats, Riding, Stats, TurnState
+from ..attacks import AOO_BARRED, check_attack, is_ranged_attack
+from ..components import Feats, Position, Riding, Stats, TurnState
 from ..damage import status_of
 from ..durations import until_next_turn
 from ..events import ActionTaken, Moved
 from ..saddle import MountChanged, guide_with_knees, landings, leave_saddle, mount_of, ride_check, sync_rider
-from .attacking import one_attack
-from .common import ABLE, Refused, charge_end, refuse, spend, square_arg, squares_arg, target_arg, turn_state
+from .attacking import full_attack_plan, one_attack
+from .common import ABLE, ACTIONS, Refused, charge_end, refuse, spend, square_arg, squares_arg, target_arg, turn_state
 from .moving import parity_after, start_running, walk
 from .overrun import overrun
 
@@ -160,6 +160,54 @@ def needs_control(battle, who: str, mount: str) -> bool:
     return not (battle.read(mount, Stats).values.get("combat_trained", 0) or turn_state(battle, who).mount_controlled)
 
 
+def _halfway(battle, who: str, mount: str, mode: str, positions: list, args: dict) -> int:
+    """Where a rider's shot on a double move or a run is made (digest, mounted combat:
+    "The attack happens when the mount has done half its movement"): the index of the
+    position halfway along, the shot judged from there before anything moves (out of
+    range or sight from that square: refused, with nothing played)."""
+    if mode not in ("double", "run"):
+        raise refuse("SHOOT_ON_DOUBLE_OR_RUN")
+    target = target_arg(battle, {"target": args.get("shoot")})
+    weapon = battle.board().body(who).weapon
+    if not (weapon.is_ranged or weapon.thrown):
+        raise refuse("SHOOT_NEEDS_RANGED", weapon=weapon.id)
+    halfway = (len(positions) - 1) // 2              # the positions start where the mount stands
+    token = battle.snapshot()
+    try:
+        place = battle.comp(mount, Position)
+        place.x, place.y = positions[halfway]
+        sync_rider(battle, mount)
+        turn_state(battle, who).mount_mode = mode
+        refusal = check_attack(battle, who, target)
+        if refusal is None and not is_ranged_attack(battle, who, target):
+            refusal = Refusal("SHOOT_NEEDS_RANGED", {"weapon": weapon.id})     # a thrown weapon in reach
+    finally:
+        battle.restore(token)
+    if refusal is not None:
+        raise Refused(refusal)
+    return halfway
+
+
+def _shoot_on_the_way(battle, who: str, mount: str, mode: str, positions: list, halfway: int, args, declined) -> list:
+    """Ride to the halfway point, the rider shoots (its own standard or full-round action,
+    at -4 on a double move, -8 on a run: ``saddle.rider_attack_penalties``), then on."""
+    walking = mode if mode != "double" else "move"
+    events = walk(battle, mount, positions[:halfway + 1], walking, declined)
+    sync_rider(battle, mount)
+    if battle.board().body(mount).pos != tuple(positions[halfway]) or status_of(battle, who) not in ABLE:
+        return events                                      # stopped on the way: no shot, no further
+    turn_state(battle, who).mount_mode = mode
+    target = args["shoot"]
+    if args.get("shoot_full"):
+        plan = full_attack_plan(battle, who, target)
+        events += ACTIONS["full_attack"](battle, who, {"targets": [s.to_json() for s in plan]}, declined)
+    else:
+        events += ACTIONS["attack"](battle, who, {"target": target}, declined)
+    if status_of(battle, mount) in ABLE:
+        events += walk(battle, mount, positions[halfway:], walking, declined)
+    return events
+
+
 def do_ride(battle, who, args, declined) -> list:
     """The rider moves its mount: ``mode`` move (a move action of the mount), double,
     run, charge (with ``target`` and ``end``: the rider attacks at the end), or overrun
@@ -195,13 +243,19 @@ def do_ride(battle, who, args, declined) -> list:
     refusal = budget.refusal(mts, kind)
     if refusal:
         raise Refused(refusal)
+    shot = args.get("shoot")
+    halfway = _halfway(battle, who, mount, mode, check.positions, args) if shot is not None else None
     events = _control(battle, who, mount)
     events += spend(battle, mount, kind, f"ride_{mode}")
     mts.moved = True
     mts.parity = parity_after(check.positions, mts.parity)
     if mode == "run":
         events += start_running(battle, mount)         # the running mount loses its Dex bonus, on the way too
-    events += walk(battle, mount, check.positions, mode if mode != "double" else "move", declined)
+    walking = mode if mode != "double" else "move"
+    if halfway is None:
+        events += walk(battle, mount, check.positions, walking, declined)
+    else:
+        events += _shoot_on_the_way(battle, who, mount, mode, check.positions, halfway, args, declined)
     sync_rider(battle, mount)
     rts = turn_state(battle, who)
     rts.mount_moved += check.cost

@@ -387,7 +387,9 @@ class Dismount(Command):
 
 @dataclass(frozen=True)
 class Ride(Command):
-    """The rider's action through its mount: ``mode`` move, double, run, charge or overrun."""
+    """The rider's action through its mount: ``mode`` move, double, run, charge or overrun;
+    on a double move or a run, ``shoot``: the rider's ranged attack (or full attack, with
+    ``shoot_full``) made when the mount has done half its movement."""
     action = "ride"
     mode: str = "move"
     squares: Squares | None = None
@@ -397,6 +399,8 @@ class Ride(Command):
     counter: bool = True
     cleave: Cleave = ()
     ride_by: int = 0                   # Ride-By Attack: squares ridden on after a charge's attack
+    shoot: str | None = None           # a double move or run: the rider's ranged attack at the halfway point
+    shoot_full: bool = False           # ... a full attack there instead of one attack
 
 
 @dataclass(frozen=True)
