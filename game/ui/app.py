@@ -11,9 +11,9 @@ from pathlib import Path
 
 from ..i18n import default_language, sentence
 from . import theme
+from .sandbox_view import MODES
 
 DEFAULT_MAP = Path(__file__).resolve().parents[2] / "maps" / "old_mill.toml"
-MODES = ("double", "move", "withdraw", "5ft")
 PANEL_H = 64
 
 
@@ -106,23 +106,12 @@ class Explorer:
 
     # --- what to draw -----------------------------------------------------------------
     def refresh(self) -> None:
-        from . import overlays
-        from .board_view import Overlay
-        board = self.battle.board()
-        ov = Overlay()
-        sel = board.by_id.get(self.selected) if self.selected else None
-        if self.show_threat:
-            ids = [e.id for e in board.enemies_of(sel)] if sel else [b.id for b in board.bodies]
-            overlays.threat_overlay(self.battle, ids, ov)
-        if self.show_reach and sel:
-            overlays.reach_overlay(self.battle, sel.id, ov)
-        if sel and self.hover and board.terrain.in_bounds(self.hover) and self.hover != sel.pos:
-            target = self.creature_at(self.hover)
-            if self.charge_mode and target and target != sel.id:
-                overlays.charge_overlay(self.battle, sel.id, target, self.lang, ov)
-            elif not self.charge_mode and not target:
-                overlays.path_overlay(self.battle, sel.id, self.hover, self.mode, self.lang, ov, self.names)
-        self.overlay = ov
+        """The sandbox's overlays (``sandbox_view``) for what is selected, hovered and on."""
+        from .sandbox_view import SandboxView
+        view = SandboxView(self.battle, self.lang, self.names)
+        view.selected, view.hover, view.mode = self.selected, self.hover, self.mode
+        view.show_threat, view.show_reach, view.charge_mode = self.show_threat, self.show_reach, self.charge_mode
+        self.overlay = view.overlay()
 
     def draw(self) -> None:
         import pygame
