@@ -23,7 +23,7 @@ from .sense import Situation
 FLANK_GAIN = 1.15
 # How many foes (the nearest) and squares are weighed at most: the rest is pruned by geometry.
 TARGETS = 4
-SQUARES = 12
+ASKED = 2            # foes whose blows are asked of ``odds`` (the best by the sheets' estimate)
 
 
 @dataclass
@@ -63,6 +63,11 @@ class Turn:
     def blow(self, target: str, amount: float) -> float:
         return blow_value(self.s, self.judgement, target, amount)
 
+    def ranked(self, foes: list[str]) -> list[str]:
+        """Foes best first by the sheets' estimate of a blow (the most hurt first when
+        focusing): who is worth asking the engine's odds about."""
+        return sorted(foes, key=lambda f: (-self.blow(f, self.estimate(f)), f))
+
     def estimate(self, target: str, square: Square | None = None) -> float:
         """A single blow's expected damage from the sheets, before any dry run."""
         amount = self.threats.blow_against(self.s, target)
@@ -92,14 +97,15 @@ def strikes(t: Turn) -> list[Candidate]:
     out: list[Candidate] = []
     here = t.danger(t.s.me.pos)
     if t.offered("full_attack"):
-        for target in nearest(t, [f for f in t.opts["full_attack"].domain["targets"] if f in t.s.foes]):
+        for target in t.ranked([f for f in t.opts["full_attack"].domain["targets"] if f in t.s.foes])[:ASKED]:
             command = C.FullAttack(t.who, targets=views.full_attack(t.battle, t.who, target))
             out.append(_blow(t, command, target, here, "WHY_FULL_ATTACK"))
     elif t.offered("attack"):
         weapon_first = sorted(t.opts["attack"].commands(), key=lambda c: c.weapon is not None)
+        best = t.ranked(list(dict.fromkeys(c.target for c in weapon_first if c.target in t.s.foes)))[:ASKED]
         seen: set[str] = set()
         for command in weapon_first:
-            if command.target in t.s.foes and command.target not in seen and len(seen) < TARGETS:
+            if command.target in best and command.target not in seen:
                 seen.add(command.target)
                 out.append(_blow(t, command, command.target, here, "WHY_ATTACK"))
     if out and t.judgement.tactics and (len(t.s.threatened_now) >= 2 or t.s.badly_hurt):
@@ -172,7 +178,8 @@ def steps(t: Turn) -> list[Candidate]:
         if amount is None:
             continue
         flank = t.judgement.flanking and t.s.flanks_from(square, target)
-        params = {"target": target, "aoo": len(t.s.threatened_now), "damage": round(amount, 1)}
+        walked = views.path(t.battle, t.who, square, "move")       # what a move there would provoke
+        params = {"target": target, "aoo": len(walked.provokes) if walked.legal else 0, "damage": round(amount, 1)}
         out.append(Candidate(t.blow(target, amount) - t.danger(square), step,
                              "WHY_STEP_FLANK" if flank else "WHY_STEP", params))
     return out
@@ -188,7 +195,7 @@ def move_strikes(t: Turn) -> list[Candidate]:
     ranked = _striking_squares(t)
     out = []
     tried = 0
-    for _h, square, target in ranked[:SQUARES]:
+    for _h, square, target in ranked[:t.judgement.paths]:
         seen = views.path(t.battle, t.who, square, "move")
         if not seen.legal:
             continue
@@ -244,7 +251,7 @@ def approach(t: Turn) -> list[Candidate]:
     ranked = sorted(((t.s.gap_from((x, y), target) + 0.3 * t.danger((x, y)), (x, y))
                      for x, y, _c in t.opts["move"].domain["squares"]), key=lambda r: r)
     out = []
-    for rank, square in ranked[:6]:
+    for rank, square in ranked[:3]:
         if t.s.gap_from(square, target) >= here:
             break
         seen = views.path(t.battle, t.who, square, "move")

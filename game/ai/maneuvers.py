@@ -23,13 +23,13 @@ def maneuvers(t: Turn) -> list[Candidate]:
     for action, make in MAKERS.items():
         if not t.offered(action):
             continue
-        for target in nearest(t, [f for f in t.opts[action].domain.get("targets", []) if f in t.s.foes])[:2]:
+        for target in nearest(t, [f for f in t.opts[action].domain.get("targets", []) if f in t.s.foes])[:1]:
+            gain = _gain(t, action, target)
+            if gain <= 0:
+                continue
             command = make(t.who, target=target, follow=_follow(t)) if action == "bull_rush" else make(t.who, target=target)
             chance = t.battle.odds(command).success
             if chance is None or float(chance) < WORTH:
-                continue
-            gain = _gain(t, action, target)
-            if gain <= 0:
                 continue
             seen = t.battle.preview(command)
             takers = [taker for taker, provoker, _at in seen.recorder.opportunities if provoker == t.who]

@@ -32,12 +32,13 @@ class Judgement:
     tactics: bool          # maneuvers, fighting defensively, total defense, retreat
     lookahead: int         # how many move-then-strike squares it plays out in a dry run
     steps: int             # how many 5-ft steps it plays out before a full attack
+    paths: int             # how many squares it asks the safest path to
 
 
 LEVELS = {
-    "easy": Judgement(focus=False, danger=False, flanking=False, tactics=False, lookahead=0, steps=0),
-    "normal": Judgement(focus=True, danger=True, flanking=True, tactics=True, lookahead=3, steps=3),
-    "hard": Judgement(focus=True, danger=True, flanking=True, tactics=True, lookahead=8, steps=8),
+    "easy": Judgement(focus=False, danger=False, flanking=False, tactics=False, lookahead=0, steps=0, paths=3),
+    "normal": Judgement(focus=True, danger=True, flanking=True, tactics=True, lookahead=2, steps=2, paths=4),
+    "hard": Judgement(focus=True, danger=True, flanking=True, tactics=True, lookahead=5, steps=5, paths=8),
 }
 
 

@@ -25,8 +25,10 @@ from .sense import Situation
 GOING_IN = frozenset({"WHY_CHARGE", "WHY_MOVE_STRIKE", "WHY_MOVE_FLANK", "WHY_REACH", "WHY_APPROACH"})
 # What an animal counts: its blows and the attacks it provokes, and its hide (it runs).
 INSTINCT = LEVELS["easy"]
-GENERATORS = (cand.strikes, cand.charges, cand.steps, cand.move_strikes, cand.approach, cand.total_defense,
-              maneuvers.maneuvers, magic.spells, magic.splash, magic.turning, cand.recover)
+# Always weighed; then, unless a full attack is at hand (or it looks ahead), the moves.
+GENERATORS = (cand.strikes, cand.steps, cand.total_defense, maneuvers.maneuvers, magic.spells, magic.splash,
+              magic.turning, cand.recover)
+MOVES = (cand.charges, cand.move_strikes)
 
 
 class TacticalPlayer:
@@ -49,10 +51,17 @@ class TacticalPlayer:
         found: list[cand.Candidate] = []
         for generate in GENERATORS:
             found += generate(turn)
+        in_reach = any(c.why in ("WHY_FULL_ATTACK", "WHY_FOCUS") for c in found)
+        if not in_reach or self.judgement.lookahead > 4:
+            for generate in MOVES:
+                found += generate(turn)
+        if not any(c.why in GOING_IN or c.why in ("WHY_ATTACK", "WHY_FULL_ATTACK", "WHY_FOCUS") for c in found):
+            found += cand.approach(turn)
         if s.animal or self.judgement.tactics:
             found += cand.retreat(turn)
         best = max(found, key=lambda c: c.score) if found else None
-        if best is not None and best.score > 0:
+        # Ending the turn where it stands costs that square's danger too: what beats it is worth doing.
+        if best is not None and best.score > -turn.danger(s.me.pos):
             self.idle[who] = 0
             return best.decision()
         return self._waited(battle, who, found)

@@ -29,3 +29,27 @@ def match(text: str, first: str, second: str, seeds, sides=("blue", "red")) -> d
             battle.close()
             tally[names[won] if won in names else "draw"] += 1
     return tally
+
+
+def battle(grid: str, *creatures: str, seed: int = 1) -> Battle:
+    """A small battle from an ASCII grid and creatures written as TOML tables."""
+    text = f'seed = {seed}\n[map]\ngrid = """\n{grid.strip()}\n"""\n' + "\n".join(
+        f"[[creature]]\n{c.strip()}\n" for c in creatures)
+    return Battle(parse_scenario(text, "test.toml"))
+
+
+def creature(cid: str, side: str, at, **kw) -> str:
+    """One creature as a TOML table (``int = 10`` and a longsword unless told)."""
+    kw.setdefault("int", 10)
+    kw.setdefault("weapon", "longsword")
+    lines = [f'id = "{cid}"', f'side = "{side}"', f"at = [{at[0]}, {at[1]}]"]
+    for k, v in kw.items():
+        if isinstance(v, bool):
+            lines.append(f"{k} = {'true' if v else 'false'}")
+        elif isinstance(v, str):
+            lines.append(f'{k} = "{v}"')
+        elif isinstance(v, (list, tuple)):
+            lines.append(f"{k} = [" + ", ".join(f'"{x}"' if isinstance(x, str) else str(x) for x in v) + "]")
+        else:
+            lines.append(f"{k} = {v}")
+    return "\n".join(lines)
