@@ -33,7 +33,8 @@ def test_focuses_the_most_hurt_foe():
 def test_takes_a_five_foot_step_rather_than_provoke():
     # A foe it can hardly hit is next to it; a nearly dropped one stands two squares away.
     b = battle(OPEN, creature("ai", "blue", (5, 3), initiative=20, bab=4, str=14, hp=20),
-               creature("wall", "red", (4, 3), hp=20, ac=35, bab=6, initiative=25, weapon="longsword"), creature("prey", "red", (7, 3), hp=2))
+               creature("wall", "red", (4, 3), hp=20, ac=35, bab=6, initiative=25),
+               creature("prey", "red", (7, 3), hp=2))
     b.act("wall", "end_turn")                 # no longer flat-footed: it threatens
     d = decide(b, "ai")
     assert isinstance(d.command, C.FiveFootStep)
