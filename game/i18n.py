@@ -59,6 +59,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
                    "fr": "charge {target} par un couloir dégagé : {damage} dégâts attendus"},
     "WHY_STEP": {"en": "5-ft step: avoids {aoo} attacks of opportunity, full attack on {target}",
                  "fr": "pas de placement : évite {aoo} attaques d'opportunité, attaque à outrance sur {target}"},
+    "WHY_STEP_PLACE": {"en": "5-ft step: full attack on {target} from a safer square",
+                       "fr": "pas de placement : attaque à outrance sur {target} depuis une case plus sûre"},
     "WHY_STEP_FLANK": {"en": "5-ft step: avoids {aoo} attacks of opportunity, flanks {target}",
                        "fr": "pas de placement : évite {aoo} attaques d'opportunité, prend {target} en tenaille"},
     "WHY_MOVE_STRIKE": {"en": "moves to strike {target} ({aoo} attacks of opportunity on the way)",

@@ -180,8 +180,8 @@ def steps(t: Turn) -> list[Candidate]:
         flank = t.judgement.flanking and t.s.flanks_from(square, target)
         walked = views.path(t.battle, t.who, square, "move")       # what a move there would provoke
         params = {"target": target, "aoo": len(walked.provokes) if walked.legal else 0, "damage": round(amount, 1)}
-        out.append(Candidate(t.blow(target, amount) - t.danger(square), step,
-                             "WHY_STEP_FLANK" if flank else "WHY_STEP", params))
+        why = "WHY_STEP_FLANK" if flank else "WHY_STEP" if params["aoo"] else "WHY_STEP_PLACE"
+        out.append(Candidate(t.blow(target, amount) - t.danger(square), step, why, params))
     return out
 
 

@@ -68,6 +68,12 @@ class Threats:
     def __init__(self) -> None:
         self.known: dict[tuple, Any] = {}
 
+    def forget_old(self, battle) -> None:
+        """Drop what was worked out in earlier rounds (or other battles)."""
+        now = (battle.world, battle.round)
+        if self.known.get(("now",)) != now:
+            self.known = {("now",): now}
+
     def per_round(self, s: Situation, foe: str) -> float:
         return self._round(s, foe, s.who)
 

@@ -42,6 +42,7 @@ class TacticalPlayer:
 
     def decide(self, battle, who: str) -> Decision | None:
         s = Situation(battle, who)
+        self.threats.forget_old(battle)
         nature = self._nature(battle, s)
         if nature is not None:
             return nature or None

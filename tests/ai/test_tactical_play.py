@@ -50,7 +50,7 @@ def test_normal_beats_scripted_two_times_in_three():
 
 
 def test_hard_beats_easy():
-    tally = match(skirmish(), "ai:hard", "ai:easy", range(10))
+    tally = match(skirmish(), "ai:hard", "ai:easy", range(6))
     assert tally["ai:hard"] > tally["ai:easy"], tally
 
 
