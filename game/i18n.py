@@ -676,6 +676,46 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "LOG_NOT_SAVED": {"en": "failure", "fr": "échec"},
     "LOG_DAMAGE": {"en": "{target} takes {amount} ({dice} {bonus}){kind}", "fr": "{target} subit {amount} ({dice} {bonus}){kind}"},
     "LOG_MOVED": {"en": "{name} moves {metres} m", "fr": "{name} se déplace de {metres} m"},
+    # the combat log tells the story (issue 14, item 5)
+    "LOG_ACTION": {"en": "{name} — {action} ({cost})", "fr": "{name} — {action} ({cost})"},
+    "LOG_STEPPED": {"en": "{name} takes a 5-ft step", "fr": "{name} fait un pas de placement"},
+    "LOG_DROPPED": {"en": "{name} drops {item}", "fr": "{name} lâche {item}"},
+    "LOG_DRAWN": {"en": "{name} draws {weapon}", "fr": "{name} dégaine {weapon}"},
+    "LOG_PICKED_UP": {"en": "{name} picks up {item}", "fr": "{name} ramasse {item}"},
+    "LOG_RETRIEVED": {"en": "{name} takes out {item}", "fr": "{name} sort {item}"},
+    "LOG_CRITICAL": {"en": "critical threat confirmed (d20 {d20}, total {total})!",
+                     "fr": "critique confirmé (d20 {d20}, total {total}) !"},
+    "LOG_CRITICAL_NOT": {"en": "critical threat not confirmed (d20 {d20}, total {total})",
+                         "fr": "critique non confirmé (d20 {d20}, total {total})"},
+    "LOG_FEINTED": {"en": "{name} feints {target}: no Dex bonus against its next attack",
+                    "fr": "{name} feinte {target} : pas de bonus de Dex contre sa prochaine attaque"},
+    "LOG_CONDITION_ENDED": {"en": "{name}: no longer {condition}", "fr": "{name} : n'est plus {condition}"},
+    "LOG_SPLASH_LANDED": {"en": "{item} lands, splashing {count} creature(s)",
+                          "fr": "{item} touche terre et éclabousse {count} créature(s)"},
+    "LOG_STOPPED_fell": {"en": "{name} falls and stops there", "fr": "{name} tombe et s'arrête là"},
+    "LOG_STOPPED_occupied": {"en": "{name} stops: the square is taken", "fr": "{name} s'arrête : la case est prise"},
+    "LOG_STOPPED_overrun_failed": {"en": "{name} is held back and stops", "fr": "{name} est arrêté et s'immobilise"},
+    "LOG_STOPPED": {"en": "{name} stops", "fr": "{name} s'arrête"},
+    "LOG_GRAPPLE_grabbed": {"en": "{who} grabs {other}", "fr": "{who} agrippe {other}"},
+    "LOG_GRAPPLE_joined": {"en": "{who} joins the grapple with {other}", "fr": "{who} se joint à la lutte contre {other}"},
+    "LOG_GRAPPLE_held": {"en": "{who} holds {other} in a grapple", "fr": "{who} tient {other} en lutte"},
+    "LOG_GRAPPLE_pinned": {"en": "{who} pins {other}", "fr": "{who} immobilise {other}"},
+    "LOG_GRAPPLE_unpinned": {"en": "{who} breaks {other}'s pin", "fr": "{who} se libère de l'immobilisation de {other}"},
+    "LOG_GRAPPLE_pin_ended": {"en": "{who} no longer pins {other}", "fr": "{who} n'immobilise plus {other}"},
+    "LOG_GRAPPLE_escaped": {"en": "{who} escapes {other}'s grapple", "fr": "{who} échappe à la lutte de {other}"},
+    "LOG_GRAPPLE_released": {"en": "{who} releases {other}", "fr": "{who} relâche {other}"},
+    "LOG_GRAPPLE_freed": {"en": "{who} frees {other}", "fr": "{who} libère {other}"},
+    "LOG_GRAPPLE_garroted": {"en": "{who} garrotes {other}", "fr": "{who} garrotte {other}"},
+    "LOG_GRAPPLE_garrote_failed": {"en": "{who} fails to garrote {other}", "fr": "{who} ne parvient pas à garrotter {other}"},
+    "LOG_GRAPPLE_grab_failed": {"en": "{who} fails to grab {other}", "fr": "{who} ne parvient pas à agripper {other}"},
+    "LOG_GRAPPLE_cannot_enter": {"en": "{who} cannot enter {other}'s space: no grapple", "fr": "{who} ne peut entrer dans l'espace de {other} : pas de lutte"},
+    "LOG_GRAPPLE_cannot_hold": {"en": "{who} cannot keep hold of {other}", "fr": "{who} ne peut garder prise sur {other}"},
+    "LOG_MOUNT_mounted": {"en": "{rider} mounts {mount}", "fr": "{rider} monte {mount}"},
+    "LOG_MOUNT_dismounted": {"en": "{rider} dismounts from {mount}", "fr": "{rider} descend de {mount}"},
+    "LOG_MOUNT_fell": {"en": "{rider} falls from {mount}", "fr": "{rider} tombe de {mount}"},
+    "LOG_MOUNT_stayed": {"en": "{rider} stays in {mount}'s saddle", "fr": "{rider} reste en selle sur {mount}"},
+    "LOG_ABILITY_DAMAGE": {"en": "{name} loses {amount} {ability}", "fr": "{name} perd {amount} en {ability}"},
+    "LOG_SPECIAL": {"en": "{who}: {special} on {target}", "fr": "{who} : {special} sur {target}"},
     "LOG_CONDITION": {"en": "{name}: {condition}", "fr": "{name} : {condition}"},
     "LOG_STATUS": {"en": "{name} is {status} ({hp} hp)", "fr": "{name} est {status} ({hp} pv)"},
     "LOG_OPPOSED": {"en": "{kind}: {attacker} {a} vs {defender} {d} — {winner} wins", "fr": "{kind} : {attacker} {a} contre {defender} {d} — {winner} l'emporte"},
@@ -805,9 +845,34 @@ def _show(value: Any) -> str:
     return str(value)
 
 
+def term(section: str, ident: str, lang: str | None = None) -> str:
+    """How the log names a modifier's source, a check or a status (``data/tables/terms.toml``);
+    a condition by its name, lower-cased to sit inside a sentence. An id with no entry is
+    shown as it is (a test plays battles in both languages and fails on any such)."""
+    lang = lang or default_language()
+    row = data.terms().get(section, {}).get(ident)
+    if row is not None:
+        return row.get(lang) or row["en"]
+    cond = data.conditions().get(ident)
+    if cond is not None and section in ("modifier", "condition"):
+        name = cond.get(f"name_{lang}") or cond["name_en"]
+        return name[:1].lower() + name[1:]
+    return ident
+
+
+_TERM_KEYS = {"condition": "condition", "status": "status", "kind": "check"}
+
+
 def _named(key: str, value: Any, lang: str) -> str:
     """Spell and feat ids read as their names in the player's language (a prepared entry
-    such as ``stilled:sleep`` by its spell's name)."""
+    such as ``stilled:sleep`` by its spell's name); conditions, statuses and checks by
+    their words (``term``), a maneuver by its action's name."""
+    if key in _TERM_KEYS and isinstance(value, str):
+        return term(_TERM_KEYS[key], value, lang)
+    if key == "maneuver" and isinstance(value, str) and f"ACT_{value}" in _SENTENCES:
+        entry = _SENTENCES[f"ACT_{value}"]
+        name = entry.get(lang) or entry["en"]
+        return name[:1].lower() + name[1:]
     if key == "problem" and f"ARGUMENT_{value}" in _SENTENCES:
         entry = _SENTENCES[f"ARGUMENT_{value}"]
         return entry.get(lang) or entry["en"]
