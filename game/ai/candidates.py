@@ -97,9 +97,14 @@ def strikes(t: Turn) -> list[Candidate]:
     out: list[Candidate] = []
     here = t.danger(t.s.me.pos)
     if t.offered("full_attack"):
-        for target in t.ranked([f for f in t.opts["full_attack"].domain["targets"] if f in t.s.foes])[:ASKED]:
+        # the best foes by the sheets first, each asked of ``check`` (not the whole domain:
+        # one dry run a foe in reach)
+        for target in _passing(t, lambda f: C.FullAttack(t.who, targets=views.full_attack(t.battle, t.who, f))):
             command = C.FullAttack(t.who, targets=views.full_attack(t.battle, t.who, target))
             out.append(_blow(t, command, target, here, "WHY_FULL_ATTACK"))
+    elif t.offered("attack") and (passing := _passing(t, lambda f: C.Attack(t.who, target=f))):
+        for target in passing:
+            out.append(_blow(t, C.Attack(t.who, target=target), target, here, "WHY_ATTACK"))
     elif t.offered("attack"):
         weapon_first = sorted(t.opts["attack"].commands(), key=lambda c: c.weapon is not None)
         best = t.ranked(list(dict.fromkeys(c.target for c in weapon_first if c.target in t.s.foes)))[:ASKED]
@@ -116,6 +121,26 @@ def strikes(t: Turn) -> list[Candidate]:
                 amount = expected(t.battle.odds(careful))
                 out.append(Candidate(t.blow(best.params["target"], amount) - 0.8 * here, careful, "WHY_DEFENSIVELY",
                                      {"target": best.params["target"], "count": len(t.s.threatened_now)}))
+    return out
+
+
+def _passing(t: Turn, make) -> list[str]:
+    """The ``ASKED`` best foes (by the sheets' estimate) that the weapon in hand may reach
+    (cheap geometry first: its attack squares, any foe for a ranged or thrown weapon)
+    whose command ``make(foe)`` the engine passes."""
+    board = t.battle.board()
+    weapon = board.body(t.who).weapon
+    if weapon.is_ranged or weapon.thrown:
+        near = list(t.s.foes)
+    else:
+        squares = views.attackable(t.battle, t.who)
+        near = [f for f in t.s.foes if not squares.isdisjoint(board.body(f).squares)]
+    out: list[str] = []
+    for foe in t.ranked(near):
+        if t.battle.check(make(foe)) is None:
+            out.append(foe)
+            if len(out) >= ASKED:
+                break
     return out
 
 
