@@ -93,7 +93,8 @@ def lane_reasons(battle, lanes: dict, square: Square, lang, names) -> list[Expla
     out = []
     for target, ov in lanes.items():
         if square in ov.lane or square == ov.lane_block:
-            verdict = sentence("SBX_LANE_OK", {}, lang) if ov.lane_ok else ov.caption
+            plain = ov.caption == sentence("CHARGE_OK", {}, lang)     # an overrun's caption says more
+            verdict = sentence("SBX_LANE_OK", {}, lang) if plain else ov.caption
             out.append(Explanation("charge_lane", sentence("SBX_WHY_LANE", {
                 "target": names.get(target, target), "verdict": verdict,
                 "variant": sentence(f"SBX_VARIANT_charge_lane_{battle.variants.charge_lane}", {}, lang)}, lang)))

@@ -182,7 +182,8 @@ class SandboxView:
         for action, odds in sandbox_odds.target_odds(self.battle, cid, target).items():
             name = sentence(f"SBX_ACTION_{action}", {}, self.lang)
             if odds.refusal is not None:
-                out.append(f"{name}: {sentence(odds.refusal.code, odds.refusal.params, self.lang, self.names)}")
+                out.append(sentence("SBX_ODDS_REFUSED", {"action": name, "reason": sentence(
+                    odds.refusal.code, odds.refusal.params, self.lang, self.names)}, self.lang))
             elif odds.success is not None:
                 out.append(sentence("SBX_ODDS_MANEUVER", {"action": name, "success": percent(odds.success)}, self.lang))
             else:
