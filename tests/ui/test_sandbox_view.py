@@ -253,7 +253,7 @@ def test_the_giants_reach_is_explained_with_its_numbers(fight):
 
 def test_variants_switch_the_overlays_as_the_query_reads_them():
     changed = 0
-    for (battle, session, _rng), (other, swept_session, _r) in zip(
+    for (battle, _session, _rng), (_other, swept_session, _r) in zip(
             situations(25, seed=31), situations(25, seed=31, rules='[rules]\ncharge_lane = "swept"')):
         for body in battle.board().bodies:
             view = SandboxView(battle, "en")
