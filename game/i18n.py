@@ -451,8 +451,10 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "SBX_ACTION_charge": {"en": "Charge", "fr": "Charge"},
     "SBX_ACTION_trip": {"en": "Trip", "fr": "Croc-en-jambe"},
     "SBX_ACTION_bull_rush": {"en": "Bull rush", "fr": "Bousculade"},
-    "SBX_ODDS_ATTACK": {"en": "{action}: hit {hit} · critical {crit} · expected damage {damage}",
-                        "fr": "{action} : touche {hit} · critique {crit} · dégâts moyens {damage}"},
+    "SBX_ODDS_ATTACK": {"en": "{action}: hit {hit} (d20 ≥ {needs}: {bonus} against AC {ac}) · critical {crit} · "
+                              "expected damage {damage}",
+                        "fr": "{action} : touche {hit} (d20 ≥ {needs} : {bonus} contre CA {ac}) · critique {crit} · "
+                              "dégâts moyens {damage}"},
     "SBX_ODDS_REFUSED": {"en": "{action}: {reason}", "fr": "{action} : {reason}"},
     "SBX_ODDS_MANEUVER": {"en": "{action}: success {success}", "fr": "{action} : réussite {success}"},
     "SBX_AOO_DAMAGE": {"en": "Attacks of opportunity on this path: {each} (expected damage, total {total})",

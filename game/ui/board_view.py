@@ -42,6 +42,8 @@ class Lane:
     line: tuple[tuple[float, float], tuple[float, float]] | None
     ok: bool
     block: Square | None = None
+    reason: str = ""                      # a red lane's refusal, written at ``at``
+    at: Square | None = None              # the blocking square, or the target's when none blocks
 
 
 @dataclass
@@ -355,6 +357,11 @@ class BoardView:
             if lane.line is not None:
                 colour = theme.PATH_OK if lane.ok else theme.PATH_BAD
                 pygame.draw.line(screen, colour, at(lane.line[0]), at(lane.line[1]), max(2, c // 14))
+        small = theme.font(max(9, c // 4), bold=True)
+        for lane in ov.lanes:
+            if lane.reason and lane.at is not None:
+                x, y = cam.to_screen(lane.at)
+                self._label(screen, small, lane.reason, (x + c // 2, y + c + max(8, c // 3)), theme.PATH_BAD)
         for a, b in ov.flank_lines:
             pygame.draw.line(screen, FLANK, at(a), at(b), max(2, c // 12))
             for p in (a, b):

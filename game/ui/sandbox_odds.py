@@ -9,31 +9,15 @@ selected creature's turn began now (``its_turn``), in a journal frame the battle
 back, so nothing changes — not the board, not the dice."""
 from __future__ import annotations
 
-from contextlib import contextmanager
 from fractions import Fraction
 
 from .. import data
-from ..rules.odds import attack_odds
 from ..world import views
-from ..world.commands.catalogue import (Attack, BullRush, Charge, FullAttack, Move, Run, ThrowSplash, Trip,
-                                        Withdraw)
-from ..world.components import Inventory, Position
-from ..world.turns import begin_turn
+from ..world.commands.catalogue import Attack, BullRush, Charge, FullAttack, Move, Run, ThrowSplash, Trip, Withdraw
+from ..world.what_if import its_turn, opportunity_damage, opportunity_damage_leaving
 
 ODDS_ACTIONS = ("attack", "full_attack", "charge", "trip", "bull_rush")
-
-
-@contextmanager
-def its_turn(battle, cid: str):
-    """The battle as if ``cid``'s turn began now; everything is rolled back after."""
-    token = battle.snapshot()
-    try:
-        if battle.turn != cid:
-            begin_turn(battle, cid)
-            battle.changed()
-        yield battle
-    finally:
-        battle.restore(token)
+__all__ = ["ODDS_ACTIONS", "its_turn", "path_aoo_damage", "splash_heat", "splash_item", "target_odds"]
 
 
 def _command(battle, cid: str, target: str, action: str):
@@ -61,51 +45,31 @@ def _walk(cid: str, squares, mode: str):
     return kind(cid, squares=tuple(squares))
 
 
-def _opportunities(seen) -> list[tuple[str, Fraction]]:
-    return [(p.attacker, attack_odds(p).expected_damage) for p in seen.recorder.attacks if p.opportunity]
-
-
 def path_aoo_damage(battle, cid: str, path, mode: str) -> list[tuple[str, Fraction]]:
     """(taker, expected damage of its attack of opportunity) for each provoker of a legal
     ``views.path`` walked in ``mode``: what ``preview`` plans for the walk. A double move
     is not one command (two moves, whose 1-2-1 count runs on), so for it each provoker's
-    attack is the one ``preview`` plans as the mover leaves the square where it provokes
-    (put there in the frame, one square from the next)."""
+    attack is the one planned as the mover leaves the square where it provokes."""
     if not path.legal or not path.squares:
         return []
     found: list[tuple[str, Fraction]] = []
     with its_turn(battle, path.who):
         if mode != "double":
-            seen = battle.preview(_walk(path.who, path.squares, mode))
-            found = _opportunities(seen) if seen.legal else []
+            found = opportunity_damage(battle, _walk(path.who, path.squares, mode))
         else:
-            found = _stepped_opportunities(battle, path)
+            positions = [path.start, *path.squares]
+            for taker, at in path.provokes:
+                damage = opportunity_damage_leaving(battle, path.who, at, positions[positions.index(at) + 1], taker)
+                found += [(taker, damage)] if damage is not None else []
     out: dict[str, Fraction] = {}
     for taker, damage in found:
         out.setdefault(taker, damage)          # one attack per opponent and movement
     return list(out.items())
 
 
-def _stepped_opportunities(battle, path) -> list[tuple[str, Fraction]]:
-    positions = [path.start, *path.squares]
-    found = []
-    for taker, at in path.provokes:
-        i = positions.index(at)
-        token = battle.snapshot()
-        try:
-            place = battle.comp(path.who, Position)
-            place.x, place.y = at
-            battle.changed()
-            seen = battle.preview(Move(path.who, (positions[i + 1],)))
-            found += [(t, d) for t, d in _opportunities(seen) if t == taker] if seen.legal else []
-        finally:
-            battle.restore(token)
-    return found
-
-
 def splash_item(battle, cid: str) -> str | None:
     """The first splash weapon the creature carries (held or in its pack), if any."""
-    items = [views.in_hand(battle, cid), *battle.read(cid, Inventory).items]
+    items = [views.in_hand(battle, cid), *views.pack(battle, cid)]
     table = data.substances()
     return next((i for i in items if i and table.get(i, {}).get("splash")), None)
 

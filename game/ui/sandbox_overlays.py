@@ -25,14 +25,16 @@ def bands_overlay(battle, cid: str, mode: str, ov: Overlay) -> Overlay:
 
 def lanes_overlay(battle, cid: str, lang: str | None, ov: Overlay) -> dict[str, Overlay]:
     """A charge lane to every enemy (``overlays.charge_overlay`` for each): green, or red
-    with the blocking square. Returns each enemy's own overlay (its caption says why)."""
+    with the refusal written at the blocking square (at the enemy when nothing in the lane
+    blocks: too far, too near, out of sight). Returns each enemy's own overlay."""
     board = battle.board()
     out = {}
     for foe in board.enemies_of(board.body(cid)):
         one = overlays.charge_overlay(battle, cid, foe.id, lang)
         out[foe.id] = one
-        if one.lane or one.lane_block is not None:
-            ov.lanes.append(Lane(list(one.lane), one.lane_line, one.lane_ok, one.lane_block))
+        reason = "" if one.lane_ok else one.caption
+        ov.lanes.append(Lane(list(one.lane), one.lane_line, one.lane_ok, one.lane_block, reason,
+                             one.lane_block if one.lane_block is not None else foe.pos))
     return out
 
 

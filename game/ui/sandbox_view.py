@@ -35,6 +35,15 @@ def percent(value) -> str:
     return f"{100 * float(value):.1f}%"
 
 
+def attack_line(name: str, odds, lang: str) -> str:
+    """An attack's chances with the arithmetic of its first roll (the natural d20 it needs:
+    its bonus against the armour class, digest §8.1)."""
+    first = odds.attacks[0]
+    return sentence("SBX_ODDS_ATTACK", {
+        "action": name, "hit": percent(odds.hit or 0), "crit": percent(odds.crit or 0), "needs": first.needs,
+        "bonus": f"{first.bonus:+d}", "ac": first.ac, "damage": f"{float(odds.expected_damage or 0):.2f}"}, lang)
+
+
 class SandboxView:
     def __init__(self, battle, lang: str, names: dict[str, str] | None = None):
         self.battle = battle
@@ -186,10 +195,8 @@ class SandboxView:
                     odds.refusal.code, odds.refusal.params, self.lang, self.names)}, self.lang))
             elif odds.success is not None:
                 out.append(sentence("SBX_ODDS_MANEUVER", {"action": name, "success": percent(odds.success)}, self.lang))
-            else:
-                out.append(sentence("SBX_ODDS_ATTACK", {
-                    "action": name, "hit": percent(odds.hit or 0), "crit": percent(odds.crit or 0),
-                    "damage": f"{float(odds.expected_damage or 0):.2f}"}, self.lang))
+            elif odds.attacks:
+                out.append(attack_line(name, odds, self.lang))
         return out
 
     # --- rule variants ----------------------------------------------------------------------

@@ -192,8 +192,13 @@ def test_odds_on_the_board_are_the_engines(fight):
     lines = view.info_lines()
     odds = fight.odds(Attack("hero", target="orc"))
     assert odds.refusal is None
+    first = odds.attacks[0]
     assert sentence("SBX_ODDS_ATTACK", {"action": "Attack", "hit": percent(odds.hit), "crit": percent(odds.crit),
+                                        "needs": first.needs, "bonus": f"{first.bonus:+d}", "ac": first.ac,
                                         "damage": f"{float(odds.expected_damage):.2f}"}, "en") in lines
+    full = fight.odds("hero", "full_attack", {"targets": [s.to_json() for s in views.full_attack(fight, "hero", "orc")]})
+    assert any(line.startswith("Full attack: ") and f"expected damage {float(full.expected_damage):.2f}" in line
+               for line in lines)
     trip = fight.odds("hero", "trip", {"target": "orc"})
     assert sentence("SBX_ODDS_MANEUVER", {"action": "Trip", "success": percent(trip.success)}, "en") in lines
     assert any(line.startswith("Charge: ") for line in lines)          # adjacent: refused, with the reason
