@@ -494,15 +494,15 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "SBX_SHAPE_long": {"en": "long", "fr": "longue"},
     "SBX_DIAGONAL_EXCEPTION": {"en": " (two diagonals: 4.5 m by 1-2-1, within 3 m by the 3.5 exception)",
                                "fr": " (deux diagonales : 4,5 m en 1-2-1, dans les 3 m par l'exception 3.5)"},
-    "SBX_WHY_THREAT": {"en": "{squares} squares ({metres} m) from {name}'s nearest square{exception}; "
+    "SBX_WHY_THREAT": {"en": "{metres} m ({squares} × 1.5 m) from {name}'s nearest square{exception}; "
                              "{name} reaches {reach} m ({shape}): the square is threatened by {name}",
-                       "fr": "À {squares} cases ({metres} m) de la case la plus proche de {name}{exception} ; "
+                       "fr": "À {metres} m ({squares} × 1,5 m) de la case la plus proche de {name}{exception} ; "
                              "allonge de {name} {reach} m ({shape}) : la case est menacée par {name}"},
-    "SBX_TERRAIN_EXTRA": {"en": " + {squares} for difficult terrain", "fr": " + {squares} pour terrain difficile"},
-    "SBX_WHY_PATH": {"en": "{mode}: {straight} straight + {diag} diagonals counted 1-2-1 ({diag_cost}){extra} = "
-                           "{squares} squares = {metres} m",
-                     "fr": "{mode} : {straight} droites + {diag} diagonales comptées 1-2-1 ({diag_cost}){extra} = "
-                           "{squares} cases = {metres} m"},
+    "SBX_TERRAIN_EXTRA": {"en": " + {metres} m for difficult terrain", "fr": " + {metres} m de terrain difficile"},
+    "SBX_WHY_PATH": {"en": "{mode}: {straight_m} m straight ({straight} × 1.5 m) + {diag_m} m for {diag} diagonals "
+                           "counted 1-2-1 ({sequence}){extra} = {metres} m",
+                     "fr": "{mode} : {straight_m} m en ligne droite ({straight} × 1,5 m) + {diag_m} m pour {diag} "
+                           "diagonales comptées 1-2-1 ({sequence}){extra} = {metres} m"},
     "SBX_WHY_AOO": {"en": "Leaving {square}, a square {name} threatens: {name} gets an attack of opportunity "
                           "(expected damage {damage})",
                     "fr": "En quittant {square}, case menacée par {name} : {name} a droit à une attaque d'opportunité "

@@ -56,11 +56,13 @@ def path_reasons(battle, cid: str, square: Square, mode: str, lang, names, aoo=N
     positions = [seen.start, *seen.squares]
     diag = sum(1 for a, b in zip(positions, positions[1:]) if a[0] != b[0] and a[1] != b[1])
     straight = len(positions) - 1 - diag
-    plain = straight + diag + diag // 2
-    extra = sentence("SBX_TERRAIN_EXTRA", {"squares": seen.cost - plain}, lang) if seen.cost > plain else ""
+    sequence = [1 + k % 2 for k in range(diag)]            # the 1-2-1 count from a fresh turn
+    plain = straight + sum(sequence)
+    extra = sentence("SBX_TERRAIN_EXTRA", {"metres": f"{metres(seen.cost - plain):g}"}, lang) if seen.cost > plain else ""
     out = [Explanation(rule, sentence("SBX_WHY_PATH", {
-        "straight": straight, "diag": diag, "diag_cost": diag + diag // 2, "extra": extra, "squares": seen.cost,
-        "metres": f"{metres(seen.cost):g}", "mode": sentence(f"UI_MODE_{mode}", {}, lang)}, lang))]
+        "straight": straight, "straight_m": f"{metres(straight):g}", "diag": diag, "diag_m": f"{metres(sum(sequence)):g}",
+        "sequence": "+".join(map(str, sequence)) or "0", "extra": extra, "metres": f"{metres(seen.cost):g}",
+        "mode": sentence(f"UI_MODE_{mode}", {}, lang)}, lang))]
     damage = dict(aoo or [])
     for taker, at in seen.provokes:
         out.append(Explanation("aoo_movement", sentence("SBX_WHY_AOO", {
@@ -107,5 +109,5 @@ def splash_reasons(battle, cid: str, heat: dict, increments: int, point, lang) -
     if point not in heat:
         return []
     return [Explanation("splash_scatter", sentence("SBX_WHY_SPLASH", {
-        "chance": f"{100 * heat[point]:.1f}", "n": increments,
+        "chance": f"{100 * float(heat[point]):.1f}", "n": increments,
         "order": sentence(f"SBX_VARIANT_scatter_order_{battle.variants.scatter_order}", {}, lang)}, lang))]

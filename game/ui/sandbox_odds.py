@@ -14,7 +14,7 @@ from fractions import Fraction
 from .. import data
 from ..world import views
 from ..world.commands.catalogue import Attack, BullRush, Charge, FullAttack, Move, Run, ThrowSplash, Trip, Withdraw
-from ..world.what_if import its_turn, opportunity_damage, opportunity_damage_leaving
+from ..world.what_if import holding, its_turn, opportunity_damage, opportunity_damage_leaving
 
 ODDS_ACTIONS = ("attack", "full_attack", "charge", "trip", "bull_rush")
 __all__ = ["ODDS_ACTIONS", "its_turn", "path_aoo_damage", "splash_heat", "splash_item", "target_odds"]
@@ -76,23 +76,24 @@ def splash_item(battle, cid: str) -> str | None:
 
 def splash_heat(battle, cid: str, target: str | None = None, intersection=None) -> tuple[dict, Fraction | None]:
     """Landing chances of a thrown flask: {grid point (x, y): probability} and the hit
-    chance (None when the creature has no flask: then each of the eight scatter points
-    of a miss has 1/8). A hit lands on the aim; a miss on the d8's point."""
+    chance (``odds`` of the throw, the flask in hand; None when the creature has no flask
+    or may not throw it: then each of the eight scatter points of a miss has 1/8). A hit
+    lands on the aim; a miss on the d8's point."""
     seen = views.scatter(battle, cid, target=target, intersection=intersection)
     if seen.refusal is not None:
         return {}, None
     item = splash_item(battle, cid)
     hit = None
     if item is not None:
-        with its_turn(battle, cid):
+        with its_turn(battle, cid), holding(battle, cid, item):
             chances = battle.odds(ThrowSplash(cid, item=item, target=target, intersection=intersection))
         hit = chances.hit if chances.refusal is None else None
     miss = Fraction(1) - (hit or Fraction(0))
     heat: dict = {}
     if hit:
         if target:
-            aim = battle.board().body(target).pos
-            point = (aim[0] + 0.5, aim[1] + 0.5)
+            body = battle.board().body(target)
+            point = (body.pos[0] + body.span / 2, body.pos[1] + body.span / 2)     # a hit: on the creature
         else:
             point = (float(intersection[0]), float(intersection[1]))
         heat[point] = heat.get(point, Fraction(0)) + hit

@@ -12,7 +12,7 @@ from ..rules.odds import attack_odds
 from . import asking
 from .commands import Command
 from .commands.catalogue import Move
-from .components import Position
+from .components import Hands, Position
 from .turns import begin_turn
 
 
@@ -55,5 +55,19 @@ def opportunity_damage_leaving(battle, who: str, at, to, taker: str) -> Fraction
         battle.changed()
         found = [d for t, d in opportunity_damage(battle, Move(who, (tuple(to),))) if t == taker]
         return found[0] if found else None
+    finally:
+        battle.restore(token)
+
+
+@contextmanager
+def holding(battle, cid: str, item: str):
+    """The battle as if ``cid`` already held ``item`` in hand (a flask drawn from its pack:
+    the throw's own odds, without the move action that takes it out); rolled back after."""
+    token = battle.snapshot()
+    try:
+        if battle.read(cid, Hands).holding != item:
+            battle.comp(cid, Hands).holding = item
+            battle.changed()
+        yield battle
     finally:
         battle.restore(token)

@@ -122,7 +122,7 @@ def test_the_french_panel_reads_french(app):
     assert any(line.startswith("Attaque : ") for line in app.info)
     click(app, (12, 9))
     pump(app)
-    assert any("droites" in line for line in app.panel_lines())
+    assert any("diagonales comptées 1-2-1" in line for line in app.panel_lines())
 
 
 def args(*extra: str):

@@ -301,3 +301,40 @@ def test_every_cited_rule_has_both_texts():
     for rid in ("threat_reach", "move_121", "aoo_movement", "five_foot_step", "withdraw", "charge_lane", "flanking",
                 "cover", "splash_scatter"):
         assert texts[rid].text_fr != texts[rid].text_en and texts[rid].section
+
+
+def test_the_scatter_order_variant_mirrors_the_points_as_the_query_does():
+    text = scenario_text("\n".join("." * 12 for _ in range(9)),
+                         {"id": "thrower", "side": "blue", "at": [1, 7], "weapon": "dagger",
+                          "inventory": ["alchemists_fire"]},
+                         {"id": "orc", "side": "red", "at": [6, 3], "weapon": "club"})
+    battle = Battle(parse_scenario(text))
+    srd = QuerySession(Battle(parse_scenario(text.replace("[map]", '[rules]\nscatter_order = "srd"\n[map]'))))
+    view = SandboxView(battle, "en")
+    view.selected, view.hover, view.show_splash = "thrower", (6, 3), True
+    seed_points = dict((label, p) for p, label in view.overlay().points)
+    view.set_variant("scatter_order", "srd")
+    srd_points = dict((label, p) for p, label in view.overlay().points)
+    assert seed_points != srd_points and seed_points["1"] == srd_points["1"]        # 1 is short either way
+    for d8 in range(1, 9):
+        x, y = ask(srd, q="splash", who="thrower", target="orc", hit=False, d8=d8)["lands"]["square"]
+        assert srd_points[str(d8)] == (x + 0.5, y + 0.5)
+    heat, hit = sandbox_odds.splash_heat(battle, "thrower", target="orc")
+    assert 0 < hit < 1 and sum(heat.values()) == 1
+    assert heat[(6.5, 3.5)] >= hit                       # a hit lands on the orc
+    view.explain((6, 3))                                 # the first click locks the aim on the orc
+    x, y = next(p for label, p in sorted(srd_points.items()) if 0 <= p[0] < 12 and 0 <= p[1] < 9 and label != "1")
+    found = view.explain((int(x), int(y)))
+    assert [e.rule for e in found] == ["splash_scatter"] and "SRD" in found[0].arithmetic
+    battle.close()
+    srd.battle.close()
+
+
+def test_a_paths_arithmetic_counts_its_diagonals_1_2_1(fight):
+    view = SandboxView(fight, "en")
+    view.selected, view.mode = "hero", "double"
+    seen = views.path(fight, "hero", (0, 3), "double")
+    path = next(e for e in view.explain((0, 3)) if e.rule == "move_121")
+    diagonals = sum(1 for a, b in zip([seen.start, *seen.squares], seen.squares) if a[0] != b[0] and a[1] != b[1])
+    assert diagonals == 2 and "2 diagonals counted 1-2-1 (1+2)" in path.arithmetic
+    assert path.arithmetic.endswith(f"= {seen.cost * 1.5:g} m")
