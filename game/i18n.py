@@ -514,7 +514,13 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "SBX_WHY_FLANK": {"en": "{target} is flanked with {allies}: +2 on melee attacks",
                       "fr": "{target} est pris en tenaille avec {allies} : +2 aux attaques au corps à corps"},
     "SBX_LANE_OK": {"en": "clear lane", "fr": "passage dégagé"},
-    "SBX_WHY_LANE": {"en": "Charge at {target}: {verdict} — {variant}", "fr": "Charge sur {target} : {verdict} — {variant}"},
+    "SBX_WHY_LANE": {"en": "Charge at {target} ({variant}): {verdict}", "fr": "Charge sur {target} ({variant}) : {verdict}"},
+    "SBX_LANE_READING_center": {"en": "centre-line reading", "fr": "lecture par la ligne centrale"},
+    "SBX_LANE_READING_swept": {"en": "swept reading", "fr": "lecture balayée"},
+    "SBX_WHY_ATTACK": {"en": "{action}: attack {bonus} ({bonus_parts}) against AC {ac} ({ac_parts}): d20 ≥ {needs} "
+                             "hits ({hit}%); a natural {threat}+ threatens a critical",
+                       "fr": "{action} : attaque {bonus} ({bonus_parts}) contre CA {ac} ({ac_parts}) : d20 ≥ {needs} "
+                             "touche ({hit} %) ; un {threat} naturel ou plus menace d'un critique"},
     "SBX_WHY_SPLASH": {"en": "Lands here {chance}% of throws (at {n} range increments) — {order}",
                        "fr": "Retombe ici dans {chance} % des lancers (à {n} facteurs de portée) — {order}"},
     # --- special attacks ---

@@ -44,6 +44,7 @@ class Explorer:
         self.drag_from: tuple[int, int] | None = None
         self.overlay = None
         self.info: list[str] = []
+        self.panel_rows: list = []            # (rect, panel line) as last drawn, for clicks on numbers
         self.refresh()
 
     # the sandbox's state, as the explorer's own (tests and the loop read them here)
@@ -116,7 +117,13 @@ class Explorer:
 
     def _click(self, pos) -> None:
         """A creature: select it (again: let it go). Any other square, or anything while a
-        flask is aimed, with a creature selected: the rules that decide it."""
+        flask is aimed, with a creature selected: the rules that decide it. A line of
+        numbers in the panel (an attack's chance): how they add up."""
+        line = next((text for rect, text in self.panel_rows if rect.collidepoint(pos)), None)
+        if line is not None:                  # a line of the panel: the numbers' rule, if it has one
+            self.sandbox.explain_line(line)
+            self.refresh()
+            return
         square = self.cam.to_square(pos)
         who = self.creature_at(square)
         if who == self.selected and who is not None:
@@ -159,15 +166,22 @@ class Explorer:
         import pygame
         w, h = self.screen.get_size()
         small = theme.font(12)
-        text = [ln for line in self.panel_lines() for ln in _wrap(line, small, w - 24)]
-        panel_h = min(h // 2, PANEL_H + 15 * max(0, len(text) - 1))
+        rows = [(line, ln) for line in self.panel_lines() for ln in _wrap(line, small, w - 24)]
+        fixed = 6 + 18 + 3 * 15 + 4                            # the first line and the three lines of help
+        room = max(1, (h * 3 // 5 - fixed) // 15 + 1)
+        if len(rows) > room:
+            rows = rows[:room - 1] + [("", "…")]
+        panel_h = fixed + 15 * max(0, len(rows) - 1)
         board_area = self.screen.subsurface((0, 0, w, max(1, h - panel_h)))
         self.view.draw(board_area, self.cam, self.overlay, self.selected)
         panel = pygame.Rect(0, h - panel_h, w, panel_h)
         self.screen.fill((40, 42, 50), panel)
         y = h - panel_h + 6
-        for i, line in enumerate(text):
-            self.screen.blit((theme.font(15) if i == 0 else small).render(line, True, theme.TEXT), (12, y))
+        self.panel_rows = []
+        for i, (line, piece) in enumerate(rows):
+            img = (theme.font(15) if i == 0 else small).render(piece, True, theme.TEXT)
+            self.screen.blit(img, (12, y))
+            self.panel_rows.append((pygame.Rect(12, y, img.get_width(), img.get_height()), line))
             y += 18 if i == 0 else 15
         for code, colour in (("SBX_HELP", (190, 186, 176)), ("SBX_HELP_VARIANTS", (190, 186, 176)),
                              ("SBX_NOTE", (150, 146, 136))):

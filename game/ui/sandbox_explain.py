@@ -99,7 +99,7 @@ def lane_reasons(battle, lanes: dict, square: Square, lang, names) -> list[Expla
             verdict = sentence("SBX_LANE_OK", {}, lang) if plain else ov.caption
             out.append(Explanation("charge_lane", sentence("SBX_WHY_LANE", {
                 "target": names.get(target, target), "verdict": verdict,
-                "variant": sentence(f"SBX_VARIANT_charge_lane_{battle.variants.charge_lane}", {}, lang)}, lang)))
+                "variant": sentence(f"SBX_LANE_READING_{battle.variants.charge_lane}", {}, lang)}, lang)))
     return out
 
 
@@ -111,3 +111,19 @@ def splash_reasons(battle, cid: str, heat: dict, increments: int, point, lang) -
     return [Explanation("splash_scatter", sentence("SBX_WHY_SPLASH", {
         "chance": f"{100 * float(heat[point]):.1f}", "n": increments,
         "order": sentence(f"SBX_VARIANT_scatter_order_{battle.variants.scatter_order}", {}, lang)}, lang))]
+
+
+def _parts(mods) -> str:
+    return ", ".join(f"{m.source} {m.value:+d}" for m in mods if m.value) or "—"
+
+
+def attack_reasons(name: str, odds, lang) -> list[Explanation]:
+    """The numbers behind an attack's chance (digest §8.1): its bonus and the armour class
+    it rolls against, each with what makes it up, and the natural d20 it needs."""
+    if odds.refusal is not None or not odds.attacks:
+        return []
+    plan = odds.attacks[0]
+    return [Explanation("attack_roll", sentence("SBX_WHY_ATTACK", {
+        "action": name, "bonus": f"{plan.bonus:+d}", "bonus_parts": _parts(plan.bonus_breakdown), "ac": plan.ac,
+        "ac_parts": _parts(plan.ac_breakdown), "needs": plan.needs, "hit": f"{100 * float(odds.hit or 0):.1f}",
+        "threat": plan.threat_from}, lang))]

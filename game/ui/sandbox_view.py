@@ -62,6 +62,7 @@ class SandboxView:
         self.ruler_from: tuple[int, int] | None = None
         self.splash_aim: tuple[int, int] | None = None     # locked aim of the flask (None: the hover)
         self.explained: list[why.Explanation] = []
+        self.numbers: dict[str, list[why.Explanation]] = {}     # a panel line with numbers -> its explanation
         self._lanes: dict = {}
 
     # --- what is hovered ----------------------------------------------------------------
@@ -144,9 +145,17 @@ class SandboxView:
         if self.ruler_from is not None and self.hover is not None:
             lines.append(extra.ruler(self.ruler_from, self.hover, self.lang))
         lines += self.variant_lines()
-        for e in self.explained:
-            lines.append(f"[{e.rule} · {e.section()}] {e.arithmetic}")
-            lines.append(e.paragraph(self.lang))
+        return lines + self.explanation_lines()
+
+    def explanation_lines(self) -> list[str]:
+        """The last explanation asked for, by rule: ``[rule · section]``, the arithmetic of
+        each thing it decides, then the rule's paragraph once."""
+        lines: list[str] = []
+        for rule in dict.fromkeys(e.rule for e in self.explained):
+            these = [e for e in self.explained if e.rule == rule]
+            lines.append(f"[{rule} · {these[0].section()}] {these[0].arithmetic}")
+            lines += [e.arithmetic for e in these[1:]]
+            lines.append(these[0].paragraph(self.lang))
         return lines
 
     def _square_lines(self, sel) -> list[str]:
@@ -188,6 +197,7 @@ class SandboxView:
         """One line per action at ``target`` from here: its chances (``battle.odds``) or
         why it cannot be taken."""
         out = []
+        self.numbers = {}
         for action, odds in sandbox_odds.target_odds(self.battle, cid, target).items():
             name = sentence(f"SBX_ACTION_{action}", {}, self.lang)
             if odds.refusal is not None:
@@ -197,6 +207,7 @@ class SandboxView:
                 out.append(sentence("SBX_ODDS_MANEUVER", {"action": name, "success": percent(odds.success)}, self.lang))
             elif odds.attacks:
                 out.append(attack_line(name, odds, self.lang))
+                self.numbers[out[-1]] = why.attack_reasons(name, odds, self.lang)
         return out
 
     # --- rule variants ----------------------------------------------------------------------
@@ -245,6 +256,14 @@ class SandboxView:
             if not self.show_threat:
                 found += why.threat_reasons(battle, square, self.threat_ids(), self.lang, self.names)
         self.explained = found
+        return found
+
+    def explain_line(self, line: str) -> list[why.Explanation]:
+        """The rule behind a line of numbers of the panel (an attack's chance: its bonus
+        and the AC it rolls against); [] for a line without one."""
+        found = self.numbers.get(line, [])
+        if found:
+            self.explained = list(found)
         return found
 
     def _splash_reasons(self, cid: str, square) -> list[why.Explanation]:

@@ -96,6 +96,30 @@ def test_hovering_an_enemy_shows_the_odds_and_a_click_explains_a_square(app):
     assert app.sandbox.explained == []
 
 
+def test_clicking_an_odds_line_explains_its_numbers():
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode((1280, 800))
+    from game.content.scenario import parse_scenario
+    from tests.ui.test_sandbox_view import ADJACENT
+    battle = Battle(parse_scenario(ADJACENT))
+    app = Explorer(battle, screen, "en")
+    pygame.event.clear()
+    click(app, (2, 1))
+    hover(app, (3, 1))                       # the orc, next to the hero
+    pump(app)
+    rect, line = next((r, t) for r, t in app.panel_rows if t.startswith("Attack: hit"))
+    plan = battle.odds("hero", "attack", {"target": "orc"}).attacks[0]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center))
+    pump(app)
+    assert app.selected == "hero" and [e.rule for e in app.sandbox.explained] == ["attack_roll"]
+    why = app.sandbox.explained[0].arithmetic
+    assert f"attack {plan.bonus:+d}" in why and f"against AC {plan.ac}" in why and f"d20 ≥ {plan.needs}" in why
+    assert any(text.startswith("[attack_roll · digest §8.1]") for _r, text in app.panel_rows)
+    battle.close()
+    pygame.quit()
+
+
 def test_the_ruler_the_flask_and_the_flanks_follow_the_keys(app):
     click(app, (13, 10))
     hover(app, (13, 10))

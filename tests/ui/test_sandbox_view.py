@@ -246,6 +246,12 @@ def test_explain_names_the_rule_that_decides(fight):
     square = lane.lane_block or next(sq for sq in lane.lane if views.creature_at(fight, sq) is None)
     ogre = [e for e in view.explain(square) if e.rule == "charge_lane"]
     assert ogre and "Ogre" in ogre[0].arithmetic and lane.caption in ogre[0].arithmetic
+    assert "lecture par la ligne centrale" in ogre[0].arithmetic
+    view.set_variant("charge_lane", "swept")
+    view.overlay()
+    lane = view._lanes["ogre"]           # noqa: SLF001
+    square = lane.lane_block or next(sq for sq in lane.lane if views.creature_at(fight, sq) is None)
+    assert any("lecture balayée" in e.arithmetic for e in view.explain(square) if e.rule == "charge_lane")
 
 
 def test_the_giants_reach_is_explained_with_its_numbers(fight):
@@ -299,7 +305,7 @@ def test_the_diagonal_variant_changes_the_threat_overlay_as_the_query_does():
 def test_every_cited_rule_has_both_texts():
     texts = rule_texts()
     for rid in ("threat_reach", "move_121", "aoo_movement", "five_foot_step", "withdraw", "charge_lane", "flanking",
-                "cover", "splash_scatter"):
+                "cover", "splash_scatter", "attack_roll"):
         assert texts[rid].text_fr != texts[rid].text_en and texts[rid].section
 
 
