@@ -23,14 +23,14 @@ def bands_overlay(battle, cid: str, mode: str, ov: Overlay) -> Overlay:
     return ov
 
 
-def lanes_overlay(battle, cid: str, lang: str | None, ov: Overlay) -> dict[str, Overlay]:
+def lanes_overlay(battle, cid: str, lang: str | None, ov: Overlay, names: dict[str, str] | None = None) -> dict[str, Overlay]:
     """A charge lane to every enemy (``overlays.charge_overlay`` for each): green, or red
     with the refusal written at the blocking square (at the enemy when nothing in the lane
     blocks: too far, too near, out of sight). Returns each enemy's own overlay."""
     board = battle.board()
     out = {}
     for foe in board.enemies_of(board.body(cid)):
-        one = overlays.charge_overlay(battle, cid, foe.id, lang)
+        one = overlays.charge_overlay(battle, cid, foe.id, lang, names=names)
         out[foe.id] = one
         reason = "" if one.lane_ok else one.caption
         ov.lanes.append(Lane(list(one.lane), one.lane_line, one.lane_ok, one.lane_block, reason,

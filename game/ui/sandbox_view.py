@@ -107,7 +107,7 @@ class SandboxView:
         if sel and self.show_area:
             extra.bands_overlay(battle, sel.id, self.mode, ov)
         if sel and self.show_lanes:
-            self._lanes = extra.lanes_overlay(battle, sel.id, self.lang, ov)
+            self._lanes = extra.lanes_overlay(battle, sel.id, self.lang, ov, self.names)
         if sel and self.show_flanking:
             extra.flanking_overlay(battle, sel.id, ov)
         if sel and self.hover and battle.board().terrain.in_bounds(self.hover) and self.hover != sel.pos:
@@ -124,7 +124,7 @@ class SandboxView:
             if aim is not None:
                 extra.splash_heat_overlay(battle, cid, ov, target=aim[0], intersection=aim[1], lang=self.lang)
         elif self.charge_mode and target:
-            overlays.charge_overlay(battle, cid, target, self.lang, ov)
+            overlays.charge_overlay(battle, cid, target, self.lang, ov, self.names)
         elif target:
             overlays.aim_overlay(battle, cid, target, self.lang, ov, self.names)
         elif not self.charge_mode and views.creature_at(battle, self.hover) is None:
