@@ -480,6 +480,98 @@ _SENTENCES: dict[str, dict[str, str]] = {
                                   "ai:hard, random, scripted); the current game is kept",
                             "fr": "{path} : meta.control : {value} n'est pas un joueur de camp (human, ai, ai:easy, "
                                   "ai:normal, ai:hard, random, scripted) ; la partie en cours est gardée"},
+    # --- issue 13: sandbox overlays, odds and explanations ---
+    "UI_MODE_run": {"en": "run", "fr": "course"},
+    "SBX_HELP": {"en": "Click a creature · click a square: why (E: the hovered one) · T threat · R reach · A where it can go · "
+                       "L charge lanes · C charge · F flanking · S flask · U ruler · M mode",
+                 "fr": "Clic : créature · clic sur une case : pourquoi (E : celle survolée) · T menace · R allonge · "
+                       "A où aller · L couloirs de charge · C charge · F tenaille · S flasque · U règle · M mode"},
+    "SBX_HELP_VARIANTS": {"en": "1 charge lane · 2 scatter order · 3 10-ft diagonal: switch the reading · Backspace clear · "
+                                "wheel zoom · arrows/drag pan · Esc quit",
+                          "fr": "1 couloir de charge · 2 ordre de dispersion · 3 diagonale à 3 m : changer de lecture · "
+                                "Retour arrière : effacer · molette : zoom · flèches/glisser : déplacer · Échap : quitter"},
+    "SBX_NOTE": {"en": "Sandbox: the odds are asked as if the selected creature's turn began now; nothing is played.",
+                 "fr": "Bac à sable : les chances sont calculées comme si le tour de la créature choisie commençait ; "
+                       "rien n'est joué."},
+    "SBX_THREATENED_BY": {"en": "{square} threatened by {names}", "fr": "{square} menacée par {names}"},
+    "SBX_COSTS": {"en": "To get here: {costs}", "fr": "Pour venir ici : {costs}"},
+    "SBX_ACTION_attack": {"en": "Attack", "fr": "Attaque"},
+    "SBX_ACTION_full_attack": {"en": "Full attack", "fr": "Attaque à outrance"},
+    "SBX_ACTION_charge": {"en": "Charge", "fr": "Charge"},
+    "SBX_ACTION_trip": {"en": "Trip", "fr": "Croc-en-jambe"},
+    "SBX_ACTION_bull_rush": {"en": "Bull rush", "fr": "Bousculade"},
+    "SBX_ODDS_ATTACK": {"en": "{action}: hit {hit} (d20 ≥ {needs}: {bonus} against AC {ac}) · critical {crit} · "
+                              "expected damage {damage}",
+                        "fr": "{action} : touche {hit} (d20 ≥ {needs} : {bonus} contre CA {ac}) · critique {crit} · "
+                              "dégâts moyens {damage}"},
+    "SBX_ODDS_REFUSED": {"en": "{action}: {reason}", "fr": "{action} : {reason}"},
+    "SBX_ODDS_MANEUVER": {"en": "{action}: success {success}", "fr": "{action} : réussite {success}"},
+    "SBX_AOO_DAMAGE": {"en": "Attacks of opportunity on this path: {each} (expected damage, total {total})",
+                       "fr": "Attaques d'opportunité sur ce trajet : {each} (dégâts moyens, total {total})"},
+    "SBX_SPLASH_HIT": {"en": "{item}: hits the aim {hit}; a miss scatters to the eight points (heat map: landing chances)",
+                       "fr": "{item} : touche le point visé {hit} ; un raté retombe sur l'un des huit points "
+                             "(carte de chaleur : chances de chute)"},
+    "SBX_SPLASH_NO_FLASK": {"en": "No flask carried: the heat map shows a miss's eight points, 1 in 8 each",
+                            "fr": "Aucune flasque portée : la carte montre les huit points d'un raté, 1 chance sur 8 chacun"},
+    "SBX_RULER": {"en": "Ruler: {straight} straight + {diag} diagonals counted 1-2-1 ({diag_cost}) = {squares} squares = {metres} m",
+                  "fr": "Règle : {straight} droites + {diag} diagonales comptées 1-2-1 ({diag_cost}) = {squares} cases = {metres} m"},
+    "SBX_VARIANT_charge_lane_center": {"en": "Charge lane (1): centre line — each square of the space follows the segment "
+                                             "between its centres; corners touched do not block",
+                                       "fr": "Couloir de charge (1) : ligne centrale — chaque case de l'espace suit le segment "
+                                             "entre ses centres ; un coin effleuré ne bloque pas"},
+    "SBX_VARIANT_charge_lane_swept": {"en": "Charge lane (1): swept — the literal « any line »: the whole space swept "
+                                            "along the way must be clear",
+                                      "fr": "Couloir de charge (1) : balayé — « n'importe quelle ligne » à la lettre : "
+                                            "tout l'espace balayé en chemin doit être dégagé"},
+    "SBX_VARIANT_scatter_order_seed": {"en": "Scatter order (2): French text — 2 is short and to the thrower's right, "
+                                             "then round to 8",
+                                       "fr": "Ordre de dispersion (2) : texte français — 2 trop court et à droite du "
+                                             "lanceur, puis jusqu'à 8"},
+    "SBX_VARIANT_scatter_order_srd": {"en": "Scatter order (2): English SRD — 2 to 8 run clockwise on the map "
+                                            "(the mirror image)",
+                                      "fr": "Ordre de dispersion (2) : SRD anglais — de 2 à 8 dans le sens horaire sur "
+                                            "la carte (l'image en miroir)"},
+    "SBX_VARIANT_reach_diagonal_exception_True": {"en": "10-ft reach (3): reaches two diagonals away (the 3.5 exception "
+                                                        "to 1-2-1)",
+                                                  "fr": "Allonge de 3 m (3) : atteint deux diagonales plus loin "
+                                                        "(l'exception 3.5 au 1-2-1)"},
+    "SBX_VARIANT_reach_diagonal_exception_False": {"en": "10-ft reach (3): plain 1-2-1 — two diagonals are 4.5 m, "
+                                                         "out of reach",
+                                                   "fr": "Allonge de 3 m (3) : 1-2-1 strict — deux diagonales font "
+                                                         "4,5 m, hors d'allonge"},
+    "SBX_SHAPE_tall": {"en": "tall", "fr": "grande"},
+    "SBX_SHAPE_long": {"en": "long", "fr": "longue"},
+    "SBX_DIAGONAL_EXCEPTION": {"en": " (two diagonals: 4.5 m by 1-2-1, within 3 m by the 3.5 exception)",
+                               "fr": " (deux diagonales : 4,5 m en 1-2-1, dans les 3 m par l'exception 3.5)"},
+    "SBX_WHY_THREAT": {"en": "{metres} m ({squares} × 1.5 m) from {name}'s nearest square{exception}; "
+                             "{name} reaches {reach} m ({shape}): the square is threatened by {name}",
+                       "fr": "À {metres} m ({squares} × 1,5 m) de la case la plus proche de {name}{exception} ; "
+                             "allonge de {name} {reach} m ({shape}) : la case est menacée par {name}"},
+    "SBX_TERRAIN_EXTRA": {"en": " + {metres} m for difficult terrain", "fr": " + {metres} m de terrain difficile"},
+    "SBX_WHY_PATH": {"en": "{mode}: {straight_m} m straight ({straight} × 1.5 m) + {diag_m} m for {diag} diagonals "
+                           "counted 1-2-1 ({sequence}){extra} = {metres} m",
+                     "fr": "{mode} : {straight_m} m en ligne droite ({straight} × 1,5 m) + {diag_m} m pour {diag} "
+                           "diagonales comptées 1-2-1 ({sequence}){extra} = {metres} m"},
+    "SBX_WHY_AOO": {"en": "Leaving {square}, a square {name} threatens: {name} gets an attack of opportunity "
+                          "(expected damage {damage})",
+                    "fr": "En quittant {square}, case menacée par {name} : {name} a droit à une attaque d'opportunité "
+                          "(dégâts moyens {damage})"},
+    "SBX_ATTACK_melee": {"en": "melee", "fr": "corps à corps"},
+    "SBX_ATTACK_ranged": {"en": "ranged", "fr": "à distance"},
+    "SBX_WHY_COVER": {"en": "{target} against a {kind} attack: {cover} ({blocked} of {lines} corner lines blocked)",
+                      "fr": "{target} contre une attaque {kind} : {cover} ({blocked} lignes de coin bloquées sur {lines})"},
+    "SBX_WHY_FLANK": {"en": "{target} is flanked with {allies}: +2 on melee attacks",
+                      "fr": "{target} est pris en tenaille avec {allies} : +2 aux attaques au corps à corps"},
+    "SBX_LANE_OK": {"en": "clear lane", "fr": "passage dégagé"},
+    "SBX_WHY_LANE": {"en": "Charge at {target} ({variant}): {verdict}", "fr": "Charge sur {target} ({variant}) : {verdict}"},
+    "SBX_LANE_READING_center": {"en": "centre-line reading", "fr": "lecture par la ligne centrale"},
+    "SBX_LANE_READING_swept": {"en": "swept reading", "fr": "lecture balayée"},
+    "SBX_WHY_ATTACK": {"en": "{action}: attack {bonus} ({bonus_parts}) against AC {ac} ({ac_parts}): d20 ≥ {needs} "
+                             "hits ({hit}%); a natural {threat}+ threatens a critical",
+                       "fr": "{action} : attaque {bonus} ({bonus_parts}) contre CA {ac} ({ac_parts}) : d20 ≥ {needs} "
+                             "touche ({hit} %) ; un {threat} naturel ou plus menace d'un critique"},
+    "SBX_WHY_SPLASH": {"en": "Lands here {chance}% of throws (at {n} range increments) — {order}",
+                       "fr": "Retombe ici dans {chance} % des lancers (à {n} facteurs de portée) — {order}"},
     # --- special attacks ---
     "CANNOT_BE_DISARMED": {"en": "A {weapon} cannot be disarmed.", "fr": "On ne peut pas désarmer d'un {weapon}."},
     "CANNOT_SUNDER": {"en": "{item} cannot be sundered (worn armour never can).",
