@@ -58,6 +58,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.log: list[tuple[str, tuple]] = []
         self.dialog: Dialog | None = None
         self.handoff: str | None = None
+        self.handoff_for: str | None = None      # the creature whose player a question is for, behind the hand-off
+        self.after_handoff = None                # what the hand-off screen opens on (a question's dialog)
         self.last_side: str | None = None
         self.undo: list = []
         self.damage = {cid: [0, 0] for cid in battle.entities}   # dealt, taken
@@ -159,7 +161,10 @@ class GameScreen(ScreenActing, ScreenDrawing):
             return
         if self.handoff is not None:
             if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
-                self.handoff = None
+                self.handoff, self.handoff_for = None, None
+                then, self.after_handoff = self.after_handoff, None
+                if then is not None:
+                    then()
             return
         if self.computer.playing() and self.squares_asked is None and self._computer_input(event):
             return

@@ -280,16 +280,34 @@ def test_full_attack_takes_a_target_per_attack_and_enter_strikes_early(melee):
     assert command["action"] == "full_attack" and command["args"]["targets"] == ["orc_a", "orc_b"]
 
 
+def ready(g):
+    """The player the hand-off screen names takes the screen (a click)."""
+    assert g.handoff is not None
+    click(g, (5, 5))
+
+
+def decline_the_rest(g):
+    """Every question left answered by its last choice (attacks of opportunity declined),
+    each behind its hand-off when it belongs to the other player."""
+    while g.dialog is not None or g.handoff is not None:
+        if g.handoff is not None:
+            ready(g)
+        else:
+            click(g, g.dialog.rects[-1].center)
+
+
 def test_overrun_asks_the_defender_to_avoid_or_block(melee):
     g = melee
     click_button(g, "overrun")
     click(g, at(g, (2, 1)))
+    # hot seat keeps secrets: the defender's player is handed the screen before the question
+    assert g.handoff == "red" and g.handoff_for == "orc_a" and g.dialog is None
+    ready(g)
     assert g.dialog is not None and [v for _l, v in g.dialog.choices] == ["avoid", "block"]
     assert not g.battle.history                                          # the defender decides first
     avoid = next(r for r, (_label, value) in zip(g.dialog.rects, g.dialog.choices) if value == "avoid")
     click(g, avoid.center)
-    while g.dialog is not None:                  # orc_b's attack of opportunity: its player declines
-        click(g, g.dialog.rects[-1].center)
+    decline_the_rest(g)                          # orc_b's attack of opportunity: its player declines
     assert g.battle.history[-1]["args"]["defender"] == "avoid"
     assert g.battle.board().body("hero").pos == (3, 1)                   # went through the avoided foe
     assert g.battle.board().body("orc_a").pos == (2, 1)
@@ -299,11 +317,12 @@ def test_a_failed_trip_asks_the_defender_about_the_counter_trip(melee):
     g = melee
     click_button(g, "trip")
     click(g, at(g, (2, 1)))
+    ready(g)                                     # the defender's player takes the screen
     assert g.dialog is not None and [v for _l, v in g.dialog.choices] == [True, False]
     assert not g.battle.history
     click(g, g.dialog.rects[1].center)
-    while g.dialog is not None:                  # attacks of opportunity for the unarmed trip: declined
-        click(g, g.dialog.rects[-1].center)
+    decline_the_rest(g)                          # attacks of opportunity for the unarmed trip: declined
+    assert g.handoff is None and g.last_side == "blue"       # handed back before the trip was played
     command = g.battle.history[-1]
     assert command["action"] == "trip" and command["args"]["counter"] is False
 
