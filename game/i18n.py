@@ -702,6 +702,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "UI_YES": {"en": "yes", "fr": "oui"},
     "UI_NO": {"en": "no", "fr": "non"},
     "UI_HANDOFF": {"en": "{side}: {name} to play", "fr": "{side} : à {name} de jouer"},
+    "UI_BANDS_LEGEND": {"en": "Where it can go — blue: a move · violet: a double move · grey: running · red: leaving it provokes",
+                        "fr": "Où aller — bleu : un déplacement · violet : un double déplacement · gris : en courant · rouge : en sortir provoque"},
     "UI_HANDOFF_ANSWER": {"en": "{side}: a choice for {name}", "fr": "{side} : un choix pour {name}"},
     "UI_HANDOFF_CLICK": {"en": "Pass the screen, then click when that player is ready ({side})",
                          "fr": "Passez l'écran, puis cliquez quand ce joueur est prêt ({side})"},

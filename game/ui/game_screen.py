@@ -60,6 +60,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.handoff: str | None = None
         self.handoff_for: str | None = None      # the creature whose player a question is for, behind the hand-off
         self.after_handoff = None                # what the hand-off screen opens on (a question's dialog)
+        self._band_cache = None                  # (battle revision, creature, mode), bands, provoking squares
         self.last_side: str | None = None
         self.undo: list = []
         self.damage = {cid: [0, 0] for cid in battle.entities}   # dealt, taken
@@ -359,6 +360,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
             return
         hover = self.hover
         target = self.creature_at(hover) if hover else None
+        if self.mode in ("move", "withdraw", "run"):
+            self._bands(cid, ov)
         if self.mode in ("move", "withdraw") and hover and not target:
             overlays.path_overlay(battle, cid, hover, self.mode, self.lang, ov, self.names)
         elif self.mode == "run":
@@ -379,6 +382,31 @@ class GameScreen(ScreenActing, ScreenDrawing):
             if target and target != cid:
                 overlays.aim_overlay(battle, cid, target, self.lang, ov, self.names)
         self.overlay = ov
+
+    def _bands(self, cid: str, ov: Overlay) -> None:
+        """Where it can go (issue 14, item 2), as the engine offers it (``options``' movement
+        domains): shaded by band — move, double move, run (a withdraw, its own) — with the
+        squares enemies threaten, whose leaving provokes, tinted red inside them."""
+        key = (self.battle.revision, cid, self.mode)
+        if self._band_cache is None or self._band_cache[0] != key:
+            opts = self.battle.options(cid)
+            bands: dict = {}
+            wanted = (("withdraw", "squares", "withdraw"),) if self.mode == "withdraw" else (
+                ("move", "squares", "move"), ("move", "double", "double"), ("run", "squares", "run"))
+            for action, part, band in wanted:
+                if opts[action].legal:
+                    for x, y, _m in opts[action].domain.get(part, []):
+                        bands.setdefault((x, y), band)
+            board = self.battle.board()
+            threatened = set()
+            for enemy in board.enemies_of(board.body(cid)):
+                threatened |= views.threatened(self.battle, enemy.id)
+            self._band_cache = (key, bands, threatened & set(bands))
+        _key, bands, threatened = self._band_cache
+        ov.bands.update(bands)
+        ov.threat |= threatened
+        if bands and not ov.caption:
+            ov.caption = sentence("UI_BANDS_LEGEND", {}, self.lang)
 
     def draw(self) -> None:
         w, h = self.screen.get_size()

@@ -836,3 +836,23 @@ def test_speaking_from_the_more_menu_puts_the_call_in_the_log_in_the_players_lan
     click(g, rect.center)
     assert g.battle.history[-1]["action"] == "speak" and g.battle.history[-1]["args"]["text"] == "SAY_help"
     assert any(t == "Héros: “Help!”" for t, _c in g.log)
+
+
+def test_move_mode_shades_where_it_can_go_by_band_as_the_engine_offers_it(game):
+    """Issue 14, item 2: a click on Move shades every square the engine's options offer,
+    by band (a move, a double move, running), the enemy-threatened ones red."""
+    g = game
+    click_button(g, "move")
+    cid = g.current
+    opts = g.battle.options(cid)
+    bands = g.overlay.bands
+    moves = {(x, y) for x, y, _m in opts["move"].domain["squares"]}
+    doubles = {(x, y) for x, y, _m in opts["move"].domain.get("double", [])}
+    assert moves and {sq for sq, band in bands.items() if band == "move"} == moves
+    assert {sq for sq, band in bands.items() if band == "double"} == doubles - moves
+    assert g.overlay.threat and g.overlay.threat <= set(bands)
+    assert "blue" in g.overlay.caption
+    before = dict(bands)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at(g, next(iter(moves))), rel=(0, 0), buttons=(0, 0, 0)))
+    pump(g)
+    assert g.overlay.bands == before and g.overlay.path                  # the path drawn over the bands
