@@ -9,12 +9,13 @@ import pygame
 
 from ..i18n import sentence
 from ..world import commands as C, views
-from . import more_actions, overlays
-from .names import Names
+from . import more_actions, overlays, sandbox_odds
 from .board_view import BoardView, Camera, Overlay, pan
 from .combat_log import lines as log_lines
 from .computer_turns import ComputerTurns
+from .names import Names
 from .orders import Orders
+from .sandbox_view import attack_line, percent
 from .screen_acting import RIDDEN, ScreenActing
 from .screen_drawing import LOG_H, PANEL_W, ScreenDrawing
 from .spell_aim import SpellAim
@@ -61,6 +62,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.handoff_for: str | None = None      # the creature whose player a question is for, behind the hand-off
         self.after_handoff = None                # what the hand-off screen opens on (a question's dialog)
         self._band_cache = None                  # (battle revision, creature, mode), bands, provoking squares
+        self._odds_cache = None                  # (battle revision, creature, target, mode), the odds line
         self.last_side: str | None = None
         self.undo: list = []
         self.damage = {cid: [0, 0] for cid in battle.entities}   # dealt, taken
@@ -381,7 +383,29 @@ class GameScreen(ScreenActing, ScreenDrawing):
             overlays.reach_overlay(battle, cid, ov)
             if target and target != cid:
                 overlays.aim_overlay(battle, cid, target, self.lang, ov, self.names)
+                line = self._odds_line(cid, target)
+                if line:
+                    ov.caption = f"{ov.caption} · {line}" if ov.caption else line
         self.overlay = ov
+
+    def _odds_line(self, cid: str, target: str) -> str:
+        """Issue 14, item 2: hovering an enemy with an attack, a full attack, a charge, a trip
+        or a bull rush selected shows its chances, the engine's exact ``odds``."""
+        if self.mode not in sandbox_odds.ODDS_ACTIONS or not self.battle.board().body(target).is_enemy_of(
+                self.battle.board().body(cid)):
+            return ""
+        key = (self.battle.revision, cid, target, self.mode)
+        if self._odds_cache is None or self._odds_cache[0] != key:
+            odds = self.battle.odds(sandbox_odds.command_for(self.battle, cid, target, self.mode))
+            name = sentence(f"SBX_ACTION_{self.mode}", {}, self.lang)
+            if odds.refusal is not None:
+                line = ""                              # the aim already says why; the click will too
+            elif odds.success is not None:
+                line = sentence("SBX_ODDS_MANEUVER", {"action": name, "success": percent(odds.success)}, self.lang)
+            else:
+                line = attack_line(name, odds, self.lang) if odds.attacks else ""
+            self._odds_cache = (key, line)
+        return self._odds_cache[1]
 
     def _bands(self, cid: str, ov: Overlay) -> None:
         """Where it can go (issue 14, item 2), as the engine offers it (``options``' movement

@@ -856,3 +856,17 @@ def test_move_mode_shades_where_it_can_go_by_band_as_the_engine_offers_it(game):
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at(g, next(iter(moves))), rel=(0, 0), buttons=(0, 0, 0)))
     pump(g)
     assert g.overlay.bands == before and g.overlay.path                  # the path drawn over the bands
+
+
+def test_hovering_a_foe_with_an_attack_selected_shows_the_engines_odds(melee):
+    """Issue 14, item 2: the chance to hit, the critical and the expected damage before the
+    click — the engine's exact ``odds`` of that very attack."""
+    from game.ui.sandbox_view import percent
+    from game.world import commands as C
+    g = melee
+    click_button(g, "attack")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at(g, (2, 1)), rel=(0, 0), buttons=(0, 0, 0)))
+    pump(g)
+    odds = g.battle.odds(C.Attack("hero", target="orc_a"))
+    assert percent(odds.hit) in g.overlay.caption and f"{float(odds.expected_damage):.2f}" in g.overlay.caption
+    assert not g.battle.history
