@@ -364,6 +364,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
         target = self.creature_at(hover) if hover else None
         if self.mode in ("move", "withdraw", "run"):
             self._bands(cid, ov)
+        if target and target != cid and self.mode not in TARGETED + ("cast", "throw_splash"):
+            overlays.threat_overlay(battle, [target], ov)        # the hovered token's threatened squares
         if self.mode in ("move", "withdraw") and hover and not target:
             overlays.path_overlay(battle, cid, hover, self.mode, self.lang, ov, self.names)
         elif self.mode == "run":
@@ -441,6 +443,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self._draw_log(pygame.Rect(0, h - LOG_H, w - PANEL_W, LOG_H))
         if self.computer.trail_ms:
             self._draw_trail(area)
+        if self.handoff is None and not self.computer.playing():
+            self._draw_tooltip(area)
         if self.computer.playing():
             self._draw_banner(area)
         if self.handoff is not None:

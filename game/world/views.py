@@ -174,6 +174,15 @@ def climbable_near(battle, cid: str) -> list[Square]:
     return gates.faces_next_to(battle, cid)
 
 
+def terrain_at(battle, square: Square) -> tuple[str, int | None]:
+    """(the kind of ground, the squares of movement it costs to enter: 1, 2 for hard going,
+    None where nothing walks) of a square as the map stands now (doors, grease, webs)."""
+    kind = battle.board().terrain.kind(square)
+    if kind.blocks_move:
+        return kind.id, None
+    return kind.id, 2 if kind.difficult else 1
+
+
 def creature_at(battle, square: Square) -> str | None:
     """Who stands in a square (the first by id)."""
     for body in battle.board().occupants.get(square, ()):

@@ -870,3 +870,18 @@ def test_hovering_a_foe_with_an_attack_selected_shows_the_engines_odds(melee):
     odds = g.battle.odds(C.Attack("hero", target="orc_a"))
     assert percent(odds.hit) in g.overlay.caption and f"{float(odds.expected_damage):.2f}" in g.overlay.caption
     assert not g.battle.history
+
+
+def test_hovering_a_token_or_a_square_says_what_it_is(melee):
+    """Issue 14, item 2: a token's name, hit points, AC and weapon, with its threatened
+    squares; an empty square's ground and what entering it costs — in the player's words."""
+    from game.world import views
+    g = melee
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at(g, (2, 1)), rel=(0, 0), buttons=(0, 0, 0)))
+    pump(g)
+    name, numbers = g.tooltip_lines()[:2]
+    assert name == g.names["orc_a"] and "200/200 hp" in numbers and "AC" in numbers
+    assert g.overlay.threat == views.threatened(g.battle, "orc_a")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at(g, (6, 3)), rel=(0, 0), buttons=(0, 0, 0)))
+    pump(g)
+    assert g.tooltip_lines() == ["open ground", "entering it costs 1.5 m of movement"]
