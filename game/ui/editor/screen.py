@@ -1,0 +1,297 @@
+"""The sandbox editor's window (issue 13): the board with the sandbox's live overlays on
+the left, the pygame_gui panel on the right, a footer with the overlay's lines and the
+last message. The board's tools: select and drag a creature, a terrain brush, a terrain
+rectangle, place a creature. Every change goes through the ``Document`` (one validator,
+undo and redo); the overlays are made again from a battle of the edited scenario after
+each change, and from the same battle when only the hover changes."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from ...content.errors import ContentError
+from ...engine import Battle
+from ...i18n import sentence
+from .. import theme
+from ..board_view import BoardView, Camera, Overlay, pan
+from ..sandbox_view import MODES, SandboxView
+from .document import RULE_VALUES, Document
+from .panel import PANEL_W, Panel
+
+FOOTER_H = 76
+THEME = Path(__file__).resolve().parents[3] / "assets" / "editor_theme.json"
+
+
+class EditorScreen:
+    def __init__(self, doc: Document, screen: pygame.Surface, lang: str, paused: bool = False):
+        self.doc = doc
+        self.screen = screen
+        self.lang = lang
+        self.paused = paused                # a battle waits behind: "back" returns to it
+        self.manager = pygame_gui.UIManager(screen.get_size(), str(THEME) if THEME.exists() else None)
+        self.tool, self.brush, self.template, self.place_side = "select", "#", "orc", "red"
+        self.selected: str | None = None
+        self.hover: tuple[int, int] | None = None
+        self.show_threat = self.show_reach = self.charge_mode = False
+        self.mode = MODES[0]
+        self.message = sentence("EDIT_PAUSED", {}, lang) if paused else ""
+        self.want: str | None = None        # "play" | "back", read by ``flow``
+        self.running = True
+        self.drag_from = None               # the camera's pan (right button)
+        self.pressed: tuple[int, int] | None = None   # the square the left button went down on
+        self.dragging: str | None = None    # the creature being dragged
+        self.strokes = 0
+        self.battle: Battle | None = None
+        self.overlay = Overlay()
+        self.info: list[str] = []
+        self.cam = Camera(40)
+        self._rebuild(centre=True)
+        self.panel = Panel(self)
+
+    # --- the document's state on screen ---------------------------------------------------
+    def board_size(self) -> tuple[int, int]:
+        w, h = self.screen.get_size()
+        return max(1, w - PANEL_W), max(1, h - FOOTER_H)
+
+    def _rebuild(self, centre: bool = False) -> None:
+        """A battle of the edited scenario, for the board and the overlays."""
+        if self.battle is not None:
+            self.battle.close()
+        sc = self.doc.scenario
+        self.battle = Battle(sc)
+        names = {s.id: s.name for s in sc.creatures}
+        self.names = names
+        self.view = BoardView(self.battle.board(), names, {s.id: s.template for s in sc.creatures})
+        if self.selected and self.selected not in names:
+            self.selected = None
+        if centre:
+            self.cam.centre_on(self.battle.terrain.width, self.battle.terrain.height, self.board_size())
+        self.refresh()
+
+    def refresh(self) -> None:
+        """The sandbox's overlays for the selection, the hover and the switches."""
+        view = SandboxView(self.battle, self.lang, self.names)
+        view.selected, view.hover, view.mode = self.selected, self.hover, self.mode
+        view.show_threat, view.show_reach, view.charge_mode = self.show_threat, self.show_reach, self.charge_mode
+        self.overlay = view.overlay()
+        self.info = list(view.info_lines())
+
+    def changed(self, refusal: str | None, relayout: bool = True) -> bool:
+        """After an edit: the refusal shown in one line, or the board and panel made again."""
+        if refusal is not None:
+            self.message = refusal
+            return False
+        self.message = ""
+        self._rebuild()
+        if relayout:
+            self.panel.build()
+        return True
+
+    # --- edits ------------------------------------------------------------------------
+    def set_key(self, key: str, value) -> None:
+        if self.selected:
+            self.changed(self.doc.set_key(self.selected, key, value))
+            if key in ("side", "hp") and self.message:
+                self.panel.build()          # the entry shows the kept value again
+
+    def set_control(self, side: str, controller: str) -> None:
+        self.changed(self.doc.set_control(side, controller))
+
+    def switch_variant(self, key: str) -> None:
+        now = getattr(self.doc.scenario.variants, key)
+        values = RULE_VALUES[key]
+        self.changed(self.doc.set_variant(key, values[(values.index(now) + 1) % len(values)]))
+
+    def delete_selected(self) -> None:
+        if self.selected:
+            self.changed(self.doc.delete(self.selected))
+
+    def undo(self) -> None:
+        if self.doc.undo():
+            self.changed(None)
+        else:
+            self.message = sentence("EDIT_NOTHING_TO_UNDO", {}, self.lang)
+
+    def redo(self) -> None:
+        if self.doc.redo():
+            self.changed(None)
+        else:
+            self.message = sentence("EDIT_NOTHING_TO_REDO", {}, self.lang)
+
+    def resize_from_panel(self) -> None:
+        w, h = self.panel.map_size()
+        if not (w.isdigit() and h.isdigit()):
+            self.message = f"map: {w!r} × {h!r} is not a map size"
+            return
+        if self.changed(self.doc.resize(int(w), int(h))):
+            self.cam.centre_on(self.battle.terrain.width, self.battle.terrain.height, self.board_size())
+
+    def save(self, path: str) -> None:
+        refusal = self.doc.save(path)
+        self.message = refusal or sentence("EDIT_SAVED", {"path": path}, self.lang)
+
+    def open(self, path: str) -> None:
+        try:
+            doc = Document.open(path)
+        except ContentError as exc:
+            self.message = exc.line()
+            return
+        self.doc, self.selected = doc, None
+        self._rebuild(centre=True)
+        self.panel.build()
+        self.message = sentence("EDIT_OPENED", {"path": path}, self.lang)
+
+    def toggle(self, what: str) -> None:
+        if what == "threat":
+            self.show_threat = not self.show_threat
+        elif what == "reach":
+            self.show_reach = not self.show_reach
+        elif what == "charge":
+            self.charge_mode = not self.charge_mode
+        elif what == "mode":
+            self.mode = MODES[(MODES.index(self.mode) + 1) % len(MODES)]
+            self.panel.build()
+        self.refresh()
+
+    def play_scenario(self):
+        """The situation to play (``flow``), or None with the reason shown."""
+        if len(self.doc.scenario.side_ids()) < 2:
+            self.message = sentence("EDIT_NEED_TWO_SIDES", {}, self.lang)
+            return None
+        return self.doc.scenario
+
+    # --- input ------------------------------------------------------------------------
+    def handle(self, event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self.screen = pygame.display.get_surface()
+            self.manager.set_window_resolution(self.screen.get_size())
+            self.panel.build()
+            return
+        if self.panel.handle(event):
+            return
+        consumed = self.manager.process_events(event)
+        if consumed or event.type >= pygame.USEREVENT:
+            return
+        if event.type == pygame.KEYDOWN and not self.panel.focused():
+            self._key(event)
+        elif hasattr(event, "pos") and not self._on_board(event.pos) and event.type != pygame.MOUSEBUTTONUP:
+            return
+        elif pan(self, event):
+            pass
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._press(self.cam.to_square(event.pos))
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._release(self.cam.to_square(event.pos))
+        elif event.type == pygame.MOUSEMOTION:
+            self._motion(self.cam.to_square(event.pos))
+        elif event.type == pygame.MOUSEWHEEL:
+            self.cam.zoom(1 if event.y > 0 else -1, pygame.mouse.get_pos())
+
+    def _on_board(self, pos) -> bool:
+        w, h = self.board_size()
+        return 0 <= pos[0] < w and 0 <= pos[1] < h
+
+    def _key(self, event) -> None:
+        ctrl = event.mod & pygame.KMOD_CTRL
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            self.running = False
+        elif ctrl and key == pygame.K_z:
+            self.undo()
+        elif ctrl and key == pygame.K_y:
+            self.redo()
+        elif ctrl and key == pygame.K_s:
+            self.save(self.panel.w["path"].get_text().strip())
+        elif key in (pygame.K_DELETE, pygame.K_BACKSPACE):
+            self.delete_selected()
+        elif key in (pygame.K_t, pygame.K_r, pygame.K_c, pygame.K_m):
+            self.toggle({pygame.K_t: "threat", pygame.K_r: "reach", pygame.K_c: "charge", pygame.K_m: "mode"}[key])
+
+    def creature_at(self, square) -> str | None:
+        from ...world.views import creature_at
+        return creature_at(self.battle, square)
+
+    def _press(self, square) -> None:
+        self.pressed = square
+        who = self.creature_at(square)
+        if self.tool == "select" or (who and self.tool == "place"):
+            if who != self.selected:
+                self.selected = who
+                self.panel.build()
+            self.dragging = who
+            self.refresh()
+        elif self.tool == "brush":
+            self.strokes += 1
+            self.changed(self.doc.paint([square], self.brush, f"stroke-{self.strokes}"), relayout=False)
+        elif self.tool == "place":
+            self._place(square)
+
+    def _place(self, square) -> None:
+        from ...data import bestiary
+        entry = bestiary.get(self.template) or {}
+        name = entry.get(f"name_{self.lang}") or entry.get("name_en") or ""
+        refusal, cid = self.doc.place(self.template, self.place_side, square, name)
+        if refusal is None:
+            self.selected = cid
+        self.changed(refusal)
+
+    def _motion(self, square) -> None:
+        if square != self.hover:
+            self.hover = square
+            if self.pressed is not None and self.tool == "brush":
+                self.changed(self.doc.paint([square], self.brush, f"stroke-{self.strokes}"), relayout=False)
+            self.refresh()
+
+    def _release(self, square) -> None:
+        start, self.pressed = self.pressed, None
+        if start is None:
+            return
+        if self.tool == "rect":
+            self.changed(self.doc.rectangle(start, square, self.brush), relayout=False)
+        elif self.dragging and square != start:
+            body = self.battle.board().by_id[self.dragging]
+            at = (body.pos[0] + square[0] - start[0], body.pos[1] + square[1] - start[1])
+            self.changed(self.doc.move(self.dragging, at), relayout=False)
+        self.dragging = None
+
+    # --- frame ------------------------------------------------------------------------
+    def update(self, elapsed_ms: int) -> None:
+        self.manager.update(elapsed_ms / 1000)
+
+    def draw(self) -> None:
+        w, h = self.screen.get_size()
+        bw, bh = self.board_size()
+        self.view.draw(self.screen.subsurface((0, 0, bw, bh)), self.cam, self.overlay, self.selected)
+        if self.pressed is not None and self.tool == "rect" and self.hover is not None:
+            (x0, x1), (y0, y1) = sorted((self.pressed[0], self.hover[0])), sorted((self.pressed[1], self.hover[1]))
+            a, c = self.cam.to_screen((x0, y0)), self.cam.cell
+            pygame.draw.rect(self.screen, theme.SELECTED, (a[0], a[1], (x1 - x0 + 1) * c, (y1 - y0 + 1) * c), 2)
+        self.screen.fill((40, 42, 50), (0, bh, bw, FOOTER_H))
+        self.screen.fill((34, 36, 44), (bw, 0, PANEL_W, h))
+        f, small = theme.font(14), theme.font(12)
+        lines = [self.overlay.caption] if self.overlay.caption else []
+        lines += self.info
+        y = bh + 6
+        for line in lines[:2]:
+            self.screen.blit(f.render(line, True, theme.TEXT), (10, y))
+            y += 18
+        if self.message:
+            self.screen.blit(f.render(self.message, True, (240, 170, 120)), (10, bh + 42))
+        help_text = sentence("EDIT_HELP", {}, self.lang)
+        if small.size(help_text)[0] > bw - 20:
+            parts = help_text.split(" · ")
+            half = len(parts) // 2
+            self.screen.blit(small.render(" · ".join(parts[:half]), True, (180, 176, 166)), (10, bh + FOOTER_H - 32))
+            help_text = " · ".join(parts[half:])
+        self.screen.blit(small.render(help_text, True, (180, 176, 166)), (10, bh + FOOTER_H - 17))
+        self.manager.draw_ui(self.screen)
+
+    def close(self) -> None:
+        if self.battle is not None:
+            self.battle.close()
+            self.battle = None
