@@ -48,10 +48,10 @@ class Session:
                 if event.type == pygame.KEYDOWN and event.key == PAUSE_KEY and not isinstance(thing, EditorScreen):
                     return "pause"
                 thing.handle(event)
-                want = getattr(thing, "want", None)
-                if want:
-                    thing.want = None
-                    return want
+            want = getattr(thing, "want", None)
+            if want:
+                thing.want = None
+                return want
             thing.draw()
             if not isinstance(thing, EditorScreen):
                 hint = theme.font(12).render(sentence("EDIT_BATTLE_PAUSE_HINT", {}, self.lang), True, (170, 170, 170))

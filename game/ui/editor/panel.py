@@ -85,7 +85,7 @@ class Panel:
         self._add("open", E.UIButton(self.rect(7, 3, 1, 4), self._t("EDIT_OPEN"), m))
         self._add("undo", E.UIButton(self.rect(8, 0, 1, 4), self._t("EDIT_UNDO"), m))
         self._add("redo", E.UIButton(self.rect(8, 1, 1, 4), self._t("EDIT_REDO"), m))
-        self._add("play", E.UIButton(self.rect(8, 2, 1, 2), self._t("EDIT_PLAY"), m))
+        self._add("play", E.UIButton(self.rect(8, 2, 2, 4), self._t("EDIT_PLAY"), m))
         sides = ed.doc.scenario.side_ids()
         controls = ed.doc.scenario.controllers()
         for i, side in enumerate(sides[:3]):
