@@ -208,7 +208,7 @@ def main(scenario: str | None = None, lang: str | None = None, frames: int | Non
         chosen, lang = menu.chosen
         players = menu.controls()
         if menu.sandbox is not None:
-            doc = _sandbox_document(menu)
+            doc = sandbox_document(menu)
             _session(screen, lang, frames, save_dir).edit(doc)
             pygame.quit()
             return 0
@@ -233,7 +233,7 @@ def _session(screen, lang: str, frames: int | None, save_dir: str | None):
     return Session(screen, lang, make_game, frames)
 
 
-def _sandbox_document(menu):
+def sandbox_document(menu):
     """The start menu's map (with the variants chosen there) as a sandbox document, or an
     empty map."""
     from .editor.document import Document

@@ -155,7 +155,7 @@ class Document:
 
     def place(self, template: str | None, side: str, at, name: str = "") -> tuple[str | None, str]:
         """A new creature (from a template of the bestiary or the heroes); (refusal, its id)."""
-        cid = self.new_id(template or "creature")
+        cid = self.new_id(re.sub(r"_\d+$", "", template or "") or "creature")   # tordek_5 -> tordek_1
         table: dict[str, Any] = {"id": cid, "side": side, "at": list(at)}
         if name:
             table["name"] = f"{name} {cid.rsplit('_', 1)[-1]}" if re.search(r"_\d+$", cid) else name

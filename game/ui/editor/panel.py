@@ -15,6 +15,7 @@ from ...i18n import sentence, variant_name
 from ...rules.conditions import KNOWN_CONDITIONS
 from ...rules.sizes import SIZE_CODES
 from ...rules.terrain import LEGEND
+from ..sandbox_view import MODES
 
 PANEL_W = 380
 ROW = 30
@@ -61,12 +62,27 @@ class Panel:
         templates = template_options(ed.lang)
         self._add("template", E.UIDropDownMenu(templates, _pick(templates, ed.template), self.rect(1, 0, 2, 3), m,
                                                expansion_height_limit=360))
-        entry = E.UITextEntryLine(self.rect(1, 2, 1, 3), m, initial_text=ed.place_side)
-        self._add("place_side", entry)
-        for i, (key, text) in enumerate((("threat", self._t("EDIT_THREAT")), ("reach", self._t("EDIT_REACH_SHOW")),
-                                         ("charge", self._t("EDIT_CHARGE")),
-                                         ("mode", self._t("EDIT_MODE", mode=self._t(f"UI_MODE_{ed.mode}")))),):
-            self._add(f"toggle_{key}", E.UIButton(self.rect(2, i, 1, 4), text, m))
+        self._add("place_side", E.UITextEntryLine(self.rect(1, 2, 1, 3), m, initial_text=ed.place_side))
+        self.build_switches(2)
+        self.build_files(7)
+        top = 10
+        if ed.paused:
+            self._add("back", E.UIButton(self.rect(top), self._t("EDIT_BACK"), m))
+            top += 1
+        self.build_creature(top)
+
+    def build_switches(self, top: int) -> None:
+        """The overlays' switches (lit when on), the movement mode and the three variants."""
+        ed, m = self.ed, self.ed.manager
+        for i, (key, on) in enumerate((("threat", ed.show_threat), ("reach", ed.show_reach),
+                                       ("charge", ed.charge_mode))):
+            code = {"threat": "EDIT_THREAT", "reach": "EDIT_REACH_SHOW", "charge": "EDIT_CHARGE"}[key]
+            button = E.UIButton(self.rect(top, i, 1, 5), self._t(code), m)
+            if on:
+                button.select()
+            self._add(f"toggle_{key}", button)
+        modes = [(self._t("EDIT_MODE", mode=self._t(f"UI_MODE_{mode}")), mode) for mode in MODES]
+        self._add("mode", E.UIDropDownMenu(modes, _pick(modes, ed.mode), self.rect(top, 3, 2, 5), m))
         v = ed.doc.scenario.variants
         yes, no = self._t("UI_YES"), self._t("UI_NO")
         for i, (key, text) in enumerate((
@@ -74,32 +90,31 @@ class Panel:
                 ("scatter_order", self._t("UI_MENU_VARIANT_SCATTER", value=variant_name(v.scatter_order, ed.lang))),
                 ("reach_diagonal_exception",
                  self._t("UI_MENU_VARIANT_REACH", value=yes if v.reach_diagonal_exception else no)))):
-            self._add(f"variant_{key}", E.UIButton(self.rect(3 + i), text, m))
+            self._add(f"variant_{key}", E.UIButton(self.rect(top + 1 + i), text, m))
         rows = ed.doc.scenario.rows
-        self._add("size_label", E.UILabel(self.rect(6, 0, 2, 5), self._t("EDIT_MAP_SIZE"), m))
-        self._add("map_w", E.UITextEntryLine(self.rect(6, 2, 1, 5), m, initial_text=str(max(len(r) for r in rows))))
-        self._add("map_h", E.UITextEntryLine(self.rect(6, 3, 1, 5), m, initial_text=str(len(rows))))
-        self._add("resize", E.UIButton(self.rect(6, 4, 1, 5), self._t("EDIT_RESIZE"), m))
-        self._add("path", E.UITextEntryLine(self.rect(7, 0, 2, 4), m, initial_text=ed.doc.path or "sandbox.toml"))
-        self._add("save", E.UIButton(self.rect(7, 2, 1, 4), self._t("EDIT_SAVE"), m))
-        self._add("open", E.UIButton(self.rect(7, 3, 1, 4), self._t("EDIT_OPEN"), m))
-        self._add("undo", E.UIButton(self.rect(8, 0, 1, 4), self._t("EDIT_UNDO"), m))
-        self._add("redo", E.UIButton(self.rect(8, 1, 1, 4), self._t("EDIT_REDO"), m))
-        self._add("play", E.UIButton(self.rect(8, 2, 2, 4), self._t("EDIT_PLAY"), m))
+        self._add("size_label", E.UILabel(self.rect(top + 4, 0, 2, 5), self._t("EDIT_MAP_SIZE"), m))
+        self._add("map_w", E.UITextEntryLine(self.rect(top + 4, 2, 1, 5), m, initial_text=str(max(len(r) for r in rows))))
+        self._add("map_h", E.UITextEntryLine(self.rect(top + 4, 3, 1, 5), m, initial_text=str(len(rows))))
+        self._add("resize", E.UIButton(self.rect(top + 4, 4, 1, 5), self._t("EDIT_RESIZE"), m))
+
+    def build_files(self, top: int) -> None:
+        """The file, undo and redo, play, and who plays each side."""
+        ed, m = self.ed, self.ed.manager
+        self._add("path", E.UITextEntryLine(self.rect(top, 0, 2, 4), m, initial_text=ed.doc.path or "sandbox.toml"))
+        self._add("save", E.UIButton(self.rect(top, 2, 1, 4), self._t("EDIT_SAVE"), m))
+        self._add("open", E.UIButton(self.rect(top, 3, 1, 4), self._t("EDIT_OPEN"), m))
+        self._add("undo", E.UIButton(self.rect(top + 1, 0, 1, 4), self._t("EDIT_UNDO"), m))
+        self._add("redo", E.UIButton(self.rect(top + 1, 1, 1, 4), self._t("EDIT_REDO"), m))
+        self._add("play", E.UIButton(self.rect(top + 1, 2, 2, 4), self._t("EDIT_PLAY"), m))
         sides = ed.doc.scenario.side_ids()
         controls = ed.doc.scenario.controllers()
         for i, side in enumerate(sides[:3]):
             who = controls[side]
             label = self._t("UI_MENU_HUMAN") if who == "human" else self._t(f"UI_LEVEL_{who.partition(':')[2]}")
-            button = E.UIButton(self.rect(9, i, 1, min(3, len(sides))),
+            button = E.UIButton(self.rect(top + 2, i, 1, min(3, len(sides))),
                                 self._t("EDIT_PLAYER", side=ed.doc.scenario.side_name(side, ed.lang), who=label), m)
             self._add(f"player_{side}", button)
             self.players[button] = side
-        top = 10
-        if ed.paused:
-            self._add("back", E.UIButton(self.rect(top), self._t("EDIT_BACK"), m))
-            top += 1
-        self.build_creature(top)
 
     def build_creature(self, top: int) -> None:
         ed, m = self.ed, self.ed.manager
@@ -115,8 +130,9 @@ class Panel:
         self._add("side", E.UITextEntryLine(self.rect(top + 1, 1, 1, 4), m, initial_text=spec.side), creature=True)
         self._add("hp_label", E.UILabel(self.rect(top + 1, 2, 1, 4), self._t("EDIT_HP"), m), creature=True)
         hp = spec.stats.get("hp")
-        self._add("hp", E.UITextEntryLine(self.rect(top + 1, 3, 1, 4), m, initial_text="" if hp is None else str(hp)),
-                  creature=True)
+        entry = E.UITextEntryLine(self.rect(top + 1, 3, 1, 4), m, initial_text="" if hp is None else str(hp),
+                                  placeholder_text=str(ed.hit_points(spec.id)))
+        self._add("hp", entry, creature=True)
         sizes = [(self._t("EDIT_SIZE", size=s), s) for s in SIZE_CODES]
         self._add("size", E.UIDropDownMenu(sizes, _pick(sizes, spec.size), self.rect(top + 2, 0, 1, 2), m), creature=True)
         reaches = [(self._t(f"EDIT_REACH_{r}"), r) for r in ("tall", "long")]
@@ -173,6 +189,9 @@ class Panel:
                 ed.brush = value
             elif role == "template":
                 ed.template = value
+            elif role == "mode":
+                ed.mode = value
+                ed.refresh()
             elif role in ("size", "reach", "weapon"):
                 ed.set_key(role, value)
             elif role in ("off_hand", "armor"):

@@ -15,12 +15,12 @@ from ...content.errors import ContentError
 from ...engine import Battle
 from ...i18n import sentence
 from .. import theme
-from ..board_view import BoardView, Camera, Overlay, pan
+from ..board_view import ZOOMS, BoardView, Camera, Overlay, pan
 from ..sandbox_view import MODES, SandboxView
 from .document import RULE_VALUES, Document
 from .panel import PANEL_W, Panel
 
-FOOTER_H = 76
+FOOTER_H = 96
 THEME = Path(__file__).resolve().parents[3] / "assets" / "editor_theme.json"
 
 
@@ -67,8 +67,19 @@ class EditorScreen:
         if self.selected and self.selected not in names:
             self.selected = None
         if centre:
-            self.cam.centre_on(self.battle.terrain.width, self.battle.terrain.height, self.board_size())
+            self.fit()
         self.refresh()
+
+    def fit(self) -> None:
+        """The largest zoom that shows the whole map, centred."""
+        width, height = self.battle.terrain.width, self.battle.terrain.height
+        bw, bh = self.board_size()
+        self.cam.cell = max((z for z in ZOOMS if z * width <= bw and z * height <= bh and z <= 48), default=ZOOMS[0])
+        self.cam.centre_on(width, height, (bw, bh))
+
+    def hit_points(self, cid: str) -> int:
+        from ...world import views
+        return views.health(self.battle, cid)[0]
 
     def refresh(self) -> None:
         """The sandbox's overlays for the selection, the hover and the switches."""
@@ -126,7 +137,8 @@ class EditorScreen:
             self.message = f"map: {w!r} × {h!r} is not a map size"
             return
         if self.changed(self.doc.resize(int(w), int(h))):
-            self.cam.centre_on(self.battle.terrain.width, self.battle.terrain.height, self.board_size())
+            self.fit()
+            self.refresh()
 
     def save(self, path: str) -> None:
         refusal = self.doc.save(path)
@@ -152,7 +164,7 @@ class EditorScreen:
             self.charge_mode = not self.charge_mode
         elif what == "mode":
             self.mode = MODES[(MODES.index(self.mode) + 1) % len(MODES)]
-            self.panel.build()
+        self.panel.build()
         self.refresh()
 
     def play_scenario(self):
@@ -286,9 +298,9 @@ class EditorScreen:
         if small.size(help_text)[0] > bw - 20:
             parts = help_text.split(" · ")
             half = len(parts) // 2
-            self.screen.blit(small.render(" · ".join(parts[:half]), True, (180, 176, 166)), (10, bh + FOOTER_H - 32))
+            self.screen.blit(small.render(" · ".join(parts[:half]), True, (180, 176, 166)), (10, bh + FOOTER_H - 34))
             help_text = " · ".join(parts[half:])
-        self.screen.blit(small.render(help_text, True, (180, 176, 166)), (10, bh + FOOTER_H - 17))
+        self.screen.blit(small.render(help_text, True, (180, 176, 166)), (10, bh + FOOTER_H - 18))
         self.manager.draw_ui(self.screen)
 
     def close(self) -> None:
