@@ -36,6 +36,9 @@ class Panel:
         self.creature_widgets: list = []
         self.w: dict[str, object] = {}          # role -> widget
         self.players: dict[object, str] = {}    # button -> side
+        self._static_key: tuple = ()
+        self._creature_key: tuple = ()
+        self._creature_top = 10
         self.build()
 
     # --- building ---------------------------------------------------------------------
@@ -49,11 +52,34 @@ class Panel:
         return pygame.Rect(round(x0 + col * width), round(6 + row * ROW), round(cols * width) - 4,
                            round(height * ROW) - 4)
 
-    def build(self) -> None:
-        """The whole panel (again after a change of layout: the sides, the selection)."""
-        for widget in self.static + self.creature_widgets:
-            widget.kill()
-        self.static, self.creature_widgets, self.w, self.players = [], [], {}, {}
+    def _keys(self) -> tuple[tuple, tuple]:
+        """What each part of the panel shows: a part is made again only when its key
+        changes (making the lists of conditions and feats takes tens of milliseconds)."""
+        ed, sc = self.ed, self.ed.doc.scenario
+        static = (ed.lang, ed.paused, ed.tool, ed.brush, ed.template, ed.place_side, ed.show_threat, ed.show_reach,
+                  ed.charge_mode, ed.mode, sc.variants, tuple(sorted(sc.controllers().items())), len(sc.rows),
+                  max(len(r) for r in sc.rows), ed.doc.path, ed.screen.get_size())
+        spec = next((c for c in sc.creatures if c.id == ed.selected), None)
+        return static, (ed.selected, repr(spec))
+
+    def build(self, force: bool = False) -> None:
+        """The panel, made again where what it shows changed (``force``: all of it, to put
+        back the values of entries whose edit was refused)."""
+        static, creature = self._keys()
+        if force or static != self._static_key:
+            for widget in self.static + self.creature_widgets:
+                widget.kill()
+            self.static, self.creature_widgets, self.w, self.players = [], [], {}, {}
+            self._build_static()
+        elif creature != self._creature_key:
+            for widget in self.creature_widgets:
+                widget.kill()
+                self.w = {r: w for r, w in self.w.items() if w is not widget}
+            self.creature_widgets = []
+            self.build_creature(self._creature_top)
+        self._static_key, self._creature_key = static, creature
+
+    def _build_static(self) -> None:
         ed, m = self.ed, self.ed.manager
         tools = [(self._t(f"EDIT_TOOL_{t}"), t) for t in TOOLS]
         self._add("tool", E.UIDropDownMenu(tools, _pick(tools, ed.tool), self.rect(0, 0, 1, 2), m))
@@ -69,6 +95,7 @@ class Panel:
         if ed.paused:
             self._add("back", E.UIButton(self.rect(top), self._t("EDIT_BACK"), m))
             top += 1
+        self._creature_top = top
         self.build_creature(top)
 
     def build_switches(self, top: int) -> None:
@@ -117,6 +144,8 @@ class Panel:
             self.players[button] = side
 
     def build_creature(self, top: int) -> None:
+        """The selected creature's name, side, hit points (the template's or the default
+        shown greyed when the file gives none), size, reach, gear, conditions and feats."""
         ed, m = self.ed, self.ed.manager
         table = ed.doc.creature(ed.selected) if ed.selected else None
         spec = next((c for c in ed.doc.scenario.creatures if c.id == ed.selected), None)
@@ -138,20 +167,29 @@ class Panel:
         reaches = [(self._t(f"EDIT_REACH_{r}"), r) for r in ("tall", "long")]
         self._add("reach", E.UIDropDownMenu(reaches, _pick(reaches, spec.reach), self.rect(top + 2, 1, 1, 2), m),
                   creature=True)
+        self.build_gear(spec, top + 3)
+        self.build_lists(spec, top + 6)
+
+    def build_gear(self, spec, top: int) -> None:
+        """The weapon, the off-hand weapon and the armour (drop-downs of the game's tables)."""
+        ed, m = self.ed, self.ed.manager
         none = self._t("EDIT_NOTHING")
         weapons = [(self._t("EDIT_WEAPON", name=data.item_name(w, ed.lang)), w) for w in sorted(data.weapons())]
-        self._add("weapon", E.UIDropDownMenu(weapons, _pick(weapons, spec.weapon), self.rect(top + 3), m,
+        self._add("weapon", E.UIDropDownMenu(weapons, _pick(weapons, spec.weapon), self.rect(top), m,
                                              expansion_height_limit=300), creature=True)
         off = [(self._t("EDIT_OFF_HAND", name=none), "")] + [
             (self._t("EDIT_OFF_HAND", name=data.item_name(w, ed.lang)), w) for w in sorted(data.weapons())]
-        self._add("off_hand", E.UIDropDownMenu(off, _pick(off, spec.off_hand or ""), self.rect(top + 4), m,
+        self._add("off_hand", E.UIDropDownMenu(off, _pick(off, spec.off_hand or ""), self.rect(top + 1), m,
                                                expansion_height_limit=300), creature=True)
         armors = [(self._t("EDIT_ARMOR", name=none), "")] + [
             (self._t("EDIT_ARMOR", name=row.get(f"name_{ed.lang}") or row["name_en"]), a)
             for a, row in data.armor().items() if row.get("category") != "shield"]
-        self._add("armor", E.UIDropDownMenu(armors, _pick(armors, spec.armor or ""), self.rect(top + 5), m),
+        self._add("armor", E.UIDropDownMenu(armors, _pick(armors, spec.armor or ""), self.rect(top + 2), m),
                   creature=True)
-        y = top + 6
+
+    def build_lists(self, spec, y: int) -> None:
+        """Conditions and feats: scrolling lists, a click switches one on or off."""
+        ed, m = self.ed, self.ed.manager
         conds = sorted(((row.get(f"name_{ed.lang}") or row["name_en"], c) for c, row in data.conditions().items()
                         if c in KNOWN_CONDITIONS))
         self._add("cond_label", E.UILabel(self.rect(y), self._t("EDIT_CONDITIONS"), m), creature=True)

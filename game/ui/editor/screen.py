@@ -20,7 +20,7 @@ from ..sandbox_view import MODES, SandboxView
 from .document import RULE_VALUES, Document
 from .panel import PANEL_W, Panel
 
-FOOTER_H = 96
+FOOTER_H = 112
 THEME = Path(__file__).resolve().parents[3] / "assets" / "editor_theme.json"
 
 
@@ -89,15 +89,15 @@ class EditorScreen:
         self.overlay = view.overlay()
         self.info = list(view.info_lines())
 
-    def changed(self, refusal: str | None, relayout: bool = True) -> bool:
-        """After an edit: the refusal shown in one line, or the board and panel made again."""
+    def changed(self, refusal: str | None) -> bool:
+        """After an edit: the refusal shown in one line, or the board and panel made again
+        (the panel's parts whose values changed)."""
         if refusal is not None:
             self.message = refusal
             return False
         self.message = ""
         self._rebuild()
-        if relayout:
-            self.panel.build()
+        self.panel.build()
         return True
 
     # --- edits ------------------------------------------------------------------------
@@ -105,7 +105,7 @@ class EditorScreen:
         if self.selected:
             self.changed(self.doc.set_key(self.selected, key, value))
             if key in ("side", "hp") and self.message:
-                self.panel.build()          # the entry shows the kept value again
+                self.panel.build(force=True)     # the entry shows the kept value again
 
     def set_control(self, side: str, controller: str) -> None:
         self.changed(self.doc.set_control(side, controller))
@@ -239,7 +239,7 @@ class EditorScreen:
             self.refresh()
         elif self.tool == "brush":
             self.strokes += 1
-            self.changed(self.doc.paint([square], self.brush, f"stroke-{self.strokes}"), relayout=False)
+            self.changed(self.doc.paint([square], self.brush, f"stroke-{self.strokes}"))
         elif self.tool == "place":
             self._place(square)
 
@@ -256,7 +256,7 @@ class EditorScreen:
         if square != self.hover:
             self.hover = square
             if self.pressed is not None and self.tool == "brush":
-                self.changed(self.doc.paint([square], self.brush, f"stroke-{self.strokes}"), relayout=False)
+                self.changed(self.doc.paint([square], self.brush, f"stroke-{self.strokes}"))
             self.refresh()
 
     def _release(self, square) -> None:
@@ -264,11 +264,11 @@ class EditorScreen:
         if start is None:
             return
         if self.tool == "rect":
-            self.changed(self.doc.rectangle(start, square, self.brush), relayout=False)
+            self.changed(self.doc.rectangle(start, square, self.brush))
         elif self.dragging and square != start:
             body = self.battle.board().by_id[self.dragging]
             at = (body.pos[0] + square[0] - start[0], body.pos[1] + square[1] - start[1])
-            self.changed(self.doc.move(self.dragging, at), relayout=False)
+            self.changed(self.doc.move(self.dragging, at))
         self.dragging = None
 
     # --- frame ------------------------------------------------------------------------
@@ -279,21 +279,18 @@ class EditorScreen:
         w, h = self.screen.get_size()
         bw, bh = self.board_size()
         self.view.draw(self.screen.subsurface((0, 0, bw, bh)), self.cam, self.overlay, self.selected)
-        if self.pressed is not None and self.tool == "rect" and self.hover is not None:
-            (x0, x1), (y0, y1) = sorted((self.pressed[0], self.hover[0])), sorted((self.pressed[1], self.hover[1]))
-            a, c = self.cam.to_screen((x0, y0)), self.cam.cell
-            pygame.draw.rect(self.screen, theme.SELECTED, (a[0], a[1], (x1 - x0 + 1) * c, (y1 - y0 + 1) * c), 2)
+        self._draw_gesture()
         self.screen.fill((40, 42, 50), (0, bh, bw, FOOTER_H))
         self.screen.fill((34, 36, 44), (bw, 0, PANEL_W, h))
         f, small = theme.font(14), theme.font(12)
         lines = [self.overlay.caption] if self.overlay.caption else []
         lines += self.info
-        y = bh + 6
-        for line in lines[:2]:
+        y = bh + 4
+        for line in lines[:3]:
             self.screen.blit(f.render(line, True, theme.TEXT), (10, y))
             y += 18
         if self.message:
-            self.screen.blit(f.render(self.message, True, (240, 170, 120)), (10, bh + 42))
+            self.screen.blit(f.render(self.message, True, (240, 170, 120)), (10, bh + 58))
         help_text = sentence("EDIT_HELP", {}, self.lang)
         if small.size(help_text)[0] > bw - 20:
             parts = help_text.split(" · ")
@@ -302,6 +299,22 @@ class EditorScreen:
             help_text = " · ".join(parts[half:])
         self.screen.blit(small.render(help_text, True, (180, 176, 166)), (10, bh + FOOTER_H - 18))
         self.manager.draw_ui(self.screen)
+
+    def _draw_gesture(self) -> None:
+        """The rectangle being drawn, or where the dragged creature would land."""
+        if self.pressed is None or self.hover is None:
+            return
+        c = self.cam.cell
+        if self.tool == "rect":
+            (x0, x1), (y0, y1) = sorted((self.pressed[0], self.hover[0])), sorted((self.pressed[1], self.hover[1]))
+        elif self.dragging and self.hover != self.pressed:
+            body = self.battle.board().by_id[self.dragging]
+            x0, y0 = body.pos[0] + self.hover[0] - self.pressed[0], body.pos[1] + self.hover[1] - self.pressed[1]
+            x1, y1 = x0 + body.span - 1, y0 + body.span - 1
+        else:
+            return
+        a = self.cam.to_screen((x0, y0))
+        pygame.draw.rect(self.screen, theme.SELECTED, (a[0], a[1], (x1 - x0 + 1) * c, (y1 - y0 + 1) * c), 2)
 
     def close(self) -> None:
         if self.battle is not None:
