@@ -139,6 +139,10 @@ def test_variants_switch_redraw_and_save_with_the_situation(ed, tmp_path):
     again = load_scenario(target)
     assert again.creatures == ed.doc.scenario.creatures
     assert again.rows == ed.doc.scenario.rows and again.variants == ed.doc.scenario.variants
+    drag(ed, [(3, 5), (2, 6)])                       # changed after the save, then reopened
+    press(ed, "open")
+    assert ed.message == f"Opened: {target}" and ed.doc.text() == text and ed.doc.undo_stack == []
+    assert spec(ed, "tordek").at == (3, 5) and ed.battle.variants.charge_lane == "swept"
 
 
 def test_resize_and_open_a_tiled_map(ed):

@@ -114,3 +114,14 @@ def test_a_sandbox_of_one_side_does_not_start_a_battle(screen):
         assert ed.message == "A battle needs creatures on two sides."
     finally:
         ed.close()
+
+
+def test_escape_in_a_paused_sandbox_goes_back_to_the_battle_instead_of_ending_it(screen):
+    ed = EditorScreen(Document(tomllib.loads(DUEL), None), screen, "en", paused=True)
+    try:
+        pump(ed)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+        pump(ed)
+        assert ed.want == "back" and ed.running
+    finally:
+        ed.close()

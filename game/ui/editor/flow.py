@@ -86,10 +86,14 @@ class Session:
                 if scenario is None:
                     continue
                 battle = Battle(scenario)
+                game = None
                 try:
-                    self.battle(self.make_game(battle, scenario.controllers()))
+                    game = self.make_game(battle, scenario.controllers())
+                    self.battle(game)
                 finally:
                     battle.close()
+                    if game is not None:
+                        game.battle.close()      # a quick load in it may have replaced the battle
                 editor.running = True
             return None
         finally:

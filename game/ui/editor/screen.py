@@ -201,7 +201,7 @@ class EditorScreen:
             self._release(self.cam.to_square(event.pos))
         elif event.type == pygame.MOUSEMOTION:
             self._motion(self.cam.to_square(event.pos))
-        elif event.type == pygame.MOUSEWHEEL:
+        elif event.type == pygame.MOUSEWHEEL and self._on_board(pygame.mouse.get_pos()):
             self.cam.zoom(1 if event.y > 0 else -1, pygame.mouse.get_pos())
 
     def _on_board(self, pos) -> bool:
@@ -212,7 +212,10 @@ class EditorScreen:
         ctrl = event.mod & pygame.KMOD_CTRL
         key = event.key
         if key == pygame.K_ESCAPE:
-            self.running = False
+            if self.paused:
+                self.want = "back"          # a reflex must not end the paused battle
+            else:
+                self.running = False
         elif ctrl and key == pygame.K_z:
             self.undo()
         elif ctrl and key == pygame.K_y:
