@@ -581,6 +581,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
                         "Ctrl+S save · T R C M overlays · right-drag pan · wheel zoom · Esc quit",
                   "fr": "Clic : outil · glisser une créature : la déplacer · Suppr : supprimer · Ctrl+Z/Y : annuler/rétablir · "
                         "Ctrl+S : enregistrer · T R C M : calques · clic droit glissé : déplacer · molette : zoom · Échap : quitter"},
+    "EDIT_PAUSE_REFUSED": {"en": "This battle cannot be paused into the sandbox: {reason}",
+                           "fr": "Impossible de mettre cette bataille en pause dans le bac à sable : {reason}"},
     "EDIT_BATTLE_PAUSE_HINT": {"en": "F6: pause into the sandbox", "fr": "F6 : pause dans le bac à sable"},
     "EDIT_MENU_SANDBOX": {"en": "Open in the sandbox", "fr": "Ouvrir dans le bac à sable"},
     "EDIT_MENU_EMPTY": {"en": "An empty sandbox", "fr": "Un bac à sable vide"},

@@ -171,3 +171,14 @@ def test_overlays_follow_the_edits(ed):
     drag(ed, [(8, 2), (8, 4)])                       # the gnoll comes closer
     assert spec(ed, "gnoll").at == (8, 4)
     assert ed.overlay.threat == expected().threat != before
+
+
+def test_a_variant_switched_redraws_the_reach_at_once(ed):
+    click_square(ed, (12, 0))
+    key(ed, pygame.K_r)
+    before = set(ed.overlay.reach)
+    press(ed, "variant_reach_diagonal_exception")
+    view = SandboxView(Battle(ed.doc.scenario), "en")
+    view.selected, view.show_reach = "ogre", True
+    assert ed.overlay.reach == view.overlay().reach != before
+    assert widget(ed, "variant_reach_diagonal_exception").text == "10-ft reach on diagonals: no"

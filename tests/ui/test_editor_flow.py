@@ -125,3 +125,22 @@ def test_escape_in_a_paused_sandbox_goes_back_to_the_battle_instead_of_ending_it
         assert ed.want == "back" and ed.running
     finally:
         ed.close()
+
+
+def test_a_battle_the_format_cannot_say_is_not_paused_and_goes_on(screen, monkeypatch):
+    from game.content.errors import ContentError
+
+    def cannot(battle):
+        raise ContentError("<sandbox>", 'creature "rider"', 'overlaps creature "horse" at [2, 2]')
+    monkeypatch.setattr(Document, "from_battle", staticmethod(cannot))
+    battle = Battle(parse_scenario(DUEL, "duel.toml"))
+    try:
+        game = GameScreen(battle, screen, "en")
+        session = Session(screen, "en", None, frames=4)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F6, mod=0, unicode="", scancode=0))
+        session.battle(game)
+        assert session.current is game
+        assert game.log[-1][0] == ('This battle cannot be paused into the sandbox: <sandbox>: creature "rider": '
+                                   'overlaps creature "horse" at [2, 2]')
+    finally:
+        battle.close()

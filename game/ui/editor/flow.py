@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...content.errors import ContentError
 from ...engine import Battle
 from ...i18n import sentence
 from .. import theme
@@ -55,7 +56,7 @@ class Session:
             thing.draw()
             if not isinstance(thing, EditorScreen):
                 hint = theme.font(12).render(sentence("EDIT_BATTLE_PAUSE_HINT", {}, self.lang), True, (170, 170, 170))
-                self.screen.blit(hint, (self.screen.get_width() - hint.get_width() - 8, 4))
+                self.screen.blit(hint, (8, 4))
             pygame.display.flip()
             self.drawn += 1
             elapsed = self.clock.tick(60)
@@ -69,7 +70,12 @@ class Session:
         while not self.quit and not self.out_of_frames():
             if self.run(game) != "pause":
                 return
-            if self.edit(Document.from_battle(game.battle), paused=True) != "back":
+            try:
+                doc = Document.from_battle(game.battle)
+            except ContentError as exc:       # a state the scenario format cannot say (a rider on its mount)
+                game.log.append((sentence("EDIT_PAUSE_REFUSED", {"reason": exc.line()}, self.lang), (240, 160, 120)))
+                continue
+            if self.edit(doc, paused=True) != "back":
                 return
 
     def edit(self, doc: Document, paused: bool = False) -> str | None:
