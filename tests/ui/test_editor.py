@@ -182,3 +182,18 @@ def test_a_variant_switched_redraws_the_reach_at_once(ed):
     view.selected, view.show_reach = "ogre", True
     assert ed.overlay.reach == view.overlay().reach != before
     assert widget(ed, "variant_reach_diagonal_exception").text == "10-ft reach on diagonals: no"
+
+
+def test_a_stroke_released_over_the_panel_ends_there(ed):
+    from tests.ui.editor_driver import centre, move_to
+    choose(ed, "tool", "brush")
+    move_to(ed, centre(ed, (5, 5)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=centre(ed, (5, 5))))
+    pump(ed)
+    over_panel = widget(ed, "undo").rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=over_panel))
+    pump(ed)
+    assert ed.pressed is None and ed.doc.undo_stack and ed.doc.text().count("#") > 0
+    painted = ed.doc.text()
+    move_to(ed, centre(ed, (9, 5)))                  # the button is up: nothing more is painted
+    assert ed.doc.text() == painted and ed.doc.rows()[5][9] == "."

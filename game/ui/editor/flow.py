@@ -40,6 +40,7 @@ class Session:
         in a battle)."""
         self.current = thing
         thing.screen = self.screen
+        pygame.display.set_caption(sentence("EDIT_TITLE" if isinstance(thing, EditorScreen) else "UI_TITLE", {}, self.lang))
         while thing.running and not self.out_of_frames():
             for event in pygame.event.get():
                 if event.type == pygame.QUIT:

@@ -6,8 +6,6 @@ undo and redo); the overlays are made again from a battle of the edited scenario
 each change, and from the same battle when only the hover changes."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pygame
 import pygame_gui
 
@@ -21,7 +19,6 @@ from .document import RULE_VALUES, Document
 from .panel import PANEL_W, Panel
 
 FOOTER_H = 112
-THEME = Path(__file__).resolve().parents[3] / "assets" / "editor_theme.json"
 
 
 class EditorScreen:
@@ -30,7 +27,7 @@ class EditorScreen:
         self.screen = screen
         self.lang = lang
         self.paused = paused                # a battle waits behind: "back" returns to it
-        self.manager = pygame_gui.UIManager(screen.get_size(), str(THEME) if THEME.exists() else None)
+        self.manager = pygame_gui.UIManager(screen.get_size())
         self.tool, self.brush, self.template, self.place_side = "select", "#", "orc", "red"
         self.selected: str | None = None
         self.hover: tuple[int, int] | None = None
@@ -186,19 +183,20 @@ class EditorScreen:
             return
         if self.panel.handle(event):
             return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed is not None:
+            self._release(self.cam.to_square(event.pos))   # a gesture begun on the board ends there
+            return
         consumed = self.manager.process_events(event)
         if consumed or event.type >= pygame.USEREVENT:
             return
         if event.type == pygame.KEYDOWN and not self.panel.focused():
             self._key(event)
-        elif hasattr(event, "pos") and not self._on_board(event.pos) and event.type != pygame.MOUSEBUTTONUP:
+        elif hasattr(event, "pos") and not self._on_board(event.pos):
             return
         elif pan(self, event):
             pass
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._press(self.cam.to_square(event.pos))
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self._release(self.cam.to_square(event.pos))
         elif event.type == pygame.MOUSEMOTION:
             self._motion(self.cam.to_square(event.pos))
         elif event.type == pygame.MOUSEWHEEL and self._on_board(pygame.mouse.get_pos()):
