@@ -61,6 +61,13 @@ def test_a_brush_stroke_paints_and_undoes_as_one_edit(ed):
     assert ed.doc.rows()[5][5:8] == "###"
 
 
+def test_a_quick_stroke_paints_the_squares_between_two_motions(ed):
+    choose(ed, "tool", "brush")
+    choose(ed, "char", "~")
+    drag(ed, [(2, 2), (9, 2)])                       # one motion event seven squares away
+    assert ed.doc.rows()[2][2:10] == "~" * 8
+
+
 def test_a_rectangle_of_every_character_of_the_format(ed):
     choose(ed, "tool", "rect")
     for char, (a, b) in zip("~T+/=^.", [((10, 5), (12, 6)), ((0, 2), (0, 2)), ((1, 2), (1, 2)), ((2, 2), (2, 2)),

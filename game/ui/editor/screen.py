@@ -255,9 +255,11 @@ class EditorScreen:
 
     def _motion(self, square) -> None:
         if square != self.hover:
-            self.hover = square
+            last, self.hover = self.hover, square
             if self.pressed is not None and self.tool == "brush":
-                self.changed(self.doc.paint([square], self.brush, f"stroke-{self.strokes}"))
+                # A quick stroke skips squares between two motion events: paint the line.
+                squares = _line(last, square) if last is not None else [square]
+                self.changed(self.doc.paint(squares, self.brush, f"stroke-{self.strokes}"))
             self.refresh()
 
     def _release(self, square) -> None:
@@ -321,3 +323,10 @@ class EditorScreen:
         if self.battle is not None:
             self.battle.close()
             self.battle = None
+
+
+def _line(a, b) -> list[tuple[int, int]]:
+    """The squares from ``a`` to ``b`` on a straight line, both ends included."""
+    n = max(abs(b[0] - a[0]), abs(b[1] - a[1]), 1)
+    return list(dict.fromkeys((round(a[0] + (b[0] - a[0]) * i / n), round(a[1] + (b[1] - a[1]) * i / n))
+                              for i in range(n + 1)))
