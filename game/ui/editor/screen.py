@@ -17,11 +17,12 @@ from ..board_view import ZOOMS, BoardView, Camera, Overlay, pan
 from ..sandbox_view import MODES, SandboxView
 from .document import RULE_VALUES, Document
 from .panel import PANEL_W, Panel
+from .tools import BoardTools
 
 FOOTER_H = 112
 
 
-class EditorScreen:
+class EditorScreen(BoardTools):
     def __init__(self, doc: Document, screen: pygame.Surface, lang: str, paused: bool = False):
         self.doc = doc
         self.screen = screen
@@ -229,51 +230,6 @@ class EditorScreen:
         from ...world.views import creature_at
         return creature_at(self.battle, square)
 
-    def _press(self, square) -> None:
-        self.pressed = square
-        who = self.creature_at(square)
-        if self.tool == "select" or (who and self.tool == "place"):
-            if who != self.selected:
-                self.selected = who
-                self.panel.build()
-            self.dragging = who
-            self.refresh()
-        elif self.tool == "brush":
-            self.strokes += 1
-            self.changed(self.doc.paint([square], self.brush, f"stroke-{self.strokes}"))
-        elif self.tool == "place":
-            self._place(square)
-
-    def _place(self, square) -> None:
-        from ...data import bestiary
-        entry = bestiary.get(self.template) or {}
-        name = entry.get(f"name_{self.lang}") or entry.get("name_en") or ""
-        refusal, cid = self.doc.place(self.template, self.place_side, square, name)
-        if refusal is None:
-            self.selected = cid
-        self.changed(refusal)
-
-    def _motion(self, square) -> None:
-        if square != self.hover:
-            last, self.hover = self.hover, square
-            if self.pressed is not None and self.tool == "brush":
-                # A quick stroke skips squares between two motion events: paint the line.
-                squares = _line(last, square) if last is not None else [square]
-                self.changed(self.doc.paint(squares, self.brush, f"stroke-{self.strokes}"))
-            self.refresh()
-
-    def _release(self, square) -> None:
-        start, self.pressed = self.pressed, None
-        if start is None:
-            return
-        if self.tool == "rect":
-            self.changed(self.doc.rectangle(start, square, self.brush))
-        elif self.dragging and square != start:
-            body = self.battle.board().by_id[self.dragging]
-            at = (body.pos[0] + square[0] - start[0], body.pos[1] + square[1] - start[1])
-            self.changed(self.doc.move(self.dragging, at))
-        self.dragging = None
-
     # --- frame ------------------------------------------------------------------------
     def update(self, elapsed_ms: int) -> None:
         self.manager.update(elapsed_ms / 1000)
@@ -303,30 +259,8 @@ class EditorScreen:
         self.screen.blit(small.render(help_text, True, (180, 176, 166)), (10, bh + FOOTER_H - 18))
         self.manager.draw_ui(self.screen)
 
-    def _draw_gesture(self) -> None:
-        """The rectangle being drawn, or where the dragged creature would land."""
-        if self.pressed is None or self.hover is None:
-            return
-        c = self.cam.cell
-        if self.tool == "rect":
-            (x0, x1), (y0, y1) = sorted((self.pressed[0], self.hover[0])), sorted((self.pressed[1], self.hover[1]))
-        elif self.dragging and self.hover != self.pressed:
-            body = self.battle.board().by_id[self.dragging]
-            x0, y0 = body.pos[0] + self.hover[0] - self.pressed[0], body.pos[1] + self.hover[1] - self.pressed[1]
-            x1, y1 = x0 + body.span - 1, y0 + body.span - 1
-        else:
-            return
-        a = self.cam.to_screen((x0, y0))
-        pygame.draw.rect(self.screen, theme.SELECTED, (a[0], a[1], (x1 - x0 + 1) * c, (y1 - y0 + 1) * c), 2)
-
     def close(self) -> None:
         if self.battle is not None:
             self.battle.close()
             self.battle = None
 
-
-def _line(a, b) -> list[tuple[int, int]]:
-    """The squares from ``a`` to ``b`` on a straight line, both ends included."""
-    n = max(abs(b[0] - a[0]), abs(b[1] - a[1]), 1)
-    return list(dict.fromkeys((round(a[0] + (b[0] - a[0]) * i / n), round(a[1] + (b[1] - a[1]) * i / n))
-                              for i in range(n + 1)))
