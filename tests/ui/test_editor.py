@@ -204,3 +204,15 @@ def test_a_stroke_released_over_the_panel_ends_there(ed):
     painted = ed.doc.text()
     move_to(ed, centre(ed, (9, 5)))                  # the button is up: nothing more is painted
     assert ed.doc.text() == painted and ed.doc.rows()[5][9] == "."
+
+
+def test_the_footer_box_shows_the_overlays_caption_and_the_sandboxs_lines(ed):
+    import html
+
+    from tests.ui.editor_driver import centre, move_to
+    click_square(ed, (2, 6))
+    move_to(ed, centre(ed, (6, 6)))
+    view = SandboxView(Battle(ed.doc.scenario), "en", ed.names)
+    view.selected, view.hover = "tordek", (6, 6)
+    expected = [view.overlay().caption, *view.info_lines()]
+    assert expected[0] and ed.info_box.html_text == "<br>".join(html.escape(line) for line in expected)

@@ -6,6 +6,9 @@ undo and redo); the overlays are made again from a battle of the edited scenario
 each change, and from the same battle when only the hover changes."""
 from __future__ import annotations
 
+import html
+from pathlib import Path
+
 import pygame
 import pygame_gui
 
@@ -19,7 +22,9 @@ from .document import RULE_VALUES, Document
 from .panel import PANEL_W, Panel
 from .tools import BoardTools
 
-FOOTER_H = 112
+FOOTER_H = 150
+THEME = Path(__file__).resolve().parents[3] / "assets" / "editor_theme.json"   # pygame_gui's look
+INFO_H = 92          # the scrolling box of the overlay's lines, at the top of the footer
 
 
 class EditorScreen(BoardTools):
@@ -28,7 +33,7 @@ class EditorScreen(BoardTools):
         self.screen = screen
         self.lang = lang
         self.paused = paused                # a battle waits behind: "back" returns to it
-        self.manager = pygame_gui.UIManager(screen.get_size())
+        self.manager = pygame_gui.UIManager(screen.get_size(), str(THEME))
         self.tool, self.brush, self.template, self.place_side = "select", "#", "orc", "red"
         self.selected: str | None = None
         self.hover: tuple[int, int] | None = None
@@ -44,6 +49,7 @@ class EditorScreen(BoardTools):
         self.battle: Battle | None = None
         self.overlay = Overlay()
         self.info: list[str] = []
+        self.shown_lines: list[str] = []
         self.cam = Camera(40)
         self._rebuild(centre=True)
         self.panel = Panel(self)
@@ -86,6 +92,22 @@ class EditorScreen(BoardTools):
         view.show_threat, view.show_reach, view.charge_mode = self.show_threat, self.show_reach, self.charge_mode
         self.overlay = view.overlay()
         self.info = list(view.info_lines())
+        self.show_info()
+
+    def show_info(self) -> None:
+        """The overlay's caption and the sandbox's lines in the footer's scrolling box
+        (made again only when they change)."""
+        lines = ([self.overlay.caption] if self.overlay.caption else []) + self.info
+        bw, bh = self.board_size()
+        rect = pygame.Rect(0, bh, bw, INFO_H)
+        box = getattr(self, "info_box", None)
+        if box is not None and box.relative_rect == rect and lines == self.shown_lines:
+            return
+        if box is not None:
+            box.kill()
+        self.shown_lines = lines
+        self.info_box = pygame_gui.elements.UITextBox("<br>".join(html.escape(line) for line in lines), rect,
+                                                      self.manager)
 
     def changed(self, refusal: str | None) -> bool:
         """After an edit: the refusal shown in one line, or the board and panel made again
@@ -181,6 +203,7 @@ class EditorScreen(BoardTools):
             self.screen = pygame.display.get_surface()
             self.manager.set_window_resolution(self.screen.get_size())
             self.panel.build()
+            self.show_info()
             return
         if self.panel.handle(event):
             return
@@ -242,14 +265,8 @@ class EditorScreen(BoardTools):
         self.screen.fill((40, 42, 50), (0, bh, bw, FOOTER_H))
         self.screen.fill((34, 36, 44), (bw, 0, PANEL_W, h))
         f, small = theme.font(14), theme.font(12)
-        lines = [self.overlay.caption] if self.overlay.caption else []
-        lines += self.info
-        y = bh + 4
-        for line in lines[:3]:
-            self.screen.blit(f.render(line, True, theme.TEXT), (10, y))
-            y += 18
         if self.message:
-            self.screen.blit(f.render(self.message, True, (240, 170, 120)), (10, bh + 58))
+            self.screen.blit(f.render(self.message, True, (240, 170, 120)), (10, bh + INFO_H + 4))
         help_text = sentence("EDIT_HELP", {}, self.lang)
         if small.size(help_text)[0] > bw - 20:
             parts = help_text.split(" · ")
