@@ -216,3 +216,19 @@ def test_the_footer_box_shows_the_overlays_caption_and_the_sandboxs_lines(ed):
     view.selected, view.hover = "tordek", (6, 6)
     expected = [view.overlay().caption, *view.info_lines()]
     assert expected[0] and ed.info_box.html_text == "<br>".join(html.escape(line) for line in expected)
+
+
+def test_a_bad_map_size_or_file_name_is_refused_in_the_players_language(ed, tmp_path):
+    ed.lang = "fr"
+    type_into(ed, "map_w", "0")
+    assert ed.message == "Taille de carte : 0 × 7 n'est pas une taille (nombres entiers de cases, de 1 à 200)."
+    type_into(ed, "path", str(tmp_path / "situation.json"))
+    assert ed.message.startswith(f"{tmp_path / 'situation.json'} : une situation s'enregistre dans un fichier .toml")
+    assert list(tmp_path.iterdir()) == [] and len(ed.doc.rows()[0]) == 16
+
+
+def test_painting_a_square_as_it_was_leaves_nothing_to_undo(ed):
+    choose(ed, "tool", "brush")
+    choose(ed, "char", ".")
+    drag(ed, [(5, 5), (6, 5)])
+    assert ed.doc.undo_stack == []

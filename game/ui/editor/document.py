@@ -101,6 +101,8 @@ class Document:
             scenario = self._parse(new)
         except ContentError as exc:
             return exc.line()
+        if new == self.doc:
+            return None                  # nothing changed (a square painted as it was): no step to undo
         if not (group is not None and self.undo_stack and self.undo_stack[-1][1] == group):
             self.undo_stack.append((self.doc, group))
         self.doc, self.scenario = new, scenario

@@ -23,6 +23,7 @@ from .panel import PANEL_W, Panel
 from .tools import BoardTools
 
 FOOTER_H = 150
+MAX_SIDE = 200        # squares: a larger map would take seconds to draw again after each edit
 THEME = Path(__file__).resolve().parents[3] / "assets" / "editor_theme.json"   # pygame_gui's look
 INFO_H = 92          # the scrolling box of the overlay's lines, at the top of the footer
 
@@ -153,14 +154,17 @@ class EditorScreen(BoardTools):
 
     def resize_from_panel(self) -> None:
         w, h = self.panel.map_size()
-        if not (w.isdigit() and h.isdigit()):
-            self.message = f"map: {w!r} × {h!r} is not a map size"
+        if not (w.isdigit() and h.isdigit() and 1 <= int(w) <= MAX_SIDE and 1 <= int(h) <= MAX_SIDE):
+            self.message = sentence("EDIT_BAD_SIZE", {"w": w, "h": h, "max": MAX_SIDE}, self.lang)
             return
         if self.changed(self.doc.resize(int(w), int(h))):
             self.fit()
             self.refresh()
 
     def save(self, path: str) -> None:
+        if not path or not path.lower().endswith(".toml"):
+            self.message = sentence("EDIT_SAVE_AS_TOML", {"path": path}, self.lang)
+            return
         refusal = self.doc.save(path)
         self.message = refusal or sentence("EDIT_SAVED", {"path": path}, self.lang)
 
