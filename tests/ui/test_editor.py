@@ -232,3 +232,31 @@ def test_painting_a_square_as_it_was_leaves_nothing_to_undo(ed):
     choose(ed, "char", ".")
     drag(ed, [(5, 5), (6, 5)])
     assert ed.doc.undo_stack == []
+
+
+def test_the_sandbox_views_further_switches_get_buttons_and_keys_when_it_has_them(monkeypatch):
+    """The sandbox view grows more overlays (bands, lanes, flanks, splash) beside this
+    editor: where it has a switch, the editor shows a button and the explorer's key for it."""
+    from game.ui import sandbox_view
+    from tests.ui.editor_driver import pump as pump_
+    monkeypatch.setattr(sandbox_view.SandboxView, "show_lanes", False, raising=False)
+    seen = []
+    real_overlay = sandbox_view.SandboxView.overlay
+
+    def overlay(view):
+        seen.append(view.show_lanes)
+        return real_overlay(view)
+    monkeypatch.setattr(sandbox_view.SandboxView, "overlay", overlay)
+    pygame.display.init()
+    pygame.font.init()
+    editor = EditorScreen(Document.open(FORD), pygame.display.set_mode((1280, 800)), "en")
+    try:
+        pump_(editor)
+        assert list(editor.extra) == ["show_lanes"] and "toggle_show_lanes" in editor.panel.w
+        key(editor, pygame.K_l)
+        assert editor.extra["show_lanes"] and seen[-1] is True
+        press(editor, "toggle_show_lanes")
+        assert not editor.extra["show_lanes"] and seen[-1] is False
+    finally:
+        editor.close()
+        pygame.quit()

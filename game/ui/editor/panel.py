@@ -57,8 +57,8 @@ class Panel:
         changes (making the lists of conditions and feats takes tens of milliseconds)."""
         ed, sc = self.ed, self.ed.doc.scenario
         static = (ed.lang, ed.paused, ed.tool, ed.brush, ed.template, ed.place_side, ed.show_threat, ed.show_reach,
-                  ed.charge_mode, ed.mode, sc.variants, tuple(sorted(sc.controllers().items())), len(sc.rows),
-                  max(len(r) for r in sc.rows), ed.doc.path, ed.screen.get_size())
+                  ed.charge_mode, ed.mode, tuple(ed.extra.items()), sc.variants, tuple(sorted(sc.controllers().items())),
+                  len(sc.rows), max(len(r) for r in sc.rows), ed.doc.path, ed.screen.get_size())
         spec = next((c for c in sc.creatures if c.id == ed.selected), None)
         return static, (ed.selected, repr(spec))
 
@@ -89,18 +89,25 @@ class Panel:
         self._add("template", E.UIDropDownMenu(templates, _pick(templates, ed.template), self.rect(1, 0, 2, 3), m,
                                                expansion_height_limit=360))
         self._add("place_side", E.UITextEntryLine(self.rect(1, 2, 1, 3), m, initial_text=ed.place_side))
-        self.build_switches(2)
-        self.build_files(7)
-        top = 10
+        extra = 1 if ed.extra else 0
+        self.build_switches(2, extra)
+        self.build_files(7 + extra)
+        top = 10 + extra
         if ed.paused:
             self._add("back", E.UIButton(self.rect(top), self._t("EDIT_BACK"), m))
             top += 1
         self._creature_top = top
         self.build_creature(top)
 
-    def build_switches(self, top: int) -> None:
-        """The overlays' switches (lit when on), the movement mode and the three variants."""
+    def build_switches(self, top: int, extra: int) -> None:
+        """The overlays' switches (lit when on; a second row for the sandbox view's further
+        ones), the movement mode, the three variants and the map's size."""
         ed, m = self.ed, self.ed.manager
+        for i, (attr, on) in enumerate(ed.extra.items()):
+            button = E.UIButton(self.rect(top + 1, i, 1, len(ed.extra)), self._t(f"EDIT_{attr.upper()}"), m)
+            if on:
+                button.select()
+            self._add(f"toggle_{attr}", button)
         for i, (key, on) in enumerate((("threat", ed.show_threat), ("reach", ed.show_reach),
                                        ("charge", ed.charge_mode))):
             code = {"threat": "EDIT_THREAT", "reach": "EDIT_REACH_SHOW", "charge": "EDIT_CHARGE"}[key]
@@ -117,12 +124,13 @@ class Panel:
                 ("scatter_order", self._t("UI_MENU_VARIANT_SCATTER", value=variant_name(v.scatter_order, ed.lang))),
                 ("reach_diagonal_exception",
                  self._t("UI_MENU_VARIANT_REACH", value=yes if v.reach_diagonal_exception else no)))):
-            self._add(f"variant_{key}", E.UIButton(self.rect(top + 1 + i), text, m))
+            self._add(f"variant_{key}", E.UIButton(self.rect(top + 1 + extra + i), text, m))
         rows = ed.doc.scenario.rows
-        self._add("size_label", E.UILabel(self.rect(top + 4, 0, 2, 5), self._t("EDIT_MAP_SIZE"), m))
-        self._add("map_w", E.UITextEntryLine(self.rect(top + 4, 2, 1, 5), m, initial_text=str(max(len(r) for r in rows))))
-        self._add("map_h", E.UITextEntryLine(self.rect(top + 4, 3, 1, 5), m, initial_text=str(len(rows))))
-        self._add("resize", E.UIButton(self.rect(top + 4, 4, 1, 5), self._t("EDIT_RESIZE"), m))
+        y = top + 4 + extra
+        self._add("size_label", E.UILabel(self.rect(y, 0, 2, 5), self._t("EDIT_MAP_SIZE"), m))
+        self._add("map_w", E.UITextEntryLine(self.rect(y, 2, 1, 5), m, initial_text=str(max(len(r) for r in rows))))
+        self._add("map_h", E.UITextEntryLine(self.rect(y, 3, 1, 5), m, initial_text=str(len(rows))))
+        self._add("resize", E.UIButton(self.rect(y, 4, 1, 5), self._t("EDIT_RESIZE"), m))
 
     def build_files(self, top: int) -> None:
         """The file, undo and redo, play, and who plays each side."""

@@ -23,6 +23,9 @@ from .panel import PANEL_W, Panel
 from .tools import BoardTools
 
 FOOTER_H = 150
+# The sandbox view's switches beyond threat, reach, charge and mode, with the explorer's keys.
+EXTRA_SWITCHES = ("show_area", "show_lanes", "show_flanking", "show_splash")
+EXTRA_KEYS = {pygame.K_a: "show_area", pygame.K_l: "show_lanes", pygame.K_f: "show_flanking", pygame.K_s: "show_splash"}
 MAX_SIDE = 200        # squares: a larger map would take seconds to draw again after each edit
 THEME = Path(__file__).resolve().parents[3] / "assets" / "editor_theme.json"   # pygame_gui's look
 INFO_H = 92          # the scrolling box of the overlay's lines, at the top of the footer
@@ -40,6 +43,8 @@ class EditorScreen(BoardTools):
         self.hover: tuple[int, int] | None = None
         self.show_threat = self.show_reach = self.charge_mode = False
         self.mode = MODES[0]
+        # The sandbox view's further switches, where it has them (bands, lanes, flanks, splash).
+        self.extra: dict[str, bool] = {}
         self.message = sentence("EDIT_PAUSED", {}, lang) if paused else ""
         self.want: str | None = None        # "play" | "back", read by ``flow``
         self.running = True
@@ -53,6 +58,8 @@ class EditorScreen(BoardTools):
         self.shown_lines: list[str] = []
         self.cam = Camera(40)
         self._rebuild(centre=True)
+        probe = SandboxView(self.battle, lang)
+        self.extra = {attr: bool(getattr(probe, attr)) for attr in EXTRA_SWITCHES if hasattr(probe, attr)}
         self.panel = Panel(self)
 
     # --- the document's state on screen ---------------------------------------------------
@@ -91,6 +98,8 @@ class EditorScreen(BoardTools):
         view = SandboxView(self.battle, self.lang, self.names)
         view.selected, view.hover, view.mode = self.selected, self.hover, self.mode
         view.show_threat, view.show_reach, view.charge_mode = self.show_threat, self.show_reach, self.charge_mode
+        for attr, on in self.extra.items():
+            setattr(view, attr, on)
         self.overlay = view.overlay()
         self.info = list(view.info_lines())
         self.show_info()
@@ -188,6 +197,8 @@ class EditorScreen(BoardTools):
             self.charge_mode = not self.charge_mode
         elif what == "mode":
             self.mode = MODES[(MODES.index(self.mode) + 1) % len(MODES)]
+        elif what in self.extra:
+            self.extra[what] = not self.extra[what]
         self.panel.build()
         self.refresh()
 
@@ -252,6 +263,8 @@ class EditorScreen(BoardTools):
             self.delete_selected()
         elif key in (pygame.K_t, pygame.K_r, pygame.K_c, pygame.K_m):
             self.toggle({pygame.K_t: "threat", pygame.K_r: "reach", pygame.K_c: "charge", pygame.K_m: "mode"}[key])
+        elif not ctrl and EXTRA_KEYS.get(key) in self.extra:
+            self.toggle(EXTRA_KEYS[key])
 
     def creature_at(self, square) -> str | None:
         from ...world.views import creature_at
