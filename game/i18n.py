@@ -46,6 +46,55 @@ _SENTENCES: dict[str, dict[str, str]] = {
     # --- computer players (issue 12): why a choice was made ---
     "WHY_SCRIPTED": {"en": "the nearest enemy, no tactics", "fr": "l'ennemi le plus proche, sans tactique"},
     "WHY_RANDOM": {"en": "chosen at random ({action})", "fr": "choisi au hasard ({action})"},
+    "WHY_FULL_ATTACK": {"en": "full attack on {target}: {damage} damage expected",
+                        "fr": "attaque à outrance sur {target} : {damage} dégâts attendus"},
+    "WHY_ATTACK": {"en": "attack on {target}: {damage} damage expected", "fr": "attaque sur {target} : {damage} dégâts attendus"},
+    "WHY_FOCUS": {"en": "finishes off {target}, the most hurt: {damage} damage expected",
+                  "fr": "achève {target}, le plus blessé : {damage} dégâts attendus"},
+    "WHY_DEFENSIVELY": {"en": "fights defensively against {target}: threatened by {count}",
+                        "fr": "combat sur la défensive contre {target} : menacé par {count}"},
+    "WHY_TOTAL_DEFENSE": {"en": "total defense: threatened by {count}, no blow worth the risk",
+                          "fr": "défense totale : menacé par {count}, aucun coup ne vaut le risque"},
+    "WHY_CHARGE": {"en": "charges {target} down a clear lane: {damage} damage expected",
+                   "fr": "charge {target} par un couloir dégagé : {damage} dégâts attendus"},
+    "WHY_STEP": {"en": "5-ft step: avoids {aoo} attacks of opportunity, full attack on {target}",
+                 "fr": "pas de placement : évite {aoo} attaques d'opportunité, attaque à outrance sur {target}"},
+    "WHY_STEP_PLACE": {"en": "5-ft step: full attack on {target} from a safer square",
+                       "fr": "pas de placement : attaque à outrance sur {target} depuis une case plus sûre"},
+    "WHY_STEP_FLANK": {"en": "5-ft step: avoids {aoo} attacks of opportunity, flanks {target}",
+                       "fr": "pas de placement : évite {aoo} attaques d'opportunité, prend {target} en tenaille"},
+    "WHY_MOVE_STRIKE": {"en": "moves to strike {target} ({aoo} attacks of opportunity on the way)",
+                        "fr": "se déplace pour frapper {target} ({aoo} attaques d'opportunité en chemin)"},
+    "WHY_MOVE_FLANK": {"en": "moves to flank {target} ({aoo} attacks of opportunity on the way)",
+                       "fr": "se déplace pour prendre {target} en tenaille ({aoo} attaques d'opportunité en chemin)"},
+    "WHY_REACH": {"en": "keeps {target} at reach ({aoo} attacks of opportunity on the way)",
+                  "fr": "garde {target} à allonge ({aoo} attaques d'opportunité en chemin)"},
+    "WHY_APPROACH": {"en": "closes in on {target} by the safest path ({aoo} attacks of opportunity)",
+                     "fr": "s'approche de {target} par le chemin le plus sûr ({aoo} attaques d'opportunité)"},
+    "WHY_WITHDRAW": {"en": "withdraws: badly hurt ({hp} hit points left)",
+                     "fr": "se replie : gravement blessé ({hp} points de vie restants)"},
+    "WHY_RETREAT": {"en": "falls back: badly hurt ({hp} hit points left)",
+                    "fr": "recule : gravement blessé ({hp} points de vie restants)"},
+    "WHY_TRIP": {"en": "trips {target}: {chance} % to succeed", "fr": "fait un croc-en-jambe à {target} : {chance} % de réussite"},
+    "WHY_DISARM": {"en": "disarms {target}: {chance} % to succeed", "fr": "désarme {target} : {chance} % de réussite"},
+    "WHY_BULL_RUSH": {"en": "bull rushes {target} away from a hurt friend: {chance} % to succeed",
+                      "fr": "bouscule {target} loin d'un allié blessé : {chance} % de réussite"},
+    "WHY_SPLASH": {"en": "throws {item} at {target}: {count} enemies caught, none of its own side",
+                   "fr": "lance {item} sur {target} : {count} ennemis touchés, aucun de son camp"},
+    "WHY_AREA_SPELL": {"en": "{spell}: {count} enemies caught, none of its own side",
+                       "fr": "{spell} : {count} ennemis pris, aucun de son camp"},
+    "WHY_SPELL": {"en": "{spell} on {target}", "fr": "{spell} sur {target}"},
+    "WHY_CURE": {"en": "{spell} on {target}, badly hurt ({hp} hit points left)",
+                 "fr": "{spell} sur {target}, gravement blessé ({hp} points de vie restants)"},
+    "WHY_BOON": {"en": "{spell} on {target} before the blows", "fr": "{spell} sur {target} avant les coups"},
+    "WHY_TURN_UNDEAD": {"en": "turns undead: {count} undead within 60 ft",
+                        "fr": "renvoie les morts-vivants : {count} à moins de 18 m"},
+    "WHY_MINDLESS": {"en": "mindless: goes for the nearest enemy, {target}",
+                     "fr": "sans esprit : va sur l'ennemi le plus proche, {target}"},
+    "WHY_FLEE": {"en": "afraid: flees", "fr": "apeuré : fuit"},
+    "WHY_STAND": {"en": "stands up", "fr": "se relève"},
+    "WHY_PICK_UP": {"en": "picks up {weapon}", "fr": "ramasse {weapon}"},
+    "WHY_DRAW": {"en": "draws {weapon}", "fr": "dégaine {weapon}"},
     # fidelity: maneuvers
     "UI_AOO_INSTEAD_trip": {"en": "Trip instead", "fr": "Croc-en-jambe à la place"},
     "UI_AOO_INSTEAD_disarm": {"en": "Disarm instead", "fr": "Désarmement à la place"},
@@ -431,6 +480,98 @@ _SENTENCES: dict[str, dict[str, str]] = {
                                   "ai:hard, random, scripted); the current game is kept",
                             "fr": "{path} : meta.control : {value} n'est pas un joueur de camp (human, ai, ai:easy, "
                                   "ai:normal, ai:hard, random, scripted) ; la partie en cours est gardée"},
+    # --- issue 13: sandbox overlays, odds and explanations ---
+    "UI_MODE_run": {"en": "run", "fr": "course"},
+    "SBX_HELP": {"en": "Click a creature · click a square: why (E: the hovered one) · T threat · R reach · A where it can go · "
+                       "L charge lanes · C charge · F flanking · S flask · U ruler · M mode",
+                 "fr": "Clic : créature · clic sur une case : pourquoi (E : celle survolée) · T menace · R allonge · "
+                       "A où aller · L couloirs de charge · C charge · F tenaille · S flasque · U règle · M mode"},
+    "SBX_HELP_VARIANTS": {"en": "1 charge lane · 2 scatter order · 3 10-ft diagonal: switch the reading · Backspace clear · "
+                                "wheel zoom · arrows/drag pan · Esc quit",
+                          "fr": "1 couloir de charge · 2 ordre de dispersion · 3 diagonale à 3 m : changer de lecture · "
+                                "Retour arrière : effacer · molette : zoom · flèches/glisser : déplacer · Échap : quitter"},
+    "SBX_NOTE": {"en": "Sandbox: the odds are asked as if the selected creature's turn began now; nothing is played.",
+                 "fr": "Bac à sable : les chances sont calculées comme si le tour de la créature choisie commençait ; "
+                       "rien n'est joué."},
+    "SBX_THREATENED_BY": {"en": "{square} threatened by {names}", "fr": "{square} menacée par {names}"},
+    "SBX_COSTS": {"en": "To get here: {costs}", "fr": "Pour venir ici : {costs}"},
+    "SBX_ACTION_attack": {"en": "Attack", "fr": "Attaque"},
+    "SBX_ACTION_full_attack": {"en": "Full attack", "fr": "Attaque à outrance"},
+    "SBX_ACTION_charge": {"en": "Charge", "fr": "Charge"},
+    "SBX_ACTION_trip": {"en": "Trip", "fr": "Croc-en-jambe"},
+    "SBX_ACTION_bull_rush": {"en": "Bull rush", "fr": "Bousculade"},
+    "SBX_ODDS_ATTACK": {"en": "{action}: hit {hit} (d20 ≥ {needs}: {bonus} against AC {ac}) · critical {crit} · "
+                              "expected damage {damage}",
+                        "fr": "{action} : touche {hit} (d20 ≥ {needs} : {bonus} contre CA {ac}) · critique {crit} · "
+                              "dégâts moyens {damage}"},
+    "SBX_ODDS_REFUSED": {"en": "{action}: {reason}", "fr": "{action} : {reason}"},
+    "SBX_ODDS_MANEUVER": {"en": "{action}: success {success}", "fr": "{action} : réussite {success}"},
+    "SBX_AOO_DAMAGE": {"en": "Attacks of opportunity on this path: {each} (expected damage, total {total})",
+                       "fr": "Attaques d'opportunité sur ce trajet : {each} (dégâts moyens, total {total})"},
+    "SBX_SPLASH_HIT": {"en": "{item}: hits the aim {hit}; a miss scatters to the eight points (heat map: landing chances)",
+                       "fr": "{item} : touche le point visé {hit} ; un raté retombe sur l'un des huit points "
+                             "(carte de chaleur : chances de chute)"},
+    "SBX_SPLASH_NO_FLASK": {"en": "No flask carried: the heat map shows a miss's eight points, 1 in 8 each",
+                            "fr": "Aucune flasque portée : la carte montre les huit points d'un raté, 1 chance sur 8 chacun"},
+    "SBX_RULER": {"en": "Ruler: {straight} straight + {diag} diagonals counted 1-2-1 ({diag_cost}) = {squares} squares = {metres} m",
+                  "fr": "Règle : {straight} droites + {diag} diagonales comptées 1-2-1 ({diag_cost}) = {squares} cases = {metres} m"},
+    "SBX_VARIANT_charge_lane_center": {"en": "Charge lane (1): centre line — each square of the space follows the segment "
+                                             "between its centres; corners touched do not block",
+                                       "fr": "Couloir de charge (1) : ligne centrale — chaque case de l'espace suit le segment "
+                                             "entre ses centres ; un coin effleuré ne bloque pas"},
+    "SBX_VARIANT_charge_lane_swept": {"en": "Charge lane (1): swept — the literal « any line »: the whole space swept "
+                                            "along the way must be clear",
+                                      "fr": "Couloir de charge (1) : balayé — « n'importe quelle ligne » à la lettre : "
+                                            "tout l'espace balayé en chemin doit être dégagé"},
+    "SBX_VARIANT_scatter_order_seed": {"en": "Scatter order (2): French text — 2 is short and to the thrower's right, "
+                                             "then round to 8",
+                                       "fr": "Ordre de dispersion (2) : texte français — 2 trop court et à droite du "
+                                             "lanceur, puis jusqu'à 8"},
+    "SBX_VARIANT_scatter_order_srd": {"en": "Scatter order (2): English SRD — 2 to 8 run clockwise on the map "
+                                            "(the mirror image)",
+                                      "fr": "Ordre de dispersion (2) : SRD anglais — de 2 à 8 dans le sens horaire sur "
+                                            "la carte (l'image en miroir)"},
+    "SBX_VARIANT_reach_diagonal_exception_True": {"en": "10-ft reach (3): reaches two diagonals away (the 3.5 exception "
+                                                        "to 1-2-1)",
+                                                  "fr": "Allonge de 3 m (3) : atteint deux diagonales plus loin "
+                                                        "(l'exception 3.5 au 1-2-1)"},
+    "SBX_VARIANT_reach_diagonal_exception_False": {"en": "10-ft reach (3): plain 1-2-1 — two diagonals are 4.5 m, "
+                                                         "out of reach",
+                                                   "fr": "Allonge de 3 m (3) : 1-2-1 strict — deux diagonales font "
+                                                         "4,5 m, hors d'allonge"},
+    "SBX_SHAPE_tall": {"en": "tall", "fr": "grande"},
+    "SBX_SHAPE_long": {"en": "long", "fr": "longue"},
+    "SBX_DIAGONAL_EXCEPTION": {"en": " (two diagonals: 4.5 m by 1-2-1, within 3 m by the 3.5 exception)",
+                               "fr": " (deux diagonales : 4,5 m en 1-2-1, dans les 3 m par l'exception 3.5)"},
+    "SBX_WHY_THREAT": {"en": "{metres} m ({squares} × 1.5 m) from {name}'s nearest square{exception}; "
+                             "{name} reaches {reach} m ({shape}): the square is threatened by {name}",
+                       "fr": "À {metres} m ({squares} × 1,5 m) de la case la plus proche de {name}{exception} ; "
+                             "allonge de {name} {reach} m ({shape}) : la case est menacée par {name}"},
+    "SBX_TERRAIN_EXTRA": {"en": " + {metres} m for difficult terrain", "fr": " + {metres} m de terrain difficile"},
+    "SBX_WHY_PATH": {"en": "{mode}: {straight_m} m straight ({straight} × 1.5 m) + {diag_m} m for {diag} diagonals "
+                           "counted 1-2-1 ({sequence}){extra} = {metres} m",
+                     "fr": "{mode} : {straight_m} m en ligne droite ({straight} × 1,5 m) + {diag_m} m pour {diag} "
+                           "diagonales comptées 1-2-1 ({sequence}){extra} = {metres} m"},
+    "SBX_WHY_AOO": {"en": "Leaving {square}, a square {name} threatens: {name} gets an attack of opportunity "
+                          "(expected damage {damage})",
+                    "fr": "En quittant {square}, case menacée par {name} : {name} a droit à une attaque d'opportunité "
+                          "(dégâts moyens {damage})"},
+    "SBX_ATTACK_melee": {"en": "melee", "fr": "corps à corps"},
+    "SBX_ATTACK_ranged": {"en": "ranged", "fr": "à distance"},
+    "SBX_WHY_COVER": {"en": "{target} against a {kind} attack: {cover} ({blocked} of {lines} corner lines blocked)",
+                      "fr": "{target} contre une attaque {kind} : {cover} ({blocked} lignes de coin bloquées sur {lines})"},
+    "SBX_WHY_FLANK": {"en": "{target} is flanked with {allies}: +2 on melee attacks",
+                      "fr": "{target} est pris en tenaille avec {allies} : +2 aux attaques au corps à corps"},
+    "SBX_LANE_OK": {"en": "clear lane", "fr": "passage dégagé"},
+    "SBX_WHY_LANE": {"en": "Charge at {target} ({variant}): {verdict}", "fr": "Charge sur {target} ({variant}) : {verdict}"},
+    "SBX_LANE_READING_center": {"en": "centre-line reading", "fr": "lecture par la ligne centrale"},
+    "SBX_LANE_READING_swept": {"en": "swept reading", "fr": "lecture balayée"},
+    "SBX_WHY_ATTACK": {"en": "{action}: attack {bonus} ({bonus_parts}) against AC {ac} ({ac_parts}): d20 ≥ {needs} "
+                             "hits ({hit}%); a natural {threat}+ threatens a critical",
+                       "fr": "{action} : attaque {bonus} ({bonus_parts}) contre CA {ac} ({ac_parts}) : d20 ≥ {needs} "
+                             "touche ({hit} %) ; un {threat} naturel ou plus menace d'un critique"},
+    "SBX_WHY_SPLASH": {"en": "Lands here {chance}% of throws (at {n} range increments) — {order}",
+                       "fr": "Retombe ici dans {chance} % des lancers (à {n} facteurs de portée) — {order}"},
     # --- special attacks ---
     "CANNOT_BE_DISARMED": {"en": "A {weapon} cannot be disarmed.", "fr": "On ne peut pas désarmer d'un {weapon}."},
     "CANNOT_SUNDER": {"en": "{item} cannot be sundered (worn armour never can).",
@@ -693,6 +834,46 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "LOG_NOT_SAVED": {"en": "failure", "fr": "échec"},
     "LOG_DAMAGE": {"en": "{target} takes {amount} ({dice} {bonus}){kind}", "fr": "{target} subit {amount} ({dice} {bonus}){kind}"},
     "LOG_MOVED": {"en": "{name} moves {metres} m", "fr": "{name} se déplace de {metres} m"},
+    # the combat log tells the story (issue 14, item 5)
+    "LOG_ACTION": {"en": "{name} — {action} ({cost})", "fr": "{name} — {action} ({cost})"},
+    "LOG_STEPPED": {"en": "{name} takes a 5-ft step", "fr": "{name} fait un pas de placement"},
+    "LOG_DROPPED": {"en": "{name} drops {item}", "fr": "{name} lâche {item}"},
+    "LOG_DRAWN": {"en": "{name} draws {weapon}", "fr": "{name} dégaine {weapon}"},
+    "LOG_PICKED_UP": {"en": "{name} picks up {item}", "fr": "{name} ramasse {item}"},
+    "LOG_RETRIEVED": {"en": "{name} takes out {item}", "fr": "{name} sort {item}"},
+    "LOG_CRITICAL": {"en": "critical threat confirmed (d20 {d20}, total {total})!",
+                     "fr": "critique confirmé (d20 {d20}, total {total}) !"},
+    "LOG_CRITICAL_NOT": {"en": "critical threat not confirmed (d20 {d20}, total {total})",
+                         "fr": "critique non confirmé (d20 {d20}, total {total})"},
+    "LOG_FEINTED": {"en": "{name} feints {target}: no Dex bonus against its next attack",
+                    "fr": "{name} feinte {target} : pas de bonus de Dex contre sa prochaine attaque"},
+    "LOG_CONDITION_ENDED": {"en": "{name}: no longer {condition}", "fr": "{name} : n'est plus {condition}"},
+    "LOG_SPLASH_LANDED": {"en": "{item} lands, splashing {count} creature(s)",
+                          "fr": "{item} touche terre et éclabousse {count} créature(s)"},
+    "LOG_STOPPED_fell": {"en": "{name} falls and stops there", "fr": "{name} tombe et s'arrête là"},
+    "LOG_STOPPED_occupied": {"en": "{name} stops: the square is taken", "fr": "{name} s'arrête : la case est prise"},
+    "LOG_STOPPED_overrun_failed": {"en": "{name} is held back and stops", "fr": "{name} est arrêté et s'immobilise"},
+    "LOG_STOPPED": {"en": "{name} stops", "fr": "{name} s'arrête"},
+    "LOG_GRAPPLE_grabbed": {"en": "{who} grabs {other}", "fr": "{who} agrippe {other}"},
+    "LOG_GRAPPLE_joined": {"en": "{who} joins the grapple with {other}", "fr": "{who} se joint à la lutte contre {other}"},
+    "LOG_GRAPPLE_held": {"en": "{who} holds {other} in a grapple", "fr": "{who} tient {other} en lutte"},
+    "LOG_GRAPPLE_pinned": {"en": "{who} pins {other}", "fr": "{who} immobilise {other}"},
+    "LOG_GRAPPLE_unpinned": {"en": "{who} breaks {other}'s pin", "fr": "{who} se libère de l'immobilisation de {other}"},
+    "LOG_GRAPPLE_pin_ended": {"en": "{who} no longer pins {other}", "fr": "{who} n'immobilise plus {other}"},
+    "LOG_GRAPPLE_escaped": {"en": "{who} escapes {other}'s grapple", "fr": "{who} échappe à la lutte de {other}"},
+    "LOG_GRAPPLE_released": {"en": "{who} releases {other}", "fr": "{who} relâche {other}"},
+    "LOG_GRAPPLE_freed": {"en": "{who} frees {other}", "fr": "{who} libère {other}"},
+    "LOG_GRAPPLE_garroted": {"en": "{who} garrotes {other}", "fr": "{who} garrotte {other}"},
+    "LOG_GRAPPLE_garrote_failed": {"en": "{who} fails to garrote {other}", "fr": "{who} ne parvient pas à garrotter {other}"},
+    "LOG_GRAPPLE_grab_failed": {"en": "{who} fails to grab {other}", "fr": "{who} ne parvient pas à agripper {other}"},
+    "LOG_GRAPPLE_cannot_enter": {"en": "{who} cannot enter {other}'s space: no grapple", "fr": "{who} ne peut entrer dans l'espace de {other} : pas de lutte"},
+    "LOG_GRAPPLE_cannot_hold": {"en": "{who} cannot keep hold of {other}", "fr": "{who} ne peut garder prise sur {other}"},
+    "LOG_MOUNT_mounted": {"en": "{rider} mounts {mount}", "fr": "{rider} monte {mount}"},
+    "LOG_MOUNT_dismounted": {"en": "{rider} dismounts from {mount}", "fr": "{rider} descend de {mount}"},
+    "LOG_MOUNT_fell": {"en": "{rider} falls from {mount}", "fr": "{rider} tombe de {mount}"},
+    "LOG_MOUNT_stayed": {"en": "{rider} stays in {mount}'s saddle", "fr": "{rider} reste en selle sur {mount}"},
+    "LOG_ABILITY_DAMAGE": {"en": "{name} loses {amount} {ability}", "fr": "{name} perd {amount} en {ability}"},
+    "LOG_SPECIAL": {"en": "{who}: {special} on {target}", "fr": "{who} : {special} sur {target}"},
     "LOG_CONDITION": {"en": "{name}: {condition}", "fr": "{name} : {condition}"},
     "LOG_STATUS": {"en": "{name} is {status} ({hp} hp)", "fr": "{name} est {status} ({hp} pv)"},
     "LOG_OPPOSED": {"en": "{kind}: {attacker} {a} vs {defender} {d} — {winner} wins", "fr": "{kind} : {attacker} {a} contre {defender} {d} — {winner} l'emporte"},
@@ -822,9 +1003,34 @@ def _show(value: Any) -> str:
     return str(value)
 
 
+def term(section: str, ident: str, lang: str | None = None) -> str:
+    """How the log names a modifier's source, a check or a status (``data/tables/terms.toml``);
+    a condition by its name, lower-cased to sit inside a sentence. An id with no entry is
+    shown as it is (a test plays battles in both languages and fails on any such)."""
+    lang = lang or default_language()
+    row = data.terms().get(section, {}).get(ident)
+    if row is not None:
+        return row.get(lang) or row["en"]
+    cond = data.conditions().get(ident)
+    if cond is not None and section in ("modifier", "condition"):
+        name = cond.get(f"name_{lang}") or cond["name_en"]
+        return name[:1].lower() + name[1:]
+    return ident
+
+
+_TERM_KEYS = {"condition": "condition", "status": "status", "kind": "check"}
+
+
 def _named(key: str, value: Any, lang: str) -> str:
     """Spell and feat ids read as their names in the player's language (a prepared entry
-    such as ``stilled:sleep`` by its spell's name)."""
+    such as ``stilled:sleep`` by its spell's name); conditions, statuses and checks by
+    their words (``term``), a maneuver by its action's name."""
+    if key in _TERM_KEYS and isinstance(value, str):
+        return term(_TERM_KEYS[key], value, lang)
+    if key == "maneuver" and isinstance(value, str) and f"ACT_{value}" in _SENTENCES:
+        entry = _SENTENCES[f"ACT_{value}"]
+        name = entry.get(lang) or entry["en"]
+        return name[:1].lower() + name[1:]
     if key == "problem" and f"ARGUMENT_{value}" in _SENTENCES:
         entry = _SENTENCES[f"ARGUMENT_{value}"]
         return entry.get(lang) or entry["en"]

@@ -1,23 +1,94 @@
-"""The tactical player (issue 12, items 1-2), ``ai:easy`` / ``ai:normal`` / ``ai:hard``.
+"""The tactical player (issue 12, items 1-2), ``ai:easy`` / ``ai:normal`` / ``ai:hard``:
+plays like a sensible game master, from the engine's own numbers.
 
-First version: the scripted player's choice, said with its reason. The scoring player
-that replaces it reads the engine's numbers (``odds``, ``preview``) for each candidate."""
+Each choice is made afresh from what the engine offers now (``battle.options``, read
+action by action, as it is a lazy mapping): the candidates of ``candidates``,
+``maneuvers`` and ``magic`` are scored in one unit (hit points expected this turn,
+``scoring``) and the best is played; none worth anything ends the turn. The levels differ
+in judgement only (``scoring.LEVELS``: which factors count, how many dry runs it looks
+ahead), never in dice or information.
+
+Nature first: a turned or frightened creature flees as the scripted player has it (cowers
+when cornered); a mindless one (no Intelligence) goes for the nearest foe with no tactics
+and never retreats; an animal fights by instinct and runs when badly hurt.
+"""
 from __future__ import annotations
 
 from ..dice import Chooser
-from . import scripted
-from .controllers import Decision, first_choice
+from ..world import views
+from . import answers, candidates as cand, magic, maneuvers, scripted
+from .controllers import Decision
+from .scoring import LEVELS, Threats
+from .sense import Situation
+
+# What a creature that has held too long may do to go in.
+GOING_IN = frozenset({"WHY_CHARGE", "WHY_MOVE_STRIKE", "WHY_MOVE_FLANK", "WHY_REACH", "WHY_APPROACH"})
+# What an animal counts: its blows and the attacks it provokes, and its hide (it runs).
+INSTINCT = LEVELS["easy"]
+# Always weighed; then, unless a full attack is at hand (or it looks ahead), the moves.
+GENERATORS = (cand.strikes, cand.steps, cand.total_defense, maneuvers.maneuvers, magic.spells, magic.splash,
+              magic.turning, cand.recover)
+MOVES = (cand.charges, cand.move_strikes)
 
 
 class TacticalPlayer:
     def __init__(self, level: str = "normal", seed: int = 0):
         self.level = level
         self.name = f"ai:{level}"
-        self.chooser = Chooser(seed)
+        self.chooser = Chooser(seed)       # ties are broken by order, never by chance: kept for the interface
+        self.judgement = LEVELS[level]
+        self.threats = Threats()
+        self.idle: dict[str, int] = {}     # turns each creature let pass without a blow in sight
 
     def decide(self, battle, who: str) -> Decision | None:
-        command = scripted.choose(battle, who)
-        return Decision(command, "WHY_SCRIPTED") if command is not None else None
+        s = Situation(battle, who)
+        self.threats.forget_old(battle)
+        nature = self._nature(battle, s)
+        if nature is not None:
+            return nature or None
+        if not s.foes:
+            return None
+        turn = cand.Turn(s, battle.options(who), INSTINCT if s.animal else self.judgement, self.threats)
+        found: list[cand.Candidate] = []
+        for generate in GENERATORS:
+            found += generate(turn)
+        in_reach = any(c.why in ("WHY_FULL_ATTACK", "WHY_FOCUS") for c in found)
+        if not in_reach or self.judgement.lookahead > 4:
+            for generate in MOVES:
+                found += generate(turn)
+        if not any(c.why in GOING_IN or c.why in ("WHY_ATTACK", "WHY_FULL_ATTACK", "WHY_FOCUS") for c in found):
+            found += cand.approach(turn)
+        if s.animal or self.judgement.tactics:
+            found += cand.retreat(turn)
+        best = max(found, key=lambda c: c.score) if found else None
+        # Ending the turn where it stands costs that square's danger too: what beats it is worth doing.
+        if best is not None and best.score > -turn.danger(s.me.pos):
+            self.idle[who] = 0
+            return best.decision()
+        return self._waited(battle, who, found)
+
+    def _waited(self, battle, who: str, found: list) -> Decision | None:
+        """Nothing worth it: hold (let the foes come). A creature that has held two turns
+        running with nothing done goes in anyway, so that two careful sides do not stare
+        at each other to the end of the battle."""
+        if not battle.actions_left().get("full_round"):
+            return None
+        self.idle[who] = self.idle.get(who, 0) + 1
+        going = [c for c in found if c.why in GOING_IN]
+        if self.idle[who] > 2 and going:
+            return max(going, key=lambda c: c.score).decision()
+        return None
+
+    def _nature(self, battle, s: Situation):
+        """The choice its state or nature makes for it (fleeing, a mindless creature's
+        rush), False to end its turn, or None to choose by tactics."""
+        fleeing = views.turned_by(battle, s.who) is not None or views.afraid_of(battle, s.who)[0] is not None
+        if not fleeing and not s.mindless:
+            return None
+        command = scripted.choose(battle, s.who)
+        if command is None:
+            return False
+        return Decision(command, "WHY_FLEE" if fleeing else "WHY_MINDLESS", {"target": scripted.nearest_enemy(battle, s.who)})
 
     def answer(self, battle, question, command):
-        return first_choice(question)
+        return answers.answer(battle, question, command)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace, field
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -148,6 +148,27 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
     return _Validator(path, text).scenario(doc)
 
 
+def numbered(creatures: list[CreatureSpec]) -> list[CreatureSpec]:
+    """Look-alike creatures told apart (issue 14, item 3): a name several creatures share
+    becomes "Skeleton 1", "Skeleton 2" … in the file's order, everywhere the players read it."""
+    counts: dict[str, int] = {}
+    for c in creatures:
+        counts[c.name] = counts.get(c.name, 0) + 1
+    taken = set(counts)
+    seen: dict[str, int] = {}
+    out = []
+    for c in creatures:
+        if counts[c.name] > 1:
+            n = seen.get(c.name, 0) + 1
+            while f"{c.name} {n}" in taken:          # a name the file already gives ("Orc 2")
+                n += 1
+            seen[c.name] = n
+            taken.add(f"{c.name} {n}")
+            c = replace(c, name=f"{c.name} {n}")
+        out.append(c)
+    return out
+
+
 class _Validator:
     def __init__(self, path: str, text: str):
         self.path = path
@@ -171,7 +192,7 @@ class _Validator:
         raw = doc.get("creature", [])
         if not isinstance(raw, list):
             self.fail("creature", "must be an array of tables ([[creature]])")
-        creatures = [self.creature(i, c, terrain) for i, c in enumerate(raw)]
+        creatures = numbered([self.creature(i, c, terrain) for i, c in enumerate(raw)])
         self.placement(creatures, terrain)
         ids = {c.id for c in creatures}
         for c in creatures:

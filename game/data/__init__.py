@@ -69,6 +69,12 @@ def conditions() -> dict[str, dict]:
     return read_table("conditions.toml")
 
 
+@lru_cache(maxsize=1)
+def terms() -> dict[str, dict]:
+    """The combat log's words (modifier sources, checks, statuses) in both languages."""
+    return read_table("terms.toml")
+
+
 def display_name(table: dict, key: str, lang: str) -> str:
     row = table.get(key, {})
     if isinstance(row, Weapon):

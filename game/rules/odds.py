@@ -78,7 +78,13 @@ def _sum_of_dice(count: int, sides: int) -> tuple[tuple[int, Fraction], ...]:
 
 def damage_distribution(count: int, sides: int, bonus: int, rolls: int, minimum: int = 1) -> dict[int, Fraction]:
     """The damage of ``rolls`` rolls of count d sides + bonus, at least ``minimum``.
-    A flat number (sides 1) is ``count`` each time."""
+    A flat number (sides 1) is ``count`` each time. Worked out once for each set of
+    numbers (a fresh dict each call: callers may keep it)."""
+    return dict(_distribution(count, sides, bonus, rolls, minimum))
+
+
+@lru_cache(maxsize=4096)
+def _distribution(count: int, sides: int, bonus: int, rolls: int, minimum: int) -> tuple[tuple[int, Fraction], ...]:
     dice: tuple[tuple[int, Fraction], ...]
     if sides <= 1:
         dice = ((count, ONE),)
@@ -96,7 +102,7 @@ def damage_distribution(count: int, sides: int, bonus: int, rolls: int, minimum:
     for value, p in dist.items():
         value = max(minimum, value)
         out[value] = out.get(value, 0) + p
-    return out
+    return tuple(out.items())
 
 
 def mean_after_reduction(dist: dict[int, Fraction], reduction: int) -> Fraction:
@@ -110,8 +116,11 @@ class AttackOdds:
     expected_damage: Fraction
 
 
+@lru_cache(maxsize=4096)
 def attack_odds(plan: AttackPlan) -> AttackOdds:
-    """The exact chances of one planned attack (digest §8.1, §7.3)."""
+    """The exact chances of one planned attack (digest §8.1, §7.3). A plan is a frozen
+    value, so the same plan (asked by the options, the odds and a computer player's
+    look-ahead) is worked out once."""
     if plan.automatic_critical:
         hit, threat, confirm = ONE, ONE, ONE
     else:

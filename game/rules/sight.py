@@ -142,8 +142,17 @@ def cover(board: Board, attacker: Body, target: Body, attack: str) -> str:
     ``attack`` is "melee" or "ranged". The attacker picks its best square and corner and
     the best square of a big target. Ranged attacks also get soft cover from creatures in
     the way; melee against an adjacent target gets cover only from walls between them.
-    Returns "none", "soft", "cover" or "total".
+    Returns "none", "soft", "cover" or "total". Judged once per board (a board never
+    changes): the options, the odds and the attack then played share it.
     """
+    key = ("cover", attacker, target, attack)
+    known = board.move_contexts.get(key)
+    if known is None:
+        known = board.move_contexts[key] = _cover(board, attacker, target, attack)
+    return str(known)
+
+
+def _cover(board: Board, attacker: Body, target: Body, attack: str) -> str:
     if attack == "melee" and spaces_adjacent(attacker.pos, attacker.span, target.pos, target.span):
         return _adjacent_melee_cover(board.terrain, attacker, target)
     bystanders: set[Square] = set()

@@ -1,9 +1,13 @@
-"""The window: a rules explorer on a real battle map (``make play``).
+"""The window: the start menu, the battle screen, and the rules explorer on a battle map
+(``python -m game play MAP --explore``).
 
-What it does now: shows the board, lets a player pick a creature and *see* the
-positioning rules before committing to anything: the safest path to the hovered square
-with its cost and who it provokes, threatened squares, weapon reach, charge lanes.
-Turns and actions come with the combat engine; the window says so.
+The explorer lets a player pick a creature and *see* the positioning rules before
+committing to anything (issue 13's sandbox, ``sandbox_view``): the safest path to the
+hovered square with its cost and who it provokes and how hard, threatened squares and who
+threatens a square, weapon reach, where it can go by each movement, charge lanes to every
+enemy, flanking pairs, cover, a flask's scatter and heat map, a 1-2-1 ruler, the odds
+against a hovered enemy, the three rule variants switched live, and, for a clicked
+square, the rule that decides it with the arithmetic.
 """
 from __future__ import annotations
 
@@ -18,30 +22,40 @@ PANEL_H = 64
 
 
 class Explorer:
-    """State and input handling, separate from the loop so tests can drive it."""
+    """State and input handling, separate from the loop so tests can drive it. What it
+    shows is a ``SandboxView`` (``sandbox_view``), which it keeps; its toggles are the
+    view's."""
 
     def __init__(self, battle, screen, lang: str | None = None):
         import pygame  # noqa: F401  (imported by the caller already)
         from .board_view import BoardView, Camera
+        from .sandbox_view import SandboxView
         self.battle = battle
         self.screen = screen
         self.lang = lang or default_language()
         self.names = {s.id: s.name for s in battle.scenario.creatures}
         tokens = {s.id: getattr(s, "template", None) for s in battle.scenario.creatures}
         self.view = BoardView(battle.board(), self.names, tokens)
+        self.sandbox = SandboxView(battle, self.lang, self.names)
         self.cam = Camera(40)
         w, h = screen.get_size()
         self.cam.centre_on(battle.terrain.width, battle.terrain.height, (w, h - PANEL_H))
-        self.selected: str | None = None
-        self.hover: tuple[int, int] | None = None
-        self.show_threat = False
-        self.show_reach = False
-        self.charge_mode = False
-        self.mode = MODES[0]
         self.running = True
         self.drag_from: tuple[int, int] | None = None
         self.overlay = None
+        self.info: list[str] = []
+        self.panel_rows: list = []            # (rect, panel line) as last drawn, for clicks on numbers
         self.refresh()
+
+    # the sandbox's state, as the explorer's own (tests and the loop read them here)
+    selected = property(lambda self: self.sandbox.selected, lambda self, v: setattr(self.sandbox, "selected", v))
+    hover = property(lambda self: self.sandbox.hover, lambda self, v: setattr(self.sandbox, "hover", v))
+    show_threat = property(lambda self: self.sandbox.show_threat,
+                           lambda self, v: setattr(self.sandbox, "show_threat", v))
+    show_reach = property(lambda self: self.sandbox.show_reach, lambda self, v: setattr(self.sandbox, "show_reach", v))
+    charge_mode = property(lambda self: self.sandbox.charge_mode,
+                           lambda self, v: setattr(self.sandbox, "charge_mode", v))
+    mode = property(lambda self: self.sandbox.mode, lambda self, v: setattr(self.sandbox, "mode", v))
 
     # --- input ------------------------------------------------------------------------
     def handle(self, event) -> None:
@@ -70,24 +84,31 @@ class Explorer:
     def _key(self, key: int) -> None:
         import pygame
         step = max(8, self.cam.cell)
+        sb = self.sandbox
+        toggles = {pygame.K_t: "show_threat", pygame.K_r: "show_reach", pygame.K_c: "charge_mode",
+                   pygame.K_a: "show_area", pygame.K_l: "show_lanes", pygame.K_f: "show_flanking",
+                   pygame.K_s: "show_splash"}
+        variants = {pygame.K_1: "charge_lane", pygame.K_2: "scatter_order", pygame.K_3: "reach_diagonal_exception"}
+        moves = {pygame.K_LEFT: (-step, 0), pygame.K_RIGHT: (step, 0), pygame.K_UP: (0, -step), pygame.K_DOWN: (0, step)}
         if key == pygame.K_ESCAPE:
             self.running = False
-        elif key == pygame.K_t:
-            self.show_threat = not self.show_threat
-        elif key == pygame.K_r:
-            self.show_reach = not self.show_reach
-        elif key == pygame.K_c:
-            self.charge_mode = not self.charge_mode
+        elif key in toggles:
+            setattr(sb, toggles[key], not getattr(sb, toggles[key]))
+            sb.splash_aim = None
+        elif key in variants:
+            sb.cycle_variant(variants[key])
+            self.view.set_board(self.battle.board())
         elif key == pygame.K_m:
             self.mode = MODES[(MODES.index(self.mode) + 1) % len(MODES)]
-        elif key == pygame.K_LEFT:
-            self.cam.ox -= step
-        elif key == pygame.K_RIGHT:
-            self.cam.ox += step
-        elif key == pygame.K_UP:
-            self.cam.oy -= step
-        elif key == pygame.K_DOWN:
-            self.cam.oy += step
+        elif key == pygame.K_u:
+            sb.ruler_from = self.hover if sb.ruler_from is None else None
+        elif key == pygame.K_e and self.hover is not None:
+            sb.explain(self.hover)
+        elif key == pygame.K_BACKSPACE:
+            sb.explained, sb.splash_aim = [], None
+        elif key in moves:
+            self.cam.ox += moves[key][0]
+            self.cam.oy += moves[key][1]
         elif key in (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS):
             self.cam.zoom(1, (self.screen.get_width() // 2, self.screen.get_height() // 2))
         elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
@@ -95,9 +116,23 @@ class Explorer:
         self.refresh()
 
     def _click(self, pos) -> None:
+        """A creature: select it (again: let it go). Any other square, or anything while a
+        flask is aimed, with a creature selected: the rules that decide it. A line of
+        numbers in the panel (an attack's chance): how they add up."""
+        line = next((text for rect, text in self.panel_rows if rect.collidepoint(pos)), None)
+        if line is not None:                  # a line of the panel: the numbers' rule, if it has one
+            self.sandbox.explain_line(line)
+            self.refresh()
+            return
         square = self.cam.to_square(pos)
         who = self.creature_at(square)
-        self.selected = who if who != self.selected else None
+        if who == self.selected and who is not None:
+            self.selected = None
+        elif who is not None and not (self.sandbox.show_splash and self.selected):
+            self.selected = who
+            self.sandbox.explained, self.sandbox.splash_aim = [], None
+        elif self.battle.terrain.in_bounds(square):
+            self.sandbox.explain(square)
         self.refresh()
 
     def creature_at(self, square) -> str | None:
@@ -106,21 +141,13 @@ class Explorer:
 
     # --- what to draw -----------------------------------------------------------------
     def refresh(self) -> None:
-        """The sandbox's overlays (``sandbox_view``) for what is selected, hovered and on."""
-        from .sandbox_view import SandboxView
-        view = SandboxView(self.battle, self.lang, self.names)
-        view.selected, view.hover, view.mode = self.selected, self.hover, self.mode
-        view.show_threat, view.show_reach, view.charge_mode = self.show_threat, self.show_reach, self.charge_mode
-        self.overlay = view.overlay()
+        """The sandbox's overlays and panel lines for what is selected, hovered and on."""
+        self.overlay = self.sandbox.overlay()
+        self.info = self.sandbox.info_lines()
 
-    def draw(self) -> None:
-        import pygame
-        w, h = self.screen.get_size()
-        board_area = self.screen.subsurface((0, 0, w, max(1, h - PANEL_H)))
-        self.view.draw(board_area, self.cam, self.overlay, self.selected)
-        panel = pygame.Rect(0, h - PANEL_H, w, PANEL_H)
-        self.screen.fill((40, 42, 50), panel)
-        f = theme.font(15)
+    def panel_lines(self) -> list[str]:
+        """The panel's text: the selection and mode with the overlay's caption, then the
+        sandbox's lines (odds, costs, variants, explanations)."""
         board = self.battle.board()
         if self.selected:
             b = board.body(self.selected)
@@ -133,11 +160,48 @@ class Explorer:
         mode = sentence("UI_CHARGE_ON", {}, self.lang) if self.charge_mode else sentence(
             "UI_MODE", {"mode": sentence(f"UI_MODE_{self.mode}", {}, self.lang)}, self.lang)
         caption = self.overlay.caption if self.overlay and self.overlay.caption else ""
-        self.screen.blit(f.render(f"{line1}   ·   {mode}   {caption}", True, theme.TEXT), (12, h - PANEL_H + 8))
+        return [f"{line1}   ·   {mode}   {caption}", *self.info]
+
+    def draw(self) -> None:
+        import pygame
+        w, h = self.screen.get_size()
         small = theme.font(12)
-        self.screen.blit(small.render(sentence("UI_HELP", {}, self.lang), True, (190, 186, 176)), (12, h - PANEL_H + 30))
-        self.screen.blit(small.render(sentence("UI_PREVIEW_NOTE", {}, self.lang), True, (150, 146, 136)),
-                         (12, h - PANEL_H + 46))
+        rows = [(line, ln) for line in self.panel_lines() for ln in _wrap(line, small, w - 24)]
+        fixed = 6 + 18 + 3 * 15 + 4                            # the first line and the three lines of help
+        room = max(1, (h * 3 // 5 - fixed) // 15 + 1)
+        if len(rows) > room:
+            rows = rows[:room - 1] + [("", "…")]
+        panel_h = fixed + 15 * max(0, len(rows) - 1)
+        board_area = self.screen.subsurface((0, 0, w, max(1, h - panel_h)))
+        self.view.draw(board_area, self.cam, self.overlay, self.selected)
+        panel = pygame.Rect(0, h - panel_h, w, panel_h)
+        self.screen.fill((40, 42, 50), panel)
+        y = h - panel_h + 6
+        self.panel_rows = []
+        for i, (line, piece) in enumerate(rows):
+            img = (theme.font(15) if i == 0 else small).render(piece, True, theme.TEXT)
+            self.screen.blit(img, (12, y))
+            self.panel_rows.append((pygame.Rect(12, y, img.get_width(), img.get_height()), line))
+            y += 18 if i == 0 else 15
+        for code, colour in (("SBX_HELP", (190, 186, 176)), ("SBX_HELP_VARIANTS", (190, 186, 176)),
+                             ("SBX_NOTE", (150, 146, 136))):
+            if y > h - 14:
+                break
+            self.screen.blit(small.render(sentence(code, {}, self.lang), True, colour), (12, y))
+            y += 15
+
+
+def _wrap(text: str, fnt, width: int) -> list[str]:
+    """A long line cut at spaces to fit ``width`` pixels."""
+    out, line = [], ""
+    for word in text.split(" "):
+        trial = f"{line} {word}" if line else word
+        if line and fnt.size(trial)[0] > width:
+            out.append(line)
+            line = word
+        else:
+            line = trial
+    return [*out, line] if line else out
 
 
 def main(scenario: str | None = None, lang: str | None = None, frames: int | None = None,

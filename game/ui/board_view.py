@@ -27,6 +27,25 @@ BADGES = {"prone": "P", "flat_footed": "FF", "stunned": "St", "dazed": "Dz", "bl
           "slowed": "Sl"}
 
 
+# Reachable bands (issue 13): the cheapest movement that gets there, each its own tint.
+BAND_COLOURS = {"5ft": (40, 170, 90), "move": (40, 110, 200), "double": (120, 90, 200), "run": (150, 150, 150),
+                "withdraw": (40, 150, 170)}
+FLANK = (220, 180, 40)
+
+
+@dataclass
+class Lane:
+    """One charge lane of the sandbox's lanes to every enemy: green, or red with the
+    blocking square crossed."""
+
+    squares: list[Square]
+    line: tuple[tuple[float, float], tuple[float, float]] | None
+    ok: bool
+    block: Square | None = None
+    reason: str = ""                      # a red lane's refusal, written at ``at``
+    at: Square | None = None              # the blocking square, or the target's when none blocks
+
+
 @dataclass
 class Overlay:
     """What to highlight on top of the board."""
@@ -45,6 +64,11 @@ class Overlay:
     points: list[tuple[tuple[float, float], str]] = field(default_factory=list)  # grid points (x, y) + label
     sight_lines: list[tuple[tuple[float, float], tuple[float, float], str]] = field(default_factory=list)  # clear|wall|creature
     caption: str = ""
+    bands: dict[Square, str] = field(default_factory=dict)    # square -> cheapest movement mode
+    lanes: list[Lane] = field(default_factory=list)           # charge lanes to every enemy
+    flank_lines: list[tuple[tuple[float, float], tuple[float, float]]] = field(default_factory=list)  # grid points
+    heat: dict[tuple[float, float], float] = field(default_factory=dict)    # grid point -> landing chance
+    ruler: tuple[Square, Square, str] | None = None            # two squares and the distance label
 
 
 def pan(owner, event) -> bool:
@@ -265,19 +289,28 @@ class BoardView:
         for sq in ov.reach:
             x, y = cam.to_screen(sq)
             pygame.draw.rect(screen, theme.REACH, (x + 2, y + 2, c - 3, c - 3), max(1, c // 16))
-        if ov.lane:
-            colour = theme.PATH_OK if ov.lane_ok else theme.PATH_BAD
-            self._tint(screen, cam, ov.lane, colour, 60)
-            for sq in ov.lane:
+        for mode, colour in BAND_COLOURS.items():
+            self._tint(screen, cam, [sq for sq, m in ov.bands.items() if m == mode], colour, 55)
+        for lane in ov.lanes:
+            self._draw_lane(screen, cam, lane.squares, lane.ok, lane.block, 35)
+        self._draw_lane(screen, cam, ov.lane, ov.lane_ok, ov.lane_block, 60)
+
+    def _draw_lane(self, screen, cam, squares, ok: bool, block, alpha: int) -> None:
+        c = cam.cell
+        if squares:
+            colour = theme.PATH_OK if ok else theme.PATH_BAD
+            self._tint(screen, cam, squares, colour, alpha)
+            for sq in squares:
                 x, y = cam.to_screen(sq)
                 pygame.draw.rect(screen, colour, (x + 1, y + 1, c - 1, c - 1), max(2, c // 12))
-        if ov.lane_block is not None:
-            x, y = cam.to_screen(ov.lane_block)
+        if block is not None:
+            x, y = cam.to_screen(block)
             pygame.draw.line(screen, theme.PATH_BAD, (x + 4, y + 4), (x + c - 4, y + c - 4), max(2, c // 10))
             pygame.draw.line(screen, theme.PATH_BAD, (x + c - 4, y + 4), (x + 4, y + c - 4), max(2, c // 10))
 
     def _draw_overlay_over(self, screen, cam, ov: Overlay) -> None:
         c = cam.cell
+        self._draw_sandbox_lines(screen, cam, ov)
         for (ax, ay), (bx, by), kind in ov.sight_lines:
             a = (round(ax * c - cam.ox), round(ay * c - cam.oy))
             b = (round(bx * c - cam.ox), round(by * c - cam.oy))
@@ -311,6 +344,44 @@ class BoardView:
             pygame.draw.circle(screen, theme.PROVOKE, (sx, sy), max(3, c // 7))
             if text:
                 self._label(screen, small, text, (sx, sy - c // 4), theme.TEXT_DARK)
+
+    def _draw_sandbox_lines(self, screen, cam, ov: Overlay) -> None:
+        """The sandbox's lines: other lanes' centre lines, flanking pairs, the ruler and
+        the splash heat map (a disc per landing point, stronger as it is likelier)."""
+        c = cam.cell
+
+        def at(point):
+            return round(point[0] * c - cam.ox), round(point[1] * c - cam.oy)
+
+        for lane in ov.lanes:
+            if lane.line is not None:
+                colour = theme.PATH_OK if lane.ok else theme.PATH_BAD
+                pygame.draw.line(screen, colour, at(lane.line[0]), at(lane.line[1]), max(2, c // 14))
+        small = theme.font(max(9, c // 4), bold=True)
+        for lane in ov.lanes:
+            if lane.reason and lane.at is not None:
+                x, y = cam.to_screen(lane.at)
+                self._label(screen, small, lane.reason, (x + c // 2, y + c + max(8, c // 3)), theme.PATH_BAD)
+        for a, b in ov.flank_lines:
+            pygame.draw.line(screen, FLANK, at(a), at(b), max(2, c // 12))
+            for p in (a, b):
+                pygame.draw.circle(screen, FLANK, at(p), max(3, c // 8), max(1, c // 20))
+        if ov.ruler is not None:
+            a, b, text = ov.ruler
+            pa, pb = at((a[0] + 0.5, a[1] + 0.5)), at((b[0] + 0.5, b[1] + 0.5))
+            pygame.draw.line(screen, theme.TEXT_DARK, pa, pb, max(2, c // 14))
+            for p in (pa, pb):
+                pygame.draw.circle(screen, theme.SELECTED, p, max(3, c // 8))
+            self._label(screen, theme.font(max(10, c // 3), bold=True), text, pb, theme.TEXT_DARK)
+        if ov.heat:
+            top = max(ov.heat.values()) or 1.0
+            small = theme.font(max(9, c // 4), bold=True)
+            for point, chance in ov.heat.items():
+                disc = pygame.Surface((c, c), pygame.SRCALPHA)
+                pygame.draw.circle(disc, (*theme.PROVOKE, int(60 + 160 * chance / top)), (c // 2, c // 2), c // 2 - 1)
+                x, y = at(point)
+                screen.blit(disc, (x - c // 2, y - c // 2))
+                self._label(screen, small, f"{100 * chance:.0f}%", (x, y + c // 2), theme.TEXT_DARK)
 
     def _label(self, screen, fnt, text, at, colour, centre=False):
         key = (text, fnt, colour)

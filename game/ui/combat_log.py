@@ -2,8 +2,10 @@
 and the number it had to reach."""
 from __future__ import annotations
 
+import re
+
 from .. import data
-from ..i18n import has_sentence, sentence, side_name
+from ..i18n import has_sentence, sentence, side_name, term
 from ..world.worn import item_name
 
 
@@ -15,8 +17,66 @@ def _signed(v: int) -> str:
     return f"+{v}" if v >= 0 else str(v)
 
 
-def _parts(parts) -> str:
-    return ", ".join(f"{src} {_signed(v)}" for v, _kind, src in parts)
+def _parts(parts, lang: str) -> str:
+    """A breakdown as the player reads it: each source by its word, with its value."""
+    return ", ".join(f"{term('modifier', src, lang)} {_signed(v)}" for v, _kind, src in parts)
+
+
+def _action(action: str, lang: str) -> str:
+    """An action by its button's name, or the log's word for one with no button."""
+    return sentence(f"ACT_{action}", {}, lang) if has_sentence(f"ACT_{action}") else term("action", action, lang)
+
+
+def _said(code: str, colour, **values):
+    """A story line: ``values`` are made into the sentence's parameters when it is said."""
+    def line(e, n, lang):
+        return sentence(code, {k: v(e, n, lang) for k, v in values.items()}, lang), colour
+    return line
+
+
+ABILITY_DAMAGE = re.compile(r"(str|dex|con|int|wis|cha)_damage_(\d+)")
+_GREY, _GOLD, _BLUE = (200, 200, 200), (220, 190, 120), (170, 190, 230)
+# What else happens, one line each (issue 14, item 5: the log tells the story).
+STORY = {
+    "Stepped": _said("LOG_STEPPED", _BLUE, name=lambda e, n, _l: n(e.who)),
+    "ItemDropped": _said("LOG_DROPPED", _GREY, name=lambda e, n, _l: n(e.who), item=lambda e, _n, lang: item_name(e.item, lang)),
+    "WeaponDrawn": _said("LOG_DRAWN", _GREY, name=lambda e, n, _l: n(e.who),
+                         weapon=lambda e, _n, lang: item_name(e.weapon, lang)),
+    "ItemPickedUp": _said("LOG_PICKED_UP", _GREY, name=lambda e, n, _l: n(e.who),
+                          item=lambda e, _n, lang: item_name(e.item, lang)),
+    "ItemRetrieved": _said("LOG_RETRIEVED", _GREY, name=lambda e, n, _l: n(e.who),
+                           item=lambda e, _n, lang: item_name(e.item, lang)),
+    "Feinted": _said("LOG_FEINTED", _GOLD, name=lambda e, n, _l: n(e.who), target=lambda e, n, _l: n(e.target)),
+    "ConditionEnded": _said("LOG_CONDITION_ENDED", _GREY, name=lambda e, n, _l: n(e.who),
+                            condition=lambda e, _n, _l: e.condition),
+    "SplashLanded": _said("LOG_SPLASH_LANDED", _GOLD, item=lambda e, _n, lang: item_name(e.item, lang),
+                          count=lambda e, _n, _l: len(e.splashed) + (1 if e.direct else 0)),
+}
+
+
+def _story(kind: str, e, n, lang: str):
+    """The lines whose sentence depends on the event's own value."""
+    if kind == "ActionTaken":
+        return sentence("LOG_ACTION", {"name": n(e.who), "action": _action(e.action, lang),
+                                       "cost": term("action_kind", e.kind, lang)}, lang), (150, 150, 160)
+    if kind == "CriticalConfirmed":
+        return sentence("LOG_CRITICAL" if e.confirmed else "LOG_CRITICAL_NOT", {"d20": e.d20, "total": e.total}, lang), \
+            ((255, 200, 90) if e.confirmed else _GREY)
+    if kind == "MovementStopped":
+        code = f"LOG_STOPPED_{e.reason}" if has_sentence(f"LOG_STOPPED_{e.reason}") else "LOG_STOPPED"
+        return sentence(code, {"name": n(e.who)}, lang), _BLUE
+    if kind == "GrappleChanged" and has_sentence(f"LOG_GRAPPLE_{e.change}"):
+        return sentence(f"LOG_GRAPPLE_{e.change}", {"who": n(e.who), "other": n(e.other)}, lang), _GOLD
+    if kind == "MountChanged" and has_sentence(f"LOG_MOUNT_{e.change}"):
+        return sentence(f"LOG_MOUNT_{e.change}", {"rider": n(e.rider), "mount": n(e.mount)}, lang), _GOLD
+    if kind == "SpecialUsed":
+        drained = ABILITY_DAMAGE.fullmatch(e.special)        # poison's ability damage: "str_damage_4"
+        if drained:
+            return sentence("LOG_ABILITY_DAMAGE", {"name": n(e.target), "amount": drained.group(2),
+                                                   "ability": term("modifier", drained.group(1), lang)}, lang), _GOLD
+        return sentence("LOG_SPECIAL", {"who": n(e.who), "special": term("special", e.special, lang),
+                                        "target": n(e.target)}, lang), _GOLD
+    return None
 
 
 def lines(events, names: dict[str, str], lang: str, sides=None) -> list[tuple[str, tuple[int, int, int]]]:
@@ -29,11 +89,11 @@ def lines(events, names: dict[str, str], lang: str, sides=None) -> list[tuple[st
         if kind == "TurnStarted":
             out.append((sentence("LOG_TURN", {"round": e.round, "name": n(e.who)}, lang), (235, 215, 150)))
         elif kind == "AttackRolled":
-            bonus = f"{_signed(e.bonus)} ({_parts(e.bonus_breakdown)})" if e.bonus_breakdown else _signed(e.bonus)
+            bonus = f"{_signed(e.bonus)} ({_parts(e.bonus_breakdown, lang)})" if e.bonus_breakdown else _signed(e.bonus)
             result = sentence("LOG_HIT" if e.hit else "LOG_MISS", {}, lang)
             out.append((sentence("LOG_ATTACK", {"attacker": n(e.attacker), "target": n(e.target), "d20": e.d20,
                                                "bonus": bonus, "total": e.total, "ac": e.ac,
-                                               "ac_parts": _parts(e.ac_breakdown) or "10", "result": result}, lang),
+                                               "ac_parts": _parts(e.ac_breakdown, lang) or "10", "result": result}, lang),
                         (150, 210, 150) if e.hit else (200, 200, 200)))
         elif kind == "DamageDealt":
             dice = "+".join(str(d) for d in e.dice) or "0"
@@ -97,11 +157,19 @@ def lines(events, names: dict[str, str], lang: str, sides=None) -> list[tuple[st
         elif kind == "Disarmed":
             out.append((sentence("LOG_DISARMED", {"name": n(e.who), "by": n(e.by)}, lang), (220, 190, 120)))
         elif kind == "AttackForfeited":
-            out.append((sentence("LOG_ATTACK_FORFEITED", {"name": n(e.who), "reason": sentence(e.reason, {}, lang)}, lang),
+            why = sentence(e.reason, {**dict(e.detail), **({"target": n(e.target)} if e.target else {})}, lang)
+            out.append((sentence("LOG_ATTACK_FORFEITED", {"name": n(e.who), "reason": why}, lang),
                         (200, 200, 200)))
         elif kind == "ManeuverFailed":
             out.append((sentence("LOG_MANEUVER_FAILED", {"name": n(e.who), "maneuver": e.maneuver}, lang),
                         (200, 200, 200)))
+        elif kind in STORY:
+            out.append(STORY[kind](e, n, lang))
+        elif kind in ("ActionTaken", "CriticalConfirmed", "MovementStopped", "GrappleChanged", "MountChanged",
+                      "SpecialUsed") and not (kind == "ActionTaken" and e.action == "speak"):
+            line = _story(kind, e, n, lang)
+            if line is not None:
+                out.append(line)
         elif kind == "BattleWon":
             out.append((sentence("LOG_WON", {"side": sides(e.side) if sides else side_name(e.side, lang)}, lang), (255, 215, 0)))
     return out

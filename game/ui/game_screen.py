@@ -10,6 +10,7 @@ import pygame
 from ..i18n import sentence
 from ..world import commands as C, views
 from . import more_actions, overlays
+from .names import Names
 from .board_view import BoardView, Camera, Overlay, pan
 from .combat_log import lines as log_lines
 from .computer_turns import ComputerTurns
@@ -45,7 +46,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.screen = screen
         self.lang = lang
         self.saves = saves               # (save, load, autosave) callables, or None
-        self.names = {s.id: s.name for s in battle.scenario.creatures}
+        self.names = Names(battle, lang)
         self.view = BoardView(battle.board(), self.names, {s.id: getattr(s, "template", None) for s in battle.scenario.creatures})
         self.cam = Camera(40)
         w, h = screen.get_size()

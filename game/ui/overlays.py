@@ -49,8 +49,10 @@ def path_overlay(battle, cid: str, goal: Square, mode: str, lang: str | None = N
     return ov
 
 
-def charge_overlay(battle, cid: str, target: str, lang: str | None = None, ov: Overlay | None = None) -> Overlay:
-    """The charge lane in green, or in red with the refusal at the blocking square."""
+def charge_overlay(battle, cid: str, target: str, lang: str | None = None, ov: Overlay | None = None,
+                   names: dict[str, str] | None = None) -> Overlay:
+    """The charge lane in green, or in red with the refusal at the blocking square
+    (``names``: the creatures as the players know them, in the refusal)."""
     ov = ov or Overlay()
     res = views.charge(battle, cid, target)
     if res.legal:
@@ -66,13 +68,13 @@ def charge_overlay(battle, cid: str, target: str, lang: str | None = None, ov: O
         foe, ends = through
         ov.lane, ov.lane_line = _lane(battle, cid, tuple(ends[0]))
         ov.lane_ok = True
-        ov.caption = sentence("CHARGE_OVERRUN_OK", {"creature": foe}, lang)
+        ov.caption = sentence("CHARGE_OVERRUN_OK", {"creature": foe}, lang, names)
         ov.marks.append((battle.board().body(foe).pos, "R"))
         for end in ends[1:]:
             ov.marks.append((tuple(end), "?"))
         return ov
     ov.lane_ok = False
-    ov.caption = sentence(res.reason.code, res.reason.params, lang)
+    ov.caption = sentence(res.reason.code, res.reason.params, lang, names)
     for opt in res.options:
         if opt.refusal is res.reason:
             ov.lane, ov.lane_line = _lane(battle, cid, opt.end)

@@ -1,19 +1,47 @@
 """What the rules sandbox shows on the board (issue 13): the overlays for the selected
 creature and the hovered square, and the lines of text that go with them, all from the
-engine's faces (``world.views``, ``options``, ``odds``). The explorer and the editor draw
-the same ``SandboxView``; it paints nothing itself (``overlays`` and ``board_view`` do).
+engine's faces (``world.views``, ``options``, ``odds``, ``preview``). The explorer and the
+editor draw the same ``SandboxView``; it paints nothing itself (``overlays``,
+``sandbox_overlays`` and ``board_view`` do).
 
 Toggles: ``show_threat`` (threatened squares: the selected creature's enemies', or
 everyone's), ``show_reach`` (the selected creature's reach), ``charge_mode`` (the lane to a
 hovered creature instead of the path to a hovered square), ``mode`` (the movement mode
-the path follows)."""
+the path follows), ``show_area`` (reachable squares in bands: 5-ft step, move, double
+move, run), ``show_lanes`` (charge lanes to every enemy), ``show_flanking`` (flanking
+pairs), ``show_splash`` (a flask thrown at the hovered creature or corner: scatter points
+and heat map), ``ruler_from`` (one end of the 1-2-1 ruler; the hover is the other).
+Hovering an enemy shows cover and line of sight to it, and the odds from here.
+``set_variant`` switches a rule variant of the battle; ``explain`` says which rule decides
+a clicked square, and how the numbers add up."""
 from __future__ import annotations
 
+from dataclasses import replace
+
+from ..i18n import sentence
+from ..rules.geometry import distance, metres
 from ..world import views
-from . import overlays
+from . import overlays, sandbox_explain as why, sandbox_odds, sandbox_overlays as extra
 from .board_view import Overlay
 
-MODES = ("double", "move", "withdraw", "5ft")
+MODES = ("double", "move", "withdraw", "5ft", "run")
+# The three rule variants (decisions §2-§4) and the readings each may take.
+VARIANTS = {"charge_lane": ("center", "swept"), "scatter_order": ("seed", "srd"),
+            "reach_diagonal_exception": (True, False)}
+
+
+def percent(value) -> str:
+    """An exact chance as a percentage for the board (one decimal)."""
+    return f"{100 * float(value):.1f}%"
+
+
+def attack_line(name: str, odds, lang: str) -> str:
+    """An attack's chances with the arithmetic of its first roll (the natural d20 it needs:
+    its bonus against the armour class, digest §8.1)."""
+    first = odds.attacks[0]
+    return sentence("SBX_ODDS_ATTACK", {
+        "action": name, "hit": percent(odds.hit or 0), "crit": percent(odds.crit or 0), "needs": first.needs,
+        "bonus": f"{first.bonus:+d}", "ac": first.ac, "damage": f"{float(odds.expected_damage or 0):.2f}"}, lang)
 
 
 class SandboxView:
@@ -27,27 +55,230 @@ class SandboxView:
         self.show_reach = False
         self.charge_mode = False
         self.mode = MODES[0]
+        self.show_area = False
+        self.show_lanes = False
+        self.show_flanking = False
+        self.show_splash = False
+        self.ruler_from: tuple[int, int] | None = None
+        self.splash_aim: tuple[int, int] | None = None     # locked aim of the flask (None: the hover)
+        self.explained: list[why.Explanation] = []
+        self.numbers: dict[str, list[why.Explanation]] = {}     # a panel line with numbers -> its explanation
+        self._lanes: dict = {}
 
+    # --- what is hovered ----------------------------------------------------------------
+    def _sel(self):
+        board = self.battle.board()
+        return board.by_id.get(self.selected) if self.selected else None
+
+    def hovered(self) -> str | None:
+        """The creature under the hover (not the selected one), if any."""
+        if self.hover is None or not self.battle.board().terrain.in_bounds(self.hover):
+            return None
+        who = views.creature_at(self.battle, self.hover)
+        return who if who != self.selected else None
+
+    def splash_target(self) -> tuple[str | None, tuple[int, int] | None] | None:
+        """(target creature, intersection) of the flask: the locked aim, else the hover —
+        a creature other than the thrower, or the corner at the top-left of a free square."""
+        square = self.splash_aim or self.hover
+        if square is None or not self.battle.board().terrain.in_bounds(square):
+            return None
+        who = views.creature_at(self.battle, square)
+        if who == self.selected:
+            return None
+        return (who, None) if who else (None, square)
+
+    def threat_ids(self) -> list[str]:
+        board = self.battle.board()
+        sel = self._sel()
+        return [e.id for e in board.enemies_of(sel)] if sel else [b.id for b in board.bodies]
+
+    # --- the overlays -------------------------------------------------------------------
     def overlay(self) -> Overlay:
         """The overlays for the current selection, hover and toggles."""
         battle = self.battle
-        board = battle.board()
         ov = Overlay()
-        sel = board.by_id.get(self.selected) if self.selected else None
+        sel = self._sel()
         if self.show_threat:
-            ids = [e.id for e in board.enemies_of(sel)] if sel else [b.id for b in board.bodies]
-            overlays.threat_overlay(battle, ids, ov)
+            overlays.threat_overlay(battle, self.threat_ids(), ov)
         if self.show_reach and sel:
             overlays.reach_overlay(battle, sel.id, ov)
-        if sel and self.hover and board.terrain.in_bounds(self.hover) and self.hover != sel.pos:
-            target = views.creature_at(battle, self.hover)
-            if self.charge_mode and target and target != sel.id:
-                overlays.charge_overlay(battle, sel.id, target, self.lang, ov)
-            elif not self.charge_mode and not target:
-                overlays.path_overlay(battle, sel.id, self.hover, self.mode, self.lang, ov, self.names)
+        self._lanes = {}
+        if sel and self.show_area:
+            extra.bands_overlay(battle, sel.id, self.mode, ov)
+        if sel and self.show_lanes:
+            self._lanes = extra.lanes_overlay(battle, sel.id, self.lang, ov, self.names)
+        if sel and self.show_flanking:
+            extra.flanking_overlay(battle, sel.id, ov)
+        if sel and self.hover and battle.board().terrain.in_bounds(self.hover) and self.hover != sel.pos:
+            self._hover_overlay(sel.id, ov)
+        if self.ruler_from is not None and self.hover is not None:
+            ov.ruler = (self.ruler_from, self.hover, f"{metres(distance(self.ruler_from, self.hover)):g} m")
         return ov
 
+    def _hover_overlay(self, cid: str, ov: Overlay) -> None:
+        battle = self.battle
+        target = self.hovered()
+        if self.show_splash:
+            aim = self.splash_target()
+            if aim is not None:
+                extra.splash_heat_overlay(battle, cid, ov, target=aim[0], intersection=aim[1], lang=self.lang)
+        elif self.charge_mode and target:
+            overlays.charge_overlay(battle, cid, target, self.lang, ov, self.names)
+        elif target:
+            overlays.aim_overlay(battle, cid, target, self.lang, ov, self.names)
+        elif not self.charge_mode and views.creature_at(battle, self.hover) is None:
+            overlays.path_overlay(battle, cid, self.hover, self.mode, self.lang, ov, self.names)
+
+    # --- the panel's lines ----------------------------------------------------------------
     def info_lines(self) -> list[str]:
-        """Lines of text for the panel beside the overlays (odds, explanations): none yet
-        beyond the overlay's own caption."""
+        """Lines of text for the panel beside the overlays: who threatens the hovered
+        square, what each movement costs to get there, the odds against a hovered enemy,
+        the expected damage of a path's attacks of opportunity, a flask's chances, the
+        ruler, the variants in force and the last explanation asked for."""
+        lines: list[str] = []
+        sel = self._sel()
+        if self.hover is not None and self.battle.board().terrain.in_bounds(self.hover):
+            lines += self._square_lines(sel)
+        if sel and self.hover is not None:
+            lines += self._odds_lines(sel.id)
+        if self.ruler_from is not None and self.hover is not None:
+            lines.append(extra.ruler(self.ruler_from, self.hover, self.lang))
+        lines += self.variant_lines()
+        return lines + self.explanation_lines()
+
+    def explanation_lines(self) -> list[str]:
+        """The last explanation asked for, by rule: ``[rule · section]``, the arithmetic of
+        each thing it decides, then the rule's paragraph once."""
+        lines: list[str] = []
+        for rule in dict.fromkeys(e.rule for e in self.explained):
+            these = [e for e in self.explained if e.rule == rule]
+            lines.append(f"[{rule} · {these[0].section()}] {these[0].arithmetic}")
+            lines += [e.arithmetic for e in these[1:]]
+            lines.append(these[0].paragraph(self.lang))
+        return lines
+
+    def _square_lines(self, sel) -> list[str]:
+        out = []
+        by = [cid for cid in self.threat_ids() if self.hover in views.threatened(self.battle, cid)]
+        if by:
+            out.append(sentence("SBX_THREATENED_BY", {"square": list(self.hover),
+                                                       "names": ", ".join(self.names.get(c, c) for c in by)}, self.lang))
+        if sel and self.show_area:
+            costs = [(m, views.reachable(self.battle, sel.id, m).get(self.hover)) for m in (*extra.BANDS, "withdraw")]
+            parts = [f"{sentence(f'UI_MODE_{m}', {}, self.lang)} {metres(c):g} m" for m, c in costs if c is not None]
+            if parts:
+                out.append(sentence("SBX_COSTS", {"costs": " · ".join(parts)}, self.lang))
+        return out
+
+    def _odds_lines(self, cid: str) -> list[str]:
+        target = self.hovered()
+        battle = self.battle
+        if self.show_splash:
+            aim = self.splash_target()
+            if aim is None:
+                return []
+            _heat, hit = sandbox_odds.splash_heat(battle, cid, target=aim[0], intersection=aim[1])
+            item = sandbox_odds.splash_item(battle, cid)
+            return [sentence("SBX_SPLASH_HIT", {"item": item, "hit": percent(hit)}, self.lang) if hit is not None
+                    else sentence("SBX_SPLASH_NO_FLASK", {}, self.lang)]
+        if target and target in {b.id for b in battle.board().enemies_of(battle.board().body(cid))}:
+            return self.odds_lines(cid, target)
+        if target is None and not self.charge_mode:
+            seen = views.path(battle, cid, self.hover, self.mode)
+            provoked = sandbox_odds.path_aoo_damage(battle, cid, seen, self.mode)
+            if provoked:
+                total = sum(d for _t, d in provoked)
+                each = ", ".join(f"{self.names.get(t, t)} {float(d):.2f}" for t, d in provoked)
+                return [sentence("SBX_AOO_DAMAGE", {"each": each, "total": f"{float(total):.2f}"}, self.lang)]
         return []
+
+    def odds_lines(self, cid: str, target: str) -> list[str]:
+        """One line per action at ``target`` from here: its chances (``battle.odds``) or
+        why it cannot be taken."""
+        out = []
+        self.numbers = {}
+        for action, odds in sandbox_odds.target_odds(self.battle, cid, target).items():
+            name = sentence(f"SBX_ACTION_{action}", {}, self.lang)
+            if odds.refusal is not None:
+                out.append(sentence("SBX_ODDS_REFUSED", {"action": name, "reason": sentence(
+                    odds.refusal.code, odds.refusal.params, self.lang, self.names)}, self.lang))
+            elif odds.success is not None:
+                out.append(sentence("SBX_ODDS_MANEUVER", {"action": name, "success": percent(odds.success)}, self.lang))
+            elif odds.attacks:
+                out.append(attack_line(name, odds, self.lang))
+                self.numbers[out[-1]] = why.attack_reasons(name, odds, self.lang)
+        return out
+
+    # --- rule variants ----------------------------------------------------------------------
+    def set_variant(self, key: str, value) -> None:
+        """Read the rules another way: the battle's variants (which its board, threat maps,
+        lanes and scatter all read) rebuilt with ``key`` = ``value``, and the scenario's
+        with them (a saved situation keeps its variant)."""
+        if key not in VARIANTS or value not in VARIANTS[key]:
+            raise ValueError(f"unknown rule variant {key}={value!r}")
+        battle = self.battle
+        battle.variants = replace(battle.variants, **{key: value})
+        battle.scenario.variants = battle.variants
+        battle.changed()
+
+    def cycle_variant(self, key: str) -> None:
+        readings = VARIANTS[key]
+        now = getattr(self.battle.variants, key)
+        self.set_variant(key, readings[(readings.index(now) + 1) % len(readings)])
+
+    def variant_lines(self) -> list[str]:
+        """Each variant in force with the one-line reading it follows."""
+        v = self.battle.variants
+        return [sentence(f"SBX_VARIANT_{key}_{getattr(v, key)}", {}, self.lang) for key in VARIANTS]
+
+    # --- explain ----------------------------------------------------------------------------
+    def explain(self, square) -> list[why.Explanation]:
+        """The rules that decide ``square`` as the sandbox shows it now (kept in
+        ``explained`` for the panel)."""
+        sel = self._sel()
+        battle = self.battle
+        found: list[why.Explanation] = []
+        if self.show_threat or sel is None:
+            found += why.threat_reasons(battle, square, self.threat_ids(), self.lang, self.names)
+        if sel is not None:
+            self.overlay()                               # the lanes as drawn now
+            found += why.lane_reasons(battle, self._lanes, square, self.lang, self.names)
+            who = views.creature_at(battle, square)
+            if self.show_splash:
+                found += self._splash_reasons(sel.id, square)
+            elif who and who != sel.id:
+                found += why.target_reasons(battle, sel.id, who, self.lang, self.names)
+            elif who is None and square != sel.pos:
+                aoo = sandbox_odds.path_aoo_damage(battle, sel.id, views.path(battle, sel.id, square, self.mode),
+                                                   self.mode)
+                found += why.path_reasons(battle, sel.id, square, self.mode, self.lang, self.names, aoo)
+            if not self.show_threat:
+                found += why.threat_reasons(battle, square, self.threat_ids(), self.lang, self.names)
+        self.explained = found
+        return found
+
+    def explain_line(self, line: str) -> list[why.Explanation]:
+        """The rule behind a line of numbers of the panel (an attack's chance: its bonus
+        and the AC it rolls against); [] for a line without one."""
+        found = self.numbers.get(line, [])
+        if found:
+            self.explained = list(found)
+        return found
+
+    def _splash_reasons(self, cid: str, square) -> list[why.Explanation]:
+        """A first click locks the flask's aim on the square; later clicks explain the
+        chance of landing on the point in (or at the corner of) the clicked square."""
+        if self.splash_aim is None:
+            self.splash_aim = square
+        aim = self.splash_target()
+        if aim is None:
+            return []
+        heat, _hit = sandbox_odds.splash_heat(self.battle, cid, target=aim[0], intersection=aim[1])
+        increments = views.scatter(self.battle, cid, target=aim[0], intersection=aim[1]).range_increments
+        for point in ((square[0] + 0.5, square[1] + 0.5), (float(square[0]), float(square[1]))):
+            if point in heat:
+                return why.splash_reasons(self.battle, cid, heat, increments, point, self.lang)
+        return []
+
+

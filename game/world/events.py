@@ -299,6 +299,7 @@ class AttackForfeited(Event):
     who: str
     target: str | None
     reason: str
+    detail: tuple = ()          # the refusal's values, as (key, value) pairs, for its sentence
 
 
 @dataclass(frozen=True)

@@ -212,3 +212,16 @@ def test_every_map_reads_in_french_and_in_english():
         assert sc.title_in("fr") and sc.title_in("en") and sc.title_in("fr") != sc.title_in("en"), path.name
         assert sc.description_in("fr") != sc.description_in("en"), path.name
         assert " le " in sc.description_in("fr") or " la " in sc.description_in("fr"), path.name
+
+
+def test_look_alike_creatures_are_numbered_in_the_files_order():
+    """Issue 14, item 3: three "Squelette" of the crypt read "Squelette 1", "Squelette 2"
+    and "Squelette 3"; a number the file already gives is not given twice."""
+    crypt = load_scenario(MAPS / "crypt.toml")
+    skeletons = [c.name for c in crypt.creatures if c.id.startswith("skeleton")]
+    assert skeletons == [f"Squelette {i}" for i in range(1, len(skeletons) + 1)] and len(skeletons) >= 2
+    text = '[map]\ngrid = """\n.....\n"""\n' + "".join(
+        f'[[creature]]\nid = "o{i}"\nname = "{name}"\nside = "{side}"\nat = [{i}, 0]\n'
+        for i, (name, side) in enumerate([("Orc", "red"), ("Orc 2", "red"), ("Orc", "red"), ("Hero", "blue")]))
+    names = [c.name for c in parse_scenario(text, "t.toml").creatures]
+    assert names == ["Orc 1", "Orc 2", "Orc 3", "Hero"]

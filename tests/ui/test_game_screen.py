@@ -780,7 +780,7 @@ def test_an_attacker_with_power_attack_is_asked_how_many_points_and_the_attack_c
         assert g.dialog is None
         command = g.battle.history[-1]
         assert command["action"] == "attack" and command["args"]["power_attack"] == 3
-        assert any("power_attack -3" in t for t, _c in g.log)          # the roll's breakdown shows it
+        assert any("Power Attack -3" in t for t, _c in g.log)          # the roll's breakdown names it
     finally:
         g.battle.close()
         pygame.quit()

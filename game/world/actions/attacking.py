@@ -442,7 +442,9 @@ def _step_or_forfeit(battle, who: str, rolls_before: int, item, step) -> list:
         if len(battle.dice.history) == rolls_before:
             raise
         target = item if isinstance(item, str) else None
-        return [AttackForfeited(who=who, target=target, reason=exc.refusal.code)]
+        return [AttackForfeited(who=who, target=target, reason=exc.refusal.code,
+                                detail=tuple(sorted((k, v) for k, v in exc.refusal.params.items()
+                                                    if isinstance(v, (str, int)))))]
     battle.commit(token)
     return events
 

@@ -15,6 +15,7 @@ from ...rules import attack as attack_rules, splash as splash_rules
 from ...rules.attack import AttackSituation
 from ...rules.geometry import distance, space_squares
 from ...rules.modifiers import Modifier, ability_modifier
+from ...rules.odds import AttackPlan
 from ..attacks import take_opportunities, threatening_enemies
 from ..components import Abilities, Conditions, Effects, Inventory, Stats, Webs
 from ..damage import apply_damage, status_of
@@ -94,6 +95,10 @@ def do_throw_splash(battle, who, args, declined) -> list:
         ac_value, ac_parts = ac.value, tuple((m.value, m.kind, m.source) for m in ac.applied)
     else:
         ac_value, ac_parts = 5, ()
+    if battle.recorder is not None:     # a preview plans the throw (``odds``: its chance to hit; no critical)
+        battle.recorder.attack(AttackPlan(who, target or f"{point[0]},{point[1]}", item_id, "ranged", bonus.value,
+                                          ac_value, bonus.applied, ac.applied if target else (), touch=s.touch,
+                                          threat_from=21, deals_damage=False))
     d20 = battle.dice.roll(20, f"throw {item_id} {who}")
     hit = attack_rules.judge_attack(d20, bonus.value, ac_value, 21).hit
     events.append(AttackRolled(attacker=who, target=target or f"{point[0]},{point[1]}", d20=d20, bonus=bonus.value,

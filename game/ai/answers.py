@@ -1,0 +1,65 @@
+"""The tactical player's answers to the choices the rules put to a creature's owner
+(``asking.choice_questions``; issue 12, item 2): take the attack of opportunity, trip or
+disarm back, block an overrun the attacker is likely to lose and step aside otherwise,
+follow a bull rush unless badly hurt, end a charge where fewest foes threaten, cast
+defensively when threatened; for anything else the rules' usual answer.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ..rules.geometry import distance
+from .controllers import first_choice
+from .sense import Situation
+
+ANSWERS = {}
+
+
+def answer(battle, question, command) -> Any:
+    handler = ANSWERS.get(question.argument if question.argument is not None else "opportunity")
+    if handler is None or not question.choices:
+        return first_choice(question)
+    found = handler(battle, question, command)
+    return found if found in question.choices or question.argument is None else first_choice(question)
+
+
+def _opportunity(battle, question, command) -> bool:
+    """An attack of opportunity is a free blow: always taken."""
+    return True
+
+
+def _counter(battle, question, command) -> bool:
+    """Trip or disarm back after a failed attempt: it costs nothing but the roll."""
+    return True
+
+
+def _defender(battle, question, command) -> str:
+    """Block an overrun when the attacker is less likely than not to win (the engine's
+    odds of the blocked overrun), else avoid it and take no chance of falling."""
+    blocked = battle.odds(replace(command, defender="block")) if hasattr(command, "defender") else None
+    chance = float(blocked.success) if blocked is not None and blocked.success is not None else 0.5
+    return "block" if chance < 0.5 else "avoid"
+
+
+def _follow(battle, question, command) -> bool:
+    return not Situation(battle, question.to).badly_hurt
+
+
+def _end(battle, question, command):
+    """The charge end fewest foes threaten (then nearest the start)."""
+    s = Situation(battle, question.to)
+    return min(question.choices, key=lambda e: (len(s.threatening(tuple(e))), distance(s.me.pos, tuple(e)), tuple(e)))
+
+
+def _defensively(battle, question, command) -> bool:
+    return True
+
+
+def _drop_weapon(battle, question, command) -> bool:
+    """Let go of a trip weapon rather than be tripped back (it lies at its feet)."""
+    return True
+
+
+ANSWERS.update({"opportunity": _opportunity, "counter": _counter, "defender": _defender, "follow": _follow,
+                "end": _end, "defensively": _defensively, "drop_weapon": _drop_weapon})

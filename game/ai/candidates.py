@@ -1,0 +1,327 @@
+"""The tactical player's melee and movement candidates (issue 12, item 2): each a command
+the engine offers, with its score (``scoring``) and the sentence that says why.
+
+Only what the engine offers is tried: the actions of ``battle.options(who)`` that are
+legal, the squares of their domains, the lanes ``views.charge`` passes, the paths
+``views.path`` finds with the attacks of opportunity they provoke. A move is weighed by
+the blow that follows it, asked of ``battle.odds`` in a dry run (a journal frame rolled
+back) when the path provokes nothing, so that no die is rolled in it; else by the sheet's
+numbers. Cheap geometry prunes the squares first: the dry runs are the dear part.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..rules.geometry import Square
+from ..world import commands as C, views
+from .controllers import Decision
+from .scoring import Judgement, Threats, blow_value, danger_cost, expected, provoked_cost
+from .sense import Situation
+
+# How much a flanking square adds to a blow the sheet estimates (+2 to hit, about a tenth more hits).
+FLANK_GAIN = 1.15
+# How many foes (the nearest) and squares are weighed at most: the rest is pruned by geometry.
+TARGETS = 4
+ASKED = 2            # foes whose blows are asked of ``odds`` (the best by the sheets' estimate)
+
+
+@dataclass
+class Candidate:
+    score: float
+    command: C.Command
+    why: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def decision(self) -> Decision:
+        return Decision(self.command, self.why, self.params)
+
+
+@dataclass
+class Turn:
+    """What one choice is made from: the situation, the offered options, the level's judgement."""
+
+    s: Situation
+    opts: Any
+    judgement: Judgement
+    threats: Threats
+
+    @property
+    def battle(self):
+        return self.s.battle
+
+    @property
+    def who(self) -> str:
+        return self.s.who
+
+    def offered(self, action: str) -> bool:
+        return self.opts[action].legal
+
+    def danger(self, square: Square) -> float:
+        return danger_cost(self.s, self.judgement, self.threats, square)
+
+    def blow(self, target: str, amount: float) -> float:
+        return blow_value(self.s, self.judgement, target, amount)
+
+    def ranked(self, foes: list[str]) -> list[str]:
+        """Foes best first by the sheets' estimate of a blow (the most hurt first when
+        focusing): who is worth asking the engine's odds about."""
+        return sorted(foes, key=lambda f: (-self.blow(f, self.estimate(f)), f))
+
+    def estimate(self, target: str, square: Square | None = None) -> float:
+        """A single blow's expected damage from the sheets, before any dry run."""
+        amount = self.threats.blow_against(self.s, target)
+        if square is not None and self.judgement.flanking and self.s.flanks_from(square, target):
+            amount *= FLANK_GAIN
+        return amount
+
+
+def dry_run(battle, command: C.Command, then):
+    """``then()`` asked after ``command`` is played in a journal frame that is rolled back
+    (``Battle.snapshot``/``restore``, as the asking faces do): nothing stays."""
+    token = battle.snapshot()
+    try:
+        ok, _refusal, _events = battle.act(command)
+        return then() if ok else None
+    finally:
+        battle.restore(token)
+
+
+def nearest(t: Turn, ids) -> list[str]:
+    return sorted(ids, key=lambda f: (t.s.gap(t.who, f), f))[:TARGETS]
+
+
+# --- blows from where it stands -----------------------------------------------------------
+def strikes(t: Turn) -> list[Candidate]:
+    """A full attack (or one attack, once it has moved) on each foe in reach."""
+    out: list[Candidate] = []
+    here = t.danger(t.s.me.pos)
+    if t.offered("full_attack"):
+        # the best foes by the sheets first, each asked of ``check`` (not the whole domain:
+        # one dry run a foe in reach)
+        for target in _passing(t, lambda f: C.FullAttack(t.who, targets=views.full_attack(t.battle, t.who, f))):
+            command = C.FullAttack(t.who, targets=views.full_attack(t.battle, t.who, target))
+            out.append(_blow(t, command, target, here, "WHY_FULL_ATTACK"))
+    elif t.offered("attack") and (passing := _passing(t, lambda f: C.Attack(t.who, target=f))):
+        for target in passing:
+            out.append(_blow(t, C.Attack(t.who, target=target), target, here, "WHY_ATTACK"))
+    elif t.offered("attack"):
+        weapon_first = sorted(t.opts["attack"].commands(), key=lambda c: c.weapon is not None)
+        best = t.ranked(list(dict.fromkeys(c.target for c in weapon_first if c.target in t.s.foes)))[:ASKED]
+        seen: set[str] = set()
+        for command in weapon_first:
+            if command.target in best and command.target not in seen:
+                seen.add(command.target)
+                out.append(_blow(t, command, command.target, here, "WHY_ATTACK"))
+    if out and t.judgement.tactics and (len(t.s.threatened_now) >= 2 or t.s.badly_hurt):
+        best = max(out, key=lambda c: c.score)
+        if isinstance(best.command, (C.FullAttack, C.Attack)):
+            careful = replace(best.command, defensively=True)
+            if t.battle.check(careful) is None:
+                amount = expected(t.battle.odds(careful))
+                out.append(Candidate(t.blow(best.params["target"], amount) - 0.8 * here, careful, "WHY_DEFENSIVELY",
+                                     {"target": best.params["target"], "count": len(t.s.threatened_now)}))
+    return out
+
+
+def _passing(t: Turn, make) -> list[str]:
+    """The ``ASKED`` best foes (by the sheets' estimate) that the weapon in hand may reach
+    (cheap geometry first: its attack squares, any foe for a ranged or thrown weapon)
+    whose command ``make(foe)`` the engine passes."""
+    board = t.battle.board()
+    weapon = board.body(t.who).weapon
+    if weapon.is_ranged or weapon.thrown:
+        near = list(t.s.foes)
+    else:
+        squares = views.attackable(t.battle, t.who)
+        near = [f for f in t.s.foes if not squares.isdisjoint(board.body(f).squares)]
+    out: list[str] = []
+    for foe in t.ranked(near):
+        if t.battle.check(make(foe)) is None:
+            out.append(foe)
+            if len(out) >= ASKED:
+                break
+    return out
+
+
+def _blow(t: Turn, command, target: str, here: float, why: str) -> Candidate:
+    amount = expected(t.battle.odds(command))
+    hurt = t.judgement.focus and t.s.hurt(target) >= 0.5
+    return Candidate(t.blow(target, amount) - here, command, "WHY_FOCUS" if hurt else why,
+                     {"target": target, "damage": round(amount, 1)})
+
+
+def total_defense(t: Turn) -> list[Candidate]:
+    """+4 AC for a round (French text, "défense totale"): worth it when the foes around
+    would deal more than it could."""
+    if not (t.judgement.tactics and t.s.threatened_now and t.offered("total_defense")):
+        return []
+    here = t.danger(t.s.me.pos)
+    return [Candidate(-0.6 * here, C.TotalDefense(t.who), "WHY_TOTAL_DEFENSE", {"count": len(t.s.threatened_now)})]
+
+
+# --- a charge ----------------------------------------------------------------------------------
+def charges(t: Turn) -> list[Candidate]:
+    """A charge at each foe whose lane the engine passes (a refused lane is never in the
+    domain), ending on the least threatened of its ends."""
+    if not t.offered("charge"):
+        return []
+    lanes = {f: ends for f, ends in t.opts["charge"].domain["targets"].items() if f in t.s.foes}
+    out = []
+    for target in nearest(t, lanes)[:3]:
+        end = min((tuple(e) for e in lanes[target]), key=lambda e: (len(t.s.threatening(e)), e))
+        command = C.Charge(t.who, target=target, end=end)
+        seen = t.battle.preview(command)
+        if not seen.legal:
+            continue
+        takers = [taker for taker, provoker, _at in seen.recorder.opportunities if provoker == t.who]
+        amount = expected(t.battle.odds(command))
+        score = t.blow(target, amount) - provoked_cost(t.s, t.threats, takers) - 1.1 * t.danger(end)
+        out.append(Candidate(score, command, "WHY_CHARGE", {"target": target, "damage": round(amount, 1)}))
+    return out
+
+
+# --- a 5-ft step, then a full attack ------------------------------------------------------------
+def steps(t: Turn) -> list[Candidate]:
+    """A 5-ft step (it never provokes) to a square from which a full attack reaches a foe:
+    to flank, to escape foes that would strike, to reach one from a reach weapon's band."""
+    if not (t.judgement.steps and t.offered("five_foot_step") and t.battle.actions_left().get("full_round")):
+        return []
+    ranked = []
+    for x, y, _cost in t.opts["five_foot_step"].domain["squares"]:
+        square = (x, y)
+        for target in t.s.strikes_from(square):
+            ranked.append((t.estimate(target, square) - t.danger(square), square, target))
+    ranked.sort(key=lambda r: -r[0])
+    out = []
+    for _h, square, target in ranked[:t.judgement.steps]:
+        step = C.FiveFootStep(t.who, to=square)
+
+        def full(target=target):
+            return expected(t.battle.odds(C.FullAttack(t.who, targets=views.full_attack(t.battle, t.who, target))))
+        amount = dry_run(t.battle, step, full)
+        if amount is None:
+            continue
+        flank = t.judgement.flanking and t.s.flanks_from(square, target)
+        walked = views.path(t.battle, t.who, square, "move")       # what a move there would provoke
+        params = {"target": target, "aoo": len(walked.provokes) if walked.legal else 0, "damage": round(amount, 1)}
+        why = "WHY_STEP_FLANK" if flank else "WHY_STEP" if params["aoo"] else "WHY_STEP_PLACE"
+        out.append(Candidate(t.blow(target, amount) - t.danger(square), step, why, params))
+    return out
+
+
+# --- a move, then a blow --------------------------------------------------------------------------
+def move_strikes(t: Turn) -> list[Candidate]:
+    """A move to a square from which one blow reaches a foe (a reach weapon's band, a
+    flanking square), by the safest path; the blow after it played out in a dry run when
+    the path provokes nothing."""
+    if not (t.offered("move") and t.battle.actions_left().get("standard")):
+        return []
+    ranked = _striking_squares(t)
+    out = []
+    tried = 0
+    for _h, square, target in ranked[:t.judgement.paths]:
+        seen = views.path(t.battle, t.who, square, "move")
+        if not seen.legal:
+            continue
+        takers = [taker for taker, _at in seen.provokes]
+        move = C.Move(t.who, squares=seen.squares)
+        amount = None
+        if not takers and tried < t.judgement.lookahead:
+            tried += 1
+            amount = dry_run(t.battle, move, lambda target=target: expected(
+                t.battle.odds(C.Attack(t.who, target=target))))
+        if amount is None:
+            amount = t.estimate(target, square)
+        score = t.blow(target, amount) - provoked_cost(t.s, t.threats, takers) - t.danger(square)
+        out.append(Candidate(score, move, _move_why(t, square, target, takers),
+                             {"target": target, "aoo": len(takers), "damage": round(amount, 1)}))
+    return out
+
+
+def _striking_squares(t: Turn) -> list[tuple[float, Square, str]]:
+    """The squares a move reaches from which a blow lands on a foe near enough, best first
+    by the sheets' estimate less the danger of standing there."""
+    speed = t.s.me.speed_squares + 3
+    near = [f for f in t.s.foes if t.s.gap(t.who, f) <= speed]
+    if not near or t.s.me.weapon.is_ranged:
+        return []
+    ranked = []
+    for x, y, _cost in t.opts["move"].domain["squares"]:
+        square = (x, y)
+        if not any(t.s.gap_from(square, f) <= 3 for f in near):
+            continue
+        for target in t.s.strikes_from(square):
+            ranked.append((t.estimate(target, square) - t.danger(square), square, target))
+    ranked.sort(key=lambda r: (-r[0], r[1]))
+    return ranked
+
+
+def _move_why(t: Turn, square: Square, target: str, takers: list) -> str:
+    if t.judgement.flanking and t.s.flanks_from(square, target):
+        return "WHY_MOVE_FLANK"
+    if t.s.gap_from(square, target) > 1:
+        return "WHY_REACH"
+    return "WHY_MOVE_STRIKE"
+
+
+# --- closing in, falling back ------------------------------------------------------------------
+def approach(t: Turn) -> list[Candidate]:
+    """No blow this turn: a move toward the foe it would best strike, by a path that
+    provokes least, stopping short of squares its foes threaten when it counts danger."""
+    if not t.offered("move") or not t.s.foes:
+        return []
+    target = min(t.s.foes, key=lambda f: (t.s.gap(t.who, f) - (4 * t.s.hurt(f) if t.judgement.focus else 0), f))
+    here = t.s.gap(t.who, target)
+    ranked = sorted(((t.s.gap_from((x, y), target) + 0.3 * t.danger((x, y)), (x, y))
+                     for x, y, _c in t.opts["move"].domain["squares"]), key=lambda r: r)
+    out = []
+    for rank, square in ranked[:3]:
+        if t.s.gap_from(square, target) >= here:
+            break
+        seen = views.path(t.battle, t.who, square, "move")
+        if seen.legal:
+            takers = [taker for taker, _at in seen.provokes]
+            score = 0.2 + 0.1 * (here - rank) - provoked_cost(t.s, t.threats, takers) - 0.5 * t.danger(square)
+            out.append(Candidate(score, C.Move(t.who, squares=seen.squares), "WHY_APPROACH",
+                                 {"target": target, "aoo": len(takers)}))
+    return out
+
+
+def retreat(t: Turn) -> list[Candidate]:
+    """Badly hurt: withdraw (its first square provokes nothing) or move to the square
+    farthest from the foes that no foe threatens."""
+    if not t.s.badly_hurt or not t.s.foes:
+        return []
+    for action, make in (("withdraw", C.Withdraw), ("move", C.Move)):
+        if not t.offered(action):
+            continue
+        ranked = sorted(((len(t.s.threatening((x, y))), -min(t.s.gap_from((x, y), f) for f in t.s.foes), (x, y))
+                         for x, y, _c in t.opts[action].domain["squares"]))
+        for count, far, square in ranked[:4]:
+            seen = views.path(t.battle, t.who, square, action)
+            if not seen.legal:
+                continue
+            takers = [taker for taker, _at in seen.provokes]
+            gain = t.danger(t.s.me.pos) - t.danger(square) - provoked_cost(t.s, t.threats, takers)
+            score = 2.0 + gain + 0.2 * (-far) - 3.0 * count
+            now, _most = t.s.hp(t.who)
+            return [Candidate(score, make(t.who, squares=seen.squares), "WHY_WITHDRAW" if action == "withdraw"
+                              else "WHY_RETREAT", {"hp": now, "aoo": len(takers)})]
+    return []
+
+
+def recover(t: Turn) -> list[Candidate]:
+    """Stand up from prone; take back a weapon lying at its feet; draw one when empty-handed."""
+    out = []
+    if t.offered("stand_up"):
+        out.append(Candidate(3.0, C.StandUp(t.who), "WHY_STAND"))
+    if t.offered("pick_up"):
+        items = [i for i in t.opts["pick_up"].domain.get("items", []) if i]
+        if items and views.wielded(t.battle, t.who) == "unarmed":
+            out.append(Candidate(4.0, C.PickUp(t.who, item=items[0]), "WHY_PICK_UP", {"weapon": items[0]}))
+    if views.wielded(t.battle, t.who) == "unarmed" and t.offered("draw"):
+        weapons = t.opts["draw"].domain.get("weapons", [])
+        if weapons:
+            out.append(Candidate(3.0, C.Draw(t.who, weapon=weapons[0]), "WHY_DRAW", {"weapon": weapons[0]}))
+    return out

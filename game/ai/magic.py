@@ -1,0 +1,160 @@
+"""The tactical player's spells, items, splash weapons and turning (issue 12, item 2).
+
+It weighs only the uses the engine offers (``options``' ``cast`` / ``use_spell_like`` /
+``use_item`` domains: each spell or item with the aims that pass; ``throw_splash``'s
+targets; ``turn_undead``), and it never aims anything that would catch its own side: an
+area spell whose squares hold a friend, a flask whose splash reaches one, is not tried.
+Cures go to the most hurt friend, area spells where the foes bunch.
+"""
+from __future__ import annotations
+
+from .. import data
+from ..rules import metamagic as meta, spells as spell_rules
+from ..rules.geometry import Square
+from ..world import commands as C, views
+from .candidates import Candidate, Turn
+from .scoring import expected
+
+# Effects by what they do to whom.
+CURES = frozenset({"cure"})
+HARMS = frozenset({"missiles", "damage", "damage_per_level", "inflict", "scorching_ray"})
+AREA_HARMS = frozenset({"area_damage_per_level", "fireball"})
+CONTROLS = frozenset({"sleep", "color_spray", "hold_person", "web", "grease", "calm_emotions"})
+BOONS = frozenset({"bless", "shield_of_faith", "magic_weapon", "haste", "spiritual_weapon"})
+# What putting one foe out of the fight a while (asleep, held, stuck) is worth, in hit points.
+CONTROL_VALUE = 5.0
+# Turning a nearby undead foe: it flees or is destroyed.
+TURN_VALUE = 5.0
+TURN_RANGE = 12          # 60 ft (French text, "renvoi des morts-vivants")
+MAKERS = {"cast": C.Cast, "use_spell_like": C.UseSpellLike, "use_item": C.UseItem}
+
+
+def spells(t: Turn) -> list[Candidate]:
+    """Every offered use of a spell, a spell-like ability or an item, weighed by its effect."""
+    out: list[Candidate] = []
+    for action, make in MAKERS.items():
+        if not t.offered(action):
+            continue
+        for source, aims in t.opts[action].domain.get("uses", {}).items():
+            spell_id = data.magic_items()[source]["spell"] if action == "use_item" else source
+            spell = data.spells().get(spell_id.split(":")[-1])
+            if spell is None:
+                continue
+            fixed = {"item": source} if action == "use_item" else {"spell": source}
+            for aim in aims:
+                found = _weigh(t, spell_id, spell, make, fixed, aim)
+                if found is not None:
+                    out.append(found)
+    return out
+
+
+def _weigh(t: Turn, spell_id: str, spell: dict, make, fixed: dict, aim: dict) -> Candidate | None:
+    effect = spell["effect"]
+    args = {**fixed, **{k: tuple(v) if isinstance(v, list) else v for k, v in aim.items()}}
+    if t.s.threatened_now and make is not C.UseItem:
+        args["defensively"] = True
+    command = make(t.who, **args)
+    level = max(spell.get("level", {}).values() or [1])
+    name = spell_id.split(":")[-1]
+    if effect in CURES:
+        return _cure(t, command, name, level, aim)
+    victims = _victims(t, name, spell, aim)
+    if victims is None or any(v in t.s.friends for v in victims):
+        return None                      # never its own side
+    foes = [v for v in victims if v in t.s.foes]
+    if not foes:
+        return None if effect not in BOONS else _boon(t, command, name, aim)
+    if t.battle.check(command) is not None:
+        return None
+    if effect in HARMS or effect in AREA_HARMS:
+        amount = expected(t.battle.odds(command)) if effect in HARMS else 0.0
+        each = amount / len(foes) if amount else 3.0 * (level + 1) * (0.75 if spell.get("save") else 1.0)
+        score = sum(t.blow(f, each) for f in foes)
+    elif effect in CONTROLS:
+        score = CONTROL_VALUE * len(foes)
+    else:
+        return None
+    why = "WHY_AREA_SPELL" if len(foes) > 1 else "WHY_SPELL"
+    return Candidate(score + 0.5, command, why, {"spell": name, "target": foes[0], "count": len(foes)})
+
+
+def _victims(t: Turn, name: str, spell: dict, aim: dict) -> list[str] | None:
+    """The creatures a use would catch: those named, or those in its area (None when
+    the area cannot be told)."""
+    if "target" in aim:
+        return [aim["target"]]
+    if "targets" in aim:
+        return list(aim["targets"])
+    if "point" not in aim:
+        return []
+    point = tuple(aim["point"])
+    if spell["shape"] == "cone":
+        if "direction" not in aim:
+            return None
+        area = spell_rules.cone_squares(point, tuple(aim["direction"]), meta.radius_squares(spell, ()))
+    else:
+        area = views.spell_area(t.battle, t.who, name, point)
+    if not area:
+        return None
+    return [b.id for b in t.s.board.bodies if any(sq in area for sq in b.squares)
+            and views.status(t.battle, b.id) != "dead"]
+
+
+def _cure(t: Turn, command, name: str, level: int, aim: dict) -> Candidate | None:
+    """A cure on a friend that has lost at least a third of its hit points: worth the hit
+    points it gives back, up to what was lost."""
+    target = aim.get("target")
+    if target not in t.s.friends or t.s.hurt(target) < 0.34:
+        return None
+    now, most = t.s.hp(target)
+    healed = min(most - now, 5.5 * level + 1)
+    score = healed * (1.0 + t.s.hurt(target)) - (0.0 if target == t.who else 1.0)
+    return Candidate(score, command, "WHY_CURE", {"spell": name, "target": target, "hp": now})
+
+
+def _boon(t: Turn, command, name: str, aim: dict) -> Candidate | None:
+    """A blessing before the blows: only while no foe is within reach yet."""
+    if t.s.threatened_now or any(t.s.gap(t.who, f) <= 2 for f in t.s.foes):
+        return None
+    if t.battle.check(command) is not None:
+        return None
+    return Candidate(1.0, command, "WHY_BOON", {"spell": name, "target": aim.get("target", t.who)})
+
+
+# --- splash weapons ------------------------------------------------------------------------------
+def splash(t: Turn) -> list[Candidate]:
+    """A flask at a foe whose splash (the squares around it) holds no friend: worth the
+    hit's expected damage and a point for each other foe splashed — at clusters."""
+    if not t.offered("throw_splash"):
+        return []
+    domain = t.opts["throw_splash"].domain
+    item = domain["items"][0]
+    out = []
+    for target in [f for f in domain.get("targets", []) if f in t.s.foes][:6]:
+        splashed = _around(t, target)
+        if any(c in t.s.friends for c in splashed):
+            continue
+        command = C.ThrowSplash(t.who, item=item, target=target)
+        amount = expected(t.battle.odds(command)) or 2.0
+        others = [c for c in splashed if c in t.s.foes and c != target]
+        score = t.blow(target, amount) + 0.6 * len(others) - t.danger(t.s.me.pos) * 0.0
+        out.append(Candidate(score, command, "WHY_SPLASH", {"item": item, "target": target, "count": 1 + len(others)}))
+    return out
+
+
+def _around(t: Turn, target: str) -> list[str]:
+    """The creatures in the squares next to ``target``'s space (where a hit splashes)."""
+    body = t.s.board.body(target)
+    ring: set[Square] = {(x + dx, y + dy) for x, y in body.squares for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+    return [b.id for b in t.s.board.bodies if b.id != target and any(sq in ring for sq in b.squares)]
+
+
+# --- turning undead ---------------------------------------------------------------------------------
+def turning(t: Turn) -> list[Candidate]:
+    """A cleric facing undead foes within 60 ft turns them."""
+    if not t.offered("turn_undead"):
+        return []
+    undead = [f for f in t.s.foes if t.s.is_undead(f) and t.s.gap(t.who, f) <= TURN_RANGE]
+    if not undead:
+        return []
+    return [Candidate(TURN_VALUE * len(undead) + 1.0, C.TurnUndead(t.who), "WHY_TURN_UNDEAD", {"count": len(undead)})]

@@ -1,0 +1,118 @@
+"""How the tactical player weighs what it could do (issue 12, item 2), in one unit: hit
+points, expected this turn. A blow is worth the damage the engine's ``odds`` expect, and
+more when it is likely to drop its foe (focus); an attack of opportunity provoked costs
+what the foe's blow is expected to deal; ending a turn where foes threaten costs their
+expected full attacks, more the more hurt the creature is. The levels weigh differently
+(``Judgement``): the easy player counts only the damage and the attacks it provokes.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from ..world import views
+from .sense import Situation
+
+# What dropping a foe is worth beyond its damage: its blows stop for the rest of the battle.
+KILL_BONUS = 6.0
+# A foe's share of the danger of a square is its expected damage a round, times this (not every foe full attacks).
+REPLY_SHARE = 0.8
+DICE = re.compile(r"(\d+)d(\d+)")
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """Which factors a level counts and how far it looks (never the dice nor what it knows)."""
+
+    focus: bool            # prefers the foe likeliest to drop
+    danger: bool           # counts the foes that threaten where it ends
+    flanking: bool         # seeks flanking squares
+    tactics: bool          # maneuvers, fighting defensively, total defense, retreat
+    lookahead: int         # how many move-then-strike squares it plays out in a dry run
+    steps: int             # how many 5-ft steps it plays out before a full attack
+    paths: int             # how many squares it asks the safest path to
+
+
+LEVELS = {
+    "easy": Judgement(focus=False, danger=False, flanking=False, tactics=False, lookahead=0, steps=0, paths=3),
+    "normal": Judgement(focus=True, danger=True, flanking=True, tactics=True, lookahead=2, steps=2, paths=4),
+    "hard": Judgement(focus=True, danger=True, flanking=True, tactics=True, lookahead=5, steps=5, paths=8),
+}
+
+
+def blow_value(s: Situation, judgement: Judgement, target: str, expected: float) -> float:
+    """Expected damage on ``target``, plus a share of ``KILL_BONUS`` as that damage nears
+    the hit points it has left (the most hurt foe first)."""
+    if not judgement.focus:
+        return expected
+    left = max(s.hp(target)[0], 1)
+    return expected + KILL_BONUS * min(1.0, expected / left) ** 2
+
+
+def expected(odds) -> float:
+    return float(odds.expected_damage or Fraction(0)) if odds.refusal is None else 0.0
+
+
+def average_damage(dice: str) -> float:
+    """The mean of a damage expression such as ``1d8`` or ``2d4`` (the dice alone)."""
+    return sum(int(n) * (int(d) + 1) / 2 for n, d in DICE.findall(dice)) or 1.0
+
+
+class Threats:
+    """Each foe's expected damage a round against one creature, from its sheet (attack
+    bonuses and weapon) and the creature's AC: what its blows and attacks of opportunity
+    are worth. Kept for the round (sheets change little within one)."""
+
+    def __init__(self) -> None:
+        self.known: dict[tuple, Any] = {}
+
+    def forget_old(self, battle) -> None:
+        """Drop what was worked out in earlier rounds (or other battles)."""
+        now = (battle.world, battle.round)
+        if self.known.get(("now",)) != now:
+            self.known = {("now",): now}
+
+    def per_round(self, s: Situation, foe: str) -> float:
+        return self._round(s, foe, s.who)
+
+    def blow_against(self, s: Situation, target: str) -> float:
+        """The creature's own blow on ``target``, by the same sheet estimate."""
+        return self._round(s, s.who, target) / max(len(self._sheet(s, s.who).attacks), 1)
+
+    def _sheet(self, s: Situation, cid: str):
+        key = ("sheet", s.battle.world, s.battle.round, cid)
+        if key not in self.known:
+            self.known[key] = views.sheet(s.battle, cid)
+        return self.known[key]
+
+    def _round(self, s: Situation, attacker: str, defender: str) -> float:
+        key = (s.battle.world, s.battle.round, attacker, defender)
+        if key not in self.known:
+            ac = self._sheet(s, defender).ac
+            body = s.board.body(attacker)
+            damage = average_damage(body.weapon.damage_m or body.weapon.damage_s) + 1.0
+            hits = sum(min(0.95, max(0.05, (21 - (ac - bonus)) / 20)) for bonus in self._sheet(s, attacker).attacks)
+            self.known[key] = hits * damage
+        return self.known[key]
+
+    def per_blow(self, s: Situation, foe: str) -> float:
+        attacks = max(len(self._sheet(s, foe).attacks), 1)
+        return self.per_round(s, foe) / attacks
+
+
+def danger_cost(s: Situation, judgement: Judgement, threats: Threats, square) -> float:
+    """What ending the turn at ``square`` is expected to cost next round: the foes that
+    threaten it, each a share of its full attack, weighed up as the creature is hurt."""
+    if not judgement.danger:
+        return 0.0
+    weight = REPLY_SHARE * (1.0 + 2.0 * s.hurt(s.who))
+    return weight * sum(threats.per_round(s, foe) for foe in s.threatening(square))
+
+
+def provoked_cost(s: Situation, threats: Threats, takers) -> float:
+    """The attacks of opportunity a path or an action provokes, each one blow of its taker,
+    weighed up as the creature is hurt (a blow may drop it)."""
+    weight = 1.0 + 3.0 * s.hurt(s.who)
+    return weight * sum(threats.per_blow(s, taker) for taker in takers if taker in s.foes) + 0.5 * len(takers)

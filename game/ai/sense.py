@@ -1,0 +1,131 @@
+"""What the tactical player reads of the battle before it chooses (issue 12, item 2): who
+its foes and friends are, how hurt each is, which squares the foes threaten (the danger of
+ending a move there), its nature (mindless, animal), and the geometry of "could I strike
+that foe from this square" and "would I flank it there". Everything comes from the
+engine's views and the rules' geometry over the battle's own board; nothing is decided
+here that the engine decides (legality is always the engine's ``options``/``check``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+
+from ..rules import flanking, threat
+from ..rules.geometry import Square, distance
+from ..world import views
+from ..world.components import Abilities, Stats
+
+# The creature's hit points left, as a share of its maximum, below which it counts as badly hurt.
+BADLY_HURT = 0.3
+ABLE = ("normal", "staggered", "disabled")
+
+
+@dataclass
+class Situation:
+    """One creature's view of the battle at the moment it chooses; made once per choice."""
+
+    battle: object
+    who: str
+    board: object = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.board = self.battle.board()
+
+    @cached_property
+    def me(self):
+        return self.board.body(self.who)
+
+    @cached_property
+    def foes(self) -> list[str]:
+        """Enemies still in the fight (not dead, not helpless), by id."""
+        return [b.id for b in self.board.enemies_of(self.me)
+                if views.status(self.battle, b.id) in ABLE and not b.is_helpless]
+
+    @cached_property
+    def friends(self) -> list[str]:
+        """Its own side still standing, itself included."""
+        return [b.id for b in self.board.bodies if b.side == self.me.side
+                and views.status(self.battle, b.id) not in ("dead",)]
+
+    def hp(self, cid: str) -> tuple[int, int]:
+        return views.health(self.battle, cid)
+
+    def hurt(self, cid: str) -> float:
+        """The share of its hit points a creature has lost (0 unhurt, 1 down)."""
+        now, most = self.hp(cid)
+        return 1.0 - max(now, 0) / most if most else 0.0
+
+    @property
+    def badly_hurt(self) -> bool:
+        return 1.0 - self.hurt(self.who) < BADLY_HURT
+
+    @cached_property
+    def stats(self) -> dict:
+        return self.battle.read(self.who, Stats).values
+
+    @cached_property
+    def mindless(self) -> bool:
+        """No Intelligence score (the bestiary marks it ``mindless``): a zombie or a
+        skeleton, which fights to its end without tactics."""
+        return bool(self.stats.get("mindless"))
+
+    @cached_property
+    def animal(self) -> bool:
+        """An animal's Intelligence (1-2): it fights by instinct and runs when badly hurt."""
+        return not self.mindless and 0 < self.battle.read(self.who, Abilities).scores.get("int", 10) <= 2
+
+    def is_undead(self, cid: str) -> bool:
+        return bool(self.battle.read(cid, Stats).values.get("undead"))
+
+    # --- geometry ---------------------------------------------------------------------------
+    def gap(self, a: str, b: str) -> int:
+        return min(distance(x, y) for x in self.board.body(a).squares for y in self.board.body(b).squares)
+
+    def gap_from(self, square: Square, cid: str) -> int:
+        """The 1-2-1 gap from the creature's space set at ``square`` to ``cid``'s space."""
+        span = self.me.span
+        mine = [(square[0] + i, square[1] + j) for i in range(span) for j in range(span)]
+        return min(distance(a, b) for a in mine for b in self.board.body(cid).squares)
+
+    def nearest_foe(self) -> str | None:
+        return min(self.foes, key=lambda f: (self.gap(self.who, f), f)) if self.foes else None
+
+    def body_at(self, square: Square):
+        return self.me if square == self.me.pos else replace(self.me, pos=square)
+
+    def strikes_from(self, square: Square) -> list[str]:
+        """The foes its weapon would reach for a melee attack with its space at ``square``
+        (the rules' attackable squares: reach weapons strike at 10 ft, not adjacent)."""
+        if self.me.weapon.is_ranged:
+            return []
+        reach = threat.attackable_squares(self.board, self.body_at(square))
+        return [f for f in self.foes if any(sq in reach for sq in self.board.body(f).squares)]
+
+    def flanks_from(self, square: Square, target: str) -> bool:
+        """Whether striking ``target`` from ``square`` would flank it with an ally (digest §7.2)."""
+        return bool(flanking.flanking_partners(self.board, self.board.body(target), self.body_at(square)))
+
+    @cached_property
+    def danger(self) -> dict[Square, list[str]]:
+        """Each square some foe threatens, with the foes that threaten it: ending a turn
+        there invites their attacks (a full attack each, next round)."""
+        out: dict[Square, list[str]] = {}
+        for foe in self.foes:
+            for sq in views.threatened(self.battle, foe):
+                out.setdefault(sq, []).append(foe)
+        return out
+
+    def threatening(self, square: Square) -> list[str]:
+        """The foes that threaten the creature's space set at ``square``."""
+        span = self.me.span
+        seen: list[str] = []
+        for i in range(span):
+            for j in range(span):
+                for foe in self.danger.get((square[0] + i, square[1] + j), ()):
+                    if foe not in seen:
+                        seen.append(foe)
+        return seen
+
+    @cached_property
+    def threatened_now(self) -> list[str]:
+        return self.threatening(self.me.pos)

@@ -1,0 +1,34 @@
+"""Creature ids as the players know them (issue 14: no id reaches the player): the
+scenario's names, then the battle's own for a creature that appears during it (a black
+pudding's split half), and a spiritual weapon by its spell and its caster."""
+from __future__ import annotations
+
+from .. import data
+
+SPIRITUAL = "spiritual_weapon:"       # the attacker id a spiritual weapon's blows carry
+
+
+class Names(dict):
+    """A dict of the scenario's names that also knows the battle's later creatures."""
+
+    def __init__(self, battle, lang: str):
+        super().__init__({s.id: s.name for s in battle.scenario.creatures})
+        self.battle, self.lang = battle, lang
+
+    def __missing__(self, cid):
+        if isinstance(cid, str) and cid.startswith(SPIRITUAL):
+            spell = data.spells()["spiritual_weapon"]
+            return f"{spell.get(f'name_{self.lang}') or spell['name_en']} ({self.get(cid[len(SPIRITUAL):], '?')})"
+        if isinstance(cid, str) and self.battle.has(cid):
+            return self.battle.name(cid)
+        raise KeyError(cid)
+
+    def get(self, cid, default=None):
+        try:
+            return self[cid]
+        except KeyError:
+            return default
+
+    def __contains__(self, cid) -> bool:
+        return dict.__contains__(self, cid) or (isinstance(cid, str) and (
+            cid.startswith(SPIRITUAL) or self.battle.has(cid)))

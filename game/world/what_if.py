@@ -1,0 +1,73 @@
+"""Questions about a situation rather than a turn (the rules sandbox, issue 13): what the
+engine's faces would answer if a creature's turn began now, and what the attacks of
+opportunity a walk provokes are worth. Each opens a journal frame and rolls it back, so
+nothing changes — not the board, not the dice (design/architecture.md, "A refused command
+changes nothing")."""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from fractions import Fraction
+
+from ..rules.odds import attack_odds
+from . import asking
+from .commands import Command
+from .commands.catalogue import Move
+from .components import Hands, Position
+from .turns import begin_turn
+
+
+@contextmanager
+def its_turn(battle, cid: str):
+    """The battle as if ``cid``'s turn began now (its budget fresh, what ends at its turn
+    ended); everything is rolled back after. A situation still being built, with no
+    initiative yet, only makes it the creature whose turn it is."""
+    token = battle.snapshot()
+    try:
+        if battle.turn != cid and cid in battle.shared_read.counts:
+            begin_turn(battle, cid)
+            battle.changed()
+        elif battle.turn != cid:
+            battle.turn = cid
+        yield battle
+    finally:
+        battle.restore(token)
+
+
+def opportunity_damage(battle, command: Command) -> list[tuple[str, Fraction]]:
+    """(taker, expected damage) of each attack of opportunity ``command`` provokes, in
+    order, as ``preview`` plans it (digest §4.3; ``rules.odds.attack_odds``); [] when the
+    command is refused."""
+    seen = asking.preview(battle, command)
+    if not seen.legal:
+        return []
+    return [(p.attacker, attack_odds(p).expected_damage) for p in seen.recorder.attacks if p.opportunity]
+
+
+def opportunity_damage_leaving(battle, who: str, at, to, taker: str) -> Fraction | None:
+    """The expected damage of ``taker``'s attack of opportunity as ``who`` leaves square
+    ``at`` for the next square ``to`` (the mover put at ``at`` in a rolled-back frame):
+    for a walk that is no single command, such as a double move, whose two moves share
+    one 1-2-1 count."""
+    token = battle.snapshot()
+    try:
+        place = battle.comp(who, Position)
+        place.x, place.y = at
+        battle.changed()
+        found = [d for t, d in opportunity_damage(battle, Move(who, (tuple(to),))) if t == taker]
+        return found[0] if found else None
+    finally:
+        battle.restore(token)
+
+
+@contextmanager
+def holding(battle, cid: str, item: str):
+    """The battle as if ``cid`` already held ``item`` in hand (a flask drawn from its pack:
+    the throw's own odds, without the move action that takes it out); rolled back after."""
+    token = battle.snapshot()
+    try:
+        if battle.read(cid, Hands).holding != item:
+            battle.comp(cid, Hands).holding = item
+            battle.changed()
+        yield battle
+    finally:
+        battle.restore(token)

@@ -1,0 +1,210 @@
+"""The tactical player's behaviours (issue 12, item 2), each in a small scenario where the
+sensible choice is clear. Every choice is also checked to be one the engine passes."""
+from __future__ import annotations
+
+from harness import battle, creature
+
+from game.ai.controllers import make_controller
+from game.world import commands as C, views
+
+OPEN = "\n".join("." * 12 for _ in range(7))
+
+
+def decide(b, who, level="normal"):
+    decision = make_controller(f"ai:{level}").decide(b, who)
+    assert decision is not None
+    assert b.check(decision.command) is None          # only what the engine offers
+    return decision
+
+
+def test_focuses_the_most_hurt_foe():
+    b = battle(OPEN, creature("ai", "blue", (5, 3), initiative=20, bab=4, str=14, hp=20),
+               creature("whole", "red", (4, 3), hp=20), creature("hurt", "red", (6, 3), hp=20))
+    from game.world.components import HitPoints
+    b.comp("hurt", HitPoints).current = 3
+    d = decide(b, "ai")
+    if isinstance(d.command, C.FiveFootStep):          # a step away from the other one first is fine
+        b.act(d.command)
+        d = decide(b, "ai")
+    assert isinstance(d.command, C.FullAttack) and d.command.targets[0].target == "hurt"
+    assert "Lidda, the most hurt" in d.explain("en", {"hurt": "Lidda"})
+
+
+def test_takes_a_five_foot_step_rather_than_provoke():
+    # A foe it can hardly hit is next to it; a nearly dropped one stands two squares away.
+    b = battle(OPEN, creature("ai", "blue", (5, 3), initiative=20, bab=4, str=14, hp=20),
+               creature("wall", "red", (4, 3), hp=20, ac=35, bab=6, initiative=25),
+               creature("prey", "red", (7, 3), hp=2))
+    b.act("wall", "end_turn")                 # no longer flat-footed: it threatens
+    d = decide(b, "ai")
+    assert isinstance(d.command, C.FiveFootStep)
+    assert d.explain("en").startswith("5-ft step: avoids 1 attacks of opportunity")
+    b.act(d.command)
+    follow = decide(b, "ai")
+    assert isinstance(follow.command, C.FullAttack) and follow.command.targets[0].target == "prey"
+
+
+def test_withdraws_when_badly_hurt_instead_of_provoking():
+    b = battle(OPEN, creature("ai", "blue", (5, 3), initiative=20, hp=20),
+               creature("brute", "red", (4, 3), hp=30, bab=6, weapon="greataxe", str=18))
+    from game.world.components import HitPoints
+    b.comp("ai", HitPoints).current = 4
+    d = decide(b, "ai")
+    assert isinstance(d.command, C.Withdraw)
+    assert views.path(b, "ai", d.command.squares[-1], "withdraw").provokes == ()
+    assert d.explain("fr").startswith("se replie")
+
+
+def test_a_reach_creature_stays_at_reach():
+    b = battle(OPEN, creature("ai", "blue", (1, 3), initiative=20, weapon="longspear", hp=20),
+               creature("foe", "red", (6, 3), hp=20))
+    d = decide(b, "ai")
+    end = d.command.end if isinstance(d.command, C.Charge) else d.command.squares[-1]
+    b.act(d.command)
+    assert min(abs(end[0] - 6), abs(end[1] - 3)) >= 0 and max(abs(end[0] - 6), abs(end[1] - 3)) == 2
+
+
+def test_moves_to_flank_with_an_ally():
+    b = battle(OPEN, creature("ai", "blue", (6, 0), initiative=20, hp=20),
+               creature("friend", "blue", (2, 3), initiative=1, hp=20, weapon="longsword"),
+               creature("foe", "red", (3, 3), initiative=2, hp=20, weapon="longsword"))
+    d = decide(b, "ai")
+    b.act(d.command)
+    assert views.aim(b, "ai", "foe").flanking == ("friend",)
+
+
+LANE = """
+############
+............
+############
+"""
+
+
+def test_charges_down_a_clear_lane():
+    b = battle(LANE, creature("ai", "blue", (0, 1), initiative=20, hp=20), creature("foe", "red", (10, 1), hp=20))
+    d = decide(b, "ai")
+    assert isinstance(d.command, C.Charge) and d.command.target == "foe"
+    assert d.explain("en").startswith("charges foe down a clear lane")
+
+
+def test_never_charges_through_a_refused_lane():
+    b = battle(LANE.replace("............", ".....~......"),
+               creature("ai", "blue", (0, 1), initiative=20, hp=20), creature("foe", "red", (10, 1), hp=20))
+    assert not views.charge(b, "ai", "foe").legal        # difficult ground on the lane
+    d = decide(b, "ai")
+    assert not isinstance(d.command, C.Charge)
+
+
+def test_trips_a_foe_it_can_hardly_wound():
+    b = battle(OPEN, creature("ai", "blue", (5, 3), initiative=20, str=20, bab=6, hp=30, feats=["improved_trip"]),
+               creature("foe", "red", (6, 3), hp=30, ac=35, str=6, dex=8, bab=6, weapon="greataxe"))
+    d = decide(b, "ai")
+    assert isinstance(d.command, C.Trip) and d.command.target == "foe"
+
+
+def test_bull_rushes_a_foe_off_a_hurt_friend():
+    from game.world.components import HitPoints
+    b = battle(OPEN, creature("ai", "blue", (5, 3), initiative=20, str=22, bab=6, hp=30, feats=["improved_bull_rush"]),
+               creature("friend", "blue", (7, 3), initiative=1, hp=30),
+               creature("foe", "red", (6, 3), hp=30, ac=35, str=6, bab=6, weapon="greataxe", stable=True))
+    b.comp("friend", HitPoints).current = 5
+    d = decide(b, "ai")
+    assert isinstance(d.command, (C.BullRush, C.Trip)) and d.command.target == "foe"
+
+
+GRID = "\n".join("." * 12 for _ in range(9))
+
+
+def test_splash_goes_at_the_cluster_never_its_own_side():
+    from game.world.components import Hands
+    b = battle(GRID, creature("ai", "blue", (1, 4), initiative=20, inventory=["alchemists_fire"] * 2, hp=20),
+               creature("friend", "blue", (3, 1), initiative=1, hp=20),
+               creature("near_friend", "red", (3, 2), hp=20),
+               creature("pair_a", "red", (3, 6), hp=20), creature("pair_b", "red", (4, 6), hp=20))
+    b.comp("ai", Hands).holding = "alchemists_fire"
+    d = decide(b, "ai")
+    assert isinstance(d.command, C.ThrowSplash) and d.command.target in ("pair_a", "pair_b")
+
+
+def test_no_splash_where_its_own_side_would_be_caught():
+    from game.world.components import Hands
+    b = battle(GRID, creature("ai", "blue", (1, 4), initiative=20, inventory=["alchemists_fire"], hp=20),
+               creature("friend", "blue", (3, 3), initiative=1, hp=20), creature("foe", "red", (3, 4), hp=20))
+    b.comp("ai", Hands).holding = "alchemists_fire"
+    d = make_controller("ai:normal").decide(b, "ai")
+    assert d is None or not isinstance(d.command, C.ThrowSplash)
+
+
+def caster(spells, *others, cls="wizard", **kw):
+    from game.world.components import Spellcasting
+    b = battle(GRID, creature("ai", "blue", (1, 4), initiative=20, wis=14, hp=12, **kw), *others)
+    sc = b.comp("ai", Spellcasting)
+    sc.prepared.extend(spells)
+    sc.caster_level, sc.caster_class = 5, cls
+    return b
+
+
+def test_an_area_spell_where_the_foes_bunch():
+    b = caster(["sleep"], creature("a", "red", (8, 4), hp=6), creature("b", "red", (9, 4), hp=6),
+               creature("c", "red", (8, 5), hp=6))
+    d = decide(b, "ai")
+    assert isinstance(d.command, C.Cast) and d.command.spell == "sleep"
+    assert "3" in d.explain("en")
+
+
+def test_a_cure_for_the_hurt_friend():
+    from game.world.components import HitPoints
+    b = caster(["cure_light_wounds"], creature("friend", "blue", (2, 4), initiative=1, hp=20),
+               creature("foe", "red", (11, 8), hp=6), cls="cleric")
+    b.comp("friend", HitPoints).current = 4
+    d = decide(b, "ai")
+    assert isinstance(d.command, C.Cast) and d.command.spell == "cure_light_wounds" and d.command.target == "friend"
+
+
+def test_a_cleric_turns_the_undead_it_faces():
+    from game.world.components import Stats
+    b = battle(GRID, creature("ai", "blue", (1, 4), initiative=20, cha=14, weapon="heavy_mace", hp=20),
+               *[creature(f"z{i}", "red", (6 + i, 4), weapon="slam", hp=12) for i in range(3)])
+    b.comp("ai", Stats).values["cleric_level"] = 3
+    for i in range(3):
+        b.comp(f"z{i}", Stats).values.update(undead=1, hd=2)
+    d = decide(b, "ai")
+    assert isinstance(d.command, C.TurnUndead)
+
+
+CORNER = """
+#####
+#...#
+#...#
+#####
+"""
+
+
+def test_total_defense_when_cornered_badly_hurt_and_unable_to_wound():
+    from game.world.components import HitPoints
+    b = battle(CORNER, creature("ai", "blue", (1, 1), initiative=20, hp=20),
+               creature("f1", "red", (2, 1), hp=30, ac=40, bab=6, weapon="greataxe", str=18),
+               creature("f2", "red", (1, 2), hp=30, ac=40, bab=6, weapon="greataxe", str=18),
+               creature("f3", "red", (2, 2), hp=30, ac=40, bab=6, weapon="greataxe", str=18))
+    b.comp("ai", HitPoints).current = 4
+    d = decide(b, "ai")
+    assert isinstance(d.command, C.TotalDefense) or getattr(d.command, "defensively", False)
+
+
+def test_the_mindless_do_not_retreat():
+    from game.world.components import HitPoints
+    b = battle(OPEN, creature("ai", "blue", (5, 3), initiative=20, hp=20, mindless=True, weapon="slam"),
+               creature("brute", "red", (4, 3), hp=30, bab=6))
+    b.comp("ai", HitPoints).current = 2
+    d = decide(b, "ai")
+    assert isinstance(d.command, C.FullAttack) and d.why == "WHY_MINDLESS"
+
+
+def test_an_animal_runs_when_badly_hurt():
+    from game.world.components import HitPoints
+    b = battle(OPEN, creature("ai", "blue", (5, 3), initiative=20, hp=20, weapon="bite", int=2),
+               creature("hunter", "red", (4, 3), hp=30, bab=6))
+    b.comp("ai", HitPoints).current = 3
+    d = decide(b, "ai", level="hard")
+    assert isinstance(d.command, (C.Withdraw, C.Move))
+    assert views.path(b, "ai", d.command.squares[-1], "withdraw").provokes == ()
