@@ -718,10 +718,13 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "EDIT_PAUSED": {"en": "The battle is paused here: edit, play from here, or go back to it.",
                     "fr": "La bataille est en pause ici : modifiez, jouez d'ici ou revenez-y."},
     "EDIT_NEED_TWO_SIDES": {"en": "A battle needs creatures on two sides.", "fr": "Une bataille demande des créatures de deux camps."},
-    "EDIT_HELP": {"en": "Left: use the tool · drag a creature to move it · Del delete · Ctrl+Z/Y undo/redo · "
-                        "Ctrl+S save · T R C M overlays · right-drag pan · wheel zoom · Esc quit",
-                  "fr": "Clic : outil · glisser une créature : la déplacer · Suppr : supprimer · Ctrl+Z/Y : annuler/rétablir · "
-                        "Ctrl+S : enregistrer · T R C M : calques · clic droit glissé : déplacer · molette : zoom · Échap : quitter"},
+    "EDIT_HELP": {"en": "Left: use the tool · drag a creature to move it · click a square: its rule · Del delete · "
+                        "Ctrl+Z/Y undo/redo · Ctrl+S save · T R C M A L F S overlays · 1 2 3 variants · U ruler · "
+                        "E explain · Backspace clear · right-drag pan · wheel zoom · Esc quit",
+                  "fr": "Clic : outil · glisser une créature : la déplacer · clic sur une case : sa règle · Suppr : supprimer · "
+                        "Ctrl+Z/Y : annuler/rétablir · Ctrl+S : enregistrer · T R C M A L F S : calques · 1 2 3 : variantes · "
+                        "U : règle graduée · E : expliquer · Retour arrière : effacer · clic droit glissé : déplacer · "
+                        "molette : zoom · Échap : quitter"},
     "EDIT_PAUSE_REFUSED": {"en": "This battle cannot be paused into the sandbox: {reason}",
                            "fr": "Impossible de mettre cette bataille en pause dans le bac à sable : {reason}"},
     "EDIT_BAD_SIZE": {"en": "Map size: {w} × {h} is not a size (whole numbers of squares, 1 to {max}).",

@@ -234,17 +234,16 @@ def test_painting_a_square_as_it_was_leaves_nothing_to_undo(ed):
     assert ed.doc.undo_stack == []
 
 
-def test_the_sandbox_views_further_switches_get_buttons_and_keys_when_it_has_them(monkeypatch):
-    """The sandbox view grows more overlays (bands, lanes, flanks, splash) beside this
-    editor: where it has a switch, the editor shows a button and the explorer's key for it."""
+def test_the_sandbox_views_further_switches_get_buttons_and_keys(monkeypatch):
+    """The sandbox view's bands, lanes, flanks and splash: a button each, the explorer's
+    keys, and the view drawn with them."""
     from game.ui import sandbox_view
     from tests.ui.editor_driver import pump as pump_
-    monkeypatch.setattr(sandbox_view.SandboxView, "show_lanes", False, raising=False)
     seen = []
     real_overlay = sandbox_view.SandboxView.overlay
 
     def overlay(view):
-        seen.append(view.show_lanes)
+        seen.append((view.show_area, view.show_lanes, view.show_flanking, view.show_splash))
         return real_overlay(view)
     monkeypatch.setattr(sandbox_view.SandboxView, "overlay", overlay)
     pygame.display.init()
@@ -252,11 +251,51 @@ def test_the_sandbox_views_further_switches_get_buttons_and_keys_when_it_has_the
     editor = EditorScreen(Document.open(FORD), pygame.display.set_mode((1280, 800)), "en")
     try:
         pump_(editor)
-        assert list(editor.extra) == ["show_lanes"] and "toggle_show_lanes" in editor.panel.w
+        switches = ["show_area", "show_lanes", "show_flanking", "show_splash"]
+        assert list(editor.extra) == switches and all(f"toggle_{s}" in editor.panel.w for s in switches)
+        click_square(editor, (2, 6))
         key(editor, pygame.K_l)
-        assert editor.extra["show_lanes"] and seen[-1] is True
+        key(editor, pygame.K_a)
+        assert seen[-1] == (True, True, False, False)
         press(editor, "toggle_show_lanes")
-        assert not editor.extra["show_lanes"] and seen[-1] is False
+        press(editor, "toggle_show_flanking")
+        assert seen[-1] == (True, False, True, False)
+        assert editor.overlay.area                   # the selected creature's movement bands
     finally:
         editor.close()
         pygame.quit()
+
+
+def test_clicks_and_keys_ask_the_sandbox_its_rules_ruler_and_variants(ed):
+    from tests.ui.editor_driver import centre, move_to
+    click_square(ed, (2, 6))
+    key(ed, pygame.K_t)
+    click_square(ed, (9, 1))                          # a square threatened by the gnoll: its rule
+    assert ed.selected == "tordek" and ed.rules.view.explained
+    assert ed.info[:len(ed.rules.view.explanation_lines())] == ed.rules.view.explanation_lines()
+    key(ed, pygame.K_BACKSPACE)
+    assert not ed.rules.view.explained
+    key(ed, pygame.K_u)                               # the ruler from (9, 1) ...
+    move_to(ed, centre(ed, (12, 4)))
+    assert ed.overlay.ruler[:2] == ((9, 1), (12, 4))
+    key(ed, pygame.K_u)
+    key(ed, pygame.K_1)                               # a variant, through the document (saved, undoable)
+    assert ed.doc.scenario.variants.charge_lane == "swept" and ed.battle.variants.charge_lane == "swept"
+    click_square(ed, (2, 6))                          # the selected creature clicked again: let go
+    assert ed.selected is None
+
+
+def test_a_line_of_numbers_is_a_link_that_explains_them(ed):
+    import pygame_gui
+
+    from tests.ui.editor_driver import centre, move_to
+    drag(ed, [(8, 2), (3, 5)])                        # the gnoll next to Tordek
+    click_square(ed, (2, 6))
+    move_to(ed, centre(ed, (3, 5)))
+    assert ed.rules.links, ed.info
+    target, line = next(iter(ed.rules.links.items()))
+    assert f'<a href="{target}">' in ed.info_box.html_text
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_TEXT_BOX_LINK_CLICKED, link_target=target,
+                                         ui_element=ed.info_box, ui_object_id="text_box"))
+    pump(ed)
+    assert ed.rules.view.explained == ed.rules.view.numbers[line]

@@ -6,7 +6,6 @@ undo and redo); the overlays are made again from a battle of the edited scenario
 each change, and from the same battle when only the hover changes."""
 from __future__ import annotations
 
-import html
 from pathlib import Path
 
 import pygame
@@ -17,18 +16,19 @@ from ...engine import Battle
 from ...i18n import sentence
 from .. import theme
 from ..board_view import ZOOMS, BoardView, Camera, Overlay, pan
-from ..sandbox_view import MODES, SandboxView
+from ..sandbox_view import MODES
 from .document import RULE_VALUES, Document
 from .panel import PANEL_W, Panel
+from .rules_view import RulesView
 from .tools import BoardTools
 
-FOOTER_H = 150
+FOOTER_H = 160
 # The sandbox view's switches beyond threat, reach, charge and mode, with the explorer's keys.
-EXTRA_SWITCHES = ("show_area", "show_lanes", "show_flanking", "show_splash")
 EXTRA_KEYS = {pygame.K_a: "show_area", pygame.K_l: "show_lanes", pygame.K_f: "show_flanking", pygame.K_s: "show_splash"}
+VARIANT_KEYS = {pygame.K_1: "charge_lane", pygame.K_2: "scatter_order", pygame.K_3: "reach_diagonal_exception"}
 MAX_SIDE = 200        # squares: a larger map would take seconds to draw again after each edit
 THEME = Path(__file__).resolve().parents[3] / "assets" / "editor_theme.json"   # pygame_gui's look
-INFO_H = 92          # the scrolling box of the overlay's lines, at the top of the footer
+INFO_H = 88          # the scrolling box of the overlay's lines, at the top of the footer
 
 
 class EditorScreen(BoardTools):
@@ -37,7 +37,11 @@ class EditorScreen(BoardTools):
         self.screen = screen
         self.lang = lang
         self.paused = paused                # a battle waits behind: "back" returns to it
-        self.manager = pygame_gui.UIManager(screen.get_size(), str(THEME))
+        self.manager = pygame_gui.UIManager(screen.get_size())
+        # The shipped DejaVu Sans (theme.ASSETS) for the lines of the rules: it has ≥, ⚔ and the arrows.
+        self.manager.add_font_paths("dejavu", str(theme.ASSETS / "fonts" / "DejaVuSans.ttf"),
+                                    str(theme.ASSETS / "fonts" / "DejaVuSans-Bold.ttf"))
+        self.manager.get_theme().load_theme(str(THEME))
         self.tool, self.brush, self.template, self.place_side = "select", "#", "orc", "red"
         self.selected: str | None = None
         self.hover: tuple[int, int] | None = None
@@ -51,15 +55,15 @@ class EditorScreen(BoardTools):
         self.drag_from = None               # the camera's pan (right button)
         self.pressed: tuple[int, int] | None = None   # the square the left button went down on
         self.dragging: str | None = None    # the creature being dragged
+        self.reselected = False             # the press was on the creature already selected
         self.strokes = 0
         self.battle: Battle | None = None
         self.overlay = Overlay()
         self.info: list[str] = []
-        self.shown_lines: list[str] = []
         self.cam = Camera(40)
+        self.rules = RulesView(self)
         self._rebuild(centre=True)
-        probe = SandboxView(self.battle, lang)
-        self.extra = {attr: bool(getattr(probe, attr)) for attr in EXTRA_SWITCHES if hasattr(probe, attr)}
+        self.extra = self.rules.switches()
         self.panel = Panel(self)
 
     # --- the document's state on screen ---------------------------------------------------
@@ -76,6 +80,7 @@ class EditorScreen(BoardTools):
         names = {s.id: s.name for s in sc.creatures}
         self.names = names
         self.view = BoardView(self.battle.board(), names, {s.id: s.template for s in sc.creatures})
+        self.rules.new_battle(self.battle)
         if self.selected and self.selected not in names:
             self.selected = None
         if centre:
@@ -94,30 +99,19 @@ class EditorScreen(BoardTools):
         return views.health(self.battle, cid)[0]
 
     def refresh(self) -> None:
-        """The sandbox's overlays for the selection, the hover and the switches."""
-        view = SandboxView(self.battle, self.lang, self.names)
-        view.selected, view.hover, view.mode = self.selected, self.hover, self.mode
-        view.show_threat, view.show_reach, view.charge_mode = self.show_threat, self.show_reach, self.charge_mode
-        for attr, on in self.extra.items():
-            setattr(view, attr, on)
-        self.overlay = view.overlay()
-        self.info = list(view.info_lines())
+        """The sandbox's overlays and lines for the selection, the hover and the switches."""
+        self.overlay, self.info = self.rules.update()
         self.show_info()
 
     def show_info(self) -> None:
-        """The overlay's caption and the sandbox's lines in the footer's scrolling box
-        (made again only when they change)."""
-        lines = ([self.overlay.caption] if self.overlay.caption else []) + self.info
+        """The overlay's caption and the sandbox's lines in the footer's scrolling box."""
         bw, bh = self.board_size()
-        rect = pygame.Rect(0, bh, bw, INFO_H)
-        box = getattr(self, "info_box", None)
-        if box is not None and box.relative_rect == rect and lines == self.shown_lines:
-            return
-        if box is not None:
-            box.kill()
-        self.shown_lines = lines
-        self.info_box = pygame_gui.elements.UITextBox("<br>".join(html.escape(line) for line in lines), rect,
-                                                      self.manager)
+        self.rules.show(([self.overlay.caption] if self.overlay.caption else []) + self.info,
+                        pygame.Rect(0, bh, bw, INFO_H))
+
+    @property
+    def info_box(self):
+        return self.rules.box
 
     def changed(self, refusal: str | None) -> bool:
         """After an edit: the refusal shown in one line, or the board and panel made again
@@ -220,7 +214,9 @@ class EditorScreen(BoardTools):
             self.panel.build()
             self.show_info()
             return
-        if self.panel.handle(event):
+        if self.panel.handle(event) or self.rules.clicked(event):
+            if event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED:
+                self.refresh()
             return
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed is not None:
             self._release(self.cam.to_square(event.pos))   # a gesture begun on the board ends there
@@ -259,8 +255,19 @@ class EditorScreen(BoardTools):
             self.redo()
         elif ctrl and key == pygame.K_s:
             self.save(self.panel.w["path"].get_text().strip())
-        elif key in (pygame.K_DELETE, pygame.K_BACKSPACE):
+        elif key == pygame.K_DELETE:
             self.delete_selected()
+        elif key == pygame.K_BACKSPACE:
+            self.rules.forget()
+            self.refresh()
+        elif key == pygame.K_e and self.hover is not None:
+            self.rules.explain(self.hover)
+            self.refresh()
+        elif key == pygame.K_u:
+            self.rules.ruler(self.hover)
+            self.refresh()
+        elif key in VARIANT_KEYS:
+            self.switch_variant(VARIANT_KEYS[key])
         elif key in (pygame.K_t, pygame.K_r, pygame.K_c, pygame.K_m):
             self.toggle({pygame.K_t: "threat", pygame.K_r: "reach", pygame.K_c: "charge", pygame.K_m: "mode"}[key])
         elif not ctrl and EXTRA_KEYS.get(key) in self.extra:
@@ -283,14 +290,10 @@ class EditorScreen(BoardTools):
         self.screen.fill((34, 36, 44), (bw, 0, PANEL_W, h))
         f, small = theme.font(14), theme.font(12)
         if self.message:
-            self.screen.blit(f.render(self.message, True, (240, 170, 120)), (10, bh + INFO_H + 4))
-        help_text = sentence("EDIT_HELP", {}, self.lang)
-        if small.size(help_text)[0] > bw - 20:
-            parts = help_text.split(" · ")
-            half = len(parts) // 2
-            self.screen.blit(small.render(" · ".join(parts[:half]), True, (180, 176, 166)), (10, bh + FOOTER_H - 34))
-            help_text = " · ".join(parts[half:])
-        self.screen.blit(small.render(help_text, True, (180, 176, 166)), (10, bh + FOOTER_H - 18))
+            self.screen.blit(f.render(self.message, True, (240, 170, 120)), (10, bh + INFO_H + 2))
+        lines = _wrap(sentence("EDIT_HELP", {}, self.lang).split(" · "), small, bw - 20)
+        for n, line in enumerate(lines):
+            self.screen.blit(small.render(line, True, (180, 176, 166)), (10, bh + FOOTER_H - 16 * (len(lines) - n) - 2))
         self.manager.draw_ui(self.screen)
 
     def close(self) -> None:
@@ -298,3 +301,14 @@ class EditorScreen(BoardTools):
             self.battle.close()
             self.battle = None
 
+
+
+def _wrap(parts: list[str], font, width: int) -> list[str]:
+    """The help's parts joined with " · " into lines no wider than ``width``."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and font.size(f"{lines[-1]} · {part}")[0] <= width:
+            lines[-1] = f"{lines[-1]} · {part}"
+        else:
+            lines.append(part)
+    return lines

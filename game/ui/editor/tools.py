@@ -18,9 +18,14 @@ class BoardTools:
         self.pressed = square
         who = self.creature_at(square)
         if self.tool == "select" or (who and self.tool == "place"):
-            if who != self.selected:
-                self.selected = who
+            aiming = self.extra.get("show_splash") and self.selected is not None
+            self.reselected = who is not None and who == self.selected and not aiming
+            if who is not None and who != self.selected and not aiming:
+                self.selected = who                 # a creature: select it (and drag it)
+                self.rules.forget()
                 self.panel.build()
+            elif who is None or aiming:
+                self.rules.explain(square)          # any other square: the rules that decide it
             self.dragging = who
             self.refresh()
         elif self.tool == "brush":
@@ -56,7 +61,11 @@ class BoardTools:
             body = self.battle.board().by_id[self.dragging]
             at = (body.pos[0] + square[0] - start[0], body.pos[1] + square[1] - start[1])
             self.changed(self.doc.move(self.dragging, at))
-        self.dragging = None
+        elif self.dragging and getattr(self, "reselected", False):
+            self.selected = None                    # a click on the selected creature lets it go
+            self.panel.build()
+            self.refresh()
+        self.dragging, self.reselected = None, False
 
     def _draw_gesture(self) -> None:
         """The rectangle being drawn, or where the dragged creature would land."""
