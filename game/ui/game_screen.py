@@ -9,12 +9,13 @@ import pygame
 
 from ..i18n import sentence
 from ..world import commands as C, views
-from . import more_actions, overlays
-from .names import Names
+from . import more_actions, overlays, sandbox_odds
 from .board_view import BoardView, Camera, Overlay, pan
 from .combat_log import lines as log_lines
 from .computer_turns import ComputerTurns
+from .names import Names
 from .orders import Orders
+from .sandbox_view import attack_line, percent
 from .screen_acting import RIDDEN, ScreenActing
 from .screen_drawing import LOG_H, PANEL_W, ScreenDrawing
 from .spell_aim import SpellAim
@@ -58,6 +59,10 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.log: list[tuple[str, tuple]] = []
         self.dialog: Dialog | None = None
         self.handoff: str | None = None
+        self.handoff_for: str | None = None      # the creature whose player a question is for, behind the hand-off
+        self.after_handoff = None                # what the hand-off screen opens on (a question's dialog)
+        self._band_cache = None                  # (battle revision, creature, mode), bands, provoking squares
+        self._odds_cache = None                  # (battle revision, creature, target, mode), the odds line
         self.last_side: str | None = None
         self.undo: list = []
         self.damage = {cid: [0, 0] for cid in battle.entities}   # dealt, taken
@@ -159,7 +164,10 @@ class GameScreen(ScreenActing, ScreenDrawing):
             return
         if self.handoff is not None:
             if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
-                self.handoff = None
+                self.handoff, self.handoff_for = None, None
+                then, self.after_handoff = self.after_handoff, None
+                if then is not None:
+                    then()
             return
         if self.computer.playing() and self.squares_asked is None and self._computer_input(event):
             return
@@ -354,6 +362,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
             return
         hover = self.hover
         target = self.creature_at(hover) if hover else None
+        if self.mode in ("move", "withdraw", "run"):
+            self._bands(cid, ov)
         if self.mode in ("move", "withdraw") and hover and not target:
             overlays.path_overlay(battle, cid, hover, self.mode, self.lang, ov, self.names)
         elif self.mode == "run":
@@ -373,7 +383,54 @@ class GameScreen(ScreenActing, ScreenDrawing):
             overlays.reach_overlay(battle, cid, ov)
             if target and target != cid:
                 overlays.aim_overlay(battle, cid, target, self.lang, ov, self.names)
+                line = self._odds_line(cid, target)
+                if line:
+                    ov.caption = f"{ov.caption} · {line}" if ov.caption else line
         self.overlay = ov
+
+    def _odds_line(self, cid: str, target: str) -> str:
+        """Issue 14, item 2: hovering an enemy with an attack, a full attack, a charge, a trip
+        or a bull rush selected shows its chances, the engine's exact ``odds``."""
+        if self.mode not in sandbox_odds.ODDS_ACTIONS or not self.battle.board().body(target).is_enemy_of(
+                self.battle.board().body(cid)):
+            return ""
+        key = (self.battle.revision, cid, target, self.mode)
+        if self._odds_cache is None or self._odds_cache[0] != key:
+            odds = self.battle.odds(sandbox_odds.command_for(self.battle, cid, target, self.mode))
+            name = sentence(f"SBX_ACTION_{self.mode}", {}, self.lang)
+            if odds.refusal is not None:
+                line = ""                              # the aim already says why; the click will too
+            elif odds.success is not None:
+                line = sentence("SBX_ODDS_MANEUVER", {"action": name, "success": percent(odds.success)}, self.lang)
+            else:
+                line = attack_line(name, odds, self.lang) if odds.attacks else ""
+            self._odds_cache = (key, line)
+        return self._odds_cache[1]
+
+    def _bands(self, cid: str, ov: Overlay) -> None:
+        """Where it can go (issue 14, item 2), as the engine offers it (``options``' movement
+        domains): shaded by band — move, double move, run (a withdraw, its own) — with the
+        squares enemies threaten, whose leaving provokes, tinted red inside them."""
+        key = (self.battle.revision, cid, self.mode)
+        if self._band_cache is None or self._band_cache[0] != key:
+            opts = self.battle.options(cid)
+            bands: dict = {}
+            wanted = (("withdraw", "squares", "withdraw"),) if self.mode == "withdraw" else (
+                ("move", "squares", "move"), ("move", "double", "double"), ("run", "squares", "run"))
+            for action, part, band in wanted:
+                if opts[action].legal:
+                    for x, y, _m in opts[action].domain.get(part, []):
+                        bands.setdefault((x, y), band)
+            board = self.battle.board()
+            threatened = set()
+            for enemy in board.enemies_of(board.body(cid)):
+                threatened |= views.threatened(self.battle, enemy.id)
+            self._band_cache = (key, bands, threatened & set(bands))
+        _key, bands, threatened = self._band_cache
+        ov.bands.update(bands)
+        ov.threat |= threatened
+        if bands and not ov.caption:
+            ov.caption = sentence("UI_BANDS_LEGEND", {}, self.lang)
 
     def draw(self) -> None:
         w, h = self.screen.get_size()

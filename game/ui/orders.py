@@ -51,11 +51,15 @@ class Orders:
     def __init__(self, screen):
         self.s = screen
         self.instead: dict[str, str] = {}      # this command's takers making a maneuver in place of their AoO
+        self.holder: str | None = None         # the side looking at the screen while this command is asked
+        self.acting: str | None = None         # the creature whose command it is
 
     def submit(self, command, asked: frozenset[str] = frozenset(), declined: frozenset[str] = frozenset()) -> bool:
         """Judge, ask, play. True when the command was played or waits on answers."""
         s = self.s
         self.instead = {}
+        self.holder = self._side(command.who)
+        self.acting = command.who
         refusal = s.battle.check(command, declined=declined)
         if refusal is not None:
             s.log.append((s.say(refusal), (240, 160, 120)))
@@ -74,7 +78,7 @@ class Orders:
         s = self.s
         pending = self._pending(command, asked, declined)
         if not pending:
-            s.play(command, declined, self.instead)
+            self._pass_to(command.who, lambda: s.play(command, declined, self.instead), back=True)
             return
         q = pending[0]
         computer = getattr(s, "computer", None)     # a screen without computer sides has none
@@ -92,20 +96,21 @@ class Orders:
                                            "target": s.names.get(q.against, q.against),
                                            "why": sentence("UI_AOO_WHY_ACT", {}, s.lang)}, s.lang)
             maneuvers = aoo_maneuvers(s.battle, command, q.to, frozenset(declined), self.instead)
-            self._dialog(text, [(sentence("UI_YES", {}, s.lang), True), (sentence("UI_NO", {}, s.lang), False)]
-                         + [(sentence(f"UI_AOO_INSTEAD_{m}", {}, s.lang), m) for m in maneuvers], answer)
+            self._pass_to(q.to, lambda: self._dialog(
+                text, [(sentence("UI_YES", {}, s.lang), True), (sentence("UI_NO", {}, s.lang), False)]
+                + [(sentence(f"UI_AOO_INSTEAD_{m}", {}, s.lang), m) for m in maneuvers], answer))
             return
 
         def chosen(value):
             self._next(replace(command, **{q.argument: value}), asked | {q.argument}, declined)
         if q.argument in ("end", "square", "from_square", "to_square", "to"):   # a square: clicked on the board
-            s.choose_square(list(q.choices), sentence(q.about, {}, s.lang), chosen)
+            self._pass_to(q.to, lambda: s.choose_square(list(q.choices), sentence(q.about, {}, s.lang), chosen))
             return
         text = sentence(q.about, {"defender": s.names.get(q.to, q.to), "ally": s.names.get(command.who, command.who)},
                         s.lang)
         labels = CHOICE_LABELS.get(q.about, {})
         choices = [(s.names[v] if isinstance(v, str) and v in s.names else _label(labels, v, s.lang), v) for v in q.choices]
-        self._dialog(text, choices, chosen)
+        self._pass_to(q.to, lambda: self._dialog(text, choices, chosen))
 
     def _answered(self, command, q: Question, value, asked: set, declined: set[str]) -> None:
         """Go on with an answer given without a dialog (a computer side's)."""
@@ -113,6 +118,24 @@ class Orders:
             self._next(command, asked | {("aoo", q.to)}, declined if value else declined | {q.to})
         else:
             self._next(replace(command, **{q.argument: value}), asked | {q.argument}, declined)
+
+    def _side(self, cid: str) -> str | None:
+        side_of = getattr(self.s, "side_of", None)
+        return side_of(cid) if side_of is not None and self.s.battle.has(cid) else None
+
+    def _pass_to(self, cid: str, then, back: bool = False) -> None:
+        """Hot seat keeps secrets (issue 14, item 6): a choice that belongs to another
+        player's side is asked behind a hand-off screen for that side, and the screen is
+        handed back before the command plays. Only between two players: a computer's
+        creature needs no screen, and a computer's command has only one player watching."""
+        side = self._side(cid)
+        computer = getattr(self.s, "computer", None)
+        by_computer = computer is not None and (computer.is_computer(cid) or computer.is_computer(self.acting))
+        if side is None or side == self.holder or by_computer or not hasattr(self.s, "after_handoff"):
+            then()
+            return
+        self.holder = side
+        self.s.handoff, self.s.handoff_for, self.s.after_handoff = side, (None if back else cid), then
 
     def _dialog(self, text: str, choices, then) -> None:
         """A question's dialog: Escape leaves it, and the command is not played — except

@@ -17,10 +17,11 @@ from ..world.commands.catalogue import Attack, BullRush, Charge, FullAttack, Mov
 from ..world.what_if import holding, its_turn, opportunity_damage, opportunity_damage_leaving
 
 ODDS_ACTIONS = ("attack", "full_attack", "charge", "trip", "bull_rush")
-__all__ = ["ODDS_ACTIONS", "its_turn", "path_aoo_damage", "splash_heat", "splash_item", "target_odds"]
+__all__ = ["ODDS_ACTIONS", "command_for", "its_turn", "path_aoo_damage", "splash_heat", "splash_item", "target_odds"]
 
 
-def _command(battle, cid: str, target: str, action: str):
+def command_for(battle, cid: str, target: str, action: str):
+    """The command of ``action`` (one of ``ODDS_ACTIONS``) at ``target`` from here."""
     if action == "attack":
         return Attack(cid, target=target)
     if action == "full_attack":
@@ -37,7 +38,7 @@ def target_odds(battle, cid: str, target: str) -> dict:
     """{action: the engine's ``Odds``} for each of ``ODDS_ACTIONS`` against ``target``
     from here (a refused one carries its refusal)."""
     with its_turn(battle, cid):
-        return {action: battle.odds(_command(battle, cid, target, action)) for action in ODDS_ACTIONS}
+        return {action: battle.odds(command_for(battle, cid, target, action)) for action in ODDS_ACTIONS}
 
 
 def _walk(cid: str, squares, mode: str):

@@ -156,7 +156,9 @@ class ScreenDrawing:
         self.screen.fill((20, 20, 26))
         side = self.handoff
         cur = self.current
-        self._text(sentence("UI_HANDOFF", {"side": self.side_label(side), "name": self.names.get(cur, cur)}, self.lang),
+        asked = getattr(self, "handoff_for", None)
+        code, who = ("UI_HANDOFF_ANSWER", asked) if asked else ("UI_HANDOFF", cur)
+        self._text(sentence(code, {"side": self.side_label(side), "name": self.names.get(who, who)}, self.lang),
                    (w // 2 - 200, h // 2 - 30), 30, theme.side_colour(self.view.sides, side), bold=True)
         self._text(sentence("UI_HANDOFF_CLICK", {"side": self.side_label(side)}, self.lang), (w // 2 - 200, h // 2 + 20), 16)
 

@@ -280,16 +280,34 @@ def test_full_attack_takes_a_target_per_attack_and_enter_strikes_early(melee):
     assert command["action"] == "full_attack" and command["args"]["targets"] == ["orc_a", "orc_b"]
 
 
+def ready(g):
+    """The player the hand-off screen names takes the screen (a click)."""
+    assert g.handoff is not None
+    click(g, (5, 5))
+
+
+def decline_the_rest(g):
+    """Every question left answered by its last choice (attacks of opportunity declined),
+    each behind its hand-off when it belongs to the other player."""
+    while g.dialog is not None or g.handoff is not None:
+        if g.handoff is not None:
+            ready(g)
+        else:
+            click(g, g.dialog.rects[-1].center)
+
+
 def test_overrun_asks_the_defender_to_avoid_or_block(melee):
     g = melee
     click_button(g, "overrun")
     click(g, at(g, (2, 1)))
+    # hot seat keeps secrets: the defender's player is handed the screen before the question
+    assert g.handoff == "red" and g.handoff_for == "orc_a" and g.dialog is None
+    ready(g)
     assert g.dialog is not None and [v for _l, v in g.dialog.choices] == ["avoid", "block"]
     assert not g.battle.history                                          # the defender decides first
     avoid = next(r for r, (_label, value) in zip(g.dialog.rects, g.dialog.choices) if value == "avoid")
     click(g, avoid.center)
-    while g.dialog is not None:                  # orc_b's attack of opportunity: its player declines
-        click(g, g.dialog.rects[-1].center)
+    decline_the_rest(g)                          # orc_b's attack of opportunity: its player declines
     assert g.battle.history[-1]["args"]["defender"] == "avoid"
     assert g.battle.board().body("hero").pos == (3, 1)                   # went through the avoided foe
     assert g.battle.board().body("orc_a").pos == (2, 1)
@@ -299,11 +317,12 @@ def test_a_failed_trip_asks_the_defender_about_the_counter_trip(melee):
     g = melee
     click_button(g, "trip")
     click(g, at(g, (2, 1)))
+    ready(g)                                     # the defender's player takes the screen
     assert g.dialog is not None and [v for _l, v in g.dialog.choices] == [True, False]
     assert not g.battle.history
     click(g, g.dialog.rects[1].center)
-    while g.dialog is not None:                  # attacks of opportunity for the unarmed trip: declined
-        click(g, g.dialog.rects[-1].center)
+    decline_the_rest(g)                          # attacks of opportunity for the unarmed trip: declined
+    assert g.handoff is None and g.last_side == "blue"       # handed back before the trip was played
     command = g.battle.history[-1]
     assert command["action"] == "trip" and command["args"]["counter"] is False
 
@@ -817,3 +836,37 @@ def test_speaking_from_the_more_menu_puts_the_call_in_the_log_in_the_players_lan
     click(g, rect.center)
     assert g.battle.history[-1]["action"] == "speak" and g.battle.history[-1]["args"]["text"] == "SAY_help"
     assert any(t == "Héros: “Help!”" for t, _c in g.log)
+
+
+def test_move_mode_shades_where_it_can_go_by_band_as_the_engine_offers_it(game):
+    """Issue 14, item 2: a click on Move shades every square the engine's options offer,
+    by band (a move, a double move, running), the enemy-threatened ones red."""
+    g = game
+    click_button(g, "move")
+    cid = g.current
+    opts = g.battle.options(cid)
+    bands = g.overlay.bands
+    moves = {(x, y) for x, y, _m in opts["move"].domain["squares"]}
+    doubles = {(x, y) for x, y, _m in opts["move"].domain.get("double", [])}
+    assert moves and {sq for sq, band in bands.items() if band == "move"} == moves
+    assert {sq for sq, band in bands.items() if band == "double"} == doubles - moves
+    assert g.overlay.threat and g.overlay.threat <= set(bands)
+    assert "blue" in g.overlay.caption
+    before = dict(bands)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at(g, next(iter(moves))), rel=(0, 0), buttons=(0, 0, 0)))
+    pump(g)
+    assert g.overlay.bands == before and g.overlay.path                  # the path drawn over the bands
+
+
+def test_hovering_a_foe_with_an_attack_selected_shows_the_engines_odds(melee):
+    """Issue 14, item 2: the chance to hit, the critical and the expected damage before the
+    click — the engine's exact ``odds`` of that very attack."""
+    from game.ui.sandbox_view import percent
+    from game.world import commands as C
+    g = melee
+    click_button(g, "attack")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at(g, (2, 1)), rel=(0, 0), buttons=(0, 0, 0)))
+    pump(g)
+    odds = g.battle.odds(C.Attack("hero", target="orc_a"))
+    assert percent(odds.hit) in g.overlay.caption and f"{float(odds.expected_damage):.2f}" in g.overlay.caption
+    assert not g.battle.history

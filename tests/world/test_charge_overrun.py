@@ -104,11 +104,13 @@ def test_the_window_charges_through_the_foe_after_asking_its_player():
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center))
         x, y = g.cam.to_screen((8, 4))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(x + 3, y + 3)))
-        for _ in range(8):                 # the tied end, then the defender's and AoO questions
+        for _ in range(12):                # the tied end, the defender's and AoO questions, their hand-offs
             for event in pygame.event.get():
                 g.handle(event)
             g.draw()
-            if g.squares_asked:
+            if g.handoff is not None:
+                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(5, 5)))
+            elif g.squares_asked:
                 sx, sy = g.cam.to_screen((7, 4))
                 pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(sx + 3, sy + 3)))
             elif g.dialog is not None:

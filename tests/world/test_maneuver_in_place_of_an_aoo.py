@@ -113,12 +113,20 @@ def test_the_window_offers_the_takers_player_a_trip_in_place_of_the_attack():
         g.draw()
         b.dice.script([15, 18, 2])        # the flail's touch attack, then the two Strength checks
         g.orders.submit(C.Move("rogue", squares=((1, 3), (1, 4))))
+        assert g.handoff == "red" and g.dialog is None                       # passed to the orc's player
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(5, 5)))
+        for event in pygame.event.get():
+            g.handle(event)
         assert g.dialog is not None and not b.history                        # the orc's player is asked first
         values = [v for _label, v in g.dialog.choices]
         assert values[:2] == [True, False] and "trip" in values and "grapple" not in values
         g.draw()
         trip = next(r for r, (_l, v) in zip(g.dialog.rects, g.dialog.choices) if v == "trip")
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=trip.center))
+        for event in pygame.event.get():
+            g.handle(event)
+        assert g.handoff == "blue" and not b.history                         # handed back to the mover first
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(5, 5)))
         for event in pygame.event.get():
             g.handle(event)
         assert b.history and b.history[-1]["instead"] == {"orc": "trip"}
