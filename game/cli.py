@@ -1,4 +1,4 @@
-"""``python -m game [play | query | bench | render | check]``."""
+"""``python -m game [play | edit | query | bench | render | check]``."""
 from __future__ import annotations
 
 import argparse
@@ -36,6 +36,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--control", nargs="*", default=[], metavar="SIDE=PLAYER",
                    help="who plays a side: human, ai, ai:easy, ai:normal, ai:hard, random, scripted "
                         "(default: the scenario's [sides], else human)")
+    e = sub.add_parser("edit", help="the rules sandbox: build a situation, see the rules on it, save it, play it")
+    e.add_argument("scenario", nargs="?", default=None, help="a scenario .toml or a Tiled .tmj (default: an empty map)")
+    e.add_argument("--lang", choices=("en", "fr"), default=None)
+    e.add_argument("--saves", default=None, help="folder for the saves of battles played from the sandbox")
     args = parser.parse_args(argv)
 
     if args.command == "query":
@@ -68,6 +72,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "check":
         from .content.check import main as check_main
         return check_main(args.paths)
+    if args.command == "edit":
+        from .ui.app import main as play_main
+        return play_main(args.scenario, args.lang, save_dir=args.saves, edit=True)
     if args.command == "play" or args.command is None:
         from .ui.app import main as play_main
         return play_main(getattr(args, "scenario", None) if args.command == "play" else None,

@@ -205,10 +205,12 @@ def _wrap(text: str, fnt, width: int) -> list[str]:
 
 
 def main(scenario: str | None = None, lang: str | None = None, frames: int | None = None,
-         explore: bool = False, save_dir: str | None = None, control: list[str] | None = None) -> int:
+         explore: bool = False, save_dir: str | None = None, control: list[str] | None = None,
+         edit: bool = False) -> int:
     """``make play``: the start menu, then the battle; with a scenario, straight into its
     battle (``control``: ``SIDE=PLAYER`` over its ``[sides]``); ``explore``: the rules
-    explorer on it."""
+    explorer on it; ``edit``: the sandbox editor on it (or on an empty map). In a battle,
+    F6 pauses into the sandbox (``editor.flow``)."""
     from . import __name__ as _ui  # noqa: F401  (hides pygame's banner)
     import pygame
 
@@ -226,6 +228,8 @@ def main(scenario: str | None = None, lang: str | None = None, frames: int | Non
     if control and not scenario:
         print("--control: needs a scenario (the start menu sets who plays otherwise)")
         return 2
+    if edit:
+        return _edit(scenario, lang, frames, save_dir)
     if scenario:
         try:
             chosen = load_scenario(scenario)
@@ -267,13 +271,63 @@ def main(scenario: str | None = None, lang: str | None = None, frames: int | Non
             return 0
         chosen, lang = menu.chosen
         players = menu.controls()
+        if menu.sandbox is not None:
+            doc = sandbox_document(menu)
+            _session(screen, lang, frames, save_dir).edit(doc)
+            pygame.quit()
+            return 0
     battle = Battle(chosen)
     if explore:
-        app = Explorer(battle, screen, lang)
+        loop(Explorer(battle, screen, lang))
     else:
-        app = GameScreen(battle, screen, lang, saves=_save_hooks(save_dir, lang), control=players)
-    loop(app)
+        session = _session(screen, lang, frames, save_dir)
+        session.battle(GameScreen(battle, screen, lang, saves=_save_hooks(save_dir, lang), control=players))
     battle.close()
+    pygame.quit()
+    return 0
+
+
+def _session(screen, lang: str, frames: int | None, save_dir: str | None):
+    """The window's loop over sandboxes and battles (``editor.flow``)."""
+    from .editor.flow import Session
+    from .game_screen import GameScreen
+
+    def make_game(battle, control):
+        return GameScreen(battle, screen, lang, saves=_save_hooks(save_dir, lang), control=control)
+    return Session(screen, lang, make_game, frames)
+
+
+def sandbox_document(menu):
+    """The start menu's map (with the variants chosen there) as a sandbox document, or an
+    empty map."""
+    from .editor.document import Document
+    if not menu.sandbox:
+        return Document.empty()
+    doc = Document.open(menu.sandbox)
+    v = menu.scenario().variants
+    for key in ("charge_lane", "scatter_order", "reach_diagonal_exception"):
+        if getattr(doc.scenario.variants, key) != getattr(v, key):
+            doc.set_variant(key, getattr(v, key))
+    doc.undo_stack.clear()
+    return doc
+
+
+def _edit(scenario: str | None, lang: str, frames: int | None, save_dir: str | None) -> int:
+    """``python -m game edit [SCENARIO]``: the sandbox editor, on the file or an empty map."""
+    import pygame
+
+    from ..content.errors import ContentError
+    from .editor.document import Document
+    try:
+        doc = Document.open(scenario) if scenario else Document.empty()
+    except ContentError as exc:
+        print(exc.line())
+        return 2
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode((1280, 800), pygame.RESIZABLE)
+    pygame.display.set_caption(sentence("EDIT_TITLE", {}, lang))
+    _session(screen, lang, frames, save_dir).edit(doc)
     pygame.quit()
     return 0
 

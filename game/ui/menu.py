@@ -35,6 +35,7 @@ class Menu:
         self.control: dict[str, str] = {}      # side -> "human" | "ai:<level>", changed from the scenario's
         self.rects: list[tuple[str, object, pygame.Rect]] = []
         self.chosen = None          # (scenario, lang) once started
+        self.sandbox: Path | str | None = None   # the map to open in the sandbox ("" : an empty one)
         self.running = True
 
     def scenario(self):
@@ -76,6 +77,9 @@ class Menu:
         elif kind == "lang":
             self.lang = "en" if self.lang == "fr" else "fr"
         elif kind == "start" and sc is not None:
+            self.chosen = (sc, self.lang)
+        elif kind == "sandbox":
+            self.sandbox = self.entries[self.selected][0] if value == "map" else ""
             self.chosen = (sc, self.lang)
         elif kind == "control" and sc is not None:
             given = sc.sides.get(value)
@@ -142,10 +146,19 @@ class Menu:
             self.screen.blit(theme.font(18, True).render(sentence("UI_MENU_START", {}, self.lang), True, theme.TEXT),
                              (r.x + 14, r.y + 9))
             self.rects.append(("start", None, r))
+            r = pygame.Rect(x + 280, yy + 10, 260, 40)
+            pygame.draw.rect(self.screen, (70, 90, 130), r, border_radius=6)
+            self.screen.blit(theme.font(16, True).render(sentence("EDIT_MENU_SANDBOX", {}, self.lang), True, theme.TEXT),
+                             (r.x + 14, r.y + 10))
+            self.rects.append(("sandbox", "map", r))
         r = pygame.Rect(40, h - 60, 260, 32)
         pygame.draw.rect(self.screen, (52, 56, 68), r, border_radius=4)
         self.screen.blit(f.render(sentence("UI_MENU_LANG", {}, self.lang), True, theme.TEXT), (r.x + 10, r.y + 6))
         self.rects.append(("lang", None, r))
+        r = pygame.Rect(320, h - 60, 260, 32)
+        pygame.draw.rect(self.screen, (52, 56, 68), r, border_radius=4)
+        self.screen.blit(f.render(sentence("EDIT_MENU_EMPTY", {}, self.lang), True, theme.TEXT), (r.x + 10, r.y + 6))
+        self.rects.append(("sandbox", "empty", r))
 
     def _draw_sides(self, sc, x: int, y: int) -> int:
         """A line per side: its name, who plays it (click: a person or the computer) and the

@@ -1,0 +1,107 @@
+"""The sandbox and the battle, back and forth (issue 13, item 6): the editor's "Play from
+here" starts its situation as a battle (each side played by a person or the computer, as
+the sandbox's player buttons — the scenario's ``[sides]`` — say); in any battle F6 pauses
+into the sandbox with the creatures as they stand (``Document.from_battle``), and the
+sandbox's "Back to the battle" returns to it. When a played battle ends, the sandbox it
+came from is shown again."""
+from __future__ import annotations
+
+import pygame
+
+from ...content.errors import ContentError
+from ...engine import Battle
+from ...i18n import sentence
+from .. import theme
+from .document import Document
+from .screen import EditorScreen
+
+PAUSE_KEY = pygame.K_F6
+
+
+class Session:
+    """One window's loop over editors and battles. ``frames``: stop after that many frames
+    (tests); ``make_game(battle, control)``: the battle screen (the window's saves with it)."""
+
+    def __init__(self, screen: pygame.Surface, lang: str, make_game, frames: int | None = None):
+        self.screen = screen
+        self.lang = lang
+        self.make_game = make_game
+        self.frames = frames
+        self.drawn = 0
+        self.quit = False
+        self.clock = pygame.time.Clock()
+        self.current = None          # the screen being shown (tests read it)
+
+    def out_of_frames(self) -> bool:
+        return self.frames is not None and self.drawn >= self.frames
+
+    def run(self, thing) -> str | None:
+        """Show ``thing`` until it stops or wants something: "play", "back", or "pause" (F6
+        in a battle)."""
+        self.current = thing
+        thing.screen = self.screen
+        pygame.display.set_caption(sentence("EDIT_TITLE" if isinstance(thing, EditorScreen) else "UI_TITLE", {}, self.lang))
+        while thing.running and not self.out_of_frames():
+            for event in pygame.event.get():
+                if event.type == pygame.QUIT:
+                    self.quit = True
+                if event.type == pygame.VIDEORESIZE:
+                    self.screen = thing.screen = pygame.display.get_surface()
+                if event.type == pygame.KEYDOWN and event.key == PAUSE_KEY and not isinstance(thing, EditorScreen):
+                    return "pause"
+                thing.handle(event)
+            want = getattr(thing, "want", None)
+            if want:
+                thing.want = None
+                return want
+            thing.draw()
+            if not isinstance(thing, EditorScreen):
+                hint = theme.font(12).render(sentence("EDIT_BATTLE_PAUSE_HINT", {}, self.lang), True, (170, 170, 170))
+                self.screen.blit(hint, (8, 4))
+            pygame.display.flip()
+            self.drawn += 1
+            elapsed = self.clock.tick(60)
+            if hasattr(thing, "update"):
+                thing.update(elapsed)
+        return None
+
+    def battle(self, game) -> None:
+        """A battle screen until it ends; F6 pauses it into a sandbox, from which one may
+        come back to it."""
+        while not self.quit and not self.out_of_frames():
+            if self.run(game) != "pause":
+                return
+            try:
+                doc = Document.from_battle(game.battle)
+            except ContentError as exc:       # a state the scenario format cannot say (a rider on its mount)
+                game.log.append((sentence("EDIT_PAUSE_REFUSED", {"reason": exc.line()}, self.lang), (240, 160, 120)))
+                continue
+            if self.edit(doc, paused=True) != "back":
+                return
+
+    def edit(self, doc: Document, paused: bool = False) -> str | None:
+        """The sandbox on ``doc`` until it is closed ("back": return to the paused battle)."""
+        editor = EditorScreen(doc, self.screen, self.lang, paused=paused)
+        try:
+            while not self.quit and not self.out_of_frames():
+                want = self.run(editor)
+                if want == "back":
+                    return "back"
+                if want != "play":
+                    return None
+                scenario = editor.play_scenario()
+                if scenario is None:
+                    continue
+                battle = Battle(scenario)
+                game = None
+                try:
+                    game = self.make_game(battle, scenario.controllers())
+                    self.battle(game)
+                finally:
+                    battle.close()
+                    if game is not None:
+                        game.battle.close()      # a quick load in it may have replaced the battle
+                editor.running = True
+            return None
+        finally:
+            editor.close()
