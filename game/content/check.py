@@ -73,6 +73,11 @@ def check_map(path: Path) -> list[str]:
         problems.append(f"{shown}: title: missing (every map needs a title)")
     if not scenario.description.strip():
         problems.append(f"{shown}: description: missing (every map needs a description)")
+    widest = max(len(r) for r in scenario.rows)
+    for y, row in enumerate(scenario.rows):
+        if len(row) < widest:          # the format reads the missing squares as wall (issue 14, item 3)
+            problems.append(f"{shown}: map.grid: row {y} is {len(row)} squares wide, the widest {widest}: "
+                            f"its last {widest - len(row)} square(s) count as wall (pad it, or draw # on purpose)")
     sides = {c.side for c in scenario.creatures}
     if not 2 <= len(sides) <= 4:
         problems.append(f"{shown}: creature: {len(sides)} side(s) ({', '.join(sorted(sides)) or 'none'}); a map needs 2 to 4")

@@ -56,6 +56,18 @@ def test_problems_are_one_line_each_and_exit_1(tmp_path):
     assert "checked 2 maps" in r.stderr and "5 problem(s)" in r.stderr
 
 
+def test_a_short_row_is_reported_because_the_format_reads_it_as_wall(tmp_path):
+    """Issue 14, item 3: the old mill had one row a square longer than the others, so every
+    other row ended in a wall nobody drew; ``check`` now says so."""
+    path = tmp_path / "ragged.toml"
+    path.write_text('title = "R"\ndescription = "D"\n[map]\ngrid = """\n....\n...\n....\n"""\n'
+                    '[[creature]]\nid = "a"\nside = "x"\nat = [0, 0]\n[[creature]]\nid = "b"\nside = "y"\nat = [3, 2]\n',
+                    encoding="utf-8")
+    assert check.check_map(path) == [
+        f"{path}: map.grid: row 1 is 3 squares wide, the widest 4: its last 1 square(s) count as wall "
+        "(pad it, or draw # on purpose)"]
+
+
 def test_every_template_passes_its_own_check():
     assert [p for tid, e in bestiary.templates().items() for p in check.check_template(tid, e)] == []
 
