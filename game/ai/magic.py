@@ -104,7 +104,7 @@ def _cure(t: Turn, command, name: str, level: int, aim: dict) -> Candidate | Non
     """A cure on a friend that has lost at least a third of its hit points: worth the hit
     points it gives back, up to what was lost."""
     target = aim.get("target")
-    if target not in t.s.friends or t.s.hurt(target) < 0.34:
+    if target not in t.s.friends or t.s.hurt(target) < 0.34 or t.battle.check(command) is not None:
         return None
     now, most = t.s.hp(target)
     healed = min(most - now, 5.5 * level + 1)

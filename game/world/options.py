@@ -383,9 +383,9 @@ def _spell_option(battle, who: str, action: str, sources: list[tuple[str, dict[s
 
     def domain(passed: list[Command]) -> dict:
         out: dict[str, list] = {}
-        for c in passed:
+        for c in passed:        # each aim keeps what the command needs besides its source (a cure's spontaneous_from)
             out.setdefault(getattr(c, "item", None) or c.spell, []).append(
-                {k: v for k, v in c.arguments().items() if k not in ("spell", "item", "spontaneous_from")})
+                {k: v for k, v in c.arguments().items() if k not in ("spell", "item")})
         return {"uses": out}
     return _decide(battle, action, candidates or [fallback], domain)
 

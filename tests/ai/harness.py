@@ -9,11 +9,12 @@ from game.engine import Battle
 MAX_ROUNDS = 100
 
 
-def play(battle, controllers: dict, max_rounds: int = MAX_ROUNDS) -> str:
-    """The winning side, or "draw"; ``controllers`` by side."""
+def play(battle, controllers: dict, max_rounds: int = MAX_ROUNDS, on_decision=None) -> str:
+    """The winning side, or "draw"; ``controllers`` by side; ``on_decision(decision, events)``
+    told of each command played."""
     while battle.winner is None and battle.turn is not None and battle.round <= max_rounds:
         who = battle.turn
-        play_turn(battle, who, controllers[battle.board().body(who).side])
+        play_turn(battle, who, controllers[battle.board().body(who).side], on_decision=on_decision)
     return battle.winner or "draw"
 
 
