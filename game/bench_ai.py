@@ -23,8 +23,10 @@ PER_SIDE = 20
 CONTROLLER = "ai:normal"
 
 
-def measure(repeat: int = 1, seed: int = 20, max_rounds: int = 100) -> dict:
-    """The figures, as ``run_ai`` prints them."""
+def measure(repeat: int = 1, seed: int = 20, max_rounds: int = 100, size: tuple[int, int] = MAP,
+            per_side: int = PER_SIDE) -> dict:
+    """The figures, as ``run_ai`` prints them (``size`` and ``per_side`` smaller in the
+    smoke test only)."""
     from .bench_engine import scenario_text
     from .content.scenario import parse_scenario
     decisions: list[float] = []
@@ -32,7 +34,7 @@ def measure(repeat: int = 1, seed: int = 20, max_rounds: int = 100) -> dict:
     played = 0.0
     battles = []
     for i in range(max(1, repeat)):
-        text = scenario_text(seed + i, width=MAP[0], height=MAP[1], per_side=PER_SIDE)
+        text = scenario_text(seed + i, width=size[0], height=size[1], per_side=per_side)
         scenario = parse_scenario(text, f"bench-ai-{seed + i}.toml")
         result = play_battle(scenario, seed + i, {side: CONTROLLER for side in sides_of(scenario)}, max_rounds)
         decisions += result.turn_decision_ms
@@ -47,7 +49,7 @@ def measure(repeat: int = 1, seed: int = 20, max_rounds: int = 100) -> dict:
     met = {"decision_ms_median": figures["decision_ms_median"] <= TARGETS["decision_ms_median"],
            "decision_ms_p99": figures["decision_ms_p99"] <= TARGETS["decision_ms_p99"],
            "creature_turns_per_s": figures["creature_turns_per_s"] >= TARGETS["creature_turns_per_s"]}
-    return {"suite": "ai", "controller": CONTROLLER, "map": list(MAP), "creatures": 2 * PER_SIDE,
+    return {"suite": "ai", "controller": CONTROLLER, "map": list(size), "creatures": 2 * per_side,
             "machine": {"python": sys.version.split()[0], "platform": platform.platform()},
             "creature_turns": turns, **figures,
             "targets": TARGETS, "met": {**met, "all": all(met.values())}, "battles": battles}

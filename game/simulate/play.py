@@ -79,10 +79,12 @@ def controller_seed(seed: int, side_index: int) -> int:
 
 
 def play_battle(scenario, seed: int, controls: dict[str, str], max_rounds: int = 100, index: int = 0,
-                make: Callable[[str, int], Controller] = make_controller) -> BattleResult:
+                make: Callable[[str, int], Controller] | None = None) -> BattleResult:
     """Play ``scenario`` with its dice seeded ``seed`` to its end, or to ``max_rounds``
-    rounds (then a draw). ``controls``: a controller name for each side."""
+    rounds (then a draw). ``controls``: a controller name for each side; ``make`` builds
+    a controller from a name and a seed (``make_controller`` unless told)."""
     from ..engine import Battle
+    make = make or make_controller
     sides = sides_of(scenario)
     players = {side: TimedController(make(controls[side], controller_seed(seed, i))) for i, side in enumerate(sides)}
     result = BattleResult(index, seed, DRAW, 0, sides={c.id: c.side for c in scenario.creatures})
