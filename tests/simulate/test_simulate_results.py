@@ -6,6 +6,10 @@ the battle ends as a draw without a traceback."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pygame
 
@@ -153,3 +157,19 @@ def test_the_progress_bar_is_drawn_on_a_terminal_only():
     assert piped.text == ""
     assert shown.text.startswith("\r[" + "#" * 7 + ".") and "1/4 Battles" in shown.text
     assert shown.text.endswith("4/4 Battles\n")
+
+
+def test_the_same_battles_in_processes_with_other_string_hashes(skirmish_file):
+    """A cluster's workers are processes of their own, each with its own string hashing:
+    the real command line, run twice under different hash seeds, totals the same."""
+    root = Path(__file__).resolve().parents[2]
+    runs = []
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed, "SDL_VIDEODRIVER": "dummy"}
+        done = subprocess.run([sys.executable, "-m", "game", "simulate", str(skirmish_file), "--battles", "2",
+                               "--control", "blue=random", "--control", "red=scripted", "--json"],
+                              cwd=root, env=env, capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        out = json.loads(done.stdout)
+        runs.append((out["wins"], out["rounds_mean"], out["creature_turns"], out["per_creature"]))
+    assert runs[0] == runs[1]
