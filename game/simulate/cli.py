@@ -60,8 +60,7 @@ def scenario_controls(scenario) -> dict[str, str]:
     out = {}
     for side in sides_of(scenario):
         spec = declared.get(side) if isinstance(declared, dict) else None
-        read = (spec.get if isinstance(spec, dict) else lambda key, s=spec: getattr(s, key, None))
-        control, level = read("control"), read("level")
+        control, level = _declared(spec, "control"), _declared(spec, "level")
         if control in ("random", "scripted"):
             out[side] = control
         elif isinstance(level, str) and level in LEVELS:
@@ -71,6 +70,11 @@ def scenario_controls(scenario) -> dict[str, str]:
         else:
             out[side] = "ai"
     return out
+
+
+def _declared(spec, key: str):
+    """A ``[sides.X]`` key, whether the scenario keeps the table as a dict or an object."""
+    return spec.get(key) if isinstance(spec, dict) else getattr(spec, key, None)
 
 
 def parse_controls(pairs: list[str], scenario, shown: str) -> dict[str, str]:
@@ -106,6 +110,9 @@ def run(args: argparse.Namespace) -> int:
     except SimulateError as exc:
         print(f"simulate: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("\nsimulate: interrupted", file=sys.stderr)
+        return 130
     summary = summarize(results, sides_of(scenario), controls, scenario=shown, seed=seed, max_rounds=args.max_rounds)
     if args.chart:
         from .chart import write_chart
