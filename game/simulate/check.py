@@ -7,8 +7,9 @@ shipped map, the computer players against one another, against the targets:
 - ``ai:hard`` wins more battles than ``ai:easy``.
 
 Each match-up plays ``--battles`` battles (200 unless told) spread evenly over the maps
-(``maps/*.toml``, ``maps/*.tmj``) and, on each map, over the sides: the player under test
-takes each side in turn (the battle mirrored) and the other player every other side.
+(``maps/*.toml``, ``maps/*.tmj``) and, on each map, over its parties: the player under
+test takes each party's side in turn (the battle mirrored) and the other player every
+other side (``seats``).
 Battle ``i`` of a match-up rolls its dice from seed ``--seed + i``. It prints one JSON
 object and exits 1 when a target is missed. Too long for the test suite, which plays a
 small seeded sample of the same thing."""
@@ -17,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections import Counter
 from pathlib import Path
 
 from .play import sides_of
@@ -29,9 +31,18 @@ def shipped_maps(folder: Path) -> list[Path]:
     return sorted([*folder.glob("*.toml"), *folder.glob("*.tmj")])
 
 
+def seats(scenario) -> list[str]:
+    """The sides the player under test takes in turn: the parties of more than one
+    creature. A side of one (the owlbear in the clearing, the centipede in the cave) is a
+    beast in everyone's way, played by the opponent; on a map of lone creatures, every side."""
+    count = Counter(c.side for c in scenario.creatures)
+    parties = [side for side in sides_of(scenario) if count[side] > 1]
+    return parties if len(parties) >= 2 else sides_of(scenario)
+
+
 def matchup_jobs(scenarios: list, player: str, opponent: str, battles: int, seed: int, max_rounds: int) -> list[Job]:
-    """``battles`` jobs, going round the maps and, on each, the sides ``player`` takes."""
-    configs = [(scenario, side) for scenario in scenarios for side in sides_of(scenario)]
+    """``battles`` jobs, going round the maps and, on each, the seats ``player`` takes."""
+    configs = [(scenario, side) for scenario in scenarios for side in seats(scenario)]
     jobs = []
     for i in range(battles):
         scenario, mine = configs[i % len(configs)]

@@ -5,10 +5,11 @@ side wherever it stands. The 200-battle run against the win-rate targets is
 ``make simulate-check``."""
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from game.content.scenario import load_scenario
-from game.simulate.check import judge, matchup_jobs, shipped_maps
+from game.simulate.check import judge, matchup_jobs, seats, shipped_maps
 from game.simulate.play import BattleResult
 from game.simulate.run import Job, run_jobs
 
@@ -42,3 +43,14 @@ def test_the_judge_counts_the_players_side_wherever_it_stands(skirmish):
     assert verdict["win_rate"] == 0.5 and verdict["met"] and verdict["by_map"] == {"skirmish.toml": "2/4"}
     assert not judge(jobs, results, "ai", 0.65)["met"]
     assert judge(jobs, results, "ai", None)["met"]              # more wins than losses
+
+
+def test_a_lone_beast_is_no_seat_for_the_player_under_test(skirmish):
+    beast = dataclasses.replace(skirmish.creatures[0], id="owlbear", side="green")
+    wild = dataclasses.replace(skirmish, creatures=[*skirmish.creatures, beast])
+    assert seats(wild) == ["blue", "red"]
+    jobs = matchup_jobs([wild], "ai:normal", "random", 2, seed=1, max_rounds=100)
+    assert [dict(j.controls) for j in jobs] == [{"blue": "ai:normal", "green": "random", "red": "random"},
+                                                {"blue": "random", "green": "random", "red": "ai:normal"}]
+    lone = dataclasses.replace(skirmish, creatures=[skirmish.creatures[0], skirmish.creatures[2], beast])
+    assert seats(lone) == ["blue", "green", "red"]
