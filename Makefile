@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint bench clean
+.PHONY: play test lint bench simulate-check clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,12 @@ bench: $(STAMP)
 	$(PY) -m game bench geometry
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m game bench ui
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m game bench engine
+	$(PY) -m game bench ai
+
+# The computer players' long run (issue 12): 200 seeded battles a match-up over every
+# shipped map, in two processes; prints JSON and fails when a target is missed.
+simulate-check: $(STAMP)
+	$(PY) -m game.simulate.check --battles 200 --workers 2
 
 clean:
 	rm -rf $(VENV)

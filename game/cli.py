@@ -1,4 +1,4 @@
-"""``python -m game [play | edit | query | bench | render | check]``."""
+"""``python -m game [play | edit | query | simulate | bench | render | check]``."""
 from __future__ import annotations
 
 import argparse
@@ -19,10 +19,14 @@ def main(argv: list[str] | None = None) -> int:
     q = sub.add_parser("query", help="answer JSON questions about a scenario, one per line on stdin")
     q.add_argument("scenario")
     q.add_argument("--lang", choices=("en", "fr"), default=None, help="language of reasons (default: locale)")
+    s = sub.add_parser("simulate", help="play seeded battles between computer players and total the results")
+    from .simulate.cli import add_arguments as add_simulate_arguments
+    add_simulate_arguments(s)
     b = sub.add_parser("bench", help="print benchmark figures as JSON")
-    b.add_argument("suite", choices=("geometry", "ui", "engine"))
+    b.add_argument("suite", choices=("geometry", "ui", "engine", "ai"))
     b.add_argument("--repeat", type=int, default=None,
-                   help="runs of each measurement (geometry and ui: 30; engine: plays of the 20v20 battle, 3)")
+                   help="runs of each measurement (geometry and ui: 30; engine: plays of the 20v20 battle, 3; "
+                        "ai: 20v20 battles, 1)")
     r = sub.add_parser("render", help="draw a scenario to a PNG, headless, with overlays")
     from .ui.render import add_arguments
     add_arguments(r)
@@ -53,7 +57,13 @@ def main(argv: list[str] | None = None) -> int:
             return run(battle, lang=args.lang)
         finally:
             battle.close()
+    if args.command == "simulate":
+        from .simulate.cli import run as simulate
+        return simulate(args)
     if args.command == "bench":
+        if args.suite == "ai":
+            from .bench_ai import run_ai
+            return run_ai(repeat=args.repeat or 1)
         if args.suite == "ui":
             from .bench_ui import run_ui
             return run_ui(repeat=args.repeat or 30)

@@ -989,6 +989,27 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "OUT_OF_RANGE": {"en": "Out of range: {increments} range increments, at most {max}.",
                      "fr": "Hors de portée : {increments} facteurs de portée, {max} au plus."},
     # --- issue 12: simulate and the AI benchmark ---
+    "SIM_TITLE": {"en": "{battles} simulated battles on {scenario} (seeds {first} to {last}, at most {max_rounds} rounds)",
+                  "fr": "{battles} batailles simulées sur {scenario} (graines {first} à {last}, {max_rounds} rounds au plus)"},
+    "SIM_SIDE": {"en": "Side", "fr": "Camp"},
+    "SIM_CONTROLLER": {"en": "Played by", "fr": "Joué par"},
+    "SIM_WINS": {"en": "Wins", "fr": "Victoires"},
+    "SIM_WIN_RATE": {"en": "Win rate", "fr": "Taux de victoire"},
+    "SIM_DRAW": {"en": "Draw", "fr": "Match nul"},
+    "SIM_ROUNDS_MEAN": {"en": "Mean rounds: {rounds}", "fr": "Rounds en moyenne : {rounds}"},
+    "SIM_ILLEGAL": {"en": "Refused commands: {count}", "fr": "Commandes refusées : {count}"},
+    "SIM_REFUSED": {"en": "Battle {battle} (seed {seed}): {controller} played a refused command for {who} ({reason}); the battle counts as a draw.",
+                    "fr": "Bataille {battle} (graine {seed}) : {controller} a joué pour {who} une commande refusée ({reason}) ; la bataille compte comme nulle."},
+    "SIM_SPEED": {"en": "Decision time per creature-turn: median {median} ms, p99 {p99} ms; {rate} creature-turns per second",
+                  "fr": "Temps de décision par tour de créature : médiane {median} ms, p99 {p99} ms ; {rate} tours de créature par seconde"},
+    "SIM_CREATURE": {"en": "Creature", "fr": "Créature"},
+    "SIM_DEALT": {"en": "Damage dealt", "fr": "Dégâts infligés"},
+    "SIM_TAKEN": {"en": "Damage taken", "fr": "Dégâts subis"},
+    "SIM_STANDING": {"en": "Still up (hp above 0)", "fr": "Encore debout (pv au-dessus de 0)"},
+    "SIM_PER_BATTLE": {"en": "(means per battle)", "fr": "(moyennes par bataille)"},
+    "SIM_PROGRESS": {"en": "Battles", "fr": "Batailles"},
+    "SIM_CHART_WINS": {"en": "Win rate per side", "fr": "Taux de victoire par camp"},
+    "SIM_CHART_DAMAGE": {"en": "Mean damage per creature and battle: dealt, taken", "fr": "Dégâts moyens par créature et par bataille : infligés, subis"},
 }
 
 

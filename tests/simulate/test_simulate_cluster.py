@@ -1,0 +1,34 @@
+"""The Dask path of the simulation (issue 12, item 5): battles sent to a local Dask
+cluster the test starts come back the same, battle by battle, as in one process; without
+Dask, ``--scheduler`` is refused in one line saying what to install."""
+from __future__ import annotations
+
+import sys
+
+from distributed import LocalCluster
+
+from game.cli import main
+from game.simulate.run import jobs_for, run_jobs
+
+
+def test_battles_on_a_local_dask_cluster_match_one_process(skirmish):
+    jobs = jobs_for(skirmish, 40, 3, {"blue": "scripted", "red": "scripted"}, 100)
+    alone = run_jobs(jobs)
+    seen = []
+    with LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cluster:
+        remote = run_jobs(jobs, scheduler=cluster.scheduler_address, progress=lambda done, total: seen.append((done, total)))
+    assert [r.same_battle() for r in remote] == [r.same_battle() for r in alone]
+    assert seen[-1] == (3, 3) and len(seen) == 3
+
+
+def test_without_dask_the_scheduler_is_refused_in_one_line(capsys, skirmish_file, monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)       # as if the extra were not installed
+    assert main(["simulate", str(skirmish_file), "--battles", "1", "--scheduler", "tcp://127.0.0.1:1"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "carreau[cluster]" in err[0]
+
+
+def test_an_unreachable_scheduler_is_refused_in_one_line(capsys, skirmish_file):
+    assert main(["simulate", str(skirmish_file), "--battles", "1", "--scheduler", "not-a-scheme://nowhere"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "not-a-scheme://nowhere" in err[0]
