@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ContentError
+from .limits import MAX_SAVE_TEXT, check_values, guard
 from ..world.commands import legacy_arguments
 
 FORMAT = "carreau-save"
@@ -187,17 +188,25 @@ def load_save(path) -> LoadedSave:
 
 def _read(shown: str) -> dict:
     try:
-        raw = Path(shown).read_text(encoding="utf-8")
+        raw = Path(shown).read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise SaveError(shown, None, "no such file", "SAVE_UNREADABLE") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise SaveError(shown, None, f"cannot be read ({_why(exc)})", "SAVE_UNREADABLE") from None
     try:
-        return json.loads(raw, parse_constant=_no_constant)
+        guard(raw, shown, "json", MAX_SAVE_TEXT)
+        doc = json.loads(raw, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise SaveError(shown, f"line {exc.lineno}", f"broken JSON: {exc.msg}", "SAVE_NOT_JSON") from None
+    except ContentError as exc:
+        raise SaveError(shown, exc.where, exc.what, "SAVE_NOT_JSON") from None
     except (ValueError, RecursionError) as exc:
         raise SaveError(shown, None, f"broken JSON: {exc}", "SAVE_NOT_JSON") from None
+    try:
+        check_values(doc, shown)
+    except ContentError as exc:
+        raise SaveError(shown, exc.where, exc.what, "SAVE_MALFORMED") from None
+    return doc
 
 
 def _no_constant(name: str):
