@@ -20,14 +20,15 @@ def main(argv: list[str] | None = None) -> int:
     q.add_argument("scenario")
     q.add_argument("--lang", choices=("en", "fr"), default=None, help="language of reasons (default: locale)")
     b = sub.add_parser("bench", help="print benchmark figures as JSON")
-    b.add_argument("suite", choices=("geometry", "ui", "engine"))
+    b.add_argument("suite", choices=("geometry", "ui", "engine", "saves"))
     b.add_argument("--repeat", type=int, default=None,
                    help="runs of each measurement (geometry and ui: 30; engine: plays of the 20v20 battle, 3)")
     r = sub.add_parser("render", help="draw a scenario to a PNG, headless, with overlays")
     from .ui.render import add_arguments
     add_arguments(r)
     c = sub.add_parser("check", help="validate maps, templates, items and translations")
-    c.add_argument("paths", nargs="*", default=["maps"], help="map files or folders (default: maps/)")
+    c.add_argument("paths", nargs="*", default=["maps"], help="map files or folders (default: maps/), or saves (.json)")
+    c.add_argument("--replay", action="store_true", help="prove saves by replaying every command")
     p = sub.add_parser("play", help="open the game window")
     p.add_argument("scenario", nargs="?", default=None)
     p.add_argument("--lang", choices=("en", "fr"), default=None)
@@ -53,6 +54,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.suite == "ui":
             from .bench_ui import run_ui
             return run_ui(repeat=args.repeat or 30)
+        if args.suite == "saves":
+            from .bench_saves import run_saves
+            return run_saves(commands=args.repeat or 8000)
         if args.suite == "engine":
             from .bench_engine import run_engine
             return run_engine(repeat=args.repeat or 3)
@@ -67,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
     if args.command == "check":
         from .content.check import main as check_main
-        return check_main(args.paths)
+        return check_main(args.paths, replay=args.replay)
     if args.command == "play" or args.command is None:
         from .ui.app import main as play_main
         return play_main(getattr(args, "scenario", None) if args.command == "play" else None,

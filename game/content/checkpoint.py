@@ -104,8 +104,13 @@ def _name(kind: type) -> str:
     return f"{kind.__module__}.{kind.__qualname__}"
 
 
+_KNOWN: list = [0, {}]     # (modules seen, classes): made again when more modules are loaded
+
+
 def _known() -> dict[str, type]:
     """The game's own dataclasses and enums, by full name (the modules loaded now)."""
+    if _KNOWN[0] == len(sys.modules):
+        return _KNOWN[1]
     out: dict[str, type] = {}
     for module_name, module in list(sys.modules.items()):
         if module is None or not (module_name == "game" or module_name.startswith("game.")):
@@ -114,6 +119,7 @@ def _known() -> dict[str, type]:
             if isinstance(obj, type) and obj.__module__ == module_name and (
                     dataclasses.is_dataclass(obj) or issubclass(obj, enum.Enum)):
                 out[_name(obj)] = obj
+    _KNOWN[:] = [len(sys.modules), out]
     return out
 
 

@@ -85,10 +85,20 @@ _BRACKET = re.compile(r"[\[\]{}]")
 _LONG_NUMBER = re.compile(r"\d{%d,}" % (MAX_DIGITS + 1))
 
 
+def bare_json(text: str) -> str:
+    """JSON text with every string blanked to the same length (made once per text)."""
+    if _BARE[0] is not text:
+        _BARE[:] = [text, _JSON_STRING.sub(lambda m: '""'.rjust(len(m.group()), "_"), text)]
+    return _BARE[1]
+
+
+_BARE: list = [None, ""]
+
+
 def _guard_json(text: str, path: str) -> None:
     """``guard`` for JSON at C speed (a save may hold a megabyte of commands): strings
     blanked to the same length, then the brackets and digit runs of what is left."""
-    bare = _JSON_STRING.sub(lambda m: '""'.rjust(len(m.group()), "_"), text)
+    bare = bare_json(text)
     long = _LONG_NUMBER.search(bare)
     if long:
         line = bare.count("\n", 0, long.start()) + 1
@@ -104,8 +114,16 @@ def _guard_json(text: str, path: str) -> None:
             depth = max(0, depth - 1)
 
 
-def check_values(doc: Any, path: str, where: str = "") -> None:
-    """Every string free of lone surrogates, every number finite and within bounds."""
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+_BIG_NUMBER = re.compile(r"\d{13,}|[eE][+-]?\d{3,}|[eE]\+?[2-9]\d|Infinity|NaN")
+
+
+def check_values(doc: Any, path: str, where: str = "", text: str | None = None) -> None:
+    """Every string free of lone surrogates, every number finite and within bounds.
+    Given the JSON ``text`` it was read from, a text without a surrogate escape, a long
+    number or a large exponent is known clean without the walk (a save's megabyte)."""
+    if text is not None and not _SURROGATE_ESCAPE.search(text) and not _BIG_NUMBER.search(bare_json(text)):
+        return
     stack = [(doc, where)]
     while stack:
         value, at = stack.pop()

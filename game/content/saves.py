@@ -210,6 +210,12 @@ def load_save(path, replay: bool = False) -> LoadedSave:
     return LoadedSave(battle, doc.get("meta", {}), scenario_path)
 
 
+def read_document(path) -> dict:
+    """A save's JSON object, validated but not loaded (``check --replay`` compares)."""
+    shown = str(path)
+    return _validated(shown, _read(shown))
+
+
 def _opened(shown: str, scenario):
     from ..engine import Battle
     try:
@@ -260,7 +266,7 @@ def _read(shown: str) -> dict:
     except (ValueError, RecursionError) as exc:
         raise SaveError(shown, None, f"broken JSON: {exc}", "SAVE_NOT_JSON") from None
     try:
-        check_values(doc, shown)
+        check_values(doc, shown, text=raw)
     except ContentError as exc:
         raise SaveError(shown, exc.where, exc.what, "SAVE_MALFORMED") from None
     return doc

@@ -65,7 +65,8 @@ def toml_cases() -> dict[str, str]:
     for i, (old, new) in enumerate(LINE_EDITS):
         cases[f"line_{i:02d}.toml"] = FORD.replace(old, new, 1)
     for i, line in enumerate(TOP_EDITS):
-        cases[f"top_{i:02d}.toml"] = line + "\n" + FORD.replace('title = "Le gué"\n', "" if "title" in line else 'title = "Le gué"\n')
+        kept = "" if "title" in line else 'title = "Le gué"\n'
+        cases[f"top_{i:02d}.toml"] = line + "\n" + FORD.replace('title = "Le gué"\n', kept)
     grid_start, grid_end = FORD.index("grid = "), FORD.index('"""\n\n[[creature]]') + 4
     for i, grid in enumerate(GRIDS):
         cases[f"grid_{i:02d}.toml"] = FORD[:grid_start] + "grid = " + grid + "\n" + FORD[grid_end:]

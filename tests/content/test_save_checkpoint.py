@@ -103,3 +103,26 @@ def test_leftover_temporary_files_are_cleaned_on_the_next_save(tmp_path):
     saves.save_battle(battle, target)
     assert not stale.exists() and not old.exists() and other.exists() and target.exists()
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".quicksave")] == []
+
+
+def test_check_replay_proves_a_save_and_refuses_a_false_checkpoint(tmp_path, capsys):
+    from game.cli import main
+    battle = played(MAPS[0], 8, 11)
+    path = saves.save_battle(battle, tmp_path / "s.json")
+    assert main(["check", str(path), "--replay"]) == 0 and "by replay: no problems" in capsys.readouterr().out
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    hp = next(part for part in doc["state"]["components"]["tordek"] if part["$dc"].endswith(".HitPoints"))
+    hp["v"]["maximum"] += 7          # the check block does not hold it: only a replay tells
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert main(["check", str(path), "--replay"]) == 2
+    out = capsys.readouterr().out.strip().splitlines()
+    assert len(out) == 1 and out[0].startswith(f"{path}: state:")
+
+
+def test_the_save_bench_loads_a_long_battle_from_its_checkpoint():
+    import io
+    from game.bench_saves import run_saves
+    sink = io.StringIO()
+    assert run_saves(commands=300, sink=sink) == 0
+    figures = json.loads(sink.getvalue())
+    assert figures["commands"] >= 300 and figures["load_matches"] is True
