@@ -12,6 +12,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from game.content.errors import ContentError
+from game.engine import Battle
 from game.content.scenario import CREATURE_KEYS, TOP_KEYS, parse_scenario, parse_tiled
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,12 +44,19 @@ def toml(value) -> str:
 
 
 def loads_or_one_line(parse, text: str, path: str) -> None:
+    """Refused in one line, or loaded, and then a battle opens on it and draws its state."""
     try:
-        parse(text, path)
+        scenario = parse(text, path)
     except ContentError as exc:
         line = exc.line()
         assert line.startswith(path) and "\n" not in line and "\r" not in line, line
         line.encode("utf-8")
+        return
+    battle = Battle(scenario)
+    try:
+        json.dumps(battle.state(), ensure_ascii=False).encode("utf-8")
+    finally:
+        battle.close()
 
 
 def toml_safe(value) -> bool:
