@@ -45,9 +45,9 @@ CREATURE_KEYS = {"id", "name", "side", "at", "template", "size", "reach", "speed
                  "holding", "worn", "feat_choices", "spell_slots", "spell_like", "afraid_of"} | set(INT_KEYS) | set(FLAG_KEYS)
 CASTER_CLASSES = ("wizard", "sorcerer", "bard", "cleric", "druid", "paladin", "ranger")
 # Sane bounds (issue 15): a value outside them is a typo or a hostile file, never a creature.
-MAX_SIDE = 250                 # squares along either side of the map
+MAX_SIDE = 200                 # squares along either side of the map
 MAX_CREATURES = 500
-MAX_SPEED_M = 150              # metres; the fastest flyers of the SRD move 45 m
+MAX_SPEED_M = 36               # metres (120 ft): twice the fastest mount; "run" (x4) stays bounded in time
 INT_BOUNDS = {"hp": (1, 100_000), "hd": (0, 100)} | {a: (0, 99) for a in ABILITIES}
 DEFAULT_BOUNDS = (-1000, 1000)
 

@@ -33,7 +33,7 @@ from ..rules.terrain import LEGEND
 from .errors import ContentError
 from .limits import check_values, guard, no_constant
 
-MAX_SIDE = 250           # squares, as a TOML grid (scenario.MAX_SIDE)
+MAX_SIDE = 200           # squares, as a TOML grid (scenario.MAX_SIDE)
 
 TILE_ORDER = (".", "#", "~", "T", "+", "/", "=", "^")
 FLIP_BITS = 0xF0000000
