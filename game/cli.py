@@ -23,7 +23,7 @@ def main(argv: list[str] | None = None) -> int:
     from .simulate.cli import add_arguments as add_simulate_arguments
     add_simulate_arguments(s)
     b = sub.add_parser("bench", help="print benchmark figures as JSON")
-    b.add_argument("suite", choices=("geometry", "ui", "engine", "ai"))
+    b.add_argument("suite", choices=("geometry", "ui", "engine", "ai", "saves"))
     b.add_argument("--repeat", type=int, default=None,
                    help="runs of each measurement (geometry and ui: 30; engine: plays of the 20v20 battle, 3; "
                         "ai: 20v20 battles, 1)")
@@ -31,7 +31,8 @@ def main(argv: list[str] | None = None) -> int:
     from .ui.render import add_arguments
     add_arguments(r)
     c = sub.add_parser("check", help="validate maps, templates, items and translations")
-    c.add_argument("paths", nargs="*", default=["maps"], help="map files or folders (default: maps/)")
+    c.add_argument("paths", nargs="*", default=["maps"], help="map files or folders (default: maps/), or saves (.json)")
+    c.add_argument("--replay", action="store_true", help="prove saves by replaying every command")
     p = sub.add_parser("play", help="open the game window")
     p.add_argument("scenario", nargs="?", default=None)
     p.add_argument("--lang", choices=("en", "fr"), default=None)
@@ -67,6 +68,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.suite == "ui":
             from .bench_ui import run_ui
             return run_ui(repeat=args.repeat or 30)
+        if args.suite == "saves":
+            from .bench_saves import run_saves
+            return run_saves(commands=args.repeat or 8000)
         if args.suite == "engine":
             from .bench_engine import run_engine
             return run_engine(repeat=args.repeat or 3)
@@ -81,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
     if args.command == "check":
         from .content.check import main as check_main
-        return check_main(args.paths)
+        return check_main(args.paths, replay=args.replay)
     if args.command == "edit":
         from .ui.app import main as play_main
         return play_main(args.scenario, args.lang, save_dir=args.saves, edit=True)

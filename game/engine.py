@@ -167,6 +167,27 @@ class Battle(BattleFaces):
         self.ids.remove(cid)
         self._roster_changed()
 
+    def component_rows(self) -> list[tuple[str, list]]:
+        """Every creature's components, in the roster's order (a save's checkpoint)."""
+        return [(cid, list(self._comps[cid].values())) for cid in self.ids]
+
+    def component_types(self, cid: str) -> list[type]:
+        return list(self._comps[cid])
+
+    def restore_components(self, cid: str, parts: list) -> None:
+        """Put ``parts`` in place of the creature's components of the same kinds (loading
+        a save's checkpoint, outside any frame); every body is made again."""
+        if self.journal.frames:
+            raise RuntimeError("components are restored outside any open frame")
+        with self.active():
+            for part in parts:
+                if type(part) not in self._comps[cid]:
+                    raise KeyError(f"{cid} has no {type(part).__name__} component")
+                self._comps[cid][type(part)] = part
+                esper.add_component(self.entities[cid], part)
+        self._roster_changed()
+        self.changed()
+
     def _roster_changed(self) -> None:
         self._sorted_ids = sorted(self.ids)
         self._rows = [(cid, self._comps[cid]) for cid in self._sorted_ids]

@@ -437,6 +437,14 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "NOTHING_TO_COMPLETE": {"en": "No full-round action was started last round.",
                             "fr": "Aucune action complexe n'a été commencée au round précédent."},
     "NOTHING_TO_LOAD": {"en": "{weapon} needs no loading.", "fr": "{weapon} ne se charge pas."},
+    # --- issue 15: hostile files and long games ---
+    "UI_LOAD_REFUSED": {"en": "{line} — the current game is kept",
+                        "fr": "{line} — la partie en cours est gardée"},
+    "UI_LOAD_BAD_LANG": {"en": "{path}: meta.lang: {value} is not a language (en, fr); the current game is kept",
+                         "fr": "{path} : meta.lang : {value} n'est pas une langue (en, fr) ; la partie en cours est gardée"},
+    "UI_CRASH_LOGGED": {"en": "Something went wrong ({error}); the details are in {path}, the autosave is kept",
+                        "fr": "Un problème est survenu ({error}) ; les détails sont dans {path}, la sauvegarde "
+                              "automatique est gardée"},
     # fidelity: proofs
     "GRAPPLE_DRAW_LIGHT_ONLY": {"en": "In a grapple only a light weapon can be drawn; {weapon} is not light.",
                                 "fr": "En lutte, on ne dégaine qu'une arme légère ; {weapon} n'est pas légère."},

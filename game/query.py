@@ -5,14 +5,19 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, Callable, TextIO
+from typing import Any, BinaryIO, Callable, TextIO
 
+from .content.errors import ContentError
+from .content.limits import check_values, guard, no_constant, strip_bom
 from .engine import Battle
 from .i18n import sentence
 from .rules.geometry import metres
 from .rules.reasons import Refusal
 from .world import systems, views
 from .world.asking import questions
+
+
+MAX_LINE = 1_000_000        # characters of one request
 
 
 class BadRequest(Exception):
@@ -32,10 +37,21 @@ class QuerySession:
 
     # --- plumbing ---------------------------------------------------------------------
     def answer_line(self, line: str) -> dict:
+        """One request line answered; a line too long, too deep, with a number no
+        request needs or with text that is not Unicode is refused at the door (issue 15)."""
         try:
-            request = json.loads(line)
+            guard(line, "request", "json", MAX_LINE)
+            request = json.loads(line, parse_constant=no_constant)
         except json.JSONDecodeError as exc:
             return {"ok": False, "error": f"Malformed JSON: {exc.msg} at column {exc.colno}."}
+        except ContentError as exc:
+            return {"ok": False, "error": f"Malformed JSON: {exc.what}."}
+        except (ValueError, RecursionError) as exc:
+            return {"ok": False, "error": f"Malformed JSON: {exc.__class__.__name__}."}
+        try:
+            check_values(request, "request")
+        except ContentError as exc:
+            return {"ok": False, "error": f"Bad request: field {exc.where or '?'} {exc.what}."}
         if not isinstance(request, dict):
             return {"ok": False, "error": "A request must be a JSON object."}
         return self.answer(request)
@@ -299,16 +315,41 @@ def _event_json(event) -> dict:
     return {k: plain(v) for k, v in event.as_dict().items()}
 
 
-def run(battle: Battle, source: TextIO = sys.stdin, sink: TextIO = sys.stdout, lang: str | None = None) -> int:
-    """Answer every line of ``source``; exit status 0 at end of input."""
+def run(battle: Battle, source: TextIO | BinaryIO | None = None, sink: TextIO = sys.stdout,
+        lang: str | None = None) -> int:
+    """Answer every line of ``source`` (standard input's bytes by default); exit status 0
+    at end of input. A line that is not UTF-8 is refused, and the next one read."""
     session = QuerySession(battle, lang)
-    for line in source:
-        if not line.strip():
+    for number, raw in enumerate(source if source is not None else sys.stdin.buffer, start=1):
+        line = _decoded(raw)
+        if line is None:
+            answer = {"ok": False, "error": f"Malformed request: line {number} is not valid UTF-8 text."}
+        elif not line.strip():
             continue
-        try:
-            answer = session.answer_line(line)
-        except Exception as exc:  # noqa: BLE001 - the protocol never stops early
-            answer = {"ok": False, "error": f"Internal error while answering: {exc.__class__.__name__}: {exc}"}
-        sink.write(json.dumps(answer, ensure_ascii=False) + "\n")
+        else:
+            try:
+                answer = session.answer_line(strip_bom(line) if number == 1 else line)
+            except Exception as exc:  # noqa: BLE001 - the protocol never stops early
+                answer = {"ok": False, "error": f"Internal error while answering: {exc.__class__.__name__}"}
+        sink.write(_dumped(answer) + "\n")
         sink.flush()
     return 0
+
+
+def _decoded(raw: str | bytes) -> str | None:
+    if isinstance(raw, str):
+        return raw
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def _dumped(answer: dict) -> str:
+    """The answer as one JSON line; escaped to ASCII if it holds text no encoder writes."""
+    text = json.dumps(answer, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(answer)
+    return text

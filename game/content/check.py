@@ -331,7 +331,38 @@ def run(paths: list[str]) -> tuple[list[str], str]:
     return problems, summary
 
 
-def main(paths: list[str]) -> int:
+def check_save(path: Path, replay: bool) -> list[str]:
+    """A save loads (by its checkpoint, or with ``replay`` by playing every command again
+    and reaching its checkpoint's state exactly)."""
+    from . import saves
+    try:
+        loaded = saves.load_save(path, replay=replay)
+    except ContentError as exc:
+        return [exc.line()]
+    try:
+        if replay and "state" in saves.read_document(path):
+            fast = saves.load_save(path).battle
+            try:
+                if fast.state() != loaded.battle.state():
+                    return [f"{path}: state: the checkpoint is not where the replay of the commands ends"]
+            finally:
+                fast.close()
+    finally:
+        loaded.battle.close()
+    return []
+
+
+def main(paths: list[str], replay: bool = False) -> int:
+    """Maps and folders as before; ``.json`` files are saves (``--replay``: proved by replay)."""
+    save_files = [Path(p) for p in paths if p.lower().endswith(".json")]
+    if save_files:
+        problems = [line for f in save_files for line in check_save(f, replay)]
+        for line in problems:
+            print(line)
+        summary = f"checked {len(save_files)} save(s)" + (" by replay" if replay else "") + \
+            (f": {len(problems)} problem(s)" if problems else ": no problems")
+        print(summary, file=sys.stderr if problems else sys.stdout)
+        return 2 if problems else 0
     problems, summary = run(paths)
     for line in problems:
         print(line)

@@ -21,12 +21,20 @@ what is wrong. A refused load returns nothing and touches nothing: the caller ke
 game.
 
 Writing is atomic: a temporary file in the same folder, flushed and synced, then
-``os.replace``; a failed write leaves the previous save as it was and no temporary file.
+``os.replace``; a failed write leaves the previous save as it was and no temporary file;
+one a killed write left is removed by the next save.
+
+Since issue 15 a save also holds ``"state"``, a checkpoint of the whole battle
+(``checkpoint.py``): loading restores it (checked against ``check``) instead of replaying
+every command, so a long battle loads in a moment; ``load_save(path, replay=True)`` (and
+``python -m game check SAVE --replay``) replays to prove the save. A save without
+``state`` (written before) loads by replay, as does one whose checkpoint does not read.
 """
 from __future__ import annotations
 
 import dataclasses
 import json
+from glob import escape as glob_escape
 import os
 import tempfile
 import weakref
@@ -34,15 +42,17 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
+from .checkpoint import CheckpointError, checkpoint, restore
 from .errors import ContentError
+from .limits import MAX_SAVE_TEXT, check_values, guard
 from ..world.commands import legacy_arguments
 
 FORMAT = "carreau-save"
 VERSION = 1
 AUTOSAVE_NAME = "autosave.json"
 KEYS = {"format": str, "version": int, "scenario_path": str, "scenario_text": str, "seed": int,
-        "meta": dict, "commands": list, "check": dict}
-OPTIONAL_KEYS = {"meta"}
+        "meta": dict, "commands": list, "check": dict, "state": dict}
+OPTIONAL_KEYS = {"meta", "state"}          # "state": the checkpoint (issue 15); older saves load by replay
 COMMAND_KEYS = {"who": str, "action": str, "args": dict, "dice": list, "declined": list, "rolled": list}
 OPTIONAL_COMMAND_KEYS = {"instead": dict}     # maneuvers made in place of attacks of opportunity
 CREATURE_CHECK = ("at", "hp", "nonlethal", "conditions")
@@ -95,6 +105,10 @@ def save_document(battle, meta: dict | None = None, scenario_text: str | None = 
     doc = {"format": FORMAT, "version": VERSION, "scenario_path": str(battle.scenario.path),
            "scenario_text": _scenario_text(battle, scenario_text), "seed": battle.scenario.seed,
            "meta": dict(meta or {}), "commands": list(battle.history), "check": _check(battle)}
+    try:
+        doc["state"] = {**checkpoint(battle), "digest": _digest(doc)}
+    except (CheckpointError, TypeError, ValueError):
+        pass              # something no checkpoint keeps: this save loads by replay
     return doc
 
 
@@ -121,6 +135,7 @@ def _scenario_text(battle, given: str | None) -> str:
 
 def _write_atomic(path: Path, doc: dict) -> None:
     folder = path.parent
+    _clean_leftovers(path)
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     except OSError as exc:
@@ -141,6 +156,16 @@ def _write_atomic(path: Path, doc: dict) -> None:
     _sync_folder(folder)
 
 
+def _clean_leftovers(path: Path) -> None:
+    """Temporary files of this save that a killed write left behind (issue 15): only the
+    names ``_write_atomic`` makes, ``.<name>.<random>.tmp``; one writer per save is assumed
+    (the window and the command line never write one save at the same time)."""
+    with suppress(OSError):
+        for leftover in path.parent.glob(f".{glob_escape(path.name)}.*.tmp"):
+            with suppress(OSError):
+                leftover.unlink()
+
+
 def _sync_folder(folder: Path) -> None:
     """Make the rename itself durable (POSIX; elsewhere a no-op)."""
     with suppress(OSError, AttributeError):
@@ -157,8 +182,11 @@ def load_battle(path):
     return load_save(path).battle
 
 
-def load_save(path) -> LoadedSave:
-    """The battle and the ``meta`` a save holds; refused like ``load_battle``."""
+def load_save(path, replay: bool = False) -> LoadedSave:
+    """The battle and the ``meta`` a save holds; refused like ``load_battle``. The battle
+    is brought to the save's checkpoint when it has one (a long battle loads in a moment);
+    ``replay`` (or a save without a checkpoint, or with one that does not read) plays
+    every command again instead, which also proves the save."""
     shown = str(path)
     doc = _validated(shown, _read(shown))
     text, scenario_path = doc["scenario_text"], doc["scenario_path"]
@@ -169,35 +197,79 @@ def load_save(path) -> LoadedSave:
                         "SAVE_SCENARIO") from None
     if scenario.seed != doc["seed"]:
         scenario = dataclasses.replace(scenario, seed=doc["seed"])
-    from ..engine import Battle
-    try:
-        battle = Battle(scenario)
-    except Exception as exc:  # noqa: BLE001 - a save is refused in one line, never with a traceback
-        raise SaveError(shown, "scenario_text", f"the battle cannot be set up ({_why(exc)})",
-                        "SAVE_SCENARIO") from None
-    try:
-        _replay(shown, battle, doc["commands"])
-        _compare(shown, _check(battle), doc["check"], len(doc["commands"]))
-    except BaseException:
-        battle.close()
-        raise
+    battle = _restored(shown, scenario, doc) if "state" in doc and not replay else None
+    if battle is None:
+        battle = _opened(shown, scenario)
+        try:
+            _replay(shown, battle, doc["commands"])
+            _compare(shown, _check(battle), doc["check"], len(doc["commands"]))
+        except BaseException:
+            battle.close()
+            raise
     _texts[battle] = text
     return LoadedSave(battle, doc.get("meta", {}), scenario_path)
 
 
+def read_document(path) -> dict:
+    """A save's JSON object, validated but not loaded (``check --replay`` compares)."""
+    shown = str(path)
+    return _validated(shown, _read(shown))
+
+
+def _opened(shown: str, scenario):
+    from ..engine import Battle
+    try:
+        return Battle(scenario)
+    except Exception as exc:  # noqa: BLE001 - a save is refused in one line, never with a traceback
+        raise SaveError(shown, "scenario_text", f"the battle cannot be set up ({_why(exc)})",
+                        "SAVE_SCENARIO") from None
+
+
+def _restored(shown: str, scenario, doc: dict):
+    """The battle at the save's checkpoint, checked against its ``check``; None when the
+    checkpoint does not read (the caller replays)."""
+    if doc["state"].get("digest") != _digest(doc):
+        return None           # the commands or the scenario were edited: the replay judges them
+    battle = _opened(shown, scenario)
+    try:
+        restore(battle, doc["state"], doc["commands"])
+        if _difference(_check(battle), doc["check"], "") is None:
+            return battle
+    except (CheckpointError, KeyError, TypeError, ValueError, AttributeError):
+        pass
+    battle.close()
+    return None
+
+
+def _digest(doc: dict) -> str:
+    """What ties a checkpoint to its save: the scenario, the seed and every command."""
+    import hashlib
+    text = json.dumps([doc["scenario_text"], doc["seed"], doc["commands"]], ensure_ascii=False,
+                      separators=(",", ":"), sort_keys=True)
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
 def _read(shown: str) -> dict:
     try:
-        raw = Path(shown).read_text(encoding="utf-8")
+        raw = Path(shown).read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise SaveError(shown, None, "no such file", "SAVE_UNREADABLE") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise SaveError(shown, None, f"cannot be read ({_why(exc)})", "SAVE_UNREADABLE") from None
     try:
-        return json.loads(raw, parse_constant=_no_constant)
+        guard(raw, shown, "json", MAX_SAVE_TEXT)
+        doc = json.loads(raw, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise SaveError(shown, f"line {exc.lineno}", f"broken JSON: {exc.msg}", "SAVE_NOT_JSON") from None
+    except ContentError as exc:
+        raise SaveError(shown, exc.where, exc.what, "SAVE_NOT_JSON") from None
     except (ValueError, RecursionError) as exc:
         raise SaveError(shown, None, f"broken JSON: {exc}", "SAVE_NOT_JSON") from None
+    try:
+        check_values(doc, shown, text=raw)
+    except ContentError as exc:
+        raise SaveError(shown, exc.where, exc.what, "SAVE_MALFORMED") from None
+    return doc
 
 
 def _no_constant(name: str):

@@ -26,6 +26,7 @@ from .. import data
 from ..data import bestiary
 from ..i18n import side_name
 from .errors import ContentError
+from .limits import check_values, guard, strip_bom
 from .sides import SideSpec, read_sides
 from .tiled import tiled_document
 
@@ -43,6 +44,12 @@ CREATURE_KEYS = {"id", "name", "side", "at", "template", "size", "reach", "speed
                  "feats", "armor", "shield", "inventory", "surprised", "off_hand", "loaded", "spells", "caster_class",
                  "holding", "worn", "feat_choices", "spell_slots", "spell_like", "afraid_of"} | set(INT_KEYS) | set(FLAG_KEYS)
 CASTER_CLASSES = ("wizard", "sorcerer", "bard", "cleric", "druid", "paladin", "ranger")
+# Sane bounds (issue 15): a value outside them is a typo or a hostile file, never a creature.
+MAX_SIDE = 200                 # squares along either side of the map
+MAX_CREATURES = 500
+MAX_SPEED_M = 36               # metres (120 ft): twice the fastest mount; "run" (x4) stays bounded in time
+INT_BOUNDS = {"hp": (1, 100_000), "hd": (0, 100)} | {a: (0, 99) for a in ABILITIES}
+DEFAULT_BOUNDS = (-1000, 1000)
 
 
 @dataclass
@@ -121,7 +128,7 @@ def load_scenario(path: str | Path) -> Scenario:
     """Read and validate a scenario file: TOML, or a Tiled JSON map (``.tmj``)."""
     p = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = Path(path).read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise ContentError(p, None, "no such file") from None
     except (OSError, UnicodeDecodeError) as exc:
@@ -133,10 +140,12 @@ def load_scenario(path: str | Path) -> Scenario:
 
 def parse_tiled(text: str, path: str = "<tiled>") -> Scenario:
     """A Tiled JSON map (``tiled``), validated as a scenario."""
-    return _Validator(path, "").scenario(tiled_document(text, path))
+    return _Validator(path, "").scenario(tiled_document(strip_bom(text), path))
 
 
 def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
+    text = strip_bom(text)
+    guard(text, path, "toml")
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -145,6 +154,9 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
         if m:
             raise ContentError(path, f"line {m.group(1)}", f"broken TOML: {msg[:m.start()].strip()}") from None
         raise ContentError(path, None, f"broken TOML: {msg}") from None
+    except (ValueError, RecursionError) as exc:     # a number or nesting past Python's own limits
+        raise ContentError(path, None, f"broken TOML: {exc.__class__.__name__}") from None
+    check_values(doc, path)
     return _Validator(path, text).scenario(doc)
 
 
@@ -192,6 +204,8 @@ class _Validator:
         raw = doc.get("creature", [])
         if not isinstance(raw, list):
             self.fail("creature", "must be an array of tables ([[creature]])")
+        if len(raw) > MAX_CREATURES:
+            self.fail("creature", f"{len(raw)} creatures; a battle holds at most {MAX_CREATURES}")
         creatures = numbered([self.creature(i, c, terrain) for i, c in enumerate(raw)])
         self.placement(creatures, terrain)
         ids = {c.id for c in creatures}
@@ -242,6 +256,8 @@ class _Validator:
             rows.pop()
         if not rows or not any(rows):
             self.fail("map.grid", "the grid is empty")
+        if len(rows) > MAX_SIDE or max(len(r) for r in rows) > MAX_SIDE:
+            self.fail("map.grid", f"is {max(len(r) for r in rows)}×{len(rows)} squares; a side is at most {MAX_SIDE}")
         first_line = self._grid_first_line()
         for y, row in enumerate(rows):
             for x, ch in enumerate(row):
@@ -265,6 +281,8 @@ class _Validator:
         cid = raw.get("id")
         if not isinstance(cid, str) or not cid:
             self.fail(f"creature #{index + 1}", "needs an id (a non-empty string)")
+        if not cid.isprintable():
+            self.fail(f"creature #{index + 1}", f"id {cid!r} holds control characters")
         where = f'creature "{cid}"'
         for key in sorted(raw):
             if key not in CREATURE_KEYS:
@@ -281,6 +299,8 @@ class _Validator:
         side = raw.get("side")
         if not isinstance(side, str) or not side:
             self.fail(where, "needs a side (a non-empty string)")
+        if not side.isprintable():
+            self.fail(where, f"side {side!r} holds control characters")
         at = raw.get("at")
         if (not isinstance(at, list) or len(at) != 2
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in at)):
@@ -295,6 +315,8 @@ class _Validator:
         speed = raw.get("speed", 9)
         if isinstance(speed, bool) or not isinstance(speed, (int, float)):
             self.fail(where, f"speed must be a number of metres, not {speed!r}")
+        if not 0 <= speed <= MAX_SPEED_M:      # also refuses inf and nan, which compare false
+            self.fail(where, f"speed {speed!r} m is out of bounds (0 to {MAX_SPEED_M} m)")
         speed_m = Fraction(str(speed))
         if speed_m < 0 or (speed_m / Fraction(3, 2)).denominator != 1:
             self.fail(where, f"speed {speed} m is not a multiple of 1.5 m")
@@ -326,12 +348,17 @@ class _Validator:
             if uses != "at_will" and (not isinstance(uses, int) or isinstance(uses, bool) or uses < 1):
                 self.fail(f"{where}.spell_like.{sid}", f"uses per day must be a whole number from 1 or \"at_will\", not {uses!r}")
         caster_class = raw.get("caster_class", "")
-        if caster_class and caster_class not in CASTER_CLASSES:
+        if not isinstance(caster_class, str) or (caster_class and caster_class not in CASTER_CLASSES):
             self.fail(where, f"unknown caster_class {caster_class!r} (expected one of {', '.join(CASTER_CLASSES)})")
         spells = self._spells(raw, where, caster_class)
         feat_choices = raw.get("feat_choices", {})
         if not isinstance(feat_choices, dict) or not all(isinstance(v, str) for v in feat_choices.values()):
             self.fail(where, "feat_choices must be a table of feat = weapon id")
+        for feat, weapon_id in feat_choices.items():
+            if feat not in data.feats():
+                self.fail(f"{where}.feat_choices", f"unknown feat {feat!r}")
+            if weapon_id not in data.weapons():
+                self.fail(f"{where}.feat_choices.{feat}", f"unknown weapon {weapon_id!r}")
         surprised = raw.get("surprised", False)
         if not isinstance(surprised, bool):
             self.fail(where, f"surprised must be true or false, not {surprised!r}")
@@ -355,6 +382,9 @@ class _Validator:
                 value = raw[key]
                 if not isinstance(value, int) or isinstance(value, bool):
                     self.fail(where, f"{key} must be a whole number, not {value!r}")
+                low, high = INT_BOUNDS.get(key, DEFAULT_BOUNDS)
+                if not low <= value <= high:
+                    self.fail(where, f"{key} {value} is out of bounds ({low} to {high})")
                 stats[key] = value
         for key in FLAG_KEYS:
             if key in raw:

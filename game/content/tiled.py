@@ -23,7 +23,6 @@ equivalent TOML file, and refuses a bad file with one ``file: key: what is wrong
 from __future__ import annotations
 
 import base64
-import gzip
 import json
 import math
 import struct
@@ -32,6 +31,9 @@ from typing import Any
 
 from ..rules.terrain import LEGEND
 from .errors import ContentError
+from .limits import check_values, guard, no_constant
+
+MAX_SIDE = 200           # squares, as a TOML grid (scenario.MAX_SIDE)
 
 TILE_ORDER = (".", "#", "~", "T", "+", "/", "=", "^")
 FLIP_BITS = 0xF0000000
@@ -47,10 +49,14 @@ def tiled_document(text: str, path: str = "<tiled>") -> dict[str, Any]:
     def fail(where: str | None, what: str):
         raise ContentError(path, where, what)
 
+    guard(text, path, "json")
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, parse_constant=no_constant)
     except json.JSONDecodeError as exc:
         fail(f"line {exc.lineno}", f"broken JSON: {exc.msg}")
+    except (ValueError, RecursionError) as exc:
+        fail(None, f"broken JSON: {exc.__class__.__name__}")
+    check_values(doc, path)
     if not isinstance(doc, dict) or doc.get("type", "map") != "map" or "layers" not in doc:
         fail(None, "not a Tiled map (a JSON object with \"layers\")")
     if doc.get("orientation", "orthogonal") != "orthogonal":
@@ -62,6 +68,8 @@ def tiled_document(text: str, path: str = "<tiled>") -> dict[str, Any]:
     for key, value in (("width", width), ("height", height), ("tilewidth", tw), ("tileheight", th)):
         if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
             fail(key, f"must be a positive whole number, not {value!r}")
+    if width > MAX_SIDE or height > MAX_SIDE:
+        fail("width" if width > MAX_SIDE else "height", f"is {max(width, height)} squares; a side is at most {MAX_SIDE}")
 
     scenario: dict[str, Any] = {}
     rules: dict[str, Any] = {}
@@ -100,7 +108,10 @@ def tiled_document(text: str, path: str = "<tiled>") -> dict[str, Any]:
     groups = [layer for layer in layers if layer.get("type") == "objectgroup" and layer.get("name") == "creatures"]
     if len(groups) > 1:
         fail("layers", "more than one object layer named \"creatures\"")
-    for obj in (groups[0].get("objects", []) if groups else []):
+    objects = groups[0].get("objects", []) if groups else []
+    if not isinstance(objects, list):
+        fail("layers.creatures.objects", "must be a list")
+    for obj in objects:
         creatures.append(_creature(obj, tw, th, fail))
     scenario["creature"] = creatures
     return scenario
@@ -140,7 +151,7 @@ def _tile_chars(tilesets: Any, fail) -> dict[int, str]:
     out: dict[int, str] = {}
     for i, ts in enumerate(tilesets):
         where = f"tilesets[{i}]"
-        if not isinstance(ts, dict) or not isinstance(ts.get("firstgid"), int):
+        if not isinstance(ts, dict) or not isinstance(ts.get("firstgid"), int) or isinstance(ts.get("firstgid"), bool):
             fail(where, "needs a firstgid")
         if "source" in ts:
             fail(where, f"external tileset {ts['source']!r} is not supported: embed it in the map (Tiled: Embed Tileset)")
@@ -150,7 +161,10 @@ def _tile_chars(tilesets: Any, fail) -> dict[int, str]:
             fail(f"{where}.tilecount", f"must be a whole number, not {count!r}")
         for local in range(min(count, len(TILE_ORDER))):
             out[first + local] = TILE_ORDER[local]
-        for tile in ts.get("tiles", []):
+        tiles = ts.get("tiles", [])
+        if not isinstance(tiles, list):
+            fail(f"{where}.tiles", "must be a list")
+        for tile in tiles:
             if not isinstance(tile, dict) or not isinstance(tile.get("id"), int):
                 fail(f"{where}.tiles", f"bad tile {tile!r}")
             props = _properties(tile, f"{where}.tiles[{tile['id']}].properties", fail)
@@ -176,10 +190,9 @@ def _layer_data(layer: dict, width: int, height: int, fail) -> list[int]:
         try:
             raw = base64.b64decode(data)
             compression = layer.get("compression", "")
-            if compression == "zlib":
-                raw = zlib.decompress(raw)
-            elif compression == "gzip":
-                raw = gzip.decompress(raw)
+            if compression in ("zlib", "gzip"):   # never more than the map's tiles: no zip bomb
+                inflate = zlib.decompressobj(15 if compression == "zlib" else 31)
+                raw = inflate.decompress(raw, width * height * 4 + 4)
             elif compression:
                 fail("layers.terrain.compression", f"{compression!r} is not supported (use CSV, zlib or gzip)")
         except (ValueError, zlib.error, OSError) as exc:
@@ -208,9 +221,10 @@ def _creature(obj: Any, tw: int, th: int, fail) -> dict:
     if "at" in props:
         fail(where, "at comes from the object's position: remove the at property")
     x, y = obj.get("x"), obj.get("y")
-    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (x, y)):
-        fail(where, "needs x and y")
-    top = y - obj.get("height", 0) if "gid" in obj else y   # tile objects are anchored bottom-left
+    height = obj.get("height", 0)
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in (x, y, height)):
+        fail(where, "needs x, y (and height) as finite numbers")
+    top = y - height if "gid" in obj else y   # tile objects are anchored bottom-left
     creature = {k: v for k, v in props.items()}
     creature["id"] = cid
     creature["at"] = [int(math.floor(x / tw + 0.5)), int(math.floor(top / th + 0.5))]

@@ -11,6 +11,8 @@ square, the rule that decides it with the arithmetic.
 """
 from __future__ import annotations
 
+import sys
+import traceback
 from pathlib import Path
 
 from ..i18n import default_language, sentence
@@ -226,7 +228,7 @@ def main(scenario: str | None = None, lang: str | None = None, frames: int | Non
     chosen = None
     players: dict[str, str] | None = None
     if control and not scenario:
-        print("--control: needs a scenario (the start menu sets who plays otherwise)")
+        print("--control: needs a scenario (the start menu sets who plays otherwise)", file=sys.stderr)
         return 2
     if edit:
         return _edit(scenario, lang, frames, save_dir)
@@ -234,11 +236,11 @@ def main(scenario: str | None = None, lang: str | None = None, frames: int | Non
         try:
             chosen = load_scenario(scenario)
         except ContentError as exc:
-            print(exc.line())
+            print(exc.line(), file=sys.stderr)
             return 2
         players, bad = parse_control(control or [], chosen.side_ids())
         if bad:
-            print(f"--control: {bad}")
+            print(f"--control: {bad}", file=sys.stderr)
             return 2
     pygame.display.init()
     pygame.font.init()
@@ -247,21 +249,25 @@ def main(scenario: str | None = None, lang: str | None = None, frames: int | Non
     clock = pygame.time.Clock()
     drawn = 0
 
+    guard = CrashGuard(Path(save_dir or "saves"), lang)
+
     def loop(thing) -> bool:
         nonlocal drawn
         while thing.running and (frames is None or drawn < frames):
-            for event in pygame.event.get():
-                if event.type == pygame.VIDEORESIZE:
-                    thing.screen = pygame.display.get_surface()
-                thing.handle(event)
-                if getattr(thing, "chosen", None):
-                    return True
-            thing.draw()
-            pygame.display.flip()
+            with guard.around(thing):
+                for event in pygame.event.get():
+                    if event.type == pygame.VIDEORESIZE:
+                        thing.screen = pygame.display.get_surface()
+                    thing.handle(event)
+                    if getattr(thing, "chosen", None):
+                        return True
+                thing.draw()
+                pygame.display.flip()
             drawn += 1
             elapsed = clock.tick(60)
             if hasattr(thing, "update"):
-                thing.update(elapsed)     # the computer's pace follows the window's clock
+                with guard.around(thing):
+                    thing.update(elapsed)     # the computer's pace follows the window's clock
         return False
 
     if chosen is None:
@@ -273,28 +279,32 @@ def main(scenario: str | None = None, lang: str | None = None, frames: int | Non
         players = menu.controls()
         if menu.sandbox is not None:
             doc = sandbox_document(menu)
-            _session(screen, lang, frames, save_dir).edit(doc)
+            _session(screen, lang, frames, save_dir, guard).edit(doc)
             pygame.quit()
             return 0
     battle = Battle(chosen)
     if explore:
         loop(Explorer(battle, screen, lang))
     else:
-        session = _session(screen, lang, frames, save_dir)
-        session.battle(GameScreen(battle, screen, lang, saves=_save_hooks(save_dir, lang), control=players))
+        session = _session(screen, lang, frames, save_dir, guard)
+        game = GameScreen(battle, screen, lang, saves=_save_hooks(save_dir, lang), control=players)
+        session.battle(game)
+        if game.battle is not battle:
+            game.battle.close()         # the battle on screen: the loaded one after an F9
     battle.close()
     pygame.quit()
     return 0
 
 
-def _session(screen, lang: str, frames: int | None, save_dir: str | None):
-    """The window's loop over sandboxes and battles (``editor.flow``)."""
+def _session(screen, lang: str, frames: int | None, save_dir: str | None, guard=None):
+    """The window's loop over sandboxes and battles (``editor.flow``), each frame inside
+    the crash guard (``CrashGuard``)."""
     from .editor.flow import Session
     from .game_screen import GameScreen
 
     def make_game(battle, control):
         return GameScreen(battle, screen, lang, saves=_save_hooks(save_dir, lang), control=control)
-    return Session(screen, lang, make_game, frames)
+    return Session(screen, lang, make_game, frames, guard or CrashGuard(Path(save_dir or "saves"), lang))
 
 
 def sandbox_document(menu):
@@ -332,6 +342,59 @@ def _edit(scenario: str | None, lang: str, frames: int | None, save_dir: str | N
     return 0
 
 
+class CrashGuard:
+    """The top of the window's loop (issue 15): an unexpected exception in a screen is
+    written with its traceback to ``<saves>/crash.log``, the battle on screen is autosaved
+    (the last autosave is kept if that fails too), and the player reads where in the log
+    and on standard error; the loop goes on. Three failures in a row end it, so a screen
+    that fails on every frame cannot hold the player in a loop of errors."""
+
+    LIMIT = 3
+
+    def __init__(self, folder: Path, lang: str):
+        self.folder = folder
+        self.lang = lang
+        self.failures = 0
+
+    def around(self, thing):
+        from contextlib import contextmanager
+
+        @contextmanager
+        def guarded():
+            try:
+                yield
+            except Exception as exc:  # noqa: BLE001 - the window never loses a game
+                self.caught(thing, exc)
+            else:
+                self.failures = 0
+        return guarded()
+
+    def caught(self, thing, exc: Exception) -> None:
+        from ..content import saves
+        self.failures += 1
+        path = self.folder / "crash.log"
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            with open(path, "a", encoding="utf-8", errors="backslashreplace") as log:
+                log.write("".join(traceback.format_exception(exc)) + "\n")
+        except OSError:
+            path = Path("(no log: the saves folder cannot be written)")
+        battle = getattr(thing, "battle", None)
+        if battle is not None:
+            try:
+                saves.autosave(battle, self.folder, meta={"lang": getattr(thing, "lang", self.lang),
+                                                         **(thing.save_meta() if hasattr(thing, "save_meta") else {})})
+            except Exception:  # noqa: BLE001 - the previous autosave stays
+                pass
+        text = sentence("UI_CRASH_LOGGED", {"error": exc.__class__.__name__, "path": str(path)},
+                        getattr(thing, "lang", self.lang))
+        print(text, file=sys.stderr)
+        if isinstance(getattr(thing, "log", None), list):
+            thing.log.append((text, (240, 160, 120)))
+        if self.failures >= self.LIMIT:
+            thing.running = False
+
+
 def _save_hooks(save_dir: str | None, lang: str):
     """(save, load, autosave) for the window, writing under ``save_dir`` (default ./saves).
     A save keeps, besides the language, the screen's ``extra`` meta (who plays each side:
@@ -350,22 +413,36 @@ def _save_hooks(save_dir: str | None, lang: str):
             return exc.line() if hasattr(exc, "line") else str(exc)
         return str(path)
 
+    def refuse(screen, text: str) -> None:
+        screen.log.append((text, (240, 160, 120)))
+
     def load(screen):
         path = folder / "quicksave.json"
         try:
             loaded = saves.load_save(path)
         except ContentError as exc:
-            screen.log.append((exc.line(), (240, 160, 120)))
+            refuse(screen, sentence("UI_LOAD_REFUSED", {"line": exc.line()}, screen.lang))
             return
-        control, bad = _saved_control(loaded.meta or {})
-        if bad:
-            screen.log.append((sentence("UI_LOAD_BAD_CONTROL", {"path": str(path), "value": bad}, screen.lang),
-                               (240, 160, 120)))
+        except Exception as exc:  # noqa: BLE001 - a save that breaks the loader never costs the game
+            refuse(screen, sentence("UI_LOAD_REFUSED", {"line": f"{path}: {exc.__class__.__name__}"}, screen.lang))
+            return
+        meta = loaded.meta if isinstance(loaded.meta, dict) else {}
+        control, bad = _saved_control(meta)
+        lang_saved = meta.get("lang", screen.lang)
+        if bad or lang_saved not in ("en", "fr"):
+            refuse(screen, sentence("UI_LOAD_BAD_CONTROL", {"path": str(path), "value": bad}, screen.lang) if bad
+                   else sentence("UI_LOAD_BAD_LANG", {"path": str(path), "value": repr(lang_saved)[:40]}, screen.lang))
             loaded.battle.close()
             return
-        old = screen.battle
-        screen.__init__(loaded.battle, screen.screen, (loaded.meta or {}).get("lang", screen.lang), screen.saves,
-                        control=control)
+        old, kept = screen.battle, dict(screen.__dict__)
+        try:
+            screen.__init__(loaded.battle, screen.screen, lang_saved, screen.saves, control=control)
+        except Exception as exc:  # noqa: BLE001 - the screen as it was, with its battle
+            screen.__dict__.clear()
+            screen.__dict__.update(kept)
+            loaded.battle.close()
+            refuse(screen, sentence("UI_LOAD_REFUSED", {"line": f"{path}: {exc.__class__.__name__}"}, screen.lang))
+            return
         old.close()
         screen.log.append((sentence("UI_LOADED", {"path": str(path)}, screen.lang), (180, 220, 180)))
 

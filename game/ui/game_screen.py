@@ -235,8 +235,10 @@ class GameScreen(ScreenActing, ScreenDrawing):
             self.cam.oy += {pygame.K_UP: -step, pygame.K_DOWN: step}.get(key, 0)
 
     def _board_rect(self) -> pygame.Rect:
+        """The board's part of the window; never empty, so a window down to 320×240 (or
+        less) still draws: the panel and the log then cover what they must (issue 15)."""
         w, h = self.screen.get_size()
-        return pygame.Rect(0, 0, w - PANEL_W, h - LOG_H)
+        return pygame.Rect(0, 0, max(1, min(w, w - PANEL_W)), max(1, min(h, h - LOG_H)))
 
     def _click(self, pos) -> None:
         for name, rect, enabled, _reason in self.buttons:
@@ -439,8 +441,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.view.health = {cid: views.health(self.battle, cid) for cid in self.battle.entities}
         area = self.screen.subsurface(self._board_rect())
         self.view.draw(area, self.cam, self.overlay, self.current)
-        self._draw_panel(pygame.Rect(w - PANEL_W, 0, PANEL_W, h))
-        self._draw_log(pygame.Rect(0, h - LOG_H, w - PANEL_W, LOG_H))
+        self._draw_panel(pygame.Rect(max(0, w - PANEL_W), 0, PANEL_W, h))
+        self._draw_log(pygame.Rect(0, max(0, h - LOG_H), max(1, w - PANEL_W), LOG_H))
         if self.computer.trail_ms:
             self._draw_trail(area)
         if self.handoff is None and not self.computer.playing():

@@ -6,6 +6,7 @@ that plays it."""
 from __future__ import annotations
 
 from game.rules.geometry import distance
+from game.world.components import HitPoints
 from tests.world.combat_helpers import battle, creature, first, types
 
 ROOM = "\n".join("." * 12 for _ in range(8))
@@ -188,8 +189,10 @@ def test_a_frightened_creature_may_only_flee_its_fear_and_fights_when_cornered()
     # fear of a dead creature makes no one flee
     d = battle(ROOM, creature("orc", "red", (4, 4), initiative=20, conditions=["frightened"], afraid_of="hero",
                               weapon="longsword"),
-               creature("hero", "blue", (5, 4), initiative=1, hp=-10),
+               creature("hero", "blue", (5, 4), initiative=1, hp=10),
                creature("elf", "blue", (4, 5), initiative=2))
+    d.comp("hero", HitPoints).current = -10     # dead (a scenario's hit points start from 1: issue 15)
+    d.changed()
     assert d.check("orc", "attack", {"target": "elf"}) is None
 
 

@@ -14,6 +14,7 @@ from game.rules.aoo import best_path
 from game.rules.charge import charge
 from game.world.attacks import aoo_limit
 from game.world.components import AttacksOfOpportunity, HitPoints
+from game.world.invariants import broken
 
 GRID = "\n".join(["........", "...~~...", "........", "..#+....", "........", "........"])
 WALLS = {(2, 3), (3, 3)}          # a wall and a closed door: nobody starts there
@@ -102,6 +103,7 @@ def invariants(b) -> None:
                 assert sq not in standing, f"{cid} and {standing[sq]} share {sq}"
                 standing[sq] = cid
         assert 0 <= b.comp(cid, AttacksOfOpportunity).used <= aoo_limit(b, cid)
+    assert broken(b) == []              # every space on the map, hit points, dice (issue 15)
     if b.turn is not None:
         left = state["actions_left"]
         assert not (left["full_round"] and not (left["standard"] and left["move"]))

@@ -6,6 +6,8 @@ sandbox's "Back to the battle" returns to it. When a played battle ends, the san
 came from is shown again."""
 from __future__ import annotations
 
+from contextlib import nullcontext
+
 import pygame
 
 from ...content.errors import ContentError
@@ -22,8 +24,9 @@ class Session:
     """One window's loop over editors and battles. ``frames``: stop after that many frames
     (tests); ``make_game(battle, control)``: the battle screen (the window's saves with it)."""
 
-    def __init__(self, screen: pygame.Surface, lang: str, make_game, frames: int | None = None):
+    def __init__(self, screen: pygame.Surface, lang: str, make_game, frames: int | None = None, guard=None):
         self.screen = screen
+        self.guard = guard           # the window's crash guard (``app.CrashGuard``): a failing frame is logged, not fatal
         self.lang = lang
         self.make_game = make_game
         self.frames = frames
@@ -42,28 +45,33 @@ class Session:
         thing.screen = self.screen
         pygame.display.set_caption(sentence("EDIT_TITLE" if isinstance(thing, EditorScreen) else "UI_TITLE", {}, self.lang))
         while thing.running and not self.out_of_frames():
-            for event in pygame.event.get():
-                if event.type == pygame.QUIT:
-                    self.quit = True
-                if event.type == pygame.VIDEORESIZE:
-                    self.screen = thing.screen = pygame.display.get_surface()
-                if event.type == pygame.KEYDOWN and event.key == PAUSE_KEY and not isinstance(thing, EditorScreen):
-                    return "pause"
-                thing.handle(event)
-            want = getattr(thing, "want", None)
-            if want:
-                thing.want = None
-                return want
-            thing.draw()
-            if not isinstance(thing, EditorScreen):
-                hint = theme.font(12).render(sentence("EDIT_BATTLE_PAUSE_HINT", {}, self.lang), True, (170, 170, 170))
-                self.screen.blit(hint, (8, 4))
-            pygame.display.flip()
+            with self._guarded(thing):
+                for event in pygame.event.get():
+                    if event.type == pygame.QUIT:
+                        self.quit = True
+                    if event.type == pygame.VIDEORESIZE:
+                        self.screen = thing.screen = pygame.display.get_surface()
+                    if event.type == pygame.KEYDOWN and event.key == PAUSE_KEY and not isinstance(thing, EditorScreen):
+                        return "pause"
+                    thing.handle(event)
+                want = getattr(thing, "want", None)
+                if want:
+                    thing.want = None
+                    return want
+                thing.draw()
+                if not isinstance(thing, EditorScreen):
+                    hint = theme.font(12).render(sentence("EDIT_BATTLE_PAUSE_HINT", {}, self.lang), True, (170, 170, 170))
+                    self.screen.blit(hint, (8, 4))
+                pygame.display.flip()
             self.drawn += 1
             elapsed = self.clock.tick(60)
             if hasattr(thing, "update"):
-                thing.update(elapsed)
+                with self._guarded(thing):
+                    thing.update(elapsed)
         return None
+
+    def _guarded(self, thing):
+        return self.guard.around(thing) if self.guard is not None else nullcontext()
 
     def battle(self, game) -> None:
         """A battle screen until it ends; F6 pauses it into a sandbox, from which one may

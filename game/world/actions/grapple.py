@@ -141,6 +141,9 @@ def grapple(battle, who: str, target: str, declined, args: dict, iterative: int 
             if not entered:
                 return events + [GrappleChanged(who=who, other=target, change="cannot_enter")]
     else:
+        if not board.terrain.space_fits(board.body(target).pos, board.body(who).span):
+            # its space would leave the map or stand in a wall there: it cannot join (issue 15)
+            return events + [GrappleChanged(who=who, other=target, change="cannot_enter")]
         events.append(GrappleChanged(who=who, other=target, change="joined"))
         wins, _m, ev = opposed(battle, "grapple", who, target, _check(battle, who, iterative=iterative),
                                _check(battle, target))
@@ -445,6 +448,9 @@ def do_grapple_move(battle, who, args, declined) -> list:
     if not check.legal and check.reason.code != "END_OCCUPIED":
         raise refuse(check.reason.code, **check.reason.params)
     end = check.positions[-1] if check.legal else squares[-1]
+    for cid in sorted(g.holding):       # the dragged come along only where their space fits (issue 15)
+        if not board.terrain.space_fits(end, board.body(cid).span):
+            raise refuse("BLOCKED_SQUARE", square=list(end))
     events = spend(battle, who, "standard", "grapple_move")
     lone_pinned = len(g.holding) == 1 and g.pinning in g.holding
     for other in sorted(g.holding):
