@@ -168,7 +168,7 @@ class Explorer:
         import pygame
         w, h = self.screen.get_size()
         small = theme.font(12)
-        rows = [(line, ln) for line in self.panel_lines() for ln in _wrap(line, small, w - 24)]
+        rows = [(line, ln) for line in self.panel_lines() for ln in theme.wrap(line, small, w - 24)]
         fixed = 6 + 18 + 3 * 15 + 4                            # the first line and the three lines of help
         room = max(1, (h * 3 // 5 - fixed) // 15 + 1)
         if len(rows) > room:
@@ -191,19 +191,6 @@ class Explorer:
                 break
             self.screen.blit(small.render(sentence(code, {}, self.lang), True, colour), (12, y))
             y += 15
-
-
-def _wrap(text: str, fnt, width: int) -> list[str]:
-    """A long line cut at spaces to fit ``width`` pixels."""
-    out, line = [], ""
-    for word in text.split(" "):
-        trial = f"{line} {word}" if line else word
-        if line and fnt.size(trial)[0] > width:
-            out.append(line)
-            line = word
-        else:
-            line = trial
-    return [*out, line] if line else out
 
 
 def main(scenario: str | None = None, lang: str | None = None, frames: int | None = None,

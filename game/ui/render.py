@@ -89,7 +89,7 @@ def render(args) -> int:
     board = battle.board()               # a variant switched makes the board again
     t = board.terrain
     fnt = theme.font(max(12, cell // 3))
-    text = [ln for line in ([ov.caption] if ov.caption else []) + lines for ln in _wrap(line, fnt, t.width * cell)]
+    text = [ln for line in ([ov.caption] if ov.caption else []) + lines for ln in theme.wrap(line, fnt, t.width * cell)]
     step = fnt.get_linesize() + 2
     height = t.height * cell + 2 * cell + (len(text) * step + cell // 2 if text else 0)
     surface = pygame.Surface((t.width * cell + 2 * cell, height))
@@ -104,18 +104,6 @@ def render(args) -> int:
     battle.close()
     print(args.out)
     return 0
-
-
-def _wrap(text: str, fnt, width: int) -> list[str]:
-    out, line = [], ""
-    for word in text.split(" "):
-        trial = f"{line} {word}" if line else word
-        if line and fnt.size(trial)[0] > width:
-            out.append(line)
-            line = word
-        else:
-            line = trial
-    return [*out, line] if line else out
 
 
 def add_arguments(parser) -> None:

@@ -58,3 +58,16 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     made = pygame.font.Font(str(path) if path.exists() else None, size)
     _fonts[key] = made
     return made
+
+
+def wrap(text: str, fnt, width: int) -> list[str]:
+    """A long line cut at spaces to fit ``width`` pixels."""
+    out, line = [], ""
+    for word in text.split(" "):
+        trial = f"{line} {word}" if line else word
+        if line and fnt.size(trial)[0] > width:
+            out.append(line)
+            line = word
+        else:
+            line = trial
+    return [*out, line] if line else out
