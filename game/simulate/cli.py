@@ -127,5 +127,5 @@ def run(args: argparse.Namespace) -> int:
         for refusal in summary["refusals"]:
             print(refusal_line(refusal, args.lang), file=sys.stderr)
     else:
-        print(table(summary, args.lang))
+        print(table(summary, args.lang, scenario))
     return 0

@@ -44,15 +44,20 @@ def _pct(rate: float) -> str:
     return f"{100 * rate:.1f} %"
 
 
-def table(summary: dict, lang: str | None = None) -> str:
-    """The whole report as text."""
+def table(summary: dict, lang: str | None = None, scenario=None) -> str:
+    """The whole report as text; with the ``scenario``, creatures and sides by the names
+    the players know them by (its look-alikes numbered), never their ids."""
+    names = {c.id: c.name for c in scenario.creatures} if scenario is not None else {}
+
+    def side(s: str) -> str:
+        return scenario.side_name(s, lang or i18n.default_language()) if scenario is not None else i18n.side_name(s, lang)
     say = lambda code, params=None: i18n.sentence(code, params, lang)  # noqa: E731
     lines = [say("SIM_TITLE", {"battles": summary["battles"], "scenario": summary.get("scenario", "?"),
                                "first": summary.get("seed", 0),
                                "last": summary.get("seed", 0) + max(0, summary["battles"] - 1),
                                "max_rounds": summary.get("max_rounds", "?")}), ""]
-    sides = [[i18n.side_name(side, lang), row["controller"], row["wins"], _pct(summary["win_rates"][side]),
-              row["dealt_mean"], row["taken_mean"]] for side, row in summary["per_side"].items()]
+    sides = [[side(s), row["controller"], row["wins"], _pct(summary["win_rates"][s]),
+              row["dealt_mean"], row["taken_mean"]] for s, row in summary["per_side"].items()]
     sides.append([say("SIM_DRAW"), "", summary["wins"][DRAW], _pct(summary["win_rates"][DRAW]), "", ""])
     lines += _table([say("SIM_SIDE"), say("SIM_CONTROLLER"), say("SIM_WINS"), say("SIM_WIN_RATE"), say("SIM_DEALT"),
                      say("SIM_TAKEN")], sides)
@@ -61,7 +66,7 @@ def table(summary: dict, lang: str | None = None) -> str:
               say("SIM_SPEED", {"median": summary["decision_ms_median"], "p99": summary["decision_ms_p99"],
                                 "rate": summary["creature_turns_per_s"]})]
     lines += [refusal_line(r, lang) for r in summary["refusals"]]
-    creatures = [[cid, i18n.side_name(row["side"], lang), row["dealt_mean"], row["taken_mean"], _pct(row["standing_rate"])]
+    creatures = [[names.get(cid, cid), side(row["side"]), row["dealt_mean"], row["taken_mean"], _pct(row["standing_rate"])]
                  for cid, row in summary["per_creature"].items()]
     lines += ["", say("SIM_PER_BATTLE")]
     lines += _table([say("SIM_CREATURE"), say("SIM_SIDE"), say("SIM_DEALT"), say("SIM_TAKEN"), say("SIM_STANDING")],

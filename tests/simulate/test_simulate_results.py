@@ -173,3 +173,13 @@ def test_the_same_battles_in_processes_with_other_string_hashes(skirmish_file):
         out = json.loads(done.stdout)
         runs.append((out["wins"], out["rounds_mean"], out["creature_turns"], out["per_creature"]))
     assert runs[0] == runs[1]
+
+
+def test_the_table_names_creatures_and_sides_as_the_players_know_them(capsys):
+    """Issue 14's rule for every screen: no id reaches the player — the crypt's skeletons
+    read "Squelette 1" …, never ``skeleton_1``."""
+    root = Path(__file__).resolve().parents[2]
+    assert main(["simulate", str(root / "maps" / "crypt.toml"), "--battles", "1", "--max-rounds", "1",
+                 "--lang", "fr"]) == 0
+    out = capsys.readouterr().out
+    assert "Squelette 1" in out and "skeleton_1" not in out and "Tordek" in out
