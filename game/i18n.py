@@ -514,6 +514,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
                               "dégâts moyens {damage}"},
     "SBX_ODDS_REFUSED": {"en": "{action}: {reason}", "fr": "{action} : {reason}"},
     "SBX_ODDS_MANEUVER": {"en": "{action}: success {success}", "fr": "{action} : réussite {success}"},
+    "SBX_ODDS_MANEUVER_TOUCH": {"en": "{action}: touch attack {touch}, then the check {check}: {overall} in all",
+                                "fr": "{action} : attaque de contact {touch}, puis le test {check} : {overall} en tout"},
     "SBX_AOO_DAMAGE": {"en": "Attacks of opportunity on this path: {each} (expected damage, total {total})",
                        "fr": "Attaques d'opportunité sur ce trajet : {each} (dégâts moyens, total {total})"},
     "SBX_SPLASH_HIT": {"en": "{item}: hits the aim {hit}; a miss scatters to the eight points (heat map: landing chances)",

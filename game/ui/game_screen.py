@@ -15,7 +15,7 @@ from .combat_log import lines as log_lines
 from .computer_turns import ComputerTurns
 from .names import Names
 from .orders import Orders
-from .sandbox_view import attack_line, percent
+from .sandbox_view import attack_line, maneuver_line
 from .screen_acting import RIDDEN, ScreenActing
 from .screen_drawing import LOG_H, PANEL_W, ScreenDrawing
 from .spell_aim import SpellAim
@@ -405,7 +405,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
             if odds.refusal is not None:
                 line = ""                              # the aim already says why; the click will too
             elif odds.success is not None:
-                line = sentence("SBX_ODDS_MANEUVER", {"action": name, "success": percent(odds.success)}, self.lang)
+                line = maneuver_line(name, odds, self.lang)
             else:
                 line = attack_line(name, odds, self.lang) if odds.attacks else ""
             self._odds_cache = (key, line)

@@ -36,7 +36,9 @@ def path_overlay(battle, cid: str, goal: Square, mode: str, lang: str | None = N
     names = names or {}
     seen = views.path(battle, cid, goal, mode)
     if not seen.legal:
-        ov.path, ov.path_ok = [seen.start, goal], False
+        # no way there: the goal crossed, and no line drawn through what bars the way
+        ov.path, ov.path_ok = [], False
+        ov.marks.append((goal, "×"))
         ov.caption = sentence(seen.refusal.code, seen.refusal.params, lang)
         return ov
     ov.path = [seen.start, *seen.squares]

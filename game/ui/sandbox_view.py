@@ -44,6 +44,16 @@ def attack_line(name: str, odds, lang: str) -> str:
         "bonus": f"{first.bonus:+d}", "ac": first.ac, "damage": f"{float(odds.expected_damage or 0):.2f}"}, lang)
 
 
+def maneuver_line(name: str, odds, lang: str) -> str:
+    """A maneuver's chances: its opposed check, and when a touch attack comes first (a
+    trip), that attack's chance and the two together (the engine's ``odds``: ``hit`` the
+    touch attack, ``success`` the check)."""
+    if odds.hit is None:
+        return sentence("SBX_ODDS_MANEUVER", {"action": name, "success": percent(odds.success)}, lang)
+    return sentence("SBX_ODDS_MANEUVER_TOUCH", {"action": name, "touch": percent(odds.hit), "check": percent(odds.success),
+                                                "overall": percent(odds.hit * odds.success)}, lang)
+
+
 class SandboxView:
     def __init__(self, battle, lang: str, names: dict[str, str] | None = None):
         self.battle = battle
@@ -204,7 +214,7 @@ class SandboxView:
                 out.append(sentence("SBX_ODDS_REFUSED", {"action": name, "reason": sentence(
                     odds.refusal.code, odds.refusal.params, self.lang, self.names)}, self.lang))
             elif odds.success is not None:
-                out.append(sentence("SBX_ODDS_MANEUVER", {"action": name, "success": percent(odds.success)}, self.lang))
+                out.append(maneuver_line(name, odds, self.lang))
             elif odds.attacks:
                 out.append(attack_line(name, odds, self.lang))
                 self.numbers[out[-1]] = why.attack_reasons(name, odds, self.lang)

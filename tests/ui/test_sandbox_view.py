@@ -200,7 +200,10 @@ def test_odds_on_the_board_are_the_engines(fight):
     assert any(line.startswith("Full attack: ") and f"expected damage {float(full.expected_damage):.2f}" in line
                for line in lines)
     trip = fight.odds("hero", "trip", {"target": "orc"})
-    assert sentence("SBX_ODDS_MANEUVER", {"action": "Trip", "success": percent(trip.success)}, "en") in lines
+    # a trip: its touch attack, then the opposed check, and the two together (a newcomer
+    # play-test read the check alone as the chance to trip)
+    assert sentence("SBX_ODDS_MANEUVER_TOUCH", {"action": "Trip", "touch": percent(trip.hit), "check": percent(trip.success),
+                                                "overall": percent(trip.hit * trip.success)}, "en") in lines
     assert any(line.startswith("Charge: ") for line in lines)          # adjacent: refused, with the reason
 
 
@@ -344,3 +347,20 @@ def test_a_paths_arithmetic_counts_its_diagonals_1_2_1(fight):
     diagonals = sum(1 for a, b in zip([seen.start, *seen.squares], seen.squares) if a[0] != b[0] and a[1] != b[1])
     assert diagonals == 2 and "2 diagonals counted 1-2-1 (1+2)" in path.arithmetic
     assert path.arithmetic.endswith(f"= {seen.cost * 1.5:g} m")
+
+
+def test_a_square_out_of_reach_is_crossed_with_no_line_through_the_walls():
+    """A newcomer play-test saw a red straight line drawn through a wall to a square the
+    movement cannot reach: the goal is crossed instead, with the engine's reason."""
+    from game.content.scenario import parse_scenario
+    from game.engine import Battle
+    text = ('[map]\ngrid = """\n..#....\n..#....\n..#....\n"""\n[[creature]]\nid = "a"\nside = "x"\nat = [0, 1]\n'
+            'speed = 1.5\n[[creature]]\nid = "b"\nside = "y"\nat = [6, 2]\n')
+    battle = Battle(parse_scenario(text, "t.toml"))
+    try:
+        view = SandboxView(battle, "en")
+        view.selected, view.hover, view.mode = "a", (5, 0), "move"
+        ov = view.overlay()
+        assert not ov.path_ok and ov.path == [] and ((5, 0), "×") in ov.marks and ov.caption
+    finally:
+        battle.close()

@@ -172,6 +172,17 @@ def test_flanking_and_charge_modifiers():
     assert (-2, "untyped", "charged") in first(ev, "AttackRolled").ac_breakdown
 
 
+def test_a_trips_touch_attack_gets_the_flanking_bonus_too():
+    """Flanking is "+2 on melee attacks" (digest §7.1): the melee touch attack of a trip is
+    one (found by a newcomer play-test of the sandbox's trip odds)."""
+    b = battle(OPEN, creature("a", "blue", (2, 2), weapon="longsword", initiative=20, feats=["improved_trip"]),
+               creature("b", "blue", (4, 2), weapon="longsword", initiative=19),
+               creature("orc", "red", (3, 2), weapon="greataxe", initiative=10, hp=50))
+    ok, _, ev = b.act("a", "trip", {"target": "orc"}, dice=[5, 10, 10])
+    touch = first(ev, "AttackRolled")
+    assert ok and touch.kind == "touch" and (2, "flanking", "flanking") in touch.bonus_breakdown
+
+
 def test_leaving_a_threatened_square_provokes_and_a_mover_who_falls_stops():
     b = duel(hero={"hp": 3})
     ok, _, ev = b.act("hero", "move", {"squares": [[2, 3], [2, 4], [2, 5]]}, dice=[18, 1])   # 1 + 4: hp -2

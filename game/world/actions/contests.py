@@ -10,6 +10,7 @@ from dataclasses import replace
 from ...dice import WouldRoll
 from ...rules import attack as attack_rules, maneuvers as rules
 from ...rules.attack import AttackSituation
+from ...rules.flanking import flanking_partners
 from ...rules.geometry import Square, space_squares
 from ...rules.modifiers import Modifier, total
 from ...rules.odds import AttackPlan, OpposedPlan
@@ -61,12 +62,16 @@ def knock_prone(battle, who: str, by: str) -> list:
 
 
 def melee_touch_attack(battle, who: str, target: str, weapon, iterative: int, charging: bool = False) -> tuple[bool, list]:
-    """A melee touch attack (trip, grapple): d20 + bonus against touch AC, no damage."""
+    """A melee touch attack (trip, grapple): d20 + bonus against touch AC, no damage. A
+    melee attack like any other: flanking gives its +2 (digest §7.1, "+2 flanking bonus on
+    melee attacks")."""
     if battle.dice.probing and battle.recorder is None:
         raise WouldRoll(20, f"touch attack {who} -> {target}")
     a = replace(battle.fighter(who), weapon=weapon)
     d = battle.fighter(target)
-    s = AttackSituation(touch=True, iterative=iterative, charging=charging)
+    board = battle.board()
+    flanked = bool(flanking_partners(board, board.body(target), replace(board.body(who), weapon=weapon)))
+    s = AttackSituation(touch=True, iterative=iterative, charging=charging, flanking=flanked)
     bonus = attack_rules.attack_bonus(a, s)
     ac = attack_rules.armor_class(d, s, a.conditions, flat_footed="flat_footed" in d.conditions)
     if battle.recorder is not None:        # a preview: the touch attack is planned, and taken as a hit
