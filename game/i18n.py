@@ -240,7 +240,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "SIDE_yellow": {"en": "Yellows", "fr": "Jaunes"},
     "VARIANT_center": {"en": "centre line", "fr": "ligne des centres"},
     "VARIANT_swept": {"en": "whole width", "fr": "toute la largeur"},
-    "VARIANT_seed": {"en": "the project's", "fr": "celui du projet"},
+    "VARIANT_seed": {"en": "the French text's", "fr": "celui du texte français"},
     "VARIANT_srd": {"en": "the SRD's", "fr": "celui du SRD"},
     "UI_TRACKER_MORE": {"en": "… and {count} more later in the round", "fr": "… et {count} autres plus loin dans le round"},
     "UI_MORE_WHICH": {"en": "Which action?", "fr": "Quelle action ?"},
