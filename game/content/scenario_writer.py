@@ -48,6 +48,7 @@ def _ordered_creature(table: dict[str, Any]) -> dict[str, Any]:
 def write_atomically(path: str | Path, text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file in the same folder and a rename."""
     target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)      # the saves folder on a first save
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=str(target.parent or "."))
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
