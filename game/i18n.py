@@ -7,6 +7,7 @@ all read it.
 from __future__ import annotations
 
 import locale
+import re
 import os
 from typing import Any
 
@@ -576,6 +577,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "SBX_WHY_LANE": {"en": "Charge at {target} ({variant}): {verdict}", "fr": "Charge sur {target} ({variant}) : {verdict}"},
     "SBX_LANE_READING_center": {"en": "centre-line reading", "fr": "lecture par la ligne centrale"},
     "SBX_LANE_READING_swept": {"en": "swept reading", "fr": "lecture balayée"},
+    "SBX_WHY_OPPOSED": {"en": "{action}: the opposed check {a} ({a_parts}) against {d} ({d_parts}), a d20 each, a tie to the higher bonus: won {win}% of the time",
+                        "fr": "{action} : le test opposé {a} ({a_parts}) contre {d} ({d_parts}), un d20 chacun, l'égalité au plus fort bonus : gagné {win} % du temps"},
     "SBX_WHY_ATTACK": {"en": "{action}: attack {bonus} ({bonus_parts}) against AC {ac} ({ac_parts}): d20 ≥ {needs} "
                              "hits ({hit}%); a natural {threat}+ threatens a critical",
                        "fr": "{action} : attaque {bonus} ({bonus_parts}) contre CA {ac} ({ac_parts}) : d20 ≥ {needs} "
@@ -1100,6 +1103,11 @@ def variant_name(value: str, lang: str | None = None) -> str:
 _DEFAULT_PARAMS = {"BAD_ARGUMENT": {"problem": "malformed"}}
 
 
+# A number with a decimal point standing alone in a value ("4.5", "55.0%", "-0.5"), not a
+# version, a date or a coordinate pair.
+_DECIMAL = re.compile(r"(?<![\w.,])(-?\d+)\.(\d+)(?![\w.])")
+
+
 def sentence(code: str, params: dict[str, Any] | None = None, lang: str | None = None,
              names: dict[str, str] | None = None) -> str:
     """The readable sentence for a reason code. ``names``: creature ids as the players know
@@ -1111,6 +1119,8 @@ def sentence(code: str, params: dict[str, Any] | None = None, lang: str | None =
     text = entry.get(lang) or entry["en"]
     values = {k: (names[v] if names and isinstance(v, str) and v in names else _named(k, v, lang))
               for k, v in {**_DEFAULT_PARAMS.get(code, {}), **(params or {})}.items()}
+    if lang == "fr":                 # French decimals take a comma: 1,5 m, 55,0 %
+        values = {k: _DECIMAL.sub(r"\1,\2", v) if isinstance(v, str) else v for k, v in values.items()}
     try:
         return text.format(**values)
     except (KeyError, IndexError):

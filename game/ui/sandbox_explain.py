@@ -117,6 +117,21 @@ def _parts(mods) -> str:
     return ", ".join(f"{m.source} {m.value:+d}" for m in mods if m.value) or "—"
 
 
+def maneuver_reasons(name: str, odds, lang) -> list[Explanation]:
+    """The numbers behind a maneuver's chance: the touch attack that comes first (a trip),
+    then the opposed check — each side's bonus with what makes it up (French text,
+    "croc-en-jambe"; digest, opposed Strength checks)."""
+    if odds.refusal is not None or odds.check is None:
+        return []
+    out = attack_reasons(name, odds, lang) if odds.attacks else []
+    plan = odds.check
+    out.append(Explanation("opposed_check", sentence("SBX_WHY_OPPOSED", {
+        "action": name, "a": f"{plan.attacker_bonus:+d}", "a_parts": _parts(plan.attacker_breakdown),
+        "d": f"{plan.defender_bonus:+d}", "d_parts": _parts(plan.defender_breakdown),
+        "win": f"{100 * float(odds.success or 0):.1f}"}, lang)))
+    return out
+
+
 def attack_reasons(name: str, odds, lang) -> list[Explanation]:
     """The numbers behind an attack's chance (digest §8.1): its bonus and the armour class
     it rolls against, each with what makes it up, and the natural d20 it needs."""

@@ -215,6 +215,7 @@ class SandboxView:
                     odds.refusal.code, odds.refusal.params, self.lang, self.names)}, self.lang))
             elif odds.success is not None:
                 out.append(maneuver_line(name, odds, self.lang))
+                self.numbers[out[-1]] = why.maneuver_reasons(name, odds, self.lang)
             elif odds.attacks:
                 out.append(attack_line(name, odds, self.lang))
                 self.numbers[out[-1]] = why.attack_reasons(name, odds, self.lang)

@@ -332,6 +332,7 @@ class Odds:
     expected_damage: Fraction | None = None
     success: Fraction | None = None
     attacks: tuple[AttackPlan, ...] = ()
+    check: OpposedPlan | None = None        # the opposed check ``success`` is the chance of, with its parts
 
 
 def odds(battle, command: Command) -> Odds:
@@ -347,4 +348,4 @@ def odds(battle, command: Command) -> Odds:
     success = opposed_win_chance(check_plan.attacker_bonus, check_plan.defender_bonus,
                                  check_plan.strict) if check_plan else None
     return Odds(hit=first.hit if first else None, crit=first.crit if first else None, expected_damage=damage,
-                success=success, attacks=tuple(own))
+                success=success, attacks=tuple(own), check=check_plan)

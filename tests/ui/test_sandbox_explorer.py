@@ -171,3 +171,29 @@ def test_render_refuses_an_unknown_overlay_or_variant(tmp_path):
         render_module.render(args("--out", str(tmp_path / "x.png"), "--sandbox", "grakh", "--show", "bogus"))
     with pytest.raises(SystemExit, match="--variant: 'charge_lane=wide'"):
         render_module.render(args("--out", str(tmp_path / "x.png"), "--sandbox", "grakh", "--variant", "charge_lane=wide"))
+
+
+def test_clicking_a_trips_odds_line_explains_its_touch_attack_and_its_opposed_check():
+    """Issue 13, item 5 ("clicking any … number shows the rule that decides it"): a
+    maneuver's numbers too — the touch attack, then each side's check with its parts."""
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode((1280, 800))
+    from game.content.scenario import parse_scenario
+    from tests.ui.test_sandbox_view import ADJACENT
+    battle = Battle(parse_scenario(ADJACENT))
+    app = Explorer(battle, screen, "en")
+    pygame.event.clear()
+    click(app, (2, 1))
+    hover(app, (3, 1))
+    pump(app)
+    rect, line = next((r, t) for r, t in app.panel_rows if t.startswith("Trip: "))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center))
+    pump(app)
+    assert [e.rule for e in app.sandbox.explained] == ["attack_roll", "opposed_check"]
+    check = battle.odds("hero", "trip", {"target": "orc"}).check
+    why = app.sandbox.explained[1].arithmetic
+    assert f"{check.attacker_bonus:+d}" in why and f"against {check.defender_bonus:+d}" in why
+    assert any(text.startswith("[opposed_check") for _r, text in app.panel_rows)
+    battle.close()
+    pygame.quit()
