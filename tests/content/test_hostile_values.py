@@ -43,20 +43,24 @@ def toml(value) -> str:
     return "{" + ", ".join(f"{json.dumps(k)} = {toml(v)}" for k, v in value.items()) + "}"
 
 
-def loads_or_one_line(parse, text: str, path: str) -> None:
-    """Refused in one line, or loaded, and then a battle opens on it and draws its state."""
+def loads_or_one_line(parse, text: str, path: str) -> str:
+    """Refused in one line ("refused"), or loaded, and then a battle opens on it and draws
+    its state ("loaded")."""
     try:
         scenario = parse(text, path)
     except ContentError as exc:
         line = exc.line()
         assert line.startswith(path) and "\n" not in line and "\r" not in line, line
         line.encode("utf-8")
-        return
+        return "refused"
     battle = Battle(scenario)
     try:
-        json.dumps(battle.state(), ensure_ascii=False).encode("utf-8")
+        state = battle.state()
+        json.dumps(state, ensure_ascii=False).encode("utf-8")
+        assert state["creatures"], "a loaded scenario opens a battle with its creatures"
     finally:
         battle.close()
+    return "loaded"
 
 
 def toml_safe(value) -> bool:
@@ -74,7 +78,7 @@ def test_any_value_of_a_creature_key_loads_or_is_refused_in_one_line(key, value)
     block, sep, tail = rest.partition("[[creature]]")
     block = "".join(line for line in block.splitlines(keepends=True) if not line.startswith(f"{key} = "))
     text = f"{head}{tordek}{key} = {toml(value)}\n{block}{sep}{tail}"
-    loads_or_one_line(parse_scenario, text, "any.toml")
+    assert loads_or_one_line(parse_scenario, text, "any.toml") in ("loaded", "refused")
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -83,7 +87,7 @@ def test_any_value_of_a_top_level_key_loads_or_is_refused_in_one_line(key, value
     if not toml_safe(value):
         return
     body = "\n".join(line for line in FORD.split("\n") if not line.startswith(f"{key} ="))
-    loads_or_one_line(parse_scenario, f"{key} = {toml(value)}\n" + body, "top.toml")
+    assert loads_or_one_line(parse_scenario, f"{key} = {toml(value)}\n" + body, "top.toml") in ("loaded", "refused")
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -95,4 +99,4 @@ def test_any_json_value_in_a_tiled_creature_loads_or_is_refused_in_one_line(key,
         obj["properties"].append({"name": key, "type": "string", "value": value})
     else:
         obj[key if key in ("x", "y", "height", "name") else "name"] = value
-    loads_or_one_line(parse_tiled, json.dumps(doc), "any.tmj")
+    assert loads_or_one_line(parse_tiled, json.dumps(doc), "any.tmj") in ("loaded", "refused")

@@ -138,8 +138,11 @@ def test_small_windows_draw(window, size):
     g, _quick = window
     g.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
     g.draw()
+    before = pygame.image.tobytes(g.screen, "RGB")
     g.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(size[0] // 2, size[1] // 2)))
     g.draw()
+    assert g.screen.get_size() == size and g.battle.winner is None
+    assert len(pygame.image.tobytes(g.screen, "RGB")) == len(before)       # drawn whole, at that size
 
 
 def test_fuzz_resizes_saves_loads_and_quit(window):
@@ -161,6 +164,8 @@ def test_fuzz_resizes_saves_loads_and_quit(window):
             pygame.event.post(pygame.event.Event(pygame.QUIT))
         pump(g)
         g.running = True        # a quit asked is honoured by the loop; the fuzz goes on
+    assert g.battle.has(g.current) or g.battle.winner is not None       # still a battle on screen
+    assert g.screen.get_width() >= 320 and g.screen.get_height() >= 240
 
 
 def test_an_exception_in_a_screen_is_logged_and_the_autosave_kept(window, tmp_path, capsys):
