@@ -122,18 +122,3 @@ class ScriptedPlayer:
     def answer(self, battle, question, command) -> object:
         return first_choice(question)
 
-
-def play_turn(battle, who: str, limit: int = 6) -> int:
-    """Play ``who``'s turn to its end; returns the number of commands played."""
-    played = 0
-    while battle.turn == who and battle.winner is None and played < limit:
-        command = choose(battle, who)
-        if command is None:
-            break
-        ok, _refusal, _events = battle.act(command)
-        assert ok, (command, _refusal)          # the engine offered it: it plays
-        played += 1
-    if battle.turn == who and battle.winner is None:
-        battle.act(who, "end_turn")
-        played += 1
-    return played

@@ -15,7 +15,7 @@ from .combat_log import lines as log_lines
 from .computer_turns import ComputerTurns
 from .names import Names
 from .orders import Orders
-from .sandbox_view import attack_line, maneuver_line
+from .sandbox_view import chances_line
 from .screen_acting import RIDDEN, ScreenActing
 from .screen_drawing import LOG_H, PANEL_W, ScreenDrawing
 from .spell_aim import SpellAim
@@ -402,12 +402,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
         if self._odds_cache is None or self._odds_cache[0] != key:
             odds = self.battle.odds(sandbox_odds.command_for(self.battle, cid, target, self.mode))
             name = sentence(f"SBX_ACTION_{self.mode}", {}, self.lang)
-            if odds.refusal is not None:
-                line = ""                              # the aim already says why; the click will too
-            elif odds.success is not None:
-                line = maneuver_line(name, odds, self.lang)
-            else:
-                line = attack_line(name, odds, self.lang) if odds.attacks else ""
+            # a refusal: the aim already says why, and the click will too
+            line = "" if odds.refusal is not None else chances_line(name, odds, self.lang)
             self._odds_cache = (key, line)
         return self._odds_cache[1]
 
@@ -426,9 +422,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
                     for x, y, _m in opts[action].domain.get(part, []):
                         bands.setdefault((x, y), band)
             board = self.battle.board()
-            threatened = set()
-            for enemy in board.enemies_of(board.body(cid)):
-                threatened |= views.threatened(self.battle, enemy.id)
+            threatened = overlays.threat_overlay(self.battle, [e.id for e in board.enemies_of(board.body(cid))]).threat
             self._band_cache = (key, bands, threatened & set(bands))
         _key, bands, threatened = self._band_cache
         ov.bands.update(bands)

@@ -54,6 +54,14 @@ def maneuver_line(name: str, odds, lang: str) -> str:
                                                 "overall": percent(odds.hit * odds.success)}, lang)
 
 
+def chances_line(name: str, odds, lang: str) -> str:
+    """An action's chances in one line: a maneuver's check (with its touch attack), else
+    an attack's roll; "" when the engine planned neither."""
+    if odds.success is not None:
+        return maneuver_line(name, odds, lang)
+    return attack_line(name, odds, lang) if odds.attacks else ""
+
+
 class SandboxView:
     def __init__(self, battle, lang: str, names: dict[str, str] | None = None):
         self.battle = battle
@@ -213,12 +221,10 @@ class SandboxView:
             if odds.refusal is not None:
                 out.append(sentence("SBX_ODDS_REFUSED", {"action": name, "reason": sentence(
                     odds.refusal.code, odds.refusal.params, self.lang, self.names)}, self.lang))
-            elif odds.success is not None:
-                out.append(maneuver_line(name, odds, self.lang))
-                self.numbers[out[-1]] = why.maneuver_reasons(name, odds, self.lang)
-            elif odds.attacks:
-                out.append(attack_line(name, odds, self.lang))
-                self.numbers[out[-1]] = why.attack_reasons(name, odds, self.lang)
+            elif odds.success is not None or odds.attacks:
+                out.append(chances_line(name, odds, self.lang))
+                reasons = why.maneuver_reasons if odds.success is not None else why.attack_reasons
+                self.numbers[out[-1]] = reasons(name, odds, self.lang)
         return out
 
     # --- rule variants ----------------------------------------------------------------------

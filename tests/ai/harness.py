@@ -5,6 +5,7 @@ from __future__ import annotations
 from game.ai.controllers import make_controller, play_turn
 from game.content.scenario import parse_scenario
 from game.engine import Battle
+from tests.world.combat_helpers import creature as creature_table
 
 MAX_ROUNDS = 100
 
@@ -43,14 +44,4 @@ def creature(cid: str, side: str, at, **kw) -> str:
     """One creature as a TOML table (``int = 10`` and a longsword unless told)."""
     kw.setdefault("int", 10)
     kw.setdefault("weapon", "longsword")
-    lines = [f'id = "{cid}"', f'side = "{side}"', f"at = [{at[0]}, {at[1]}]"]
-    for k, v in kw.items():
-        if isinstance(v, bool):
-            lines.append(f"{k} = {'true' if v else 'false'}")
-        elif isinstance(v, str):
-            lines.append(f'{k} = "{v}"')
-        elif isinstance(v, (list, tuple)):
-            lines.append(f"{k} = [" + ", ".join(f'"{x}"' if isinstance(x, str) else str(x) for x in v) + "]")
-        else:
-            lines.append(f"{k} = {v}")
-    return "\n".join(lines)
+    return creature_table(cid, side, at, **kw)

@@ -275,12 +275,13 @@ def test_the_scripted_player_makes_a_turned_undead_flee():
     """"Les morts-vivants repoussés fuient aussi vite que possible": played by the
     scripted player, the turned zombie uses its turn to move away from the cleric (a move,
     then its standard action as a second move), never toward the party."""
-    from game.ai.scripted import play_turn
+    from game.ai.controllers import play_turn
+    from game.ai.scripted import ScriptedPlayer
     b = _cleric_and_zombie((3, 2))
     assert b.act("jozan", "turn_undead", dice=[7, 3, 3])[0]
     _next_turn_of(b, "zombie")
     before = b.board().body("zombie").pos
-    play_turn(b, "zombie")
+    play_turn(b, "zombie", ScriptedPlayer(), limit=6)
     after = b.board().body("zombie").pos
     gap = lambda p: max(abs(p[0] - 3), abs(p[1] - 5))      # noqa: E731 - Chebyshev is enough to see "farther"
     assert after != before and gap(after) > gap(before)
