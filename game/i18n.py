@@ -585,6 +585,11 @@ _SENTENCES: dict[str, dict[str, str]] = {
                              "touche ({hit} %) ; un {threat} naturel ou plus menace d'un critique"},
     "SBX_WHY_SPLASH": {"en": "Lands here {chance}% of throws (at {n} range increments) — {order}",
                        "fr": "Retombe ici dans {chance} % des lancers (à {n} facteurs de portée) — {order}"},
+    # --- issue 14: animations and sound ---
+    "ANIM_MISS": {"en": "miss", "fr": "raté"},
+    "ANIM_CRITICAL": {"en": "critical!", "fr": "critique !"},
+    "ANIM_ROLL": {"en": "d20 {d20} → {total}", "fr": "d20 {d20} → {total}"},
+    "ANIM_NONLETHAL": {"en": "{amount} nonlethal", "fr": "{amount} non létaux"},
     # --- special attacks ---
     "CANNOT_BE_DISARMED": {"en": "A {weapon} cannot be disarmed.", "fr": "On ne peut pas désarmer d'un {weapon}."},
     "CANNOT_SUNDER": {"en": "{item} cannot be sundered (worn armour never can).",

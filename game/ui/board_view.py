@@ -141,6 +141,8 @@ class BoardView:
         self._token_names: dict[str, str] = {}
         self._labels: dict[tuple, tuple[pygame.Surface, pygame.Surface]] = {}
         self.sides = sorted({b.side for b in board.bodies})
+        # the animations playing (``animation.Motion``): where each token is drawn meanwhile
+        self.motion = None
 
     def set_board(self, board: Board) -> None:
         if board.terrain is not self.board.terrain:
@@ -264,6 +266,8 @@ class BoardView:
         screen.blit(self.terrain_surface(cam.cell), (-cam.ox, -cam.oy))
         if overlay:
             self._draw_overlay_under(screen, cam, overlay)
+        if self.motion is not None:
+            self.motion.draw_under(screen, cam)
         # riders after the rest, so that they sit on their mounts
         for b in sorted(self.board.bodies, key=lambda b: b.mount_span is not None):
             self._draw_token(screen, cam, b, b.id == selected)
@@ -408,7 +412,11 @@ class BoardView:
 
     def _draw_token(self, screen, cam, b, selected: bool) -> None:
         c = cam.cell
-        x, y = cam.to_screen(b.pos)
+        moving = self.motion.pose(b.id) if self.motion is not None else None
+        if moving is not None and moving.pos is not None:    # walking, lunging: between squares
+            x, y = round(moving.pos[0] * c - cam.ox), round(moving.pos[1] * c - cam.oy)
+        else:
+            x, y = cam.to_screen(b.pos)
         size = b.span * c
         if b.size.shares_square:
             size = c // 2
@@ -434,7 +442,13 @@ class BoardView:
         pose = "helpless" if helpless else "prone" if "prone" in b.conditions else ""
         name = self.token_of(b.id)
         inner = radius - 1 - ring
-        img = self.art.token(name, 2 * inner, pose)
+        if moving is not None and moving.tilt is not None:      # still up, or tipping over
+            pose = ""
+            img = self.art.token(name, 2 * inner)
+            if moving.tilt > 0:
+                img = pygame.transform.rotate(img, 90 * moving.tilt)
+        else:
+            img = self.art.token(name, 2 * inner, pose)
         screen.blit(img, img.get_rect(center=centre))
         if pose:
             # prone or helpless: the token lies on its side, with a dark bar under it
@@ -448,7 +462,7 @@ class BoardView:
         if c >= 28:
             under = y + size + max(10, c // 3) if not riding else y - max(3, c // 12) - 1   # a rider: above
             self._label(screen, theme.font(max(9, c // 4)), label, (centre[0], under), theme.TEXT_DARK)
-        health = self.health.get(b.id)
+        health = moving.hp if moving is not None and moving.hp is not None else self.health.get(b.id)
         if health and c >= 20:
             # hit-point bar across the top of the token
             current, maximum = health

@@ -73,7 +73,7 @@ class ComputerTurns:
             self.wait_ms = 0
             return
         self.wait_ms += dt_ms
-        if self.wait_ms >= PACE_MS:
+        if self.wait_ms >= PACE_MS and not self.s.motion.busy():     # each command seen played out
             self.wait_ms = 0
             self.step()
 
@@ -81,12 +81,17 @@ class ComputerTurns:
         """Play the rest at once: until a human's creature has the turn (in a spectator
         battle, until this creature's turn ends), the battle ends, or a human is asked."""
         start = (self.s.battle.round, self.s.current)
-        for _ in range(SKIP_LIMIT):
-            if not self.playing() or self.s.dialog is not None or self.s.squares_asked is not None:
-                break
-            if self.spectating() and (self.s.battle.round, self.s.current) != start:
-                break
-            self.step()
+        self.s.motion.finish()
+        self.s.motion.instant = True                 # results at once: nothing queued meanwhile
+        try:
+            for _ in range(SKIP_LIMIT):
+                if not self.playing() or self.s.dialog is not None or self.s.squares_asked is not None:
+                    break
+                if self.spectating() and (self.s.battle.round, self.s.current) != start:
+                    break
+                self.step()
+        finally:
+            self.s.motion.instant = False
         self.wait_ms = 0
 
     def step(self) -> None:

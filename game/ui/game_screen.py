@@ -9,7 +9,8 @@ import pygame
 
 from ..i18n import sentence
 from ..world import commands as C, views
-from . import more_actions, overlays, sandbox_odds
+from . import more_actions, overlays, sandbox_odds, sound
+from .animation import Motion
 from .board_view import BoardView, Camera, Overlay, pan
 from .combat_log import lines as log_lines
 from .computer_turns import ComputerTurns
@@ -78,6 +79,11 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.tip = ""
         self.running = True
         self.drag_from = None
+        # issue 14: the events played on the board; the settings set the speed and the sound
+        self.animation_speed = getattr(self, "animation_speed", "normal")      # a load keeps it
+        self.sound = sound.shared()
+        self.motion = self.view.motion = Motion(self)
+        self.last_command = None         # the command whose events come next (a spell's aim)
         self.computer = ComputerTurns(self, control)
         self._after_events(battle.opening_events)
 
@@ -169,6 +175,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
                 if then is not None:
                     then()
             return
+        if self.motion.skipped_by(event, self._board_rect()):    # any input skips the animations
+            return
         if self.computer.playing() and self.squares_asked is None and self._computer_input(event):
             return
         if event.type == pygame.KEYDOWN:
@@ -195,7 +203,9 @@ class GameScreen(ScreenActing, ScreenDrawing):
         return False
 
     def update(self, dt_ms: int) -> None:
-        """The window's clock: ``dt_ms`` since the last frame (the computer's pace)."""
+        """The window's clock: ``dt_ms`` since the last frame (the animations, then the
+        computer's pace, which waits for them)."""
+        self.motion.update(dt_ms)
         self.computer.update(dt_ms)
 
     def save_meta(self) -> dict:
@@ -331,6 +341,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
                 self.inspected = None          # a new turn shows its own creature
                 self.plan = []
                 self.squares_asked = None
+        self.motion.add(events, self.view.board, dict(self.view.health), self.last_command)
+        self.last_command = None
         self.view.set_board(self.battle.board())
         cur = self.current
         if cur is not None and any(type(e).__name__ == "TurnStarted" for e in events):
@@ -435,6 +447,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.view.health = {cid: views.health(self.battle, cid) for cid in self.battle.entities}
         area = self.screen.subsurface(self._board_rect())
         self.view.draw(area, self.cam, self.overlay, self.current)
+        self.motion.draw(area, self.cam)
         self._draw_panel(pygame.Rect(max(0, w - PANEL_W), 0, PANEL_W, h))
         self._draw_log(pygame.Rect(0, max(0, h - LOG_H), max(1, w - PANEL_W), LOG_H))
         if self.computer.trail_ms:

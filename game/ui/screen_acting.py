@@ -161,6 +161,7 @@ class ScreenActing:
         """Tell the engine: the command, the attacks of opportunity declined and the
         maneuvers made in place of some."""
         snap = self.battle.snapshot()
+        self.last_command = command          # its events are animated from its aim (a spell's area)
         rolled_before = len(self.battle.dice.history)
         ok, refusal, events = self.battle.act(command, declined=declined, instead=instead)
         if not ok:
