@@ -62,7 +62,14 @@ def _notes(freqs, each: float) -> list[float]:
 
 
 def synthesize(name: str) -> list[float]:
-    """The samples (-1..1, ``RATE`` per second) of one effect."""
+    """The samples (-1..1, ``RATE`` per second) of one effect, brought to one peak: how
+    loud each plays is the player's ``loud`` (a critical louder than a hit)."""
+    samples = _raw(name)
+    peak = max(abs(v) for v in samples) or 1.0
+    return [v * 0.9 / peak for v in samples]
+
+
+def _raw(name: str) -> list[float]:
     if name == "step":
         return _tone((90,), 0.07, noise=0.8, seed=3)
     if name == "hit":
@@ -87,7 +94,7 @@ def synthesize(name: str) -> list[float]:
     raise ValueError(f"sound: no effect named {name!r}")
 
 
-def to_pcm(samples: list[float], gain: float = 0.6) -> bytes:
+def to_pcm(samples: list[float], gain: float = 0.8) -> bytes:
     """Signed 16-bit mono samples, clipped."""
     return array("h", (int(max(-1.0, min(1.0, s * gain)) * 32767) for s in samples)).tobytes()
 
@@ -119,25 +126,32 @@ class Sound:
     def warm(self) -> None:
         """Make the next effect not yet made (the animations call it on idle frames, so
         that no effect is computed in the middle of a fight)."""
-        if self.silent or self.muted:
-            return
         name = next((n for n in EFFECTS if n not in self._sounds), None)
-        if name is not None:
-            try:
-                self.sound(name)
-            except (pygame.error, OSError):
-                self.silent = True
+        if name is None or not self._ready():
+            return
+        try:
+            self.sound(name)
+        except (pygame.error, OSError):
+            self.silent = True
+
+    def _ready(self) -> bool:
+        """Whether effects can play now: not muted nor silent, the mixer open (the
+        window quit and came back: a new mixer, the effects made again)."""
+        if self.silent or self.muted or self.volume <= 0:
+            return False
+        try:
+            if not self.mixer.get_init():
+                self._sounds.clear()
+                self.silent = not self._open()
+        except (pygame.error, OSError):
+            self.silent = True
+        return not self.silent
 
     def play(self, name: str, loud: float = 1.0) -> None:
         """Play an effect at ``loud`` times the volume; nothing when muted or silent."""
-        if self.silent or self.muted or self.volume <= 0:
+        if not self._ready():
             return
         try:
-            if not self.mixer.get_init():       # the window quit and came back: a new mixer
-                self._sounds.clear()
-                if not self._open():
-                    self.silent = True
-                    return
             effect = self.sound(name)
             effect.set_volume(max(0.0, min(1.0, self.volume * loud)))
             effect.play()
