@@ -216,12 +216,9 @@ class Motion:
             if f is None:
                 continue
             if clip.kind == "missile":
-                (ax, ay), (bx, by) = clip.squares
-                x, y = ax + (bx - ax) * f, ay + (by - ay) * f - 0.6 * math.sin(math.pi * f) * (clip.big is True)
-                tail = max(0.0, f - 0.12)
-                tx, ty = ax + (bx - ax) * tail, ay + (by - ay) * tail
-                pygame.draw.line(screen, clip.colour, _px(cam, (tx, ty)), _px(cam, (x, y)), max(2, c // 12))
-                pygame.draw.circle(screen, clip.colour, _px(cam, (x, y)), max(3, c // 9))
+                head, tail = _flight(clip, f), _flight(clip, max(0.0, f - 0.12))
+                pygame.draw.line(screen, clip.colour, _px(cam, tail), _px(cam, head), max(2, c // 12))
+                pygame.draw.circle(screen, clip.colour, _px(cam, head), max(3, c // 9))
             elif clip.kind == "flash":
                 self._flash(screen, cam, clip, f)
             elif clip.kind == "ring":
@@ -291,6 +288,13 @@ def _along(squares, f: float) -> tuple[float, float]:
     return ax + (bx - ax) * part, ay + (by - ay) * part
 
 
+def _flight(clip: Clip, f: float) -> tuple[float, float]:
+    """Where a missile is, ``f`` of its way: straight, or a thrown flask's arc."""
+    (ax, ay), (bx, by) = clip.squares
+    lift = 0.6 * math.sin(math.pi * f) if clip.big else 0.0
+    return ax + (bx - ax) * f, ay + (by - ay) * f - lift
+
+
 def _px(cam, point: tuple[float, float]) -> tuple[int, int]:
     return round(point[0] * cam.cell - cam.ox), round(point[1] * cam.cell - cam.oy)
 
@@ -312,6 +316,8 @@ class Builder:
         self.helpless: set[str] = set()
         self.crit = False
         self.splashed = False
+        self.rolls: dict[str, Clip] = {}       # the last roll shown by each creature
+        self.flask_roll = None                 # the attack of a flask in flight, told when it lands
         self.last_hit: float | None = None     # when the last damage showed (its hit points drop then)
         self.events: list = []            # the whole batch, and the index of the one being told
         self.k = 0
@@ -401,8 +407,10 @@ class Builder:
         far = math.hypot(b[0] - a[0], b[1] - a[1])
         reach = (self.span.get(e.attacker, 1) + self.span.get(e.target, 1)) / 2 + 0.6
         colour = CRIT if e.d20 == 20 else (255, 120, 110) if e.d20 == 1 else (235, 235, 240)
-        self.clip("roll", ROLL_MS, text=self.say("ANIM_ROLL", d20=e.d20, total=e.total), colour=colour,
-                  at=self._by(e.attacker, b))
+        self.roll(e.attacker, self.say("ANIM_ROLL", d20=e.d20, total=e.total), colour, b)
+        if self.thrown_by(e.attacker):
+            self.flask_roll = e          # the flask itself flies: its landing tells this attack
+            return
         if e.kind == "ranged" or (e.kind == "touch" and far > reach):
             length = MISSILE_MS + MISSILE_PER_SQUARE * far
             self.clip("missile", length, squares=(a, b), colour=(240, 230, 200))
@@ -441,6 +449,18 @@ class Builder:
         self.cue("critical" if crit else "hit", loud=1.0 if crit else 0.8)
         self.last_hit = self.t
         self.t += self.ms(AFTER_ATTACK_MS)
+
+    def roll(self, cid: str, text: str, colour, other: tuple[float, float]) -> None:
+        """A d20 and its total by ``cid``; a new roll of the same creature ends the last."""
+        last = self.rolls.get(cid)
+        if last is not None and last.start + last.length > self.t:
+            last.length = max(0.0, self.t - last.start)
+        self.rolls[cid] = self.clip("roll", ROLL_MS, text=text, colour=colour, at=self._by(cid, other))
+
+    def thrown_by(self, cid: str) -> bool:
+        """Whether this batch throws a flask of ``cid``'s after the event being told."""
+        return any(type(e).__name__ in ("SplashLanded", "Splashed") and getattr(e, "thrower", getattr(e, "by", None)) == cid
+                   for e in self.events[self.k + 1:])
 
     def _by(self, cid: str, away_from: tuple[float, float]) -> tuple[float, float]:
         """Where a creature's roll shows: above it, leaning away from the other creature
@@ -484,8 +504,8 @@ class Builder:
                                 (e.defender, e.defender_d20, e.defender_total)):
             other = e.defender if cid == e.attacker else e.attacker
             if cid in self.pos and other in self.pos:
-                self.clip("roll", ROLL_MS, text=self.say("ANIM_ROLL", d20=d20, total=total),
-                          colour=CRIT if cid == e.winner else (235, 235, 240), at=self._by(cid, self.centre(other)))
+                self.roll(cid, self.say("ANIM_ROLL", d20=d20, total=total),
+                          CRIT if cid == e.winner else (235, 235, 240), self.centre(other))
         self.t += self.ms(LUNGE_MS)
 
     # --- thrown flasks and spells ------------------------------------------------------------
@@ -514,6 +534,10 @@ class Builder:
         self.t += self.ms(length)
         self.clip("ring", RING_MS, at=b, colour=FLASK)
         self.cue("splash")
+        missed, self.flask_roll = self.flask_roll, None
+        if missed is not None and not missed.hit and missed.target in self.pos:
+            self.clip("float", FLOAT_MS * 0.8, text=self.say("ANIM_MISS"), colour=MISS, at=self._above(missed.target))
+            self.cue("miss", loud=0.7)
 
     def on_SpellCast(self, e) -> None:
         if e.outcome != "cast" or e.caster not in self.pos:

@@ -473,7 +473,7 @@ class BoardView:
             tint = (80, 190, 90) if frac > 0.5 else (220, 180, 60) if frac > 0.25 else (210, 70, 60)
             pygame.draw.rect(screen, tint, (bx, by, int(w * frac), max(3, c // 12)))
         badges = sorted(b.conditions & BADGES.keys())
-        if badges and c >= 24:
+        if badges and c >= 24 and (moving is None or moving.tilt is None):    # not before it has fallen
             f = theme.font(max(8, c // 5), bold=True)
             bx = x + size - max(8, c // 4)
             for i, cond in enumerate(badges[:3]):

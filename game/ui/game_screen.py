@@ -458,7 +458,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
             self._draw_banner(area)
         if self.handoff is not None:
             self._draw_handoff()
-        if self.battle.winner is not None:
+        if self.battle.winner is not None and not self.motion.busy():     # after the last blow is seen
             self._draw_victory()
         if self.dialog is not None:
             self._draw_dialog()

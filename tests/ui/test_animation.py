@@ -330,3 +330,15 @@ def test_the_computers_pace_waits_for_the_animations_of_its_last_command():
     assert len(g.battle.history) > played                 # then it goes on
     g.battle.close()
     pygame.quit()
+
+
+def test_the_victory_shows_once_the_last_blow_has_been_seen(game):
+    g = game
+    attack(g, [15])
+    assert g.battle.winner is not None and g.motion.busy()
+    centre = (g.screen.get_width() // 2, g.screen.get_height() // 2)
+    g.draw()
+    during = g.screen.get_at(centre)
+    run_out(g)
+    g.draw()
+    assert g.screen.get_at(centre) != during and "victory" in g.sound.played
