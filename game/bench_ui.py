@@ -121,23 +121,25 @@ def run_ui(repeat: int = 60) -> int:
 
 
 def _animating_frames(game, square, repeat: int) -> list[float]:
-    """Frames (update + draw) while the current creature walks to ``square`` (a real move
-    through the screen) and the nearest enemy shows a hit; the two are queued again
-    whenever they have played out, until ``repeat`` frames are timed."""
+    """Frames (update + draw) while the current creature walks the safest path to
+    ``square`` (the path the preview shows) and the nearest enemy shows a hit: their events
+    queued again whenever they have played out, until ``repeat`` frames are timed. The
+    battle itself is not played (a move there could stop on an attack of opportunity's
+    question, which is not what is measured)."""
     import pygame
 
+    from .world import views
     from .world.events import DamageDealt, Moved
     me = game.current
-    start = game.battle.board().body(me).pos
-    game.mode = "move"
-    game.go_to(square)
-    walked = next((e for e in reversed(game.battle.history) if e["action"] == "move"), None)
     board = game.battle.board()
     body = board.body(me)
+    path = views.path(game.battle, me, square, "move")
+    squares = (body.pos,) + tuple(tuple(s) for s in path.squares) if path.legal else (body.pos, body.pos)
     foe = min(board.enemies_of(body), key=lambda b: abs(b.pos[0] - body.pos[0]) + abs(b.pos[1] - body.pos[1]))
-    path = tuple(tuple(s) for s in walked["args"]["squares"]) if walked else (body.pos,)
-    events = [Moved(who=me, path=(start,) + path, mode="move", cost_m=0.0),
+    events = [Moved(who=me, path=squares, mode="move", cost_m=0.0),
               DamageDealt(attacker=me, target=foe.id, dice=(6,), bonus=2, amount=8, nonlethal=False, multiplier=1)]
+    game.mode = None
+    game.refresh()
     frames: list[float] = []
     while len(frames) < repeat:
         if not game.motion.busy():

@@ -586,5 +586,16 @@ class Builder:
         xs, ys = [sq[0] + 0.5 for sq in area], [sq[1] + 0.5 for sq in area]
         return area, (sum(xs) / len(xs), sum(ys) / len(ys))
 
+    def on_SavingThrow(self, e) -> None:
+        if e.who in self.pos:
+            x, y = self.centre(e.who)
+            self.roll(e.who, self.say("ANIM_ROLL", d20=e.d20, total=e.d20 + e.bonus),
+                      (140, 220, 150) if e.success else (255, 140, 120), (x, y - 1))   # below it: the number rises above
+
+    def on_Healed(self, e) -> None:
+        if e.who in self.pos:
+            self.clip("float", FLOAT_MS, text=f"+{e.amount}", colour=(120, 230, 140), at=self._above(e.who))
+            self.t += self.ms(AFTER_ATTACK_MS / 2)
+
     def on_BattleWon(self, e) -> None:
         self.cue("victory", self.t + self.ms(200))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from test_game_screen import DUEL, at, click, click_button, open_screen, pump
+from test_game_screen import CAVALRY, DUEL, at, click, click_button, open_screen, pump
 
 from game.i18n import sentence
 from game.ui.computer_turns import PACE_MS
@@ -303,6 +303,8 @@ def test_a_spells_area_blooms_where_it_was_aimed():
     bloom = clips(g, "bloom")[0]
     assert set(bloom.squares) == views.spell_area(g.battle, "sorc", "fireball", (8, 2))   # as aimed
     assert (8, 2) in bloom.squares and (1, 2) not in bloom.squares and bloom.at == (8.0, 2.0)
+    save = next(e for e in g.events if type(e).__name__ == "SavingThrow")
+    assert sentence("ANIM_ROLL", {"d20": save.d20, "total": save.d20 + save.bonus}, "en") in [c.text for c in clips(g, "roll")]
     g.update(bloom.start + bloom.length / 2 - g.motion.now)
     g.draw()
     run_out(g)
@@ -342,3 +344,18 @@ def test_the_victory_shows_once_the_last_blow_has_been_seen(game):
     run_out(g)
     g.draw()
     assert g.screen.get_at(centre) != during and "victory" in g.sound.played
+
+
+def test_a_rider_walks_with_its_mount():
+    g = watched(CAVALRY)
+    click_button(g, "mount")
+    click(g, at(g, (2, 1)))
+    click(g, g.dialog.rects[0].center)
+    run_out(g)
+    move_to(g, (4, 0))
+    walks = {c.who: c.squares for c in clips(g, "walk")}
+    assert set(walks) == {"horse", "knight"} and walks["horse"] == walks["knight"]
+    g.update(clips(g, "walk")[0].length / 2)
+    assert drawn_square(g, "knight") == drawn_square(g, "horse") != g.battle.board().body("horse").pos
+    g.battle.close()
+    pygame.quit()
