@@ -81,7 +81,10 @@ class Motion:
         while self.cues and self.cues[0][0] <= self.now:
             _t, name, loud = self.cues.pop(0)
             self.s.sound.play(name, loud)
-        self._poses = self._pose_now() if self.busy() else {}
+        if self.busy():
+            self._poses = self._pose_now()
+        else:                           # played out: the board as the engine left it
+            self.clips, self._poses = [], {}
 
     def finish(self) -> None:
         """Skip to the end at once: the board shows the results, the rest of the sounds
@@ -158,6 +161,8 @@ class Motion:
 
     def draw_under(self, screen: pygame.Surface, cam) -> None:
         """Under the tokens: a spell's area blooming."""
+        if not self.busy():
+            return
         c = cam.cell
         for clip in self.clips:
             f = clip.fraction(self.now)
@@ -182,9 +187,12 @@ class Motion:
             if f is None:
                 continue
             if clip.kind == "missile":
-                head, tail = _flight(clip, f), _flight(clip, max(0.0, f - 0.12))
-                pygame.draw.line(screen, clip.colour, _px(cam, tail), _px(cam, head), max(2, c // 12))
-                pygame.draw.circle(screen, clip.colour, _px(cam, head), max(3, c // 9))
+                head, tail = _px(cam, _flight(clip, f)), _px(cam, _flight(clip, max(0.0, f - 0.12)))
+                width, radius = max(2, c // 12), max(3, c // 9)
+                pygame.draw.line(screen, (28, 24, 22), tail, head, width + 2)       # dark edge: seen on any ground
+                pygame.draw.circle(screen, (28, 24, 22), head, radius + 1)
+                pygame.draw.line(screen, clip.colour, tail, head, width)
+                pygame.draw.circle(screen, clip.colour, head, radius)
             elif clip.kind == "flash":
                 self._flash(screen, cam, clip, f)
             elif clip.kind == "ring":

@@ -15,7 +15,7 @@ from ..world import views
 
 # Each clip's length at "normal" (ms); "fast" plays them all quicker, "off" not at all.
 SPEEDS = {"off": 0.0, "normal": 1.0, "fast": 0.45}
-STEP_MS, LUNGE_MS, MISSILE_MS, MISSILE_PER_SQUARE = 140, 280, 200, 45
+STEP_MS, LUNGE_MS, MISSILE_MS, MISSILE_PER_SQUARE = 140, 280, 180, 30
 FLOAT_MS, FLASH_MS, TIP_MS, RING_MS, BLOOM_MS, ROLL_MS = 950, 300, 320, 520, 750, 1200
 AFTER_ATTACK_MS = 300          # between two attacks of one full attack
 MISS, HIT, CRIT = (225, 225, 235), (255, 92, 72), (255, 214, 60)

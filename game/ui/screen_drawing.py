@@ -195,10 +195,15 @@ class ScreenDrawing:
         for i, text in enumerate(lines):
             img = theme.font(15 if i == 0 else 13, i == 0).render(text, True, colour if i == 0 else theme.TEXT)
             area.blit(img, (panel.x + 14, panel.y + 7 + 20 * i))
-        squares = self.battle.board().body(self.current).squares
-        x, y = self.cam.to_screen(min(squares))
-        right, bottom = self.cam.to_screen(max(squares))
-        pygame.draw.rect(area, (255, 235, 120), pygame.Rect(x, y, right - x + self.cam.cell, bottom - y + self.cam.cell), 3)
+        body = self.battle.board().body(self.current)
+        x, y = self.cam.to_screen(min(body.squares))
+        right, bottom = self.cam.to_screen(max(body.squares))
+        ring = pygame.Rect(x, y, right - x + self.cam.cell, bottom - y + self.cam.cell)
+        moving = self.motion.pose(self.current)
+        if moving is not None and moving.pos is not None:       # ringed where it is drawn, walking
+            ring.move_ip(round((moving.pos[0] - body.pos[0]) * self.cam.cell),
+                         round((moving.pos[1] - body.pos[1]) * self.cam.cell))
+        pygame.draw.rect(area, (255, 235, 120), ring, 3)
 
     def _draw_trail(self, area: pygame.Surface) -> None:
         """The squares a computer creature just moved through, joined by a line."""
