@@ -359,3 +359,29 @@ def test_a_rider_walks_with_its_mount():
     assert drawn_square(g, "knight") == drawn_square(g, "horse") != g.battle.board().body("horse").pos
     g.battle.close()
     pygame.quit()
+
+
+def test_moving_the_mouse_or_the_wheel_does_not_skip(game):
+    g = game
+    move_to(g, (4, 1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at(g, (2, 3)), rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+    pump(g)
+    assert g.motion.busy() and g.hover == (2, 3)          # the hover follows, the animation goes on
+
+
+def test_a_key_in_the_computers_turn_ends_its_animations_and_plays_the_rest_at_once():
+    from test_computer_turns import RED_AI, SKIRMISH
+    g = watched(SKIRMISH + RED_AI)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e))
+    pump(g)
+    while not g.motion.busy():
+        g.update(PACE_MS)
+    assert g.current == "orc"
+    played = len(g.battle.history)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=SKIP_KEY))
+    pump(g)
+    assert not g.motion.busy() and g.motion.pose("orc") is None
+    assert g.current == "hero" and len(g.battle.history) > played     # the rest played at once, nothing queued
+    g.battle.close()
+    pygame.quit()
