@@ -68,7 +68,7 @@ class Motion:
             built.event(e)
         self.clips += built.clips
         self.cues = sorted(self.cues + built.cues, key=lambda c: c[0])
-        self.end = max([self.end, built.t] + [c.start + c.length for c in built.clips])
+        self.end = max([self.end, built.t] + [c.start + c.length for c in built.clips] + [t for t, _n, _l in built.cues])
         self._poses = self._pose_now()
 
     def update(self, dt_ms: float) -> None:
