@@ -592,6 +592,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "UI_BAR_free": {"en": "Free, or no action", "fr": "Actions libres, ou sans action"},
     "UI_BAR_special": {"en": "This creature, now", "fr": "Propres à la créature, maintenant"},
     "UI_LOG_BACK": {"en": "{count} newer lines below (wheel down)", "fr": "{count} lignes plus récentes en bas (molette)"},
+    "UI_MORE_NONE": {"en": "Nothing else is open to this creature now.", "fr": "Rien d'autre n'est possible pour cette créature maintenant."},
     # --- special attacks ---
     "CANNOT_BE_DISARMED": {"en": "A {weapon} cannot be disarmed.", "fr": "On ne peut pas désarmer d'un {weapon}."},
     "CANNOT_SUNDER": {"en": "{item} cannot be sundered (worn armour never can).",

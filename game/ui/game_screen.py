@@ -109,16 +109,18 @@ class GameScreen(ScreenActing, ScreenDrawing):
             extra.insert(insert, "more")
         return BUTTONS[:-2] + tuple(extra) + BUTTONS[-2:]
 
-    def availability(self) -> dict[str, str | None]:
-        """Each button's refusal sentence (None: open), as ``options`` gives it."""
+    def availability(self, names=None) -> dict[str, str | None]:
+        """Each button's refusal sentence (None: open), as ``options`` gives it; ``names``:
+        the buttons the bar shows (by default the creature's now)."""
         cid = self.current
         if cid is None:
-            return {b: "—" for b in BUTTONS}
+            return {b: "—" for b in names or BUTTONS}
+        names = names or self.buttons_for(cid)
         if self.computer.is_computer(cid):          # nobody gives orders to a computer's creature
             why = sentence("UI_AI_NO_ORDERS", {"name": self.names.get(cid, cid)}, self.lang)
-            return {b: why for b in self.buttons_for(cid)}
+            return {b: why for b in names}
         self.notes = {}
-        return {b: self._refusal(cid, b) for b in self.buttons_for(cid)}
+        return {b: self._refusal(cid, b) for b in names}
 
     def _refusal(self, cid: str, button: str) -> str | None:
         opts = self.battle.options(cid)
@@ -141,7 +143,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
             if not option.legal and opts["retrieve"].legal and self.aim.choices(cid):
                 return None                       # a magic item still in the pack
         elif button == "more":
-            return None
+            return None if more_actions.entries(self, cid) else sentence("UI_MORE_NONE", {}, self.lang)
         elif button == "attack" and opts["attack"].legal:
             weapons = opts["attack"].domain.get("weapons", {})
             if set(weapons) - {"rock", "shield"}:      # the bash is in "More…"

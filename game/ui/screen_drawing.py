@@ -71,7 +71,8 @@ class ScreenDrawing:
             y = self._draw_creature(shown, x, y)
         # the action bar: grouped by cost, greyed with the engine's reason when not possible now
         names = self.buttons_for(self.current) if self.current else self.BUTTONS
-        self.buttons, y = action_bar.draw(self.screen, self.bar, self.current or "", names, self.availability(),
+        shown = tuple(n for _group, members in self.bar.groups(self.current or "", names) for n in members)
+        self.buttons, y = action_bar.draw(self.screen, self.bar, self.current or "", names, self.availability(shown),
                                           self.mode, self.lang, x, y, PANEL_W - 24)
         y += 4
         if self.tip:

@@ -116,3 +116,12 @@ def test_an_action_that_first_costs_another_says_so_on_hover_before_anything_is_
     finally:
         g.battle.close()
         pygame.quit()
+
+
+def test_a_button_a_creature_showed_keeps_its_place_greyed_with_the_engine_s_reason(game):
+    g = game
+    g.bar.groups("hero", g.buttons_for("hero") + ("climb",))      # it stood by a wall earlier this turn
+    g.draw()
+    climb = next(b for b in g.buttons if b.name == "climb")
+    assert not climb.enabled
+    assert climb.reason == g.say(g.battle.options("hero")["climb"].refusal)
