@@ -10,6 +10,7 @@ is a silent one; any later mixer error turns it silent too. ``volume`` (0..1) an
 from __future__ import annotations
 
 import math
+import threading
 from array import array
 
 import pygame
@@ -99,6 +100,32 @@ def to_pcm(samples: list[float], gain: float = 0.8) -> bytes:
     return array("h", (int(max(-1.0, min(1.0, s * gain)) * 32767) for s in samples)).tobytes()
 
 
+_PCM: dict[str, bytes] = {}           # every effect's samples, made once per process
+_MAKING: list[threading.Thread] = []
+
+
+def pcm(name: str) -> bytes:
+    """An effect's 16-bit samples: made by the background maker, or now if it has not
+    come to it yet."""
+    made = _PCM.get(name)
+    if made is None:
+        made = _PCM[name] = to_pcm(synthesize(name))
+    return made
+
+
+def make_all_in_background() -> None:
+    """Compute every effect on a thread of its own (once): each takes tens of
+    milliseconds of pure Python, which in one frame would be a visible stall."""
+    if _MAKING:
+        return
+
+    def make() -> None:
+        for name in EFFECTS:
+            pcm(name)
+    _MAKING.append(threading.Thread(target=make, name="carreau-sound", daemon=True))
+    _MAKING[0].start()
+
+
 class Sound:
     """The effects player: silent when the mixer cannot open, never raising."""
 
@@ -120,14 +147,18 @@ class Sound:
     def sound(self, name: str):
         """The mixer's sound of an effect, made on first use and kept."""
         if name not in self._sounds:
-            self._sounds[name] = self.mixer.Sound(buffer=to_pcm(synthesize(name)))
+            self._sounds[name] = self.mixer.Sound(buffer=pcm(name))
         return self._sounds[name]
 
     def warm(self) -> None:
-        """Make the next effect not yet made (the animations call it on idle frames, so
-        that no effect is computed in the middle of a fight)."""
+        """On an idle frame (the animations call it): have the effects computed in the
+        background, and hand the mixer the next one computed, so that none is made in
+        the middle of a fight."""
         name = next((n for n in EFFECTS if n not in self._sounds), None)
         if name is None or not self._ready():
+            return
+        make_all_in_background()
+        if name not in _PCM:
             return
         try:
             self.sound(name)

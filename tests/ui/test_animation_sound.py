@@ -107,11 +107,16 @@ def test_a_battle_without_sound_plays_its_animations(monkeypatch):
 
 
 def test_idle_frames_make_the_effects_ahead_of_the_fight():
+    import time
     mixer = FakeMixer()
     g = watched(DUEL)
     g.sound = Sound(mixer=mixer)
-    for _ in range(len(EFFECTS) + 2):
+    frames, start = 0, time.monotonic()
+    while len(mixer.made) < len(EFFECTS) and time.monotonic() - start < 20:
         g.update(16)
-    assert len(mixer.made) == len(EFFECTS)
+        frames += 1
+        time.sleep(0.005)
+    assert len(mixer.made) == len(EFFECTS) and len({e.size for e in mixer.made}) > 1
+    assert frames >= len(EFFECTS)                  # one handed to the mixer per idle frame at most
     g.battle.close()
     pygame.quit()
