@@ -137,7 +137,28 @@ class Builder:
         return board is not None and cid in board.by_id and board.body(cid).mount_span is not None
 
     def on_Moved(self, e) -> None:
-        self.walk(e.who, e.path)
+        path = tuple(tuple(s) for s in e.path)
+        here = self.pos.get(e.who)
+        if here in path[1:]:                 # walked up to an attack of opportunity already
+            path = path[path.index(here, 1):]
+        self.walk(e.who, path)
+
+    def up_to_the_provoking_square(self, e) -> None:
+        """An attack of opportunity on a creature about to move (the events tell it before
+        the move): the mover first walks to the square where it provoked, as the path's
+        preview showed it (the overlay's squares where each taker strikes), when that
+        preview is of this very move; otherwise the attack comes as it sets out."""
+        move = next((m for m in self.events[self.k + 1:] if type(m).__name__ == "Moved" and m.who == e.target), None)
+        overlay = getattr(self.s, "overlay", None)
+        if move is None or overlay is None or [tuple(s) for s in overlay.path] != [tuple(s) for s in move.path]:
+            return
+        path = [tuple(s) for s in move.path]
+        here = self.pos.get(e.target)
+        start = path.index(here) if here in path else 0
+        for i in range(start, len(path)):
+            if e.attacker in overlay.provokes.get(path[i], ()):
+                self.walk(e.target, path[start:i + 1])
+                return
 
     def on_Stepped(self, e) -> None:
         if e.who in self.pos:
@@ -153,6 +174,8 @@ class Builder:
     def on_AttackRolled(self, e) -> None:
         if e.attacker not in self.pos or e.target not in self.pos:
             return
+        if e.opportunity:
+            self.up_to_the_provoking_square(e)
         a, b = self.centre(e.attacker), self.centre(e.target)
         far = math.hypot(b[0] - a[0], b[1] - a[1])
         reach = (self.span.get(e.attacker, 1) + self.span.get(e.target, 1)) / 2 + 0.6

@@ -385,3 +385,29 @@ def test_a_key_in_the_computers_turn_ends_its_animations_and_plays_the_rest_at_o
     assert g.current == "hero" and len(g.battle.history) > played     # the rest played at once, nothing queued
     g.battle.close()
     pygame.quit()
+
+
+CORRIDOR = DUEL.replace("..........\n..........\n..........\n..........",
+                        "##########\n..........\n..........\n##########").replace("at = [6, 1]", "at = [4, 2]")
+
+
+def test_a_move_that_provokes_stops_for_the_blow_where_the_preview_said_then_goes_on():
+    g = watched(CORRIDOR)
+    move_to(g, (7, 1))
+    shown = {sq for sq, takers in g.overlay.provokes.items() if "orc" in takers}
+    while g.handoff is not None or g.dialog is not None:     # the orc's player takes the attack
+        if g.dialog is None:
+            click(g, (5, 5))
+        else:
+            g.draw()
+            click(g, next(r for r, (_label, v) in zip(g.dialog.rects, g.dialog.choices) if v is True).center)
+    blow = next(e for e in g.events if type(e).__name__ == "AttackRolled")
+    assert blow.opportunity and blow.attacker == "orc"
+    first, rest = clips(g, "walk")
+    strike = clips(g, "lunge")[0]
+    assert first.squares[-1] in shown and rest.squares[0] == first.squares[-1] and rest.squares[-1] == (7, 1)
+    assert first.start + first.length <= strike.start < rest.start      # there, struck, then on
+    g.update(strike.start + 1 - g.motion.now)
+    assert drawn_square(g, "hero")[0] == first.squares[-1][0]
+    g.battle.close()
+    pygame.quit()
