@@ -260,15 +260,32 @@ class BoardView:
     # --- frame ------------------------------------------------------------------------
     def draw(self, screen: pygame.Surface, cam: Camera, overlay: Overlay | None = None,
              selected: str | None = None) -> None:
-        screen.fill(theme.BACKGROUND)
-        screen.blit(self.terrain_surface(cam.cell), (-cam.ox, -cam.oy))
-        if overlay:
-            self._draw_overlay_under(screen, cam, overlay)
+        screen.blit(self._ground(screen.get_size(), cam, overlay), (0, 0))
         # riders after the rest, so that they sit on their mounts
         for b in sorted(self.board.bodies, key=lambda b: b.mount_span is not None):
             self._draw_token(screen, cam, b, b.id == selected)
         if overlay:
             self._draw_overlay_over(screen, cam, overlay)
+
+    def _ground(self, size: tuple[int, int], cam: Camera, overlay: Overlay | None) -> pygame.Surface:
+        """The terrain with the overlays drawn under the tokens, as one picture made again
+        only when the view or those overlays change: a frame then costs one blit for them
+        (alpha-blending hundreds of tinted squares each frame was most of a frame)."""
+        ov = overlay
+        key = (size, cam.cell, cam.ox, cam.oy, self.terrain_surface(cam.cell), None if ov is None else (
+            frozenset(ov.area), frozenset(ov.threat), frozenset(ov.reach), frozenset(ov.bands.items()),
+            tuple((tuple(lane.squares), lane.ok, lane.block) for lane in ov.lanes), tuple(ov.lane), ov.lane_ok,
+            ov.lane_block))
+        cached = getattr(self, "_ground_picture", None)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        ground = pygame.Surface(size)
+        ground.fill(theme.BACKGROUND)
+        ground.blit(self.terrain_surface(cam.cell), (-cam.ox, -cam.oy))
+        if ov:
+            self._draw_overlay_under(ground, cam, ov)
+        self._ground_picture = (key, ground)
+        return ground
 
     def _tint(self, screen, cam, squares, colour, alpha):
         c = cam.cell
