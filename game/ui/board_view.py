@@ -7,6 +7,7 @@ scaled once per zoom; the side of a creature is the coloured ring around its tok
 """
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass, field
 
 import pygame
@@ -17,6 +18,8 @@ from . import theme
 from .art import GENERIC, Art, token_name
 
 ZOOMS = (16, 20, 24, 32, 40, 48, 64, 80, 96)
+CHUNK = 8                       # squares a side of one kept piece of the drawn map
+CHUNK_BUDGET = 12_000_000       # pixels of drawn map kept (about 48 MB)
 # Condition badges on tokens: one or two letters a player learns at a glance.
 BADGES = {"prone": "P", "flat_footed": "FF", "stunned": "St", "dazed": "Dz", "blinded": "Bl", "entangled": "En",
           "grappling": "G", "pinned": "Pi", "paralyzed": "Pa", "asleep": "Zz", "shaken": "Sh", "frightened": "Fr",
@@ -137,37 +140,73 @@ class BoardView:
         self.tokens = dict(tokens or {})
         self.art = art or Art()
         self.health: dict[str, tuple[int, int]] = {}     # id -> (hp, max) for the bars
-        self._terrain_cache: dict[int, pygame.Surface] = {}
+        # The map drawn in chunks of CHUNK x CHUNK squares per zoom level, the least recently
+        # used forgotten past a budget: a whole-map picture per zoom level took a gigabyte
+        # on a 100 x 100 map (issue 14, item 9).
+        self._chunks: OrderedDict[tuple[int, int, int], pygame.Surface] = OrderedDict()
+        self._chunk_pixels = 0
+        self._terrain_version = 0
         self._token_names: dict[str, str] = {}
         self._labels: dict[tuple, tuple[pygame.Surface, pygame.Surface]] = {}
         self.sides = sorted({b.side for b in board.bodies})
 
     def set_board(self, board: Board) -> None:
         if board.terrain is not self.board.terrain:
-            self._terrain_cache.clear()
+            self._chunks.clear()
+            self._chunk_pixels = 0
+            self._terrain_version += 1
         self.board = board
 
     # --- terrain ----------------------------------------------------------------------
-    def terrain_surface(self, cell: int) -> pygame.Surface:
-        surf = self._terrain_cache.get(cell)
+    def _chunk(self, cell: int, cx: int, cy: int) -> pygame.Surface:
+        """The squares of chunk (cx, cy) at ``cell`` pixels a square (one pixel more each
+        way for the closing grid line), drawn once and kept while the budget allows."""
+        key = (cell, cx, cy)
+        surf = self._chunks.get(key)
         if surf is not None:
+            self._chunks.move_to_end(key)
             return surf
         t = self.board.terrain
-        surf = pygame.Surface((t.width * cell + 1, t.height * cell + 1))
+        region = (cx * CHUNK, cy * CHUNK, min(t.width, (cx + 1) * CHUNK), min(t.height, (cy + 1) * CHUNK))
+        x0, y0, x1, y1 = region
+        origin = (x0 * cell, y0 * cell)
+        surf = pygame.Surface(((x1 - x0) * cell + 1, (y1 - y0) * cell + 1))
         surf.fill(theme.BACKGROUND)
         blits = []
-        for y in range(t.height):
-            for x in range(t.width):
+        for y in range(y0, y1):
+            for x in range(x0, x1):
                 tile = self._cell_tile(x, y, cell)
                 if tile is not None:
-                    blits.append((tile, (x * cell, y * cell)))
+                    blits.append((tile, (x * cell - origin[0], y * cell - origin[1])))
                 else:
-                    self._draw_cell(surf, x, y, cell)
+                    self._draw_cell(surf, x, y, cell, origin)
         surf.fblits(blits)
-        self._draw_relief(surf, cell)
-        self._draw_grid(surf, cell)
-        self._terrain_cache[cell] = surf
+        self._draw_relief(surf, cell, region, origin)
+        self._draw_grid(surf, cell, region, origin)
+        self._chunks[key] = surf
+        self._chunk_pixels += surf.get_width() * surf.get_height()
+        while self._chunk_pixels > CHUNK_BUDGET and len(self._chunks) > 1:
+            _key, old = self._chunks.popitem(last=False)
+            self._chunk_pixels -= old.get_width() * old.get_height()
         return surf
+
+    def kept_terrain(self) -> list[pygame.Surface]:
+        """The drawn pieces of the map kept now (their total size stays within the budget)."""
+        return list(self._chunks.values())
+
+    def kept_pixels(self) -> int:
+        return self._chunk_pixels
+
+    def _blit_terrain(self, ground: pygame.Surface, cam: "Camera") -> None:
+        """The map's chunks that the view shows, where the camera puts them."""
+        t = self.board.terrain
+        c, span = cam.cell, CHUNK * cam.cell
+        w, h = ground.get_size()
+        first_x, first_y = max(0, cam.ox // span), max(0, cam.oy // span)
+        last_x = min((t.width - 1) // CHUNK, (cam.ox + w) // span)
+        last_y = min((t.height - 1) // CHUNK, (cam.oy + h) // span)
+        ground.fblits([(self._chunk(c, cx, cy), (cx * span - cam.ox, cy * span - cam.oy))
+                       for cy in range(first_y, last_y + 1) for cx in range(first_x, last_x + 1)])
 
     def _cell_tile(self, x: int, y: int, cell: int) -> pygame.Surface | None:
         t = self.board.terrain
@@ -179,7 +218,7 @@ class BoardView:
         variant = 0 if kind.blocks_sight else (x * 7 + y * 13 + (x * y) % 3) % 4
         return self.art.tile(kind.id, cell, variant)
 
-    def _draw_relief(self, surf: pygame.Surface, cell: int) -> None:
+    def _draw_relief(self, surf: pygame.Surface, cell: int, region, origin) -> None:
         """Tall squares (those that block sight: walls, trees) cast a short shadow on the
         squares below and right of them (light from the top left), and every other square
         one can stand on is a shade darker, to count squares by."""
@@ -198,11 +237,12 @@ class BoardView:
         def solid(x: int, y: int) -> bool:
             return t.in_bounds((x, y)) and t.rows[y][x] != "\0" and t.kind((x, y)).blocks_sight
 
-        for y in range(t.height):
-            for x in range(t.width):
+        x0, y0, x1, y1 = region
+        for y in range(y0, y1):
+            for x in range(x0, x1):
                 if t.rows[y][x] == "\0" or t.kind((x, y)).blocks_sight:
                     continue
-                px, py = x * cell, y * cell
+                px, py = x * cell - origin[0], y * cell - origin[1]
                 if (x + y) % 2:
                     blits.append((chequer, (px, py)))
                 up, left = solid(x, y - 1), solid(x - 1, y)
@@ -214,30 +254,34 @@ class BoardView:
                     blits.append((corner, (px, py)))
         surf.fblits(blits)
 
-    def _draw_grid(self, surf: pygame.Surface, cell: int) -> None:
+    def _draw_grid(self, surf: pygame.Surface, cell: int, region, origin) -> None:
         """Crisp one-pixel lines; between two wall squares they take the mortar's colour."""
         t = self.board.terrain
-        for x in range(t.width + 1):
-            pygame.draw.line(surf, theme.GRID, (x * cell, 0), (x * cell, t.height * cell))
-        for y in range(t.height + 1):
-            pygame.draw.line(surf, theme.GRID, (0, y * cell), (t.width * cell, y * cell))
+        x0, y0, x1, y1 = region
+        ox, oy = origin
+        for x in range(x0, x1 + 1):
+            pygame.draw.line(surf, theme.GRID, (x * cell - ox, y0 * cell - oy), (x * cell - ox, y1 * cell - oy))
+        for y in range(y0, y1 + 1):
+            pygame.draw.line(surf, theme.GRID, (x0 * cell - ox, y * cell - oy), (x1 * cell - ox, y * cell - oy))
 
         def solid(x: int, y: int) -> bool:
             return t.in_bounds((x, y)) and t.rows[y][x] != "\0" and t.kind((x, y)).id == "wall"
 
-        for y in range(t.height):
-            for x in range(t.width):
+        # from the row and column before the chunk too: their mortar lies on its first pixels
+        for y in range(y0 - 1, y1):
+            for x in range(x0 - 1, x1):
                 if not solid(x, y):
                     continue
+                left, top = x * cell - ox, y * cell - oy
                 if solid(x + 1, y):
-                    pygame.draw.line(surf, theme.GRID_SOLID, ((x + 1) * cell, y * cell + 1), ((x + 1) * cell, (y + 1) * cell - 1))
+                    pygame.draw.line(surf, theme.GRID_SOLID, (left + cell, top + 1), (left + cell, top + cell - 1))
                 if solid(x, y + 1):
-                    pygame.draw.line(surf, theme.GRID_SOLID, (x * cell + 1, (y + 1) * cell), ((x + 1) * cell - 1, (y + 1) * cell))
+                    pygame.draw.line(surf, theme.GRID_SOLID, (left + 1, top + cell), (left + cell - 1, top + cell))
 
-    def _draw_cell(self, surf: pygame.Surface, x: int, y: int, cell: int) -> None:
+    def _draw_cell(self, surf: pygame.Surface, x: int, y: int, cell: int, origin=(0, 0)) -> None:
         """Flat colours: for a square without a tile (or off the map)."""
         t = self.board.terrain
-        rect = pygame.Rect(x * cell, y * cell, cell, cell)
+        rect = pygame.Rect(x * cell - origin[0], y * cell - origin[1], cell, cell)
         kind = t.kind((x, y))
         if not t.in_bounds((x, y)) or t.rows[y][x] == "\0":
             surf.fill(theme.BACKGROUND, rect)
@@ -272,7 +316,7 @@ class BoardView:
         only when the view or those overlays change: a frame then costs one blit for them
         (alpha-blending hundreds of tinted squares each frame was most of a frame)."""
         ov = overlay
-        key = (size, cam.cell, cam.ox, cam.oy, self.terrain_surface(cam.cell), None if ov is None else (
+        key = (size, cam.cell, cam.ox, cam.oy, self._terrain_version, None if ov is None else (
             frozenset(ov.area), frozenset(ov.threat), frozenset(ov.reach), frozenset(ov.bands.items()),
             tuple((tuple(lane.squares), lane.ok, lane.block) for lane in ov.lanes), tuple(ov.lane), ov.lane_ok,
             ov.lane_block))
@@ -281,7 +325,7 @@ class BoardView:
             return cached[1]
         ground = pygame.Surface(size)
         ground.fill(theme.BACKGROUND)
-        ground.blit(self.terrain_surface(cam.cell), (-cam.ox, -cam.oy))
+        self._blit_terrain(ground, cam)
         if ov:
             self._draw_overlay_under(ground, cam, ov)
         self._ground_picture = (key, ground)

@@ -80,6 +80,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.tracker_rows: list[tuple[str, pygame.Rect]] = []
         self.tip = ""
         self.notes: dict[str, str] = {}     # an open action that first costs another (a flask in the pack): what it costs
+        self._more_cache: tuple | None = None      # (state, the "More…" entries)
         self.running = True
         self.drag_from = None
         self.computer = ComputerTurns(self, control)
@@ -104,10 +105,18 @@ class GameScreen(ScreenActing, ScreenDrawing):
         """The common actions, and those only this creature has (``views.special_actions``),
         with "More…" when one of the other actions is open to it."""
         extra = list(views.special_actions(self.battle, cid))
-        if cid == self.current and more_actions.entries(self, cid):
+        if cid == self.current and self.more_entries(cid):
             insert = len(extra) - sum(1 for e in extra if e in ("climb", "dismount", "mount"))
             extra.insert(insert, "more")
         return BUTTONS[:-2] + tuple(extra) + BUTTONS[-2:]
+
+    def more_entries(self, cid: str) -> list:
+        """The "More…" menu's entries (each one the engine's check), worked out once per
+        state of the battle: the bar asks twice a frame, a click once more."""
+        key = (self.battle.revision, len(self.battle.history), cid, self.lang)
+        if self._more_cache is None or self._more_cache[0] != key:
+            self._more_cache = (key, more_actions.entries(self, cid))
+        return self._more_cache[1]
 
     def availability(self, names=None) -> dict[str, str | None]:
         """Each button's refusal sentence (None: open), as ``options`` gives it; ``names``:
@@ -143,7 +152,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
             if not option.legal and opts["retrieve"].legal and self.aim.choices(cid):
                 return None                       # a magic item still in the pack
         elif button == "more":
-            return None if more_actions.entries(self, cid) else sentence("UI_MORE_NONE", {}, self.lang)
+            return None if self.more_entries(cid) else sentence("UI_MORE_NONE", {}, self.lang)
         elif button == "attack" and opts["attack"].legal:
             weapons = opts["attack"].domain.get("weapons", {})
             if set(weapons) - {"rock", "shield"}:      # the bash is in "More…"
