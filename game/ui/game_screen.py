@@ -15,6 +15,7 @@ from .combat_log import lines as log_lines
 from .computer_turns import ComputerTurns
 from .names import Names
 from .orders import Orders
+from .pause_menu import PauseMenu
 from .sandbox_view import chances_line
 from .screen_acting import RIDDEN, ScreenActing
 from .screen_drawing import LOG_H, PANEL_W, ScreenDrawing
@@ -50,8 +51,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.names = Names(battle, lang)
         self.view = BoardView(battle.board(), self.names, {s.id: getattr(s, "template", None) for s in battle.scenario.creatures})
         self.cam = Camera(40)
-        w, h = screen.get_size()
-        self.cam.centre_on(battle.terrain.width, battle.terrain.height, (w - PANEL_W, h - LOG_H))
+        self.cam.fit(battle.terrain.width, battle.terrain.height, self._board_rect().size)
+        self.cam.keep_inside(battle.terrain.width, battle.terrain.height, lambda: self._board_rect().size)
         self.mode: str | None = None
         self.hover = None
         self.hover_px = None
@@ -74,6 +75,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.more: tuple | None = None      # an action of the "More…" menu waiting for a click
         self.squares_asked: tuple | None = None   # (squares, callback): a square to click, asked by the rules
         self.orders = Orders(self)
+        self.pause = PauseMenu(self)             # Esc's menu and F1's key list (issue 14, item 7)
+        self.back_to_menu = False                # the pause menu's "back to the menu" was chosen
         self.tracker_rows: list[tuple[str, pygame.Rect]] = []
         self.tip = ""
         self.running = True
@@ -152,6 +155,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
         if event.type == pygame.QUIT:
             self.running = False
             return
+        if self.pause.handle(event):
+            return
         if self.dialog is not None:
             if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
                 for rect, (_label, value) in zip(self.dialog.rects, self.dialog.choices):
@@ -181,6 +186,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
             self._hover(event.pos)
         elif event.type == pygame.MOUSEWHEEL:
             self.cam.zoom(1 if event.y > 0 else -1, pygame.mouse.get_pos())
+        elif event.type == pygame.VIDEORESIZE:
+            self.cam.clamp()                      # the view's new size: still on the map
 
     def _computer_input(self, event) -> bool:
         """While the computer plays: a key or a click plays the rest at once (Escape still
@@ -195,7 +202,10 @@ class GameScreen(ScreenActing, ScreenDrawing):
         return False
 
     def update(self, dt_ms: int) -> None:
-        """The window's clock: ``dt_ms`` since the last frame (the computer's pace)."""
+        """The window's clock: ``dt_ms`` since the last frame (the computer's pace); the
+        battle waits while the pause menu is open."""
+        if self.pause.is_open:
+            return
         self.computer.update(dt_ms)
 
     def save_meta(self) -> dict:
@@ -212,11 +222,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
             if self.mode or self.squares_asked:
                 self.mode, self.plan, self.squares_asked = None, [], None
                 self.refresh()
-            else:                                 # the battle is autosaved, but a reflex must not end it
-                self.dialog = self.make_dialog(sentence("UI_QUIT_ASK", {}, self.lang),
-                                               [(sentence("UI_YES", {}, self.lang), True),
-                                                (sentence("UI_NO", {}, self.lang), False)], self._quit)
-                self.dialog.cancellable = True
+            else:                                 # nothing to cancel: the pause menu (leaving it asks first)
+                self.pause.open()
         elif key == pygame.K_e and self.current is not None:
             self.submit(C.EndTurn(self.current))
         elif key == pygame.K_u:
@@ -303,9 +310,6 @@ class GameScreen(ScreenActing, ScreenDrawing):
         if square != self.hover or self.mode in ("cast", "throw_splash"):
             self.hover = square
             self.refresh()
-
-    def _quit(self, really: bool) -> None:
-        self.running = not really
 
     def say(self, refusal) -> str:
         """A refusal as the player reads it: in its language, creatures by their names."""
@@ -432,6 +436,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
 
     def draw(self) -> None:
         w, h = self.screen.get_size()
+        self.cam.clamp()                          # a resized window: the view still on the map
         self.view.health = {cid: views.health(self.battle, cid) for cid in self.battle.entities}
         area = self.screen.subsurface(self._board_rect())
         self.view.draw(area, self.cam, self.overlay, self.current)
@@ -449,3 +454,4 @@ class GameScreen(ScreenActing, ScreenDrawing):
             self._draw_victory()
         if self.dialog is not None:
             self._draw_dialog()
+        self.pause.draw()
