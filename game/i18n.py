@@ -758,6 +758,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "WIN_TITLE_editor": {"en": "Carreau — rules sandbox", "fr": "Carreau — bac à sable des règles"},
     "WIN_TITLE_explorer": {"en": "Carreau — rules explorer", "fr": "Carreau — explorateur de règles"},
     "PAUSE_TITLE": {"en": "Paused", "fr": "Pause"},
+    "PAUSE_HINT": {"en": "Esc: menu · F1: keys", "fr": "Échap : menu · F1 : touches"},
     "PAUSE_RESUME": {"en": "Resume", "fr": "Reprendre"},
     "PAUSE_SAVE": {"en": "Save (F5)", "fr": "Sauvegarder (F5)"},
     "PAUSE_LOAD": {"en": "Load the quick save (F9)", "fr": "Charger la sauvegarde rapide (F9)"},

@@ -43,12 +43,15 @@ def gui_manager(size: tuple[int, int], scale: float = 1.0) -> pygame_gui.UIManag
 
 class Page:
     """A page: a panel of ``width`` × ``height`` (before scaling) in the middle of a window
-    of ``size``; subclasses add widgets in ``build`` and give their buttons roles."""
+    of ``size``; subclasses add their widgets (``button``, ``label``, ``add``), each with
+    its role."""
 
     def __init__(self, size: tuple[int, int], scale: float, width: int, height: int):
         self.size = size
-        self.scale = scale
-        self.manager = gui_manager(size, scale)
+        # the player's scale, less if the window is too small for the page at that scale:
+        # a page is never cut off (a smaller font rather than hidden buttons)
+        self.scale = max(0.5, min(scale, (size[0] - 8) / width, (size[1] - 8) / height))
+        self.manager = gui_manager(size, self.scale)
         w, h = min(size[0] - 8, self.px(width)), min(size[1] - 8, self.px(height))
         self.rect = pygame.Rect((size[0] - w) // 2, (size[1] - h) // 2, w, h)
         self.panel = E.UIPanel(self.rect, manager=self.manager)

@@ -15,8 +15,10 @@ import pygame
 from pygame_gui import elements as E
 
 from ..i18n import sentence
+from . import theme
 from .gui_page import Page
 from .key_list import KeyListPage
+from .screen_drawing import PANEL_W
 from .settings import Store, settings_file
 from .settings_screen import REBUILD, SettingsPage, apply_change
 from .window import set_title
@@ -172,3 +174,7 @@ class PauseMenu:
             set_title("battle", g.lang, map=g.battle.scenario.title_in(g.lang) or "Carreau")
         if self.page is not None:
             self.page.draw(g.screen)
+        elif g.handoff is None:                   # how to find the menu and the keys, top right of the board
+            hint = theme.font(12).render(sentence("PAUSE_HINT", {}, g.lang), True, (170, 170, 170))
+            right = min(g.screen.get_width(), g.screen.get_width() - PANEL_W)
+            g.screen.blit(hint, (max(0, right - hint.get_width() - 8), 4))

@@ -199,3 +199,15 @@ def test_the_start_menu_opens_the_settings_and_keeps_the_language(data_dir):
     assert m.settings_page is None and m.running
     assert Store(settings_file(None)).current.language == "fr"      # a new window starts in French
     pygame.quit()
+
+
+def test_full_screen_from_the_settings_is_saved_and_the_window_comes_back(duel, data_dir):
+    g = duel
+    key(g, pygame.K_ESCAPE)
+    press(g, g.pause.page, "settings")
+    press(g, g.pause.page, "fullscreen")
+    assert json.loads((data_dir / "settings.json").read_text())["fullscreen"] is True
+    assert g.pause.name == "settings" and g.screen is pygame.display.get_surface()
+    press(g, g.pause.page, "fullscreen")
+    assert json.loads((data_dir / "settings.json").read_text())["fullscreen"] is False
+    assert pygame.display.get_surface().get_size() == (1280, 800)
