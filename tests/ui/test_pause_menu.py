@@ -92,6 +92,10 @@ def test_the_pause_menu_saves_and_a_screen_without_saves_greys_save_and_load(dat
     press(g, g.pause.page, "save")
     saved = data_dir / "saves" / "quicksave.json"
     assert saved.exists() and g.pause.name == "pause" and str(saved) in g.pause.note
+    assert g.battle.act("hero", "move", {"squares": [[2, 1]]})[0] and g.battle.history      # played after the save
+    press(g, g.pause.page, "load")                             # back to the saved battle, the menu closed
+    assert not g.pause.is_open and g.running and not g.battle.history
+    assert any(sentence("UI_LOADED", {"path": str(saved)}, "en") == text for text, _c in g.log)
     g.battle.close()
     pygame.quit()
 
