@@ -138,12 +138,14 @@ class Camera:
         """Back inside the map (after the view changed size)."""
         self.ox, self.oy = self._ox, self._oy
 
-    def fit(self, width: int, height: int, view: tuple[int, int], largest: int = 48, smallest: int = 32) -> None:
+    def fit(self, width: int, height: int, view: tuple[int, int], largest: int = 48, smallest: int = 32,
+            otherwise: int = 40) -> None:
         """The largest zoom (up to ``largest``) at which the whole map shows, centred; a
-        map too large for ``smallest`` is shown at ``smallest`` from its centre (the
-        turn's creature is brought into view next)."""
+        map that would need less than ``smallest`` to show whole is shown at
+        ``otherwise``, readable, from its centre (the turn's creature is brought into
+        view next)."""
         fitting = [z for z in ZOOMS if z <= largest and z * width + 1 <= view[0] and z * height + 1 <= view[1]]
-        self.cell = max(fitting) if fitting and max(fitting) >= smallest else smallest
+        self.cell = max(fitting) if fitting and max(fitting) >= smallest else otherwise
         self.centre_on(width, height, view)
 
     def to_screen(self, sq: Square) -> tuple[int, int]:
