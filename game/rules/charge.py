@@ -79,6 +79,15 @@ def attack_positions(board: Board, body: Body, target: Body) -> list[Square]:
     return out
 
 
+def _strikes_from_here(board: Board, body: Body, target: Body) -> bool:
+    """Whether ``body``'s own position is one of ``attack_positions`` (walls ignored)."""
+    band = body.melee_band()
+    if band is None or spaces_overlap(body.pos, body.span, target.pos, target.span):
+        return False
+    exc = board.variants.reach_diagonal_exception
+    return any(in_band(*_gaps(body.pos, body.span, t), band, exc) for t in target.squares)
+
+
 def _gaps(pos: Square, span: int, sq: Square) -> tuple[int, int]:
     return spaces_gaps(pos, span, sq, 1)
 
@@ -107,6 +116,10 @@ def _judge_charge(board: Board, body: Body, target: Body, restricted: bool, over
         return ChargeResult(False, reason=Refusal("NO_MELEE_WEAPON", {"weapon": body.weapon.id}))
     if not has_line_of_sight(board, body, target):
         return ChargeResult(False, reason=Refusal("NO_LINE_OF_SIGHT", {"target": target.id}))
+    if _strikes_from_here(board, body, target):
+        # Its own space is one of the attack positions, so the closest is 0 squares away:
+        # what ``attack_positions`` would find, without listing the others.
+        return ChargeResult(False, reason=Refusal("CHARGE_TOO_CLOSE", {"distance_m": 0.0}), distance=0)
     candidates = attack_positions(board, body, target)
     if not candidates:
         return ChargeResult(False, reason=Refusal("NO_MELEE_WEAPON", {"weapon": body.weapon.id}))

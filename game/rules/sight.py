@@ -238,5 +238,10 @@ def _adjacent_melee_cover(terrain: Terrain, attacker: Body, target: Body) -> str
 
 
 def has_line_of_sight(board: Board, viewer: Body, target: Body) -> bool:
-    """Line of sight between two creatures: not total cover (no fog or darkness yet)."""
-    return _corner_cover(board.terrain, viewer, target, set()) != TOTAL
+    """Line of sight between two creatures: not total cover (no fog or darkness yet).
+    Judged once per board and pair of spaces (it depends on nothing else)."""
+    key = ("sight", viewer.pos, viewer.span, target.pos, target.span)
+    known = board.move_contexts.get(key)
+    if known is None:
+        known = board.move_contexts[key] = _corner_cover(board.terrain, viewer, target, set()) != TOTAL
+    return bool(known)

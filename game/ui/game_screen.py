@@ -9,10 +9,11 @@ import pygame
 
 from ..i18n import sentence
 from ..world import commands as C, views
-from . import more_actions, overlays, sandbox_odds
+from . import action_bar, more_actions, overlays, sandbox_odds
 from .board_view import BoardView, Camera, Overlay, pan
 from .combat_log import lines as log_lines
 from .computer_turns import ComputerTurns
+from .log_view import LogView
 from .names import Names
 from .orders import Orders
 from .pause_menu import PauseMenu
@@ -58,6 +59,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.hover_px = None
         self.overlay = Overlay()
         self.log: list[tuple[str, tuple]] = []
+        self.log_view = LogView()           # the log's scrolling and its hovered line
         self.dialog: Dialog | None = None
         self.handoff: str | None = None
         self.handoff_for: str | None = None      # the creature whose player a question is for, behind the hand-off
@@ -68,7 +70,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.undo: list = []
         self.damage = {cid: [0, 0] for cid in battle.entities}   # dealt, taken
         self.show_threat = False
-        self.buttons: list[tuple[str, pygame.Rect, bool, str]] = []
+        self.buttons: list[action_bar.Button] = []
+        self.bar = action_bar.ActionBar()   # the bar's layout per creature, kept still through its turns
         self.plan: list[str] = []        # a full attack being put together, a target per attack
         self.inspected: str | None = None   # a creature clicked to read its numbers (else the current one)
         self.aim = SpellAim(self)           # a spell or magic item being chosen and aimed
@@ -79,6 +82,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.back_to_menu = False                # the pause menu's "back to the menu" was chosen
         self.tracker_rows: list[tuple[str, pygame.Rect]] = []
         self.tip = ""
+        self.notes: dict[str, str] = {}     # an open action that first costs another (a flask in the pack): what it costs
         self.running = True
         self.drag_from = None
         self.computer = ComputerTurns(self, control)
@@ -108,15 +112,18 @@ class GameScreen(ScreenActing, ScreenDrawing):
             extra.insert(insert, "more")
         return BUTTONS[:-2] + tuple(extra) + BUTTONS[-2:]
 
-    def availability(self) -> dict[str, str | None]:
-        """Each button's refusal sentence (None: open), as ``options`` gives it."""
+    def availability(self, names=None) -> dict[str, str | None]:
+        """Each button's refusal sentence (None: open), as ``options`` gives it; ``names``:
+        the buttons the bar shows (by default the creature's now)."""
         cid = self.current
         if cid is None:
-            return {b: "—" for b in BUTTONS}
+            return {b: "—" for b in names or BUTTONS}
+        names = names or self.buttons_for(cid)
         if self.computer.is_computer(cid):          # nobody gives orders to a computer's creature
             why = sentence("UI_AI_NO_ORDERS", {"name": self.names.get(cid, cid)}, self.lang)
-            return {b: why for b in self.buttons_for(cid)}
-        return {b: self._refusal(cid, b) for b in self.buttons_for(cid)}
+            return {b: why for b in names}
+        self.notes = {}
+        return {b: self._refusal(cid, b) for b in names}
 
     def _refusal(self, cid: str, button: str) -> str | None:
         opts = self.battle.options(cid)
@@ -127,6 +134,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
         elif button == "throw_splash":
             option = opts["throw_splash"]
             if option.refusal is not None and option.refusal.code == "RETRIEVE_FIRST" and opts["retrieve"].legal:
+                self.notes[button] = self.say(option.refusal)   # said on hover, before the move action is spent
                 return None                       # out of the pack first: a move action
         elif button == "throw_rock":
             option = opts["attack"]
@@ -138,7 +146,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
             if not option.legal and opts["retrieve"].legal and self.aim.choices(cid):
                 return None                       # a magic item still in the pack
         elif button == "more":
-            return None
+            return None if more_actions.entries(self, cid) else sentence("UI_MORE_NONE", {}, self.lang)
         elif button == "attack" and opts["attack"].legal:
             weapons = opts["attack"].domain.get("weapons", {})
             if set(weapons) - {"rock", "shield"}:      # the bash is in "More…"
@@ -184,6 +192,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
             pass
         elif event.type == pygame.MOUSEMOTION:
             self._hover(event.pos)
+        elif event.type == pygame.MOUSEWHEEL and self.log_view.rect.collidepoint(self.hover_px or (-1, -1)):
+            self.log_view.scroll(event.y, len(self.log))      # the wheel over the log reads back
         elif event.type == pygame.MOUSEWHEEL:
             self.cam.zoom(1 if event.y > 0 else -1, pygame.mouse.get_pos())
         elif event.type == pygame.VIDEORESIZE:
@@ -191,7 +201,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
 
     def _computer_input(self, event) -> bool:
         """While the computer plays: a key or a click plays the rest at once (Escape still
-        asks whether to quit); the board may still be panned and zoomed. True: used."""
+        opens the pause menu); the board may still be panned and zoomed. True: used."""
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self._key(event.key)
             return True
@@ -224,6 +234,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
                 self.refresh()
             else:                                 # nothing to cancel: the pause menu (leaving it asks first)
                 self.pause.open()
+        elif action_bar.shortcut(key) and self.current is not None:
+            self._press(action_bar.shortcut(key))
         elif key == pygame.K_e and self.current is not None:
             self.submit(C.EndTurn(self.current))
         elif key == pygame.K_u:
@@ -240,6 +252,17 @@ class GameScreen(ScreenActing, ScreenDrawing):
             step = self.cam.cell
             self.cam.ox += {pygame.K_LEFT: -step, pygame.K_RIGHT: step}.get(key, 0)
             self.cam.oy += {pygame.K_UP: -step, pygame.K_DOWN: step}.get(key, 0)
+
+    def _press(self, name: str) -> None:
+        """A number key: the action, as a click on its button would choose it (a greyed
+        one says why instead)."""
+        button = next((b for b in self.buttons if b.name == name), None)
+        if button is None:
+            return
+        if button.enabled:
+            self.choose(name)
+        else:
+            self.tip = button.reason
 
     def _board_rect(self) -> pygame.Rect:
         """The board's part of the window; never empty, so a window down to 320×240 (or
@@ -303,9 +326,9 @@ class GameScreen(ScreenActing, ScreenDrawing):
     def _hover(self, pos) -> None:
         self.hover_px = pos
         self.tip = ""
-        for _name, rect, _enabled, reason in self.buttons:
+        for name, rect, _enabled, reason in self.buttons:
             if rect.collidepoint(pos):
-                self.tip = reason or ""
+                self.tip = reason or self.notes.get(name, "")
         square = self.cam.to_square(pos) if self._board_rect().collidepoint(pos) else None
         if square != self.hover or self.mode in ("cast", "throw_splash"):
             self.hover = square
@@ -446,6 +469,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
             self._draw_trail(area)
         if self.handoff is None and not self.computer.playing():
             self._draw_tooltip(area)
+            if self.dialog is None:
+                self.log_view.draw_hovered(self.screen, self.log, self.hover_px)
         if self.computer.playing():
             self._draw_banner(area)
         if self.handoff is not None:

@@ -1,6 +1,6 @@
 """The key list on F1 (issue 14, item 7): every key and gesture the battle window
-understands (``GameScreen._key``, its clicks, the camera, the window's F6), in the
-player's language. F1 again, Esc or the button closes it."""
+understands (``GameScreen._key``, the action bar's number keys, its clicks, the camera,
+the window's F6), in the player's language. F1 again, Esc or the button closes it."""
 from __future__ import annotations
 
 from html import escape
@@ -10,7 +10,7 @@ from pygame_gui import elements as E
 from ..i18n import sentence
 from .gui_page import Page
 
-ROWS = ("click", "tracker", "escape", "enter", "e", "u", "t", "f5", "f9", "f6", "f1", "arrows", "wheel", "drag",
+ROWS = ("click", "digits", "tracker", "escape", "enter", "e", "u", "t", "f5", "f9", "f6", "f1", "arrows", "wheel", "drag",
         "computer")
 
 

@@ -9,7 +9,7 @@ from .. import data
 from ..i18n import sentence, term
 from ..world import views
 from ..world.worn import item_name
-from . import theme
+from . import action_bar, theme
 
 PANEL_W = 340
 LOG_H = 170
@@ -69,20 +69,12 @@ class ScreenDrawing:
         shown = self.inspected if self.inspected and self.battle.has(self.inspected) else self.current
         if shown is not None:
             y = self._draw_creature(shown, x, y)
-        # the action bar: everything, greyed with the reason when not possible now
-        self.buttons = []
-        avail = self.availability()
-        bw, bh = (PANEL_W - 30) // 2, 26
-        shown = self.buttons_for(self.current) if self.current else self.BUTTONS
-        for i, name in enumerate(shown):
-            r = pygame.Rect(x + (i % 2) * (bw + 6), y + (i // 2) * (bh + 4), bw, bh)
-            enabled = avail.get(name) is None
-            colour = (70, 90, 130) if self.mode == name else ((58, 62, 76) if enabled else (44, 46, 52))
-            pygame.draw.rect(self.screen, colour, r, border_radius=4)
-            self._text(sentence(f"ACT_{name}", {}, self.lang), (r.x + 6, r.y + 5), 13,
-                       theme.TEXT if enabled else (110, 110, 110))
-            self.buttons.append((name, r, enabled, avail.get(name) or ""))
-        y += (len(shown) + 1) // 2 * (bh + 4) + 6
+        # the action bar: grouped by cost, greyed with the engine's reason when not possible now
+        names = self.buttons_for(self.current) if self.current else self.BUTTONS
+        shown = tuple(n for _group, members in self.bar.groups(self.current or "", names) for n in members)
+        self.buttons, y = action_bar.draw(self.screen, self.bar, self.current or "", names, self.availability(shown),
+                                          self.mode, self.lang, x, y, PANEL_W - 24)
+        y += 4
         if self.tip:
             y += self._text(self.tip, (x, y), 12, (240, 180, 140), width=PANEL_W - 24)
         if self.overlay.caption:
@@ -143,14 +135,7 @@ class ScreenDrawing:
         return " · ".join(parts)
 
     def _draw_log(self, rect: pygame.Rect) -> None:
-        self.screen.fill((26, 27, 33), rect)
-        y = rect.bottom - 6
-        for text, colour in reversed(self.log[-40:]):
-            img = theme.font(13).render(text, True, colour)
-            y -= img.get_height() + 1
-            if y < rect.y + 4:
-                break
-            self.screen.blit(img, (rect.x + 10, y))
+        self.log_view.draw(self.screen, rect, self.log, self.lang)
 
     def _draw_handoff(self) -> None:
         w, h = self.screen.get_size()

@@ -139,9 +139,22 @@ def _gaps(battle, who: str) -> dict[str, int]:
     return cache
 
 
+def _once(battle, key: tuple, make: Callable[[], Any]) -> Any:
+    """``make()`` once per board (a board never changes: the engine makes a new one after
+    each change, and a dry run's rollback puts the same one back): the orderings every
+    provider of one ``options`` call starts from are worked out once, not per action."""
+    cache = battle.board().move_contexts
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = make()
+    return found
+
+
 def _others_by_distance(battle, who: str) -> list[str]:
-    gaps = _gaps(battle, who)
-    return sorted(gaps, key=lambda c: (gaps[c], c))
+    def make() -> list[str]:
+        gaps = _gaps(battle, who)
+        return sorted(gaps, key=lambda c: (gaps[c], c))
+    return list(_once(battle, ("others", who), make))
 
 
 def _foes_first(battle, who: str, ids: list[str]) -> list[str]:
@@ -173,6 +186,11 @@ def _adjacent_squares(battle, who: str) -> list[Square]:
     return [(x + dx, y + dy) for dx, dy in KING_MOVES]
 
 
+def _open_adjacent(battle, who: str) -> list[Square]:
+    """The neighbouring squares, likeliest first (``_open_first``), once per board."""
+    return list(_once(battle, ("open_adjacent", who), lambda: _open_first(battle, who, _adjacent_squares(battle, who))))
+
+
 def _open_first(battle, who: str, squares: list[Square]) -> list[Square]:
     """The same squares, those the creature's space fits in with nobody else there first,
     straight before diagonal: the step most likely to pass is checked first (only the order
@@ -195,7 +213,7 @@ def _movement(battle, who: str, action: str, mode: str) -> Option:
     """Offered when a step to some neighbouring square passes (a run: to the farthest
     square of a straight lane); the domain is every square the mode reaches."""
     make = {"move": C.Move, "withdraw": C.Withdraw, "run": C.Run}.get(action)
-    steps = _open_first(battle, who, _adjacent_squares(battle, who))
+    steps = _open_adjacent(battle, who)
     candidates = [C.FiveFootStep(who, to=sq) if action == "five_foot_step" else make(who, squares=(sq,)) for sq in steps]
     option = _decide(battle, action, candidates)
     if not option.legal:
@@ -326,7 +344,7 @@ def _overrun(battle, who: str) -> Option:
 
 
 def _squares(battle, who: str, action: str, make: Callable[[Square], Command]) -> Option:
-    return _decide(battle, action, [make(sq) for sq in _open_first(battle, who, _adjacent_squares(battle, who))],
+    return _decide(battle, action, [make(sq) for sq in _open_adjacent(battle, who)],
                    lambda passed: {"squares": [list(getattr(c, "to", None) or c.squares[-1]) for c in passed]})
 
 

@@ -164,6 +164,7 @@ def test_every_key_of_the_battle_window_is_in_the_list():
     rows = {"RETURN": "enter", "SPACE": "enter", "ESCAPE": "escape", "LEFT": "arrows", "RIGHT": "arrows",
             "UP": "arrows", "DOWN": "arrows"}
     assert keys and all(rows.get(k, k.lower()) in key_list.ROWS for k in keys), keys
+    assert "action_bar.shortcut(key)" in source and "digits" in key_list.ROWS        # the bar's number keys
 
 
 def test_the_battle_and_victory_titles_are_in_the_interface_language(data_dir):

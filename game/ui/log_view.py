@@ -1,0 +1,95 @@
+"""The combat log's window (issue 14, item 5): it scrolls with the wheel over it, keeps
+its place when new lines arrive while the player reads back, and a hovered line shows
+whole, wrapped, with every number of its breakdown (a long attack line is cut at the
+log's edge otherwise). It only shows what ``combat_log`` wrote."""
+from __future__ import annotations
+
+import pygame
+
+from ..i18n import sentence
+from . import theme
+
+LINE_SIZE = 13
+
+
+class LogView:
+    def __init__(self) -> None:
+        self.offset = 0                 # lines scrolled back from the newest
+        self.seen = 0                   # lines the log had when last drawn
+        self.rows: list[tuple[int, pygame.Rect]] = []     # (line index, rect) drawn last frame
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def scroll(self, steps: int, total: int) -> None:
+        """``steps`` > 0 reads back (older lines), < 0 toward the newest."""
+        self.offset = max(0, min(max(0, total - 1), self.offset + steps))
+
+    def draw(self, screen: pygame.Surface, rect: pygame.Rect, log: list, lang: str) -> None:
+        if self.offset and len(log) > self.seen:
+            self.offset += len(log) - self.seen     # reading back: the lines stay where they are
+        self.seen = len(log)
+        self.rect = pygame.Rect(rect)
+        screen.fill((26, 27, 33), rect)
+        self.rows = []
+        font = theme.font(LINE_SIZE)
+        y = rect.bottom - 6
+        last = len(log) - 1 - self.offset
+        index = last
+        while index >= 0:
+            text, colour = log[index]
+            img = font.render(text, True, colour)
+            y -= img.get_height() + 1
+            if y < rect.y + 4:
+                break
+            screen.blit(img, (rect.x + 10, y), area=pygame.Rect(0, 0, rect.w - 24, img.get_height()))
+            self.rows.append((index, pygame.Rect(rect.x + 10, y, rect.w - 24, img.get_height())))
+            index -= 1
+        if index >= 0 or self.offset:
+            self._scrollbar(screen, rect, len(log), index + 1, last)
+        if self.offset:
+            note = theme.font(11).render(sentence("UI_LOG_BACK", {"count": self.offset}, lang), True, (235, 215, 150))
+            screen.blit(note, (rect.right - note.get_width() - 16, rect.y + 4))
+
+    def _scrollbar(self, screen, rect: pygame.Rect, total: int, first: int, last: int) -> None:
+        track = pygame.Rect(rect.right - 8, rect.y + 4, 4, rect.h - 8)
+        pygame.draw.rect(screen, (44, 46, 56), track)
+        top = track.y + track.h * first // max(1, total)
+        bottom = track.y + track.h * (last + 1) // max(1, total)
+        pygame.draw.rect(screen, (120, 124, 140), pygame.Rect(track.x, top, track.w, max(6, bottom - top)))
+
+    def line_at(self, pos) -> int | None:
+        for index, r in self.rows:
+            if r.collidepoint(pos):
+                return index
+        return None
+
+    def draw_hovered(self, screen: pygame.Surface, log: list, pos) -> None:
+        """The hovered line whole, wrapped in a box above the log."""
+        index = self.line_at(pos) if pos is not None else None
+        if index is None:
+            return
+        text, colour = log[index]
+        row = next(r for i, r in self.rows if i == index)
+        pygame.draw.rect(screen, (90, 94, 110), row.inflate(6, 0), 1, border_radius=3)
+        font = theme.font(12)
+        width = min(self.rect.w - 20, 640)
+        wrapped = _wrap(text, font, width - 16)
+        h = len(wrapped) * font.get_height() + 10
+        box = pygame.Rect(self.rect.x + 10, max(0, self.rect.y - h - 4), width, h)
+        pygame.draw.rect(screen, (24, 26, 32), box, border_radius=4)
+        pygame.draw.rect(screen, (120, 124, 140), box, 1, border_radius=4)
+        y = box.y + 5
+        for line in wrapped:
+            screen.blit(font.render(line, True, colour), (box.x + 8, y))
+            y += font.get_height()
+
+
+def _wrap(text: str, font, width: int) -> list[str]:
+    out, line = [], ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if font.size(trial)[0] > width and line:
+            out.append(line)
+            line = word
+        else:
+            line = trial
+    return out + ([line] if line else [])
