@@ -294,7 +294,8 @@ def _settings_store(save_dir: str | None, lang: str | None) -> Store:
     kept until the player changes a setting)."""
     store = Store(settings_file(save_dir))
     if store.error:
-        print(sentence("SET_REFUSED_LINE", {"line": store.error}, lang or default_language()), file=sys.stderr)
+        shown = lang or default_language()
+        print(sentence("SET_REFUSED_LINE", {"line": store.error.line(shown)}, shown), file=sys.stderr)
     return store
 
 

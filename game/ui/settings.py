@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from ..i18n import LANGUAGES, default_language
+from ..i18n import LANGUAGES, catalogue, default_language
 
 APP = "carreau"
 # A folder in place of the player's data folder: a portable install, and the tests (which
@@ -59,41 +59,57 @@ def settings_file(save_dir: str | os.PathLike | None) -> Path:
     return Path(save_dir) / FILE_NAME if save_dir else user_folder() / FILE_NAME
 
 
-def _problem(key: str, value: Any) -> str | None:
-    """What is wrong with one value (None: nothing)."""
-    if key == "language":
-        return None if value in LANGUAGES else f"expected one of {', '.join(LANGUAGES)}"
-    if key == "animation_speed":
-        return None if value in SPEEDS else f"expected one of {', '.join(SPEEDS)}"
+@dataclass(frozen=True)
+class Refused:
+    """Why a settings file was refused: the file, the key (if one is to blame), the
+    catalogue's code of the problem and its values, written in the player's language by
+    ``line``."""
+
+    where: str
+    key: str
+    code: str
+    values: tuple[tuple[str, str], ...] = ()
+
+    def line(self, lang: str = "en") -> str:
+        # the values as the file writes them (JSON's decimal point, in French too)
+        text = catalogue()[self.code][lang].format(**dict(self.values))
+        return f"{self.where}: {self.key}: {text}" if self.key else f"{self.where}: {text}"
+
+
+def _problem(key: str, value: Any) -> tuple[str, tuple[tuple[str, str], ...]] | None:
+    """What is wrong with one value: the problem's code and values (None: nothing)."""
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    if key in ("language", "animation_speed", "ui_scale"):
+        allowed = {"language": LANGUAGES, "animation_speed": SPEEDS, "ui_scale": SCALES}[key]
+        ok = value in allowed and (number or key != "ui_scale")
+        return None if ok else ("SET_BAD_ONE_OF", (("values", ", ".join(f"{v:g}" if isinstance(v, float) else v
+                                                                      for v in allowed)),))
     if key == "volume":
-        ok = isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 1
-        return None if ok else "expected a number from 0 to 1"
+        return None if number and 0 <= value <= 1 else ("SET_BAD_VOLUME", ())
     if key in ("muted", "fullscreen"):
-        return None if isinstance(value, bool) else "expected true or false"
-    if key == "ui_scale":
-        ok = isinstance(value, (int, float)) and not isinstance(value, bool) and float(value) in SCALES
-        return None if ok else f"expected one of {', '.join(f'{s:g}' for s in SCALES)}"
-    return "unknown setting"
+        return None if isinstance(value, bool) else ("SET_BAD_BOOL", ())
+    return "SET_BAD_UNKNOWN", ()
 
 
 def defaults() -> Settings:
     return Settings(language=default_language())
 
 
-def parse(raw: Any, where: str) -> tuple[Settings, str | None]:
-    """Settings from a file's JSON value, or the defaults and the one-line refusal."""
+def parse(raw: Any, where: str) -> tuple[Settings, Refused | None]:
+    """Settings from a file's JSON value, or the defaults and the refusal."""
     if not isinstance(raw, dict):
-        return defaults(), f"{where}: expected a table of settings"
+        return defaults(), Refused(where, "", "SET_BAD_TABLE")
     known = {f.name for f in fields(Settings)}
     for key, value in raw.items():
-        problem = _problem(key, value) if key in known else "unknown setting"
+        problem = _problem(key, value) if key in known else ("SET_BAD_UNKNOWN", ())
         if problem:
-            return defaults(), f"{where}: {key}: {problem} (got {json.dumps(value)[:40]})"
+            code, values = problem
+            return defaults(), Refused(where, str(key)[:40], code, (*values, ("got", json.dumps(value)[:40])))
     values = {k: (float(v) if k in ("volume", "ui_scale") else v) for k, v in raw.items()}
     return Settings(**{**asdict(defaults()), **values}), None
 
 
-def load(path: Path) -> tuple[Settings, str | None]:
+def load(path: Path) -> tuple[Settings, Refused | None]:
     """The settings in ``path`` (the defaults when there is no file), and the refusal of a
     malformed one."""
     try:
@@ -101,11 +117,11 @@ def load(path: Path) -> tuple[Settings, str | None]:
     except FileNotFoundError:
         return defaults(), None
     except (OSError, UnicodeDecodeError) as exc:
-        return defaults(), f"{path}: cannot be read ({exc.__class__.__name__})"
+        return defaults(), Refused(str(path), "", "SET_BAD_READ", (("error", exc.__class__.__name__),))
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as exc:
-        return defaults(), f"{path}: not JSON (line {exc.lineno}, column {exc.colno})"
+        return defaults(), Refused(str(path), "", "SET_BAD_JSON", (("line", str(exc.lineno)), ("column", str(exc.colno))))
     return parse(raw, str(path))
 
 
@@ -123,20 +139,21 @@ def save(settings: Settings, path: Path) -> None:
 
 class Store:
     """The settings of one window: what the file said (or the defaults, with the refusal
-    in ``error``), and saving a change. A refused file is only replaced by a save."""
+    in ``error``, a ``Refused``), and saving a change. A refused file is only replaced by
+    a save."""
 
     def __init__(self, path: Path):
         self.path = path
         self.exists = path.exists()
         self.current, self.error = load(path)
 
-    def change(self, **values) -> str | None:
+    def change(self, **values) -> Refused | None:
         """The settings with ``values`` changed, saved; the reason a save failed, or None."""
         self.current = replace(self.current, **values)
         try:
             save(self.current, self.path)
         except OSError as exc:
-            return f"{self.path}: cannot be written ({exc.__class__.__name__})"
+            return Refused(str(self.path), "", "SET_BAD_WRITE", (("error", exc.__class__.__name__),))
         self.exists, self.error = True, None
         return None
 

@@ -35,7 +35,7 @@ class SettingsPage(Page):
         self.button("muted", t("SET_MUTED" if s.muted else "SET_SOUND_ON"), 234)
         self.button("ui_scale", t("SET_SCALE", percent=round(s.ui_scale * 100)), 282)
         self.button("fullscreen", t("SET_FULLSCREEN", value=t("UI_YES" if s.fullscreen else "UI_NO")), 330)
-        note = t("SET_REFUSED", line=store.error) if store.error else t("SET_WHERE", path=str(store.path))
+        note = t("SET_REFUSED", line=store.error.line(lang)) if store.error else t("SET_WHERE", path=str(store.path))
         self.add("note", E.UITextBox(note, self.cell(380, 86), manager=self.manager, container=self.panel))
         self.button("back", t("SET_BACK"), 476)
 
@@ -70,7 +70,7 @@ class SettingsPage(Page):
         elif key == "animation_speed":
             self.widgets["animation_speed"].set_text(
                 self._t("SET_ANIMATION", value=self._t(f"SET_SPEED_{s.animation_speed}")))
-        self.widgets["note"].set_text(self._t("SET_NOT_SAVED", line=failed) if failed
+        self.widgets["note"].set_text(self._t("SET_NOT_SAVED", line=failed.line(self.lang)) if failed
                                       else self._t("SET_SAVED", path=str(self.store.path)))
         return key
 

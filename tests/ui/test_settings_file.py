@@ -36,7 +36,7 @@ def test_no_file_gives_the_defaults_and_a_change_is_written_atomically(tmp_path)
     ('{"ui_scale": 3}', "ui_scale"),
     ('{"muted": 1}', "muted"),
     ('{"fullscreen": "yes"}', "fullscreen"),
-    ('{"colour": "blue"}', "colour"),
+    ('{"colour": "blue"}', "colour: not a setting"),
     ('{"volume": 0.5,', "not JSON"),
     ('[0.5]', "table"),
 ])
@@ -45,7 +45,10 @@ def test_a_malformed_file_is_refused_in_one_line_naming_the_file_and_the_key(tmp
     path.write_text(text, encoding="utf-8")
     store = Store(path)
     assert store.current == defaults()
-    assert store.error.startswith(str(path)) and key in store.error and "\n" not in store.error
+    for lang in ("en", "fr"):
+        line = store.error.line(lang)
+        assert line.startswith(str(path)) and "\n" not in line and "{" not in line
+    assert key in store.error.line("en") and store.error.line("fr") != store.error.line("en")
     assert path.read_text(encoding="utf-8") == text                         # kept until the player saves
 
 
@@ -115,3 +118,19 @@ def test_back_to_the_menu_from_the_battle_shows_the_start_menu_again(tmp_path, m
     monkeypatch.setattr(GameScreen, "update", leave)
     assert app.main(None, "en", frames=8, save_dir=str(tmp_path / "saves")) == 0
     assert len(menus) == 2 and menus[1].chosen is None and menus[1].store is menus[0].store
+
+
+def test_the_settings_page_names_a_refused_file_in_the_players_language_until_a_change(tmp_path):
+    from game.ui.settings_screen import SettingsPage
+    path = tmp_path / "settings.json"
+    path.write_text('{"volume": 2}', encoding="utf-8")
+    pygame.display.init()
+    pygame.display.set_mode((1280, 800))
+    store = Store(path)
+    page = SettingsPage((1280, 800), store, "fr")
+    note = page.widgets["note"].html_text
+    assert "refusé" in note and "volume" in note and "attendu" in note
+    page.close()
+    store.change(muted=True)                                   # the player's first change replaces the file
+    assert store.error is None and json.loads(path.read_text(encoding="utf-8"))["volume"] == defaults().volume
+    pygame.quit()
