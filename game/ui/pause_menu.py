@@ -75,7 +75,8 @@ class PauseMenu:
         self.close()
         size, scale, lang = self.game.screen.get_size(), self.store().current.ui_scale, self.game.lang
         if name == "settings":
-            self.page = SettingsPage(size, self.store(), lang)
+            sides = [(side, self.game.side_label(side)) for side in self.game.view.sides]
+            self.page = SettingsPage(size, self.store(), lang, sides)
         elif name == "keys":
             self.page = KeyListPage(size, scale, lang)
         elif name == "confirm":

@@ -36,6 +36,9 @@ class Settings:
     muted: bool = False
     ui_scale: float = 1.0
     fullscreen: bool = False
+    # the sides whose creatures always take their attacks of opportunity, unasked (issue 14,
+    # item 6): a hot-seat player who always says yes is not handed the screen for it
+    always_take_aoo: tuple[str, ...] = ()
 
 
 def user_folder() -> Path:
@@ -88,6 +91,9 @@ def _problem(key: str, value: Any) -> tuple[str, tuple[tuple[str, str], ...]] | 
         return None if number and 0 <= value <= 1 else ("SET_BAD_VOLUME", ())
     if key in ("muted", "fullscreen"):
         return None if isinstance(value, bool) else ("SET_BAD_BOOL", ())
+    if key == "always_take_aoo":
+        ok = isinstance(value, list) and len(value) <= 16 and all(isinstance(v, str) and 0 < len(v) <= 40 for v in value)
+        return None if ok else ("SET_BAD_SIDES", ())
     return "SET_BAD_UNKNOWN", ()
 
 
@@ -105,7 +111,8 @@ def parse(raw: Any, where: str) -> tuple[Settings, Refused | None]:
         if problem:
             code, values = problem
             return defaults(), Refused(where, str(key)[:40], code, (*values, ("got", json.dumps(value)[:40])))
-    values = {k: (float(v) if k in ("volume", "ui_scale") else v) for k, v in raw.items()}
+    values = {k: (float(v) if k in ("volume", "ui_scale") else tuple(v) if k == "always_take_aoo" else v)
+              for k, v in raw.items()}
     return Settings(**{**asdict(defaults()), **values}), None
 
 

@@ -19,12 +19,15 @@ REBUILD = ("language", "ui_scale", "fullscreen")
 
 
 class SettingsPage(Page):
-    def __init__(self, size: tuple[int, int], store: Store, lang: str):
-        """``lang``: the interface's language now (``--lang`` may differ from the file's)."""
+    def __init__(self, size: tuple[int, int], store: Store, lang: str, sides: list[tuple[str, str]] | None = None):
+        """``lang``: the interface's language now (``--lang`` may differ from the file's);
+        ``sides``: the battle's sides (id, name), each with its "always take attacks of
+        opportunity" switch (none from the start menu)."""
         self.store = store
         s = store.current
         self.lang = lang
-        super().__init__(size, s.ui_scale, 560, 540)
+        self.sides = list(sides or [])
+        super().__init__(size, s.ui_scale, 560, 540 + 48 * len(self.sides))
         t = self._t
         self.label(t("SET_TITLE"), 14, "@title", height=36)
         self.button("language", t("SET_LANGUAGE", value=LANGUAGE_NAMES[lang]), 64)
@@ -35,12 +38,20 @@ class SettingsPage(Page):
         self.button("muted", t("SET_MUTED" if s.muted else "SET_SOUND_ON"), 234)
         self.button("ui_scale", t("SET_SCALE", percent=round(s.ui_scale * 100)), 282)
         self.button("fullscreen", t("SET_FULLSCREEN", value=t("UI_YES" if s.fullscreen else "UI_NO")), 330)
+        for i, (side, _name) in enumerate(self.sides):
+            self.button(f"aoo:{side}", self._aoo_text(side), 378 + 48 * i)
+        y = 380 + 48 * len(self.sides)
         note = t("SET_REFUSED", line=store.error.line(lang)) if store.error else t("SET_WHERE", path=str(store.path))
-        self.add("note", E.UITextBox(note, self.cell(380, 86), manager=self.manager, container=self.panel))
-        self.button("back", t("SET_BACK"), 476)
+        self.add("note", E.UITextBox(note, self.cell(y, 86), manager=self.manager, container=self.panel))
+        self.button("back", t("SET_BACK"), y + 96)
 
     def _t(self, code: str, **params) -> str:
         return sentence(code, params, self.lang)
+
+    def _aoo_text(self, side: str) -> str:
+        name = dict(self.sides).get(side, side)
+        on = side in self.store.current.always_take_aoo
+        return self._t("SET_AOO", side=name, value=self._t("UI_YES" if on else "UI_NO"))
 
     def handle(self, event) -> str | None:
         """The setting just changed (saved), "back", or None."""
@@ -58,6 +69,13 @@ class SettingsPage(Page):
                                 else SCALES[0])
         if role in ("muted", "fullscreen"):
             return self._change(role, not getattr(s, role))
+        if role is not None and role.startswith("aoo:"):
+            side = role.partition(":")[2]
+            taken = tuple(x for x in s.always_take_aoo if x != side) if side in s.always_take_aoo else \
+                (*s.always_take_aoo, side)
+            self._change("always_take_aoo", taken)
+            self.widgets[role].set_text(self._aoo_text(side))
+            return "always_take_aoo"
         return role
 
     def _change(self, key: str, value) -> str:

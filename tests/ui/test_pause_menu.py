@@ -216,3 +216,30 @@ def test_full_screen_from_the_settings_is_saved_and_the_window_comes_back(duel, 
     press(g, g.pause.page, "fullscreen")
     assert json.loads((data_dir / "settings.json").read_text())["fullscreen"] is False
     assert pygame.display.get_surface().get_size() == (1280, 800)
+
+
+def test_a_side_set_to_always_take_its_attacks_of_opportunity_is_not_asked(data_dir):
+    """Issue 14, item 6's per-side setting: the Reds' switch on, the hero walking away from
+    two orcs provokes both, taken at once, with no hand-off to the Reds' player nor a
+    question; off again, their player is asked behind the hand-off."""
+    from tests.ui.test_game_screen import MELEE
+    g = open_screen(MELEE)
+    g.handoff = None
+    key(g, pygame.K_ESCAPE)
+    press(g, g.pause.page, "settings")
+    press(g, g.pause.page, "aoo:red")
+    assert json.loads((data_dir / "settings.json").read_text())["always_take_aoo"] == ["red"]
+    assert "yes" in g.pause.page.widgets["aoo:red"].text
+    key(g, pygame.K_ESCAPE)
+    key(g, pygame.K_ESCAPE)
+    snap = g.battle.snapshot()
+    g.perform("move", {"squares": [[0, 0]]})
+    assert g.dialog is None and g.handoff is None
+    attacks = [t for t, _c in g.log if t.startswith(("orc_a →", "orc_b →"))]
+    assert len(attacks) == 2, g.log[-6:]                       # both attacks of opportunity rolled
+    g.battle.restore(snap)
+    g.settings_store.change(always_take_aoo=())
+    g.perform("move", {"squares": [[0, 0]]})
+    assert g.handoff == "red" and g.handoff_for in ("orc_a", "orc_b")     # asked again, behind the hand-off
+    g.battle.close()
+    pygame.quit()

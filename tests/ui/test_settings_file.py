@@ -37,6 +37,8 @@ def test_no_file_gives_the_defaults_and_a_change_is_written_atomically(tmp_path)
     ('{"muted": 1}', "muted"),
     ('{"fullscreen": "yes"}', "fullscreen"),
     ('{"colour": "blue"}', "colour: not a setting"),
+    ('{"always_take_aoo": "red"}', "always_take_aoo"),
+    ('{"always_take_aoo": [""]}', "always_take_aoo"),
     ('{"volume": 0.5,', "not JSON"),
     ('[0.5]', "table"),
 ])
@@ -53,7 +55,8 @@ def test_a_malformed_file_is_refused_in_one_line_naming_the_file_and_the_key(tmp
 
 
 def test_a_good_file_keeps_every_value(tmp_path):
-    chosen = Settings(language="fr", animation_speed="off", volume=0.25, muted=True, ui_scale=1.5, fullscreen=False)
+    chosen = Settings(language="fr", animation_speed="off", volume=0.25, muted=True, ui_scale=1.5, fullscreen=False,
+                      always_take_aoo=("red", "green"))
     settings.save(chosen, tmp_path / "settings.json")
     assert Store(tmp_path / "settings.json").current == chosen
 
