@@ -214,6 +214,7 @@ def main(scenario: str | None = None, lang: str | None = None, frames: int | Non
     if not getattr(pygame, "IS_CE", False):
         print("Carreau needs pygame-ce, not pygame: pip uninstall -y pygame pygame-ce && pip install pygame-ce")
         return 2
+    from .pause_menu import paused         # pygame_gui, which needs pygame-ce
     store = _settings_store(save_dir, lang)
     lang = lang or store.current.language
     chosen = None
@@ -253,9 +254,9 @@ def main(scenario: str | None = None, lang: str | None = None, frames: int | Non
                 pygame.display.flip()
             drawn += 1
             elapsed = clock.tick(60)
-            if hasattr(thing, "update"):
+            if hasattr(thing, "update") and not paused(thing):
                 with guard.around(thing):
-                    thing.update(elapsed)     # the computer's pace follows the window's clock
+                    thing.update(elapsed)     # the computer's pace follows the window's clock (held while paused)
         return False
 
     while True:

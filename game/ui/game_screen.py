@@ -212,10 +212,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
         return False
 
     def update(self, dt_ms: int) -> None:
-        """The window's clock: ``dt_ms`` since the last frame (the computer's pace); the
-        battle waits while the pause menu is open."""
-        if self.pause.is_open:
-            return
+        """The window's clock: ``dt_ms`` since the last frame (the computer's pace)."""
         self.computer.update(dt_ms)
 
     def save_meta(self) -> dict:

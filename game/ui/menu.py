@@ -5,14 +5,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
 from ..i18n import sentence, variant_name
 from . import theme
 from .settings import Store
-from .settings_screen import REBUILD, SettingsPage, apply_change
 from .window import set_title
+
+if TYPE_CHECKING:        # pygame_gui is imported once the window knows it runs on pygame-ce (app.main)
+    from .settings_screen import SettingsPage
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 LEVELS = ("easy", "normal", "hard")
@@ -80,7 +83,9 @@ class Menu:
 
     def _settings_event(self, event) -> None:
         """The settings page open: every event is its (Esc or its button: back to the menu)."""
+        from .settings_screen import REBUILD, apply_change
         page = self.settings_page
+        assert page is not None
         if event.type == pygame.VIDEORESIZE or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             self.open_settings(event.type == pygame.VIDEORESIZE)
             return
@@ -93,6 +98,7 @@ class Menu:
                 self.open_settings(True)
 
     def open_settings(self, on: bool = True) -> None:
+        from .settings_screen import SettingsPage
         if self.settings_page is not None:
             self.settings_page.close()
             self.settings_page = None

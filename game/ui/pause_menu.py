@@ -1,7 +1,8 @@
 """The battle's pause menu on Esc (issue 14, item 7): resume, save, load, settings, the key
 list, back to the start menu, quit, with a confirmation before leaving the battle or the
 game; and the key list on F1 from anywhere in the battle. While it is open the battle
-waits (the computer does not play behind it) and every event is the menu's.
+waits (the window's loops do not run the screen's clock: ``paused``) and every event is
+the menu's.
 
 ``GameScreen`` keeps one (``pause``): it hands the menu each event first (``handle``: True
 when used), opens it when Esc has nothing to cancel, and draws it last. Leaving for the
@@ -24,6 +25,13 @@ from .settings_screen import REBUILD, SettingsPage, apply_change
 from .window import set_title
 
 PAUSE_BUTTONS = ("resume", "save", "load", "settings", "keys", "menu", "quit")
+
+
+def paused(thing) -> bool:
+    """A screen whose pause menu (or key list) is open: the window's loop does not run its
+    clock (``update``), so the battle waits, the computer's turns and the animations too."""
+    menu = getattr(thing, "pause", None)
+    return isinstance(menu, PauseMenu) and menu.is_open
 
 
 class PausePage(Page):

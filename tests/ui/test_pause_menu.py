@@ -243,3 +243,25 @@ def test_a_side_set_to_always_take_its_attacks_of_opportunity_is_not_asked(data_
     assert g.handoff == "red" and g.handoff_for in ("orc_a", "orc_b")     # asked again, behind the hand-off
     g.battle.close()
     pygame.quit()
+
+
+def test_the_computers_battle_waits_while_the_pause_menu_is_open(data_dir):
+    from game.content.scenario import parse_scenario
+    from game.engine import Battle
+    from game.ui.editor.flow import Session
+    from game.ui.game_screen import GameScreen
+    from game.ui.pause_menu import paused
+    pygame.display.init()
+    screen = pygame.display.set_mode((1280, 800))
+    g = GameScreen(Battle(parse_scenario(DUEL, "test.toml")), screen, "en", control={"blue": "ai:easy", "red": "ai:easy"})
+    assert g.computer.playing()
+    key(g, pygame.K_ESCAPE)                                    # Esc during the computer's turn: the pause menu
+    assert paused(g)
+    played = len(g.battle.history)
+    Session(screen, "en", None, frames=90).run(g)             # 1.5 s of the window's loop: two commands
+    assert len(g.battle.history) == played and g.running
+    g.pause.close()
+    Session(screen, "en", None, frames=90).run(g)
+    assert len(g.battle.history) > played                      # resumed, the computer plays on
+    g.battle.close()
+    pygame.quit()

@@ -14,6 +14,7 @@ from ...content.errors import ContentError
 from ...engine import Battle
 from ...i18n import sentence
 from .. import theme
+from ..pause_menu import paused
 from ..window import set_title
 from .document import Document
 from .screen import EditorScreen
@@ -68,7 +69,7 @@ class Session:
                 pygame.display.flip()
             self.drawn += 1
             elapsed = self.clock.tick(60)
-            if hasattr(thing, "update"):
+            if hasattr(thing, "update") and not paused(thing):      # the pause menu holds the battle
                 with self._guarded(thing):
                     thing.update(elapsed)
         return None

@@ -5,6 +5,8 @@ weapons, armour, hit points, conditions and feats. The panel only turns widget e
 the editor's edits (``EditorScreen``); the document refuses what the format refuses."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pygame_gui
 from pygame_gui import elements as E
@@ -16,15 +18,10 @@ from ...rules.conditions import KNOWN_CONDITIONS
 from ...rules.sizes import SIZE_CODES
 from ...rules.terrain import LEGEND
 from ..sandbox_view import MODES
-from ..settings import saves_folder
 
-
-def default_save() -> str:
-    """Where a new or paused situation is saved: the saves folder in the player's data
-    folder (``settings.saves_folder``), by its whole path (never into the project's own
-    folder, or the one the game was started from, by accident)."""
-    return str(saves_folder(None).resolve() / "sandbox.toml")
-
+# A new or paused situation is saved in the saves folder, by its whole path (never into the
+# project's own folder by accident).
+DEFAULT_SAVE = str(Path("saves").resolve() / "sandbox.toml")
 
 PANEL_W = 380
 ROW = 30
@@ -144,7 +141,7 @@ class Panel:
     def build_files(self, top: int) -> None:
         """The file, undo and redo, play, and who plays each side."""
         ed, m = self.ed, self.ed.manager
-        self._add("path", E.UITextEntryLine(self.rect(top, 0, 2, 4), m, initial_text=ed.doc.path or default_save()))
+        self._add("path", E.UITextEntryLine(self.rect(top, 0, 2, 4), m, initial_text=ed.doc.path or DEFAULT_SAVE))
         self._add("save", E.UIButton(self.rect(top, 2, 1, 4), self._t("EDIT_SAVE"), m))
         self._add("open", E.UIButton(self.rect(top, 3, 1, 4), self._t("EDIT_OPEN"), m))
         self._add("undo", E.UIButton(self.rect(top + 1, 0, 1, 4), self._t("EDIT_UNDO"), m))
