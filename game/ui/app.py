@@ -207,8 +207,6 @@ def main(scenario: str | None = None, lang: str | None = None, frames: int | Non
     from . import __name__ as _ui  # noqa: F401  (hides pygame's banner)
     import pygame
 
-    from ..content.errors import ContentError
-    from ..content.scenario import load_scenario
     from ..engine import Battle
     from .menu import Menu
     if not getattr(pygame, "IS_CE", False):
@@ -217,23 +215,15 @@ def main(scenario: str | None = None, lang: str | None = None, frames: int | Non
     from .pause_menu import paused         # pygame_gui, which needs pygame-ce
     store = _settings_store(save_dir, lang)
     lang = lang or store.current.language
-    chosen = None
-    players: dict[str, str] | None = None
     if control and not scenario:
         print("--control: needs a scenario (the start menu sets who plays otherwise)", file=sys.stderr)
         return 2
     if edit:
         return _edit(scenario, lang, frames, save_dir, store)
-    if scenario:
-        try:
-            chosen = load_scenario(scenario)
-        except ContentError as exc:
-            print(exc.line(), file=sys.stderr)
-            return 2
-        players, bad = parse_control(control or [], chosen.side_ids())
-        if bad:
-            print(f"--control: {bad}", file=sys.stderr)
-            return 2
+    chosen, players, refused = _from_arguments(scenario, control or [])
+    if refused:
+        print(refused, file=sys.stderr)
+        return 2
     screen = _open_window(store)
     clock = pygame.time.Clock()
     drawn = 0
@@ -277,17 +267,38 @@ def main(scenario: str | None = None, lang: str | None = None, frames: int | Non
             battle.close()
             break
         session = _session(pygame.display.get_surface(), lang, frames, save_dir, guard, store)
-        game = session.make_game(battle, players)
-        session.battle(game)
-        if game.battle is not battle:
-            game.battle.close()         # the battle on screen: the loaded one after an F9
+        back, lang = _play(session, battle, players)
         battle.close()
-        if not game.back_to_menu or session.quit or session.out_of_frames():
+        if not back:
             break
         drawn = max(drawn, session.drawn)
-        chosen, players, lang = None, None, game.lang      # the start menu again, in the language now chosen
+        chosen, players = None, None          # the start menu again, in the language now chosen
     pygame.quit()
     return 0
+
+
+def _from_arguments(scenario: str | None, control: list[str]):
+    """The scenario named on the command line and who plays its sides (``--control``),
+    or the one-line refusal; (None, None, "") without a scenario (the start menu)."""
+    from ..content.errors import ContentError
+    from ..content.scenario import load_scenario
+    if not scenario:
+        return None, None, ""
+    try:
+        chosen = load_scenario(scenario)
+    except ContentError as exc:
+        return None, None, exc.line()
+    players, bad = parse_control(control, chosen.side_ids())
+    return (None, None, f"--control: {bad}") if bad else (chosen, players, "")
+
+
+def _play(session, battle, players) -> tuple[bool, str]:
+    """One battle in the window: (back to the start menu?, the language it ended in)."""
+    game = session.make_game(battle, players)
+    session.battle(game)
+    if game.battle is not battle:
+        game.battle.close()         # the battle on screen: the loaded one after an F9
+    return game.back_to_menu and not session.quit and not session.out_of_frames(), game.lang
 
 
 def _settings_store(save_dir: str | None, lang: str | None) -> Store:
