@@ -91,10 +91,65 @@ def pan(owner, event) -> bool:
 
 
 class Camera:
+    """Which part of the map the window shows: the size of a square in pixels and the
+    map's pixel at the view's top left. Given the map's size and the view's
+    (``keep_inside``), every change keeps the view on the map (issue 14, item 3): a map
+    larger than the view never shows an empty band beyond its edge, and its last row and
+    column can be brought next to the view's edge (never under the log); a smaller one
+    is centred."""
+
     def __init__(self, cell: int = 40, ox: int = 0, oy: int = 0):
         self.cell = cell
-        self.ox = ox
-        self.oy = oy
+        self.bounds: tuple[int, int] | None = None      # the map's width and height in squares
+        self.view_size = None                           # () -> the view's (width, height) in pixels
+        self._ox = ox
+        self._oy = oy
+
+    @property
+    def ox(self) -> int:
+        return self._ox
+
+    @ox.setter
+    def ox(self, value: int) -> None:
+        self._ox = self._inside(value, 0)
+
+    @property
+    def oy(self) -> int:
+        return self._oy
+
+    @oy.setter
+    def oy(self, value: int) -> None:
+        self._oy = self._inside(value, 1)
+
+    def _inside(self, value: int, axis: int) -> int:
+        if self.bounds is None or self.view_size is None:
+            return value
+        extent = self.bounds[axis] * self.cell + 1          # the map's pixels, its last grid line included
+        view = self.view_size()[axis]
+        if extent <= view:
+            return (extent - view) // 2                     # smaller than the view: centred
+        return max(0, min(extent - view, value))
+
+    def keep_inside(self, width: int, height: int, view_size) -> None:
+        """From now on, keep the view on a ``width`` × ``height`` map; ``view_size()``
+        gives the view's size (it changes with the window's)."""
+        self.bounds = (width, height)
+        self.view_size = view_size
+        self.clamp()
+
+    def clamp(self) -> None:
+        """Back inside the map (after the view changed size)."""
+        self.ox, self.oy = self._ox, self._oy
+
+    def fit(self, width: int, height: int, view: tuple[int, int], largest: int = 48, smallest: int = 32,
+            otherwise: int = 40) -> None:
+        """The largest zoom (up to ``largest``) at which the whole map shows, centred; a
+        map that would need less than ``smallest`` to show whole is shown at
+        ``otherwise``, readable, from its centre (the turn's creature is brought into
+        view next)."""
+        fitting = [z for z in ZOOMS if z <= largest and z * width + 1 <= view[0] and z * height + 1 <= view[1]]
+        self.cell = max(fitting) if fitting and max(fitting) >= smallest else otherwise
+        self.centre_on(width, height, view)
 
     def to_screen(self, sq: Square) -> tuple[int, int]:
         return sq[0] * self.cell - self.ox, sq[1] * self.cell - self.oy
