@@ -489,6 +489,15 @@ _SENTENCES: dict[str, dict[str, str]] = {
                                   "ai:hard, random, scripted); the current game is kept",
                             "fr": "{path} : meta.control : {value} n'est pas un joueur de camp (human, ai, ai:easy, "
                                   "ai:normal, ai:hard, random, scripted) ; la partie en cours est gardée"},
+    # --- issue 13: sandbox, finishing touches ---
+    "EDIT_PAUSED_LEFT_BEHIND": {"en": "Paused. Not carried into the sandbox (the battle keeps them): {what}.",
+                                "fr": "En pause. Non repris dans le bac à sable (la bataille les garde) : {what}."},
+    "EDIT_LEFT_timed": {"en": "how long timed conditions last (here they stay on)",
+                        "fr": "la durée des états temporaires (ici, ils restent)"},
+    "EDIT_LEFT_spell": {"en": "spells kept up or held", "fr": "les sorts maintenus ou en attente"},
+    "EDIT_LEFT_area": {"en": "grease and webs on the map", "fr": "la graisse et les toiles sur la carte"},
+    "EDIT_LEFT_ground": {"en": "items lying on the ground", "fr": "les objets au sol"},
+    "EDIT_LEFT_pending": {"en": "poison and aid still to come", "fr": "le poison et l'aide encore à venir"},
     # --- issue 13: sandbox overlays, odds and explanations ---
     "UI_MODE_run": {"en": "run", "fr": "course"},
     "SBX_HELP": {"en": "Click a creature · click a square: why (E: the hovered one) · T threat · R reach · A where it can go · "

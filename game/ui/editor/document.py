@@ -35,6 +35,7 @@ class Document:
         self.undo_stack: list[tuple[dict[str, Any], str | None]] = []
         self.redo_stack: list[dict[str, Any]] = []
         self.revision = 0
+        self.left_behind: list[str] = []         # a paused battle's state no scenario holds (``from_battle``)
 
     # --- making one -------------------------------------------------------------------
     @classmethod
@@ -54,27 +55,31 @@ class Document:
 
     @classmethod
     def from_battle(cls, battle) -> Document:
-        """The battle as it stands: positions, hit points, conditions, weapons in hand and
-        doors, as a scenario (issue 13, item 6: pause a battle into the sandbox)."""
+        """The battle as it stands: positions, hit points, conditions, weapons in hand,
+        riders in the saddle, creatures that came into play (a split pudding) and doors,
+        as a scenario (issue 13, item 6: pause a battle into the sandbox). What a scenario
+        cannot hold is named in ``left_behind`` (``what_if.not_in_a_scenario``)."""
         from ...rules.terrain import DOOR_CHARS
-        from ...world import views
+        from ...world import views, what_if
         sc = battle.scenario
         board = battle.board()
         rows = [list(r) for r in sc.rows]
         for (x, y), is_open in battle.shared_read.doors.items():
             rows[y][x] = DOOR_CHARS["open_door" if is_open else "door"]
         creatures = []
-        for spec in sc.creatures:
-            body = board.by_id.get(spec.id)
+        for cid in battle.ids:                       # the scenario's, then those spawned in play
+            spec, body = battle.spec(cid), board.by_id.get(cid)
             if body is None:
                 continue
-            hp, _most = views.health(battle, spec.id)
-            weapon = views.wielded(battle, spec.id)
+            hp, _most = views.health(battle, cid)
+            weapon = views.wielded(battle, cid)
             conditions = tuple(sorted(c for c in body.conditions if c in KNOWN_CONDITIONS))
             creatures.append(replace(spec, at=body.pos, conditions=conditions, stats={**spec.stats, "hp": hp},
-                                          weapon=weapon if weapon else spec.weapon))
+                                     weapon=weapon if weapon else spec.weapon, riding=views.mount_of(battle, cid)))
         paused = replace(sc, rows=["".join(r) for r in rows], creatures=creatures, variants=battle.variants)
-        return cls(scenario_document(paused), None)
+        out = cls(scenario_document(paused), None)
+        out.left_behind = what_if.not_in_a_scenario(battle)
+        return out
 
     # --- reading ----------------------------------------------------------------------
     def text(self) -> str:

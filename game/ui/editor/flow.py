@@ -81,7 +81,7 @@ class Session:
                 return
             try:
                 doc = Document.from_battle(game.battle)
-            except ContentError as exc:       # a state the scenario format cannot say (a rider on its mount)
+            except ContentError as exc:       # a state the scenario format cannot say
                 game.log.append((sentence("EDIT_PAUSE_REFUSED", {"reason": exc.line()}, self.lang), (240, 160, 120)))
                 continue
             if self.edit(doc, paused=True) != "back":
