@@ -94,3 +94,18 @@ def test_a_creature_spawned_in_play_is_carried_into_the_pause():
         assert {c.id: c.at for c in doc.scenario.creatures}["orc_2"] == (10, 1)
     finally:
         battle.close()
+
+
+def test_in_the_sandbox_a_rider_and_its_mount_move_together_and_a_deleted_mount_leaves_it_standing():
+    import tomllib
+    from game.ui.editor.document import Document
+    mounted = FIELD.replace('id = "knight"\nside = "blue"\nat = [1, 2]', 'id = "knight"\nside = "blue"\nat = [2, 2]\n'
+                                                                         'riding = "horse"')
+    doc = Document(tomllib.loads(mounted), None)
+    assert doc.move("horse", (5, 1)) is None
+    assert {c.id: c.at for c in doc.scenario.creatures} == {"knight": (5, 1), "horse": (5, 1), "orc": (10, 4)}
+    assert doc.move("knight", (6, 2)) is None                    # dragging the rider takes its mount along
+    assert {c.id: c.at for c in doc.scenario.creatures}["horse"] == (6, 2)
+    assert doc.delete("horse") is None
+    knight = doc.scenario.creatures[0]
+    assert (knight.id, knight.riding, knight.at) == ("knight", None, (6, 2))

@@ -178,10 +178,24 @@ class Document:
         return f"{base}_{n}"
 
     def move(self, cid: str, at) -> str | None:
-        return self.set_key(cid, "at", list(at))
+        """A creature to ``at``; a rider and its mount move together (the rider sits in
+        its mount's space: the format's ``riding``)."""
+        def change(d):
+            tables = d.get("creature", [])
+            mount = next((c.get("riding") for c in tables if c.get("id") == cid and c.get("riding")), cid)
+            for table in tables:
+                if table.get("id") == mount or table.get("riding") == mount:
+                    table["at"] = list(at)
+        return self.edit(change)
 
     def delete(self, cid: str) -> str | None:
-        return self.edit(lambda d: d.__setitem__("creature", [c for c in d.get("creature", []) if c.get("id") != cid]))
+        """A creature out of the situation; its rider, if any, stays standing where it was."""
+        def change(d):
+            d["creature"] = [c for c in d.get("creature", []) if c.get("id") != cid]
+            for table in d["creature"]:
+                if table.get("riding") == cid:
+                    del table["riding"]
+        return self.edit(change)
 
     def set_key(self, cid: str, key: str, value: Any) -> str | None:
         """One key of a creature's table (None, or an empty list where the template's value
