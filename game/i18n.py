@@ -498,6 +498,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "EDIT_LEFT_area": {"en": "grease and webs on the map", "fr": "la graisse et les toiles sur la carte"},
     "EDIT_LEFT_ground": {"en": "items lying on the ground", "fr": "les objets au sol"},
     "EDIT_LEFT_pending": {"en": "poison and aid still to come", "fr": "le poison et l'aide encore à venir"},
+    "EDIT_TOOL_ruler": {"en": "Tool: ruler (1-2-1)", "fr": "Outil : règle (1-2-1)"},
     # --- issue 13: sandbox overlays, odds and explanations ---
     "UI_MODE_run": {"en": "run", "fr": "course"},
     "SBX_HELP": {"en": "Click a creature · click a square: why (E: the hovered one) · T threat · R reach · A where it can go · "

@@ -25,7 +25,7 @@ DEFAULT_SAVE = str(Path("saves").resolve() / "sandbox.toml")
 
 PANEL_W = 380
 ROW = 30
-TOOLS = ("select", "brush", "rect", "place")
+TOOLS = ("select", "brush", "rect", "place", "ruler")
 CONTROLLERS = ("human", "ai:easy", "ai:normal", "ai:hard")
 
 

@@ -244,7 +244,9 @@ class EditorScreen(BoardTools):
     def _key(self, event) -> None:
         ctrl = event.mod & pygame.KMOD_CTRL
         key = event.key
-        if key == pygame.K_ESCAPE:
+        if key == pygame.K_ESCAPE and self.rules.clear_ruler():
+            self.refresh()                  # Esc puts the ruler away first
+        elif key == pygame.K_ESCAPE:
             if self.paused:
                 self.want = "back"          # a reflex must not end the paused battle
             else:
