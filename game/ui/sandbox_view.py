@@ -132,6 +132,7 @@ class SandboxView:
             extra.flanking_overlay(battle, sel.id, ov)
         if sel and self.hover and battle.board().terrain.in_bounds(self.hover) and self.hover != sel.pos:
             self._hover_overlay(sel.id, ov)
+        ov.focus = self.hover
         end = self.ruler_end()
         if self.ruler_from is not None and end is not None:
             ov.ruler = (self.ruler_from, end, f"{metres(distance(self.ruler_from, end)):g} m")
