@@ -499,6 +499,13 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "EDIT_LEFT_ground": {"en": "items lying on the ground", "fr": "les objets au sol"},
     "EDIT_LEFT_pending": {"en": "poison and aid still to come", "fr": "le poison et l'aide encore à venir"},
     "EDIT_TOOL_ruler": {"en": "Tool: ruler (1-2-1)", "fr": "Outil : règle (1-2-1)"},
+    "EDIT_SEARCH": {"en": "Search creatures…", "fr": "Chercher…"},
+    "EDIT_NO_MATCH": {"en": "(no creature matches)", "fr": "(aucune créature)"},
+    "EDIT_PLACE_SIDE_SHORT": {"en": "Place on side:", "fr": "Camp des ajouts :"},
+    "EDIT_WHO_human": {"en": "a player", "fr": "un joueur"},
+    "EDIT_WHO_easy": {"en": "AI easy", "fr": "IA facile"},
+    "EDIT_WHO_normal": {"en": "AI normal", "fr": "IA normale"},
+    "EDIT_WHO_hard": {"en": "AI hard", "fr": "IA difficile"},
     # --- issue 13: sandbox overlays, odds and explanations ---
     "UI_MODE_run": {"en": "run", "fr": "course"},
     "SBX_HELP": {"en": "Click a creature · click a square: why (E: the hovered one) · T threat · R reach · A where it can go · "
@@ -715,7 +722,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "EDIT_REACH_long": {"en": "Reach: long", "fr": "Allonge : long"},
     "EDIT_HP": {"en": "HP", "fr": "PV"},
     "EDIT_WEAPON": {"en": "Weapon: {name}", "fr": "Arme : {name}"},
-    "EDIT_OFF_HAND": {"en": "Off hand: {name}", "fr": "Main non directrice : {name}"},
+    "EDIT_OFF_HAND": {"en": "Off hand: {name}", "fr": "Main non dir. : {name}"},
     "EDIT_ARMOR": {"en": "Armour: {name}", "fr": "Armure : {name}"},
     "EDIT_NOTHING": {"en": "none", "fr": "aucune"},
     "EDIT_CONDITIONS": {"en": "Conditions (click to switch):", "fr": "États (cliquer pour changer) :"},
