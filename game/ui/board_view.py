@@ -373,7 +373,11 @@ class BoardView:
             pygame.draw.line(screen, theme.TEXT_DARK, pa, pb, max(2, c // 14))
             for p in (pa, pb):
                 pygame.draw.circle(screen, theme.SELECTED, p, max(3, c // 8))
-            self._label(screen, theme.font(max(10, c // 3), bold=True), text, pb, theme.TEXT_DARK)
+            fnt = theme.font(max(10, c // 3), bold=True)
+            w, h = fnt.size(text)
+            bounds = self.map_rect(screen.get_rect(), cam)     # the distance stays on the board
+            end = (min(max(pb[0], bounds.left + w // 2), bounds.right - w // 2), min(max(pb[1], bounds.top + h), bounds.bottom))
+            self._label(screen, fnt, text, end, theme.TEXT_DARK)
         if ov.heat:
             top = max(ov.heat.values()) or 1.0
             small = theme.font(max(9, c // 4), bold=True)
@@ -384,13 +388,17 @@ class BoardView:
                 screen.blit(disc, (x - c // 2, y - c // 2))
                 self._label(screen, small, f"{100 * chance:.0f}%", (x, y + c // 2), theme.TEXT_DARK)
 
+    def map_rect(self, area: pygame.Rect, cam: Camera) -> pygame.Rect:
+        """The map's squares on ``area`` as the camera shows them (what labels stay in)."""
+        t = self.board.terrain
+        return pygame.Rect(-cam.ox, -cam.oy, t.width * cam.cell, t.height * cam.cell).clip(area)
+
     def lane_labels(self, area: pygame.Rect, cam: Camera, ov: Overlay) -> list[tuple[list[str], pygame.Rect]]:
         """The red lanes' refusals as the board writes them (``sandbox_labels``): wrapped
         lines and their rect, inside the map's rect on ``area`` and apart from one another;
         one that finds no room only while its square is hovered (``ov.focus``)."""
         c = cam.cell
-        t = self.board.terrain
-        bounds = pygame.Rect(-cam.ox, -cam.oy, t.width * c, t.height * c).clip(area)
+        bounds = self.map_rect(area, cam)
         fnt = theme.font(max(9, c // 4), bold=True)
         width = sandbox_labels.wrap_width(c, bounds)
         items: list[tuple[list[str], Square]] = []
