@@ -12,7 +12,8 @@ from ..rules.odds import attack_odds
 from . import asking
 from .commands import Command
 from .commands.catalogue import Move
-from .components import Effects, Hands, Position, SpellEffects, Spellcasting
+from .. import data
+from .components import Effects, Hands, Inventory, Loaded, Position, SpellEffects, Spellcasting
 from .turns import begin_turn
 
 
@@ -98,3 +99,19 @@ def not_in_a_scenario(battle) -> list[str]:
         if casting.held_charge or casting.pending:
             kinds.add("spell")
     return sorted(kinds)
+
+
+def as_it_stands(battle, cid: str) -> dict:
+    """What a creature has left now, in the scenario's own keys (issue 13, item 6: a
+    paused battle keeps what was spent, not the morning's spells and bolts): the spells
+    still prepared (a sorcerer's or bard's spells per day left), whether its crossbow or
+    sling is loaded, what it carries, the item in its hand, the weapon in its other hand."""
+    casting, hands = battle.read(cid, Spellcasting), battle.read(cid, Hands)
+    inventory = tuple(battle.read(cid, Inventory).items)
+    out = {"inventory": inventory, "loaded": battle.read(cid, Loaded).shots > 0, "off_hand": hands.off_hand,
+           "holding": hands.holding if hands.holding in inventory and hands.holding not in data.weapons() else None}
+    if casting.known:
+        out["spell_slots"] = tuple(casting.slots)
+    else:
+        out["spells"] = tuple(casting.prepared)
+    return out

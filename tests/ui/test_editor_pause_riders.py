@@ -109,3 +109,28 @@ def test_in_the_sandbox_a_rider_and_its_mount_move_together_and_a_deleted_mount_
     assert doc.delete("horse") is None
     knight = doc.scenario.creatures[0]
     assert (knight.id, knight.riding, knight.at) == ("knight", None, (6, 2))
+
+
+SPENDING = scenario_text(open_grid(12, 6),
+                         {"id": "mialee", "side": "blue", "at": [1, 1], "caster_class": "wizard", "caster_level": 3,
+                          "spells": ["magic_missile", "magic_missile", "sleep"], "inventory": ["alchemists_fire"],
+                          "initiative": 20, "hp": 12},
+                         {"id": "bowman", "side": "blue", "at": [1, 4], "weapon": "light_crossbow", "initiative": 15},
+                         {"id": "orc", "side": "red", "at": [8, 3], "weapon": "greataxe", "initiative": 5, "hp": 40})
+
+
+def test_a_pause_keeps_what_was_spent_spells_shots_and_the_item_in_hand():
+    from game.ui.editor.document import Document
+    battle = Battle(parse_scenario(SPENDING, "spending.toml"))
+    try:
+        assert battle.act("mialee", "cast", {"spell": "magic_missile", "targets": ["orc", "orc"]}, dice=[3, 4])[0]
+        assert battle.act(C.Retrieve("mialee", item="alchemists_fire"))[0]
+        assert battle.act(C.EndTurn("mialee"))[0]
+        assert battle.act("bowman", "attack", {"target": "orc"}, dice=[15, 3])[0]
+        creatures = {c.id: c for c in Document.from_battle(battle).scenario.creatures}
+        assert sorted(creatures["mialee"].spells) == ["magic_missile", "sleep"]     # one missile spent
+        assert creatures["mialee"].holding == "alchemists_fire"                     # the flask in hand
+        assert creatures["bowman"].loaded is False                                  # the bolt is shot
+        assert creatures["orc"].stats["hp"] < 40
+    finally:
+        battle.close()

@@ -56,7 +56,7 @@ class Document:
     @classmethod
     def from_battle(cls, battle) -> Document:
         """The battle as it stands: positions, hit points, conditions, weapons in hand,
-        riders in the saddle, creatures that came into play (a split pudding) and doors,
+        spells, shots and items left, riders in the saddle, creatures that came into play (a split pudding) and doors,
         as a scenario (issue 13, item 6: pause a battle into the sandbox). What a scenario
         cannot hold is named in ``left_behind`` (``what_if.not_in_a_scenario``)."""
         from ...rules.terrain import DOOR_CHARS
@@ -75,7 +75,8 @@ class Document:
             weapon = views.wielded(battle, cid)
             conditions = tuple(sorted(c for c in body.conditions if c in KNOWN_CONDITIONS))
             creatures.append(replace(spec, at=body.pos, conditions=conditions, stats={**spec.stats, "hp": hp},
-                                     weapon=weapon if weapon else spec.weapon, riding=views.mount_of(battle, cid)))
+                                     weapon=weapon if weapon else spec.weapon, riding=views.mount_of(battle, cid),
+                                     **what_if.as_it_stands(battle, cid)))
         paused = replace(sc, rows=["".join(r) for r in rows], creatures=creatures, variants=battle.variants)
         out = cls(scenario_document(paused), None)
         out.left_behind = what_if.not_in_a_scenario(battle)
