@@ -506,6 +506,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "EDIT_WHO_easy": {"en": "AI easy", "fr": "IA facile"},
     "EDIT_WHO_normal": {"en": "AI normal", "fr": "IA normale"},
     "EDIT_WHO_hard": {"en": "AI hard", "fr": "IA difficile"},
+    "EDIT_ON_FOOT": {"en": "On foot", "fr": "À pied"},
+    "EDIT_RIDING": {"en": "Riding {name}", "fr": "En selle sur {name}"},
     # --- issue 13: sandbox overlays, odds and explanations ---
     "UI_MODE_run": {"en": "run", "fr": "course"},
     "SBX_HELP": {"en": "Click a creature · click a square: why (E: the hovered one) · T threat · R reach · A where it can go · "
@@ -735,7 +737,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "EDIT_RESIZE": {"en": "Apply", "fr": "Appliquer"},
     "EDIT_MAP_SIZE": {"en": "Map (w × h):", "fr": "Carte (l × h) :"},
     "EDIT_PLAY": {"en": "Play from here", "fr": "Jouer d'ici"},
-    "EDIT_BACK": {"en": "Back to the battle", "fr": "Retour à la bataille"},
+    "EDIT_BACK": {"en": "Resume battle", "fr": "Reprendre"},
     "EDIT_THREAT": {"en": "Threat", "fr": "Menace"},
     "EDIT_REACH_SHOW": {"en": "Reach", "fr": "Allonge"},
     "EDIT_CHARGE": {"en": "Charge", "fr": "Charge"},

@@ -469,7 +469,7 @@ class _Validator:
                 self.fail(where, "riding names itself; it must name its mount")
             if mount is None:
                 self.fail(where, f"riding {c.riding!r} names no creature of this scenario")
-            why = _cannot_carry(mount, c)
+            why = cannot_carry(mount, c)
             if why:
                 self.fail(where, f'riding "{mount.id}": {why}')
             if mount.id in carried:
@@ -500,8 +500,9 @@ class _Validator:
                 taken.setdefault(sq, c)
 
 
-def _cannot_carry(mount: CreatureSpec, rider: CreatureSpec) -> str:
-    """Why ``mount`` cannot carry ``rider`` ("" when it can): the mount action's own tests."""
+def cannot_carry(mount: CreatureSpec, rider: CreatureSpec) -> str:
+    """Why ``mount`` cannot carry ``rider`` ("" when it can): the mount action's own tests
+    (``actions.mounted.can_carry``) on a scenario's creatures."""
     if not mount.stats.get("rideable"):
         return "it is not a mount (no rideable)"
     if mount.side != rider.side:

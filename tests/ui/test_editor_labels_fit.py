@@ -3,7 +3,8 @@ newcomer play-test: French buttons were cut off): each button's and label's text
 measured with the font it is drawn in against the room inside its frame, every option of
 every drop-down against the opened list's rows (opened by posted clicks), every item of
 the scrolling lists against theirs, in the states the panel can show (each rule variant's
-readings, three sides played by the computer, a creature selected, a paused battle); and
+readings, three sides played by the computer, a creature selected with a mount to ride, a
+paused battle); and
 the panel stays inside the window."""
 from __future__ import annotations
 
@@ -36,6 +37,7 @@ def screen():
 def three_sides() -> Document:
     doc = tomllib.loads(FORD.read_text(encoding="utf-8"))
     doc["creature"].append({"id": "wolf", "side": "green", "at": [14, 5], "template": "wolf"})
+    doc["creature"].append({"id": "warhorse", "side": "blue", "at": [10, 5], "template": "heavy_warhorse"})
     out = Document(doc, None)
     for side in ("blue", "green", "red"):
         assert out.set_control(side, "ai:normal") is None
@@ -112,7 +114,7 @@ def test_every_label_of_the_panel_fits_its_widget(screen, lang):
         pump(ed)
         click_square(ed, (2, 6))                             # Tordek selected: his side, gear, conditions, feats
         pump(ed)
-        assert ed.selected == "tordek"
+        assert ed.selected == "tordek" and "riding" in ed.panel.w         # a horse could carry him
         problems = cut_off(ed) + options_cut_off(ed) + outside(ed)
         for key in ("charge_lane", "scatter_order", "reach_diagonal_exception"):
             press(ed, f"variant_{key}")                       # the other reading of each variant

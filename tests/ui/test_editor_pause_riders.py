@@ -134,3 +134,27 @@ def test_a_pause_keeps_what_was_spent_spells_shots_and_the_item_in_hand():
         assert creatures["orc"].stats["hp"] < 40
     finally:
         battle.close()
+
+
+def test_in_the_sandbox_a_rider_is_put_in_the_saddle_and_taken_out_by_the_panel(screen):
+    import tomllib
+    from game.ui.editor.document import Document
+    from tests.ui.editor_driver import choose, click_square, pump, widget
+    ed = EditorScreen(Document(tomllib.loads(FIELD), None), screen, "en")
+    try:
+        pump(ed)
+        click_square(ed, (10, 4))
+        assert ed.selected == "orc" and "riding" not in ed.panel.w        # nothing could carry the orc
+        click_square(ed, (1, 2))
+        assert ed.selected == "knight"
+        assert [text for text, _id in widget(ed, "riding").options_list] == ["On foot", "Riding horse"]
+        choose(ed, "riding", "horse")
+        knight = next(c for c in ed.doc.scenario.creatures if c.id == "knight")
+        assert (knight.riding, knight.at) == ("horse", (2, 2))
+        assert views.mount_of(ed.battle, "knight") == "horse"            # the sandbox's board seats it
+        choose(ed, "riding", "")
+        knight = next(c for c in ed.doc.scenario.creatures if c.id == "knight")
+        assert knight.riding is None and knight.at not in {(2, 2), (3, 2), (2, 3), (3, 3)}
+        assert max(abs(knight.at[0] - 2.5), abs(knight.at[1] - 2.5)) <= 1.5    # beside the horse
+    finally:
+        ed.close()

@@ -17,6 +17,7 @@ from ...content.scenario import Scenario, load_scenario, parse_scenario
 from ...content.scenario_writer import scenario_document, scenario_text, write_atomically
 from ...content.tiled import tiled_document
 from ...rules.conditions import KNOWN_CONDITIONS
+from ...rules.sizes import Size
 from ...rules.terrain import LEGEND, OFF_MAP
 
 Change = Callable[[dict[str, Any]], None]
@@ -189,6 +190,27 @@ class Document:
                     table["at"] = list(at)
         return self.edit(change)
 
+    def ride(self, cid: str, mount: str | None) -> str | None:
+        """Into the saddle of ``mount`` (in its space: the format's ``riding``), or out
+        of it (``None``: onto the first square beside the mount the validator accepts)."""
+        tables = {c.get("id"): c for c in self.doc.get("creature", [])}
+        if mount is not None:
+            steed = tables.get(mount, {})
+            return self.edit(lambda d: _seat(d, cid, mount, steed.get("at")))
+        now = tables.get(cid, {}).get("riding")
+        if now is None:
+            return None
+        x, y = tables[now]["at"]
+        span = next((Size.from_code(c.size).span for c in self.scenario.creatures if c.id == now), 1)
+        around = [(x + dx, y + dy) for dy in range(-1, span + 1) for dx in range(-1, span + 1)
+                  if not (0 <= dx < span and 0 <= dy < span)]
+        refusal = None
+        for square in around:
+            refusal = self.edit(lambda d, sq=square: _seat(d, cid, None, list(sq)))
+            if refusal is None:
+                return None
+        return refusal
+
     def delete(self, cid: str) -> str | None:
         """A creature out of the situation; its rider, if any, stays standing where it was."""
         def change(d):
@@ -254,6 +276,17 @@ def _resize(doc: dict[str, Any], width: int, height: int) -> None:
     rows = [r.ljust(width, ".")[:width] for r in _rows(doc)][:height]
     rows += ["." * width] * (height - len(rows))
     _set_rows(doc, rows)
+
+
+def _seat(doc: dict[str, Any], cid: str, mount: str | None, at) -> None:
+    """The creature's ``riding`` set (or taken away) and its ``at`` with it."""
+    table = next(c for c in doc.get("creature", []) if c.get("id") == cid)
+    if mount is None:
+        table.pop("riding", None)
+    else:
+        table["riding"] = mount
+    if at is not None:
+        table["at"] = list(at)
 
 
 def _prune_sides(doc: dict[str, Any]) -> None:

@@ -14,6 +14,7 @@ import pygame_gui
 from pygame_gui import elements as E
 
 from ... import data
+from ...content.scenario import cannot_carry
 from ...data import bestiary
 from ...i18n import sentence, variant_name
 from ...rules.conditions import KNOWN_CONDITIONS
@@ -141,8 +142,6 @@ class Panel:
         top = self._row(top, [layout.Cell("template", need, self._template_menu)])
         top = self.build_switches(top)
         top = self.build_files(top)
-        if ed.paused:
-            top = self._row(top, [self._button("back", self._t("EDIT_BACK"))])
         self._creature_top = top
         self.build_creature(top)
 
@@ -192,13 +191,15 @@ class Panel:
                                self._button("resize", self._t("EDIT_RESIZE"), grow=False)])
 
     def build_files(self, top: float) -> float:
-        """The file, undo and redo, play, and who plays each side; the next free row."""
+        """The file, undo and redo, play (and back to a paused battle), and who plays each
+        side; the next free row."""
         ed = self.ed
         top = self._row(top, [self._entry("path", ed.doc.path or DEFAULT_SAVE, 120, grow=True),
                               self._button("save", self._t("EDIT_SAVE"), grow=False),
                               self._button("open", self._t("EDIT_OPEN"), grow=False)])
+        back = [self._button("back", self._t("EDIT_BACK"))] if ed.paused else []     # a paused battle waits
         top = self._row(top, [self._button("undo", self._t("EDIT_UNDO")), self._button("redo", self._t("EDIT_REDO")),
-                              self._button("play", self._t("EDIT_PLAY"))])
+                              self._button("play", self._t("EDIT_PLAY")), *back])
         sides = ed.doc.scenario.side_ids()
         controls = ed.doc.scenario.controllers()
         cells = []
@@ -230,8 +231,19 @@ class Panel:
         reaches = [(self._t(f"EDIT_REACH_{r}"), r) for r in ("tall", "long")]
         top = self._row(top, [self._menu("size", sizes, spec.size), self._menu("reach", reaches, spec.reach)],
                         creature=True)
+        mounts = self._mounts(spec)
+        if mounts or spec.riding:
+            options = [(self._t("EDIT_ON_FOOT"), "")] + [(self._t("EDIT_RIDING", name=c.name), c.id) for c in mounts]
+            top = self._row(top, [self._menu("riding", options, spec.riding or "")], creature=True)
         top = self.build_gear(spec, top)
         self.build_lists(spec, top)
+
+    def _mounts(self, spec) -> list:
+        """The creatures that could carry it (the validator's own test), nobody else on them."""
+        creatures = self.ed.doc.scenario.creatures
+        ridden = {c.riding: c.id for c in creatures if c.riding}
+        return [c for c in creatures if c.id != spec.id and not cannot_carry(c, spec)
+                and ridden.get(c.id, spec.id) == spec.id]
 
     def build_gear(self, spec, top: float) -> float:
         """The weapon, the off-hand weapon and the armour (drop-downs of the game's tables)."""
@@ -295,6 +307,8 @@ class Panel:
                 ed.set_key(role, value)
             elif role in ("off_hand", "armor"):
                 ed.set_key(role, value or None)
+            elif role == "riding":
+                ed.ride(value or None)
         elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and role == "search":
             self.filter_templates(event.text)
         elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:

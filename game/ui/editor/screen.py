@@ -131,6 +131,11 @@ class EditorScreen(BoardTools):
             if key in ("side", "hp") and self.message:
                 self.panel.build(force=True)     # the entry shows the kept value again
 
+    def ride(self, mount: str | None) -> None:
+        """The selected creature into a mount's saddle, or out of it."""
+        if self.selected:
+            self.changed(self.doc.ride(self.selected, mount))
+
     def set_control(self, side: str, controller: str) -> None:
         self.changed(self.doc.set_control(side, controller))
 
