@@ -103,6 +103,9 @@ class Battle(BattleFaces):
                 self.entities[spec.id] = esper.create_entity(*parts, processors.ThreatMap())
                 self._comps[spec.id] = {type(c): c for c in parts}
                 self.ids.append(spec.id)
+            for spec in scenario.creatures:
+                if spec.riding:
+                    self._seat(spec.id, spec.riding)
         self._sorted_ids = sorted(self.ids)
         self._rows = [(cid, self._comps[cid]) for cid in self._sorted_ids]     # for ``each``
         self._dirty = set(self.ids)
@@ -139,6 +142,14 @@ class Battle(BattleFaces):
                 SpellLike(dict(spec.spell_like), spec.stats.get("caster_level") or spec.stats.get("hd", 1)),
                 Worn(list(spec.worn)),
                 Timing(), Feint(), Webs(), Charges(), AurasMet(), SpellEffects(), Monster(afraid_of=spec.afraid_of)]
+
+    def _seat(self, rider: str, mount: str) -> None:
+        """A scenario's rider already in the saddle (its ``riding`` key, checked by the
+        scenario's validator as the ``mount`` action would): the seat and the saddle as
+        ``actions.mounted.do_mount`` leaves them."""
+        seat, steed = self._comps[rider][Riding], self._comps[mount][Riding]
+        seat.mount, steed.rider = mount, rider
+        seat.military_saddle = bool(self._comps[mount][Stats].values.get("military_saddle"))
 
     def spawn(self, spec) -> None:
         """Bring a creature into the battle in play (a black pudding splits in two): its

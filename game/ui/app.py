@@ -94,7 +94,9 @@ class Explorer:
                    pygame.K_s: "show_splash"}
         variants = {pygame.K_1: "charge_lane", pygame.K_2: "scatter_order", pygame.K_3: "reach_diagonal_exception"}
         moves = {pygame.K_LEFT: (-step, 0), pygame.K_RIGHT: (step, 0), pygame.K_UP: (0, -step), pygame.K_DOWN: (0, step)}
-        if key == pygame.K_ESCAPE:
+        if key == pygame.K_ESCAPE and sb.clear_ruler():
+            pass                                  # Esc puts the ruler away first
+        elif key == pygame.K_ESCAPE:
             self.running = False
         elif key in toggles:
             setattr(sb, toggles[key], not getattr(sb, toggles[key]))
@@ -105,7 +107,8 @@ class Explorer:
         elif key == pygame.K_m:
             self.mode = MODES[(MODES.index(self.mode) + 1) % len(MODES)]
         elif key == pygame.K_u:
-            sb.ruler_from = self.hover if sb.ruler_from is None else None
+            if self.hover is not None:
+                sb.ruler_step(self.hover)         # start, fixed end, put away
         elif key == pygame.K_e and self.hover is not None:
             sb.explain(self.hover)
         elif key == pygame.K_BACKSPACE:

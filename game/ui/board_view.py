@@ -14,7 +14,7 @@ import pygame
 
 from ..rules.board import Board
 from ..rules.geometry import Square
-from . import theme
+from . import sandbox_labels, theme
 from .art import GENERIC, Art, token_name
 
 ZOOMS = (16, 20, 24, 32, 40, 48, 64, 80, 96)
@@ -72,6 +72,7 @@ class Overlay:
     flank_lines: list[tuple[tuple[float, float], tuple[float, float]]] = field(default_factory=list)  # grid points
     heat: dict[tuple[float, float], float] = field(default_factory=dict)    # grid point -> landing chance
     ruler: tuple[Square, Square, str] | None = None            # two squares and the distance label
+    focus: Square | None = None                                # the hovered square: its crowded lane label shows
 
 
 def pan(owner, event) -> bool:
@@ -474,10 +475,10 @@ class BoardView:
                 colour = theme.PATH_OK if lane.ok else theme.PATH_BAD
                 pygame.draw.line(screen, colour, at(lane.line[0]), at(lane.line[1]), max(2, c // 14))
         small = theme.font(max(9, c // 4), bold=True)
-        for lane in ov.lanes:
-            if lane.reason and lane.at is not None:
-                x, y = cam.to_screen(lane.at)
-                self._label(screen, small, lane.reason, (x + c // 2, y + c + max(8, c // 3)), theme.PATH_BAD)
+        for lines, rect in self.lane_labels(screen.get_rect(), cam, ov):
+            for i, line in enumerate(lines):
+                self._label(screen, small, line, (rect.centerx, rect.top + 1 + (i + 1) * small.get_linesize()),
+                            theme.PATH_BAD)
         for a, b in ov.flank_lines:
             pygame.draw.line(screen, FLANK, at(a), at(b), max(2, c // 12))
             for p in (a, b):
@@ -488,7 +489,11 @@ class BoardView:
             pygame.draw.line(screen, theme.TEXT_DARK, pa, pb, max(2, c // 14))
             for p in (pa, pb):
                 pygame.draw.circle(screen, theme.SELECTED, p, max(3, c // 8))
-            self._label(screen, theme.font(max(10, c // 3), bold=True), text, pb, theme.TEXT_DARK)
+            fnt = theme.font(max(10, c // 3), bold=True)
+            w, h = fnt.size(text)
+            bounds = self.map_rect(screen.get_rect(), cam)     # the distance stays on the board
+            end = (min(max(pb[0], bounds.left + w // 2), bounds.right - w // 2), min(max(pb[1], bounds.top + h), bounds.bottom))
+            self._label(screen, fnt, text, end, theme.TEXT_DARK)
         if ov.heat:
             top = max(ov.heat.values()) or 1.0
             small = theme.font(max(9, c // 4), bold=True)
@@ -498,6 +503,31 @@ class BoardView:
                 x, y = at(point)
                 screen.blit(disc, (x - c // 2, y - c // 2))
                 self._label(screen, small, f"{100 * chance:.0f}%", (x, y + c // 2), theme.TEXT_DARK)
+
+    def map_rect(self, area: pygame.Rect, cam: Camera) -> pygame.Rect:
+        """The map's squares on ``area`` as the camera shows them (what labels stay in)."""
+        t = self.board.terrain
+        return pygame.Rect(-cam.ox, -cam.oy, t.width * cam.cell, t.height * cam.cell).clip(area)
+
+    def lane_labels(self, area: pygame.Rect, cam: Camera, ov: Overlay) -> list[tuple[list[str], pygame.Rect]]:
+        """The red lanes' refusals as the board writes them (``sandbox_labels``): wrapped
+        lines and their rect, inside the map's rect on ``area`` and apart from one another;
+        one that finds no room only while its square is hovered (``ov.focus``)."""
+        c = cam.cell
+        bounds = self.map_rect(area, cam)
+        fnt = theme.font(max(9, c // 4), bold=True)
+        width = sandbox_labels.wrap_width(c, bounds)
+        items: list[tuple[list[str], Square]] = []
+        wanted = []
+        for at, reason in dict.fromkeys((lane.at, lane.reason) for lane in ov.lanes if lane.reason and lane.at):
+            lines = theme.wrap(reason, fnt, width)
+            size = (max(fnt.size(line)[0] for line in lines) + 2, len(lines) * fnt.get_linesize() + 2)
+            x, y = cam.to_screen(at)
+            items.append((lines, at))
+            wanted.append((pygame.Rect(x, y, c, c), size))
+        first = next((i for i, (_lines, at) in enumerate(items) if at == ov.focus), None)
+        rects = sandbox_labels.layout(wanted, bounds, first)
+        return [(lines, rect) for (lines, _at), rect in zip(items, rects) if rect is not None]
 
     def _label(self, screen, fnt, text, at, colour, centre=False):
         key = (text, fnt, colour)

@@ -2,7 +2,7 @@
 here" starts its situation as a battle (each side played by a person or the computer, as
 the sandbox's player buttons — the scenario's ``[sides]`` — say); in any battle F6 pauses
 into the sandbox with the creatures as they stand (``Document.from_battle``), and the
-sandbox's "Back to the battle" returns to it. When a played battle ends, the sandbox it
+sandbox's "Resume battle" returns to it. When a played battle ends, the sandbox it
 came from is shown again."""
 from __future__ import annotations
 
@@ -85,7 +85,7 @@ class Session:
                 return
             try:
                 doc = Document.from_battle(game.battle)
-            except ContentError as exc:       # a state the scenario format cannot say (a rider on its mount)
+            except ContentError as exc:       # a state the scenario format cannot say
                 game.log.append((sentence("EDIT_PAUSE_REFUSED", {"reason": exc.line()}, self.lang), (240, 160, 120)))
                 continue
             if self.edit(doc, paused=True) != "back":
