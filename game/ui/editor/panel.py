@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import unicodedata
 from collections import Counter
-from pathlib import Path
 
 import pygame
 import pygame_gui
@@ -16,6 +15,7 @@ from pygame_gui import elements as E
 from ... import data
 from ...content.scenario import cannot_carry
 from ...data import bestiary
+from ..settings import saves_folder
 from ...i18n import sentence, variant_name
 from ...rules.conditions import KNOWN_CONDITIONS
 from ...rules.sizes import SIZE_CODES
@@ -25,7 +25,9 @@ from . import layout
 
 # A new or paused situation is saved in the saves folder, by its whole path (never into the
 # project's own folder by accident).
-DEFAULT_SAVE = str(Path("saves").resolve() / "sandbox.toml")
+def default_save() -> str:
+    """A new situation's path: the player's saves folder (``settings.saves_folder``)."""
+    return str(saves_folder(None) / "sandbox.toml")
 
 PANEL_W = 380
 ROW = 28
@@ -194,7 +196,7 @@ class Panel:
         """The file, undo and redo, play (and back to a paused battle), and who plays each
         side; the next free row."""
         ed = self.ed
-        top = self._row(top, [self._entry("path", ed.doc.path or DEFAULT_SAVE, 120, grow=True),
+        top = self._row(top, [self._entry("path", ed.doc.path or default_save(), 120, grow=True),
                               self._button("save", self._t("EDIT_SAVE"), grow=False),
                               self._button("open", self._t("EDIT_OPEN"), grow=False)])
         back = [self._button("back", self._t("EDIT_BACK"))] if ed.paused else []     # a paused battle waits
