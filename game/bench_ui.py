@@ -20,24 +20,26 @@ import subprocess
 import sys
 import time
 
-TARGETS_MS = {"frame": 4.0, "preview": 16.0, "launch": 1500.0, "frame_animating": 4.0}
+TARGETS_MS = {"frame": 4.0, "preview": 16.0, "launch": 1500.0, "click_40": 16.0, "click_200": 50.0,
+              "frame_animating": 4.0}
+TARGET_ZOOM_RSS_MB = 250.0
 
 
-def scenario_text(seed: int = 7) -> str:
+def scenario_text(seed: int = 7, count: int = 40) -> str:
     rng = random.Random(seed)
     w, h = 60, 40
     rows = ["".join("#" if r < 0.12 else "~" if r < 0.24 else "." for r in (rng.random() for _ in range(w)))
             for _ in range(h)]
     taken, creatures = set(), []
     weapons = ["longsword", "greataxe", "longspear", "shortbow", "spiked_chain"]
-    while len(creatures) < 40:
+    while len(creatures) < count:
         x, y = rng.randrange(w), rng.randrange(h)
         if rows[y][x] != "." or (x, y) in taken:
             continue
         taken.add((x, y))
         side = "blue" if len(creatures) % 2 == 0 else "red"
         creatures.append(f'[[creature]]\nid = "c{len(creatures)}"\nside = "{side}"\nat = [{x}, {y}]\n'
-                         f'weapon = "{weapons[len(creatures) % len(weapons)]}"\ninitiative = {40 - len(creatures)}\n')
+                         f'weapon = "{weapons[len(creatures) % len(weapons)]}"\ninitiative = {count - len(creatures)}\n')
     return f'seed = {seed}\n[map]\ngrid = """\n' + "\n".join(rows) + '\n"""\n' + "\n".join(creatures)
 
 
@@ -100,6 +102,8 @@ def run_ui(repeat: int = 60) -> int:
     battle.close()
     pygame.quit()
     launch = _launch_ms()
+    clicks = {n: _clicks(n, repeat=min(12, repeat)) for n in (40, 200)}
+    zoom_rss = _zoom_memory_mb()
     figures = {
         "suite": "ui", "repeat": repeat, "window": [1280, 800], "map": [60, 40], "creatures": 40,
         "overlays": ["threat of all enemies", "path preview"],
@@ -115,6 +119,13 @@ def run_ui(repeat: int = 60) -> int:
                             "note": "update + draw while a token walks and a damage number floats"},
         "launch": {"ms": round(launch, 1), "target_ms": TARGETS_MS["launch"], "met": launch <= TARGETS_MS["launch"],
                    "note": "a fresh interpreter: imports, the old mill loaded, the first frame drawn"},
+        **{f"click_{n}": {"median_ms": _median(samples) if samples else None, "samples": len(samples),
+                          "target_ms": TARGETS_MS[f"click_{n}"],
+                          "met": bool(samples) and _median(samples) <= TARGETS_MS[f"click_{n}"],
+                          "note": "a click that plays a move, to the frame that shows it drawn"}
+           for n, samples in clicks.items()},
+        "zoom_memory": {"rss_mb": round(zoom_rss, 1), "target_mb": TARGET_ZOOM_RSS_MB, "met": zoom_rss <= TARGET_ZOOM_RSS_MB,
+                        "note": "peak memory of a fresh interpreter after drawing a 100x100 map at every zoom level"},
     }
     print(json.dumps(figures, indent=2))
     return 0
@@ -150,6 +161,67 @@ def _animating_frames(game, square, repeat: int) -> list[float]:
         pygame.display.flip()
         frames.append((time.perf_counter() - t) * 1000)
     return frames
+
+
+def _clicks(count: int, repeat: int = 12) -> list[float]:
+    """From a click that plays a move (Move mode, a square it reaches without provoking)
+    to the frame that shows it, with ``count`` creatures on the 60x40 map."""
+    import pygame
+
+    from .content.scenario import parse_scenario
+    from .engine import Battle
+    from .ui.game_screen import GameScreen
+    from .world import views
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode((1280, 800))
+    samples = []
+    for n in range(repeat):
+        battle = Battle(parse_scenario(scenario_text(seed=11 + n, count=count), f"bench-click-{count}.toml"))
+        game = GameScreen(battle, screen, "en")
+        game.handoff = None
+        who = game.current
+        found = views.reachable(battle, who, "move")
+        goal = next((sq for sq in sorted(found, key=lambda s: (-found[s], s))
+                     if not views.path(battle, who, sq, "move").provokes), None)
+        if goal is not None:
+            game.mode = "move"
+            game.cam.show(battle.board().body(who).squares + [goal], game._board_rect().size)
+            game.draw()
+            x, y = game.cam.to_screen(goal)
+            before = len(battle.history)
+            t = time.perf_counter()
+            game.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(x + 3, y + 3)))
+            game.draw()
+            took = (time.perf_counter() - t) * 1000
+            if len(battle.history) == before + 1:
+                samples.append(took)
+        battle.close()
+    pygame.quit()
+    return samples
+
+
+def _zoom_memory_mb() -> float:
+    """Peak memory (MB) of a fresh interpreter that draws a 100x100 map at every zoom level."""
+    code = ("import os, resource; os.environ['SDL_VIDEODRIVER']='dummy'; import pygame; "
+            "from game.bench_ui import zoom_map_text; from game.content.scenario import parse_scenario; "
+            "from game.engine import Battle; from game.ui.game_screen import GameScreen; "
+            "from game.ui.board_view import ZOOMS; pygame.display.init(); pygame.font.init(); "
+            "s = pygame.display.set_mode((1280, 800)); b = Battle(parse_scenario(zoom_map_text(), 'zoom.toml')); "
+            "g = GameScreen(b, s, 'en'); g.handoff = None\n"
+            "for z in ZOOMS:\n    g.cam.cell = z; g.draw()\n"
+            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root,
+                         env={**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1", "SDL_VIDEODRIVER": "dummy"})
+    return float(out.stdout.strip().splitlines()[-1]) if out.returncode == 0 else float("inf")
+
+
+def zoom_map_text() -> str:
+    """A 100x100 map with walls strewn over it and two creatures at its corners."""
+    rows = ["".join("#" if (x * 7 + y * 13) % 23 == 0 else "." for x in range(100)) for y in range(100)]
+    return ('seed = 1\n[map]\ngrid = """\n' + "\n".join(rows) + '\n"""\n'
+            '[[creature]]\nid = "a"\nside = "blue"\nat = [1, 1]\n[[creature]]\nid = "b"\nside = "red"\nat = [98, 98]\n')
 
 
 def _launch_ms() -> float:

@@ -37,14 +37,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("scenario", nargs="?", default=None)
     p.add_argument("--lang", choices=("en", "fr"), default=None)
     p.add_argument("--explore", action="store_true", help="the rules explorer instead of a battle")
-    p.add_argument("--saves", default=None, help="folder for saves and the autosave (default: ./saves)")
+    p.add_argument("--saves", default=None, help="folder for saves, the autosave and the settings "
+                   "(default: the player's data folder, e.g. ~/.local/share/carreau)")
     p.add_argument("--control", nargs="*", default=[], metavar="SIDE=PLAYER",
                    help="who plays a side: human, ai, ai:easy, ai:normal, ai:hard, random, scripted "
                         "(default: the scenario's [sides], else human)")
     e = sub.add_parser("edit", help="the rules sandbox: build a situation, see the rules on it, save it, play it")
     e.add_argument("scenario", nargs="?", default=None, help="a scenario .toml or a Tiled .tmj (default: an empty map)")
     e.add_argument("--lang", choices=("en", "fr"), default=None)
-    e.add_argument("--saves", default=None, help="folder for the saves of battles played from the sandbox")
+    e.add_argument("--saves", default=None, help="folder for the saves of battles played from the sandbox and the "
+                   "settings (default: the player's data folder)")
     args = parser.parse_args(argv)
 
     if args.command == "query":

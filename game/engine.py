@@ -88,6 +88,7 @@ class Battle(BattleFaces):
         self._bodies: dict = {}                  # id -> its rules body, rebuilt when dirty
         self._dirty: set[str] = set()           # creatures whose body must be rebuilt
         self.revision = 0                        # changes whenever the battle may have changed
+        self._stamp = 0                          # the last revision handed out (``_new_revision``)
         self._options: tuple[int, dict] = (-1, {})
         self.ids: list[str] = []
         self.entities: dict[str, int] = {}
@@ -102,6 +103,9 @@ class Battle(BattleFaces):
                 self.entities[spec.id] = esper.create_entity(*parts, processors.ThreatMap())
                 self._comps[spec.id] = {type(c): c for c in parts}
                 self.ids.append(spec.id)
+            for spec in scenario.creatures:
+                if spec.riding:
+                    self._seat(spec.id, spec.riding)
         self._sorted_ids = sorted(self.ids)
         self._rows = [(cid, self._comps[cid]) for cid in self._sorted_ids]     # for ``each``
         self._dirty = set(self.ids)
@@ -138,6 +142,14 @@ class Battle(BattleFaces):
                 SpellLike(dict(spec.spell_like), spec.stats.get("caster_level") or spec.stats.get("hd", 1)),
                 Worn(list(spec.worn)),
                 Timing(), Feint(), Webs(), Charges(), AurasMet(), SpellEffects(), Monster(afraid_of=spec.afraid_of)]
+
+    def _seat(self, rider: str, mount: str) -> None:
+        """A scenario's rider already in the saddle (its ``riding`` key, checked by the
+        scenario's validator as the ``mount`` action would): the seat and the saddle as
+        ``actions.mounted.do_mount`` leaves them."""
+        seat, steed = self._comps[rider][Riding], self._comps[mount][Riding]
+        seat.mount, steed.rider = mount, rider
+        seat.military_saddle = bool(self._comps[mount][Stats].values.get("military_saddle"))
 
     def spawn(self, spec) -> None:
         """Bring a creature into the battle in play (a black pudding splits in two): its
@@ -217,7 +229,7 @@ class Battle(BattleFaces):
         if self.journal.frames:
             self.journal.note_component((cid, kind), obj)
         else:
-            self.revision += 1           # handed out for change outside any action
+            self._new_revision()         # handed out for change outside any action
         if kind in systems.BODY_COMPONENTS:
             self._dirty.add(cid)
         return obj
@@ -298,7 +310,7 @@ class Battle(BattleFaces):
         """Something changed: the board is made again, with the bodies of the creatures
         the open frames handed out for change (all of them outside any frame)."""
         self._board = None
-        self.revision += 1
+        self._new_revision()
         if self.journal.frames:
             for frame in self.journal.frames:
                 self._dirty.update(cid for cid, kind in frame.components if kind in systems.BODY_COMPONENTS)
@@ -369,10 +381,17 @@ class Battle(BattleFaces):
             self._board = frame.caches["_board"]
             self.revision = frame.caches["revision"]
 
+    def _new_revision(self) -> None:
+        """A number no state of this battle had before: a rollback puts an earlier one back
+        (the state is the one it named, so what was worked out for it still holds), and the
+        next change never reuses a number a rolled-back state had."""
+        self._stamp = max(self._stamp, self.revision) + 1
+        self.revision = self._stamp
+
     def commit(self, token: int) -> None:
         """Keep what frame ``token`` did (an outer frame can still roll it back)."""
         self.journal.commit(token)
-        self.revision += 1
+        self._new_revision()
 
     # --- geometry-only actions (also used by the combat actions) --------------------
     def move(self, cid: str, squares, mode: str):
@@ -396,18 +415,18 @@ class Battle(BattleFaces):
         out = {}
         for cid in sorted(self.entities):
             body = board.body(cid)
-            hp = self.comp(cid, HitPoints)
+            hp = self.read(cid, HitPoints)
             out[cid] = {"at": list(body.pos), "hp": hp.current, "max_hp": hp.maximum, "nonlethal": hp.nonlethal,
                         "conditions": sorted(body.conditions), "side": body.side}
             if hp.temporary:
                 out[cid]["temporary_hp"] = hp.temporary
-            drained = self.comp(cid, Stats).values.get("negative_levels", 0)
+            drained = self.read(cid, Stats).values.get("negative_levels", 0)
             if drained:
                 out[cid]["negative_levels"] = drained
-            worn = self.comp(cid, Worn).items
+            worn = self.read(cid, Worn).items
             if worn:
                 out[cid]["worn"] = list(worn)
-            out[cid].update(_magic_state(self.comp(cid, Spellcasting), self.comp(cid, SpellLike)))
+            out[cid].update(_magic_state(self.read(cid, Spellcasting), self.read(cid, SpellLike)))
         result = {"round": self.round, "turn": self.turn, "order": list(self.order), "creatures": out}
         if self.turn is not None:
             result["actions_left"] = self.actions_left()
@@ -428,7 +447,7 @@ class Battle(BattleFaces):
 
     def actions_left(self) -> dict:
         """What the current creature may still do this turn (``state``'s ``actions_left``)."""
-        return left(self.comp(self.turn, TurnState))
+        return left(self.read(self.turn, TurnState))
 
     def act(self, command, action: str | None = None, args: dict | None = None, dice: list[int] | None = None,
             declined: set[str] | None = None, instead: dict[str, str] | None = None):

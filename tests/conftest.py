@@ -2,11 +2,15 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# The player's data folder (saves, settings: game.ui.settings) is a fresh temporary one, so
+# that no test reads or writes the real one; a test that needs its own uses monkeypatch.
+os.environ["CARREAU_DATA_DIR"] = tempfile.mkdtemp(prefix="carreau-tests-")
 
 import esper  # noqa: E402
 import pytest  # noqa: E402

@@ -12,6 +12,7 @@ exactly their declared fields and without running any of their code; anything el
 from __future__ import annotations
 
 import dataclasses
+import json
 import enum
 import sys
 from fractions import Fraction
@@ -20,6 +21,12 @@ from typing import Any
 
 class CheckpointError(ValueError):
     """A state that cannot be written or read as a checkpoint."""
+
+
+def _members(value) -> list:
+    """A set's members in one order whatever the process's string hashing (a battle
+    saved again after loading writes the same bytes: design habits, "Determinism")."""
+    return sorted((encode(v) for v in value), key=lambda e: json.dumps(e, sort_keys=True))
 
 
 def encode(value: Any) -> Any:
@@ -34,9 +41,9 @@ def encode(value: Any) -> Any:
     if isinstance(value, tuple):
         return {"$tuple": [encode(v) for v in value]}
     if isinstance(value, frozenset):
-        return {"$frozenset": [encode(v) for v in value]}
+        return {"$frozenset": _members(value)}
     if isinstance(value, set):
-        return {"$set": [encode(v) for v in value]}
+        return {"$set": _members(value)}
     if isinstance(value, dict):
         return {"$dict": [[encode(k), encode(v)] for k, v in value.items()]}
     if isinstance(value, Fraction):

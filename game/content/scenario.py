@@ -42,7 +42,8 @@ FLAG_KEYS = ("undead", "mindless", "non_humanoid", "stable", "combat_trained", "
              "rideable", "military_saddle", "shield_spikes")
 CREATURE_KEYS = {"id", "name", "side", "at", "template", "size", "reach", "speed", "weapon", "conditions",
                  "feats", "armor", "shield", "inventory", "surprised", "off_hand", "loaded", "spells", "caster_class",
-                 "holding", "worn", "feat_choices", "spell_slots", "spell_like", "afraid_of"} | set(INT_KEYS) | set(FLAG_KEYS)
+                 "holding", "worn", "feat_choices", "spell_slots", "spell_like", "afraid_of",
+                 "riding"} | set(INT_KEYS) | set(FLAG_KEYS)
 CASTER_CLASSES = ("wizard", "sorcerer", "bard", "cleric", "druid", "paladin", "ranger")
 # Sane bounds (issue 15): a value outside them is a typo or a hostile file, never a creature.
 MAX_SIDE = 200                 # squares along either side of the map
@@ -82,6 +83,7 @@ class CreatureSpec:
     spell_like: dict[str, int | None] = field(default_factory=dict)   # spell-like abilities: uses a day
     worn: tuple[str, ...] = ()                            # items worn (worn_items.toml): cloak, amulet, ring
     afraid_of: str | None = None                          # the creature a frightened or panicked one flees
+    riding: str | None = None                             # the mount it sits on (its ``at`` is the mount's)
 
     @property
     def speed_squares(self) -> int:
@@ -207,6 +209,7 @@ class _Validator:
         if len(raw) > MAX_CREATURES:
             self.fail("creature", f"{len(raw)} creatures; a battle holds at most {MAX_CREATURES}")
         creatures = numbered([self.creature(i, c, terrain) for i, c in enumerate(raw)])
+        self.riders(creatures)
         self.placement(creatures, terrain)
         ids = {c.id for c in creatures}
         for c in creatures:
@@ -405,6 +408,10 @@ class _Validator:
         if afraid_of is not None and not isinstance(afraid_of, str):
             self.fail(where, f"afraid_of must be a creature's id, not {afraid_of!r}")
         spec.afraid_of = afraid_of
+        riding = raw.get("riding")
+        if riding is not None and (not isinstance(riding, str) or not riding):
+            self.fail(where, f"riding must be a mount's id, not {riding!r}")
+        spec.riding = riding
         return spec
 
     def _spells(self, raw: dict, where: str, caster_class: str) -> tuple[str, ...]:
@@ -447,6 +454,30 @@ class _Validator:
                 self.fail(where, f"unknown {what} {v!r}")
         return tuple(dict.fromkeys(values)) if unique else tuple(values)
 
+    def riders(self, creatures: list[CreatureSpec]) -> None:
+        """A rider in the saddle (``riding = "<mount id>"``) sits on a mount that can carry
+        it, as the ``mount`` action requires (French text, "combat monté"): a creature fit
+        to be ridden (``rideable``), of its side, at least one size larger, carrying nobody
+        else and riding nothing itself; the rider's ``at`` is the mount's."""
+        by_id = {c.id: c for c in creatures}
+        carried: dict[str, str] = {}
+        for c in creatures:
+            if c.riding is None:
+                continue
+            where, mount = f'creature "{c.id}"', by_id.get(c.riding)
+            if c.riding == c.id:
+                self.fail(where, "riding names itself; it must name its mount")
+            if mount is None:
+                self.fail(where, f"riding {c.riding!r} names no creature of this scenario")
+            why = cannot_carry(mount, c)
+            if why:
+                self.fail(where, f'riding "{mount.id}": {why}')
+            if mount.id in carried:
+                self.fail(where, f'riding "{mount.id}": it already carries "{carried[mount.id]}"')
+            carried[mount.id] = c.id
+            if c.at != mount.at:
+                self.fail(where, f'riding "{mount.id}": at {list(c.at)} must be its mount\'s at {list(mount.at)}')
+
     def placement(self, creatures: list[CreatureSpec], terrain: Terrain) -> None:
         seen: dict[str, CreatureSpec] = {}
         taken: dict[Square, CreatureSpec] = {}
@@ -469,8 +500,25 @@ class _Validator:
                 taken.setdefault(sq, c)
 
 
+def cannot_carry(mount: CreatureSpec, rider: CreatureSpec) -> str:
+    """Why ``mount`` cannot carry ``rider`` ("" when it can): the mount action's own tests
+    (``actions.mounted.can_carry``) on a scenario's creatures."""
+    if not mount.stats.get("rideable"):
+        return "it is not a mount (no rideable)"
+    if mount.side != rider.side:
+        return f'it is of side "{mount.side}", not "{rider.side}"'
+    if Size.from_code(mount.size).order < Size.from_code(rider.size).order + 1:
+        return f"size {mount.size} cannot carry a rider of size {rider.size} (one size larger at least)"
+    if mount.riding is not None:
+        return "it rides a mount itself"
+    return ""
+
+
 def _may_share(a: CreatureSpec, b: CreatureSpec) -> bool:
-    """Helpless creatures can be stood over; Tiny and smaller share squares (digest §1.5, §2.3)."""
+    """Helpless creatures can be stood over; Tiny and smaller share squares (digest §1.5,
+    §2.3); a rider sits in its mount's space."""
+    if a.riding == b.id or b.riding == a.id:
+        return True
     if not HELPLESS.isdisjoint(a.conditions) or not HELPLESS.isdisjoint(b.conditions):
         return True
     return Size.from_code(a.size).shares_square or Size.from_code(b.size).shares_square

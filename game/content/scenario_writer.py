@@ -21,7 +21,7 @@ from .scenario import FLAG_KEYS, CreatureSpec, Scenario
 # Top-level keys in the order a person reads them; tables follow (tomli-w puts them last).
 _TOP_ORDER = ("title", "title_en", "title_fr", "description", "description_en", "description_fr", "seed",
               "rules", "map", "sides", "creature")
-_CREATURE_ORDER = ("id", "name", "side", "at", "template", "size", "reach", "speed", "weapon", "off_hand", "armor",
+_CREATURE_ORDER = ("id", "name", "side", "at", "riding", "template", "size", "reach", "speed", "weapon", "off_hand", "armor",
                    "shield", "conditions", "feats", "hp")
 # A multi-line array of plain values (numbers, short strings), as tomli-w writes it.
 _ARRAY = re.compile(r"= \[\n((?:    (?:-?\d+|true|false|\"[^\"\n]*\"),\n)+)\]")
@@ -78,7 +78,7 @@ def creature_table(spec: CreatureSpec) -> dict[str, Any]:
                             "feat_choices": dict(spec.feat_choices), "spell_slots": list(spec.spell_slots),
                             "spell_like": {k: ("at_will" if v is None else v) for k, v in spec.spell_like.items()},
                             "worn": list(spec.worn)}
-    for key in ("armor", "shield", "off_hand", "holding", "afraid_of", "initiative"):
+    for key in ("armor", "shield", "off_hand", "holding", "afraid_of", "initiative", "riding"):
         if getattr(spec, key) is not None:
             full[key] = getattr(spec, key)
     for key, value in spec.stats.items():

@@ -13,6 +13,7 @@ from .geometry import Square, corners2, distance, line_crossing, spaces_adjacent
 from .terrain import Terrain
 
 NONE, SOFT, COVER, TOTAL = "none", "soft", "cover", "total"
+MEMO_LIMIT = 200_000     # map-only answers kept per map before they are forgotten
 _RANK = {NONE: 0, SOFT: 1, COVER: 2, TOTAL: 3}
 
 
@@ -239,9 +240,12 @@ def _adjacent_melee_cover(terrain: Terrain, attacker: Body, target: Body) -> str
 
 def has_line_of_sight(board: Board, viewer: Body, target: Body) -> bool:
     """Line of sight between two creatures: not total cover (no fog or darkness yet).
-    Judged once per board and pair of spaces (it depends on nothing else)."""
-    key = ("sight", viewer.pos, viewer.span, target.pos, target.span)
-    known = board.move_contexts.get(key)
+    It depends on the map and the two spaces alone: judged once for as long as the map stands."""
+    key = (viewer.pos, viewer.span, target.pos, target.span)
+    memo = board.terrain.memo
+    known = memo.get(key)
     if known is None:
-        known = board.move_contexts[key] = _corner_cover(board.terrain, viewer, target, set()) != TOTAL
+        if len(memo) > MEMO_LIMIT:
+            memo.clear()
+        known = memo[key] = _corner_cover(board.terrain, viewer, target, set()) != TOTAL
     return bool(known)

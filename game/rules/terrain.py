@@ -55,6 +55,9 @@ class Terrain:
 
     def __init__(self, rows: list[str], legend: dict[str, TerrainKind] | None = None):
         self.legend = dict(LEGEND if legend is None else legend)
+        # Answers that depend on the map alone (the corner test between two spaces), kept
+        # for as long as the map stands: a battle asks them again on every board.
+        self.memo: dict[tuple[object, ...], object] = {}
         self.height = len(rows)
         self.width = max((len(r) for r in rows), default=0)
         self.rows = tuple(r.ljust(self.width, "\0") for r in rows)

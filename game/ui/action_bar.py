@@ -56,6 +56,10 @@ class ActionBar:
     def __init__(self) -> None:
         self._shown: dict[str, list[str]] = {}
 
+    def shown(self, cid: str) -> tuple[str, ...]:
+        """Every action the creature's bar has shown so far, in the order they came."""
+        return tuple(self._shown.get(cid, ()))
+
     def groups(self, cid: str, names: tuple[str, ...]) -> list[tuple[str, list[str]]]:
         """The non-empty groups, in order, with their actions: the creature's actions now
         (``names``) and those it showed before."""

@@ -18,6 +18,8 @@ from pathlib import Path
 from ..i18n import default_language, sentence
 from . import theme
 from .sandbox_view import MODES
+from .settings import Store, apply, saves_folder, settings_file
+from .window import SIZE, set_title
 
 DEFAULT_MAP = Path(__file__).resolve().parents[2] / "maps" / "old_mill.toml"
 PANEL_H = 64
@@ -92,7 +94,9 @@ class Explorer:
                    pygame.K_s: "show_splash"}
         variants = {pygame.K_1: "charge_lane", pygame.K_2: "scatter_order", pygame.K_3: "reach_diagonal_exception"}
         moves = {pygame.K_LEFT: (-step, 0), pygame.K_RIGHT: (step, 0), pygame.K_UP: (0, -step), pygame.K_DOWN: (0, step)}
-        if key == pygame.K_ESCAPE:
+        if key == pygame.K_ESCAPE and sb.clear_ruler():
+            pass                                  # Esc puts the ruler away first
+        elif key == pygame.K_ESCAPE:
             self.running = False
         elif key in toggles:
             setattr(sb, toggles[key], not getattr(sb, toggles[key]))
@@ -103,7 +107,8 @@ class Explorer:
         elif key == pygame.K_m:
             self.mode = MODES[(MODES.index(self.mode) + 1) % len(MODES)]
         elif key == pygame.K_u:
-            sb.ruler_from = self.hover if sb.ruler_from is None else None
+            if self.hover is not None:
+                sb.ruler_step(self.hover)         # start, fixed end, put away
         elif key == pygame.K_e and self.hover is not None:
             sb.explain(self.hover)
         elif key == pygame.K_BACKSPACE:
@@ -199,44 +204,34 @@ def main(scenario: str | None = None, lang: str | None = None, frames: int | Non
     """``make play``: the start menu, then the battle; with a scenario, straight into its
     battle (``control``: ``SIDE=PLAYER`` over its ``[sides]``); ``explore``: the rules
     explorer on it; ``edit``: the sandbox editor on it (or on an empty map). In a battle,
-    F6 pauses into the sandbox (``editor.flow``)."""
+    F6 pauses into the sandbox (``editor.flow``), and the pause menu's "back to the menu"
+    returns to the start menu. Saves and settings go to the player's data folder, or to
+    ``save_dir`` (``settings``); ``lang`` over the settings' language."""
     from . import __name__ as _ui  # noqa: F401  (hides pygame's banner)
     import pygame
 
-    from ..content.errors import ContentError
-    from ..content.scenario import load_scenario
     from ..engine import Battle
-    from .game_screen import GameScreen
     from .menu import Menu
     if not getattr(pygame, "IS_CE", False):
         print("Carreau needs pygame-ce, not pygame: pip uninstall -y pygame pygame-ce && pip install pygame-ce")
         return 2
-    lang = lang or default_language()
-    chosen = None
-    players: dict[str, str] | None = None
+    from .pause_menu import paused         # pygame_gui, which needs pygame-ce
+    store = _settings_store(save_dir, lang)
+    lang = lang or store.current.language
     if control and not scenario:
         print("--control: needs a scenario (the start menu sets who plays otherwise)", file=sys.stderr)
         return 2
     if edit:
-        return _edit(scenario, lang, frames, save_dir)
-    if scenario:
-        try:
-            chosen = load_scenario(scenario)
-        except ContentError as exc:
-            print(exc.line(), file=sys.stderr)
-            return 2
-        players, bad = parse_control(control or [], chosen.side_ids())
-        if bad:
-            print(f"--control: {bad}", file=sys.stderr)
-            return 2
-    pygame.display.init()
-    pygame.font.init()
-    screen = pygame.display.set_mode((1280, 800), pygame.RESIZABLE)
-    pygame.display.set_caption(sentence("UI_TITLE", {}, lang))
+        return _edit(scenario, lang, frames, save_dir, store)
+    chosen, players, refused = _from_arguments(scenario, control or [])
+    if refused:
+        print(refused, file=sys.stderr)
+        return 2
+    screen = _open_window(store)
     clock = pygame.time.Clock()
     drawn = 0
 
-    guard = CrashGuard(Path(save_dir or "saves"), lang)
+    guard = CrashGuard(saves_folder(save_dir), lang)
 
     def loop(thing) -> bool:
         nonlocal drawn
@@ -252,46 +247,100 @@ def main(scenario: str | None = None, lang: str | None = None, frames: int | Non
                 pygame.display.flip()
             drawn += 1
             elapsed = clock.tick(60)
-            if hasattr(thing, "update"):
+            if hasattr(thing, "update") and not paused(thing):
                 with guard.around(thing):
-                    thing.update(elapsed)     # the computer's pace follows the window's clock
+                    thing.update(elapsed)     # the computer's pace follows the window's clock (held while paused)
         return False
 
-    if chosen is None:
-        menu = Menu(screen, lang)
-        if not loop(menu):
-            pygame.quit()
-            return 0
-        chosen, lang = menu.chosen
-        players = menu.controls()
-        if menu.sandbox is not None:
-            doc = sandbox_document(menu)
-            _session(screen, lang, frames, save_dir, guard).edit(doc)
-            pygame.quit()
-            return 0
-    battle = Battle(chosen)
-    if explore:
-        loop(Explorer(battle, screen, lang))
-    else:
-        session = _session(screen, lang, frames, save_dir, guard)
-        game = GameScreen(battle, screen, lang, saves=_save_hooks(save_dir, lang), control=players)
-        session.battle(game)
-        if game.battle is not battle:
-            game.battle.close()         # the battle on screen: the loaded one after an F9
-    battle.close()
+    while True:
+        if chosen is None:
+            menu = Menu(pygame.display.get_surface(), lang, store)
+            if not loop(menu):
+                break
+            chosen, lang = menu.chosen
+            players = menu.controls()
+            if menu.sandbox is not None:
+                doc = sandbox_document(menu)
+                _session(menu.screen, lang, frames, save_dir, guard, store).edit(doc)
+                break
+        battle = Battle(chosen)
+        if explore:
+            set_title("explorer", lang)
+            loop(Explorer(battle, screen, lang))
+            battle.close()
+            break
+        session = _session(pygame.display.get_surface(), lang, frames, save_dir, guard, store)
+        back, lang = _play(session, battle, players)
+        battle.close()
+        if not back:
+            break
+        drawn = max(drawn, session.drawn)
+        chosen, players = None, None          # the start menu again, in the language now chosen
     pygame.quit()
     return 0
 
 
-def _session(screen, lang: str, frames: int | None, save_dir: str | None, guard=None):
+def _from_arguments(scenario: str | None, control: list[str]):
+    """The scenario named on the command line and who plays its sides (``--control``),
+    or the one-line refusal; (None, None, "") without a scenario (the start menu)."""
+    from ..content.errors import ContentError
+    from ..content.scenario import load_scenario
+    if not scenario:
+        return None, None, ""
+    try:
+        chosen = load_scenario(scenario)
+    except ContentError as exc:
+        return None, None, exc.line()
+    players, bad = parse_control(control, chosen.side_ids())
+    return (None, None, f"--control: {bad}") if bad else (chosen, players, "")
+
+
+def _play(session, battle, players) -> tuple[bool, str]:
+    """One battle in the window: (back to the start menu?, the language it ended in)."""
+    game = session.make_game(battle, players)
+    session.battle(game)
+    if game.battle is not battle:
+        game.battle.close()         # the battle on screen: the loaded one after an F9
+    return game.back_to_menu and not session.quit and not session.out_of_frames(), game.lang
+
+
+def _settings_store(save_dir: str | None, lang: str | None) -> Store:
+    """The window's settings; a refused file is named in one line on standard error (and
+    kept until the player changes a setting)."""
+    store = Store(settings_file(save_dir))
+    if store.error:
+        shown = lang or default_language()
+        print(sentence("SET_REFUSED_LINE", {"line": store.error.line(shown)}, shown), file=sys.stderr)
+    return store
+
+
+def _open_window(store: Store):
+    """The window, full screen if the settings say so."""
+    import pygame
+    pygame.display.init()
+    pygame.font.init()
+    if store.current.fullscreen:
+        try:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        except pygame.error:
+            pass
+    return pygame.display.set_mode(SIZE, pygame.RESIZABLE)
+
+
+def _session(screen, lang: str, frames: int | None, save_dir: str | None, guard=None, store: Store | None = None):
     """The window's loop over sandboxes and battles (``editor.flow``), each frame inside
-    the crash guard (``CrashGuard``)."""
+    the crash guard (``CrashGuard``); each battle screen with the window's settings."""
     from .editor.flow import Session
     from .game_screen import GameScreen
+    store = store or Store(settings_file(save_dir))
 
     def make_game(battle, control):
-        return GameScreen(battle, screen, lang, saves=_save_hooks(save_dir, lang), control=control)
-    return Session(screen, lang, make_game, frames, guard or CrashGuard(Path(save_dir or "saves"), lang))
+        game = GameScreen(battle, session.screen, lang, saves=_save_hooks(save_dir, lang), control=control)
+        game.settings_store = store
+        apply(store.current, game)
+        return game
+    session = Session(screen, lang, make_game, frames, guard or CrashGuard(saves_folder(save_dir), lang))
+    return session
 
 
 def sandbox_document(menu):
@@ -309,7 +358,7 @@ def sandbox_document(menu):
     return doc
 
 
-def _edit(scenario: str | None, lang: str, frames: int | None, save_dir: str | None) -> int:
+def _edit(scenario: str | None, lang: str, frames: int | None, save_dir: str | None, store: Store) -> int:
     """``python -m game edit [SCENARIO]``: the sandbox editor, on the file or an empty map."""
     import pygame
 
@@ -320,11 +369,9 @@ def _edit(scenario: str | None, lang: str, frames: int | None, save_dir: str | N
     except ContentError as exc:
         print(exc.line())
         return 2
-    pygame.display.init()
-    pygame.font.init()
-    screen = pygame.display.set_mode((1280, 800), pygame.RESIZABLE)
-    pygame.display.set_caption(sentence("EDIT_TITLE", {}, lang))
-    _session(screen, lang, frames, save_dir).edit(doc)
+    screen = _open_window(store)
+    set_title("editor", lang)
+    _session(screen, lang, frames, save_dir, store=store).edit(doc)
     pygame.quit()
     return 0
 
@@ -383,13 +430,14 @@ class CrashGuard:
 
 
 def _save_hooks(save_dir: str | None, lang: str):
-    """(save, load, autosave) for the window, writing under ``save_dir`` (default ./saves).
+    """(save, load, autosave) for the window, writing under ``save_dir`` (default: the
+    player's data folder's ``saves``).
     A save keeps, besides the language, the screen's ``extra`` meta (who plays each side:
     ``control``), so a reloaded battle keeps its computer sides. A failing save or load is
     reported in the log; the current game is kept."""
     from ..content import saves
     from ..content.errors import ContentError
-    folder = Path(save_dir or "saves")
+    folder = saves_folder(save_dir)
 
     def save(battle, extra: dict | None = None):
         path = folder / "quicksave.json"
@@ -431,6 +479,8 @@ def _save_hooks(save_dir: str | None, lang: str):
             refuse(screen, sentence("UI_LOAD_REFUSED", {"line": f"{path}: {exc.__class__.__name__}"}, screen.lang))
             return
         old.close()
+        if getattr(screen, "settings_store", None) is not None:
+            apply(screen.settings_store.current, screen)       # the new screen's speed and sound
         screen.log.append((sentence("UI_LOADED", {"path": str(path)}, screen.lang), (180, 220, 180)))
 
     def autosave(battle, extra: dict | None = None):

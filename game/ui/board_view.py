@@ -7,16 +7,19 @@ scaled once per zoom; the side of a creature is the coloured ring around its tok
 """
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass, field
 
 import pygame
 
 from ..rules.board import Board
 from ..rules.geometry import Square
-from . import theme
+from . import sandbox_labels, theme
 from .art import GENERIC, Art, token_name
 
 ZOOMS = (16, 20, 24, 32, 40, 48, 64, 80, 96)
+CHUNK = 8                       # squares a side of one kept piece of the drawn map
+CHUNK_BUDGET = 12_000_000       # pixels of drawn map kept (about 48 MB)
 # Condition badges on tokens: one or two letters a player learns at a glance.
 BADGES = {"prone": "P", "flat_footed": "FF", "stunned": "St", "dazed": "Dz", "blinded": "Bl", "entangled": "En",
           "grappling": "G", "pinned": "Pi", "paralyzed": "Pa", "asleep": "Zz", "shaken": "Sh", "frightened": "Fr",
@@ -69,6 +72,7 @@ class Overlay:
     flank_lines: list[tuple[tuple[float, float], tuple[float, float]]] = field(default_factory=list)  # grid points
     heat: dict[tuple[float, float], float] = field(default_factory=dict)    # grid point -> landing chance
     ruler: tuple[Square, Square, str] | None = None            # two squares and the distance label
+    focus: Square | None = None                                # the hovered square: its crowded lane label shows
 
 
 def pan(owner, event) -> bool:
@@ -88,10 +92,65 @@ def pan(owner, event) -> bool:
 
 
 class Camera:
+    """Which part of the map the window shows: the size of a square in pixels and the
+    map's pixel at the view's top left. Given the map's size and the view's
+    (``keep_inside``), every change keeps the view on the map (issue 14, item 3): a map
+    larger than the view never shows an empty band beyond its edge, and its last row and
+    column can be brought next to the view's edge (never under the log); a smaller one
+    is centred."""
+
     def __init__(self, cell: int = 40, ox: int = 0, oy: int = 0):
         self.cell = cell
-        self.ox = ox
-        self.oy = oy
+        self.bounds: tuple[int, int] | None = None      # the map's width and height in squares
+        self.view_size = None                           # () -> the view's (width, height) in pixels
+        self._ox = ox
+        self._oy = oy
+
+    @property
+    def ox(self) -> int:
+        return self._ox
+
+    @ox.setter
+    def ox(self, value: int) -> None:
+        self._ox = self._inside(value, 0)
+
+    @property
+    def oy(self) -> int:
+        return self._oy
+
+    @oy.setter
+    def oy(self, value: int) -> None:
+        self._oy = self._inside(value, 1)
+
+    def _inside(self, value: int, axis: int) -> int:
+        if self.bounds is None or self.view_size is None:
+            return value
+        extent = self.bounds[axis] * self.cell + 1          # the map's pixels, its last grid line included
+        view = self.view_size()[axis]
+        if extent <= view:
+            return (extent - view) // 2                     # smaller than the view: centred
+        return max(0, min(extent - view, value))
+
+    def keep_inside(self, width: int, height: int, view_size) -> None:
+        """From now on, keep the view on a ``width`` × ``height`` map; ``view_size()``
+        gives the view's size (it changes with the window's)."""
+        self.bounds = (width, height)
+        self.view_size = view_size
+        self.clamp()
+
+    def clamp(self) -> None:
+        """Back inside the map (after the view changed size)."""
+        self.ox, self.oy = self._ox, self._oy
+
+    def fit(self, width: int, height: int, view: tuple[int, int], largest: int = 48, smallest: int = 32,
+            otherwise: int = 40) -> None:
+        """The largest zoom (up to ``largest``) at which the whole map shows, centred; a
+        map that would need less than ``smallest`` to show whole is shown at
+        ``otherwise``, readable, from its centre (the turn's creature is brought into
+        view next)."""
+        fitting = [z for z in ZOOMS if z <= largest and z * width + 1 <= view[0] and z * height + 1 <= view[1]]
+        self.cell = max(fitting) if fitting and max(fitting) >= smallest else otherwise
+        self.centre_on(width, height, view)
 
     def to_screen(self, sq: Square) -> tuple[int, int]:
         return sq[0] * self.cell - self.ox, sq[1] * self.cell - self.oy
@@ -137,7 +196,12 @@ class BoardView:
         self.tokens = dict(tokens or {})
         self.art = art or Art()
         self.health: dict[str, tuple[int, int]] = {}     # id -> (hp, max) for the bars
-        self._terrain_cache: dict[int, pygame.Surface] = {}
+        # The map drawn in chunks of CHUNK x CHUNK squares per zoom level, the least recently
+        # used forgotten past a budget: a whole-map picture per zoom level took a gigabyte
+        # on a 100 x 100 map (issue 14, item 9).
+        self._chunks: OrderedDict[tuple[int, int, int], pygame.Surface] = OrderedDict()
+        self._chunk_pixels = 0
+        self._terrain_version = 0
         self._token_names: dict[str, str] = {}
         self._labels: dict[tuple, tuple[pygame.Surface, pygame.Surface]] = {}
         self.sides = sorted({b.side for b in board.bodies})
@@ -146,30 +210,61 @@ class BoardView:
 
     def set_board(self, board: Board) -> None:
         if board.terrain is not self.board.terrain:
-            self._terrain_cache.clear()
+            self._chunks.clear()
+            self._chunk_pixels = 0
+            self._terrain_version += 1
         self.board = board
 
     # --- terrain ----------------------------------------------------------------------
-    def terrain_surface(self, cell: int) -> pygame.Surface:
-        surf = self._terrain_cache.get(cell)
+    def _chunk(self, cell: int, cx: int, cy: int) -> pygame.Surface:
+        """The squares of chunk (cx, cy) at ``cell`` pixels a square (one pixel more each
+        way for the closing grid line), drawn once and kept while the budget allows."""
+        key = (cell, cx, cy)
+        surf = self._chunks.get(key)
         if surf is not None:
+            self._chunks.move_to_end(key)
             return surf
         t = self.board.terrain
-        surf = pygame.Surface((t.width * cell + 1, t.height * cell + 1))
+        region = (cx * CHUNK, cy * CHUNK, min(t.width, (cx + 1) * CHUNK), min(t.height, (cy + 1) * CHUNK))
+        x0, y0, x1, y1 = region
+        origin = (x0 * cell, y0 * cell)
+        surf = pygame.Surface(((x1 - x0) * cell + 1, (y1 - y0) * cell + 1))
         surf.fill(theme.BACKGROUND)
         blits = []
-        for y in range(t.height):
-            for x in range(t.width):
+        for y in range(y0, y1):
+            for x in range(x0, x1):
                 tile = self._cell_tile(x, y, cell)
                 if tile is not None:
-                    blits.append((tile, (x * cell, y * cell)))
+                    blits.append((tile, (x * cell - origin[0], y * cell - origin[1])))
                 else:
-                    self._draw_cell(surf, x, y, cell)
+                    self._draw_cell(surf, x, y, cell, origin)
         surf.fblits(blits)
-        self._draw_relief(surf, cell)
-        self._draw_grid(surf, cell)
-        self._terrain_cache[cell] = surf
+        self._draw_relief(surf, cell, region, origin)
+        self._draw_grid(surf, cell, region, origin)
+        self._chunks[key] = surf
+        self._chunk_pixels += surf.get_width() * surf.get_height()
+        while self._chunk_pixels > CHUNK_BUDGET and len(self._chunks) > 1:
+            _key, old = self._chunks.popitem(last=False)
+            self._chunk_pixels -= old.get_width() * old.get_height()
         return surf
+
+    def kept_terrain(self) -> list[pygame.Surface]:
+        """The drawn pieces of the map kept now (their total size stays within the budget)."""
+        return list(self._chunks.values())
+
+    def kept_pixels(self) -> int:
+        return self._chunk_pixels
+
+    def _blit_terrain(self, ground: pygame.Surface, cam: "Camera") -> None:
+        """The map's chunks that the view shows, where the camera puts them."""
+        t = self.board.terrain
+        c, span = cam.cell, CHUNK * cam.cell
+        w, h = ground.get_size()
+        first_x, first_y = max(0, cam.ox // span), max(0, cam.oy // span)
+        last_x = min((t.width - 1) // CHUNK, (cam.ox + w) // span)
+        last_y = min((t.height - 1) // CHUNK, (cam.oy + h) // span)
+        ground.fblits([(self._chunk(c, cx, cy), (cx * span - cam.ox, cy * span - cam.oy))
+                       for cy in range(first_y, last_y + 1) for cx in range(first_x, last_x + 1)])
 
     def _cell_tile(self, x: int, y: int, cell: int) -> pygame.Surface | None:
         t = self.board.terrain
@@ -181,7 +276,7 @@ class BoardView:
         variant = 0 if kind.blocks_sight else (x * 7 + y * 13 + (x * y) % 3) % 4
         return self.art.tile(kind.id, cell, variant)
 
-    def _draw_relief(self, surf: pygame.Surface, cell: int) -> None:
+    def _draw_relief(self, surf: pygame.Surface, cell: int, region, origin) -> None:
         """Tall squares (those that block sight: walls, trees) cast a short shadow on the
         squares below and right of them (light from the top left), and every other square
         one can stand on is a shade darker, to count squares by."""
@@ -200,11 +295,12 @@ class BoardView:
         def solid(x: int, y: int) -> bool:
             return t.in_bounds((x, y)) and t.rows[y][x] != "\0" and t.kind((x, y)).blocks_sight
 
-        for y in range(t.height):
-            for x in range(t.width):
+        x0, y0, x1, y1 = region
+        for y in range(y0, y1):
+            for x in range(x0, x1):
                 if t.rows[y][x] == "\0" or t.kind((x, y)).blocks_sight:
                     continue
-                px, py = x * cell, y * cell
+                px, py = x * cell - origin[0], y * cell - origin[1]
                 if (x + y) % 2:
                     blits.append((chequer, (px, py)))
                 up, left = solid(x, y - 1), solid(x - 1, y)
@@ -216,30 +312,34 @@ class BoardView:
                     blits.append((corner, (px, py)))
         surf.fblits(blits)
 
-    def _draw_grid(self, surf: pygame.Surface, cell: int) -> None:
+    def _draw_grid(self, surf: pygame.Surface, cell: int, region, origin) -> None:
         """Crisp one-pixel lines; between two wall squares they take the mortar's colour."""
         t = self.board.terrain
-        for x in range(t.width + 1):
-            pygame.draw.line(surf, theme.GRID, (x * cell, 0), (x * cell, t.height * cell))
-        for y in range(t.height + 1):
-            pygame.draw.line(surf, theme.GRID, (0, y * cell), (t.width * cell, y * cell))
+        x0, y0, x1, y1 = region
+        ox, oy = origin
+        for x in range(x0, x1 + 1):
+            pygame.draw.line(surf, theme.GRID, (x * cell - ox, y0 * cell - oy), (x * cell - ox, y1 * cell - oy))
+        for y in range(y0, y1 + 1):
+            pygame.draw.line(surf, theme.GRID, (x0 * cell - ox, y * cell - oy), (x1 * cell - ox, y * cell - oy))
 
         def solid(x: int, y: int) -> bool:
             return t.in_bounds((x, y)) and t.rows[y][x] != "\0" and t.kind((x, y)).id == "wall"
 
-        for y in range(t.height):
-            for x in range(t.width):
+        # from the row and column before the chunk too: their mortar lies on its first pixels
+        for y in range(y0 - 1, y1):
+            for x in range(x0 - 1, x1):
                 if not solid(x, y):
                     continue
+                left, top = x * cell - ox, y * cell - oy
                 if solid(x + 1, y):
-                    pygame.draw.line(surf, theme.GRID_SOLID, ((x + 1) * cell, y * cell + 1), ((x + 1) * cell, (y + 1) * cell - 1))
+                    pygame.draw.line(surf, theme.GRID_SOLID, (left + cell, top + 1), (left + cell, top + cell - 1))
                 if solid(x, y + 1):
-                    pygame.draw.line(surf, theme.GRID_SOLID, (x * cell + 1, (y + 1) * cell), ((x + 1) * cell - 1, (y + 1) * cell))
+                    pygame.draw.line(surf, theme.GRID_SOLID, (left + 1, top + cell), (left + cell - 1, top + cell))
 
-    def _draw_cell(self, surf: pygame.Surface, x: int, y: int, cell: int) -> None:
+    def _draw_cell(self, surf: pygame.Surface, x: int, y: int, cell: int, origin=(0, 0)) -> None:
         """Flat colours: for a square without a tile (or off the map)."""
         t = self.board.terrain
-        rect = pygame.Rect(x * cell, y * cell, cell, cell)
+        rect = pygame.Rect(x * cell - origin[0], y * cell - origin[1], cell, cell)
         kind = t.kind((x, y))
         if not t.in_bounds((x, y)) or t.rows[y][x] == "\0":
             surf.fill(theme.BACKGROUND, rect)
@@ -262,10 +362,7 @@ class BoardView:
     # --- frame ------------------------------------------------------------------------
     def draw(self, screen: pygame.Surface, cam: Camera, overlay: Overlay | None = None,
              selected: str | None = None) -> None:
-        screen.fill(theme.BACKGROUND)
-        screen.blit(self.terrain_surface(cam.cell), (-cam.ox, -cam.oy))
-        if overlay:
-            self._draw_overlay_under(screen, cam, overlay)
+        screen.blit(self._ground(screen.get_size(), cam, overlay), (0, 0))
         if self.motion is not None:
             self.motion.draw_under(screen, cam)
         # riders after the rest, so that they sit on their mounts
@@ -273,6 +370,26 @@ class BoardView:
             self._draw_token(screen, cam, b, b.id == selected)
         if overlay:
             self._draw_overlay_over(screen, cam, overlay)
+
+    def _ground(self, size: tuple[int, int], cam: Camera, overlay: Overlay | None) -> pygame.Surface:
+        """The terrain with the overlays drawn under the tokens, as one picture made again
+        only when the view or those overlays change: a frame then costs one blit for them
+        (alpha-blending hundreds of tinted squares each frame was most of a frame)."""
+        ov = overlay
+        key = (size, cam.cell, cam.ox, cam.oy, self._terrain_version, None if ov is None else (
+            frozenset(ov.area), frozenset(ov.threat), frozenset(ov.reach), frozenset(ov.bands.items()),
+            tuple((tuple(lane.squares), lane.ok, lane.block) for lane in ov.lanes), tuple(ov.lane), ov.lane_ok,
+            ov.lane_block))
+        cached = getattr(self, "_ground_picture", None)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        ground = pygame.Surface(size)
+        ground.fill(theme.BACKGROUND)
+        self._blit_terrain(ground, cam)
+        if ov:
+            self._draw_overlay_under(ground, cam, ov)
+        self._ground_picture = (key, ground)
+        return ground
 
     def _tint(self, screen, cam, squares, colour, alpha):
         c = cam.cell
@@ -362,10 +479,10 @@ class BoardView:
                 colour = theme.PATH_OK if lane.ok else theme.PATH_BAD
                 pygame.draw.line(screen, colour, at(lane.line[0]), at(lane.line[1]), max(2, c // 14))
         small = theme.font(max(9, c // 4), bold=True)
-        for lane in ov.lanes:
-            if lane.reason and lane.at is not None:
-                x, y = cam.to_screen(lane.at)
-                self._label(screen, small, lane.reason, (x + c // 2, y + c + max(8, c // 3)), theme.PATH_BAD)
+        for lines, rect in self.lane_labels(screen.get_rect(), cam, ov):
+            for i, line in enumerate(lines):
+                self._label(screen, small, line, (rect.centerx, rect.top + 1 + (i + 1) * small.get_linesize()),
+                            theme.PATH_BAD)
         for a, b in ov.flank_lines:
             pygame.draw.line(screen, FLANK, at(a), at(b), max(2, c // 12))
             for p in (a, b):
@@ -376,7 +493,11 @@ class BoardView:
             pygame.draw.line(screen, theme.TEXT_DARK, pa, pb, max(2, c // 14))
             for p in (pa, pb):
                 pygame.draw.circle(screen, theme.SELECTED, p, max(3, c // 8))
-            self._label(screen, theme.font(max(10, c // 3), bold=True), text, pb, theme.TEXT_DARK)
+            fnt = theme.font(max(10, c // 3), bold=True)
+            w, h = fnt.size(text)
+            bounds = self.map_rect(screen.get_rect(), cam)     # the distance stays on the board
+            end = (min(max(pb[0], bounds.left + w // 2), bounds.right - w // 2), min(max(pb[1], bounds.top + h), bounds.bottom))
+            self._label(screen, fnt, text, end, theme.TEXT_DARK)
         if ov.heat:
             top = max(ov.heat.values()) or 1.0
             small = theme.font(max(9, c // 4), bold=True)
@@ -386,6 +507,31 @@ class BoardView:
                 x, y = at(point)
                 screen.blit(disc, (x - c // 2, y - c // 2))
                 self._label(screen, small, f"{100 * chance:.0f}%", (x, y + c // 2), theme.TEXT_DARK)
+
+    def map_rect(self, area: pygame.Rect, cam: Camera) -> pygame.Rect:
+        """The map's squares on ``area`` as the camera shows them (what labels stay in)."""
+        t = self.board.terrain
+        return pygame.Rect(-cam.ox, -cam.oy, t.width * cam.cell, t.height * cam.cell).clip(area)
+
+    def lane_labels(self, area: pygame.Rect, cam: Camera, ov: Overlay) -> list[tuple[list[str], pygame.Rect]]:
+        """The red lanes' refusals as the board writes them (``sandbox_labels``): wrapped
+        lines and their rect, inside the map's rect on ``area`` and apart from one another;
+        one that finds no room only while its square is hovered (``ov.focus``)."""
+        c = cam.cell
+        bounds = self.map_rect(area, cam)
+        fnt = theme.font(max(9, c // 4), bold=True)
+        width = sandbox_labels.wrap_width(c, bounds)
+        items: list[tuple[list[str], Square]] = []
+        wanted = []
+        for at, reason in dict.fromkeys((lane.at, lane.reason) for lane in ov.lanes if lane.reason and lane.at):
+            lines = theme.wrap(reason, fnt, width)
+            size = (max(fnt.size(line)[0] for line in lines) + 2, len(lines) * fnt.get_linesize() + 2)
+            x, y = cam.to_screen(at)
+            items.append((lines, at))
+            wanted.append((pygame.Rect(x, y, c, c), size))
+        first = next((i for i, (_lines, at) in enumerate(items) if at == ov.focus), None)
+        rects = sandbox_labels.layout(wanted, bounds, first)
+        return [(lines, rect) for (lines, _at), rect in zip(items, rects) if rect is not None]
 
     def _label(self, screen, fnt, text, at, colour, centre=False):
         key = (text, fnt, colour)

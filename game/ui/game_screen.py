@@ -17,6 +17,7 @@ from .computer_turns import ComputerTurns
 from .log_view import LogView
 from .names import Names
 from .orders import Orders
+from .pause_menu import PauseMenu
 from .sandbox_view import chances_line
 from .screen_acting import RIDDEN, ScreenActing
 from .screen_drawing import LOG_H, PANEL_W, ScreenDrawing
@@ -52,8 +53,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.names = Names(battle, lang)
         self.view = BoardView(battle.board(), self.names, {s.id: getattr(s, "template", None) for s in battle.scenario.creatures})
         self.cam = Camera(40)
-        w, h = screen.get_size()
-        self.cam.centre_on(battle.terrain.width, battle.terrain.height, (w - PANEL_W, h - LOG_H))
+        self.cam.fit(battle.terrain.width, battle.terrain.height, self._board_rect().size)
+        self.cam.keep_inside(battle.terrain.width, battle.terrain.height, lambda: self._board_rect().size)
         self.mode: str | None = None
         self.hover = None
         self.hover_px = None
@@ -78,9 +79,12 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.more: tuple | None = None      # an action of the "More…" menu waiting for a click
         self.squares_asked: tuple | None = None   # (squares, callback): a square to click, asked by the rules
         self.orders = Orders(self)
+        self.pause = PauseMenu(self)             # Esc's menu and F1's key list (issue 14, item 7)
+        self.back_to_menu = False                # the pause menu's "back to the menu" was chosen
         self.tracker_rows: list[tuple[str, pygame.Rect]] = []
         self.tip = ""
         self.notes: dict[str, str] = {}     # an open action that first costs another (a flask in the pack): what it costs
+        self._more_cache: tuple | None = None      # (state, the "More…" entries)
         self.running = True
         self.drag_from = None
         # issue 14: the events played on the board; the settings set the speed and the sound
@@ -110,10 +114,18 @@ class GameScreen(ScreenActing, ScreenDrawing):
         """The common actions, and those only this creature has (``views.special_actions``),
         with "More…" when one of the other actions is open to it."""
         extra = list(views.special_actions(self.battle, cid))
-        if cid == self.current and more_actions.entries(self, cid):
+        if cid == self.current and self.more_entries(cid):
             insert = len(extra) - sum(1 for e in extra if e in ("climb", "dismount", "mount"))
             extra.insert(insert, "more")
         return BUTTONS[:-2] + tuple(extra) + BUTTONS[-2:]
+
+    def more_entries(self, cid: str) -> list:
+        """The "More…" menu's entries (each one the engine's check), worked out once per
+        state of the battle: the bar asks twice a frame, a click once more."""
+        key = (self.battle.revision, len(self.battle.history), cid, self.lang)
+        if self._more_cache is None or self._more_cache[0] != key:
+            self._more_cache = (key, more_actions.entries(self, cid))
+        return self._more_cache[1]
 
     def availability(self, names=None) -> dict[str, str | None]:
         """Each button's refusal sentence (None: open), as ``options`` gives it; ``names``:
@@ -149,7 +161,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
             if not option.legal and opts["retrieve"].legal and self.aim.choices(cid):
                 return None                       # a magic item still in the pack
         elif button == "more":
-            return None if more_actions.entries(self, cid) else sentence("UI_MORE_NONE", {}, self.lang)
+            return None if self.more_entries(cid) else sentence("UI_MORE_NONE", {}, self.lang)
         elif button == "attack" and opts["attack"].legal:
             weapons = opts["attack"].domain.get("weapons", {})
             if set(weapons) - {"rock", "shield"}:      # the bash is in "More…"
@@ -165,6 +177,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
     def handle(self, event) -> None:
         if event.type == pygame.QUIT:
             self.running = False
+            return
+        if self.pause.handle(event):
             return
         if self.dialog is not None:
             if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -199,10 +213,12 @@ class GameScreen(ScreenActing, ScreenDrawing):
             self.log_view.scroll(event.y, len(self.log))      # the wheel over the log reads back
         elif event.type == pygame.MOUSEWHEEL:
             self.cam.zoom(1 if event.y > 0 else -1, pygame.mouse.get_pos())
+        elif event.type == pygame.VIDEORESIZE:
+            self.cam.clamp()                      # the view's new size: still on the map
 
     def _computer_input(self, event) -> bool:
         """While the computer plays: a key or a click plays the rest at once (Escape still
-        asks whether to quit); the board may still be panned and zoomed. True: used."""
+        opens the pause menu); the board may still be panned and zoomed. True: used."""
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self._key(event.key)
             return True
@@ -232,11 +248,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
             if self.mode or self.squares_asked:
                 self.mode, self.plan, self.squares_asked = None, [], None
                 self.refresh()
-            else:                                 # the battle is autosaved, but a reflex must not end it
-                self.dialog = self.make_dialog(sentence("UI_QUIT_ASK", {}, self.lang),
-                                               [(sentence("UI_YES", {}, self.lang), True),
-                                                (sentence("UI_NO", {}, self.lang), False)], self._quit)
-                self.dialog.cancellable = True
+            else:                                 # nothing to cancel: the pause menu (leaving it asks first)
+                self.pause.open()
         elif action_bar.shortcut(key) and self.current is not None:
             self._press(action_bar.shortcut(key))
         elif key == pygame.K_e and self.current is not None:
@@ -336,9 +349,6 @@ class GameScreen(ScreenActing, ScreenDrawing):
         if square != self.hover or self.mode in ("cast", "throw_splash"):
             self.hover = square
             self.refresh()
-
-    def _quit(self, really: bool) -> None:
-        self.running = not really
 
     def say(self, refusal) -> str:
         """A refusal as the player reads it: in its language, creatures by their names."""
@@ -467,6 +477,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
 
     def draw(self) -> None:
         w, h = self.screen.get_size()
+        self.cam.clamp()                          # a resized window: the view still on the map
         self.view.health = {cid: views.health(self.battle, cid) for cid in self.battle.entities}
         area = self.screen.subsurface(self._board_rect())
         self.view.draw(area, self.cam, self.overlay, self.current)
@@ -487,3 +498,4 @@ class GameScreen(ScreenActing, ScreenDrawing):
             self._draw_victory()
         if self.dialog is not None:
             self._draw_dialog()
+        self.pause.draw()

@@ -18,6 +18,7 @@ class LogView:
         self.seen = 0                   # lines the log had when last drawn
         self.rows: list[tuple[int, pygame.Rect]] = []     # (line index, rect) drawn last frame
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self._picture: tuple | None = None      # (what was drawn, its picture)
 
     def scroll(self, steps: int, total: int) -> None:
         """``steps`` > 0 reads back (older lines), < 0 toward the newest."""
@@ -28,6 +29,14 @@ class LogView:
             self.offset += len(log) - self.seen     # reading back: the lines stay where they are
         self.seen = len(log)
         self.rect = pygame.Rect(rect)
+        key = (len(log), log[-1] if log else None, self.offset, tuple(rect), lang)
+        if self._picture is not None and self._picture[0] == key:
+            screen.blit(self._picture[1], rect)        # nothing new: last frame's picture
+            return
+        self._paint(screen, rect, log, lang)
+        self._picture = (key, screen.subsurface(rect.clip(screen.get_rect())).copy())
+
+    def _paint(self, screen: pygame.Surface, rect: pygame.Rect, log: list, lang: str) -> None:
         screen.fill((26, 27, 33), rect)
         self.rows = []
         font = theme.font(LINE_SIZE)

@@ -1,15 +1,21 @@
 """The start menu: pick a map, the language and the rule variants, and who plays each
 side: a person (hot-seat) or the computer at a level (easy, normal, hard), the scenario's
-``[sides]`` giving the defaults."""
+``[sides]`` giving the defaults; the settings screen (``settings_screen``) over it."""
 from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
 from ..i18n import sentence, variant_name
 from . import theme
+from .settings import Store
+from .window import set_title
+
+if TYPE_CHECKING:        # pygame_gui is imported once the window knows it runs on pygame-ce (app.main)
+    from .settings_screen import SettingsPage
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 LEVELS = ("easy", "normal", "hard")
@@ -20,10 +26,14 @@ def map_files() -> list[Path]:
 
 
 class Menu:
-    def __init__(self, screen: pygame.Surface, lang: str):
+    def __init__(self, screen: pygame.Surface, lang: str, store: Store | None = None):
+        """``store``: the window's settings (None: the language is not remembered and the
+        settings button is not shown)."""
         from ..content.scenario import load_scenario
         self.screen = screen
         self.lang = lang
+        self.store = store
+        self.settings_page: SettingsPage | None = None
         self.entries = []
         for path in map_files():
             try:
@@ -55,6 +65,8 @@ class Menu:
     def handle(self, event) -> None:
         if event.type == pygame.QUIT:
             self.running = False
+        elif self.settings_page is not None:
+            self._settings_event(event)
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.running = False
@@ -69,6 +81,30 @@ class Menu:
                     self._press(kind, value)
                     return
 
+    def _settings_event(self, event) -> None:
+        """The settings page open: every event is its (Esc or its button: back to the menu)."""
+        from .settings_screen import REBUILD, apply_change
+        page = self.settings_page
+        assert page is not None
+        if event.type == pygame.VIDEORESIZE or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            self.open_settings(event.type == pygame.VIDEORESIZE)
+            return
+        role = page.handle(event)
+        if role == "back":
+            self.open_settings(False)
+        elif role is not None and self.store is not None:
+            apply_change(role, self.store, self)
+            if role in REBUILD:
+                self.open_settings(True)
+
+    def open_settings(self, on: bool = True) -> None:
+        from .settings_screen import SettingsPage
+        if self.settings_page is not None:
+            self.settings_page.close()
+            self.settings_page = None
+        if on and self.store is not None:
+            self.settings_page = SettingsPage(self.screen.get_size(), self.store, self.lang)
+
     def _press(self, kind, value) -> None:
         sc = self.scenario()
         if kind == "map":
@@ -76,6 +112,10 @@ class Menu:
             self.variants, self.control = None, {}
         elif kind == "lang":
             self.lang = "en" if self.lang == "fr" else "fr"
+            if self.store is not None:
+                self.store.change(language=self.lang)
+        elif kind == "settings":
+            self.open_settings()
         elif kind == "start" and sc is not None:
             self.chosen = (sc, self.lang)
         elif kind == "sandbox":
@@ -100,6 +140,12 @@ class Menu:
             self.variants = v
 
     def draw(self) -> None:
+        self._draw_menu()
+        set_title("menu", self.lang)
+        if self.settings_page is not None:
+            self.settings_page.draw(self.screen)
+
+    def _draw_menu(self) -> None:
         w, h = self.screen.get_size()
         self.screen.fill(theme.BACKGROUND)
         self.rects = []
@@ -159,6 +205,11 @@ class Menu:
         pygame.draw.rect(self.screen, (52, 56, 68), r, border_radius=4)
         self.screen.blit(f.render(sentence("EDIT_MENU_EMPTY", {}, self.lang), True, theme.TEXT), (r.x + 10, r.y + 6))
         self.rects.append(("sandbox", "empty", r))
+        if self.store is not None:
+            r = pygame.Rect(600, h - 60, 200, 32)
+            pygame.draw.rect(self.screen, (52, 56, 68), r, border_radius=4)
+            self.screen.blit(f.render(sentence("UI_MENU_SETTINGS", {}, self.lang), True, theme.TEXT), (r.x + 10, r.y + 6))
+            self.rects.append(("settings", None, r))
 
     def _draw_sides(self, sc, x: int, y: int) -> int:
         """A line per side: its name, who plays it (click: a person or the computer) and the

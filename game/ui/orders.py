@@ -86,6 +86,9 @@ class Orders:
         if given is not NO_ANSWER:                  # a computer creature's controller answers its own
             self._answered(command, q, given, asked, declined)
             return
+        if q.argument is None and self._always_taken(q.to):     # the side's setting answers, no hand-off
+            self._answered(command, q, True, asked, declined)
+            return
         if q.argument is None:                      # an attack of opportunity: take it or not
 
             def answer(take, taker=q.to):
@@ -118,6 +121,12 @@ class Orders:
             self._next(command, asked | {("aoo", q.to)}, declined if value else declined | {q.to})
         else:
             self._next(replace(command, **{q.argument: value}), asked | {q.argument}, declined)
+
+    def _always_taken(self, cid: str) -> bool:
+        """The window's settings say this creature's side always takes its attacks of
+        opportunity (``Settings.always_take_aoo``)."""
+        store = getattr(self.s, "settings_store", None)
+        return store is not None and self._side(cid) in store.current.always_take_aoo
 
     def _side(self, cid: str) -> str | None:
         side_of = getattr(self.s, "side_of", None)

@@ -10,7 +10,8 @@ hovered creature instead of the path to a hovered square), ``mode`` (the movemen
 the path follows), ``show_area`` (reachable squares in bands: 5-ft step, move, double
 move, run), ``show_lanes`` (charge lanes to every enemy), ``show_flanking`` (flanking
 pairs), ``show_splash`` (a flask thrown at the hovered creature or corner: scatter points
-and heat map), ``ruler_from`` (one end of the 1-2-1 ruler; the hover is the other).
+and heat map), ``ruler_from`` and ``ruler_to`` (the ends of the 1-2-1 ruler; while
+``ruler_to`` is None the hover is the other end: ``ruler_step``).
 Hovering an enemy shows cover and line of sight to it, and the odds from here.
 ``set_variant`` switches a rule variant of the battle; ``explain`` says which rule decides
 a clicked square, and how the numbers add up."""
@@ -78,6 +79,7 @@ class SandboxView:
         self.show_flanking = False
         self.show_splash = False
         self.ruler_from: tuple[int, int] | None = None
+        self.ruler_to: tuple[int, int] | None = None       # the end fixed by a second click (None: the hover)
         self.splash_aim: tuple[int, int] | None = None     # locked aim of the flask (None: the hover)
         self.explained: list[why.Explanation] = []
         self.numbers: dict[str, list[why.Explanation]] = {}     # a panel line with numbers -> its explanation
@@ -130,9 +132,33 @@ class SandboxView:
             extra.flanking_overlay(battle, sel.id, ov)
         if sel and self.hover and battle.board().terrain.in_bounds(self.hover) and self.hover != sel.pos:
             self._hover_overlay(sel.id, ov)
-        if self.ruler_from is not None and self.hover is not None:
-            ov.ruler = (self.ruler_from, self.hover, f"{metres(distance(self.ruler_from, self.hover)):g} m")
+        ov.focus = self.hover
+        end = self.ruler_end()
+        if self.ruler_from is not None and end is not None:
+            ov.ruler = (self.ruler_from, end, f"{metres(distance(self.ruler_from, end)):g} m")
         return ov
+
+    # --- the ruler ------------------------------------------------------------------------
+    def ruler_end(self) -> tuple[int, int] | None:
+        """The ruler's other end: the one fixed, else the hover."""
+        return self.ruler_to if self.ruler_to is not None else self.hover
+
+    def ruler_step(self, square) -> None:
+        """A click of the ruler (or U) on ``square``: the first sets the start, the
+        second fixes the end (it stays when the pointer moves on), the third puts the
+        ruler away."""
+        if self.ruler_from is None:
+            self.ruler_from, self.ruler_to = square, None
+        elif self.ruler_to is None:
+            self.ruler_to = square
+        else:
+            self.clear_ruler()
+
+    def clear_ruler(self) -> bool:
+        """The ruler put away; True when there was one (Esc clears it before anything)."""
+        had = self.ruler_from is not None
+        self.ruler_from = self.ruler_to = None
+        return had
 
     def _hover_overlay(self, cid: str, ov: Overlay) -> None:
         battle = self.battle
@@ -160,8 +186,8 @@ class SandboxView:
             lines += self._square_lines(sel)
         if sel and self.hover is not None:
             lines += self._odds_lines(sel.id)
-        if self.ruler_from is not None and self.hover is not None:
-            lines.append(extra.ruler(self.ruler_from, self.hover, self.lang))
+        if self.ruler_from is not None and self.ruler_end() is not None:
+            lines.append(extra.ruler(self.ruler_from, self.ruler_end(), self.lang))
         lines += self.variant_lines()
         return lines + self.explanation_lines()
 

@@ -32,7 +32,7 @@ class ScreenActing:
         elif name == "throw_splash" and self._splash_item() and views.in_hand(self.battle, cid) != self._splash_item():
             self.submit(C.Retrieve(cid, item=self._splash_item()))      # out of the pack first: a move action
         elif name == "more":
-            self.dialog = self.make_dialog(sentence("UI_MORE_WHICH", {}, self.lang), more_actions.entries(self, cid),
+            self.dialog = self.make_dialog(sentence("UI_MORE_WHICH", {}, self.lang), self.more_entries(cid),
                                            lambda choice: more_actions.start(self, choice))
             self.dialog.cancellable = True
         elif name == "cast":

@@ -39,6 +39,22 @@ class ScreenDrawing:
         return y - pos[1]
 
     def _draw_panel(self, rect: pygame.Rect) -> None:
+        """The panel, drawn again only when what it shows may have changed: the battle (its
+        revision and its last command, which an undo then another action change even where
+        the revision comes back), the mode, the creature shown, the hints, the language.
+        Otherwise last frame's picture is put back, with the same buttons."""
+        history = self.battle.history
+        key = (self.battle.revision, len(history), repr(history[-1]) if history else None, self.mode, self.current,
+               self.inspected, self.tip, self.overlay.caption, self.lang, tuple(rect), self.computer.playing(),
+               tuple(self.plan), self.bar.shown(self.current or ""))
+        cached = getattr(self, "_panel_picture", None)
+        if cached is not None and cached[0] == key:
+            self.screen.blit(cached[1], rect)
+            return
+        self._paint_panel(rect)
+        self._panel_picture = (key, self.screen.subsurface(rect.clip(self.screen.get_rect())).copy())
+
+    def _paint_panel(self, rect: pygame.Rect) -> None:
         self.screen.fill((34, 36, 44), rect)
         x, y = rect.x + 12, rect.y + 10
         y += self._text(self.battle.scenario.title_in(self.lang) or "Carreau", (x, y), 16, bold=True) + 6

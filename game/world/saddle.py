@@ -55,7 +55,7 @@ def guide_with_knees(battle, who: str) -> list:
 
 
 def mount_of(battle, rider: str) -> str | None:
-    return battle.comp(rider, Riding).mount
+    return battle.read(rider, Riding).mount
 
 
 def sync_rider(battle, mount: str) -> None:

@@ -12,7 +12,8 @@ from ..rules.odds import attack_odds
 from . import asking
 from .commands import Command
 from .commands.catalogue import Move
-from .components import Hands, Position
+from .. import data
+from .components import Effects, Hands, Inventory, Loaded, Position, SpellEffects, Spellcasting
 from .turns import begin_turn
 
 
@@ -71,3 +72,46 @@ def holding(battle, cid: str, item: str):
         yield battle
     finally:
         battle.restore(token)
+
+
+def not_in_a_scenario(battle) -> list[str]:
+    """What of the battle as it stands a scenario file cannot hold (issue 13, item 6: a
+    battle paused into the sandbox says what it leaves behind instead of dropping it
+    silently), by kind, sorted: ``timed`` (conditions that end by themselves: paused, they
+    stay on), ``spell`` (a spell kept up, a held charge or a spell about to take effect),
+    ``area`` (grease and webs on the map), ``ground`` (items lying on the map), ``pending``
+    (poison damage and aid bonuses still to come)."""
+    kinds = set()
+    shared = battle.shared_read
+    if shared.overlays:
+        kinds.add("area")
+    if any(shared.ground.values()):
+        kinds.add("ground")
+    if shared.poisons or shared.aids:
+        kinds.add("pending")
+    for _cid, effects in battle.each(Effects):
+        if effects.timed:
+            kinds.add("timed")
+    for _cid, kept in battle.each(SpellEffects):
+        if kept.spiritual or kept.sphere or kept.hiding or kept.calm or kept.held:
+            kinds.add("spell")
+    for _cid, casting in battle.each(Spellcasting):
+        if casting.held_charge or casting.pending:
+            kinds.add("spell")
+    return sorted(kinds)
+
+
+def as_it_stands(battle, cid: str) -> dict:
+    """What a creature has left now, in the scenario's own keys (issue 13, item 6: a
+    paused battle keeps what was spent, not the morning's spells and bolts): the spells
+    still prepared (a sorcerer's or bard's spells per day left), whether its crossbow or
+    sling is loaded, what it carries, the item in its hand, the weapon in its other hand."""
+    casting, hands = battle.read(cid, Spellcasting), battle.read(cid, Hands)
+    inventory = tuple(battle.read(cid, Inventory).items)
+    out = {"inventory": inventory, "loaded": battle.read(cid, Loaded).shots > 0, "off_hand": hands.off_hand,
+           "holding": hands.holding if hands.holding in inventory and hands.holding not in data.weapons() else None}
+    if casting.known:
+        out["spell_slots"] = tuple(casting.slots)
+    else:
+        out["spells"] = tuple(casting.prepared)
+    return out

@@ -299,3 +299,18 @@ def test_a_line_of_numbers_is_a_link_that_explains_them(ed):
                                          ui_element=ed.info_box, ui_object_id="text_box"))
     pump(ed)
     assert ed.rules.view.explained == ed.rules.view.numbers[line]
+
+
+def test_a_new_situation_saves_into_the_player_s_saves_folder_by_default():
+    import os
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode((1280, 800))
+    editor = EditorScreen(Document.empty(), screen, "en")
+    try:
+        pump(editor)
+        expected = Path(os.environ["CARREAU_DATA_DIR"]) / "saves" / "sandbox.toml"
+        assert Path(widget(editor, "path").get_text()) == expected
+    finally:
+        editor.close()
+        pygame.quit()

@@ -1,6 +1,6 @@
 """Play from here, and back (issue 13, item 6): the sandbox starts its situation as a
 battle with each side's player; F6 in a battle pauses it into the sandbox with the
-creatures as they stand; "Back to the battle" returns to the same battle."""
+creatures as they stand; "Resume battle" returns to the same battle."""
 from __future__ import annotations
 
 import tomllib

@@ -451,8 +451,15 @@ initiative = 1
     pygame.quit()
 
 
-def test_a_right_drag_pans_the_board_and_the_wheel_zooms(game):
-    g = game
+def big_field(width: int = 60, height: int = 40) -> str:
+    """A map larger than the window's board at every zoom, the duellists in its middle."""
+    rows = "\n".join("." * width for _ in range(height))
+    return DUEL.replace("..........\n..........\n..........\n..........", rows).replace(
+        "at = [1, 1]", f"at = [{width // 2}, {height // 2}]").replace("at = [6, 1]", f"at = [{width // 2 + 5}, {height // 2}]")
+
+
+def test_a_right_drag_pans_the_board_and_the_wheel_zooms():
+    g = open_screen(big_field())        # a map larger than the view, so that there is somewhere to pan to
     g.handoff = None
     ox, oy, cell = g.cam.ox, g.cam.oy, g.cam.cell
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=3, pos=(300, 300)))
@@ -464,6 +471,8 @@ def test_a_right_drag_pans_the_board_and_the_wheel_zooms(game):
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
     pump(g)
     assert g.cam.cell > cell
+    g.battle.close()
+    pygame.quit()
 
 
 CAVALRY = """

@@ -197,3 +197,20 @@ def test_clicking_a_trips_odds_line_explains_its_touch_attack_and_its_opposed_ch
     assert any(text.startswith("[opposed_check") for _r, text in app.panel_rows)
     battle.close()
     pygame.quit()
+
+
+def test_the_explorers_ruler_fixes_its_end_on_a_second_u_and_goes_on_a_third(app):
+    hover(app, (13, 10))
+    key(pygame.K_u)
+    hover(app, (16, 12))
+    key(pygame.K_u)                                   # the end fixed where the pointer is
+    hover(app, (5, 5))
+    pump(app)
+    assert app.overlay.ruler == ((13, 10), (16, 12), "6 m")
+    key(pygame.K_u)
+    pump(app)
+    assert app.overlay.ruler is None
+    key(pygame.K_u)
+    key(pygame.K_ESCAPE)                              # Esc puts a ruler away before it quits
+    pump(app)
+    assert app.overlay.ruler is None and app.running

@@ -174,9 +174,13 @@ def test_refusals_name_creatures_as_the_players_know_them(screens):
 
 
 def test_escape_with_nothing_chosen_asks_before_leaving(screens):
+    """Esc with nothing to cancel opens the pause menu (issue 14); leaving from it is asked."""
+    from tests.ui.menus_driver import press
     g = screens(MELEE)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
     pump(g)
-    assert g.running and g.dialog is not None
-    _choose(g, lambda _label, value: value is True)
+    assert g.running and g.pause.name == "pause"
+    press(g, g.pause.page, "quit")
+    assert g.running and g.pause.name == "confirm"
+    press(g, g.pause.page, "yes")
     assert not g.running

@@ -147,3 +147,20 @@ def test_duplicate_shares_no_mutable_part():
     copy["a"][1].add(9)
     copy["b"][1].append(5)
     assert value == {"a": [1, {2, 3}], "b": (frozenset({1}), [4])}
+
+
+def test_what_was_asked_before_an_undo_is_not_taken_for_another_action_s_answers():
+    """An undo puts the revision of the undone state back; the next change must not reuse
+    the number the undone action had, or ``options`` answers for a state that is gone."""
+    from game.world.options import options as fresh_options
+    b = battle("........\n........\n........", creature("hero", "blue", (0, 1), initiative=20),
+               creature("orc", "red", (7, 1)))
+    token = b.snapshot()
+    assert b.act("hero", "move", {"squares": [[1, 1]]})[0]
+    after_a = b.revision
+    assert b.options("hero")["move"].domain
+    b.restore(token)
+    assert b.act("hero", "move", {"squares": [[1, 2]]})[0]
+    assert b.revision != after_a
+    assert b.options("hero")["move"].domain == fresh_options(b, "hero")["move"].domain
+    b.close()

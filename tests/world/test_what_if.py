@@ -33,3 +33,21 @@ def test_its_turn_and_holding_change_nothing_after():
     assert plan.touch and plan.weapon == "alchemists_fire"
     assert chances.hit == Fraction(21 - plan.needs, 20) and chances.crit == 0
     battle.close()
+
+
+def test_what_no_scenario_holds_is_named_by_kind():
+    """A paused battle names what it leaves behind (issue 13, item 6): nothing at first,
+    then each lasting thing by its kind, sorted."""
+    from game.world.components import Effects, TimedEffect
+    from game.world.state import Overlay
+    from game.world.what_if import not_in_a_scenario
+    battle = Battle(parse_scenario(TEXT))
+    try:
+        assert not_in_a_scenario(battle) == []
+        battle.comp("orc", Effects).timed.append(TimedEffect("stunned", until_round=3, until_count=5))
+        assert not_in_a_scenario(battle) == ["timed"]
+        battle.shared.overlays[("grease", "thrower")] = Overlay("grease", "thrower", ((3, 3),), until=4, dc=11)
+        battle.shared.ground[(2, 2)] = ["dagger"]
+        assert not_in_a_scenario(battle) == ["area", "ground", "timed"]
+    finally:
+        battle.close()

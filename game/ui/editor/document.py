@@ -17,6 +17,7 @@ from ...content.scenario import Scenario, load_scenario, parse_scenario
 from ...content.scenario_writer import scenario_document, scenario_text, write_atomically
 from ...content.tiled import tiled_document
 from ...rules.conditions import KNOWN_CONDITIONS
+from ...rules.sizes import Size
 from ...rules.terrain import LEGEND, OFF_MAP
 
 Change = Callable[[dict[str, Any]], None]
@@ -35,6 +36,7 @@ class Document:
         self.undo_stack: list[tuple[dict[str, Any], str | None]] = []
         self.redo_stack: list[dict[str, Any]] = []
         self.revision = 0
+        self.left_behind: list[str] = []         # a paused battle's state no scenario holds (``from_battle``)
 
     # --- making one -------------------------------------------------------------------
     @classmethod
@@ -54,27 +56,32 @@ class Document:
 
     @classmethod
     def from_battle(cls, battle) -> Document:
-        """The battle as it stands: positions, hit points, conditions, weapons in hand and
-        doors, as a scenario (issue 13, item 6: pause a battle into the sandbox)."""
+        """The battle as it stands: positions, hit points, conditions, weapons in hand,
+        spells, shots and items left, riders in the saddle, creatures that came into play (a split pudding) and doors,
+        as a scenario (issue 13, item 6: pause a battle into the sandbox). What a scenario
+        cannot hold is named in ``left_behind`` (``what_if.not_in_a_scenario``)."""
         from ...rules.terrain import DOOR_CHARS
-        from ...world import views
+        from ...world import views, what_if
         sc = battle.scenario
         board = battle.board()
         rows = [list(r) for r in sc.rows]
         for (x, y), is_open in battle.shared_read.doors.items():
             rows[y][x] = DOOR_CHARS["open_door" if is_open else "door"]
         creatures = []
-        for spec in sc.creatures:
-            body = board.by_id.get(spec.id)
+        for cid in battle.ids:                       # the scenario's, then those spawned in play
+            spec, body = battle.spec(cid), board.by_id.get(cid)
             if body is None:
                 continue
-            hp, _most = views.health(battle, spec.id)
-            weapon = views.wielded(battle, spec.id)
+            hp, _most = views.health(battle, cid)
+            weapon = views.wielded(battle, cid)
             conditions = tuple(sorted(c for c in body.conditions if c in KNOWN_CONDITIONS))
             creatures.append(replace(spec, at=body.pos, conditions=conditions, stats={**spec.stats, "hp": hp},
-                                          weapon=weapon if weapon else spec.weapon))
+                                     weapon=weapon if weapon else spec.weapon, riding=views.mount_of(battle, cid),
+                                     **what_if.as_it_stands(battle, cid)))
         paused = replace(sc, rows=["".join(r) for r in rows], creatures=creatures, variants=battle.variants)
-        return cls(scenario_document(paused), None)
+        out = cls(scenario_document(paused), None)
+        out.left_behind = what_if.not_in_a_scenario(battle)
+        return out
 
     # --- reading ----------------------------------------------------------------------
     def text(self) -> str:
@@ -173,10 +180,45 @@ class Document:
         return f"{base}_{n}"
 
     def move(self, cid: str, at) -> str | None:
-        return self.set_key(cid, "at", list(at))
+        """A creature to ``at``; a rider and its mount move together (the rider sits in
+        its mount's space: the format's ``riding``)."""
+        def change(d):
+            tables = d.get("creature", [])
+            mount = next((c.get("riding") for c in tables if c.get("id") == cid and c.get("riding")), cid)
+            for table in tables:
+                if table.get("id") == mount or table.get("riding") == mount:
+                    table["at"] = list(at)
+        return self.edit(change)
+
+    def ride(self, cid: str, mount: str | None) -> str | None:
+        """Into the saddle of ``mount`` (in its space: the format's ``riding``), or out
+        of it (``None``: onto the first square beside the mount the validator accepts)."""
+        tables = {c.get("id"): c for c in self.doc.get("creature", [])}
+        if mount is not None:
+            steed = tables.get(mount, {})
+            return self.edit(lambda d: _seat(d, cid, mount, steed.get("at")))
+        now = tables.get(cid, {}).get("riding")
+        if now is None:
+            return None
+        x, y = tables[now]["at"]
+        span = next((Size.from_code(c.size).span for c in self.scenario.creatures if c.id == now), 1)
+        around = [(x + dx, y + dy) for dy in range(-1, span + 1) for dx in range(-1, span + 1)
+                  if not (0 <= dx < span and 0 <= dy < span)]
+        refusal = None
+        for square in around:
+            refusal = self.edit(lambda d, sq=square: _seat(d, cid, None, list(sq)))
+            if refusal is None:
+                return None
+        return refusal
 
     def delete(self, cid: str) -> str | None:
-        return self.edit(lambda d: d.__setitem__("creature", [c for c in d.get("creature", []) if c.get("id") != cid]))
+        """A creature out of the situation; its rider, if any, stays standing where it was."""
+        def change(d):
+            d["creature"] = [c for c in d.get("creature", []) if c.get("id") != cid]
+            for table in d["creature"]:
+                if table.get("riding") == cid:
+                    del table["riding"]
+        return self.edit(change)
 
     def set_key(self, cid: str, key: str, value: Any) -> str | None:
         """One key of a creature's table (None, or an empty list where the template's value
@@ -234,6 +276,17 @@ def _resize(doc: dict[str, Any], width: int, height: int) -> None:
     rows = [r.ljust(width, ".")[:width] for r in _rows(doc)][:height]
     rows += ["." * width] * (height - len(rows))
     _set_rows(doc, rows)
+
+
+def _seat(doc: dict[str, Any], cid: str, mount: str | None, at) -> None:
+    """The creature's ``riding`` set (or taken away) and its ``at`` with it."""
+    table = next(c for c in doc.get("creature", []) if c.get("id") == cid)
+    if mount is None:
+        table.pop("riding", None)
+    else:
+        table["riding"] = mount
+    if at is not None:
+        table["at"] = list(at)
 
 
 def _prune_sides(doc: dict[str, Any]) -> None:

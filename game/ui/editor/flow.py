@@ -2,7 +2,7 @@
 here" starts its situation as a battle (each side played by a person or the computer, as
 the sandbox's player buttons — the scenario's ``[sides]`` — say); in any battle F6 pauses
 into the sandbox with the creatures as they stand (``Document.from_battle``), and the
-sandbox's "Back to the battle" returns to it. When a played battle ends, the sandbox it
+sandbox's "Resume battle" returns to it. When a played battle ends, the sandbox it
 came from is shown again."""
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ from ...content.errors import ContentError
 from ...engine import Battle
 from ...i18n import sentence
 from .. import theme
+from ..pause_menu import paused
+from ..window import set_title
 from .document import Document
 from .screen import EditorScreen
 
@@ -43,7 +45,8 @@ class Session:
         in a battle)."""
         self.current = thing
         thing.screen = self.screen
-        pygame.display.set_caption(sentence("EDIT_TITLE" if isinstance(thing, EditorScreen) else "UI_TITLE", {}, self.lang))
+        if isinstance(thing, EditorScreen):
+            set_title("editor", self.lang)          # a battle screen sets its own (its map, its victory)
         while thing.running and not self.out_of_frames():
             with self._guarded(thing):
                 for event in pygame.event.get():
@@ -60,12 +63,13 @@ class Session:
                     return want
                 thing.draw()
                 if not isinstance(thing, EditorScreen):
-                    hint = theme.font(12).render(sentence("EDIT_BATTLE_PAUSE_HINT", {}, self.lang), True, (170, 170, 170))
+                    hint = theme.font(12).render(sentence("EDIT_BATTLE_PAUSE_HINT", {}, getattr(thing, "lang", self.lang)),
+                                                 True, (170, 170, 170))
                     self.screen.blit(hint, (8, 4))
                 pygame.display.flip()
             self.drawn += 1
             elapsed = self.clock.tick(60)
-            if hasattr(thing, "update"):
+            if hasattr(thing, "update") and not paused(thing):      # the pause menu holds the battle
                 with self._guarded(thing):
                     thing.update(elapsed)
         return None
@@ -81,7 +85,7 @@ class Session:
                 return
             try:
                 doc = Document.from_battle(game.battle)
-            except ContentError as exc:       # a state the scenario format cannot say (a rider on its mount)
+            except ContentError as exc:       # a state the scenario format cannot say
                 game.log.append((sentence("EDIT_PAUSE_REFUSED", {"reason": exc.line()}, self.lang), (240, 160, 120)))
                 continue
             if self.edit(doc, paused=True) != "back":

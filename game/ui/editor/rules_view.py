@@ -1,6 +1,6 @@
 """What the editor shows of the rules: one ``SandboxView`` (``ui.sandbox_view``) on the
 battle of the edited scenario, made again with each new battle, and the footer's
-scrolling box of its lines. The view keeps the ruler's first end and the last
+scrolling box of its lines. The view keeps the ruler's ends and the last
 explanation asked for; a line of numbers (an attack's chance) is a link that explains
 them (issue 13, items 2-5, as the explorer shows them)."""
 from __future__ import annotations
@@ -24,10 +24,9 @@ class RulesView:
     def new_battle(self, battle) -> None:
         """A new battle (after an edit): a new view; the ruler stays, explanations of the
         old situation go."""
-        ruler = getattr(self.view, "ruler_from", None)
+        ends = (self.view.ruler_from, self.view.ruler_to) if self.view is not None else (None, None)
         self.view = SandboxView(battle, self.ed.lang, self.ed.names)
-        if ruler is not None:
-            self.view.ruler_from = ruler
+        self.view.ruler_from, self.view.ruler_to = ends
 
     def switches(self) -> dict[str, bool]:
         """The view's switches beyond threat, reach, charge and mode, as it starts them."""
@@ -58,9 +57,12 @@ class RulesView:
             self.view.explained, self.view.splash_aim = [], None
 
     def ruler(self, square) -> None:
-        """The ruler's first end at ``square``, or the ruler put away."""
-        if hasattr(self.view, "ruler_from"):
-            self.view.ruler_from = square if self.view.ruler_from is None else None
+        """A click of the ruler on ``square``: its start, its fixed end, or put away."""
+        if square is not None:
+            self.view.ruler_step(square)
+
+    def clear_ruler(self) -> bool:
+        return self.view.clear_ruler()
 
     def show(self, lines: list[str], rect: pygame.Rect) -> None:
         """The lines in the footer's box (made again only when they change); lines of

@@ -49,7 +49,7 @@ class EditorScreen(BoardTools):
         self.mode = MODES[0]
         # The sandbox view's further switches, where it has them (bands, lanes, flanks, splash).
         self.extra: dict[str, bool] = {}
-        self.message = sentence("EDIT_PAUSED", {}, lang) if paused else ""
+        self.message = _paused_message(doc, lang) if paused else ""
         self.want: str | None = None        # "play" | "back", read by ``flow``
         self.running = True
         self.drag_from = None               # the camera's pan (right button)
@@ -130,6 +130,11 @@ class EditorScreen(BoardTools):
             self.changed(self.doc.set_key(self.selected, key, value))
             if key in ("side", "hp") and self.message:
                 self.panel.build(force=True)     # the entry shows the kept value again
+
+    def ride(self, mount: str | None) -> None:
+        """The selected creature into a mount's saddle, or out of it."""
+        if self.selected:
+            self.changed(self.doc.ride(self.selected, mount))
 
     def set_control(self, side: str, controller: str) -> None:
         self.changed(self.doc.set_control(side, controller))
@@ -244,7 +249,9 @@ class EditorScreen(BoardTools):
     def _key(self, event) -> None:
         ctrl = event.mod & pygame.KMOD_CTRL
         key = event.key
-        if key == pygame.K_ESCAPE:
+        if key == pygame.K_ESCAPE and self.rules.clear_ruler():
+            self.refresh()                  # Esc puts the ruler away first
+        elif key == pygame.K_ESCAPE:
             if self.paused:
                 self.want = "back"          # a reflex must not end the paused battle
             else:
@@ -289,9 +296,12 @@ class EditorScreen(BoardTools):
         self.screen.fill((40, 42, 50), (0, bh, bw, FOOTER_H))
         self.screen.fill((34, 36, 44), (bw, 0, PANEL_W, h))
         f, small = theme.font(14), theme.font(12)
-        if self.message:
-            self.screen.blit(f.render(self.message, True, (240, 170, 120)), (10, bh + INFO_H + 2))
-        lines = _wrap(sentence("EDIT_HELP", {}, self.lang).split(" · "), small, bw - 20)
+        said = theme.wrap(self.message, f, bw - 20) if self.message else []
+        for n, line in enumerate(said):
+            self.screen.blit(f.render(line, True, (240, 170, 120)), (10, bh + INFO_H + 2 + 17 * n))
+        # The help fills what the message leaves of the footer (a long message comes first).
+        room = max(0, (FOOTER_H - INFO_H - 4 - 17 * len(said)) // 16)
+        lines = _wrap(sentence("EDIT_HELP", {}, self.lang).split(" · "), small, bw - 20)[:room]
         for n, line in enumerate(lines):
             self.screen.blit(small.render(line, True, (180, 176, 166)), (10, bh + FOOTER_H - 16 * (len(lines) - n) - 2))
         self.manager.draw_ui(self.screen)
@@ -301,6 +311,15 @@ class EditorScreen(BoardTools):
             self.battle.close()
             self.battle = None
 
+
+
+def _paused_message(doc: Document, lang: str) -> str:
+    """A paused battle's first line: what it left behind when a scenario cannot hold it
+    (never dropped silently), else where one is."""
+    if not doc.left_behind:
+        return sentence("EDIT_PAUSED", {}, lang)
+    what = ", ".join(sentence(f"EDIT_LEFT_{kind}", {}, lang) for kind in doc.left_behind)
+    return sentence("EDIT_PAUSED_LEFT_BEHIND", {"what": what}, lang)
 
 
 def _wrap(parts: list[str], font, width: int) -> list[str]:

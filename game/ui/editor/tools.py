@@ -1,5 +1,6 @@
 """The editor's board tools (issue 13, item 1): select and drag a creature, paint terrain
-with a brush or a rectangle, place a creature from a template. A gesture begins on a
+with a brush or a rectangle, place a creature from a template, measure with the 1-2-1
+ruler (a click sets its start, a second its end, a third puts it away). A gesture begins on a
 press on the board and ends on the release; each ends in one edit of the document (a
 brush stroke's squares are one undoable edit), refused or kept by the validator."""
 from __future__ import annotations
@@ -15,6 +16,10 @@ class BoardTools:
     ``brush``, ``template``, ``place_side`` and calls its ``changed``."""
 
     def _press(self, square) -> None:
+        if self.tool == "ruler":
+            self.rules.ruler(square)                # start, fixed end, put away
+            self.refresh()
+            return
         self.pressed = square
         who = self.creature_at(square)
         if self.tool == "select" or (who and self.tool == "place"):

@@ -72,7 +72,7 @@ def off_hand_weapon(battle, who: str):
     main = battle.board().body(who).weapon
     if main.double:
         return other_end(main)
-    off = battle.comp(who, Hands).off_hand
+    off = battle.read(who, Hands).off_hand
     return data.weapons()[off] if off else None
 
 
@@ -89,7 +89,7 @@ def twf_penalties(battle, who: str, off) -> tuple[int, int]:
 
 
 def off_hand_attacks(battle, who: str) -> int:
-    feats = battle.comp(who, Feats).ids
+    feats = battle.read(who, Feats).ids
     return 1 + ("improved_two_weapon_fighting" in feats) + ("greater_two_weapon_fighting" in feats)
 
 

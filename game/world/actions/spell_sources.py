@@ -66,12 +66,12 @@ def heightened_to(battle, who: str, spell: dict, feats: tuple[str, ...], args: d
 
 def spontaneous_kind(battle, who: str) -> str | None:
     """A cleric's spontaneous spells: cure (good), inflict (evil), or what its template says."""
-    sc = battle.comp(who, Spellcasting)
+    sc = battle.read(who, Spellcasting)
     if sc.caster_class != "cleric":
         return None
     spec = next((c for c in battle.scenario.creatures if c.id == who), None)
     named = (spec.special.get("spontaneous_casting", {}) if spec else {}).get("spells")
-    return named or ("inflict" if battle.comp(who, Stats).values.get("evil") else "cure")
+    return named or ("inflict" if battle.read(who, Stats).values.get("evil") else "cure")
 
 
 def source_of(battle, who: str, spell_id: str, spell: dict, feats: tuple[str, ...], args: dict) -> Source:

@@ -118,7 +118,7 @@ def _ward(battle, who: str, target: str) -> list:
 @AOO_BARRED.register(10)
 def hidden_from(battle, watcher: str, target: str) -> bool:
     """Whether undead ``watcher`` cannot perceive ``target``."""
-    if not battle.comp(watcher, Stats).values.get("undead"):
+    if not battle.read(watcher, Stats).values.get("undead"):
         return False
     return any(target in h.warded and watcher not in h.seen_by
                for _c, fx in battle.each(SpellEffects) for h in fx.hiding)

@@ -1,0 +1,67 @@
+"""The sandbox's 1-2-1 ruler as a player expects it (issue 13, newcomer play-test): with
+the ruler tool a first click sets the start (the end follows the pointer), a second fixes
+the end (it stays when the pointer moves on), a third puts it away; Esc puts it away too,
+without leaving the sandbox. Driven by posted events."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ui.editor.document import Document
+from game.ui.editor.screen import EditorScreen
+from tests.ui.editor_driver import centre, choose, click_square, key, move_to, pump
+
+FORD = Path(__file__).resolve().parents[2] / "maps" / "ford.toml"
+
+
+@pytest.fixture
+def ed():
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode((1280, 800))
+    editor = EditorScreen(Document.open(FORD), screen, "en")
+    pygame.event.clear()
+    pump(editor)
+    yield editor
+    editor.close()
+    pygame.quit()
+
+
+def test_click_start_click_end_the_end_stays_a_third_click_clears(ed):
+    choose(ed, "tool", "ruler")
+    assert ed.tool == "ruler"
+    click_square(ed, (1, 1))
+    move_to(ed, centre(ed, (4, 3)))
+    assert ed.overlay.ruler == ((1, 1), (4, 3), "6 m")           # the end follows the pointer until fixed
+    click_square(ed, (5, 1))
+    assert ed.overlay.ruler == ((1, 1), (5, 1), "6 m")
+    move_to(ed, centre(ed, (9, 5)))                               # the pointer moves on: the ruler stays
+    assert ed.overlay.ruler == ((1, 1), (5, 1), "6 m")
+    assert any(line.startswith("Ruler: 4 straight + 0 diagonals") for line in ed.info), ed.info
+    ed.changed(ed.doc.paint([(7, 5)], "~"))                       # an edit makes the battle again: the ruler stays
+    assert ed.overlay.ruler == ((1, 1), (5, 1), "6 m")
+    click_square(ed, (9, 5))
+    assert ed.overlay.ruler is None and ed.selected is None       # the ruler's clicks select nobody
+
+
+def test_escape_puts_the_ruler_away_and_only_then_quits(ed):
+    choose(ed, "tool", "ruler")
+    click_square(ed, (2, 2))
+    click_square(ed, (3, 5))
+    key(ed, pygame.K_ESCAPE)
+    assert ed.overlay.ruler is None and ed.running
+    key(ed, pygame.K_ESCAPE)
+    assert not ed.running
+
+
+def test_the_u_key_is_the_rulers_click_at_the_pointer(ed):
+    move_to(ed, centre(ed, (0, 0)))
+    key(ed, pygame.K_u)
+    move_to(ed, centre(ed, (2, 2)))
+    key(ed, pygame.K_u)
+    move_to(ed, centre(ed, (6, 6)))
+    assert ed.overlay.ruler == ((0, 0), (2, 2), "4.5 m") and ed.tool == "select"
+    key(ed, pygame.K_u)
+    assert ed.overlay.ruler is None
