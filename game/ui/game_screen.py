@@ -487,7 +487,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
         if self.computer.trail_ms:
             self._draw_trail(area)
         if self.handoff is None and not self.computer.playing():
-            self._draw_tooltip(area)
+            if not self.motion.busy():            # not about a token still on its way
+                self._draw_tooltip(area)
             if self.dialog is None:
                 self.log_view.draw_hovered(self.screen, self.log, self.hover_px)
         if self.computer.playing():
