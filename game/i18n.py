@@ -617,6 +617,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "ANIM_CRITICAL": {"en": "critical!", "fr": "critique !"},
     "ANIM_ROLL": {"en": "d20 {d20} → {total}", "fr": "d20 {d20} → {total}"},
     "ANIM_NONLETHAL": {"en": "{amount} nonlethal", "fr": "{amount} non létaux"},
+    # --- issue 15: what the window cannot open, said in a dialog ---
+    "UI_OK": {"en": "OK", "fr": "D'accord"},
     # --- special attacks ---
     "CANNOT_BE_DISARMED": {"en": "A {weapon} cannot be disarmed.", "fr": "On ne peut pas désarmer d'un {weapon}."},
     "CANNOT_SUNDER": {"en": "{item} cannot be sundered (worn armour never can).",

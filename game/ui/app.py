@@ -449,7 +449,11 @@ def _save_hooks(save_dir: str | None, lang: str):
         return str(path)
 
     def refuse(screen, text: str) -> None:
+        """A save it cannot open: said in a dialog (and kept in the log); the battle on
+        screen goes on (issue 15, item 3)."""
         screen.log.append((text, (240, 160, 120)))
+        screen.dialog = screen.make_dialog(text, [(sentence("UI_OK", {}, screen.lang), None)], lambda _choice: None)
+        screen.dialog.cancellable = True
 
     def load(screen):
         path = folder / "quicksave.json"

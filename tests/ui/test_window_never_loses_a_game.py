@@ -110,6 +110,11 @@ def test_f9_on_every_corrupt_save_keeps_the_battle(window):
         pump(g)
         assert g.battle is battle and g.battle.state() == before, name
         assert "quicksave.json" in g.log[-1][0] and "\n" not in g.log[-1][0], (name, g.log[-1])
+        assert g.dialog is not None and g.dialog.text == g.log[-1][0], name        # said in a dialog too
+        g.draw()
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=g.dialog.rects[0].center))
+        pump(g)
+        assert g.dialog is None and g.battle is battle, name                       # OK: the battle goes on
 
 
 def test_a_good_f9_closes_the_stale_battle(window):
