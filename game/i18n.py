@@ -619,6 +619,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "ANIM_NONLETHAL": {"en": "{amount} nonlethal", "fr": "{amount} non létaux"},
     # --- issue 15: what the window cannot open, said in a dialog ---
     "UI_OK": {"en": "OK", "fr": "D'accord"},
+    "UI_FOLD_OPEN": {"en": "the panel: Tab or a click here", "fr": "le panneau : Tab ou un clic ici"},
     # --- special attacks ---
     "CANNOT_BE_DISARMED": {"en": "A {weapon} cannot be disarmed.", "fr": "On ne peut pas désarmer d'un {weapon}."},
     "CANNOT_SUNDER": {"en": "{item} cannot be sundered (worn armour never can).",
@@ -873,6 +874,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
                 "fr": "passer dans le bac à sable des règles, les créatures où elles sont"},
     "KEYS_f1_KEY": {"en": "F1", "fr": "F1"},
     "KEYS_f1": {"en": "this list", "fr": "cette liste"},
+    "KEYS_tab_KEY": {"en": "Tab", "fr": "Tab"},
+    "KEYS_tab": {"en": "in a narrow window, open or fold the panel", "fr": "dans une fenêtre étroite, ouvrir ou replier le panneau"},
     "KEYS_arrows_KEY": {"en": "Arrow keys", "fr": "Flèches"},
     "KEYS_arrows": {"en": "move the view over the map", "fr": "déplacer la vue sur la carte"},
     "KEYS_wheel_KEY": {"en": "Mouse wheel", "fr": "Molette"},

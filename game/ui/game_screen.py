@@ -20,7 +20,7 @@ from .orders import Orders
 from .pause_menu import PauseMenu
 from .sandbox_view import chances_line
 from .screen_acting import RIDDEN, ScreenActing
-from .screen_drawing import LOG_H, PANEL_W, ScreenDrawing
+from .screen_drawing import FOLD_BELOW, FOLD_W, LOG_H, PANEL_W, ScreenDrawing
 from .spell_aim import SpellAim
 
 TARGETED = ("attack", "full_attack", "charge", "trip", "bull_rush", "disarm", "grapple", "overrun", "web",
@@ -86,6 +86,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.notes: dict[str, str] = {}     # an open action that first costs another (a flask in the pack): what it costs
         self._more_cache: tuple | None = None      # (state, the "More…" entries)
         self.running = True
+        self.panel_open = False             # a folded panel (a narrow window) opened over the board
+        self.panel_scroll = 0               # pixels of a panel taller than the window scrolled past
         self.drag_from = None
         # issue 14: the events played on the board; the settings set the speed and the sound
         self.animation_speed = getattr(self, "animation_speed", "normal")      # a load keeps it
@@ -209,6 +211,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
             pass
         elif event.type == pygame.MOUSEMOTION:
             self._hover(event.pos)
+        elif event.type == pygame.MOUSEWHEEL and self._over_panel(self.hover_px):
+            self.panel_scroll = max(0, getattr(self, "panel_scroll", 0) - 40 * event.y)   # a panel taller than the window
         elif event.type == pygame.MOUSEWHEEL and self.log_view.rect.collidepoint(self.hover_px or (-1, -1)):
             self.log_view.scroll(event.y, len(self.log))      # the wheel over the log reads back
         elif event.type == pygame.MOUSEWHEEL:
@@ -250,6 +254,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
                 self.refresh()
             else:                                 # nothing to cancel: the pause menu (leaving it asks first)
                 self.pause.open()
+        elif key == pygame.K_TAB and self.folded():
+            self.panel_open = not self.panel_open
         elif action_bar.shortcut(key) and self.current is not None:
             self._press(action_bar.shortcut(key))
         elif key == pygame.K_e and self.current is not None:
@@ -273,20 +279,56 @@ class GameScreen(ScreenActing, ScreenDrawing):
         """A number key: the action, as a click on its button would choose it (a greyed
         one says why instead)."""
         button = next((b for b in self.buttons if b.name == name), None)
-        if button is None:
-            return
+        if button is None:                          # a folded panel: its bar is not drawn
+            if name not in self.buttons_for(self.current):
+                return
+            reason = self.availability((name,)).get(name)
+            button = action_bar.Button(name, pygame.Rect(0, 0, 0, 0), reason is None, reason or "")
         if button.enabled:
             self.choose(name)
         else:
             self.tip = button.reason
 
+    def folded(self) -> bool:
+        """A window too narrow for the board beside the panel folds the panel into a strip
+        at the right edge (issue 15, item 3); ``Tab`` or a click on the strip opens it over
+        the board, and again folds it."""
+        return self.screen.get_width() < FOLD_BELOW
+
+    def panel_rect(self) -> pygame.Rect:
+        """Where the panel is drawn: beside the board, or over it when a folded one is open."""
+        w, h = self.screen.get_size()
+        return pygame.Rect(max(0, w - PANEL_W), 0, min(w, PANEL_W), h)
+
+    def log_height(self) -> int:
+        """The log's height: three lines in a short window, so that the board keeps rows."""
+        h = self.screen.get_height()
+        return LOG_H if h >= 2 * LOG_H + 140 else max(1, min(LOG_H, max(48, h // 5)))
+
+    def _side_width(self) -> int:
+        return FOLD_W if self.folded() else PANEL_W
+
+    def _over_panel(self, pos) -> bool:
+        return pos is not None and (not self.folded() or self.panel_open) and self.panel_rect().collidepoint(pos)
+
+    def board_rect(self) -> pygame.Rect:
+        """The board's part of the window (for the screens drawn over it)."""
+        return self._board_rect()
+
     def _board_rect(self) -> pygame.Rect:
         """The board's part of the window; never empty, so a window down to 320×240 (or
-        less) still draws: the panel and the log then cover what they must (issue 15)."""
+        less) still draws: the panel folds and the log shrinks (issue 15)."""
         w, h = self.screen.get_size()
-        return pygame.Rect(0, 0, max(1, min(w, w - PANEL_W)), max(1, min(h, h - LOG_H)))
+        return pygame.Rect(0, 0, max(1, min(w, w - self._side_width())), max(1, min(h, h - self.log_height())))
 
     def _click(self, pos) -> None:
+        w = self.screen.get_width()
+        if self.folded() and not self.panel_open and pos[0] >= w - FOLD_W:
+            self.panel_open = True                 # the strip: open the folded panel
+            return
+        if self.folded() and self.panel_open and not self.panel_rect().collidepoint(pos):
+            self.panel_open = False                # a click beside the open panel folds it again
+            return
         for name, rect, enabled, _reason in self.buttons:
             if rect.collidepoint(pos):
                 if enabled:
@@ -482,8 +524,13 @@ class GameScreen(ScreenActing, ScreenDrawing):
         area = self.screen.subsurface(self._board_rect())
         self.view.draw(area, self.cam, self.overlay, self.current)
         self.motion.draw(area, self.cam)
-        self._draw_panel(pygame.Rect(max(0, w - PANEL_W), 0, PANEL_W, h))
-        self._draw_log(pygame.Rect(0, max(0, h - LOG_H), max(1, w - PANEL_W), LOG_H))
+        log_h = self.log_height()
+        self._draw_log(pygame.Rect(0, max(0, h - log_h), max(1, w - self._side_width()), log_h))
+        if not self.folded() or self.panel_open:
+            self._draw_panel(self.panel_rect())
+        else:
+            self.buttons, self.tracker_rows = [], []       # nothing to click under a folded panel
+            self._draw_fold(pygame.Rect(max(0, w - FOLD_W), 0, FOLD_W, h))
         if self.computer.trail_ms:
             self._draw_trail(area)
         if self.handoff is None and not self.computer.playing():

@@ -19,7 +19,6 @@ from ..i18n import sentence
 from . import theme
 from .gui_page import Page
 from .key_list import KeyListPage
-from .screen_drawing import PANEL_W
 from .settings import Store, settings_file
 from .settings_screen import REBUILD, SettingsPage, apply_change
 from .window import set_title
@@ -185,5 +184,5 @@ class PauseMenu:
             self.page.draw(g.screen)
         elif g.handoff is None:                   # how to find the menu and the keys, top right of the board
             hint = theme.font(12).render(sentence("PAUSE_HINT", {}, g.lang), True, (170, 170, 170))
-            right = min(g.screen.get_width(), g.screen.get_width() - PANEL_W)
+            right = g.board_rect().right
             g.screen.blit(hint, (max(0, right - hint.get_width() - 8), 4))

@@ -13,6 +13,8 @@ from . import action_bar, theme
 
 PANEL_W = 340
 LOG_H = 170
+FOLD_BELOW = 720           # window width under which the panel folds into a strip
+FOLD_W = 30
 TRACKER_ROWS = 12          # initiative lines shown; the rest are counted
 
 
@@ -48,14 +50,39 @@ class ScreenDrawing:
                self.inspected, self.tip, self.overlay.caption, self.lang, tuple(rect), self.computer.playing(),
                tuple(self.plan), self.bar.shown(self.current or ""))
         cached = getattr(self, "_panel_picture", None)
-        if cached is not None and cached[0] == key:
-            self.screen.blit(cached[1], rect)
-            return
-        self._paint_panel(rect)
-        self._panel_picture = (key, self.screen.subsurface(rect.clip(self.screen.get_rect())).copy())
+        if cached is None or cached[0] != key:
+            cached = self._panel_picture = (key, *self._panel_canvas(rect.h))
+        _key, canvas, height, buttons, rows = cached
+        # Taller than the window (a short one, a long bar): the wheel over it scrolls it.
+        self.panel_scroll = max(0, min(getattr(self, "panel_scroll", 0), height - rect.h))
+        top = self.panel_scroll
+        self.screen.blit(canvas, rect, pygame.Rect(0, top, rect.w, rect.h))
+        visible = rect.clip(self.screen.get_rect())
+        self.buttons = [b._replace(rect=r) for b in buttons
+                        if visible.contains(r := b.rect.move(rect.x, rect.y - top))]
+        self.tracker_rows = [(cid, r) for cid, row in rows if visible.contains(r := row.move(rect.x, rect.y - top))]
+        if height > rect.h:
+            track = pygame.Rect(rect.right - 5, rect.y + 2, 3, rect.h - 4)
+            pygame.draw.rect(self.screen, (52, 56, 70), track)
+            thumb = max(12, track.h * rect.h // height)
+            pygame.draw.rect(self.screen, (130, 134, 150),
+                             pygame.Rect(track.x, track.y + (track.h - thumb) * top // max(1, height - rect.h), 3, thumb))
 
-    def _paint_panel(self, rect: pygame.Rect) -> None:
-        self.screen.fill((34, 36, 44), rect)
+    def _panel_canvas(self, visible_h: int):
+        """The whole panel painted on its own canvas: (canvas, content height, buttons and
+        initiative rows in the canvas's coordinates)."""
+        screen, canvas = self.screen, pygame.Surface((PANEL_W, max(visible_h, 1600)))
+        self.screen = canvas
+        try:
+            bottom = self._paint_panel(pygame.Rect(0, 0, PANEL_W, visible_h))
+        finally:
+            self.screen = screen
+        return canvas, max(visible_h, bottom), list(self.buttons), list(self.tracker_rows)
+
+    def _paint_panel(self, rect: pygame.Rect) -> int:
+        """Paint the panel from the top of ``rect`` (as tall as the window); the y below
+        its last line (the help at the window's foot, or after the content if it is longer)."""
+        self.screen.fill((34, 36, 44))
         x, y = rect.x + 12, rect.y + 10
         y += self._text(self.battle.scenario.title_in(self.lang) or "Carreau", (x, y), 16, bold=True) + 6
         # the initiative tracker: a click on a delaying creature has it step in
@@ -95,7 +122,9 @@ class ScreenDrawing:
             y += self._text(self.tip, (x, y), 12, (240, 180, 140), width=PANEL_W - 24)
         if self.overlay.caption:
             y += self._text(self.overlay.caption, (x, y), 12, (180, 210, 240), width=PANEL_W - 24)
-        self._text(sentence("UI_GAME_HELP", {}, self.lang), (x, rect.bottom - 60), 11, (150, 150, 150), width=PANEL_W - 24)
+        help_y = max(y + 8, rect.bottom - 60)
+        return help_y + self._text(sentence("UI_GAME_HELP", {}, self.lang), (x, help_y), 11, (150, 150, 150),
+                                   width=PANEL_W - 24) + 8
 
     def _tracker_window(self, rows: int = TRACKER_ROWS) -> list[str]:
         """The initiative order from the creature whose turn it is on, as many as fit (the
@@ -149,6 +178,20 @@ class ScreenDrawing:
             if spell:
                 parts.append(sentence(key, {"spell": data.spells()[spell].get(f"name_{self.lang}", spell)}, self.lang))
         return " · ".join(parts)
+
+    def _draw_fold(self, rect: pygame.Rect) -> None:
+        """The folded panel: a strip with the current creature's side colour and the key
+        that opens it."""
+        self.screen.fill((34, 36, 44), rect)
+        if self.current is not None:
+            colour = theme.side_colour(self.view.sides, self.battle.board().body(self.current).side)
+            pygame.draw.rect(self.screen, colour, pygame.Rect(rect.x + 4, rect.y + 8, rect.w - 8, 6), border_radius=3)
+        for i, line in enumerate(("≡", "Tab")):
+            img = theme.font(14 if i == 0 else 10, bold=i == 0).render(line, True, (200, 200, 210))
+            self.screen.blit(img, (rect.centerx - img.get_width() // 2, rect.y + 22 + i * 20))
+        label = theme.font(12).render(sentence("UI_FOLD_OPEN", {}, self.lang), True, (170, 170, 180))
+        turned = pygame.transform.rotate(label, 90)
+        self.screen.blit(turned, (rect.centerx - turned.get_width() // 2, rect.y + 70))
 
     def _draw_log(self, rect: pygame.Rect) -> None:
         self.log_view.draw(self.screen, rect, self.log, self.lang)
