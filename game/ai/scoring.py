@@ -111,6 +111,22 @@ def danger_cost(s: Situation, judgement: Judgement, threats: Threats, square) ->
     return weight * sum(threats.per_round(s, foe) for foe in s.threatening(square))
 
 
+def followed_cost(s: Situation, judgement: Judgement, threats: Threats, square) -> float:
+    """What ending the turn at ``square``, out of every foe's threat, still costs next
+    round: each foe that could come at it there (a move or a charge away: twice its speed)
+    or shoot it lands one blow, not a full attack. A retreat that any foe can catch only
+    trades a full attack for a single blow."""
+    if not judgement.danger:
+        return 0.0
+    weight = REPLY_SHARE * (1.0 + 2.0 * s.hurt(s.who))
+    total = 0.0
+    for foe in s.foes:
+        body = s.board.body(foe)
+        if body.weapon.is_ranged or s.gap_from(square, foe) <= 2 * body.speed_squares + 1:
+            total += threats.per_blow(s, foe)
+    return weight * total
+
+
 def provoked_cost(s: Situation, threats: Threats, takers) -> float:
     """The attacks of opportunity a path or an action provokes, each one blow of its taker,
     weighed up as the creature is hurt (a blow may drop it)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
+from .. import data
 from ..rules import flanking, threat
 from ..rules.geometry import Square, distance
 from ..world import views
@@ -18,6 +19,9 @@ from ..world.components import Abilities, Stats
 # The creature's hit points left, as a share of its maximum, below which it counts as badly hurt.
 BADLY_HURT = 0.3
 ABLE = ("normal", "staggered", "disabled")
+# The spell effects that strike or hold foes from afar.
+FROM_AFAR = frozenset({"missiles", "damage", "damage_per_level", "scorching_ray", "area_damage_per_level",
+                       "fireball", "sleep", "color_spray", "hold_person", "web", "grease"})
 
 
 @dataclass
@@ -73,6 +77,16 @@ class Situation:
     def animal(self) -> bool:
         """An animal's Intelligence (1-2): it fights by instinct and runs when badly hurt."""
         return not self.mindless and 0 < self.battle.read(self.who, Abilities).scores.get("int", 10) <= 2
+
+    @cached_property
+    def keeps_distance(self) -> bool:
+        """A bow or a spell that harms or holds foes from afar: such a creature closes in
+        only as far as no foe can strike it (a wizard in melee is a wizard wasted)."""
+        if self.me.weapon.is_ranged:
+            return True
+        spells = data.spells()
+        return any(spells.get(c.spell.split(":")[-1], {}).get("effect") in FROM_AFAR
+                   for c in views.spell_choices(self.battle, self.who))
 
     def is_undead(self, cid: str) -> bool:
         return bool(self.battle.read(cid, Stats).values.get("undead"))

@@ -21,6 +21,13 @@ from .controllers import Decision
 from .scoring import LEVELS, Threats
 from .sense import Situation
 
+# What counts as a blow struck (or a foe put out of the fight): a creature that has gone
+# ``BOLD_AFTER`` of its rounds without one drops its caution (keeping away, running), so
+# that careful sides end their battles.
+STRIKING = frozenset({"WHY_FULL_ATTACK", "WHY_ATTACK", "WHY_FOCUS", "WHY_DEFENSIVELY", "WHY_CHARGE", "WHY_TRIP",
+                      "WHY_DISARM", "WHY_BULL_RUSH", "WHY_SPLASH", "WHY_AREA_SPELL", "WHY_SPELL", "WHY_TURN_UNDEAD",
+                      "WHY_MINDLESS", "WHY_CURE", "WHY_BOON"})
+BOLD_AFTER = 3
 # What a creature that has held too long may do to go in.
 GOING_IN = frozenset({"WHY_CHARGE", "WHY_MOVE_STRIKE", "WHY_MOVE_FLANK", "WHY_REACH", "WHY_APPROACH"})
 # What an animal counts: its blows and the attacks it provokes, and its hide (it runs).
@@ -39,6 +46,7 @@ class TacticalPlayer:
         self.judgement = LEVELS[level]
         self.threats = Threats()
         self.idle: dict[str, int] = {}     # turns each creature let pass without a blow in sight
+        self.struck: dict[str, int] = {}   # the last round each creature struck a blow (or cast, turned …)
 
     def decide(self, battle, who: str) -> Decision | None:
         s = Situation(battle, who)
@@ -48,12 +56,14 @@ class TacticalPlayer:
             return nature or None
         if not s.foes:
             return None
-        turn = cand.Turn(s, battle.options(who), INSTINCT if s.animal else self.judgement, self.threats)
+        self.struck.setdefault(who, battle.round)
+        bold = battle.round - self.struck[who] >= BOLD_AFTER
+        turn = cand.Turn(s, battle.options(who), INSTINCT if s.animal else self.judgement, self.threats, bold)
         found: list[cand.Candidate] = []
         for generate in GENERATORS:
             found += generate(turn)
         in_reach = any(c.why in ("WHY_FULL_ATTACK", "WHY_FOCUS") for c in found)
-        if not in_reach or self.judgement.lookahead > 4:
+        if (not in_reach or self.judgement.lookahead > 4) and not (self.judgement.danger and s.keeps_distance):
             for generate in MOVES:
                 found += generate(turn)
         if not any(c.why in GOING_IN or c.why in ("WHY_ATTACK", "WHY_FULL_ATTACK", "WHY_FOCUS") for c in found):
@@ -64,6 +74,8 @@ class TacticalPlayer:
         # Ending the turn where it stands costs that square's danger too: what beats it is worth doing.
         if best is not None and best.score > -turn.danger(s.me.pos):
             self.idle[who] = 0
+            if best.why in STRIKING:
+                self.struck[who] = battle.round
             return best.decision()
         return self._waited(battle, who, found)
 
@@ -76,7 +88,10 @@ class TacticalPlayer:
         self.idle[who] = self.idle.get(who, 0) + 1
         going = [c for c in found if c.why in GOING_IN]
         if self.idle[who] > 2 and going:
-            return max(going, key=lambda c: c.score).decision()
+            best = max(going, key=lambda c: c.score)
+            if best.why in STRIKING:
+                self.struck[who] = battle.round
+            return best.decision()
         return None
 
     def _nature(self, battle, s: Situation):
