@@ -77,6 +77,10 @@ class Threats:
     def per_round(self, s: Situation, foe: str) -> float:
         return self._round(s, foe, s.who)
 
+    def round_against(self, s: Situation, target: str) -> float:
+        """The creature's own full round on ``target``, by the sheets (no cover, no range)."""
+        return self._round(s, s.who, target)
+
     def blow_against(self, s: Situation, target: str) -> float:
         """The creature's own blow on ``target``, by the same sheet estimate."""
         return self._round(s, s.who, target) / max(len(self._sheet(s, s.who).attacks), 1)

@@ -14,7 +14,7 @@ from .. import data
 from ..rules import flanking, threat
 from ..rules.geometry import Square, distance
 from ..world import views
-from ..world.components import Abilities, Stats
+from ..world.components import Abilities, HitPoints, Stats
 
 # The creature's hit points left, as a share of its maximum, below which it counts as badly hurt.
 BADLY_HURT = 0.3
@@ -52,7 +52,10 @@ class Situation:
                 and views.status(self.battle, b.id) not in ("dead",)]
 
     def hp(self, cid: str) -> tuple[int, int]:
-        return views.health(self.battle, cid)
+        """(hit points, maximum), the nonlethal damage taken off: a brawler with as much
+        nonlethal damage as hit points drops as surely as one cut down (digest §8)."""
+        now, most = views.health(self.battle, cid)
+        return now - self.battle.read(cid, HitPoints).nonlethal, most
 
     def hurt(self, cid: str) -> float:
         """The share of its hit points a creature has lost (0 unhurt, 1 down)."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ..dice import Chooser
 from ..world import views
-from . import answers, candidates as cand, magic, maneuvers, scripted
+from . import answers, candidates as cand, magic, maneuvers, scripted, shooting
 from .controllers import Decision
 from .scoring import LEVELS, Threats
 from .sense import Situation
@@ -63,6 +63,8 @@ class TacticalPlayer:
         for generate in GENERATORS:
             found += generate(turn)
         in_reach = any(c.why in ("WHY_FULL_ATTACK", "WHY_FOCUS") for c in found)
+        shots = [c.params.get("damage", 0.0) for c in found if c.why in ("WHY_FULL_ATTACK", "WHY_FOCUS", "WHY_ATTACK")]
+        found += shooting.reposition(turn, max(shots, default=0.0))
         if (not in_reach or self.judgement.lookahead > 4) and not (self.judgement.danger and s.keeps_distance):
             for generate in MOVES:
                 found += generate(turn)
