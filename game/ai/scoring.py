@@ -108,11 +108,15 @@ class Threats:
 
 def danger_cost(s: Situation, judgement: Judgement, threats: Threats, square) -> float:
     """What ending the turn at ``square`` is expected to cost next round: the foes that
-    threaten it, each a share of its full attack, weighed up as the creature is hurt."""
+    threaten it, each a share of its full attack, weighed up as the creature is hurt. A
+    foe that also threatens some of its friends strikes one of them: its blows are shared
+    out (what makes ganging up on a foe beside a friend worth the risk)."""
     if not judgement.danger:
         return 0.0
     weight = REPLY_SHARE * (1.0 + 2.0 * s.hurt(s.who))
-    return weight * sum(threats.per_round(s, foe) for foe in s.threatening(square))
+    if not judgement.flanking:      # the easy player does not share the blows out among its side
+        return weight * sum(threats.per_round(s, foe) for foe in s.threatening(square))
+    return weight * sum(threats.per_round(s, foe) / (1 + s.engaged.get(foe, 0)) for foe in s.threatening(square))
 
 
 def followed_cost(s: Situation, judgement: Judgement, threats: Threats, square) -> float:

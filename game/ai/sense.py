@@ -82,6 +82,12 @@ class Situation:
         return not self.mindless and 0 < self.battle.read(self.who, Abilities).scores.get("int", 10) <= 2
 
     @cached_property
+    def others_fighting(self) -> bool:
+        """Two sides or more against it: they fight one another too, and a side that lets
+        them wear each other down before it goes in fights the survivors."""
+        return len({self.board.body(f).side for f in self.foes}) >= 2
+
+    @cached_property
     def keeps_distance(self) -> bool:
         """A bow or a spell that harms or holds foes from afar: such a creature closes in
         only as far as no foe can strike it (a wizard in melee is a wizard wasted)."""
@@ -130,6 +136,20 @@ class Situation:
         for foe in self.foes:
             for sq in views.threatened(self.battle, foe):
                 out.setdefault(sq, []).append(foe)
+        return out
+
+    @cached_property
+    def engaged(self) -> dict[str, int]:
+        """How many of its friends (itself aside) each foe threatens: a foe's blows go to
+        one of them, not all to it."""
+        reach: dict[str, set] = {}
+        for sq, foes in self.danger.items():
+            for foe in foes:
+                reach.setdefault(foe, set()).add(sq)
+        out = {}
+        for foe, squares in reach.items():
+            out[foe] = sum(1 for f in self.friends if f != self.who and views.status(self.battle, f) in ABLE
+                           and not squares.isdisjoint(self.board.body(f).squares))
         return out
 
     def threatening(self, square: Square) -> list[str]:

@@ -65,10 +65,11 @@ class TacticalPlayer:
         in_reach = any(c.why in ("WHY_FULL_ATTACK", "WHY_FOCUS") for c in found)
         shots = [c.params.get("damage", 0.0) for c in found if c.why in ("WHY_FULL_ATTACK", "WHY_FOCUS", "WHY_ATTACK")]
         found += shooting.reposition(turn, max(shots, default=0.0))
-        if (not in_reach or self.judgement.lookahead > 4) and not (self.judgement.danger and s.keeps_distance):
+        waits = self.judgement.tactics and not bold and (s.keeps_distance or (s.others_fighting and not s.threatened_now))
+        if (not in_reach or self.judgement.lookahead > 4) and not waits:
             for generate in MOVES:
                 found += generate(turn)
-        if not any(c.why in GOING_IN or c.why in ("WHY_ATTACK", "WHY_FULL_ATTACK", "WHY_FOCUS") for c in found):
+        if not (self.judgement.tactics and not bold and s.others_fighting and not s.threatened_now) and not any(c.why in GOING_IN or c.why in ("WHY_ATTACK", "WHY_FULL_ATTACK", "WHY_FOCUS") for c in found):
             found += cand.approach(turn)
         if s.animal or self.judgement.tactics:
             found += cand.retreat(turn)
