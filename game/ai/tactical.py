@@ -28,6 +28,7 @@ STRIKING = frozenset({"WHY_FULL_ATTACK", "WHY_ATTACK", "WHY_FOCUS", "WHY_DEFENSI
                       "WHY_DISARM", "WHY_BULL_RUSH", "WHY_SPLASH", "WHY_AREA_SPELL", "WHY_SPELL", "WHY_TURN_UNDEAD",
                       "WHY_MINDLESS", "WHY_CURE", "WHY_BOON"})
 BOLD_AFTER = 3
+BLOWS = ("WHY_ATTACK", "WHY_FULL_ATTACK", "WHY_FOCUS")
 # What a creature that has held too long may do to go in.
 GOING_IN = frozenset({"WHY_CHARGE", "WHY_MOVE_STRIKE", "WHY_MOVE_FLANK", "WHY_REACH", "WHY_APPROACH"})
 # What an animal counts: its blows and the attacks it provokes, and its hide (it runs).
@@ -59,18 +60,7 @@ class TacticalPlayer:
         self.struck.setdefault(who, battle.round)
         bold = battle.round - self.struck[who] >= BOLD_AFTER
         turn = cand.Turn(s, battle.options(who), INSTINCT if s.animal else self.judgement, self.threats, bold)
-        found: list[cand.Candidate] = []
-        for generate in GENERATORS:
-            found += generate(turn)
-        in_reach = any(c.why in ("WHY_FULL_ATTACK", "WHY_FOCUS") for c in found)
-        shots = [c.params.get("damage", 0.0) for c in found if c.why in ("WHY_FULL_ATTACK", "WHY_FOCUS", "WHY_ATTACK")]
-        found += shooting.reposition(turn, max(shots, default=0.0))
-        waits = self.judgement.tactics and not bold and (s.keeps_distance or (s.others_fighting and not s.threatened_now))
-        if (not in_reach or self.judgement.lookahead > 4) and not waits:
-            for generate in MOVES:
-                found += generate(turn)
-        if not (self.judgement.tactics and not bold and s.others_fighting and not s.threatened_now) and not any(c.why in GOING_IN or c.why in ("WHY_ATTACK", "WHY_FULL_ATTACK", "WHY_FOCUS") for c in found):
-            found += cand.approach(turn)
+        found = self._candidates(turn, bold)
         if s.animal or self.judgement.tactics:
             found += cand.retreat(turn)
         best = max(found, key=lambda c: c.score) if found else None
@@ -81,6 +71,28 @@ class TacticalPlayer:
                 self.struck[who] = battle.round
             return best.decision()
         return self._waited(battle, who, found)
+
+    def _candidates(self, turn: cand.Turn, bold: bool) -> list[cand.Candidate]:
+        """What it weighs: its blows, spells and steps always; a better firing square for an
+        archer; the moves (a charge, a move and a blow) unless a full attack is at hand (or
+        it looks ahead far); closing in when no blow is in sight. A creature that fights
+        from afar, or that lets two other sides fight it out while none threatens it,
+        waits rather than go in (until it turns ``bold``)."""
+        s = turn.s
+        found: list[cand.Candidate] = []
+        for generate in GENERATORS:
+            found += generate(turn)
+        in_reach = any(c.why in ("WHY_FULL_ATTACK", "WHY_FOCUS") for c in found)
+        shots = [c.params.get("damage", 0.0) for c in found if c.why in BLOWS]
+        found += shooting.reposition(turn, max(shots, default=0.0))
+        careful = self.judgement.tactics and not bold
+        lets_them_fight = careful and s.others_fighting and not s.threatened_now
+        if (not in_reach or self.judgement.lookahead > 4) and not (careful and s.keeps_distance) and not lets_them_fight:
+            for generate in MOVES:
+                found += generate(turn)
+        if not lets_them_fight and not any(c.why in GOING_IN or c.why in BLOWS for c in found):
+            found += cand.approach(turn)
+        return found
 
     def _waited(self, battle, who: str, found: list) -> Decision | None:
         """Nothing worth it: hold (let the foes come). A creature that has held two turns
