@@ -297,10 +297,31 @@ def approach(t: Turn) -> list[Candidate]:
         seen = views.path(t.battle, t.who, square, "move")
         if seen.legal:
             takers = [taker for taker, _at in seen.provokes]
-            score = 0.2 + 0.1 * (here - rank) - provoked_cost(t.s, t.threats, takers) - 0.5 * t.danger(square)
+            score = (0.2 + 0.1 * (here - rank) - provoked_cost(t.s, t.threats, takers) - 0.5 * t.danger(square)
+                     - _walks_into_their_charge(t, square))
             out.append(Candidate(score, C.Move(t.who, squares=seen.squares), "WHY_APPROACH",
                                  {"target": target, "aoo": len(takers)}))
-    return out
+    return out or _open_the_way(t, target)
+
+
+def _open_the_way(t: Turn, target: str) -> list[Candidate]:
+    """No square brings it nearer: a closed door beside it may (the foes behind a vault's
+    door, where the battle would otherwise stall): the door the engine offers nearest the
+    foe."""
+    if not (t.judgement.tactics and t.offered("open_door")):
+        return []
+    doors = sorted(t.opts["open_door"].commands(), key=lambda c: (t.s.gap_from(c.at, target), c.at))
+    return [Candidate(0.3, doors[0], "WHY_OPEN_DOOR", {"target": target})] if doors else []
+
+
+def _walks_into_their_charge(t: Turn, square: Square) -> float:
+    """What closing in to ``square`` gives the foes: the blows of those that could not come
+    at it where it stands and could there (a charge away). Closing in second strikes
+    first: the side that walks into the other's charge takes the charge."""
+    if t.bold:
+        return 0.0
+    return max(0.0, followed_cost(t.s, t.judgement, t.threats, square)
+               - followed_cost(t.s, t.judgement, t.threats, t.s.me.pos))
 
 
 def _out_of_their_reach(t: Turn, square: Square) -> bool:

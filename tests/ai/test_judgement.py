@@ -165,3 +165,31 @@ def test_normal_beats_scripted_on_the_forest_clearing_from_either_party():
         assert result.refusal is None
         won += result.winner == mine
     assert won >= 3, won          # the judgement before issue 12's strength work won 1 of these 4
+
+
+FIELD = "\n".join("." * 22 for _ in range(9))
+
+
+def test_it_does_not_walk_into_the_foes_charge():
+    # The foe is out of charge range both ways: the side that closes in first gets charged;
+    # it closes in no farther than the foe's charge (twice its speed) and lets it come.
+    b = battle(FIELD, creature("ai", "blue", (1, 4), initiative=20, hp=20), creature("foe", "red", (17, 4), hp=20))
+    d = decide(b, "ai")
+    if d is not None:
+        assert isinstance(d.command, C.Move), d
+        end = d.command.squares[-1]
+        assert 17 - end[0] - 1 > 2 * b.board().body("foe").speed_squares, end
+
+
+DOOR = """
+#######
+#..+..#
+#######
+"""
+
+
+def test_it_opens_the_door_between_it_and_its_foe():
+    b = battle(DOOR, creature("ai", "blue", (2, 1), initiative=20, hp=20), creature("foe", "red", (5, 1), hp=20))
+    d = decide(b, "ai")
+    assert isinstance(d.command, C.OpenDoor) and d.command.at == (3, 1), d
+    assert d.explain("en") == "opens the door on the way to foe"
