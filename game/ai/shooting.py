@@ -29,7 +29,7 @@ def reposition(t: Turn, here: float) -> list[Candidate]:
     if not foes or here >= POOR * max(t.threats.round_against(t.s, f) for f in foes):
         return []
     out = []
-    for square in _firing_squares(t, foes)[:SQUARES + t.judgement.lookahead]:
+    for square in _firing_squares(t, foes)[:SQUARES + t.judgement.lookahead // 2]:
         seen = _safe_path(t, square)
         if seen is None:
             continue
@@ -55,10 +55,14 @@ def _firing_squares(t: Turn, foes: list[str]) -> list[Square]:
     it can be; nearest that foe first."""
     increment = max(t.s.me.weapon.range_ft // 5, 2)
     best = foes[0]
+    span = t.s.me.span
+    # the squares within two of a foe (where its space would be set too near), as a set
+    near = {(x + dx - i, y + dy - j) for f in t.s.foes for x, y in t.s.board.body(f).squares
+            for dx in range(-2, 3) for dy in range(-2, 3) for i in range(span) for j in range(span)}
     ranked = []
     for x, y, _cost in t.opts["move"].domain["squares"]:
         square = (x, y)
-        if t.s.threatening(square) or any(t.s.gap_from(square, f) < 3 for f in t.s.foes):
+        if square in near or t.s.threatening(square):
             continue
         gap = t.s.gap_from(square, best)
         ranked.append((max(0, gap - increment), -gap, square))
@@ -68,7 +72,7 @@ def _firing_squares(t: Turn, foes: list[str]) -> list[Square]:
     for _far, _gap, square in ranked:
         if all(max(abs(square[0] - p[0]), abs(square[1] - p[1])) > 1 for p in picked):
             picked.append(square)
-        if len(picked) >= SQUARES + 5:
+        if len(picked) >= SQUARES + t.judgement.lookahead // 2:
             break
     return picked
 
