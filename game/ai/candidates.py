@@ -11,6 +11,7 @@ numbers. Cheap geometry prunes the squares first: the dry runs are the dear part
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from itertools import islice
 from typing import Any
 
 from ..rules.geometry import Square
@@ -286,10 +287,10 @@ def approach(t: Turn) -> list[Candidate]:
         return []
     target = min(t.s.foes, key=lambda f: (t.s.gap(t.who, f) - (4 * t.s.hurt(f) if t.judgement.focus else 0), f))
     here = t.s.gap(t.who, target)
-    squares = [(x, y) for x, y, _c in t.opts["move"].domain["squares"]]
-    if keep:
-        squares = [sq for sq in squares if _out_of_their_reach(t, sq)]
-    ranked = sorted((t.s.gap_from(sq, target) + 0.3 * t.danger(sq), sq) for sq in squares)
+    ranked = sorted((t.s.gap_from((x, y), target) + 0.3 * t.danger((x, y)), (x, y))
+                    for x, y, _c in t.opts["move"].domain["squares"])
+    if keep:          # the best three it may keep to, found lazily (the test asks every foe)
+        ranked = list(islice((r for r in ranked if _out_of_their_reach(t, r[1])), 3))
     out = []
     for rank, square in ranked[:3]:
         if t.s.gap_from(square, target) >= here:
