@@ -47,7 +47,8 @@ class TacticalPlayer:
         self.judgement = LEVELS[level]
         self.threats = Threats()
         self.idle: dict[str, int] = {}     # turns each creature let pass without a blow in sight
-        self.struck: dict[str, int] = {}   # the last round each creature struck a blow (or cast, turned …)
+        # the last round each creature struck a blow (or cast, turned …), by battle and creature
+        self.struck: dict[tuple, int] = {}
 
     def decide(self, battle, who: str) -> Decision | None:
         s = Situation(battle, who)
@@ -57,8 +58,7 @@ class TacticalPlayer:
             return nature or None
         if not s.foes:
             return None
-        self.struck.setdefault(who, battle.round)
-        bold = battle.round - self.struck[who] >= BOLD_AFTER
+        bold = battle.round - self.struck.setdefault((battle.world, who), battle.round) >= BOLD_AFTER
         turn = cand.Turn(s, battle.options(who), INSTINCT if s.animal else self.judgement, self.threats, bold)
         found = self._candidates(turn, bold)
         if s.animal or self.judgement.tactics:
@@ -68,7 +68,7 @@ class TacticalPlayer:
         if best is not None and best.score > -turn.danger(s.me.pos):
             self.idle[who] = 0
             if best.why in STRIKING:
-                self.struck[who] = battle.round
+                self.struck[(battle.world, who)] = battle.round
             return best.decision()
         return self._waited(battle, who, found)
 
@@ -105,7 +105,7 @@ class TacticalPlayer:
         if self.idle[who] > 2 and going:
             best = max(going, key=lambda c: c.score)
             if best.why in STRIKING:
-                self.struck[who] = battle.round
+                self.struck[(battle.world, who)] = battle.round
             return best.decision()
         return None
 
