@@ -1136,6 +1136,10 @@ _SENTENCES: dict[str, dict[str, str]] = {
                                      "fr": "L'intersection {intersection} est dans l'espace de {creature} : visez la créature."},
     "OUT_OF_RANGE": {"en": "Out of range: {increments} range increments, at most {max}.",
                      "fr": "Hors de portée : {increments} facteurs de portée, {max} au plus."},
+    # --- issue 12: judgement (stronger AI) ---
+    "WHY_FIRING_SQUARE": {"en": "moves to a clear shot at {target}: {damage} damage expected",
+                          "fr": "se place pour tirer à découvert sur {target} : {damage} dégâts attendus"},
+    "WHY_OPEN_DOOR": {"en": "opens the door on the way to {target}", "fr": "ouvre la porte qui mène à {target}"},
     # --- issue 12: simulate and the AI benchmark ---
     "SIM_TITLE": {"en": "{battles} simulated battles on {scenario} (seeds {first} to {last}, at most {max_rounds} rounds)",
                   "fr": "{battles} batailles simulées sur {scenario} (graines {first} à {last}, {max_rounds} rounds au plus)"},

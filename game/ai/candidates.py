@@ -11,18 +11,24 @@ numbers. Cheap geometry prunes the squares first: the dry runs are the dear part
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from itertools import islice
 from typing import Any
 
 from ..rules.geometry import Square
 from ..world import commands as C, views
 from .controllers import Decision
-from .scoring import Judgement, Threats, blow_value, danger_cost, expected, provoked_cost
+from .scoring import Judgement, Threats, blow_value, danger_cost, expected, followed_cost, provoked_cost
 from .sense import Situation
 
 # How much a flanking square adds to a blow the sheet estimates (+2 to hit, about a tenth more hits).
 FLANK_GAIN = 1.15
 # How many foes (the nearest) and squares are weighed at most: the rest is pruned by geometry.
 TARGETS = 4
+# What living to fight on is worth to a badly hurt creature beyond the blows it saves.
+RETREAT_BIAS = 1.0
+# The share of the foes' expected damage that total defense's +4 AC still lets through.
+TOTAL_DEFENSE_KEEPS = 0.8
+ANIMAL_FLIGHT = 4.0  # an animal runs when badly hurt: instinct, not a reckoning
 ASKED = 2            # foes whose blows are asked of ``odds`` (the best by the sheets' estimate)
 
 
@@ -45,6 +51,7 @@ class Turn:
     opts: Any
     judgement: Judgement
     threats: Threats
+    bold: bool = False       # it has gone rounds without a blow: caution (keeping away, running) is dropped
 
     @property
     def battle(self):
@@ -152,12 +159,14 @@ def _blow(t: Turn, command, target: str, here: float, why: str) -> Candidate:
 
 
 def total_defense(t: Turn) -> list[Candidate]:
-    """+4 AC for a round (French text, "défense totale"): worth it when the foes around
-    would deal more than it could."""
+    """+4 AC for a round (French text, "défense totale"): it turns aside about a fifth of
+    the foes' blows and deals none, so it is worth it only when the foes around would deal
+    far more than it could (a battle is won by the blows dealt, not by those put off)."""
     if not (t.judgement.tactics and t.s.threatened_now and t.offered("total_defense")):
         return []
     here = t.danger(t.s.me.pos)
-    return [Candidate(-0.6 * here, C.TotalDefense(t.who), "WHY_TOTAL_DEFENSE", {"count": len(t.s.threatened_now)})]
+    return [Candidate(-TOTAL_DEFENSE_KEEPS * here, C.TotalDefense(t.who), "WHY_TOTAL_DEFENSE",
+                      {"count": len(t.s.threatened_now)})]
 
 
 # --- a charge ----------------------------------------------------------------------------------
@@ -268,13 +277,20 @@ def _move_why(t: Turn, square: Square, target: str, takers: list) -> str:
 # --- closing in, falling back ------------------------------------------------------------------
 def approach(t: Turn) -> list[Candidate]:
     """No blow this turn: a move toward the foe it would best strike, by a path that
-    provokes least, stopping short of squares its foes threaten when it counts danger."""
+    provokes least, stopping short of squares its foes threaten when it counts danger.
+    A creature that fights from afar (``keeps_distance``) comes only to squares no foe
+    could reach this round with a move and a blow; once it has acted, it stays put."""
     if not t.offered("move") or not t.s.foes:
+        return []
+    keep = t.judgement.danger and t.s.keeps_distance and not t.bold
+    if keep and not t.battle.actions_left().get("standard"):
         return []
     target = min(t.s.foes, key=lambda f: (t.s.gap(t.who, f) - (4 * t.s.hurt(f) if t.judgement.focus else 0), f))
     here = t.s.gap(t.who, target)
-    ranked = sorted(((t.s.gap_from((x, y), target) + 0.3 * t.danger((x, y)), (x, y))
-                     for x, y, _c in t.opts["move"].domain["squares"]), key=lambda r: r)
+    ranked = sorted((t.s.gap_from((x, y), target) + 0.3 * t.danger((x, y)), (x, y))
+                    for x, y, _c in t.opts["move"].domain["squares"])
+    if keep:          # the best three it may keep to, found lazily (the test asks every foe)
+        ranked = list(islice((r for r in ranked if _out_of_their_reach(t, r[1])), 3))
     out = []
     for rank, square in ranked[:3]:
         if t.s.gap_from(square, target) >= here:
@@ -282,17 +298,51 @@ def approach(t: Turn) -> list[Candidate]:
         seen = views.path(t.battle, t.who, square, "move")
         if seen.legal:
             takers = [taker for taker, _at in seen.provokes]
-            score = 0.2 + 0.1 * (here - rank) - provoked_cost(t.s, t.threats, takers) - 0.5 * t.danger(square)
+            score = (0.2 + 0.1 * (here - rank) - provoked_cost(t.s, t.threats, takers) - 0.5 * t.danger(square)
+                     - _walks_into_their_charge(t, square))
             out.append(Candidate(score, C.Move(t.who, squares=seen.squares), "WHY_APPROACH",
                                  {"target": target, "aoo": len(takers)}))
-    return out
+    return out or _open_the_way(t, target)
+
+
+def _open_the_way(t: Turn, target: str) -> list[Candidate]:
+    """No square brings it nearer: a closed door beside it may (the foes behind a vault's
+    door, where the battle would otherwise stall): the door the engine offers nearest the
+    foe."""
+    if not (t.judgement.tactics and t.offered("open_door")):
+        return []
+    doors = sorted(t.opts["open_door"].commands(), key=lambda c: (t.s.gap_from(c.at, target), c.at))
+    return [Candidate(0.3, doors[0], "WHY_OPEN_DOOR", {"target": target})] if doors else []
+
+
+def _walks_into_their_charge(t: Turn, square: Square) -> float:
+    """What closing in to ``square`` gives the foes: the blows of those that could not come
+    at it where it stands and could there (a charge away). Closing in second strikes
+    first: the side that walks into the other's charge takes the charge."""
+    if t.bold:
+        return 0.0
+    return max(0.0, followed_cost(t.s, t.judgement, t.threats, square)
+               - followed_cost(t.s, t.judgement, t.threats, t.s.me.pos))
+
+
+def _out_of_their_reach(t: Turn, square: Square) -> bool:
+    """No foe threatens ``square`` now nor could walk up and strike it next round (its
+    speed and a square of reach; its bow does not count: that reaches anywhere)."""
+    return not t.s.threatening(square) and all(
+        t.s.gap_from(square, f) > t.s.board.body(f).speed_squares + 2 for f in t.s.foes)
 
 
 def retreat(t: Turn) -> list[Candidate]:
     """Badly hurt: withdraw (its first square provokes nothing) or move to the square
-    farthest from the foes that no foe threatens."""
-    if not t.s.badly_hurt or not t.s.foes:
+    farthest from the foes that no foe threatens. Scored as any other end of a turn: what
+    the way provokes, the danger where it ends and the blows of the foes that can still
+    come at it there (``followed_cost``), so that it runs only when running saves blows,
+    not when any foe would catch it anyway and it would have struck for nothing."""
+    if not t.s.badly_hurt or not t.s.foes or t.bold:
         return []
+    if t.judgement.danger and not t.s.threatened_now and not followed_cost(t.s, t.judgement, t.threats, t.s.me.pos):
+        return []                     # no foe can come at it where it stands: nothing to run from
+    out: list[Candidate] = []
     for action, make in (("withdraw", C.Withdraw), ("move", C.Move)):
         if not t.offered(action):
             continue
@@ -303,12 +353,15 @@ def retreat(t: Turn) -> list[Candidate]:
             if not seen.legal:
                 continue
             takers = [taker for taker, _at in seen.provokes]
-            gain = t.danger(t.s.me.pos) - t.danger(square) - provoked_cost(t.s, t.threats, takers)
-            score = 2.0 + gain + 0.2 * (-far) - 3.0 * count
+            cost = provoked_cost(t.s, t.threats, takers) + t.danger(square) + (
+                followed_cost(t.s, t.judgement, t.threats, square) if not count else 0.0)
+            score = (ANIMAL_FLIGHT if t.s.animal else RETREAT_BIAS) - cost + 0.05 * (-far) - 3.0 * count
             now, _most = t.s.hp(t.who)
-            return [Candidate(score, make(t.who, squares=seen.squares), "WHY_WITHDRAW" if action == "withdraw"
-                              else "WHY_RETREAT", {"hp": now, "aoo": len(takers)})]
-    return []
+            out.append(Candidate(score, make(t.who, squares=seen.squares), "WHY_WITHDRAW" if action == "withdraw"
+                                 else "WHY_RETREAT", {"hp": now, "aoo": len(takers)}))
+        if out:
+            break
+    return [max(out, key=lambda c: c.score)] if out else []
 
 
 def recover(t: Turn) -> list[Candidate]:

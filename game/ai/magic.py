@@ -9,9 +9,11 @@ Cures go to the most hurt friend, area spells where the foes bunch.
 from __future__ import annotations
 
 from .. import data
-from ..rules import metamagic as meta, spells as spell_rules
+from ..rules import metamagic as meta, spells as spell_rules, turning as turning_rules
+from ..rules.modifiers import ability_modifier
 from ..rules.geometry import Square
 from ..world import commands as C, views
+from ..world.components import Abilities, Stats
 from .candidates import Candidate, Turn
 from .scoring import expected
 
@@ -151,10 +153,27 @@ def _around(t: Turn, target: str) -> list[str]:
 
 # --- turning undead ---------------------------------------------------------------------------------
 def turning(t: Turn) -> list[Candidate]:
-    """A cleric facing undead foes within 60 ft turns them."""
+    """A cleric facing undead foes within 60 ft turns them: each worth ``TURN_VALUE`` times
+    the chance that the turning check's table reaches its Hit Dice (the rules' table over
+    the d20, as the player reads it off the sheets), none for those it already turned —
+    an undead beyond its power is no reason to spend the action."""
     if not t.offered("turn_undead"):
         return []
-    undead = [f for f in t.s.foes if t.s.is_undead(f) and t.s.gap(t.who, f) <= TURN_RANGE]
+    undead = [f for f in t.s.foes if t.s.is_undead(f) and t.s.gap(t.who, f) <= TURN_RANGE
+              and views.turned_by(t.battle, f) is None]
     if not undead:
         return []
-    return [Candidate(TURN_VALUE * len(undead) + 1.0, C.TurnUndead(t.who), "WHY_TURN_UNDEAD", {"count": len(undead)})]
+    me = t.s.stats
+    level = turning_rules.turning_level(me.get("cleric_level", 0), me.get("paladin_level", 0))
+    cha = ability_modifier(t.battle.read(t.who, Abilities).scores.get("cha", 10))
+    worth, count = 0.0, 0
+    for foe in undead:
+        theirs = t.battle.read(foe, Stats).values
+        hd = theirs.get("hd", 1) + theirs.get("turn_resistance", 0)
+        chance = sum(turning_rules.max_hit_dice(d20 + cha, level) >= hd for d20 in range(1, 21)) / 20
+        if chance:
+            count += 1
+            worth += TURN_VALUE * chance * (2.0 if turning_rules.destroys(level, theirs.get("hd", 1)) else 1.0)
+    if worth < 1.0:
+        return []
+    return [Candidate(worth + 1.0, C.TurnUndead(t.who), "WHY_TURN_UNDEAD", {"count": count})]

@@ -77,6 +77,10 @@ class Threats:
     def per_round(self, s: Situation, foe: str) -> float:
         return self._round(s, foe, s.who)
 
+    def round_against(self, s: Situation, target: str) -> float:
+        """The creature's own full round on ``target``, by the sheets (no cover, no range)."""
+        return self._round(s, s.who, target)
+
     def blow_against(self, s: Situation, target: str) -> float:
         """The creature's own blow on ``target``, by the same sheet estimate."""
         return self._round(s, s.who, target) / max(len(self._sheet(s, s.who).attacks), 1)
@@ -104,11 +108,31 @@ class Threats:
 
 def danger_cost(s: Situation, judgement: Judgement, threats: Threats, square) -> float:
     """What ending the turn at ``square`` is expected to cost next round: the foes that
-    threaten it, each a share of its full attack, weighed up as the creature is hurt."""
+    threaten it, each a share of its full attack, weighed up as the creature is hurt. A
+    foe that also threatens some of its friends strikes one of them: its blows are shared
+    out (what makes ganging up on a foe beside a friend worth the risk)."""
     if not judgement.danger:
         return 0.0
     weight = REPLY_SHARE * (1.0 + 2.0 * s.hurt(s.who))
-    return weight * sum(threats.per_round(s, foe) for foe in s.threatening(square))
+    if not judgement.flanking:      # the easy player does not share the blows out among its side
+        return weight * sum(threats.per_round(s, foe) for foe in s.threatening(square))
+    return weight * sum(threats.per_round(s, foe) / (1 + s.engaged.get(foe, 0)) for foe in s.threatening(square))
+
+
+def followed_cost(s: Situation, judgement: Judgement, threats: Threats, square) -> float:
+    """What ending the turn at ``square``, out of every foe's threat, still costs next
+    round: each foe that could come at it there (a move or a charge away: twice its speed)
+    or shoot it lands one blow, not a full attack. A retreat that any foe can catch only
+    trades a full attack for a single blow."""
+    if not judgement.danger:
+        return 0.0
+    weight = REPLY_SHARE * (1.0 + 2.0 * s.hurt(s.who))
+    total = 0.0
+    for foe in s.foes:
+        body = s.board.body(foe)
+        if body.weapon.is_ranged or s.gap_from(square, foe) <= 2 * body.speed_squares + 1:
+            total += threats.per_blow(s, foe)
+    return weight * total
 
 
 def provoked_cost(s: Situation, threats: Threats, takers) -> float:

@@ -10,14 +10,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
+from .. import data
 from ..rules import flanking, threat
 from ..rules.geometry import Square, distance
 from ..world import views
-from ..world.components import Abilities, Stats
+from ..world.components import Abilities, HitPoints, Stats
 
 # The creature's hit points left, as a share of its maximum, below which it counts as badly hurt.
 BADLY_HURT = 0.3
 ABLE = ("normal", "staggered", "disabled")
+# The spell effects that strike or hold foes from afar.
+FROM_AFAR = frozenset({"missiles", "damage", "damage_per_level", "scorching_ray", "area_damage_per_level",
+                       "fireball", "sleep", "color_spray", "hold_person", "web", "grease"})
 
 
 @dataclass
@@ -48,7 +52,10 @@ class Situation:
                 and views.status(self.battle, b.id) not in ("dead",)]
 
     def hp(self, cid: str) -> tuple[int, int]:
-        return views.health(self.battle, cid)
+        """(hit points, maximum), the nonlethal damage taken off: a brawler with as much
+        nonlethal damage as hit points drops as surely as one cut down (digest §8)."""
+        now, most = views.health(self.battle, cid)
+        return now - self.battle.read(cid, HitPoints).nonlethal, most
 
     def hurt(self, cid: str) -> float:
         """The share of its hit points a creature has lost (0 unhurt, 1 down)."""
@@ -73,6 +80,22 @@ class Situation:
     def animal(self) -> bool:
         """An animal's Intelligence (1-2): it fights by instinct and runs when badly hurt."""
         return not self.mindless and 0 < self.battle.read(self.who, Abilities).scores.get("int", 10) <= 2
+
+    @cached_property
+    def others_fighting(self) -> bool:
+        """Two sides or more against it: they fight one another too, and a side that lets
+        them wear each other down before it goes in fights the survivors."""
+        return len({self.board.body(f).side for f in self.foes}) >= 2
+
+    @cached_property
+    def keeps_distance(self) -> bool:
+        """A bow or a spell that harms or holds foes from afar: such a creature closes in
+        only as far as no foe can strike it (a wizard in melee is a wizard wasted)."""
+        if self.me.weapon.is_ranged:
+            return True
+        spells = data.spells()
+        return any(spells.get(c.spell.split(":")[-1], {}).get("effect") in FROM_AFAR
+                   for c in views.spell_choices(self.battle, self.who))
 
     def is_undead(self, cid: str) -> bool:
         return bool(self.battle.read(cid, Stats).values.get("undead"))
@@ -113,6 +136,20 @@ class Situation:
         for foe in self.foes:
             for sq in views.threatened(self.battle, foe):
                 out.setdefault(sq, []).append(foe)
+        return out
+
+    @cached_property
+    def engaged(self) -> dict[str, int]:
+        """How many of its friends (itself aside) each foe threatens: a foe's blows go to
+        one of them, not all to it."""
+        reach: dict[str, set] = {}
+        for sq, foes in self.danger.items():
+            for foe in foes:
+                reach.setdefault(foe, set()).add(sq)
+        out = {}
+        for foe, squares in reach.items():
+            out[foe] = sum(1 for f in self.friends if f != self.who and views.status(self.battle, f) in ABLE
+                           and not squares.isdisjoint(self.board.body(f).squares))
         return out
 
     def threatening(self, square: Square) -> list[str]:

@@ -16,11 +16,19 @@ from __future__ import annotations
 
 from ..dice import Chooser
 from ..world import views
-from . import answers, candidates as cand, magic, maneuvers, scripted
+from . import answers, candidates as cand, magic, maneuvers, scripted, shooting
 from .controllers import Decision
 from .scoring import LEVELS, Threats
 from .sense import Situation
 
+# What counts as a blow struck (or a foe put out of the fight): a creature that has gone
+# ``BOLD_AFTER`` of its rounds without one drops its caution (keeping away, running), so
+# that careful sides end their battles.
+STRIKING = frozenset({"WHY_FULL_ATTACK", "WHY_ATTACK", "WHY_FOCUS", "WHY_DEFENSIVELY", "WHY_CHARGE", "WHY_TRIP",
+                      "WHY_DISARM", "WHY_BULL_RUSH", "WHY_SPLASH", "WHY_AREA_SPELL", "WHY_SPELL", "WHY_TURN_UNDEAD",
+                      "WHY_MINDLESS", "WHY_CURE", "WHY_BOON"})
+BOLD_AFTER = 3
+BLOWS = ("WHY_ATTACK", "WHY_FULL_ATTACK", "WHY_FOCUS")
 # What a creature that has held too long may do to go in.
 GOING_IN = frozenset({"WHY_CHARGE", "WHY_MOVE_STRIKE", "WHY_MOVE_FLANK", "WHY_REACH", "WHY_APPROACH"})
 # What an animal counts: its blows and the attacks it provokes, and its hide (it runs).
@@ -39,6 +47,8 @@ class TacticalPlayer:
         self.judgement = LEVELS[level]
         self.threats = Threats()
         self.idle: dict[str, int] = {}     # turns each creature let pass without a blow in sight
+        # the last round each creature struck a blow (or cast, turned …), by battle and creature
+        self.struck: dict[tuple, int] = {}
 
     def decide(self, battle, who: str) -> Decision | None:
         s = Situation(battle, who)
@@ -48,24 +58,41 @@ class TacticalPlayer:
             return nature or None
         if not s.foes:
             return None
-        turn = cand.Turn(s, battle.options(who), INSTINCT if s.animal else self.judgement, self.threats)
-        found: list[cand.Candidate] = []
-        for generate in GENERATORS:
-            found += generate(turn)
-        in_reach = any(c.why in ("WHY_FULL_ATTACK", "WHY_FOCUS") for c in found)
-        if not in_reach or self.judgement.lookahead > 4:
-            for generate in MOVES:
-                found += generate(turn)
-        if not any(c.why in GOING_IN or c.why in ("WHY_ATTACK", "WHY_FULL_ATTACK", "WHY_FOCUS") for c in found):
-            found += cand.approach(turn)
+        bold = battle.round - self.struck.setdefault((battle.world, who), battle.round) >= BOLD_AFTER
+        turn = cand.Turn(s, battle.options(who), INSTINCT if s.animal else self.judgement, self.threats, bold)
+        found = self._candidates(turn, bold)
         if s.animal or self.judgement.tactics:
             found += cand.retreat(turn)
         best = max(found, key=lambda c: c.score) if found else None
         # Ending the turn where it stands costs that square's danger too: what beats it is worth doing.
         if best is not None and best.score > -turn.danger(s.me.pos):
             self.idle[who] = 0
+            if best.why in STRIKING:
+                self.struck[(battle.world, who)] = battle.round
             return best.decision()
         return self._waited(battle, who, found)
+
+    def _candidates(self, turn: cand.Turn, bold: bool) -> list[cand.Candidate]:
+        """What it weighs: its blows, spells and steps always; a better firing square for an
+        archer; the moves (a charge, a move and a blow) unless a full attack is at hand (or
+        it looks ahead far); closing in when no blow is in sight. A creature that fights
+        from afar, or that lets two other sides fight it out while none threatens it,
+        waits rather than go in (until it turns ``bold``)."""
+        s = turn.s
+        found: list[cand.Candidate] = []
+        for generate in GENERATORS:
+            found += generate(turn)
+        in_reach = any(c.why in ("WHY_FULL_ATTACK", "WHY_FOCUS") for c in found)
+        shots = [c.params.get("damage", 0.0) for c in found if c.why in BLOWS]
+        found += shooting.reposition(turn, max(shots, default=0.0))
+        careful = self.judgement.tactics and not bold
+        lets_them_fight = careful and s.others_fighting and not s.threatened_now
+        if (not in_reach or self.judgement.lookahead > 4) and not (careful and s.keeps_distance) and not lets_them_fight:
+            for generate in MOVES:
+                found += generate(turn)
+        if not lets_them_fight and not any(c.why in GOING_IN or c.why in BLOWS for c in found):
+            found += cand.approach(turn)
+        return found
 
     def _waited(self, battle, who: str, found: list) -> Decision | None:
         """Nothing worth it: hold (let the foes come). A creature that has held two turns
@@ -76,7 +103,10 @@ class TacticalPlayer:
         self.idle[who] = self.idle.get(who, 0) + 1
         going = [c for c in found if c.why in GOING_IN]
         if self.idle[who] > 2 and going:
-            return max(going, key=lambda c: c.score).decision()
+            best = max(going, key=lambda c: c.score)
+            if best.why in STRIKING:
+                self.struck[(battle.world, who)] = battle.round
+            return best.decision()
         return None
 
     def _nature(self, battle, s: Situation):

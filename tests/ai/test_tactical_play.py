@@ -80,12 +80,13 @@ def test_an_overrun_is_blocked_only_when_the_attacker_is_likely_to_fail():
 def test_a_cleric_cures_by_converting_a_prepared_spell_only_as_the_engine_offers_it():
     """The tavern's cleric prepares no cure: a cure is a conversion (``spontaneous_from``),
     which the engine's ``cast`` domain carries and the AI keeps (a seeded battle that once
-    ended in a refused cure, SPELL_NOT_READY)."""
+    ended in a refused cure, SPELL_NOT_READY). Sixteen rounds: the brawl's four sides
+    let one another fight first, so the first conversion comes in round 13."""
     scenario = load_scenario(Path(__file__).resolve().parents[2] / "maps" / "tavern.toml")
     b = Battle(scenario)
     sides = sorted({c.side for c in scenario.creatures})
     cured = []
     controllers = {side: make_controller("ai:normal", 0) for side in sides}
-    play(b, controllers, max_rounds=12, on_decision=lambda d, _ev: cured.append(d.command)
+    play(b, controllers, max_rounds=16, on_decision=lambda d, _ev: cured.append(d.command)
          if isinstance(d.command, C.Cast) and d.command.spell.startswith("cure") else None)
     assert cured and any(c.spontaneous_from for c in cured)          # no refused cure on the way (IllegalCommand)
