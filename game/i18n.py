@@ -223,6 +223,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "ACT_ready_shield": {"en": "Ready the shield", "fr": "Prendre le bouclier"},
     "ACT_extinguish": {"en": "Put out the fire", "fr": "Éteindre le feu"},
     "ACT_crawl": {"en": "Crawl 1.5 m", "fr": "Ramper 1,50 m"},
+    "ACT_minimum_move": {"en": "Move 1.5 m (full round)", "fr": "Se déplacer de 1,50 m (action complexe)"},
     "ACT_grapple_damage": {"en": "Grapple: damage", "fr": "Lutte : dégâts"},
     "ACT_grapple_attack": {"en": "Grapple: attack", "fr": "Lutte : attaque"},
     "ACT_pin": {"en": "Pin", "fr": "Immobiliser"},
@@ -620,6 +621,13 @@ _SENTENCES: dict[str, dict[str, str]] = {
     # --- issue 15: what the window cannot open, said in a dialog ---
     "UI_OK": {"en": "OK", "fr": "D'accord"},
     "UI_FOLD_OPEN": {"en": "the panel: Tab or a click here", "fr": "le panneau : Tab ou un clic ici"},
+    "UI_STANCE": {"en": "Attacks:", "fr": "Attaques :"},
+    "UI_STANCE_defensively": {"en": "defensively", "fr": "sur la défensive"},
+    "UI_STANCE_nonlethal": {"en": "nonlethal", "fr": "non létales"},
+    "UI_STANCE_defensively_TIP": {"en": "Fight defensively: −4 to attack, +2 AC until your next turn (an attack or a full attack).",
+                                  "fr": "Combat sur la défensive : −4 à l'attaque, +2 à la CA jusqu'au prochain tour (attaque ou attaque à outrance)."},
+    "UI_STANCE_nonlethal_TIP": {"en": "Nonlethal damage with a lethal weapon: −4 to attack (a single attack).",
+                                "fr": "Dégâts non létaux avec une arme létale : −4 à l'attaque (une attaque simple)."},
     # --- special attacks ---
     "CANNOT_BE_DISARMED": {"en": "A {weapon} cannot be disarmed.", "fr": "On ne peut pas désarmer d'un {weapon}."},
     "CANNOT_SUNDER": {"en": "{item} cannot be sundered (worn armour never can).",

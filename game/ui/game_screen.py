@@ -5,6 +5,8 @@ reach). The window decides no rule: it asks the engine (``options``, ``check``,
 ``preview``, the views) and tells it (``act``), like every other client."""
 from __future__ import annotations
 
+import dataclasses
+
 import pygame
 
 from ..i18n import sentence
@@ -19,6 +21,7 @@ from .names import Names
 from .orders import Orders
 from .pause_menu import PauseMenu
 from .sandbox_view import chances_line
+from .stance import Stance
 from .screen_acting import RIDDEN, ScreenActing
 from .screen_drawing import FOLD_BELOW, FOLD_W, LOG_H, PANEL_W, ScreenDrawing
 from .spell_aim import SpellAim
@@ -86,6 +89,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.notes: dict[str, str] = {}     # an open action that first costs another (a flask in the pack): what it costs
         self._more_cache: tuple | None = None      # (state, the "More…" entries)
         self.running = True
+        self.stance = Stance()              # fight defensively, nonlethal: how the next attack is made
         self.panel_open = False             # a folded panel (a narrow window) opened over the board
         self.panel_scroll = 0               # pixels of a panel taller than the window scrolled past
         self.drag_from = None
@@ -331,7 +335,11 @@ class GameScreen(ScreenActing, ScreenDrawing):
             return
         for name, rect, enabled, _reason in self.buttons:
             if rect.collidepoint(pos):
-                if enabled:
+                if name.startswith("stance:"):
+                    self.stance.toggle(name.split(":", 1)[1])
+                    self._odds_cache = None
+                    self.refresh()
+                elif enabled:
                     self.choose(name)
                 return
         for cid, rect in self.tracker_rows:
@@ -485,9 +493,11 @@ class GameScreen(ScreenActing, ScreenDrawing):
         if self.mode not in sandbox_odds.ODDS_ACTIONS or not self.battle.board().body(target).is_enemy_of(
                 self.battle.board().body(cid)):
             return ""
-        key = (self.battle.revision, cid, target, self.mode)
+        extras = self.stance.extras(self.mode)
+        key = (self.battle.revision, cid, target, self.mode, tuple(extras))
         if self._odds_cache is None or self._odds_cache[0] != key:
-            odds = self.battle.odds(sandbox_odds.command_for(self.battle, cid, target, self.mode))
+            command = sandbox_odds.command_for(self.battle, cid, target, self.mode)
+            odds = self.battle.odds(dataclasses.replace(command, **extras) if extras else command)
             name = sentence(f"SBX_ACTION_{self.mode}", {}, self.lang)
             # a refusal: the aim already says why, and the click will too
             line = "" if odds.refusal is not None else chances_line(name, odds, self.lang)

@@ -45,8 +45,9 @@ def entries(screen, cid: str) -> list[tuple[str, tuple]]:
             out.append((label, ("do", name, opts[name].probe.arguments())))
     for item in opts["pick_up"].domain.get("items", []) if opts["pick_up"].legal else []:
         out.append((sentence("ACT_pick_up", {}, lang) + f" · {item_name(item, lang)}", ("do", "pick_up", {"item": item})))
-    if opts["crawl"].legal:
-        out.append((sentence("ACT_crawl", {}, lang), ("square", "crawl", {})))
+    for action in ("crawl", "minimum_move"):        # a square to click next
+        if opts[action].legal:
+            out.append((sentence(f"ACT_{action}", {}, lang), ("square", action, {})))
     for action in ("grapple_damage", "grapple_attack", "pin"):
         for target in opts[action].domain.get("targets", []) if opts[action].legal else []:
             out.append((sentence(f"ACT_{action}", {}, lang), ("do", action, {"target": target})))

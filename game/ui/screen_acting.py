@@ -120,7 +120,7 @@ class ScreenActing:
         elif self.mode == "throw_rock":
             self.submit(C.Attack(cid, target=target, weapon="rock"))
         else:
-            self.perform(self.mode, {"target": target})
+            self.perform(self.mode, {"target": target, **self.stance.extras(self.mode)})
 
     def _plan_one(self, target: str, n: int, progress: str) -> None:
         """Add a target to the plan being put together; with ``n`` of them, play the mode
@@ -136,7 +136,8 @@ class ScreenActing:
         if self.mode == "full_attack":
             # the off-hand attacks the engine counts go at the last foe chosen
             off = [s for s in views.full_attack(self.battle, self.current, plan[-1]) if isinstance(s, C.OffHand)]
-            self.submit(C.FullAttack(self.current, targets=tuple(C.Strike(t) for t in plan) + tuple(off)))
+            self.submit(C.FullAttack(self.current, targets=tuple(C.Strike(t) for t in plan) + tuple(off),
+                                     **self.stance.extras("full_attack")))
         else:
             self.perform(self.mode, {"targets": plan})
 

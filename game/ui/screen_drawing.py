@@ -10,6 +10,7 @@ from ..i18n import sentence, term
 from ..world import views
 from ..world.worn import item_name
 from . import action_bar, theme
+from .stance import TOGGLES
 
 PANEL_W = 340
 LOG_H = 170
@@ -48,7 +49,7 @@ class ScreenDrawing:
         history = self.battle.history
         key = (self.battle.revision, len(history), repr(history[-1]) if history else None, self.mode, self.current,
                self.inspected, self.tip, self.overlay.caption, self.lang, tuple(rect), self.computer.playing(),
-               tuple(self.plan), self.bar.shown(self.current or ""))
+               tuple(self.plan), self.bar.shown(self.current or ""), (self.stance.defensively, self.stance.nonlethal))
         cached = getattr(self, "_panel_picture", None)
         if cached is None or cached[0] != key:
             cached = self._panel_picture = (key, *self._panel_canvas(rect.h))
@@ -117,7 +118,7 @@ class ScreenDrawing:
         shown = tuple(n for _group, members in self.bar.groups(self.current or "", names) for n in members)
         self.buttons, y = action_bar.draw(self.screen, self.bar, self.current or "", names, self.availability(shown),
                                           self.mode, self.lang, x, y, PANEL_W - 24)
-        y += 4
+        y = self._draw_stance(x, y + 2) + 4
         if self.tip:
             y += self._text(self.tip, (x, y), 12, (240, 180, 140), width=PANEL_W - 24)
         if self.overlay.caption:
@@ -178,6 +179,27 @@ class ScreenDrawing:
             if spell:
                 parts.append(sentence(key, {"spell": data.spells()[spell].get(f"name_{self.lang}", spell)}, self.lang))
         return " · ".join(parts)
+
+    def _draw_stance(self, x: int, y: int) -> int:
+        """The choices of how the next attack is made, as toggles under the bar (``stance``);
+        they join the bar's buttons, named ``stance:…``."""
+        self.stance.follow(self.current)
+        if self.current is None:
+            return y
+        font = theme.font(12)
+        label = font.render(sentence("UI_STANCE", {}, self.lang), True, (150, 156, 176))
+        self.screen.blit(label, (x, y + 4))
+        left = x + label.get_width() + 8
+        for name in TOGGLES:
+            on = getattr(self.stance, name)
+            text = ("☑ " if on else "☐ ") + sentence(f"UI_STANCE_{name}", {}, self.lang)
+            img = font.render(text, True, theme.TEXT if on else (200, 200, 205))
+            r = pygame.Rect(left, y, img.get_width() + 12, 22)
+            pygame.draw.rect(self.screen, (70, 90, 130) if on else (48, 52, 64), r, border_radius=4)
+            self.screen.blit(img, (r.x + 6, r.y + 4))
+            self.buttons.append(action_bar.Button(f"stance:{name}", r, True, sentence(f"UI_STANCE_{name}_TIP", {}, self.lang)))
+            left = r.right + 6
+        return y + 24
 
     def _draw_fold(self, rect: pygame.Rect) -> None:
         """The folded panel: a strip with the current creature's side colour and the key
