@@ -376,7 +376,11 @@ class BoardView:
         named = self.shown_labels(screen.get_rect(), cam, selected, hovered)
         # riders after the rest, so that they sit on their mounts
         for b in sorted(self.board.bodies, key=lambda b: b.mount_span is not None):
-            self._draw_token(screen, cam, b, b.id == selected, b.id in named)
+            self._draw_token(screen, cam, b, b.id == selected)
+        # the names over every token: the hovered and selected ones last, on top
+        for b in sorted((b for b in self.board.bodies if b.id in named), key=lambda b: (b.id in (hovered, selected), b.id)):
+            fnt, text, at = self._name_spot(cam, b, self._spot(cam, b))
+            self._label(screen, fnt, text, at, theme.TEXT_DARK)
         if overlay:
             self._draw_overlay_over(screen, cam, overlay)
 
@@ -591,26 +595,32 @@ class BoardView:
 
     def label_rects(self, area: pygame.Rect, cam: Camera) -> dict[str, pygame.Rect]:
         """Each on-screen creature's name label as it would be drawn, halo included."""
+        return self._rects(area, cam)[0]
+
+    def _rects(self, area: pygame.Rect, cam: Camera) -> tuple[dict[str, pygame.Rect], dict[str, pygame.Rect]]:
+        """The on-screen creatures' name labels and tokens, as rectangles (no labels under 28 px)."""
+        labels: dict[str, pygame.Rect] = {}
+        tokens: dict[str, pygame.Rect] = {}
         if cam.cell < 28:
-            return {}
-        rects = {}
+            return labels, tokens
         for b in self.board.bodies:
             spot = self._spot(cam, b)
             x, y, size, _riding = spot
             if x > area.w or y > area.h + cam.cell or x + size < 0 or y + size + cam.cell < 0:
                 continue
             fnt, text, at = self._name_spot(cam, b, spot)
-            r = self._label_images(fnt, text, theme.TEXT_DARK)[0].get_rect(midbottom=at).inflate(2, 2)
-            rects[b.id] = r
-        return rects
+            labels[b.id] = self._label_images(fnt, text, theme.TEXT_DARK)[0].get_rect(midbottom=at).inflate(2, 2)
+            tokens[b.id] = pygame.Rect(x, y, size, size)
+        return labels, tokens
 
     def shown_labels(self, area: pygame.Rect, cam: Camera, selected: str | None = None,
                      hovered: str | None = None) -> set[str]:
         """The creatures whose name label is drawn (issue 14, item 3): labels never overlap.
         The hovered then the selected creature's show first (the second when clear of the
-        first); any other shows only when it touches no other label, so two crowded tokens
-        show neither (hovering one shows it). Rectangles only, in C (``collidelistall``)."""
-        rects = self.label_rects(area, cam)
+        first), drawn on top; any other shows only when it touches no other label and no
+        other token, so two crowded tokens show neither (hovering one shows it).
+        Rectangles only, in C (``collidelistall``)."""
+        rects, tokens = self._rects(area, cam)
         shown: set[str] = set()
         kept: list[pygame.Rect] = []
         for cid in (hovered, selected):
@@ -619,8 +629,10 @@ class BoardView:
                 kept.append(rects[cid])
         ids = sorted(cid for cid in rects if cid not in (hovered, selected))
         others = [rects[cid] for cid in ids]
+        bodies = list(tokens.values())
         for cid, r in zip(ids, others):
-            if r.collidelist(kept) < 0 and len(r.collidelistall(others)) <= 1:     # itself only
+            if (r.collidelist(kept) < 0 and len(r.collidelistall(others)) <= 1        # itself only
+                    and all(tokens[cid] is t for t in (bodies[i] for i in r.collidelistall(bodies)))):
                 shown.add(cid)
         return shown
 
@@ -631,10 +643,10 @@ class BoardView:
             name = self._token_names[cid] = token_name(cid, self.tokens.get(cid))
         return name
 
-    def _draw_token(self, screen, cam, b, selected: bool, named: bool = True) -> None:
+    def _draw_token(self, screen, cam, b, selected: bool) -> None:
         c = cam.cell
         moving = self.motion.pose(b.id) if self.motion is not None else None
-        x, y, size, riding = spot = self._spot(cam, b)
+        x, y, size, riding = self._spot(cam, b)
         sw, sh = screen.get_size()
         if x > sw or y > sh + c or x + size < 0 or y + size + c < 0:
             return  # off screen
@@ -672,9 +684,6 @@ class BoardView:
         if name == GENERIC:
             initials = "".join(w[0] for w in label.replace("_", " ").split()[:2]).upper() or "?"
             self._label(screen, theme.font(max(9, inner * 2 // 3), bold=True), initials, centre, theme.TEXT_DARK, centre=True)
-        if c >= 28 and named:
-            fnt, text, at = self._name_spot(cam, b, spot)
-            self._label(screen, fnt, text, at, theme.TEXT_DARK)
         health = moving.hp if moving is not None and moving.hp is not None else self.health.get(b.id)
         if health and c >= 20:
             self._draw_health(screen, health, centre[0], y, size, c)

@@ -56,7 +56,7 @@ hp = 20
 id = "fourth"
 name = "Dee"
 side = "gold"
-at = [6, 3]
+at = [8, 3]
 weapon = "club"
 initiative = 1
 """
@@ -210,8 +210,9 @@ def test_shown_labels_never_overlap_and_the_hovered_comes_first(game):
             for a, b in itertools.combinations(sorted(shown), 2):
                 assert not rects[a].colliderect(rects[b]), (cell, a, b)
             assert (hovered or selected) in shown if (hovered or selected) else True
-    game.cam.cell = 40                                                # the short names apart still show
-    assert view.shown_labels(area, game.cam) == {"leader", "fourth"}
+    game.cam.cell = 40
+    assert view.shown_labels(area, game.cam) == {"leader"}             # Dee's name would sit on Ana's token
+    assert view.shown_labels(area, game.cam, "leader", "fourth") == {"leader", "fourth"}   # hovered: it shows
 
 
 # --- bars and badges -------------------------------------------------------------------
