@@ -532,7 +532,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.cam.clamp()                          # a resized window: the view still on the map
         self.view.health = {cid: views.health(self.battle, cid) for cid in self.battle.entities}
         area = self.screen.subsurface(self._board_rect())
-        self.view.draw(area, self.cam, self.overlay, self.current)
+        self.view.lang = self.lang
+        self.view.draw(area, self.cam, self.overlay, self.current, self.creature_at(self.hover) if self.hover else None)
         self.motion.draw(area, self.cam)
         log_h = self.log_height()
         self._draw_log(pygame.Rect(0, max(0, h - log_h), max(1, w - self._side_width()), log_h))

@@ -101,7 +101,10 @@ class ScreenDrawing:
                 label += " ⏳"
             if cid == self.inspected:
                 pygame.draw.rect(self.screen, (52, 56, 70), pygame.Rect(x - 4, y, PANEL_W - 18, 16))
-            step = self._text(label, (x, y), 13, colour if status != "dead" else (110, 110, 110))
+            shade = colour if status != "dead" else (110, 110, 110)
+            # the side's shape before the name: the list reads without telling colours apart
+            theme.draw_mark(self.screen, theme.side_mark(self.view.sides, body.side), (x + 4, y + 8), 4, shade)
+            step = self._text(label, (x + 12, y), 13, shade)
             self.tracker_rows.append((cid, pygame.Rect(x - 4, y, PANEL_W - 18, step)))
             y += step
         hidden = len(self.battle.order) - len(self.tracker_rows)
