@@ -72,7 +72,7 @@ class Victory:
         w, h = g.screen.get_size()
         rows = sorted(g.damage.items(), key=lambda kv: (-kv[1][0], -kv[1][1], kv[0]))
         rows = rows[:max(1, min(SHOWN, (h - 230) // 26))]          # a short window: the chart's head
-        panel = pygame.Rect(0, 0, min(640, w - 20), 150 + 26 * len(rows) + 60)
+        panel = pygame.Rect(0, 0, min(640, w - 20), 110 + 26 * len(rows) + 70)
         panel.center = (w // 2, h // 2)
         pygame.draw.rect(g.screen, (30, 32, 40), panel, border_radius=8)
         pygame.draw.rect(g.screen, (255, 215, 0), panel, 2, border_radius=8)
