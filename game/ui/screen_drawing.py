@@ -203,9 +203,11 @@ class ScreenDrawing:
         cur = self.current
         asked = getattr(self, "handoff_for", None)
         code, who = ("UI_HANDOFF_ANSWER", asked) if asked else ("UI_HANDOFF", cur)
-        self._text(side_sentence(code, side, self.side_label(side), self.lang, {"name": self.names.get(who, who)}),
-                   (w // 2 - 200, h // 2 - 30), 30, theme.side_colour(self.view.sides, side), bold=True)
-        self._text(sentence("UI_HANDOFF_CLICK", {"side": self.side_label(side)}, self.lang), (w // 2 - 200, h // 2 + 20), 16)
+        title = side_sentence(code, side, self.side_label(side), self.lang, {"name": self.names.get(who, who)})
+        then = sentence("UI_HANDOFF_CLICK", {"side": self.side_label(side)}, self.lang)
+        left = max(10, (w - max(theme.font(30, True).size(title)[0], theme.font(16).size(then)[0])) // 2)   # centred
+        self._text(title, (left, h // 2 - 30), 30, theme.side_colour(self.view.sides, side), bold=True)
+        self._text(then, (left, h // 2 + 20), 16)
 
     def _draw_banner(self, area: pygame.Surface) -> None:
         """Who the computer is playing, across the top of the board, in its side's colour,
