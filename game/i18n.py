@@ -24,7 +24,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "ARGUMENT_malformed": {"en": "malformed", "fr": "mal formé"},
     "ARGUMENT_unknown": {"en": "not one this action takes", "fr": "inconnu de cette action"},
     "BAD_DICE": {"en": "Impossible scripted dice: {detail}.", "fr": "Dés imposés impossibles : {detail}."},
-    "BATTLE_OVER": {"en": "The battle is over: side {side} won.", "fr": "La bataille est finie : le camp {side} l'a emporté."},
+    "BATTLE_OVER": {"en": "The battle is over: the {side} won.", "fr": "La bataille est finie : les {side} l'ont emporté."},
     "CANNOT_ACT": {"en": "It cannot act: it is {status}.", "fr": "Il ne peut pas agir : il est {status}."},
     "CHARGE_AFTER_MOVING": {"en": "No charge after moving or a 5-ft step this round.",
                             "fr": "Pas de charge après s'être déplacé ou avoir fait un pas de placement ce round."},
@@ -1217,7 +1217,10 @@ _TERM_KEYS = {"condition": "condition", "status": "status", "kind": "check"}
 def _named(key: str, value: Any, lang: str) -> str:
     """Spell and feat ids read as their names in the player's language (a prepared entry
     such as ``stilled:sleep`` by its spell's name); conditions, statuses and checks by
-    their words (``term``), a maneuver by its action's name."""
+    their words (``term``), a maneuver by its action's name; a side the engine names by its
+    catalogue id ("red") by the catalogue's name for it ("Reds", "Rouges")."""
+    if key == "side" and isinstance(value, str) and f"SIDE_{value}" in _SENTENCES:
+        return side_name(value, lang)
     if key in _TERM_KEYS and isinstance(value, str):
         return term(_TERM_KEYS[key], value, lang)
     if key == "maneuver" and isinstance(value, str) and f"ACT_{value}" in _SENTENCES:

@@ -81,3 +81,10 @@ def test_a_side_named_by_its_scenario_or_unknown_to_the_catalogue_is_set_apart(l
             assert label in text and not WRONG[lang].search(text), text
     assert side_sentence("UI_VICTORY", "red", sc.side_name("red", "fr"), "fr") == "Victoire : Les pillards"
     assert side_sentence("LOG_WON", "red", sc.side_name("red", "en"), "en") == "Victory: The raiders!"
+
+
+def test_the_engines_refusal_after_the_battle_names_the_winner_by_its_name():
+    from game.i18n import sentence
+    assert sentence("BATTLE_OVER", {"side": "red"}, "en") == "The battle is over: the Reds won."
+    assert sentence("BATTLE_OVER", {"side": "red"}, "fr") == "La bataille est finie : les Rouges l'ont emporté."
+    assert sentence("UI_VICTORY_NAMED", {"side": "Les pillards"}, "fr") == "Victoire : Les pillards"     # a label kept
