@@ -24,7 +24,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "ARGUMENT_malformed": {"en": "malformed", "fr": "mal formé"},
     "ARGUMENT_unknown": {"en": "not one this action takes", "fr": "inconnu de cette action"},
     "BAD_DICE": {"en": "Impossible scripted dice: {detail}.", "fr": "Dés imposés impossibles : {detail}."},
-    "BATTLE_OVER": {"en": "The battle is over: side {side} won.", "fr": "La bataille est finie : le camp {side} l'a emporté."},
+    "BATTLE_OVER": {"en": "The battle is over: the {side} won.", "fr": "La bataille est finie : les {side} l'ont emporté."},
     "CANNOT_ACT": {"en": "It cannot act: it is {status}.", "fr": "Il ne peut pas agir : il est {status}."},
     "CHARGE_AFTER_MOVING": {"en": "No charge after moving or a 5-ft step this round.",
                             "fr": "Pas de charge après s'être déplacé ou avoir fait un pas de placement ce round."},
@@ -725,6 +725,16 @@ _SENTENCES: dict[str, dict[str, str]] = {
                                 "fr": "{spell} demande une main libre : lâcher ou rengainer une arme, ou détacher le bouclier d'abord."},
     "COMPONENT_NOT_IN_HAND": {"en": "In a grapple, the component of {spell} must be in hand first.",
                               "fr": "En lutte, il faut d'abord avoir en main la composante de {spell}."},
+    # --- issue 14: start menu and victory screen ---
+    "UI_MENU_PREVIEW": {"en": "The map, each side in its colour", "fr": "La carte, chaque camp de sa couleur"},
+    "UI_MENU_VARIANTS": {"en": "Rule variants (click to switch):", "fr": "Variantes de règles (cliquez pour changer) :"},
+    "UI_VICTORY_NAMED": {"en": "Victory: {side}", "fr": "Victoire : {side}"},
+    "UI_VICTORY_ROUNDS": {"en": "Rounds fought: {rounds}", "fr": "Rounds joués : {rounds}"},
+    "UI_VICTORY_REMATCH": {"en": "Rematch", "fr": "Revanche"},
+    "UI_VICTORY_MENU": {"en": "Back to the menu", "fr": "Retour au menu"},
+    "UI_VICTORY_QUIT": {"en": "Quit", "fr": "Quitter"},
+    "UI_HANDOFF_NAMED": {"en": "{side}: {name} to play", "fr": "{side} : à {name} de jouer"},
+    "LOG_WON_NAMED": {"en": "Victory: {side}!", "fr": "Victoire : {side} !"},
     # --- issue 13: the sandbox editor ---
     "EDIT_TITLE": {"en": "Carreau — rules sandbox", "fr": "Carreau — bac à sable des règles"},
     "EDIT_TOOL_select": {"en": "Tool: select / drag", "fr": "Outil : choisir / glisser"},
@@ -797,7 +807,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     # --- issue 14: settings, pause menu, keys ---
     "WIN_TITLE_menu": {"en": "Carreau — choose a battle", "fr": "Carreau — choisir une bataille"},
     "WIN_TITLE_battle": {"en": "Carreau — {map}", "fr": "Carreau — {map}"},
-    "WIN_TITLE_victory": {"en": "Carreau — {side} win", "fr": "Carreau — victoire : {side}"},
+    "WIN_TITLE_victory": {"en": "Carreau — victory: {side}", "fr": "Carreau — victoire : {side}"},
     "WIN_TITLE_editor": {"en": "Carreau — rules sandbox", "fr": "Carreau — bac à sable des règles"},
     "WIN_TITLE_explorer": {"en": "Carreau — rules explorer", "fr": "Carreau — explorateur de règles"},
     "PAUSE_TITLE": {"en": "Paused", "fr": "Pause"},
@@ -964,7 +974,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "UI_MENU_SIDES": {"en": "Sides (all played here, hot-seat): {sides}", "fr": "Camps (tous joués ici, chacun son tour) : {sides}"},
     "UI_YES": {"en": "yes", "fr": "oui"},
     "UI_NO": {"en": "no", "fr": "non"},
-    "UI_HANDOFF": {"en": "{side}: {name} to play", "fr": "{side} : à {name} de jouer"},
+    "UI_HANDOFF": {"en": "The {side}' turn: {name} to play", "fr": "Au tour des {side} : à {name} de jouer"},
     "UI_BANDS_LEGEND": {"en": "Where it can go — blue: a move · violet: a double move · grey: running · red: leaving it provokes",
                         "fr": "Où aller — bleu : un déplacement · violet : un double déplacement · gris : en courant · rouge : en sortir provoque"},
     "UI_TIP_CREATURE": {"en": "{hp}/{most} hp · AC {ac} · {weapon}", "fr": "{hp}/{most} pv · CA {ac} · {weapon}"},
@@ -973,7 +983,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "UI_HANDOFF_ANSWER": {"en": "{side}: a choice for {name}", "fr": "{side} : un choix pour {name}"},
     "UI_HANDOFF_CLICK": {"en": "Pass the screen, then click when that player is ready ({side})",
                          "fr": "Passez l'écran, puis cliquez quand ce joueur est prêt ({side})"},
-    "UI_VICTORY": {"en": "Victory: {side}", "fr": "Victoire : {side}"},
+    "UI_VICTORY": {"en": "The {side} win", "fr": "Victoire des {side}"},
     "UI_VICTORY_CHART": {"en": "Damage dealt (green) and taken (red)", "fr": "Dégâts infligés (vert) et subis (rouge)"},
     "UI_AOO_ASK": {"en": "{taker} may strike {target} ({why}). Take the attack of opportunity?",
                    "fr": "{taker} peut frapper {target} ({why}). Prendre l'attaque d'opportunité ?"},
@@ -1253,7 +1263,10 @@ _TERM_KEYS = {"condition": "condition", "status": "status", "kind": "check"}
 def _named(key: str, value: Any, lang: str) -> str:
     """Spell and feat ids read as their names in the player's language (a prepared entry
     such as ``stilled:sleep`` by its spell's name); conditions, statuses and checks by
-    their words (``term``), a maneuver by its action's name."""
+    their words (``term``), a maneuver by its action's name; a side the engine names by its
+    catalogue id ("red") by the catalogue's name for it ("Reds", "Rouges")."""
+    if key == "side" and isinstance(value, str) and f"SIDE_{value}" in _SENTENCES:
+        return side_name(value, lang)
     if key in _TERM_KEYS and isinstance(value, str):
         return term(_TERM_KEYS[key], value, lang)
     if key == "maneuver" and isinstance(value, str) and f"ACT_{value}" in _SENTENCES:
@@ -1277,6 +1290,19 @@ def side_name(side: str, lang: str | None = None) -> str:
     """A side as players read it: the scenario's colour ids have names; others show as given."""
     entry = _SENTENCES.get(f"SIDE_{side}")
     return (entry.get(lang or default_language()) or entry["en"]) if entry else side
+
+
+def side_sentence(code: str, side: str, label: str, lang: str | None = None,
+                  params: dict[str, Any] | None = None) -> str:
+    """A sentence about a side, ``label`` being its name as the players read it. The
+    catalogue's names ("Reds", "Rouges") are bare plural nouns, which ``code`` puts with an
+    article or a possessive ("The Reds' turn", "Au tour des Rouges"); a name the scenario
+    gives ("The raiders", "La garde") brings its own article and number, so it goes in
+    ``code``'s ``_NAMED`` sentence, which only sets it apart ("Victory: The raiders")."""
+    lang = lang or default_language()
+    named = not has_sentence(f"SIDE_{side}") or label != side_name(side, lang)
+    key = f"{code}_NAMED" if named and has_sentence(f"{code}_NAMED") else code
+    return sentence(key, {**(params or {}), "side": label}, lang)
 
 
 def variant_name(value: str, lang: str | None = None) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from .. import data
-from ..i18n import has_sentence, sentence, side_name, term
+from ..i18n import has_sentence, sentence, side_name, side_sentence, term
 from ..world.worn import item_name
 
 
@@ -171,5 +171,6 @@ def lines(events, names: dict[str, str], lang: str, sides=None) -> list[tuple[st
             if line is not None:
                 out.append(line)
         elif kind == "BattleWon":
-            out.append((sentence("LOG_WON", {"side": sides(e.side) if sides else side_name(e.side, lang)}, lang), (255, 215, 0)))
+            label = sides(e.side) if sides else side_name(e.side, lang)
+            out.append((side_sentence("LOG_WON", e.side, label, lang), (255, 215, 0)))
     return out

@@ -20,6 +20,7 @@ from .log_view import LogView
 from .names import Names
 from .orders import Orders
 from .pause_menu import PauseMenu
+from .victory import Victory
 from .sandbox_view import chances_line
 from .stance import Stance
 from .screen_acting import RIDDEN, ScreenActing
@@ -84,6 +85,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.orders = Orders(self)
         self.pause = PauseMenu(self)             # Esc's menu and F1's key list (issue 14, item 7)
         self.back_to_menu = False                # the pause menu's "back to the menu" was chosen
+        self.victory = Victory(self)             # the victory screen: its chart, rematch, menu, quit
         self.tracker_rows: list[tuple[str, pygame.Rect]] = []
         self.tip = ""
         self.notes: dict[str, str] = {}     # an open action that first costs another (a flask in the pack): what it costs
@@ -184,7 +186,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
         if event.type == pygame.QUIT:
             self.running = False
             return
-        if self.pause.handle(event):
+        if self.pause.handle(event) or self.victory.handle(event):
             return
         if self.dialog is not None:
             if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -553,8 +555,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
             self._draw_banner(area)
         if self.handoff is not None:
             self._draw_handoff()
-        if self.battle.winner is not None and not self.motion.busy():     # after the last blow is seen
-            self._draw_victory()
+        if self.victory.shown():                  # after the last blow is seen
+            self.victory.draw()
         if self.dialog is not None:
             self._draw_dialog()
         self.pause.draw()

@@ -1,8 +1,12 @@
 """The start menu: pick a map, the language and the rule variants, and who plays each
 side: a person (hot-seat) or the computer at a level (easy, normal, hard), the scenario's
-``[sides]`` giving the defaults; the settings screen (``settings_screen``) over it."""
+``[sides]`` giving the defaults; the settings screen (``settings_screen``) over it. The
+chosen map is shown in small, drawn by the board's own code with each side's colour
+(``preview``, kept per map and size so the menu stays fast), and each rule variant with
+the sandbox's sentence saying what its reading means."""
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -19,6 +23,38 @@ if TYPE_CHECKING:        # pygame_gui is imported once the window knows it runs 
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 LEVELS = ("easy", "normal", "hard")
+_PREVIEWS: dict[tuple[str, int, int], pygame.Surface] = {}    # (map file, width, height) -> its picture
+
+
+def preview(path: Path, scenario, size: tuple[int, int]) -> pygame.Surface:
+    """The map at a few pixels a square, as large as fits ``size``: its ground and its
+    creatures' tokens in their sides' colours, drawn by ``BoardView`` on a fresh battle
+    (closed at once). Made once per map and size: the menu draws every frame."""
+    key = (str(path), *size)
+    if key not in _PREVIEWS:
+        from ..engine import Battle
+        from .board_view import BoardView, Camera
+        battle = Battle(scenario)
+        try:
+            board = battle.board()
+            t = board.terrain
+            cell = max(2, min(24, size[0] // max(1, t.width), size[1] // max(1, t.height)))
+            picture = pygame.Surface((t.width * cell + 1, t.height * cell + 1))
+            tokens = {c.id: getattr(c, "template", None) for c in scenario.creatures}
+            BoardView(board, {c.id: c.name for c in scenario.creatures}, tokens).draw(picture, Camera(cell))
+        finally:
+            battle.close()
+        _PREVIEWS[key] = picture
+    return _PREVIEWS[key]
+
+
+def variant_explanations(variants, lang: str) -> dict[str, str]:
+    """Each variant's reading now, in the sandbox's own sentences (without the sandbox's
+    key number, which the menu has no use for): lane, scatter, reach."""
+    values = {"lane": ("charge_lane", variants.charge_lane), "scatter": ("scatter_order", variants.scatter_order),
+              "reach": ("reach_diagonal_exception", variants.reach_diagonal_exception)}
+    return {key: re.sub(r" \(\d\)", "", sentence(f"SBX_VARIANT_{field}_{value}", {}, lang))
+            for key, (field, value) in values.items()}
 
 
 def map_files() -> list[Path]:
@@ -175,28 +211,60 @@ class Menu:
             self.screen.blit(small.render(line, True, (200, 200, 200)), (x, yy))
             yy += 30
             yy = self._draw_sides(sc, x, yy)
-            yes, no = sentence("UI_YES", {}, self.lang), sentence("UI_NO", {}, self.lang)
-            lane = variant_name(sc.variants.charge_lane, self.lang)
-            scatter = variant_name(sc.variants.scatter_order, self.lang)
-            for key, text in (("lane", sentence("UI_MENU_VARIANT_LANE", {"value": lane}, self.lang)),
-                              ("scatter", sentence("UI_MENU_VARIANT_SCATTER", {"value": scatter}, self.lang)),
-                              ("reach", sentence("UI_MENU_VARIANT_REACH",
-                                                 {"value": yes if sc.variants.reach_diagonal_exception else no}, self.lang))):
-                r = pygame.Rect(x, yy, 420, 30)
-                pygame.draw.rect(self.screen, (52, 56, 68), r, border_radius=4)
-                self.screen.blit(f.render(text, True, theme.TEXT), (r.x + 10, r.y + 6))
-                self.rects.append(("variant", key, r))
-                yy += 38
-            r = pygame.Rect(x, yy + 10, 260, 40)
-            pygame.draw.rect(self.screen, (60, 120, 80), r, border_radius=6)
-            self.screen.blit(theme.font(18, True).render(sentence("UI_MENU_START", {}, self.lang), True, theme.TEXT),
-                             (r.x + 14, r.y + 9))
-            self.rects.append(("start", None, r))
-            r = pygame.Rect(x + 280, yy + 10, 260, 40)
-            pygame.draw.rect(self.screen, (70, 90, 130), r, border_radius=6)
-            self.screen.blit(theme.font(16, True).render(sentence("EDIT_MENU_SANDBOX", {}, self.lang), True, theme.TEXT),
-                             (r.x + 14, r.y + 10))
-            self.rects.append(("sandbox", "map", r))
+            yy = self._draw_variants(sc, x, yy, w - x - 40)
+            self._draw_start(x, yy)
+        self._draw_preview(sc, pygame.Rect(40, y + 12, 460, max(0, h - 90 - y - 12)))
+        self._draw_footer(h, f)
+
+    def _draw_variants(self, sc, x: int, y: int, width: int) -> int:
+        """The three rule variants as buttons (a click switches the reading), each with
+        the sentence saying what the reading now means."""
+        f, small = theme.font(16), theme.font(12)
+        self.screen.blit(f.render(sentence("UI_MENU_VARIANTS", {}, self.lang), True, theme.TEXT), (x, y))
+        y += 26
+        explained = variant_explanations(sc.variants, self.lang)
+        yes, no = sentence("UI_YES", {}, self.lang), sentence("UI_NO", {}, self.lang)
+        lane = variant_name(sc.variants.charge_lane, self.lang)
+        scatter = variant_name(sc.variants.scatter_order, self.lang)
+        for key, text in (("lane", sentence("UI_MENU_VARIANT_LANE", {"value": lane}, self.lang)),
+                          ("scatter", sentence("UI_MENU_VARIANT_SCATTER", {"value": scatter}, self.lang)),
+                          ("reach", sentence("UI_MENU_VARIANT_REACH",
+                                             {"value": yes if sc.variants.reach_diagonal_exception else no}, self.lang))):
+            r = pygame.Rect(x, y, 420, 30)
+            pygame.draw.rect(self.screen, (52, 56, 68), r, border_radius=4)
+            self.screen.blit(f.render(text, True, theme.TEXT), (r.x + 10, r.y + 6))
+            self.rects.append(("variant", key, r))
+            y += 33
+            for line in theme.wrap(explained[key], small, width):
+                self.screen.blit(small.render(line, True, (175, 180, 195)), (x + 10, y))
+                y += 15
+            y += 7
+        return y
+
+    def _draw_start(self, x: int, yy: int) -> None:
+        """Start the battle, or open the map in the sandbox."""
+        r = pygame.Rect(x, yy + 10, 260, 40)
+        pygame.draw.rect(self.screen, (60, 120, 80), r, border_radius=6)
+        self.screen.blit(theme.font(18, True).render(sentence("UI_MENU_START", {}, self.lang), True, theme.TEXT),
+                         (r.x + 14, r.y + 9))
+        self.rects.append(("start", None, r))
+        r = pygame.Rect(x + 280, yy + 10, 260, 40)
+        pygame.draw.rect(self.screen, (70, 90, 130), r, border_radius=6)
+        self.screen.blit(theme.font(16, True).render(sentence("EDIT_MENU_SANDBOX", {}, self.lang), True, theme.TEXT),
+                         (r.x + 14, r.y + 10))
+        self.rects.append(("sandbox", "map", r))
+
+    def _draw_preview(self, sc, box: pygame.Rect) -> None:
+        """The chosen map in small under the list, centred in ``box``."""
+        if sc is None or box.h < 60:
+            return
+        caption = theme.font(13).render(sentence("UI_MENU_PREVIEW", {}, self.lang), True, (170, 170, 170))
+        self.screen.blit(caption, box.topleft)
+        room = box.inflate(0, -22).move(0, 11)
+        picture = preview(self.entries[self.selected][0], sc, room.size)
+        self.screen.blit(picture, picture.get_rect(midtop=(room.centerx, room.y)))
+
+    def _draw_footer(self, h: int, f) -> None:
         r = pygame.Rect(40, h - 60, 260, 32)
         pygame.draw.rect(self.screen, (52, 56, 68), r, border_radius=4)
         self.screen.blit(f.render(sentence("UI_MENU_LANG", {}, self.lang), True, theme.TEXT), (r.x + 10, r.y + 6))

@@ -1,12 +1,12 @@
 """Drawing the battle screen around the board: the side panel (initiative tracker, the
-creature's numbers, the action bar), the combat log, the hand-off and victory screens and
-the dialogs. A mixin of ``GameScreen``, kept apart so that each file stays readable."""
+creature's numbers, the action bar), the combat log, the hand-off screen and the dialogs
+(the victory screen is ``victory``). A mixin of ``GameScreen``, kept apart so that each file stays readable."""
 from __future__ import annotations
 
 import pygame
 
 from .. import data
-from ..i18n import sentence, term
+from ..i18n import sentence, side_sentence, term
 from ..world import views
 from ..world.worn import item_name
 from . import action_bar, theme
@@ -228,25 +228,11 @@ class ScreenDrawing:
         cur = self.current
         asked = getattr(self, "handoff_for", None)
         code, who = ("UI_HANDOFF_ANSWER", asked) if asked else ("UI_HANDOFF", cur)
-        self._text(sentence(code, {"side": self.side_label(side), "name": self.names.get(who, who)}, self.lang),
-                   (w // 2 - 200, h // 2 - 30), 30, theme.side_colour(self.view.sides, side), bold=True)
-        self._text(sentence("UI_HANDOFF_CLICK", {"side": self.side_label(side)}, self.lang), (w // 2 - 200, h // 2 + 20), 16)
-
-    def _draw_victory(self) -> None:
-        w, h = self.screen.get_size()
-        panel = pygame.Rect(w // 2 - 300, h // 2 - 220, 600, 440)
-        pygame.draw.rect(self.screen, (30, 32, 40), panel, border_radius=8)
-        pygame.draw.rect(self.screen, (255, 215, 0), panel, 2, border_radius=8)
-        x, y = panel.x + 20, panel.y + 16
-        won = sentence("UI_VICTORY", {"side": self.side_label(self.battle.winner)}, self.lang)
-        y += self._text(won, (x, y), 26, (255, 215, 0), True)
-        y += self._text(sentence("UI_VICTORY_CHART", {}, self.lang), (x, y + 4), 14) + 10
-        top = max([1] + [v for pair in self.damage.values() for v in pair])
-        for cid, (dealt, taken) in sorted(self.damage.items(), key=lambda kv: -kv[1][0])[:12]:
-            self._text(self.names.get(cid, cid), (x, y), 13)
-            pygame.draw.rect(self.screen, (90, 180, 100), (x + 160, y + 2, int(380 * dealt / top), 7))
-            pygame.draw.rect(self.screen, (200, 90, 80), (x + 160, y + 10, int(380 * taken / top), 7))
-            y += 24
+        title = side_sentence(code, side, self.side_label(side), self.lang, {"name": self.names.get(who, who)})
+        then = sentence("UI_HANDOFF_CLICK", {"side": self.side_label(side)}, self.lang)
+        left = max(10, (w - max(theme.font(30, True).size(title)[0], theme.font(16).size(then)[0])) // 2)   # centred
+        self._text(title, (left, h // 2 - 30), 30, theme.side_colour(self.view.sides, side), bold=True)
+        self._text(then, (left, h // 2 + 20), 16)
 
     def _draw_banner(self, area: pygame.Surface) -> None:
         """Who the computer is playing, across the top of the board, in its side's colour,
