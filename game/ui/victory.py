@@ -10,6 +10,8 @@ rematch makes the screen again on a new battle, the way a loaded save does, so t
 window's loop, its settings and its saves carry on unchanged."""
 from __future__ import annotations
 
+import dataclasses
+
 import pygame
 
 from ..i18n import sentence, side_sentence
@@ -59,7 +61,10 @@ class Victory:
         from .settings import apply
         g = self.game
         old, control = g.battle, dict(g.computer.control)
-        g.__init__(Battle(old.scenario), g.screen, g.lang, g.saves, control=control)
+        # New dice: the same seed would play an all-computer rematch blow for blow again
+        # (a save keeps the seed it was played with, so it still replays exactly).
+        fresh = dataclasses.replace(old.scenario, seed=(old.scenario.seed * 1_000_003 + 7_919) % 2 ** 31)
+        g.__init__(Battle(fresh), g.screen, g.lang, g.saves, control=control)
         old.close()
         store = getattr(g, "settings_store", None)
         if store is not None:

@@ -120,7 +120,8 @@ def test_rematch_starts_the_same_scenario_afresh_with_the_same_players(game):
     g = game
     old, scenario = g.battle, g.battle.scenario
     click(g, button(g, "rematch").center)
-    assert g.battle is not old and g.battle.scenario is scenario
+    assert g.battle is not old and g.battle.scenario.rows == scenario.rows
+    assert g.battle.scenario.variants == scenario.variants and g.battle.scenario.seed != scenario.seed   # new dice
     assert g.battle.winner is None and g.battle.round == 1 and g.running and not g.back_to_menu
     assert all(views.health(g.battle, cid)[0] == views.health(g.battle, cid)[1] for cid in ("hero", "orc"))
     assert g.damage == {"hero": [0, 0], "orc": [0, 0]}
