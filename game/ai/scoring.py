@@ -42,8 +42,7 @@ class Judgement:
 
 LEVELS = {
     "easy": Judgement(focus=False, danger=False, flanking=False, tactics=False, lookahead=0, steps=0, paths=3),
-    "normal": Judgement(focus=True, danger=True, flanking=True, tactics=True, lookahead=2, steps=2, paths=4,
-                        menace=True),
+    "normal": Judgement(focus=True, danger=True, flanking=True, tactics=True, lookahead=2, steps=2, paths=4),
     "hard": Judgement(focus=True, danger=True, flanking=True, tactics=True, lookahead=5, steps=5, paths=8,
                       menace=True),
 }

@@ -196,14 +196,14 @@ def test_it_opens_the_door_between_it_and_its_foe():
 
 
 # --- issue 12, item 7: judgement, second pass -------------------------------------------
-def test_it_strikes_the_foe_that_deals_the_most_first():
+def test_the_hard_player_strikes_the_foe_that_deals_the_most_first():
     # Two foes beside it in a closet, as healthy and as well armoured: one with a dagger,
     # one with a greataxe and the arm for it. The same blow takes as much off either; off
     # the brute it takes more of the blows the battle will bring.
     b = battle(ROOM, creature("ai", "blue", (1, 1), initiative=20, hp=30, bab=3, str=14),
                creature("a_weak", "red", (2, 1), hp=12, bab=1, weapon="dagger"),
                creature("brute", "red", (1, 2), hp=12, bab=4, str=18, weapon="greataxe"))
-    d = decide(b, "ai")
+    d = decide(b, "ai", "hard")                         # the hard player counts menace
     assert isinstance(d.command, (C.FullAttack, C.Attack)) and d.params["target"] == "brute", d
     assert d.why == "WHY_MENACE" and "deals the most" in d.explain("en") and "le plus de dégâts" in d.explain("fr")
     easy = decide(b, "ai", "easy")                      # the easy player counts the damage alone
