@@ -1196,6 +1196,11 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "WHY_FIRING_SQUARE": {"en": "moves to a clear shot at {target}: {damage} damage expected",
                           "fr": "se place pour tirer à découvert sur {target} : {damage} dégâts attendus"},
     "WHY_OPEN_DOOR": {"en": "opens the door on the way to {target}", "fr": "ouvre la porte qui mène à {target}"},
+    # --- issue 12: judgement, second pass ---
+    "WHY_MENACE": {"en": "strikes {target}, the foe that deals the most: {damage} damage expected",
+                   "fr": "frappe {target}, l'adversaire qui fait le plus de dégâts : {damage} dégâts attendus"},
+    "WHY_GANG_UP": {"en": "closes in on {target}, whom {friend} already fights ({aoo} attacks of opportunity)",
+                    "fr": "s'approche de {target}, que {friend} combat déjà ({aoo} attaques d'opportunité)"},
     # --- issue 12: simulate and the AI benchmark ---
     "SIM_TITLE": {"en": "{battles} simulated battles on {scenario} (seeds {first} to {last}, at most {max_rounds} rounds)",
                   "fr": "{battles} batailles simulées sur {scenario} (graines {first} à {last}, {max_rounds} rounds au plus)"},

@@ -29,6 +29,7 @@ RETREAT_BIAS = 1.0
 # The share of the foes' expected damage that total defense's +4 AC still lets through.
 TOTAL_DEFENSE_KEEPS = 0.8
 ANIMAL_FLIGHT = 4.0  # an animal runs when badly hurt: instinct, not a reckoning
+GANG_UP = 4         # squares nearer a foe a friend already fights counts as, when closing in
 ASKED = 2            # foes whose blows are asked of ``odds`` (the best by the sheets' estimate)
 
 
@@ -68,7 +69,8 @@ class Turn:
         return danger_cost(self.s, self.judgement, self.threats, square)
 
     def blow(self, target: str, amount: float) -> float:
-        return blow_value(self.s, self.judgement, target, amount)
+        menace = self.threats.menace(self.s, target) if self.judgement.menace else 0.0
+        return blow_value(self.s, self.judgement, target, amount, menace)
 
     def ranked(self, foes: list[str]) -> list[str]:
         """Foes best first by the sheets' estimate of a blow (the most hurt first when
@@ -154,8 +156,18 @@ def _passing(t: Turn, make) -> list[str]:
 def _blow(t: Turn, command, target: str, here: float, why: str) -> Candidate:
     amount = expected(t.battle.odds(command))
     hurt = t.judgement.focus and t.s.hurt(target) >= 0.5
-    return Candidate(t.blow(target, amount) - here, command, "WHY_FOCUS" if hurt else why,
-                     {"target": target, "damage": round(amount, 1)})
+    why = "WHY_FOCUS" if hurt else "WHY_MENACE" if _most_menacing(t, target) else why
+    return Candidate(t.blow(target, amount) - here, command, why, {"target": target, "damage": round(amount, 1)})
+
+
+def _most_menacing(t: Turn, target: str) -> bool:
+    """``target`` deals clearly the most of the foes (half again the next one's blows a
+    round): what the sentence says when menace counts."""
+    if not t.judgement.menace or len(t.s.foes) < 2:
+        return False
+    menace = {f: t.threats.menace(t.s, f) for f in t.s.foes}
+    rest = max(m for f, m in menace.items() if f != target)
+    return menace[target] >= 1.5 * rest
 
 
 def total_defense(t: Turn) -> list[Candidate]:
@@ -285,8 +297,9 @@ def approach(t: Turn) -> list[Candidate]:
     keep = t.judgement.danger and t.s.keeps_distance and not t.bold
     if keep and not t.battle.actions_left().get("standard"):
         return []
-    target = min(t.s.foes, key=lambda f: (t.s.gap(t.who, f) - (4 * t.s.hurt(f) if t.judgement.focus else 0), f))
+    target = min(t.s.foes, key=lambda f: (t.s.gap(t.who, f) - _worth_closing(t, f), f))
     here = t.s.gap(t.who, target)
+    why, params = _closing_why(t, target)
     ranked = sorted((t.s.gap_from((x, y), target) + 0.3 * t.danger((x, y)), (x, y))
                     for x, y, _c in t.opts["move"].domain["squares"])
     if keep:          # the best three it may keep to, found lazily (the test asks every foe)
@@ -300,9 +313,25 @@ def approach(t: Turn) -> list[Candidate]:
             takers = [taker for taker, _at in seen.provokes]
             score = (0.2 + 0.1 * (here - rank) - provoked_cost(t.s, t.threats, takers) - 0.5 * t.danger(square)
                      - _walks_into_their_charge(t, square))
-            out.append(Candidate(score, C.Move(t.who, squares=seen.squares), "WHY_APPROACH",
-                                 {"target": target, "aoo": len(takers)}))
+            out.append(Candidate(score, C.Move(t.who, squares=seen.squares), why, dict(params, aoo=len(takers))))
     return out or _open_the_way(t, target)
+
+
+def _worth_closing(t: Turn, foe: str) -> float:
+    """How many squares nearer a foe counts as when choosing whom to close in on: a hurt
+    one (focus), and one a friend already fights (tactics: two on one, not each alone
+    against a foe of its own, as a lone fighter walking up to a giant)."""
+    worth = 4 * t.s.hurt(foe) if t.judgement.focus else 0.0
+    if t.judgement.tactics and not t.s.keeps_distance and t.s.engaged.get(foe, 0):
+        worth += GANG_UP
+    return worth
+
+
+def _closing_why(t: Turn, target: str) -> tuple[str, dict]:
+    """The sentence for closing in on ``target``: two on one when a friend already fights it."""
+    if t.judgement.tactics and not t.s.keeps_distance and t.s.engaged.get(target, 0):
+        return "WHY_GANG_UP", {"target": target, "friend": t.s.fighting[target][0]}
+    return "WHY_APPROACH", {"target": target}
 
 
 def _open_the_way(t: Turn, target: str) -> list[Candidate]:

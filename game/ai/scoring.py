@@ -17,6 +17,10 @@ from .sense import Situation
 
 # What dropping a foe is worth beyond its damage: its blows stop for the rest of the battle.
 KILL_BONUS = 6.0
+# What a foe's blows a round are worth to take off the field, as a share of them for each
+# share of its hit points a blow takes: a blow on the foe that deals most per hit point it
+# has left shortens the battle's damage the most (the ogre before the orc of equal health).
+MENACE_SHARE = 0.6
 # A foe's share of the danger of a square is its expected damage a round, times this (not every foe full attacks).
 REPLY_SHARE = 0.8
 DICE = re.compile(r"(\d+)d(\d+)")
@@ -33,22 +37,29 @@ class Judgement:
     lookahead: int         # how many move-then-strike squares it plays out in a dry run
     steps: int             # how many 5-ft steps it plays out before a full attack
     paths: int             # how many squares it asks the safest path to
+    menace: bool = False   # weighs a blow by the foe's own blows it takes off the field (the most dangerous per hit point first)
 
 
 LEVELS = {
     "easy": Judgement(focus=False, danger=False, flanking=False, tactics=False, lookahead=0, steps=0, paths=3),
     "normal": Judgement(focus=True, danger=True, flanking=True, tactics=True, lookahead=2, steps=2, paths=4),
-    "hard": Judgement(focus=True, danger=True, flanking=True, tactics=True, lookahead=5, steps=5, paths=8),
+    "hard": Judgement(focus=True, danger=True, flanking=True, tactics=True, lookahead=5, steps=5, paths=8,
+                      menace=True),
 }
 
 
-def blow_value(s: Situation, judgement: Judgement, target: str, expected: float) -> float:
+def blow_value(s: Situation, judgement: Judgement, target: str, expected: float, menace: float = 0.0) -> float:
     """Expected damage on ``target``, plus a share of ``KILL_BONUS`` as that damage nears
-    the hit points it has left (the most hurt foe first)."""
+    the hit points it has left (the most hurt foe first); counting menace, plus the share
+    of the foe's own blows a round (``menace``) that the damage takes off its hit points."""
     if not judgement.focus:
         return expected
     left = max(s.hp(target)[0], 1)
-    return expected + KILL_BONUS * min(1.0, expected / left) ** 2
+    share = min(1.0, expected / left)
+    value = expected + KILL_BONUS * share ** 2
+    if judgement.menace:
+        value += MENACE_SHARE * share * menace
+    return value
 
 
 def expected(odds) -> float:
@@ -100,6 +111,11 @@ class Threats:
             hits = sum(min(0.95, max(0.05, (21 - (ac - bonus)) / 20)) for bonus in self._sheet(s, attacker).attacks)
             self.known[key] = hits * damage
         return self.known[key]
+
+    def menace(self, s: Situation, foe: str) -> float:
+        """What ``foe`` deals a round at best against the creature's side (its full round on
+        the friend it would hurt most, by the sheets): what dropping it saves."""
+        return max((self._round(s, foe, f) for f in s.friends), default=0.0)
 
     def per_blow(self, s: Situation, foe: str) -> float:
         attacks = max(len(self._sheet(s, foe).attacks), 1)

@@ -139,18 +139,32 @@ class Situation:
         return out
 
     @cached_property
-    def engaged(self) -> dict[str, int]:
-        """How many of its friends (itself aside) each foe threatens: a foe's blows go to
-        one of them, not all to it."""
+    def fighting(self) -> dict[str, list[str]]:
+        """The friends (itself aside) each foe threatens, by foe."""
         reach: dict[str, set] = {}
         for sq, foes in self.danger.items():
             for foe in foes:
                 reach.setdefault(foe, set()).add(sq)
-        out = {}
-        for foe, squares in reach.items():
-            out[foe] = sum(1 for f in self.friends if f != self.who and views.status(self.battle, f) in ABLE
-                           and not squares.isdisjoint(self.board.body(f).squares))
-        return out
+        return {foe: [f for f in self.friends if f != self.who and views.status(self.battle, f) in ABLE
+                      and not squares.isdisjoint(self.board.body(f).squares)] for foe, squares in reach.items()}
+
+    @cached_property
+    def engaged(self) -> dict[str, int]:
+        """How many of its friends (itself aside) each foe threatens: a foe's blows go to
+        one of them, not all to it."""
+        return {foe: len(friends) for foe, friends in self.fighting.items()}
+
+    @cached_property
+    def friends_fighting(self) -> bool:
+        """Some friend of its (itself aside) stands in a foe's reach: the battle goes on
+        without it, and nobody stares at anybody (a caster or an archer need not go in)."""
+        return any(self.engaged.values())
+
+    @cached_property
+    def stands_off(self) -> bool:
+        """It fights from afar and its friends hold the melee: it has no reason to drop its
+        caution and walk into the foes' blows, however long it has gone without one."""
+        return self.keeps_distance and self.friends_fighting
 
     def threatening(self, square: Square) -> list[str]:
         """The foes that threaten the creature's space set at ``square``."""

@@ -26,11 +26,11 @@ from .sense import Situation
 # that careful sides end their battles.
 STRIKING = frozenset({"WHY_FULL_ATTACK", "WHY_ATTACK", "WHY_FOCUS", "WHY_DEFENSIVELY", "WHY_CHARGE", "WHY_TRIP",
                       "WHY_DISARM", "WHY_BULL_RUSH", "WHY_SPLASH", "WHY_AREA_SPELL", "WHY_SPELL", "WHY_TURN_UNDEAD",
-                      "WHY_MINDLESS", "WHY_CURE", "WHY_BOON"})
+                      "WHY_MINDLESS", "WHY_CURE", "WHY_BOON", "WHY_MENACE"})
 BOLD_AFTER = 3
-BLOWS = ("WHY_ATTACK", "WHY_FULL_ATTACK", "WHY_FOCUS")
+BLOWS = ("WHY_ATTACK", "WHY_FULL_ATTACK", "WHY_FOCUS", "WHY_MENACE")
 # What a creature that has held too long may do to go in.
-GOING_IN = frozenset({"WHY_CHARGE", "WHY_MOVE_STRIKE", "WHY_MOVE_FLANK", "WHY_REACH", "WHY_APPROACH"})
+GOING_IN = frozenset({"WHY_CHARGE", "WHY_MOVE_STRIKE", "WHY_MOVE_FLANK", "WHY_REACH", "WHY_APPROACH", "WHY_GANG_UP"})
 # What an animal counts: its blows and the attacks it provokes, and its hide (it runs).
 INSTINCT = LEVELS["easy"]
 # Always weighed; then, unless a full attack is at hand (or it looks ahead), the moves.
@@ -59,6 +59,7 @@ class TacticalPlayer:
         if not s.foes:
             return None
         bold = battle.round - self.struck.setdefault((battle.world, who), battle.round) >= BOLD_AFTER
+        bold = bold and not (self.judgement.tactics and s.stands_off)
         turn = cand.Turn(s, battle.options(who), INSTINCT if s.animal else self.judgement, self.threats, bold)
         found = self._candidates(turn, bold)
         if s.animal or self.judgement.tactics:
@@ -70,7 +71,7 @@ class TacticalPlayer:
             if best.why in STRIKING:
                 self.struck[(battle.world, who)] = battle.round
             return best.decision()
-        return self._waited(battle, who, found)
+        return self._waited(battle, who, found, s)
 
     def _candidates(self, turn: cand.Turn, bold: bool) -> list[cand.Candidate]:
         """What it weighs: its blows, spells and steps always; a better firing square for an
@@ -82,7 +83,7 @@ class TacticalPlayer:
         found: list[cand.Candidate] = []
         for generate in GENERATORS:
             found += generate(turn)
-        in_reach = any(c.why in ("WHY_FULL_ATTACK", "WHY_FOCUS") for c in found)
+        in_reach = any(c.why in ("WHY_FULL_ATTACK", "WHY_FOCUS", "WHY_MENACE") for c in found)
         shots = [c.params.get("damage", 0.0) for c in found if c.why in BLOWS]
         found += shooting.reposition(turn, max(shots, default=0.0))
         careful = self.judgement.tactics and not bold
@@ -94,15 +95,16 @@ class TacticalPlayer:
             found += cand.approach(turn)
         return found
 
-    def _waited(self, battle, who: str, found: list) -> Decision | None:
+    def _waited(self, battle, who: str, found: list, s: Situation) -> Decision | None:
         """Nothing worth it: hold (let the foes come). A creature that has held two turns
         running with nothing done goes in anyway, so that two careful sides do not stare
-        at each other to the end of the battle."""
+        at each other to the end of the battle; but not one that fights from afar while
+        its friends hold the melee (no stare there: a wizard in melee is a wizard lost)."""
         if not battle.actions_left().get("full_round"):
             return None
         self.idle[who] = self.idle.get(who, 0) + 1
         going = [c for c in found if c.why in GOING_IN]
-        if self.idle[who] > 2 and going:
+        if self.idle[who] > 2 and going and not (self.judgement.tactics and s.stands_off):
             best = max(going, key=lambda c: c.score)
             if best.why in STRIKING:
                 self.struck[(battle.world, who)] = battle.round

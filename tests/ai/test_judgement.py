@@ -8,10 +8,10 @@ from pathlib import Path
 
 from harness import battle, creature
 
-from game.ai.controllers import make_controller
+from game.ai.controllers import make_controller, play_turn
 from game.content.scenario import load_scenario
 from game.simulate.play import play_battle
-from game.world import commands as C
+from game.world import commands as C, views
 from game.world.components import HitPoints, Spellcasting, Stats
 
 OPEN = "\n".join("." * 14 for _ in range(9))
@@ -193,3 +193,51 @@ def test_it_opens_the_door_between_it_and_its_foe():
     d = decide(b, "ai")
     assert isinstance(d.command, C.OpenDoor) and d.command.at == (3, 1), d
     assert d.explain("en") == "opens the door on the way to foe"
+
+
+# --- issue 12, item 7: judgement, second pass -------------------------------------------
+def test_the_hard_player_strikes_the_foe_that_deals_the_most_first():
+    # Two foes beside it in a closet, as healthy and as well armoured: one with a dagger,
+    # one with a greataxe and the arm for it. The same blow takes as much off either; off
+    # the brute it takes more of the blows the battle will bring.
+    b = battle(ROOM, creature("ai", "blue", (1, 1), initiative=20, hp=30, bab=3, str=14),
+               creature("a_weak", "red", (2, 1), hp=12, bab=1, weapon="dagger"),
+               creature("brute", "red", (1, 2), hp=12, bab=4, str=18, weapon="greataxe"))
+    d = decide(b, "ai", "hard")                         # the hard player counts menace
+    assert isinstance(d.command, (C.FullAttack, C.Attack)) and d.params["target"] == "brute", d
+    assert d.why == "WHY_MENACE" and "deals the most" in d.explain("en") and "le plus de dégâts" in d.explain("fr")
+    easy = decide(b, "ai", "easy")                      # the easy player counts the damage alone
+    assert easy.params["target"] == "a_weak", easy
+
+
+WIDE = "\n".join("." * 26 for _ in range(9))
+
+
+def test_it_closes_in_on_the_foe_a_friend_already_fights():
+    # A foe alone a little nearer, another a little farther that its friend already fights:
+    # two on one, not each alone against a foe of its own.
+    b = battle(WIDE, creature("ai", "blue", (1, 4), initiative=20, hp=20),
+               creature("friend", "blue", (20, 1), initiative=1, hp=20),
+               creature("alone", "red", (18, 7), initiative=2, hp=20),
+               creature("fought", "red", (21, 1), initiative=3, hp=20))
+    d = decide(b, "ai")
+    assert isinstance(d.command, C.Move) and d.why == "WHY_GANG_UP" and d.params["target"] == "fought", d
+    assert "friend already fights" in d.explain("en") and "combat déjà" in d.explain("fr")
+
+
+def test_a_caster_whose_friends_hold_the_melee_never_turns_bold():
+    # A wizard whose only spell cannot reach the foe, rounds without a blow, while its
+    # friend fights that foe: the stalemate its boldness is for cannot happen, and it stays
+    # out of the foe's reach rather than walk up to club it.
+    b = battle(WIDE, creature("ai", "blue", (1, 4), initiative=20, int=16, hp=8, weapon="quarterstaff"),
+               creature("friend", "blue", (12, 4), initiative=1, hp=40),
+               creature("foe", "red", (13, 4), initiative=2, hp=40))
+    sc = b.comp("ai", Spellcasting)
+    sc.prepared.extend(["grease"])
+    sc.caster_level, sc.caster_class = 1, "wizard"
+    player = make_controller("ai:normal")
+    for _round in range(5):
+        play_turn(b, "ai", player)
+        b.act("foe", "end_turn")
+        b.act("friend", "end_turn")
+        assert b.board().body("ai").pos not in views.threatened(b, "foe"), b.round
