@@ -102,7 +102,7 @@ def run_ui(repeat: int = 60) -> int:
     battle.close()
     pygame.quit()
     launch = _launch_ms()
-    clicks = {n: _clicks(n, repeat=min(12, repeat)) for n in (40, 200)}
+    clicks = {n: click_samples(n, repeat=min(12, repeat)) for n in (40, 200)}
     zoom_rss = _zoom_memory_mb()
     figures = {
         "suite": "ui", "repeat": repeat, "window": [1280, 800], "map": [60, 40], "creatures": 40,
@@ -163,9 +163,13 @@ def _animating_frames(game, square, repeat: int) -> list[float]:
     return frames
 
 
-def _clicks(count: int, repeat: int = 12) -> list[float]:
-    """From a click that plays a move (Move mode, a square it reaches without provoking)
-    to the frame that shows it, with ``count`` creatures on the 60x40 map."""
+def click_samples(count: int, repeat: int = 12, drawn: bool = True, first_seed: int = 11) -> list[float]:
+    """ms from a click that plays a move (Move mode, a square it reaches without provoking)
+    to its result, with ``count`` creatures on the 60x40 map: to the frame that shows it
+    (``drawn``; ``click_40``, ``click_200``), or the click handled alone (``bench engine``'s
+    ``window_click_ms``)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
     from .content.scenario import parse_scenario
@@ -177,22 +181,24 @@ def _clicks(count: int, repeat: int = 12) -> list[float]:
     screen = pygame.display.set_mode((1280, 800))
     samples = []
     for n in range(repeat):
-        battle = Battle(parse_scenario(scenario_text(seed=11 + n, count=count), f"bench-click-{count}.toml"))
+        battle = Battle(parse_scenario(scenario_text(seed=first_seed + n, count=count), f"bench-click-{count}.toml"))
         game = GameScreen(battle, screen, "en")
         game.handoff = None
         who = game.current
         found = views.reachable(battle, who, "move")
         goal = next((sq for sq in sorted(found, key=lambda s: (-found[s], s))
-                     if not views.path(battle, who, sq, "move").provokes), None)
+                     if views.path(battle, who, sq, "move").legal and not views.path(battle, who, sq, "move").provokes),
+                    None)
         if goal is not None:
             game.mode = "move"
-            game.cam.show(battle.board().body(who).squares + [goal], game._board_rect().size)
+            game.cam.show(battle.board().body(who).squares + [goal], game.board_rect().size)
             game.draw()
             x, y = game.cam.to_screen(goal)
             before = len(battle.history)
             t = time.perf_counter()
             game.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(x + 3, y + 3)))
-            game.draw()
+            if drawn:
+                game.draw()
             took = (time.perf_counter() - t) * 1000
             if len(battle.history) == before + 1:
                 samples.append(took)
