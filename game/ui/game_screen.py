@@ -218,7 +218,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
         elif event.type == pygame.MOUSEMOTION:
             self._hover(event.pos)
         elif event.type == pygame.MOUSEWHEEL and self._over_panel(self.hover_px):
-            self.panel_scroll = max(0, getattr(self, "panel_scroll", 0) - 40 * event.y)   # a panel taller than the window
+            self.panel_scroll = max(0, self.panel_scroll - 40 * event.y)   # a panel taller than the window
         elif event.type == pygame.MOUSEWHEEL and self.log_view.rect.collidepoint(self.hover_px or (-1, -1)):
             self.log_view.scroll(event.y, len(self.log))      # the wheel over the log reads back
         elif event.type == pygame.MOUSEWHEEL:

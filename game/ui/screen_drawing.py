@@ -55,7 +55,7 @@ class ScreenDrawing:
             cached = self._panel_picture = (key, *self._panel_canvas(rect.h))
         _key, canvas, height, buttons, rows = cached
         # Taller than the window (a short one, a long bar): the wheel over it scrolls it.
-        self.panel_scroll = max(0, min(getattr(self, "panel_scroll", 0), height - rect.h))
+        self.panel_scroll = max(0, min(self.panel_scroll, height - rect.h))
         top = self.panel_scroll
         self.screen.blit(canvas, rect, pygame.Rect(0, top, rect.w, rect.h))
         visible = rect.clip(self.screen.get_rect())

@@ -3,7 +3,31 @@ board and on pygame_gui widgets, typing, keys. pygame_gui reads the pointer's po
 hovering, so each click also moves the pointer there (``mouse.set_pos`` works headless)."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
 import pygame
+
+FORD = Path(__file__).resolve().parents[2] / "maps" / "ford.toml"
+
+
+@contextmanager
+def opened(doc=None, lang: str = "en") -> Iterator:
+    """The editor on ``doc`` (the ford by default) in a 1280x800 dummy window, its first
+    events handled; closed, with pygame, afterwards."""
+    from game.ui.editor.document import Document
+    from game.ui.editor.screen import EditorScreen
+    pygame.display.init()
+    pygame.font.init()
+    editor = EditorScreen(doc if doc is not None else Document.open(FORD), pygame.display.set_mode((1280, 800)), lang)
+    pygame.event.clear()
+    pump(editor)
+    try:
+        yield editor
+    finally:
+        editor.close()
+        pygame.quit()
 
 
 def pump(ed, rounds: int = 12) -> None:

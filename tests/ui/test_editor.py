@@ -13,7 +13,7 @@ from game.ui.editor.document import Document
 from game.ui.editor.screen import EditorScreen
 from game.ui.sandbox_view import SandboxView
 
-from tests.ui.editor_driver import choose, click_square, drag, key, press, pump, type_into, widget
+from tests.ui.editor_driver import choose, click_square, drag, key, opened, press, pump, type_into, widget
 
 ROOT = Path(__file__).resolve().parents[2]
 FORD = ROOT / "maps" / "ford.toml"
@@ -21,15 +21,8 @@ FORD = ROOT / "maps" / "ford.toml"
 
 @pytest.fixture
 def ed():
-    pygame.display.init()
-    pygame.font.init()
-    screen = pygame.display.set_mode((1280, 800))
-    editor = EditorScreen(Document.open(FORD), screen, "en")
-    pygame.event.clear()
-    pump(editor)
-    yield editor
-    editor.close()
-    pygame.quit()
+    with opened(lang="en") as editor:
+        yield editor
 
 
 def choose_another(ed, role: str) -> str:
@@ -303,14 +296,6 @@ def test_a_line_of_numbers_is_a_link_that_explains_them(ed):
 
 def test_a_new_situation_saves_into_the_player_s_saves_folder_by_default():
     import os
-    pygame.display.init()
-    pygame.font.init()
-    screen = pygame.display.set_mode((1280, 800))
-    editor = EditorScreen(Document.empty(), screen, "en")
-    try:
-        pump(editor)
+    with opened(Document.empty()) as editor:
         expected = Path(os.environ["CARREAU_DATA_DIR"]) / "saves" / "sandbox.toml"
         assert Path(widget(editor, "path").get_text()) == expected
-    finally:
-        editor.close()
-        pygame.quit()

@@ -4,29 +4,16 @@ the end (it stays when the pointer moves on), a third puts it away; Esc puts it 
 without leaving the sandbox. Driven by posted events."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import pygame
 import pytest
 
-from game.ui.editor.document import Document
-from game.ui.editor.screen import EditorScreen
-from tests.ui.editor_driver import centre, choose, click_square, key, move_to, pump
-
-FORD = Path(__file__).resolve().parents[2] / "maps" / "ford.toml"
-
+from tests.ui.editor_driver import centre, choose, click_square, key, move_to, opened
 
 @pytest.fixture
 def ed():
-    pygame.display.init()
-    pygame.font.init()
-    screen = pygame.display.set_mode((1280, 800))
-    editor = EditorScreen(Document.open(FORD), screen, "en")
-    pygame.event.clear()
-    pump(editor)
-    yield editor
-    editor.close()
-    pygame.quit()
+    with opened(lang="en") as editor:
+        yield editor
 
 
 def test_click_start_click_end_the_end_stays_a_third_click_clears(ed):

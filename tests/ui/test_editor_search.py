@@ -6,30 +6,17 @@ so; erasing it brings every template back."""
 from __future__ import annotations
 
 import unicodedata
-from pathlib import Path
 
 import pygame
 import pytest
 
 from game.data import bestiary
-from game.ui.editor.document import Document
-from game.ui.editor.screen import EditorScreen
-from tests.ui.editor_driver import click, click_square, pump, widget
-
-FORD = Path(__file__).resolve().parents[2] / "maps" / "ford.toml"
-
+from tests.ui.editor_driver import click, click_square, opened, pump, widget
 
 @pytest.fixture
 def ed():
-    pygame.display.init()
-    pygame.font.init()
-    screen = pygame.display.set_mode((1280, 800))
-    editor = EditorScreen(Document.open(FORD), screen, "fr")
-    pygame.event.clear()
-    pump(editor)
-    yield editor
-    editor.close()
-    pygame.quit()
+    with opened(lang="fr") as editor:
+        yield editor
 
 
 def typed(ed, letters: str) -> None:

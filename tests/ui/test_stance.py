@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tests.ui.test_game_screen import DUEL, at, open_screen, pump
+from tests.ui.test_game_screen import DUEL, at, click, open_screen, pump
 
 
 @pytest.fixture
@@ -19,11 +19,6 @@ def game():
     pygame.quit()
 
 
-def _click(g, pos) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-    pump(g)
-
-
 def _button(g, name):
     g.draw()
     return next(b for b in g.buttons if b.name == name)
@@ -31,24 +26,24 @@ def _button(g, name):
 
 def test_fighting_defensively_goes_into_the_attack_and_its_odds(game):
     g = game
-    _click(g, _button(g, "attack").rect.center)
+    click(g, _button(g, "attack").rect.center)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at(g, (2, 1)), rel=(0, 0), buttons=(0, 0, 0)))
     pump(g)
     plain = g._odds_line("hero", "orc")
-    _click(g, _button(g, "stance:defensively").rect.center)
+    click(g, _button(g, "stance:defensively").rect.center)
     assert g.stance.defensively and g.mode == "attack"
     careful = g._odds_line("hero", "orc")
     assert careful and careful != plain                           # −4 to hit: other chances
-    _click(g, at(g, (2, 1)))
+    click(g, at(g, (2, 1)))
     assert g.battle.history[-1]["action"] == "attack"
     assert g.battle.history[-1]["args"].get("defensively") is True
 
 
 def test_nonlethal_goes_into_a_single_attack_and_the_next_turn_starts_plain(game):
     g = game
-    _click(g, _button(g, "stance:nonlethal").rect.center)
-    _click(g, _button(g, "attack").rect.center)
-    _click(g, at(g, (2, 1)))
+    click(g, _button(g, "stance:nonlethal").rect.center)
+    click(g, _button(g, "attack").rect.center)
+    click(g, at(g, (2, 1)))
     assert g.battle.history[-1]["args"].get("nonlethal") is True
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode="e"))
     pump(g)
@@ -60,13 +55,13 @@ def test_nonlethal_goes_into_a_single_attack_and_the_next_turn_starts_plain(game
 def test_the_minimum_move_is_reached_through_more_and_a_square():
     g = open_screen(DUEL)                       # the orc far off: the step provokes nobody
     g.handoff = None
-    _click(g, _button(g, "more").rect.center)
+    click(g, _button(g, "more").rect.center)
     labels = [label for label, _v in g.dialog.choices]
     assert "Move 1.5 m (full round)" in labels
     g.draw()
-    _click(g, g.dialog.rects[labels.index("Move 1.5 m (full round)")].center)
+    click(g, g.dialog.rects[labels.index("Move 1.5 m (full round)")].center)
     assert g.mode == "more"
-    _click(g, at(g, (1, 2)))
+    click(g, at(g, (1, 2)))
     try:
         assert g.battle.history[-1]["action"] == "minimum_move" and g.battle.board().body("hero").pos == (1, 2)
     finally:

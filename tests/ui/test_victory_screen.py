@@ -11,6 +11,7 @@ from game.engine import Battle
 from game.i18n import sentence
 from game.ui.game_screen import GameScreen
 from game.world import views
+from tests.ui.test_game_screen import click, pump
 
 DUEL = """
 seed = 3
@@ -37,17 +38,6 @@ weapon = "club"
 hp = 5
 initiative = 10
 """
-
-
-def pump(g):
-    for event in pygame.event.get():
-        g.handle(event)
-    g.draw()
-
-
-def click(g, pos):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-    pump(g)
 
 
 def settle(g):
