@@ -45,16 +45,13 @@ from typing import Any
 from .checkpoint import CheckpointError, checkpoint, restore
 from .errors import ContentError
 from .limits import MAX_SAVE_TEXT, check_values, guard
+from .save_schema import SaveFile
+from ..data.strict import convert
 from ..world.commands import legacy_arguments
 
 FORMAT = "carreau-save"
 VERSION = 1
 AUTOSAVE_NAME = "autosave.json"
-KEYS = {"format": str, "version": int, "scenario_path": str, "scenario_text": str, "seed": int,
-        "meta": dict, "commands": list, "check": dict, "state": dict}
-OPTIONAL_KEYS = {"meta", "state"}          # "state": the checkpoint (issue 15); older saves load by replay
-COMMAND_KEYS = {"who": str, "action": str, "args": dict, "dice": list, "declined": list, "rolled": list}
-OPTIONAL_COMMAND_KEYS = {"instead": dict}     # maneuvers made in place of attacks of opportunity
 CREATURE_CHECK = ("at", "hp", "nonlethal", "conditions")
 
 # The scenario text known to match a battle: read once, then kept even if the file changes.
@@ -291,36 +288,11 @@ def _validated(shown: str, doc: Any) -> dict:
         newer = " (written by a newer Carreau)" if version > VERSION else ""
         fail("version", f"version {version} is not supported{newer}; this build reads version {VERSION}",
              "SAVE_VERSION")
-    for key, kind in KEYS.items():
-        if key not in doc:
-            if key not in OPTIONAL_KEYS:
-                fail(key, "is missing")
-        elif not _is(doc[key], kind):
-            fail(key, f"must be {_KIND_NAMES[kind]}, not {_short(doc[key])}")
-    for key in sorted(set(doc) - set(KEYS)):
-        fail(key, "is not a key of a save")
-    for i, command in enumerate(doc["commands"]):
-        _validate_command(f"commands[{i}]", command, fail)
+    try:
+        convert(doc, SaveFile, shown, dialect="json")
+    except ContentError as exc:
+        fail(exc.where, exc.what)
     return doc
-
-
-def _validate_command(where: str, command: Any, fail) -> None:
-    if not isinstance(command, dict):
-        fail(where, f"must be an object, not {_short(command)}")
-    for key, kind in COMMAND_KEYS.items():
-        if key not in command:
-            fail(f"{where}.{key}", "is missing")
-        if not _is(command[key], kind):
-            fail(f"{where}.{key}", f"must be {_KIND_NAMES[kind]}, not {_short(command[key])}")
-    for key in sorted(set(command) - set(COMMAND_KEYS) - set(OPTIONAL_COMMAND_KEYS)):
-        fail(f"{where}.{key}", "is not a key of a command")
-    if "instead" in command and not (_is(command["instead"], dict) and all(
-            isinstance(k, str) and isinstance(v, str) for k, v in command["instead"].items())):
-        fail(f"{where}.instead", f"must map creature ids to maneuver names, not {_short(command['instead'])}")
-    for key, kind in (("dice", int), ("rolled", int), ("declined", str)):
-        bad = [v for v in command[key] if not _is(v, kind)]
-        if bad:
-            fail(f"{where}.{key}", f"must hold {_ITEM_NAMES[kind]} only, not {_short(bad[0])}")
 
 
 def _replay(shown: str, battle, commands: list) -> None:
@@ -382,10 +354,6 @@ def _parse(text: str, path: str):
         return parse_tiled(text, path)
     from .scenario import parse_scenario
     return parse_scenario(text, path)
-
-
-_KIND_NAMES = {str: "a string", int: "a whole number", dict: "an object", list: "a list"}
-_ITEM_NAMES = {str: "strings", int: "whole numbers"}
 
 
 def _is(value: Any, kind: type) -> bool:

@@ -15,42 +15,28 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import msgspec
+from msgspec import UNSET
+
 from ..rules.board import Variants
 from ..rules.conditions import HELPLESS, KNOWN_CONDITIONS
 from ..rules.geometry import Square, space_squares
 from ..rules.metamagic import HIGHEST_LEVEL, SPONTANEOUS_CLASSES, applies, entry_for, heightened_level, parse_entry
-from ..rules.sizes import SIZE_CODES, Size
+from ..rules.sizes import Size
 from ..rules.terrain import LEGEND, Terrain
 from ..rules.weapons import fits_one_hand
 from .. import data
 from ..data import bestiary
 from ..i18n import side_name
 from .errors import ContentError
-from .limits import check_values, guard, strip_bom
+from .limits import guard, strip_bom
+from .schema import (CREATURE_KEYS, FLAG_KEYS, MAX_CREATURES, MAX_SIDE, STAT_KEYS, TOP_KEYS, CreatureEntry,  # noqa: F401
+                     ScenarioFile, given)
+from ..data.strict import convert, dotted
 from .sides import SideSpec, read_sides
 from .tiled import tiled_document
 
-TOP_KEYS = {"title", "description", "seed", "rules", "map", "creature", "sides",
-            "title_en", "title_fr", "description_en", "description_fr"}   # the texts in each language
-RULE_KEYS = {"charge_lane": ("center", "swept"), "scatter_order": ("seed", "srd"), "reach_diagonal_exception": None}
-ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
-INT_KEYS = ("initiative", "hp", "ac", "bab", "natural_armor", "fort", "ref", "will", "hd", "turn_resistance",
-            "cleric_level", "paladin_level", "ride", "bluff", "sense_motive", "escape_artist", "climb", "caster_level",
-            "concentration", "monk_level") + ABILITIES
-# Yes/no facts the engine reads from the stats (kept there as 1 or 0).
-FLAG_KEYS = ("undead", "mindless", "non_humanoid", "stable", "combat_trained", "evil", "locked_gauntlet",
-             "rideable", "military_saddle", "shield_spikes")
-CREATURE_KEYS = {"id", "name", "side", "at", "template", "size", "reach", "speed", "weapon", "conditions",
-                 "feats", "armor", "shield", "inventory", "surprised", "off_hand", "loaded", "spells", "caster_class",
-                 "holding", "worn", "feat_choices", "spell_slots", "spell_like", "afraid_of",
-                 "riding"} | set(INT_KEYS) | set(FLAG_KEYS)
-CASTER_CLASSES = ("wizard", "sorcerer", "bard", "cleric", "druid", "paladin", "ranger")
-# Sane bounds (issue 15): a value outside them is a typo or a hostile file, never a creature.
-MAX_SIDE = 200                 # squares along either side of the map
-MAX_CREATURES = 500
-MAX_SPEED_M = 36               # metres (120 ft): twice the fastest mount; "run" (x4) stays bounded in time
-INT_BOUNDS = {"hp": (1, 100_000), "hd": (0, 100)} | {a: (0, 99) for a in ABILITIES}
-DEFAULT_BOUNDS = (-1000, 1000)
+TEXT_KEYS = ("title_en", "title_fr", "description_en", "description_fr")     # the texts in each language
 
 
 @dataclass
@@ -158,7 +144,8 @@ def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
         raise ContentError(path, None, f"broken TOML: {msg}") from None
     except (ValueError, RecursionError) as exc:     # a number or nesting past Python's own limits
         raise ContentError(path, None, f"broken TOML: {exc.__class__.__name__}") from None
-    check_values(doc, path)
+    # Every number of a scenario is bounded by its schema, and TOML cannot write a lone
+    # surrogate: the schema alone judges the values (a Tiled map's JSON is walked first).
     return _Validator(path, text).scenario(doc)
 
 
@@ -184,6 +171,10 @@ def numbered(creatures: list[CreatureSpec]) -> list[CreatureSpec]:
 
 
 class _Validator:
+    """The checks a declared type cannot make (``schema.py`` makes the others): ids that
+    name the data's weapons, feats and spells, a grid of known characters, creatures inside
+    the map and not in one another, riders on mounts that can carry them."""
+
     def __init__(self, path: str, text: str):
         self.path = path
         self.text = text
@@ -192,68 +183,37 @@ class _Validator:
         raise ContentError(self.path, where, what)
 
     def scenario(self, doc: dict[str, Any]) -> Scenario:
-        for key in sorted(doc):
-            if key not in TOP_KEYS:
-                self.fail(f"key {key!r}", "unknown top-level key")
-        title = self._string(doc, "title", "title", "")
-        description = self._string(doc, "description", "description", "")
-        seed = doc.get("seed", 0)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            self.fail("seed", f"must be a whole number, not {seed!r}")
-        variants = self.variants(doc.get("rules", {}))
-        rows = self.grid(doc.get("map"))
+        templates: dict[int, dict] = {}
+        raw = doc.get("creature")
+        if isinstance(raw, list) and len(raw) <= MAX_CREATURES:
+            doc = {**doc, "creature": [self.templated(i, c, templates) for i, c in enumerate(raw)]}
+        entry = convert(doc, ScenarioFile, self.path, lambda steps: _where(steps, doc))
+        variants = Variants(**{k: v for k, v in msgspec.structs.asdict(entry.rules).items() if v is not UNSET})
+        rows = self.grid(entry.map.grid)
         terrain = Terrain(rows)
-        raw = doc.get("creature", [])
-        if not isinstance(raw, list):
-            self.fail("creature", "must be an array of tables ([[creature]])")
-        if len(raw) > MAX_CREATURES:
-            self.fail("creature", f"{len(raw)} creatures; a battle holds at most {MAX_CREATURES}")
-        creatures = numbered([self.creature(i, c, terrain) for i, c in enumerate(raw)])
+        creatures = numbered([self.creature(i, c, templates.get(i)) for i, c in enumerate(entry.creature)])
         self.riders(creatures)
         self.placement(creatures, terrain)
         ids = {c.id for c in creatures}
         for c in creatures:
             if c.afraid_of is not None and (c.afraid_of not in ids or c.afraid_of == c.id):
                 self.fail(f'creature "{c.id}"', f"afraid_of {c.afraid_of!r} must name another creature")
-        texts = {key: self._string(doc, key, key, "") for key in ("title_en", "title_fr", "description_en", "description_fr")
-                 if key in doc}
-        sides = read_sides(doc.get("sides", {}), {c.side for c in creatures}, self.fail)
-        return Scenario(self.path, title, description, seed, variants, rows, creatures, texts, sides)
+        texts = {key: getattr(entry, key) for key in TEXT_KEYS if getattr(entry, key) is not UNSET}
+        sides = read_sides(entry.sides, {c.side for c in creatures}, self.fail)
+        return Scenario(self.path, entry.title, entry.description, entry.seed, variants, rows, creatures, texts, sides)
 
-    def _string(self, table: dict, key: str, where: str, default: str) -> str:
-        value = table.get(key, default)
-        if not isinstance(value, str):
-            self.fail(where, f"must be a string, not {value!r}")
-        return value
+    def templated(self, index: int, raw: Any, templates: dict[int, dict]) -> Any:
+        """A creature table with its template's keys under its own (``bestiary.py``)."""
+        if not isinstance(raw, dict) or "template" not in raw:
+            return raw
+        template = raw["template"]
+        entry = bestiary.get(template) if isinstance(template, str) else None
+        if entry is None:
+            self.fail(_label(index, raw), f'unknown template "{template}"')
+        templates[index] = entry
+        return {**bestiary.scenario_keys(entry), **raw}
 
-    def variants(self, rules: Any) -> Variants:
-        if not isinstance(rules, dict):
-            self.fail("rules", "must be a table")
-        for key in sorted(rules):
-            if key not in RULE_KEYS:
-                self.fail(f"rules.{key}", f"unknown rule variant (known: {', '.join(RULE_KEYS)})")
-        values = {}
-        for key, allowed in RULE_KEYS.items():
-            if key not in rules:
-                continue
-            value = rules[key]
-            if allowed is None:
-                if not isinstance(value, bool):
-                    self.fail(f"rules.{key}", f"must be true or false, not {value!r}")
-            elif value not in allowed:
-                self.fail(f"rules.{key}", f"must be one of {', '.join(repr(a) for a in allowed)}, not {value!r}")
-            values[key] = value
-        return Variants(**values)
-
-    def grid(self, table: Any) -> list[str]:
-        if not isinstance(table, dict) or "grid" not in table:
-            self.fail("map.grid", "missing: the [map] table needs a grid string")
-        for key in sorted(table):
-            if key != "grid":
-                self.fail(f"map.{key}", "unknown key in [map]")
-        grid = table["grid"]
-        if not isinstance(grid, str):
-            self.fail("map.grid", "must be a string")
+    def grid(self, grid: str) -> list[str]:
         rows = grid.split("\n")
         while rows and rows[-1].strip() == "":
             rows.pop()
@@ -278,148 +238,65 @@ class _Validator:
                 return n + 1 if m.group(2) == "" else n
         return None
 
-    def creature(self, index: int, raw: Any, terrain: Terrain) -> CreatureSpec:
-        if not isinstance(raw, dict):
-            self.fail(f"creature #{index + 1}", "must be a table")
-        cid = raw.get("id")
-        if not isinstance(cid, str) or not cid:
-            self.fail(f"creature #{index + 1}", "needs an id (a non-empty string)")
-        if not cid.isprintable():
-            self.fail(f"creature #{index + 1}", f"id {cid!r} holds control characters")
-        where = f'creature "{cid}"'
-        for key in sorted(raw):
-            if key not in CREATURE_KEYS:
-                self.fail(where, f"unknown key {key!r}")
-        template, special, entry = None, {}, None
-        if "template" in raw:
-            template = raw["template"]
-            entry = bestiary.get(template) if isinstance(template, str) else None
-            if entry is None:
-                self.fail(where, f'unknown template "{template}"')
-            # The template's keys first, then the creature's own keys over them.
-            raw = {**bestiary.scenario_keys(entry), **raw}
-            special = dict(entry.get("special", {}))
-        side = raw.get("side")
-        if not isinstance(side, str) or not side:
-            self.fail(where, "needs a side (a non-empty string)")
-        if not side.isprintable():
-            self.fail(where, f"side {side!r} holds control characters")
-        at = raw.get("at")
-        if (not isinstance(at, list) or len(at) != 2
-                or not all(isinstance(v, int) and not isinstance(v, bool) for v in at)):
-            self.fail(where, f"at must be [x, y] with two whole numbers, not {at!r}")
-        name = self._string(raw, "name", f"{where}: name", cid)
-        size = raw.get("size", "M")
-        if size not in SIZE_CODES:
-            self.fail(where, f"unknown size {size!r} (expected one of {' '.join(SIZE_CODES)})")
-        reach = raw.get("reach", "tall")
-        if reach not in ("tall", "long"):
-            self.fail(where, f"reach must be \"tall\" or \"long\", not {reach!r}")
-        speed = raw.get("speed", 9)
-        if isinstance(speed, bool) or not isinstance(speed, (int, float)):
-            self.fail(where, f"speed must be a number of metres, not {speed!r}")
-        if not 0 <= speed <= MAX_SPEED_M:      # also refuses inf and nan, which compare false
-            self.fail(where, f"speed {speed!r} m is out of bounds (0 to {MAX_SPEED_M} m)")
-        speed_m = Fraction(str(speed))
-        if speed_m < 0 or (speed_m / Fraction(3, 2)).denominator != 1:
-            self.fail(where, f"speed {speed} m is not a multiple of 1.5 m")
-        weapon = raw.get("weapon", "unarmed")
-        if not isinstance(weapon, str) or weapon not in data.weapons():
-            self.fail(where, f"unknown weapon {weapon!r}")
-        conditions = self._ids(raw, "conditions", where, KNOWN_CONDITIONS, "condition")
-        feats = self._ids(raw, "feats", where, set(data.feats()), "feat")
-        armor = raw.get("armor")
+    def creature(self, index: int, e: CreatureEntry, template: dict | None) -> CreatureSpec:
+        for key, value in (("id", e.id), ("side", e.side)):
+            if not value.isprintable():
+                self.fail(_label(index, {}), f"{key} {value!r} holds control characters")
+        where = f'creature "{e.id}"'
+        speed_m = Fraction(9) if e.speed is UNSET else Fraction(str(e.speed))
+        if (speed_m / Fraction(3, 2)).denominator != 1:
+            self.fail(f"{where}.speed", f"{e.speed} m is not a multiple of 1.5 m")
+        weapon = _or(e.weapon, "unarmed")
+        inventory = tuple(_or(e.inventory, []))
+        for key, values, known, what in (
+                ("weapon", [weapon], data.weapons(), "weapon"),
+                ("conditions", _or(e.conditions, []), KNOWN_CONDITIONS, "condition"),
+                ("feats", _or(e.feats, []), data.feats(), "feat"),
+                ("inventory", inventory, {**data.weapons(), **bestiary.substances(), **data.magic_items()},
+                 "weapon, substance or magic item"),
+                ("worn", _or(e.worn, []), data.worn_items(), "worn item"),
+                ("spell_like", _or(e.spell_like, {}), data.spells(), "spell"),
+                ("feat_choices", _or(e.feat_choices, {}), data.feats(), "feat"),
+                ("feat_choices", _or(e.feat_choices, {}).values(), data.weapons(), "weapon")):
+            for value in values:
+                if value not in known:
+                    self.fail(f"{where}.{key}", f"unknown {what} {value!r}")
         armors = data.armor()
-        if armor is not None and (not isinstance(armor, str) or armors.get(armor, {}).get("category") in (None, "shield")):
-            self.fail(where, f"unknown armor {armor!r}")
-        shield = raw.get("shield")
-        if shield is not None and (not isinstance(shield, str) or armors.get(shield, {}).get("category") != "shield"):
-            self.fail(where, f"unknown shield {shield!r}")
-        inventory = self._ids(raw, "inventory", where,
-                              set(data.weapons()) | set(bestiary.substances()) | set(data.magic_items()),
-                              "weapon, substance or magic item", unique=False)
-        spell_slots = raw.get("spell_slots", [])
-        if not isinstance(spell_slots, list) or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0
-                                                         for n in spell_slots):
-            self.fail(where, "spell_slots must be a list of spells per day by spell level, from level 0")
-        spell_like = raw.get("spell_like", {})
-        if not isinstance(spell_like, dict):
-            self.fail(where, "spell_like must be a table of spell = uses per day (or \"at_will\")")
-        for sid, uses in spell_like.items():
-            if sid not in data.spells():
-                self.fail(f"{where}.spell_like", f"unknown spell {sid!r}")
-            if uses != "at_will" and (not isinstance(uses, int) or isinstance(uses, bool) or uses < 1):
-                self.fail(f"{where}.spell_like.{sid}", f"uses per day must be a whole number from 1 or \"at_will\", not {uses!r}")
-        caster_class = raw.get("caster_class", "")
-        if not isinstance(caster_class, str) or (caster_class and caster_class not in CASTER_CLASSES):
-            self.fail(where, f"unknown caster_class {caster_class!r} (expected one of {', '.join(CASTER_CLASSES)})")
-        spells = self._spells(raw, where, caster_class)
-        feat_choices = raw.get("feat_choices", {})
-        if not isinstance(feat_choices, dict) or not all(isinstance(v, str) for v in feat_choices.values()):
-            self.fail(where, "feat_choices must be a table of feat = weapon id")
-        for feat, weapon_id in feat_choices.items():
-            if feat not in data.feats():
-                self.fail(f"{where}.feat_choices", f"unknown feat {feat!r}")
-            if weapon_id not in data.weapons():
-                self.fail(f"{where}.feat_choices.{feat}", f"unknown weapon {weapon_id!r}")
-        surprised = raw.get("surprised", False)
-        if not isinstance(surprised, bool):
-            self.fail(where, f"surprised must be true or false, not {surprised!r}")
-        loaded = raw.get("loaded", True)
-        if not isinstance(loaded, bool):
-            self.fail(where, f"loaded must be true or false, not {loaded!r}")
-        off_hand = raw.get("off_hand")
-        if off_hand is not None:
-            row = data.weapons().get(off_hand) if isinstance(off_hand, str) else None
+        if e.armor is not UNSET and armors.get(e.armor, {}).get("category") in (None, "shield"):
+            self.fail(f"{where}.armor", f"unknown armor {e.armor!r}")
+        if e.shield is not UNSET and armors.get(e.shield, {}).get("category") != "shield":
+            self.fail(f"{where}.shield", f"unknown shield {e.shield!r}")
+        if e.off_hand is not UNSET:
+            row = data.weapons().get(e.off_hand)
             if row is None:
-                self.fail(where, f"unknown off_hand weapon {off_hand!r}")
+                self.fail(f"{where}.off_hand", f"unknown off_hand weapon {e.off_hand!r}")
             if not fits_one_hand(row):
-                self.fail(where, f"off_hand {off_hand!r} cannot be held in one hand")
-        holding = raw.get("holding")
-        if holding is not None and (not isinstance(holding, str) or holding not in inventory
-                                    or holding in data.weapons()):
-            self.fail(where, f"holding {holding!r} must be an item of its inventory (not a weapon: draw those)")
-        stats = {}
-        for key in INT_KEYS:
-            if key in raw:
-                value = raw[key]
-                if not isinstance(value, int) or isinstance(value, bool):
-                    self.fail(where, f"{key} must be a whole number, not {value!r}")
-                low, high = INT_BOUNDS.get(key, DEFAULT_BOUNDS)
-                if not low <= value <= high:
-                    self.fail(where, f"{key} {value} is out of bounds ({low} to {high})")
-                stats[key] = value
-        for key in FLAG_KEYS:
-            if key in raw:
-                value = raw[key]
-                if isinstance(value, float) or value not in (True, False, 0, 1):
-                    self.fail(where, f"{key} must be true or false, not {value!r}")
-                stats[key] = int(value)
+                self.fail(f"{where}.off_hand", f"{e.off_hand!r} cannot be held in one hand")
+        if e.holding is not UNSET and (e.holding not in inventory or e.holding in data.weapons()):
+            self.fail(f"{where}.holding", f"{e.holding!r} must be an item of its inventory (not a weapon: draw those)")
+        caster_class = _or(e.caster_class, "")
+        spells = self._spells(where, _or(e.spells, []), caster_class, bool(_or(e.spell_slots, [])))
+        stats = {key: given(e, key) for key in STAT_KEYS if given(e, key) is not UNSET}
+        stats |= {key: int(given(e, key)) for key in FLAG_KEYS if given(e, key) is not UNSET}
+        feats = tuple(dict.fromkeys(_or(e.feats, [])))
         if template is not None:
-            feats = feats + tuple(f for f in bestiary.feats_from_special(entry) if f not in feats)
-        initiative = stats.pop("initiative", None)
-        worn = self._ids(raw, "worn", where, set(data.worn_items()), "worn item")
-        spec = CreatureSpec(cid, name, side, (at[0], at[1]), size, reach, speed_m, weapon,
-                            conditions, feats, armor, shield, inventory, surprised, off_hand, loaded, initiative, stats,
-                            template, special, spells, caster_class, dict(feat_choices), holding,
-                            tuple(spell_slots), {k: (None if v == "at_will" else v) for k, v in spell_like.items()})
-        spec.worn = worn
-        afraid_of = raw.get("afraid_of")
-        if afraid_of is not None and not isinstance(afraid_of, str):
-            self.fail(where, f"afraid_of must be a creature's id, not {afraid_of!r}")
-        spec.afraid_of = afraid_of
-        riding = raw.get("riding")
-        if riding is not None and (not isinstance(riding, str) or not riding):
-            self.fail(where, f"riding must be a mount's id, not {riding!r}")
-        spec.riding = riding
-        return spec
+            feats += tuple(f for f in bestiary.feats_from_special(template) if f not in feats)
+        return CreatureSpec(
+            e.id, _or(e.name, e.id), e.side, e.at, size=_or(e.size, "M"), reach=_or(e.reach, "tall"), speed_m=speed_m,
+            weapon=weapon, conditions=tuple(dict.fromkeys(_or(e.conditions, []))), feats=feats,
+            armor=_or(e.armor, None), shield=_or(e.shield, None), inventory=inventory,
+            surprised=_or(e.surprised, False), off_hand=_or(e.off_hand, None), loaded=_or(e.loaded, True),
+            initiative=stats.pop("initiative", None), stats=stats, template=_or(e.template, None),
+            special=dict(template.get("special", {})) if template else {}, spells=spells, caster_class=caster_class,
+            feat_choices=dict(_or(e.feat_choices, {})), holding=_or(e.holding, None),
+            spell_slots=tuple(_or(e.spell_slots, [])),
+            spell_like={k: (None if v == "at_will" else v) for k, v in _or(e.spell_like, {}).items()},
+            worn=tuple(dict.fromkeys(_or(e.worn, []))), afraid_of=_or(e.afraid_of, None), riding=_or(e.riding, None))
 
-    def _spells(self, raw: dict, where: str, caster_class: str) -> tuple[str, ...]:
+    def _spells(self, where: str, value: list[str], caster_class: str, has_slots: bool) -> tuple[str, ...]:
         """Spells ready today (metamagic prepared as ``stilled:sleep``, see rules.metamagic);
         a sorcerer's or bard's spells known, plain, with its ``spell_slots``."""
-        value = raw.get("spells", [])
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            self.fail(where, "spells must be a list of spell ids")
+        where = f"{where}.spells"
         spontaneous = caster_class in SPONTANEOUS_CLASSES
         for entry in value:
             try:
@@ -441,18 +318,9 @@ class _Validator:
                 self.fail(where, f"spell {entry!r}: heightened to a level above its own, at most {HIGHEST_LEVEL}")
             if entry != entry_for(spell, feats, raised):
                 self.fail(where, f"spell {entry!r}: write its metamagic in this order: {entry_for(spell, feats, raised)!r}")
-        if spontaneous and value and not raw.get("spell_slots"):
+        if spontaneous and value and not has_slots:
             self.fail(where, f"a {caster_class} with spells needs spell_slots (spells per day by level)")
         return tuple(value)
-
-    def _ids(self, raw: dict, key: str, where: str, known, what: str, unique: bool = True) -> tuple[str, ...]:
-        values = raw.get(key, [])
-        if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
-            self.fail(where, f"{key} must be a list of ids")
-        for v in values:
-            if v not in known:
-                self.fail(where, f"unknown {what} {v!r}")
-        return tuple(dict.fromkeys(values)) if unique else tuple(values)
 
     def riders(self, creatures: list[CreatureSpec]) -> None:
         """A rider in the saddle (``riding = "<mount id>"``) sits on a mount that can carry
@@ -498,6 +366,26 @@ class _Validator:
                     self.fail(where, f'overlaps creature "{other.id}" at {list(sq)}')
             for sq in space_squares(c.at, span):
                 taken.setdefault(sq, c)
+
+
+def _or(value: Any, default: Any) -> Any:
+    """A key's value, or ``default`` when the file (and its template) leave it out."""
+    return default if value is UNSET else value
+
+
+def _label(index: int, raw: Any) -> str:
+    """A creature as the refusal names it: by its id when it has a printable one."""
+    cid = raw.get("id") if isinstance(raw, dict) else None
+    return f'creature "{cid}"' if isinstance(cid, str) and cid and cid.isprintable() else f"creature #{index + 1}"
+
+
+def _where(steps: list, doc: dict) -> str:
+    """A key path as the file's readers say it: ``creature "tordek".speed``."""
+    if len(steps) > 1 and steps[0] == "creature" and isinstance(steps[1], int):
+        rest = dotted(steps[2:])
+        head = _label(steps[1], doc["creature"][steps[1]])
+        return head + ("" if not rest else rest if rest.startswith("[") else "." + rest)
+    return dotted(steps)
 
 
 def cannot_carry(mount: CreatureSpec, rider: CreatureSpec) -> str:

@@ -5,11 +5,11 @@ in one line naming the key, like every other scenario error."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, NoReturn
+from typing import Callable, NoReturn
 
-SIDE_KEYS = ("control", "level", "name_en", "name_fr")
-CONTROLS = ("human", "ai")
-LEVELS = ("easy", "normal", "hard")
+from msgspec import UNSET
+
+from .schema import SideEntry
 
 
 @dataclass(frozen=True)
@@ -32,35 +32,20 @@ class SideSpec:
         return names.get(lang) or names.get("en") or names.get("fr") or ""
 
 
-def read_sides(table: Any, standing: set[str], fail: Callable[[str, str], NoReturn]) -> dict[str, SideSpec]:
-    """Validate the ``sides`` table: each entry names a side some creature stands on, with
-    known keys and values, and a ``level`` only for a computer side. ``fail(where, what)``
-    refuses the file."""
-    if not isinstance(table, dict):
-        fail("sides", "must be a table of sides ([sides.red] ...)")
+def read_sides(table: dict[str, SideEntry], standing: set[str],
+               fail: Callable[[str, str], NoReturn]) -> dict[str, SideSpec]:
+    """The ``sides`` tables, typed by ``schema.SideEntry``, checked for what a type cannot
+    say: each names a side some creature stands on, and only a computer side has a
+    ``level``. ``fail(where, what)`` refuses the file."""
     out = {}
     for side in sorted(table):
-        where, raw = f"sides.{side}", table[side]
-        if not isinstance(raw, dict):
-            fail(where, "must be a table (control, level, name_en, name_fr)")
+        where, entry = f"sides.{side}", table[side]
         if side not in standing:
             fail(where, f"no creature stands on side {side!r} (sides: {', '.join(sorted(standing)) or 'none'})")
-        for key in sorted(raw):
-            if key not in SIDE_KEYS:
-                fail(f"{where}.{key}", f"unknown key (known: {', '.join(SIDE_KEYS)})")
-        control = raw.get("control", "human")
-        if control not in CONTROLS:
-            fail(f"{where}.control", f"must be one of {', '.join(repr(c) for c in CONTROLS)}, not {control!r}")
-        level = raw.get("level")
-        if level is not None and control != "ai":
+        if entry.level is not None and entry.control != "ai":
             fail(f"{where}.level", 'only a computer side has a level: add control = "ai"')
-        if level is not None and level not in LEVELS:
-            fail(f"{where}.level", f"must be one of {', '.join(repr(v) for v in LEVELS)}, not {level!r}")
-        names = []
-        for key in ("name_en", "name_fr"):
-            if key in raw:
-                if not isinstance(raw[key], str):
-                    fail(f"{where}.{key}", f"must be a string, not {raw[key]!r}")
-                names.append((key[-2:], raw[key]))
-        out[side] = SideSpec(control, level or ("normal" if control == "ai" else None), tuple(names))
+        names = tuple((key[-2:], getattr(entry, key)) for key in ("name_en", "name_fr")
+                      if getattr(entry, key) is not UNSET)
+        level = entry.level or ("normal" if entry.control == "ai" else None)
+        out[side] = SideSpec(entry.control, level, names)
     return out

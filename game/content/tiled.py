@@ -29,11 +29,13 @@ import struct
 import zlib
 from typing import Any
 
+from msgspec import UNSET
+
 from ..rules.terrain import LEGEND
 from .errors import ContentError
 from .limits import check_values, guard, no_constant
-
-MAX_SIDE = 200           # squares, as a TOML grid (scenario.MAX_SIDE)
+from ..data.strict import convert
+from .tiled_schema import Layer, MapObject, Property, TiledMap, Tileset
 
 TILE_ORDER = (".", "#", "~", "T", "+", "/", "=", "^")
 FLIP_BITS = 0xF0000000
@@ -59,21 +61,13 @@ def tiled_document(text: str, path: str = "<tiled>") -> dict[str, Any]:
     check_values(doc, path)
     if not isinstance(doc, dict) or doc.get("type", "map") != "map" or "layers" not in doc:
         fail(None, "not a Tiled map (a JSON object with \"layers\")")
-    if doc.get("orientation", "orthogonal") != "orthogonal":
-        fail("orientation", f"must be \"orthogonal\", not {doc.get('orientation')!r}")
-    if doc.get("infinite", False):
+    tiled = convert(doc, TiledMap, path, dialect="json")
+    if tiled.infinite:
         fail("infinite", "infinite maps are not supported: save the map with a fixed size")
-    width, height = doc.get("width"), doc.get("height")
-    tw, th = doc.get("tilewidth"), doc.get("tileheight")
-    for key, value in (("width", width), ("height", height), ("tilewidth", tw), ("tileheight", th)):
-        if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
-            fail(key, f"must be a positive whole number, not {value!r}")
-    if width > MAX_SIDE or height > MAX_SIDE:
-        fail("width" if width > MAX_SIDE else "height", f"is {max(width, height)} squares; a side is at most {MAX_SIDE}")
 
     scenario: dict[str, Any] = {}
     rules: dict[str, Any] = {}
-    for name, value in _properties(doc, "properties", fail).items():
+    for name, value in _properties(tiled.properties).items():
         if name in MAP_PROPERTIES:
             scenario[name] = value
         elif name in RULE_PROPERTIES:
@@ -83,11 +77,12 @@ def tiled_document(text: str, path: str = "<tiled>") -> dict[str, Any]:
     if rules:
         scenario["rules"] = rules
 
-    layers = list(_layers(doc.get("layers"), fail))
-    terrain = [layer for layer in layers if layer.get("type") == "tilelayer" and layer.get("name") == "terrain"]
+    layers = list(_layers(tiled.layers))
+    terrain = [layer for layer in layers if layer.type == "tilelayer" and layer.name == "terrain"]
     if len(terrain) != 1:
         fail("layers", f"needs exactly one tile layer named \"terrain\" (found {len(terrain)})")
-    chars = _tile_chars(doc.get("tilesets", []), fail)
+    chars = _tile_chars(tiled.tilesets, fail)
+    width, height = tiled.width, tiled.height
     gids = _layer_data(terrain[0], width, height, fail)
     rows = []
     for y in range(height):
@@ -104,132 +99,92 @@ def tiled_document(text: str, path: str = "<tiled>") -> dict[str, Any]:
         rows.append("".join(row))
     scenario["map"] = {"grid": "\n".join(rows)}
 
-    creatures = []
-    groups = [layer for layer in layers if layer.get("type") == "objectgroup" and layer.get("name") == "creatures"]
+    groups = [layer for layer in layers if layer.type == "objectgroup" and layer.name == "creatures"]
     if len(groups) > 1:
         fail("layers", "more than one object layer named \"creatures\"")
-    objects = groups[0].get("objects", []) if groups else []
-    if not isinstance(objects, list):
-        fail("layers.creatures.objects", "must be a list")
-    for obj in objects:
-        creatures.append(_creature(obj, tw, th, fail))
-    scenario["creature"] = creatures
+    objects = groups[0].objects if groups else []
+    scenario["creature"] = [_creature(obj, tiled.tilewidth, tiled.tileheight, fail) for obj in objects]
     return scenario
 
 
-def _layers(layers: Any, fail):
+def _layers(layers: list[Layer]):
     """Every layer, group layers opened."""
-    if not isinstance(layers, list):
-        fail("layers", "must be a list")
     for layer in layers:
-        if not isinstance(layer, dict):
-            fail("layers", "every layer must be an object")
-        if layer.get("type") == "group":
-            yield from _layers(layer.get("layers", []), fail)
+        if layer.type == "group":
+            yield from _layers(layer.layers)
         else:
             yield layer
 
 
-def _properties(owner: dict, where: str, fail) -> dict[str, Any]:
-    props = owner.get("properties", [])
+def _properties(props: list[Property] | dict[str, Any]) -> dict[str, Any]:
     if isinstance(props, dict):          # the old (Tiled < 1.2) form: {name: value}
         return dict(props)
-    if not isinstance(props, list):
-        fail(where, "must be a list of {name, type, value}")
-    out = {}
-    for p in props:
-        if not isinstance(p, dict) or not isinstance(p.get("name"), str) or "value" not in p:
-            fail(where, f"bad property {p!r}")
-        out[p["name"]] = p["value"]
-    return out
+    return {p.name: p.value for p in props}
 
 
-def _tile_chars(tilesets: Any, fail) -> dict[int, str]:
+def _tile_chars(tilesets: list[Tileset], fail) -> dict[int, str]:
     """gid -> map character, from the embedded tilesets."""
-    if not isinstance(tilesets, list):
-        fail("tilesets", "must be a list")
     out: dict[int, str] = {}
     for i, ts in enumerate(tilesets):
         where = f"tilesets[{i}]"
-        if not isinstance(ts, dict) or not isinstance(ts.get("firstgid"), int) or isinstance(ts.get("firstgid"), bool):
-            fail(where, "needs a firstgid")
-        if "source" in ts:
-            fail(where, f"external tileset {ts['source']!r} is not supported: embed it in the map (Tiled: Embed Tileset)")
-        first = ts["firstgid"]
-        count = ts.get("tilecount", 0)
-        if not isinstance(count, int) or count < 0:
-            fail(f"{where}.tilecount", f"must be a whole number, not {count!r}")
-        for local in range(min(count, len(TILE_ORDER))):
-            out[first + local] = TILE_ORDER[local]
-        tiles = ts.get("tiles", [])
-        if not isinstance(tiles, list):
-            fail(f"{where}.tiles", "must be a list")
-        for tile in tiles:
-            if not isinstance(tile, dict) or not isinstance(tile.get("id"), int):
-                fail(f"{where}.tiles", f"bad tile {tile!r}")
-            props = _properties(tile, f"{where}.tiles[{tile['id']}].properties", fail)
+        if ts.source is not UNSET:
+            fail(where, f"external tileset {ts.source!r} is not supported: embed it in the map (Tiled: Embed Tileset)")
+        for local in range(min(ts.tilecount, len(TILE_ORDER))):
+            out[ts.firstgid + local] = TILE_ORDER[local]
+        for tile in ts.tiles:
+            props = _properties(tile.properties)
             if "char" in props:
                 ch = props["char"]
                 if not isinstance(ch, str) or ch not in LEGEND:
-                    fail(f"{where}.tiles[{tile['id']}]", f"char {ch!r} is not a map character "
-                                                         f"(known: {' '.join(repr(c) for c in LEGEND)})")
-                out[first + tile["id"]] = ch
+                    fail(f"{where}.tiles[{tile.id}]", f"char {ch!r} is not a map character "
+                                                      f"(known: {' '.join(repr(c) for c in LEGEND)})")
+                out[ts.firstgid + tile.id] = ch
     return out
 
 
-def _layer_data(layer: dict, width: int, height: int, fail) -> list[int]:
-    if layer.get("width", width) != width or layer.get("height", height) != height:
-        fail("layers.terrain", f"is {layer.get('width')}×{layer.get('height')}, the map {width}×{height}")
-    if "chunks" in layer:
+def _layer_data(layer: Layer, width: int, height: int, fail) -> list[int]:
+    if _or(layer.width, width) != width or _or(layer.height, height) != height:
+        fail("layers.terrain", f"is {layer.width}×{layer.height}, the map {width}×{height}")
+    if layer.chunks is not UNSET:
         fail("layers.terrain", "chunked (infinite) layers are not supported")
-    data = layer.get("data")
-    encoding = layer.get("encoding", "csv")
-    if encoding == "base64":
+    data = layer.data
+    if layer.encoding == "base64":
         if not isinstance(data, str):
             fail("layers.terrain.data", "base64 data must be a string")
         try:
             raw = base64.b64decode(data)
-            compression = layer.get("compression", "")
-            if compression in ("zlib", "gzip"):   # never more than the map's tiles: no zip bomb
-                inflate = zlib.decompressobj(15 if compression == "zlib" else 31)
+            if layer.compression:          # never more than the map's tiles: no zip bomb
+                inflate = zlib.decompressobj(15 if layer.compression == "zlib" else 31)
                 raw = inflate.decompress(raw, width * height * 4 + 4)
-            elif compression:
-                fail("layers.terrain.compression", f"{compression!r} is not supported (use CSV, zlib or gzip)")
         except (ValueError, zlib.error, OSError) as exc:
             fail("layers.terrain.data", f"cannot be decoded ({exc.__class__.__name__})")
         if len(raw) % 4:
             fail("layers.terrain.data", "is not a whole number of 32-bit tiles")
         data = list(struct.unpack(f"<{len(raw) // 4}I", raw))
-    elif encoding != "csv":
-        fail("layers.terrain.encoding", f"{encoding!r} is not supported")
-    if not isinstance(data, list) or not all(isinstance(g, int) and not isinstance(g, bool) and g >= 0 for g in data):
+    if not isinstance(data, list):
         fail("layers.terrain.data", "must be a list of tile numbers")
     if len(data) != width * height:
         fail("layers.terrain.data", f"has {len(data)} tiles, the map {width}×{height} needs {width * height}")
     return data
 
 
-def _creature(obj: Any, tw: int, th: int, fail) -> dict:
-    if not isinstance(obj, dict):
-        fail("layers.creatures", "every object must be a JSON object")
-    oid = obj.get("id", "?")
-    props = _properties(obj, f"object {oid}.properties", fail)
-    cid = props.get("id") or obj.get("name")
+def _creature(obj: MapObject, tw: int, th: int, fail) -> dict:
+    props = _properties(obj.properties)
+    cid = props.get("id") or obj.name
     if not isinstance(cid, str) or not cid:
-        fail(f"object {oid}", "needs an id property (or a name)")
-    where = f'object {oid} ("{cid}")'
+        fail(f"object {obj.id}", "needs an id property (or a name)")
     if "at" in props:
-        fail(where, "at comes from the object's position: remove the at property")
-    x, y = obj.get("x"), obj.get("y")
-    height = obj.get("height", 0)
-    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in (x, y, height)):
-        fail(where, "needs x, y (and height) as finite numbers")
-    top = y - height if "gid" in obj else y   # tile objects are anchored bottom-left
-    creature = {k: v for k, v in props.items()}
+        fail(f'object {obj.id} ("{cid}")', "at comes from the object's position: remove the at property")
+    top = obj.y - obj.height if obj.gid is not UNSET else obj.y   # tile objects are anchored bottom-left
+    creature = dict(props)
     creature["id"] = cid
-    creature["at"] = [int(math.floor(x / tw + 0.5)), int(math.floor(top / th + 0.5))]
+    creature["at"] = [int(math.floor(obj.x / tw + 0.5)), int(math.floor(top / th + 0.5))]
     for key in LIST_KEYS:
         value = creature.get(key)
         if isinstance(value, str):
             creature[key] = [v.strip() for v in value.split(",") if v.strip()]
     return creature
+
+
+def _or(value: Any, default: Any) -> Any:
+    return default if value is UNSET else value

@@ -8,19 +8,24 @@ from pathlib import Path
 
 from ..rules.weapons import Weapon
 from .errors import ContentError
+from .schema import ROWS
+from .strict import convert
 
 DATA_DIR = Path(__file__).with_name("tables")
 
 
 def read_table(name: str) -> dict:
+    """A data table, checked against its declared row type (``schema.ROWS``)."""
     path = DATA_DIR / name
     try:
         with path.open("rb") as fh:
-            return tomllib.load(fh)
+            table = tomllib.load(fh)
     except FileNotFoundError:
         raise ContentError(path, None, "data file is missing") from None
     except tomllib.TOMLDecodeError as exc:
         raise ContentError(path, None, f"broken TOML: {exc}") from None
+    convert(table, ROWS[name], str(path))
+    return table
 
 
 @lru_cache(maxsize=1)

@@ -15,7 +15,7 @@ import pytest
 
 from game.content import saves
 from game.content.errors import ContentError
-from game.content.scenario import load_scenario
+from game.content.scenario import load_scenario, parse_scenario
 from game.engine import Battle
 from game.query import QuerySession, run
 
@@ -58,10 +58,21 @@ TOP_EDITS = ['seed = "x"', "seed = 1.5", "seed = " + "7" * 5000, "title = 3", "r
 GRIDS = ["3", '""', '"' + "." * 300 + '"', '"""\n' + ".\n" * 300 + '"""', '"..X.."', "{}"]
 
 
+def with_tordek_key(key: str, value: str) -> str:
+    """The ford with tordek's ``key`` set to ``value``: its own line replaced when the file
+    gives one (a key written twice would be refused as broken TOML before any check)."""
+    block_start = FORD.index('id = "tordek"\n')
+    block_end = FORD.index("[[creature]]", block_start)
+    lines = FORD[block_start:block_end].split("\n")
+    kept = [line for line in lines if not line.startswith(f"{key} = ")]
+    kept.insert(1, f"{key} = {value}")
+    return FORD[:block_start] + "\n".join(kept) + FORD[block_end:]
+
+
 def toml_cases() -> dict[str, str]:
     cases = {}
     for i, (key, value) in enumerate(CREATURE_VALUES):
-        cases[f"creature_{i:02d}_{key}.toml"] = FORD.replace('id = "tordek"\n', f'id = "tordek"\n{key} = {value}\n', 1)
+        cases[f"creature_{i:02d}_{key}.toml"] = with_tordek_key(key, value)
     for i, (old, new) in enumerate(LINE_EDITS):
         cases[f"line_{i:02d}.toml"] = FORD.replace(old, new, 1)
     for i, line in enumerate(TOP_EDITS):
@@ -322,3 +333,18 @@ def test_every_malformed_query_line_is_answered_in_one_line():
         assert session.answer_line('{"n": ' + "9" * 5000 + "}")["error"].startswith("Malformed JSON")
     finally:
         battle.close()
+
+
+@pytest.mark.parametrize("index", range(len(CREATURE_VALUES)))
+def test_a_bad_creature_value_is_refused_naming_the_creature_and_its_key(index):
+    """Each wrong value of tordek's table is named by its creature and key (its schema's
+    refusal), except those the guard refuses by line before the TOML is read."""
+    key, value = CREATURE_VALUES[index]
+    with pytest.raises(ContentError) as caught:
+        parse_scenario(with_tordek_key(key, value), "ford.toml")
+    where = caught.value.where or ""
+    if len(value) > 40 or "\\udcff" in value:         # too deep, too long a number, a lone surrogate
+        assert where.startswith("line "), caught.value.line()
+    else:
+        assert where.startswith('creature "tordek"'), caught.value.line()
+        assert key in f"{where}: {caught.value.what}", caught.value.line()

@@ -48,7 +48,7 @@ def test_a_scenario_without_riders_seats_nobody():
 @pytest.mark.parametrize("knight, horse, words", [
     ({"riding": "pegasus"}, {}, ("riding 'pegasus' names no creature",)),
     ({"riding": "knight"}, {}, ("riding names itself",)),
-    ({"riding": 3}, {}, ("riding must be a mount's id",)),
+    ({"riding": 3}, {}, ('creature "knight".riding: must be a non-empty string, not 3',)),
     ({"riding": "orc", "at": [8, 4]}, {}, ('riding "orc"', "not a mount")),
     ({}, {"side": "red"}, ('riding "horse"', 'side "red"')),
     ({"size": "L"}, {}, ('riding "horse"', "size L cannot carry a rider of size L")),

@@ -19,8 +19,8 @@ def with_sides(table: str) -> str:
 
 
 @pytest.mark.parametrize("table, where, words", [
-    ('[sides.red]\ncontrol = "robot"', "sides.red.control", ("robot", "'human', 'ai'")),
-    ('[sides.red]\ncontrol = "ai"\nlevel = "expert"', "sides.red.level", ("expert", "'easy', 'normal', 'hard'")),
+    ('[sides.red]\ncontrol = "robot"', "sides.red.control", ("robot", '"ai", "human"')),
+    ('[sides.red]\ncontrol = "ai"\nlevel = "expert"', "sides.red.level", ("expert", '"easy", "hard", "normal"')),
     ('[sides.red]\nlevel = "easy"', "sides.red.level", ('control = "ai"',)),
     ('[sides.red]\ncontrol = "human"\nlevel = "easy"', "sides.red.level", ('control = "ai"',)),
     ('[sides.red]\ncolour = "crimson"', "sides.red.colour", ("unknown key", "control, level, name_en, name_fr")),

@@ -122,7 +122,7 @@ def test_a_bad_hit_point_value_is_refused_with_the_validators_line(ed):
     click_square(ed, (2, 6))
     before = ed.doc.text()
     type_into(ed, "hp", "lots")
-    assert ed.message.endswith("hp must be a whole number, not 'lots'") and "\n" not in ed.message
+    assert ed.message.endswith('hp: must be a whole number from 1 to 100000, not "lots"') and "\n" not in ed.message
     assert ed.doc.text() == before
 
 

@@ -47,7 +47,7 @@ def test_a_refused_edit_is_the_validators_line_and_changes_nothing():
     doc = duel()
     before = doc.text()
     assert doc.move("hero", (6, 3)) == '<sandbox>: creature "orc": overlaps creature "hero" at [6, 3]'
-    assert doc.set_key("hero", "weapon", "laser") == "<sandbox>: creature \"hero\": unknown weapon 'laser'"
+    assert doc.set_key("hero", "weapon", "laser") == "<sandbox>: creature \"hero\".weapon: unknown weapon 'laser'"
     assert doc.resize(5, 5).endswith('at [6, 3] is outside the 5×5 map')
     assert doc.paint([(1, 1)], "#").endswith("puts it inside a wall at [1, 1]")
     assert doc.text() == before and doc.undo_stack == []

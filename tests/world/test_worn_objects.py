@@ -215,10 +215,10 @@ def test_an_unknown_worn_item_is_refused_in_one_line():
             'worn = ["cape_of_doom"]\n')
     with pytest.raises(ContentError) as exc:
         parse_scenario(text, "maps/x.toml")
-    assert exc.value.line() == "maps/x.toml: creature \"tordek\": unknown worn item 'cape_of_doom'"
+    assert exc.value.line() == "maps/x.toml: creature \"tordek\".worn: unknown worn item 'cape_of_doom'"
     with pytest.raises(ContentError) as exc:
         parse_scenario(text.replace('["cape_of_doom"]', '"brooch"'), "maps/x.toml")
-    assert "worn must be a list of ids" in exc.value.line()
+    assert "worn: must be a list of non-empty strings" in exc.value.line()
 
 
 def test_a_damaged_item_that_falls_stays_damaged_when_picked_up():
