@@ -337,16 +337,18 @@ class Builder:
         return out
 
     def spell_area(self, caster: str, spell_id: str, caught: list[str]) -> tuple[set, tuple[float, float]]:
-        """The squares the spell just filled: a burst's or an area's from its command's aim
-        (as the aiming view shows them); else (a cone, a ray, a touch) the squares of the
-        creatures it named or caught."""
+        """The squares the spell just filled: a burst's, an area's or a cone's from its
+        command's aim (as the aiming view shows them); else (a ray, a touch, targets) the
+        squares of the creatures it named or caught."""
         command = self.command
         point = getattr(command, "point", None)
         metamagic = tuple(getattr(command, "metamagic", ()) or ())
         if point is not None and spell_id in data.spells():
-            area = views.spell_area(self.s.battle, caster, spell_id, tuple(point), metamagic)
+            direction = getattr(command, "direction", None)
+            area = views.spell_area(self.s.battle, caster, spell_id, tuple(point), metamagic,
+                                    tuple(direction) if direction is not None else None)
             if area:
-                return area, (float(point[0]), float(point[1]))
+                return area, (float(point[0]), float(point[1]))   # a cone blooms from its corner
         named = [getattr(command, "target", None)] + list(getattr(command, "targets", None) or ()) + caught
         area = set()
         for cid in named:

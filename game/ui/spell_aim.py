@@ -206,6 +206,12 @@ class SpellAim:
             aim = {"targets": [target]} if target is not None else None
         elif self.shape in ("burst", "spread", "square"):
             aim = self._aim_at(None, corner, target)
+        elif self.shape == "cone":
+            # the cone the click would cast, from the caster's corner nearest the pointer
+            aim = self._aim_at(None, corner, None)
+            if aim is not None:
+                ov.reach = views.spell_area(self.s.battle, self.s.current, self.spell, tuple(aim["point"]),
+                                            tuple(self.metamagic), tuple(aim["direction"]))
         else:
             aim = self._aim_at(None, corner, target) if target is not None else None
         if aim is None:

@@ -237,15 +237,19 @@ def sheet(battle, cid: str) -> Sheet:
                  hp=hp.current, max_hp=hp.maximum)
 
 
-def spell_area(battle, who: str, spell_id: str, point: Square, metamagic: tuple[str, ...] = ()) -> set[Square]:
+def spell_area(battle, who: str, spell_id: str, point: Square, metamagic: tuple[str, ...] = (),
+               direction: tuple[int, int] | None = None) -> set[Square]:
     """The squares an area spell aimed at a grid intersection would fill (data-digest §5;
-    Widen Spell doubles it), on the map."""
+    Widen Spell doubles it), on the map; a cone's from the caster's corner ``point``
+    toward ``direction``, as its casting fills it (``spell_effects``)."""
     spell = data.spells()[spell_id]
     radius = meta.radius_squares(spell, metamagic)
     if spell["shape"] in ("burst", "spread") and spell["effect"] != "bless":
         squares = spell_rules.burst_squares(tuple(point), radius)
     elif spell["shape"] == "square":
         squares = spell_rules.square_area(tuple(point), radius)
+    elif spell["shape"] == "cone" and direction is not None:
+        squares = spell_rules.cone_squares(tuple(point), tuple(direction), radius)
     else:
         return set()
     terrain = battle.terrain

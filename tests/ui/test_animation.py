@@ -313,6 +313,39 @@ def test_a_spells_area_blooms_where_it_was_aimed():
     pygame.quit()
 
 
+CONE = (FIREBALL.replace('spells = ["fireball"]', 'spells = ["burning_hands"]')
+        .replace("spell_slots = [0, 0, 0, 2]", "spell_slots = [0, 2]").replace("at = [8, 2]", "at = [3, 2]"))
+
+
+def test_a_cone_is_previewed_and_blooms_in_its_own_shape_from_the_casters_corner():
+    """Burning hands (a cone, data-digest §5): while aiming, the squares it would fill from
+    the caster's corner toward the pointer are shown; cast, it blooms over those squares,
+    the ones the engine burnt, not over the creatures it caught alone."""
+    g = watched(CONE)
+    click_button(g, "cast")
+    g.draw()
+    rect = next(r for r, (_label, v) in zip(g.dialog.rects, g.dialog.choices) if v == ("known", "burning_hands"))
+    click(g, rect.center)
+    while g.dialog is not None:
+        g.draw()
+        click(g, g.dialog.rects[0].center)
+    x, y = g.cam.to_screen((4, 3))                  # the intersection right of the caster's lower corner
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x + 1, y + 1), rel=(0, 0), buttons=(0, 0, 0)))
+    pump(g)
+    cone = views.spell_area(g.battle, "sorc", "burning_hands", (2, 3), (), (1, 0))
+    assert len(cone) > 3 and (3, 2) in cone and (0, 2) not in cone
+    assert g.overlay.reach == cone, "the preview is the cone the click would cast"
+    click(g, (x + 1, y + 1))
+    assert g.battle.history[-1]["action"] == "cast"
+    assert g.battle.history[-1]["args"]["direction"] == [1, 0]
+    bloom = clips(g, "bloom")[0]
+    assert set(bloom.squares) == cone and bloom.at == (2.0, 3.0)
+    burnt = {e.target for e in g.events if type(e).__name__ == "DamageDealt"}
+    assert burnt == {"orc"}
+    g.battle.close()
+    pygame.quit()
+
+
 def test_the_computers_pace_waits_for_the_animations_of_its_last_command():
     from test_computer_turns import RED_AI, SKIRMISH
     g = watched(SKIRMISH + RED_AI)
