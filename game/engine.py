@@ -32,7 +32,7 @@ from .world.budget import left
 from .world.commands import BadArgument, Command, UnknownAction, parse
 from .world.components import (Abilities, Armor, AttacksOfOpportunity, AurasMet, Awareness, Body, Charges, Conditions,
                                Defense, Effects, Feats, Feint, Gear, Grapple, Hands, HitPoints, Identity, Initiative,
-                               Inventory, Loaded, Monster, Offense, Position, Reach, Riding, RunState, Side, Speed,
+                               Inventory, Loaded, Monster, Offense, Position, Quiver, Reach, Riding, RunState, Side, Speed,
                                SpellEffects, Spellcasting, SpellLike, Stats, Timing, TurnState, TurnUses, Webs, Wielded,
                                Worn)
 from .world.journal import Frame, Journal, Journaled, restore_into
@@ -50,7 +50,7 @@ _world_ids = itertools.count(1)
 DEFAULT_HP = 10   # a creature without ``hp`` (and no template yet) has 10 hit points
 COMPONENTS = (Identity, Position, Body, Reach, Speed, Side, Wielded, Conditions, Feats, Armor, Stats, Initiative,
               HitPoints, Abilities, Defense, Offense, Effects, TurnState, AttacksOfOpportunity, Inventory, Awareness,
-              RunState, Loaded, Hands, Gear, Grapple, TurnUses, Riding, Spellcasting, Worn, SpellLike, Timing,
+              RunState, Loaded, Quiver, Hands, Gear, Grapple, TurnUses, Riding, Spellcasting, Worn, SpellLike, Timing,
               Feint, Webs, Charges, AurasMet, SpellEffects, Monster)
 # The battle's own journaled fields: the typed battle-wide state (``world.state``) and the
 # history (an append-only log the journal keeps by its length).
@@ -137,7 +137,8 @@ class Battle(BattleFaces):
                 Initiative(spec.initiative), HitPoints(hp, hp), Abilities(scores), Defense(**vars(defense)),
                 Offense(spec.stats.get("bab", 0)), Effects(), TurnState(), AttacksOfOpportunity(),
                 Inventory(list(spec.inventory)), _awareness(spec), RunState(),
-                Loaded(_shots(spec)), Hands(spec.off_hand, holding=spec.holding), Gear(), Grapple(), TurnUses(), Riding(),
+                Loaded(_shots(spec)), Quiver(spec.ammunition), Hands(spec.off_hand, holding=spec.holding), Gear(), Grapple(),
+                TurnUses(), Riding(),
                 _spellcasting(spec),
                 SpellLike(dict(spec.spell_like), spec.stats.get("caster_level") or spec.stats.get("hd", 1)),
                 Worn(list(spec.worn)),
@@ -426,6 +427,9 @@ class Battle(BattleFaces):
             worn = self.read(cid, Worn).items
             if worn:
                 out[cid]["worn"] = list(worn)
+            ammunition = self.read(cid, Quiver).left
+            if ammunition is not None:
+                out[cid]["ammunition"] = ammunition
             out[cid].update(_magic_state(self.read(cid, Spellcasting), self.read(cid, SpellLike)))
         result = {"round": self.round, "turn": self.turn, "order": list(self.order), "creatures": out}
         if self.turn is not None:

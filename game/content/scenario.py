@@ -70,6 +70,7 @@ class CreatureSpec:
     worn: tuple[str, ...] = ()                            # items worn (worn_items.toml): cloak, amulet, ring
     afraid_of: str | None = None                          # the creature a frightened or panicked one flees
     riding: str | None = None                             # the mount it sits on (its ``at`` is the mount's)
+    ammunition: int | None = None                         # shots carried for its bow, crossbow or sling; None: not counted
 
     @property
     def speed_squares(self) -> int:
@@ -291,7 +292,17 @@ class _Validator:
             feat_choices=dict(_or(e.feat_choices, {})), holding=_or(e.holding, None),
             spell_slots=tuple(_or(e.spell_slots, [])),
             spell_like={k: (None if v == "at_will" else v) for k, v in _or(e.spell_like, {}).items()},
-            worn=tuple(dict.fromkeys(_or(e.worn, []))), afraid_of=_or(e.afraid_of, None), riding=_or(e.riding, None))
+            worn=tuple(dict.fromkeys(_or(e.worn, []))), afraid_of=_or(e.afraid_of, None), riding=_or(e.riding, None),
+            ammunition=self._ammunition(where, e, weapon, inventory))
+
+    def _ammunition(self, where: str, e: CreatureEntry, weapon: str, inventory: tuple[str, ...]) -> int | None:
+        """Shots carried (README, "Ammunition"): only for a creature with a weapon that shoots some."""
+        if e.ammunition is UNSET:
+            return None
+        shooters = [w for w in (weapon, *inventory) if w in data.weapons() and data.weapons()[w].ammunition]
+        if not shooters:
+            self.fail(f"{where}.ammunition", "it has no bow, crossbow or sling to shoot it with")
+        return e.ammunition
 
     def _spells(self, where: str, value: list[str], caster_class: str, has_slots: bool) -> tuple[str, ...]:
         """Spells ready today (metamagic prepared as ``stilled:sleep``, see rules.metamagic);

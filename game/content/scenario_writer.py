@@ -78,7 +78,7 @@ def creature_table(spec: CreatureSpec) -> dict[str, Any]:
                             "feat_choices": dict(spec.feat_choices), "spell_slots": list(spec.spell_slots),
                             "spell_like": {k: ("at_will" if v is None else v) for k, v in spec.spell_like.items()},
                             "worn": list(spec.worn)}
-    for key in ("armor", "shield", "off_hand", "holding", "afraid_of", "initiative", "riding"):
+    for key in ("armor", "shield", "off_hand", "holding", "afraid_of", "initiative", "riding", "ammunition"):
         if getattr(spec, key) is not None:
             full[key] = getattr(spec, key)
     for key, value in spec.stats.items():

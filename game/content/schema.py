@@ -87,6 +87,7 @@ class CreatureEntry(_Table):
     holding: Id | UnsetType = UNSET                                    # an item of the inventory in hand
     worn: Ids | UnsetType = UNSET
     loaded: bool | UnsetType = UNSET
+    ammunition: Annotated[int, Meta(ge=0, le=1000)] | UnsetType = UNSET    # arrows, bolts or bullets carried
     surprised: bool | UnsetType = UNSET
     spells: Ids | UnsetType = UNSET
     caster_class: Literal[("",) + CASTER_CLASSES] | UnsetType = UNSET   # type: ignore[valid-type]

@@ -54,6 +54,7 @@ def weapons() -> dict[str, Weapon]:
             damage_m2=row.get("damage_m2", ""),
             threat2=int(row.get("threat2", 20)),
             multiplier2=int(row.get("multiplier2", 2)),
+            ammunition=row.get("ammunition", ""),
             names={"en": row.get("name_en", wid), "fr": row.get("name_fr", row.get("name_en", wid))},
         )
     return out

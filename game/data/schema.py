@@ -49,6 +49,7 @@ class WeaponRow(_Row, kw_only=True):
     threat2: Annotated[int, Meta(ge=2, le=20)] = 20
     multiplier2: Annotated[int, Meta(ge=2, le=6)] = 2
     types2: list[Literal["B", "P", "S"]] = []
+    ammunition: Literal["arrows", "bolts", "bullets"] | None = None
 
 
 class ArmorRow(_Row, kw_only=True):

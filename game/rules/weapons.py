@@ -30,6 +30,7 @@ class Weapon:
     damage_m2: str = ""
     threat2: int = 20
     multiplier2: int = 2
+    ammunition: str = ""          # arrows | bolts | bullets: what a projectile weapon shoots
     names: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
 
     @property

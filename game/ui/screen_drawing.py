@@ -160,6 +160,8 @@ class ScreenDrawing:
         if sheet.worn:
             y += self._text(sentence("UI_WORN", {"items": ", ".join(item_name(i, self.lang) for i in sheet.worn)},
                                      self.lang), (x, y), 13, width=PANEL_W - 24)
+        if sheet.ammunition is not None:
+            y += self._text(sentence("UI_AMMUNITION", {"count": sheet.ammunition}, self.lang), (x, y), 13)
         magic = self._magic_line(sheet)
         if magic:
             y += self._text(magic, (x, y), 13, (190, 170, 240), width=PANEL_W - 24)

@@ -316,6 +316,15 @@ class Loaded:
 
 
 @dataclass
+class Quiver:
+    """The arrows, bolts or bullets a creature carries for its projectile weapon (French
+    text, "Rechercher une munition": drawing one is part of the shot); ``None`` when the
+    scenario does not count them. A bow's shot takes one; a crossbow or sling takes its
+    bolt or bullet when it is loaded, so a loaded weapon's shot is already out of it."""
+    left: int | None = None
+
+
+@dataclass
 class Hands:
     """What is in the other hand: an off-hand weapon, a shield ready or loosed, an item
     taken out of the pack (a flask, a potion, a scroll, a wand)."""

@@ -22,7 +22,7 @@ from .actions.overrun import overrun_squares as through
 from .actions.spell_basics import spell_level
 from .actions.spell_sources import entry_level, spell_choices as choices
 from .attacks import threatening_enemies
-from .components import (Conditions, Feats, Hands, HitPoints, Inventory, Offense, Riding, Spellcasting, SpellEffects,
+from .components import (Conditions, Feats, Hands, HitPoints, Inventory, Offense, Quiver, Riding, Spellcasting, SpellEffects,
                          SpellLike, Stats, TurnState, TurnUses, Webs, Wielded, Worn)
 from .damage import status_of
 from .systems import mover
@@ -200,7 +200,8 @@ def space_of(battle, cid: str) -> list[Square]:
 class Sheet:
     """A creature's numbers as a player reads them (digest §8.1, §9.2): its weapon with the
     attack bonuses of a full attack, its AC full, touch and flat-footed, speed, conditions,
-    what it wears, and a caster's slots, held charge and concentration."""
+    what it wears, a caster's slots, held charge and concentration, and the ammunition left
+    when the scenario counts it."""
 
     weapon: str
     attacks: tuple[int, ...]
@@ -215,6 +216,7 @@ class Sheet:
     concentrating_on: str | None
     hp: int
     max_hp: int
+    ammunition: int | None = None                # arrows, bolts or bullets left (None: not counted)
 
 
 def sheet(battle, cid: str) -> Sheet:
@@ -234,7 +236,7 @@ def sheet(battle, cid: str) -> Sheet:
                  worn=tuple(battle.read(cid, Worn).items),
                  slots=tuple((lv, n) for lv, n in enumerate(sc.slots) if n) if sc.known else None,
                  held_charge=sc.held_charge, concentrating_on=sc.maintained["spell"] if sc.maintained else None,
-                 hp=hp.current, max_hp=hp.maximum)
+                 hp=hp.current, max_hp=hp.maximum, ammunition=battle.read(cid, Quiver).left)
 
 
 def spell_area(battle, who: str, spell_id: str, point: Square, metamagic: tuple[str, ...] = (),

@@ -166,7 +166,11 @@ def test_weapon_has_every_schema_key_with_the_right_type(wid):
         assert schema_errors(w, DOUBLE_SCHEMA) == []
     else:
         assert [k for k in DOUBLE_SCHEMA if k in w] == []
-    unknown = set(w) - set(WEAPON_SCHEMA) - set(DOUBLE_SCHEMA)
+    # what a projectile weapon shoots (README, "Ammunition"): every one says, and only they
+    assert ("ammunition" in w) == (w["use"] == "ranged" and not w["thrown"])
+    if "ammunition" in w:
+        assert w["ammunition"] == ("bolts" if "crossbow" in wid else "arrows" if wid.endswith("bow") else "bullets")
+    unknown = set(w) - set(WEAPON_SCHEMA) - set(DOUBLE_SCHEMA) - {"ammunition"}
     assert unknown == set()
 
 

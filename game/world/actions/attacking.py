@@ -11,14 +11,14 @@ from ...rules.weapons import BASH_WEAPONS, is_light_off_hand, other_end, shield_
 from .. import specials
 from ..attacks import AOO_MANEUVERS, check_attack, fallen, is_ranged_attack, provoking_attack, resolve_attack
 from ..commands import OffHand, Strike
-from ..components import (Conditions, Defense, Feats, Grapple, Hands, Loaded, Offense, Riding, Spellcasting, Stats,
+from ..components import (Conditions, Defense, Feats, Grapple, Hands, Loaded, Offense, Quiver, Riding, Spellcasting, Stats,
                           TurnState, Wielded)
 from ..damage import status_of
 from ..durations import until_next_turn
 from ..events import AttackForfeited, ItemDropped
 from . import grapple, maneuvers
 from .common import ABLE, Refused, refuse, spend, squares_arg, target_arg, turn_state
-from .gates import LOADING
+from .gates import LOADING, out_of_ammunition
 from .moving import do_five_foot_step, move_common
 from .natural_hits import on_hit
 from .spell_effects import discharge
@@ -104,6 +104,10 @@ def one_attack(battle, who: str, target: str, declined, cleave: list[str] | None
     if shooting.id in LOADING and battle.read(who, Loaded).shots <= 0 \
             and is_ranged_attack(battle, who, target, kw.get("weapon")):
         raise refuse("NOT_LOADED", weapon=shooting.id)      # said before any attack of opportunity
+    if shooting.ammunition and shooting.id not in LOADING and is_ranged_attack(battle, who, target, kw.get("weapon")):
+        empty = out_of_ammunition(battle, who, shooting.id)
+        if empty is not None:
+            raise Refused(empty)
     events, fell = readied_on_attack(battle, who, declined)
     if fell:
         return events
@@ -123,6 +127,12 @@ def one_attack(battle, who: str, target: str, declined, cleave: list[str] | None
         if loaded.shots <= 0:
             raise refuse("NOT_LOADED", weapon=weapon.id)
         loaded.shots -= 1
+    elif weapon.ammunition and is_ranged_attack(battle, who, target, kw.get("weapon")):
+        quiver = battle.comp(who, Quiver)
+        if quiver.left is not None:             # an arrow drawn as part of the shot (a free action)
+            if quiver.left <= 0:
+                raise refuse("OUT_OF_AMMUNITION", weapon=weapon.id)
+            quiver.left -= 1
     was = status_of(battle, target)
     thrown = weapon.thrown and is_ranged_attack(battle, who, target, kw.get("weapon"))
     if weapon.id in BASH_WEAPONS and "improved_shield_bash" not in battle.read(who, Feats).ids:

@@ -17,8 +17,8 @@ from ...rules.maneuvers import can_sunder_with
 from ...rules.reasons import Refusal
 from ...rules.turning import turning_level
 from .. import budget
-from ..components import (Conditions, Defense, Feats, Grapple, Hands, Inventory, Loaded, Riding, Spellcasting, SpellEffects,
-                          SpellLike, Stats, Timing, TurnState, TurnUses, Webs, Wielded)
+from ..components import (Conditions, Defense, Feats, Grapple, Hands, Inventory, Loaded, Quiver, Riding, Spellcasting,
+                          SpellEffects, SpellLike, Stats, Timing, TurnState, TurnUses, Webs, Wielded)
 
 
 # How long loading takes (data-digest §1): a move action, or a full-round action, and the
@@ -72,7 +72,14 @@ def load(battle, who: str) -> Refusal | None:
         return Refusal("NOTHING_TO_LOAD", {"weapon": weapon})
     if battle.read(who, Loaded).shots >= LOADING[weapon][1]:
         return Refusal("ALREADY_LOADED", {"weapon": weapon})
-    return None
+    return out_of_ammunition(battle, who, weapon)
+
+
+def out_of_ammunition(battle, who: str, weapon: str) -> Refusal | None:
+    """Nothing left to shoot from the quiver or the pouch (``Quiver``; a quiver not counted
+    never runs out)."""
+    left = battle.read(who, Quiver).left
+    return Refusal("OUT_OF_AMMUNITION", {"weapon": weapon}) if left is not None and left <= 0 else None
 
 
 def stow(battle, who: str) -> Refusal | None:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from ... import data
 from ...rules.geometry import Square, space_squares
 from ..attacks import take_opportunities, threatening_enemies
-from ..components import Conditions, Defense, Feats, Hands, Inventory, Loaded, Offense, Position, Stats, Wielded, Worn
+from ..components import (Conditions, Defense, Feats, Hands, Inventory, Loaded, Offense, Position, Quiver, Stats, Wielded,
+                          Worn)
 from ..damage import status_of
 from ..durations import until_next_turn
 from ..events import ActionTaken, ConditionStarted, ItemDropped, Spoke, ItemPickedUp, ItemRetrieved, WeaponDrawn, WeaponLoaded
@@ -356,6 +357,11 @@ def do_load(battle, who, args, declined) -> list:
     ev, fell = _provoke(battle, who, declined)
     events += ev
     if status_of(battle, who) in ABLE:
+        quiver = battle.comp(who, Quiver)
+        if quiver.left is not None:             # the bolts or bullets come out of the case or pouch
+            taken = min(shots - loaded.shots, quiver.left)
+            quiver.left -= taken
+            shots = loaded.shots + taken
         loaded.shots = shots
         events.append(WeaponLoaded(who=who, weapon=weapon, shots=shots))
     return events
