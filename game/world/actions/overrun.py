@@ -58,6 +58,10 @@ def _letting_by(board: Board, who: str, mover: str, target: str) -> Board:
         others = tuple(b for b in board.bodies if b.id != who) if mover != who else board.bodies
         made = board.move_contexts[key] = Board(
             board.terrain, tuple(replace(b, side=side) if b.id == target else b for b in others), board.variants)
+        if mover == who:
+            # the mover's paths on it, from its paths on this board (a rider's mount
+            # loses the rider from the board: made anew)
+            movement.MoveContext.letting_by(board, made, board.body(mover), target)
     return made
 
 
