@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from .. import data
 from ..rules import metamagic
-from ..rules.geometry import KING_MOVES, Square, distance, metres, space_squares
+from ..rules.geometry import KING_MOVES, Square, gaps_distance, metres, space_squares, spaces_gaps
 from ..rules.reasons import Refusal
 from . import commands as C, views
 from .actions import end_refusal, preconditions
@@ -145,7 +145,9 @@ def _gaps(battle, who: str) -> dict[str, int]:
         me = board.body(who)
         for b in board.bodies:
             if b.id != who:
-                cache[b.id] = min(distance(a, c) for a in me.squares for c in b.squares)
+                # the least square-to-square distance: the axis gaps between the spaces, both
+                # met by one pair of squares, and the distance grows with each
+                cache[b.id] = gaps_distance(*spaces_gaps(me.pos, me.span, b.pos, b.span))
     return cache
 
 
@@ -300,7 +302,8 @@ def _charge(battle, who: str) -> Option:
     limit = 2 * me.speed_squares + (band.outer if band else 0) + me.span
     side = battle.board().body(who).side
     enemies = [c for c in _others_by_distance(battle, who) if c in board.by_id and board.body(c).side != side]
-    close = [c for c in enemies if min(distance(a, b) for a in me.squares for b in board.body(c).squares) <= limit]
+    close = [c for c in enemies
+             if gaps_distance(*spaces_gaps(me.pos, me.span, board.body(c).pos, board.body(c).span)) <= limit]
     ends: dict[str, list] = {}
     foes = set(enemies)
 
