@@ -21,7 +21,7 @@ from .lanes import lane_refusal
 from .reasons import Refusal
 from .sight import has_line_of_sight
 from .threat import can_attack_square
-from .weapons import in_band
+from .weapons import ReachBand, in_band
 
 MIN_CHARGE = 2  # squares (3 m)
 SET_AGAINST_CHARGE = 2  # a set weapon's damage multiplier against a charger
@@ -63,20 +63,33 @@ def attack_positions(board: Board, body: Body, target: Body) -> list[Square]:
     band = body.melee_band()
     tx, ty = target.pos
     ts = target.span
-    out = []
     if band is None:
         if body.natural_reach > 0 or body.weapon.is_ranged:
             return []
         return [sq for sq in target.squares]
-    exc = board.variants.reach_diagonal_exception
-    reach = band.outer
-    for y in range(ty - reach - span + 1, ty + ts + reach):
-        for x in range(tx - reach - span + 1, tx + ts + reach):
-            if spaces_overlap((x, y), span, target.pos, ts):
+    key = (span, band.inner, band.outer, ts, board.variants.reach_diagonal_exception)
+    offsets = _OFFSETS.get(key)
+    if offsets is None:
+        offsets = _OFFSETS[key] = _attack_offsets(*key)
+    return [(tx + dx, ty + dy) for dx, dy in offsets]
+
+
+# The attack positions around a target at (0, 0), by mover's span, reach band, target's
+# span and variant: they only move with the target, so each shape is worked out once.
+_OFFSETS: dict[tuple[int, int, int, int, bool], tuple[Square, ...]] = {}
+
+
+def _attack_offsets(span: int, inner: int, outer: int, ts: int, exc: bool) -> tuple[Square, ...]:
+    band = ReachBand(inner, outer)
+    squares = space_squares((0, 0), ts)
+    out = []
+    for y in range(-outer - span + 1, ts + outer):
+        for x in range(-outer - span + 1, ts + outer):
+            if spaces_overlap((x, y), span, (0, 0), ts):
                 continue
-            if any(in_band(*_gaps((x, y), span, t), band, exc) for t in target.squares):
+            if any(in_band(*_gaps((x, y), span, t), band, exc) for t in squares):
                 out.append((x, y))
-    return out
+    return tuple(out)
 
 
 def _strikes_from_here(board: Board, body: Body, target: Body) -> bool:

@@ -75,6 +75,12 @@ def mode_refusal(body: Body, mode: str) -> Refusal | None:
     return None
 
 
+def _passable(body: Body, other: Body) -> bool:
+    """Whether ``body`` may move through ``other``'s squares: a helpless creature, an
+    ally, or one three size categories apart (digest §1.5)."""
+    return other.is_helpless or not other.is_enemy_of(body) or can_pass_by_size(body.size, other.size)
+
+
 class MoveContext:
     """Everything the pathfinder needs about one mover on one board, as flat arrays
     indexed like ``Terrain`` (padded), built once per question."""
@@ -102,8 +108,7 @@ class MoveContext:
                         or oy + other.span + span <= window[1]):
                     continue
             helpless = other.is_helpless
-            passable = (helpless or little or not other.is_enemy_of(body)
-                        or can_pass_by_size(body.size, other.size))
+            passable = little or _passable(body, other)
             for sx, sy in other.squares:
                 if little:
                     # Little creatures enter others' squares (to attack, digest §2.3) and
@@ -124,6 +129,39 @@ class MoveContext:
             for (sx, sy), used in share.items():
                 if used + mine > 100:
                     self.end_block.add((sy + 1) * pw + sx + 1)
+
+    @classmethod
+    def letting_by(cls, board: Board, made: Board, body: Body, defender: str) -> None:
+        """Give ``made`` — ``board`` with ``defender`` on ``body``'s side, an overrun's
+        defender letting it by — the context of ``body`` made from its context on
+        ``board`` (``of``) instead of from every creature again: an ally blocks no way,
+        so the defender's squares stop blocking passage where no other foe blocks them
+        too; where it may end and what it costs stay as they were."""
+        key = (cls, body.id, body.side, body.size, body.span)
+        if key in made.move_contexts:
+            return
+        ctx = cls.of(board, body)
+        derived = cls.__new__(cls)
+        derived.__dict__.update(ctx.__dict__)
+        derived.board = made
+        if not body.size.shares_square:          # a little mover has no passage blocked (``__init__``)
+            foe = board.body(defender)
+            freed = ctx.cover(foe, body.span)
+            if not freed.isdisjoint(ctx.pass_block):
+                fx, fy = foe.pos
+                for other in board.bodies:
+                    ox, oy = other.pos
+                    near = (ox <= fx + foe.span + body.span and fx <= ox + other.span + body.span
+                            and oy <= fy + foe.span + body.span and fy <= oy + other.span + body.span)
+                    if near and other.id not in (body.id, defender) and not _passable(body, other):
+                        freed -= ctx.cover(other, body.span)
+                derived.pass_block = ctx.pass_block - freed
+        made.move_contexts[key] = derived
+
+    def cover(self, other: Body, span: int) -> set[int]:
+        """The positions (as indices) at which a mover's space of ``span`` meets ``other``'s."""
+        pw = self.pw
+        return {(sy - j + 1) * pw + sx - i + 1 for sx, sy in other.squares for j in range(span) for i in range(span)}
 
     @classmethod
     def of(cls, board: Board, body: Body) -> "MoveContext":

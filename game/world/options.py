@@ -18,12 +18,13 @@ from typing import Any, Callable
 
 from .. import data
 from ..rules import metamagic
-from ..rules.geometry import KING_MOVES, Square, distance, metres, space_squares
+from ..rules.geometry import KING_MOVES, Square, gaps_distance, metres, space_squares, spaces_gaps
 from ..rules.reasons import Refusal
 from . import commands as C, views
 from .actions import end_refusal, preconditions
 from .actions.attacking import can_shield_bash, full_attack_plan
 from .actions.commanding import commanded
+from .actions.common import JUDGES
 from .actions.gates import GATES, SETTLED
 from .actions.mounted import can_carry
 from .actions.overrun import overrun_squares
@@ -115,14 +116,23 @@ def _decide(battle, action: str, candidates, domain: Callable[[list[Command]], d
 
 def _judge(battle, command: Command) -> Refusal | None:
     """``check``, faster for the creature whose turn it is: what only reads (the conditions
-    and the action's gate, ``actions.preconditions``) is asked without a dry run, and an
-    action its gate settles needs none at all."""
+    and the action's gate, ``actions.preconditions``) is asked without a dry run, an action
+    its gate settles needs none at all, and a handler split into a judging part
+    (``actions.common.JUDGES``) is asked its judge, which its play starts with: a dry run
+    is left only for the part of a play that can still refuse (a charge's last attack)."""
     who = command.who
-    if command.action in GATES and who == battle.turn and battle.winner is None \
+    action = command.action
+    if (action in GATES or action in JUDGES) and who == battle.turn and battle.winner is None \
             and status_of(battle, who) in ("normal", "staggered", "disabled"):
-        refusal = preconditions(battle, who, command.action, command.handler_arguments())
-        if refusal is not None or command.action in SETTLED:
+        args = command.handler_arguments()
+        refusal = preconditions(battle, who, action, args)
+        if refusal is not None or action in SETTLED:
             return refusal
+        judge = JUDGES.get(action)
+        if judge is not None:
+            verdict = judge(battle, who, args)
+            if verdict.refusal is not None or verdict.settled:
+                return verdict.refusal
     return check(battle, command)
 
 
@@ -135,7 +145,9 @@ def _gaps(battle, who: str) -> dict[str, int]:
         me = board.body(who)
         for b in board.bodies:
             if b.id != who:
-                cache[b.id] = min(distance(a, c) for a in me.squares for c in b.squares)
+                # the least square-to-square distance: the axis gaps between the spaces, both
+                # met by one pair of squares, and the distance grows with each
+                cache[b.id] = gaps_distance(*spaces_gaps(me.pos, me.span, b.pos, b.span))
     return cache
 
 
@@ -290,7 +302,8 @@ def _charge(battle, who: str) -> Option:
     limit = 2 * me.speed_squares + (band.outer if band else 0) + me.span
     side = battle.board().body(who).side
     enemies = [c for c in _others_by_distance(battle, who) if c in board.by_id and board.body(c).side != side]
-    close = [c for c in enemies if min(distance(a, b) for a in me.squares for b in board.body(c).squares) <= limit]
+    close = [c for c in enemies
+             if gaps_distance(*spaces_gaps(me.pos, me.span, board.body(c).pos, board.body(c).span)) <= limit]
     ends: dict[str, list] = {}
     foes = set(enemies)
 

@@ -133,3 +133,28 @@ def test_large_charger_sweeps_its_whole_space():
     post = body("post", "red", (3, 1))   # in the lane of the ogre's lower squares
     res = charge(make_board(open_grid(10, 3), ogre, foe, post), ogre, foe)
     assert not res.legal and res.reason.params["creature"] == "post"
+
+
+def test_attack_positions_worked_out_once_per_shape_are_those_found_square_by_square():
+    """``attack_positions`` translates the positions found once around a target at the
+    origin: for every span, reach weapon and target size, where the target stands and
+    with the 10-ft diagonal variant on or off, they are those found by trying each
+    position around the target itself (decisions §3), in the same order."""
+    from game.rules.charge import attack_positions
+    from game.rules.geometry import spaces_gaps, spaces_overlap
+    from game.rules.weapons import in_band
+    for size in ("S", "M", "L", "H"):
+        for weapon in ("longsword", "longspear", "spiked_chain", "unarmed", "glaive"):
+            for tsize, at in (("M", (9, 9)), ("L", (4, 11)), ("T", (12, 6)), ("H", (8, 8))):
+                for exc in (True, False):
+                    me, foe = body("m", "blue", (1, 1), size=size, weapon=weapon), body("t", "red", at, size=tsize)
+                    board = make_board(open_grid(20, 20), me, foe, reach_diagonal_exception=exc)
+                    band, span = me.melee_band(), me.span
+                    expected = [] if band is None else [
+                        (x, y) for y in range(at[1] - band.outer - span + 1, at[1] + foe.span + band.outer)
+                        for x in range(at[0] - band.outer - span + 1, at[0] + foe.span + band.outer)
+                        if not spaces_overlap((x, y), span, foe.pos, foe.span)
+                        and any(in_band(*spaces_gaps((x, y), span, t, 1), band, exc) for t in foe.squares)]
+                    if band is not None:
+                        assert attack_positions(board, me, foe) == expected, (size, weapon, tsize, exc)
+                        assert expected

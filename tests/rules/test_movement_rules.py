@@ -199,3 +199,33 @@ def test_reachable_costs_equal_an_independent_search_on_rough_ground():
         m = body("m", "blue", (4, 4), speed=4)
         board = make_board("\n".join(rows), m)
         assert reachable(board, m, "double") == _brute_force_costs(board, m, 8), rows
+
+
+def test_the_context_an_overrun_s_defender_lets_by_is_the_one_made_from_scratch():
+    """``MoveContext.letting_by`` (an overrun's path, the defender letting the mover by)
+    derives the mover's context from its context on the real board: it must be the one
+    made from every creature again, for movers of each size, with foes overlapping the
+    defender's blocked squares, helpless and tiny ones, on a random crowd."""
+    from dataclasses import replace as with_side
+    import random
+
+    from game.rules.board import Board
+    from game.rules.movement import MoveContext
+    rng = random.Random(7)
+    freed = 0
+    for _crowd in range(30):
+        spots = rng.sample([(x, y) for x in range(12) for y in range(8)], 12)
+        bodies = [body(f"c{i}", rng.choice(("blue", "red")), at, size=rng.choice("TSMMMLH" if i else "SML"),
+                       conditions={"unconscious"} if rng.random() < 0.15 else set()) for i, at in enumerate(spots)]
+        board = make_board(open_grid(16, 12), *bodies)
+        mover = board.bodies[0]
+        for foe in [b for b in board.bodies if b.is_enemy_of(mover)]:
+            made = Board(board.terrain, tuple(with_side(b, side=mover.side) if b.id == foe.id else b
+                                              for b in board.bodies), board.variants)
+            MoveContext.letting_by(board, made, mover, foe.id)
+            derived, fresh = MoveContext.of(made, mover), MoveContext(made, mover)
+            assert derived is not fresh and derived.board is made
+            assert (derived.pass_block, derived.end_block, derived.double_cost) == \
+                (fresh.pass_block, fresh.end_block, fresh.double_cost), (mover, foe)
+            freed += derived.pass_block != MoveContext.of(board, mover).pass_block
+    assert freed > 30             # the defenders did stop blocking the way

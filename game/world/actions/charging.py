@@ -7,7 +7,8 @@ from ...rules.geometry import metres, space_squares
 from ...rules.lanes import lane_path
 from .. import specials
 from ..attacks import check_attack, fallen, resolve_attack, take_opportunities, threatening_enemies
-from ..components import HitPoints, RunState
+from .. import budget
+from ..components import HitPoints, RunState, TurnState
 from ..damage import apply_damage, status_of
 from ..durations import until_next_turn
 from ..events import Moved
@@ -15,22 +16,26 @@ from ..processors import ChargeIntent
 from ..saving import roll_save
 from . import maneuvers
 from .attacking import MANEUVERS, cleave_arg, one_attack, routine_attacks
-from .common import Refused, charge_end, refuse, spend, target_arg, turn_state
+from .common import Refused, Verdict, charge_end, judged, judging, refuse, spend, target_arg, turn_state
 from .moving import walk
 from .overrun import overrun_at
 from .stances import stance_refusal, take_stances
 
 
-def do_charge(battle, who, args, declined) -> list:
-    """Full-round (standard at speed when restricted): straight to the closest attack
-    space, one melee attack at +2, -2 AC until its next turn (French text, "charge")."""
+@judging
+def judge_charge(battle, who, args) -> Verdict:
+    """A charge's judging part (``do_charge``), every refusal before it moves: a live
+    target, no movement yet this round, not resting after a run, the foe it overruns on
+    the way, the lane to the closest spaces (``rules.charge`` through the charge
+    processor), the end chosen, Power Attack's number, the action it costs. Not settled:
+    the attack at the end can still be refused (its reach and sight from there)."""
     target = target_arg(battle, args)
     if "dead" in battle.board().body(target).conditions:
         raise refuse("TARGET_DEAD", target=target)      # said before the charge, not at its end
-    ts = turn_state(battle, who)
+    ts = battle.read(who, TurnState)
     if ts.moved or ts.stepped:
         raise refuse("CHARGE_AFTER_MOVING")
-    rest = battle.comp(who, RunState).rest_until
+    rest = battle.read(who, RunState).rest_until
     if rest >= battle.round:
         raise refuse("RESTING_AFTER_RUN", until=rest)
     board = battle.board()
@@ -46,6 +51,17 @@ def do_charge(battle, who, args, declined) -> list:
     r = stance_refusal(battle, who, args, melee=True, expertise=False)
     if r:
         raise Refused(r)
+    r = budget.refusal(ts, "standard" if ts.restricted else "full_round")
+    if r:
+        raise Refused(r)
+    return Verdict(plan=(target, through, result, end, path, enter))
+
+
+def do_charge(battle, who, args, declined) -> list:
+    """Full-round (standard at speed when restricted): straight to the closest attack
+    space, one melee attack at +2, -2 AC until its next turn (French text, "charge")."""
+    target, through, result, end, path, enter = judged(battle, judge_charge(battle, who, args))
+    ts = turn_state(battle, who)
     events = spend(battle, who, "standard" if ts.restricted else "full_round", "charge")
     take_stances(battle, who, args)
     ts.moved = True
@@ -100,7 +116,7 @@ def overrun_in_charge(battle, who: str, target: str, through: str, path: list) -
     position that enters the defender's space."""
     board = battle.board()
     me, foe = board.body(who), board.body(through)
-    if turn_state(battle, who).overran:
+    if battle.read(who, TurnState).overran:
         raise refuse("ONE_OVERRUN_A_ROUND")
     if not maneuver_rules.may_target_size(me.size, foe.size):
         raise refuse("TARGET_TOO_BIG", target=through)

@@ -1,8 +1,9 @@
 """What every action shares: refusals, the turn's budget, reading arguments, and the
-handlers' table."""
+handlers' table, with the table of the judging parts ``options`` reads without a dry run."""
 from __future__ import annotations
 
-from typing import Callable
+from dataclasses import dataclass
+from typing import Any, Callable
 
 from ...dice import WouldRoll
 from ...rules.geometry import Square
@@ -29,6 +30,56 @@ class Refused(Exception):
 
 def refuse(code: str, **params) -> Refused:
     return Refused(Refusal(code, params))
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What an action's judging part found, only reading the battle: the refusal ``act``
+    gives before any die (``refusal``), else whether nothing after it can refuse but a die
+    (``settled``: then ``check``'s answer is this one), and what it worked out that the
+    play goes on with (``plan``: a checked path, a charge's lanes …)."""
+
+    refusal: Refusal | None = None
+    settled: bool = False
+    plan: Any = None
+
+
+# The judging parts by action name, (battle, who, args) -> Verdict, filled by ``dispatch``.
+# Each is the first thing its handler does (``judged``), before it changes anything, so
+# ``options`` asking it directly gets the answer ``check`` and ``act`` give: one copy of
+# each rule. A judge only reads (``battle.read``, never ``battle.comp``, which counts as a
+# change outside an action) and raises nothing: its refusals are in the verdict.
+JUDGES: dict[str, Callable[..., Verdict]] = {}
+
+
+def judging(judge: Callable[..., Verdict]) -> Callable[..., Verdict]:
+    """A judging part written as the handler's prefix was, raising its refusals: each
+    comes back as the verdict's ``refusal``."""
+    def run(*args, **kwargs) -> Verdict:
+        try:
+            return judge(*args, **kwargs)
+        except Refused as exc:
+            return Verdict(exc.refusal)
+    run.__name__ = run.__qualname__ = judge.__name__
+    run.__doc__ = judge.__doc__
+    return run
+
+
+def affordable(battle, who: str, kind: str) -> None:
+    """Refuse, only reading, what ``spend`` would refuse: no action of ``kind`` left."""
+    refusal = budget.refusal(battle.read(who, TurnState), kind)
+    if refusal is not None:
+        raise Refused(refusal)
+
+
+def judged(battle, verdict: Verdict) -> Any:
+    """What a handler does first with its judging part's verdict: refuse with its refusal;
+    when it is settled stop a ``check`` there (``settled``); else go on with its plan."""
+    if verdict.refusal is not None:
+        raise Refused(verdict.refusal)
+    if verdict.settled:
+        settled(battle)
+    return verdict.plan
 
 
 def settled(battle) -> None:

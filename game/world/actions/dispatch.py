@@ -19,7 +19,7 @@ from ..components import Riding, Timing
 from ..saddle import mounted_falls
 from . import (attacking, casting, charging, climbing, commanding, doors, fear, grapple, magic_items, maneuvers, mounted, moving,
                other, overrun, spellwork, splash, spring, timing, turning, warding, webs, whirlwind)
-from .common import ACTIONS, Refused, is_able, refuse, strenuous_damage
+from .common import ACTIONS, JUDGES, Refused, is_able, refuse, strenuous_damage
 from .gates import GATES
 
 ACTIONS.update({
@@ -51,6 +51,16 @@ ACTIONS.update({
     "retrieve": other.do_retrieve, "stow": other.do_stow,
     "lock_gauntlet": other.do_lock_gauntlet, "unlock_gauntlet": other.do_unlock_gauntlet,
     "step_in": timing.do_step_in, "web": webs.do_web, "climb": climbing.do_climb,
+})
+
+# The handlers split into a judging part and a play (``common.JUDGES``): each handler
+# starts with its judge, so ``options`` can ask the judge alone without a dry run.
+JUDGES.update({
+    "move": moving.judge_move, "withdraw": moving.judge_withdraw, "run": moving.judge_run,
+    "five_foot_step": moving.judge_five_foot_step, "minimum_move": moving.judge_minimum_move,
+    "charge": charging.judge_charge, "overrun": overrun.judge_overrun_on_foot,
+    "trip": maneuvers.judge_trip, "bull_rush": maneuvers.judge_bull_rush, "disarm": maneuvers.judge_disarm,
+    "sunder": maneuvers.judge_sunder, "aid_another": maneuvers.judge_aid_another, "feint": maneuvers.judge_feint,
 })
 
 

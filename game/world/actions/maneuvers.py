@@ -9,6 +9,7 @@ from ...rules.aoo import provokes_leaving
 from ...rules.attack import AttackSituation
 from ...rules.geometry import Square
 from ...rules.modifiers import Modifier, ability_modifier, total
+from ...rules.reasons import Refusal
 from ...rules.splash import snap8
 from ...rules.threat import threatens
 from ...rules.weapons import UNARMED
@@ -19,11 +20,16 @@ from ..damage import status_of
 from ..events import AidGiven, AttackRolled, Disarmed, Feinted, ItemDamaged, ManeuverFailed, Pushed
 from ..saddle import leave_saddle
 from ..state import Aid
-from .common import ABLE, Refused, refuse, spend, target_arg, turn_state
+from .common import ABLE, Refused, Verdict, affordable, judged, judging, refuse, spend, target_arg, turn_state
 from .contests import (health_mark, in_reach, is_stable, knock_prone, melee_touch_attack, opposed,
                        opposed_attack_total, space_free, sunder_damage, with_modifier)
 from .objects import snatch, strike_object
 from .other import drop_held
+
+def refused(refusal: Refusal | None) -> None:
+    if refusal is not None:
+        raise Refused(refusal)
+
 
 TRIP_WEAPONS_NOTE = "a trip weapon trips without provoking (French text, croc-en-jambe)"
 
@@ -35,14 +41,10 @@ def trip(battle, who: str, target: str, declined, args: dict, iterative: int = 0
     the target) or a trip weapon's (does not); then Strength against the better of the
     defender's Strength or Dexterity, size ±4, stability +4. A loser defender may trip
     back; a trip-weapon user may drop the weapon instead of being tripped."""
-    board = battle.board()
-    me, foe = board.body(who), board.body(target)
-    if not rules.may_target_size(me.size, foe.size):
-        raise refuse("TARGET_TOO_BIG", target=target)
+    refused(trip_refusal(battle, who, target))
+    me = battle.board().body(who)
     with_weapon = me.weapon.trip
     weapon = me.weapon if with_weapon else UNARMED
-    if not in_reach(battle, who, target, weapon):
-        raise refuse("OUT_OF_REACH", target=target)
     feats = battle.comp(who, Feats).ids
     events: list = []
     if not with_weapon and "improved_trip" not in feats:
@@ -87,12 +89,34 @@ def trip(battle, who: str, target: str, declined, args: dict, iterative: int = 0
     return events
 
 
+def trip_refusal(battle, who: str, target: str) -> Refusal | None:
+    """What refuses a trip before any die: a foe more than one size larger, or out of
+    reach of the trip weapon (an unarmed trip: of the hand)."""
+    board = battle.board()
+    me, foe = board.body(who), board.body(target)
+    if not rules.may_target_size(me.size, foe.size):
+        return Refusal("TARGET_TOO_BIG", {"target": target})
+    if not in_reach(battle, who, target, me.weapon if me.weapon.trip else UNARMED):
+        return Refusal("OUT_OF_REACH", {"target": target})
+    return None
+
+
+@judging
+def judge_trip(battle, who, args) -> Verdict:
+    """Trip's judging part: a target, the standard action, ``trip_refusal``; then an
+    attack of opportunity or the touch attack: nothing refuses but a die."""
+    target = target_arg(battle, args)
+    affordable(battle, who, "standard")
+    refused(trip_refusal(battle, who, target))
+    return Verdict(settled=True, plan=target)
+
+
 def _drop_weapon(battle, who: str) -> list:
     return drop_held(battle, who)
 
 
 def do_trip(battle, who, args, declined) -> list:
-    target = target_arg(battle, args)
+    target = judged(battle, judge_trip(battle, who, args))
     events = spend(battle, who, "standard", "trip")
     return events + trip(battle, who, target, declined, args)
 
@@ -149,14 +173,8 @@ def bull_rush(battle, who: str, target: str, declined, args: dict, charging: boo
     et tentée par un compagnon du personnage a 25% de chances de toucher celui-ci)". So an
     ally's attack of opportunity on the pushed target may strike the attacker, and a
     foe's on the attacker following it may strike the target (``_push``'s ``stray``)."""
-    board = battle.board()
-    me, foe = board.body(who), board.body(target)
-    if not rules.may_target_size(me.size, foe.size):
-        raise refuse("TARGET_TOO_BIG", target=target)
-    gx = max(0, foe.pos[0] - (me.pos[0] + me.span - 1), me.pos[0] - (foe.pos[0] + foe.span - 1))
-    gy = max(0, foe.pos[1] - (me.pos[1] + me.span - 1), me.pos[1] - (foe.pos[1] + foe.span - 1))
-    if max(gx, gy) != 1:
-        raise refuse("NOT_ADJACENT_TARGET", target=target)
+    refused(bull_rush_refusal(battle, who, target))
+    me = battle.board().body(who)
     feats = battle.comp(who, Feats).ids
     events: list = []
     takers = [t for t in threatening_enemies(battle, who) if t != target]
@@ -211,8 +229,32 @@ def bull_rush(battle, who: str, target: str, declined, args: dict, charging: boo
     return events
 
 
-def do_bull_rush(battle, who, args, declined) -> list:
+def bull_rush_refusal(battle, who: str, target: str) -> Refusal | None:
+    """What refuses a bull rush before any die: a foe more than one size larger, or not
+    adjacent."""
+    board = battle.board()
+    me, foe = board.body(who), board.body(target)
+    if not rules.may_target_size(me.size, foe.size):
+        return Refusal("TARGET_TOO_BIG", {"target": target})
+    gx = max(0, foe.pos[0] - (me.pos[0] + me.span - 1), me.pos[0] - (foe.pos[0] + foe.span - 1))
+    gy = max(0, foe.pos[1] - (me.pos[1] + me.span - 1), me.pos[1] - (foe.pos[1] + foe.span - 1))
+    if max(gx, gy) != 1:
+        return Refusal("NOT_ADJACENT_TARGET", {"target": target})
+    return None
+
+
+@judging
+def judge_bull_rush(battle, who, args) -> Verdict:
+    """Bull rush's judging part: a target, the standard action, ``bull_rush_refusal``;
+    then attacks of opportunity and the opposed check: nothing refuses but a die."""
     target = target_arg(battle, args)
+    affordable(battle, who, "standard")
+    refused(bull_rush_refusal(battle, who, target))
+    return Verdict(settled=True, plan=target)
+
+
+def do_bull_rush(battle, who, args, declined) -> list:
+    target = judged(battle, judge_bull_rush(battle, who, args))
     events = spend(battle, who, "standard", "bull_rush")
     return events + bull_rush(battle, who, target, declined, args)
 
@@ -228,14 +270,9 @@ def disarm(battle, who: str, target: str, declined, args: dict, iterative: int =
     worn item is snatched instead (``objects.snatch``)."""
     if args.get("item", "weapon") != "weapon":
         return snatch(battle, who, target, declined, args, iterative)
+    refused(disarm_refusal(battle, who, target))
     board = battle.board()
     me, foe = board.body(who), board.body(target)
-    if foe.weapon.is_unarmed or foe.weapon.is_natural:
-        raise refuse("NOTHING_TO_DISARM", target=target)
-    if foe.weapon.id == "spiked_gauntlet":
-        raise refuse("CANNOT_BE_DISARMED", weapon=foe.weapon.id)
-    if check_attack(battle, who, target) is not None or me.weapon.is_ranged:
-        raise refuse("OUT_OF_REACH", target=target)
     feats = battle.comp(who, Feats).ids
     events: list = []
     if "improved_disarm" not in feats:
@@ -281,8 +318,35 @@ def _lose_weapon(battle, cid: str, by: str, grab: bool) -> list:
     return [Disarmed(who=cid, by=by, weapon=weapon, grabbed=grab)]
 
 
-def do_disarm(battle, who, args, declined) -> list:
+def disarm_refusal(battle, who: str, target: str) -> Refusal | None:
+    """What refuses disarming a weapon before any die: nothing to disarm, a weapon locked
+    in a spiked gauntlet, a foe out of the melee weapon's reach."""
+    board = battle.board()
+    me, foe = board.body(who), board.body(target)
+    if foe.weapon.is_unarmed or foe.weapon.is_natural:
+        return Refusal("NOTHING_TO_DISARM", {"target": target})
+    if foe.weapon.id == "spiked_gauntlet":
+        return Refusal("CANNOT_BE_DISARMED", {"weapon": foe.weapon.id})
+    if check_attack(battle, who, target) is not None or me.weapon.is_ranged:
+        return Refusal("OUT_OF_REACH", {"target": target})
+    return None
+
+
+@judging
+def judge_disarm(battle, who, args) -> Verdict:
+    """Disarm's judging part: a target, the standard action, ``disarm_refusal``; then an
+    attack of opportunity and opposed attack rolls: nothing refuses but a die. A snatch
+    (``item``) is left to ``check``."""
     target = target_arg(battle, args)
+    affordable(battle, who, "standard")
+    if args.get("item", "weapon") != "weapon":
+        return Verdict(plan=target)
+    refused(disarm_refusal(battle, who, target))
+    return Verdict(settled=True, plan=target)
+
+
+def do_disarm(battle, who, args, declined) -> list:
+    target = judged(battle, judge_disarm(battle, who, args))
     events = spend(battle, who, "standard", "disarm")
     return events + disarm(battle, who, target, declined, args)
 
@@ -300,19 +364,9 @@ def sunder(battle, who: str, target: str, declined, args: dict, iterative: int =
     me, foe = board.body(who), board.body(target)
     if item not in ("weapon", "shield"):
         return strike_object(battle, who, target, declined, args, iterative)
-    if not rules.can_sunder_with(me.weapon):
-        raise refuse("SUNDER_NEEDS_SLASHING_OR_BLUDGEONING", weapon=me.weapon.id)
-    if check_attack(battle, who, target) is not None:
-        raise refuse("OUT_OF_REACH", target=target)
-    if item == "weapon":
-        numbers = rules.sunder_numbers(foe.weapon.id, foe.size)
-        item_id = foe.weapon.id
-    else:
-        item_id = _shield_id(battle, target)
-        numbers = rules.sunder_numbers(item_id, foe.size) if item_id else None
-    if numbers is None:
-        raise refuse("CANNOT_SUNDER", item=item_id or item)
-    hardness, full_hp = numbers
+    refusal, numbers = _sunder_numbers(battle, who, target, item)
+    refused(refusal)
+    hardness, full_hp, item_id = numbers
     feats = battle.comp(who, Feats).ids
     events: list = []
     if "improved_sunder" not in feats:
@@ -354,22 +408,55 @@ def _shield_id(battle, cid: str) -> str | None:
     return spec.shield
 
 
-def do_sunder(battle, who, args, declined) -> list:
+def _sunder_numbers(battle, who: str, target: str, item: str):
+    """(what refuses sundering the held weapon or shield before any die, the item's
+    hardness, hit points and id): a weapon that neither slashes nor bludgeons, a foe out of
+    reach, nothing to sunder there."""
+    board = battle.board()
+    me, foe = board.body(who), board.body(target)
+    if not rules.can_sunder_with(me.weapon):
+        return Refusal("SUNDER_NEEDS_SLASHING_OR_BLUDGEONING", {"weapon": me.weapon.id}), None
+    if check_attack(battle, who, target) is not None:
+        return Refusal("OUT_OF_REACH", {"target": target}), None
+    if item == "weapon":
+        numbers = rules.sunder_numbers(foe.weapon.id, foe.size)
+        item_id = foe.weapon.id
+    else:
+        item_id = _shield_id(battle, target)
+        numbers = rules.sunder_numbers(item_id, foe.size) if item_id else None
+    if numbers is None:
+        return Refusal("CANNOT_SUNDER", {"item": item_id or item}), None
+    return None, (*numbers, item_id)
+
+
+@judging
+def judge_sunder(battle, who, args) -> Verdict:
+    """Sunder's judging part: a target, the standard action, ``_sunder_numbers``; then an
+    attack of opportunity and opposed attack rolls: nothing refuses but a die. Striking
+    another object (``item``) is left to ``check``."""
     target = target_arg(battle, args)
+    affordable(battle, who, "standard")
+    item = args.get("item", "weapon")
+    if item not in ("weapon", "shield"):
+        return Verdict(plan=target)
+    refused(_sunder_numbers(battle, who, target, item)[0])
+    return Verdict(settled=True, plan=target)
+
+
+def do_sunder(battle, who, args, declined) -> list:
+    target = judged(battle, judge_sunder(battle, who, args))
     events = spend(battle, who, "standard", "sunder")
     return events + sunder(battle, who, target, declined, args)
 
 
 # --- aid another, feint -------------------------------------------------------------
 
-def do_aid_another(battle, who, args, declined) -> list:
-    """Standard action: an attack against AC 10 on a foe in melee with an ally gives that
-    ally +2 on its next attack against the foe, or +2 AC against the foe's next attack,
-    until the aider's next turn (French text, "aider quelqu'un"); or wakes an ally from
-    magical sleep: "Cette action simple permet également d'aider un ami différemment, par
-    exemple en le secouant pour lui faire reprendre ses esprits s'il a été affecté par un
-    sort tel qu'hypnose ou sommeil" — shaking a friend needs it within arm's reach, and
-    no enemy (``enemy`` may be left out)."""
+@judging
+def judge_aid_another(battle, who, args) -> Verdict:
+    """Aid another's judging part, all of it (``do_aid_another``): an ally; asleep, within
+    arm's reach; else an enemy in the aider's melee reach that is in melee with the ally;
+    the standard action. What follows is the attack against AC 10 (a die), or nothing
+    that refuses (a shake)."""
     ally = target_arg(battle, args, "ally")
     board = battle.board()
     if ally == who or board.body(ally).is_enemy_of(board.body(who)):
@@ -378,9 +465,8 @@ def do_aid_another(battle, who, args, declined) -> list:
         if not any(max(abs(a[0] - b[0]), abs(a[1] - b[1])) <= 1 for a in board.body(who).squares
                    for b in board.body(ally).squares):
             raise refuse("OUT_OF_REACH", target=ally)
-        battle.comp(ally, Conditions).ids.difference_update({"asleep", "helpless", "unconscious"})
-        battle.changed()
-        return spend(battle, who, "standard", "aid_another") + [AidGiven(aider=who, ally=ally, enemy="", kind="wake")]
+        affordable(battle, who, "standard")
+        return Verdict(settled=True, plan=(ally, None, None))
     enemy = target_arg(battle, args, "enemy")
     kind = args.get("help", "attack")
     if kind not in ("attack", "defense"):
@@ -391,6 +477,23 @@ def do_aid_another(battle, who, args, declined) -> list:
     engaged = any(threatens(board, friend, sq) for sq in foe.squares) or any(threatens(board, foe, sq) for sq in friend.squares)
     if not engaged:
         raise refuse("NOT_ENGAGED", ally=ally, enemy=enemy)
+    affordable(battle, who, "standard")
+    return Verdict(settled=True, plan=(ally, enemy, kind))
+
+
+def do_aid_another(battle, who, args, declined) -> list:
+    """Standard action: an attack against AC 10 on a foe in melee with an ally gives that
+    ally +2 on its next attack against the foe, or +2 AC against the foe's next attack,
+    until the aider's next turn (French text, "aider quelqu'un"); or wakes an ally from
+    magical sleep: "Cette action simple permet également d'aider un ami différemment, par
+    exemple en le secouant pour lui faire reprendre ses esprits s'il a été affecté par un
+    sort tel qu'hypnose ou sommeil" — shaking a friend needs it within arm's reach, and
+    no enemy (``enemy`` may be left out)."""
+    ally, enemy, kind = judged(battle, judge_aid_another(battle, who, args))
+    if enemy is None:
+        battle.comp(ally, Conditions).ids.difference_update({"asleep", "helpless", "unconscious"})
+        battle.changed()
+        return spend(battle, who, "standard", "aid_another") + [AidGiven(aider=who, ally=ally, enemy="", kind="wake")]
     events = spend(battle, who, "standard", "aid_another")
     a = battle.fighter(who)
     bonus = attack_rules.attack_bonus(a, AttackSituation())
@@ -405,6 +508,21 @@ def do_aid_another(battle, who, args, declined) -> list:
     return events
 
 
+@judging
+def judge_feint(battle, who, args) -> Verdict:
+    """Feint's judging part, all of it before the opposed check (``do_feint``): a target
+    with a mind, in the feinter's melee reach, the action it costs."""
+    target = target_arg(battle, args)
+    stats = battle.read(target, Stats).values
+    if stats.get("mindless") or battle.read(target, Abilities).scores["int"] <= 0:
+        raise refuse("FEINT_MINDLESS", target=target)
+    if check_attack(battle, who, target) is not None or battle.board().body(who).weapon.is_ranged:
+        raise refuse("OUT_OF_REACH", target=target)
+    kind = "move" if "improved_feint" in battle.read(who, Feats).ids else "standard"
+    affordable(battle, who, kind)
+    return Verdict(settled=True, plan=(target, kind))
+
+
 def do_feint(battle, who, args, declined) -> list:
     """Feint (French text, "feinter"): Bluff against Sense Motive + base attack; -4 against
     a non-humanoid, -8 against an animal (Int 1-2), impossible against a mindless foe;
@@ -413,14 +531,9 @@ def do_feint(battle, who, args, declined) -> list:
     higher result, so a tie fails at once, whatever the modifiers: "Si le résultat du
     test de Bluff du personnage est supérieur au résultat du test Psychologie de la
     cible" (``opposed``'s ``strict``)."""
-    target = target_arg(battle, args)
+    target, kind = judged(battle, judge_feint(battle, who, args))
     stats = battle.comp(target, Stats).values
     intel = battle.comp(target, Abilities).scores["int"]
-    if stats.get("mindless") or intel <= 0:
-        raise refuse("FEINT_MINDLESS", target=target)
-    if check_attack(battle, who, target) is not None or battle.board().body(who).weapon.is_ranged:
-        raise refuse("OUT_OF_REACH", target=target)
-    kind = "move" if "improved_feint" in battle.read(who, Feats).ids else "standard"
     events = spend(battle, who, kind, "feint")
     mine = [Modifier(battle.comp(who, Stats).values.get("bluff", 0), "untyped", "bluff_ranks"),
             Modifier(ability_modifier(battle.comp(who, Abilities).scores["cha"]), "ability", "cha")]

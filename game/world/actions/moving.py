@@ -11,11 +11,12 @@ from ...rules.modifiers import ability_modifier
 from ...rules.threat import threatens
 from ..attacks import take_opportunities, threatening_enemies
 from ..auras import stench_on
-from ..components import Abilities, Conditions, Position, RunState
+from .. import budget
+from ..components import Abilities, Conditions, Position, RunState, TurnState
 from ..durations import until_next_turn
 from ..events import ActionTaken, Moved, MovementStopped, SavingThrow, Stepped
 from ..processors import MoveIntent, StepIntent
-from .common import refuse, settled, spend, square_arg, squares_arg, turn_state
+from .common import Refused, Verdict, judged, judging, refuse, spend, square_arg, squares_arg, turn_state
 from .timing import readied_on_entering
 
 
@@ -82,16 +83,30 @@ def _end_takers(battle, who: str, end) -> set[str]:
     return {o.id for sq in space_squares(tuple(end), span) for o in board.occupants.get(sq, ()) if o.id != who}
 
 
-def move_common(battle, who, squares, mode, declined, kind, restricted=False) -> list:
-    ts = turn_state(battle, who)
+@judging
+def judge_movement(battle, who, squares, mode, kind, restricted=False) -> Verdict:
+    """A movement's judging part (``move_common``): no movement after a 5-ft step, none
+    while resting after a run, the path for ``mode`` (``rules.movement`` through the
+    movement processor), the action it costs. Nothing after it refuses but a die."""
+    ts = battle.read(who, TurnState)
     if ts.stepped:
         raise refuse("NO_MOVE_AFTER_FIVE_FOOT_STEP")
-    run = battle.comp(who, RunState)
+    run = battle.read(who, RunState)
     if run.rest_until >= battle.round and (ts.moved or mode in ("withdraw", "run")):
         raise refuse("RESTING_AFTER_RUN", until=run.rest_until)
     check = battle.run(who, MoveIntent(tuple(squares), mode, ts.parity if mode == "move" else 0, restricted))
     if not check.legal:
         raise refuse(check.reason.code, **check.reason.params)
+    if not (mode == "move" and ts.move_after_draw):       # that move action is already paid (``move_common``)
+        refusal = budget.refusal(ts, kind)
+        if refusal is not None:
+            raise Refused(refusal)
+    return Verdict(settled=True, plan=check)
+
+
+def move_common(battle, who, squares, mode, declined, kind, restricted=False) -> list:
+    check = judged(battle, judge_movement(battle, who, squares, mode, kind, restricted))
+    ts = turn_state(battle, who)
     if mode == "move" and ts.move_after_draw:
         # The move action a draw at BAB +1 took (``other._free_with_move_or_spend``): its
         # movement now, nothing more to spend.
@@ -99,7 +114,6 @@ def move_common(battle, who, squares, mode, declined, kind, restricted=False) ->
         events = [ActionTaken(who=who, action=mode, kind="move")]
     else:
         events = spend(battle, who, kind, mode)
-    settled(battle)
     ts.moved = True
     ts.five_foot = False
     ts.parity = parity_after(check.positions, ts.parity)
@@ -132,18 +146,50 @@ def moved_event(battle, who, positions, mode, cost, events) -> Moved:
     return Moved(who=who, path=tuple(positions), mode=mode, cost_m=metres(cost))
 
 
+@judging
+def judge_move(battle, who, args) -> Verdict:
+    return judge_movement(battle, who, squares_arg(args), "move", "move")
+
+
 def do_move(battle, who, args, declined) -> list:
     """Move action: up to its speed; a second one (the standard action) continues the
     diagonal count (decisions §1)."""
     return move_common(battle, who, squares_arg(args), "move", declined, "move")
 
 
+def _withdrawal(battle, who) -> tuple[str, bool]:
+    restricted = battle.read(who, TurnState).restricted
+    return ("standard" if restricted else "full_round"), restricted
+
+
+@judging
+def judge_withdraw(battle, who, args) -> Verdict:
+    kind, restricted = _withdrawal(battle, who)
+    return judge_movement(battle, who, squares_arg(args), "withdraw", kind, restricted)
+
+
 def do_withdraw(battle, who, args, declined) -> list:
     """Full-round, 2x speed, the start square safe from visible foes; restricted: a
     standard action at speed (French text, "retraite")."""
-    restricted = turn_state(battle, who).restricted
-    return move_common(battle, who, squares_arg(args), "withdraw", declined,
-                       "standard" if restricted else "full_round", restricted=restricted)
+    kind, restricted = _withdrawal(battle, who)
+    return move_common(battle, who, squares_arg(args), "withdraw", declined, kind, restricted=restricted)
+
+
+@judging
+def judge_run(battle, who, args) -> Verdict:
+    """A run's judging part: not while resting after one, a straight path (``rules.movement``);
+    then, once it has run as many rounds as its Constitution, a Con check (a die: not
+    settled), else the movement's own judging part (``move_common``)."""
+    run = battle.read(who, RunState)
+    if run.rest_until >= battle.round:
+        raise refuse("RESTING_AFTER_RUN", until=run.rest_until)
+    squares = squares_arg(args)
+    check = battle.run(who, MoveIntent(tuple(squares), "run"))
+    if not check.legal:
+        raise refuse(check.reason.code, **check.reason.params)
+    if run.rounds >= battle.read(who, Abilities).scores["con"]:
+        return Verdict()
+    return judge_movement(battle, who, squares, "run", "full_round")
 
 
 def do_run(battle, who, args, declined) -> list:
@@ -151,15 +197,11 @@ def do_run(battle, who, args, declined) -> list:
     square until its next turn without the Run feat (``start_running``). Rounds equal to
     Con, then a Con check each round (DC 10, +1 each); a failure stops it for a minute of
     rest (French text, "courir")."""
+    judged(battle, judge_run(battle, who, args))
     run = battle.comp(who, RunState)
     con = battle.comp(who, Abilities).scores["con"]
     events: list = []
-    if run.rest_until >= battle.round:
-        raise refuse("RESTING_AFTER_RUN", until=run.rest_until)
     board = battle.board()
-    check = battle.run(who, MoveIntent(tuple(squares_arg(args)), "run"))
-    if not check.legal:
-        raise refuse(check.reason.code, **check.reason.params)
     if run.rounds >= con:
         dc = 10 + run.checks
         d20 = battle.dice.roll(20, f"run Con check {who}")
@@ -177,16 +219,24 @@ def do_run(battle, who, args, declined) -> list:
     return events
 
 
-def do_five_foot_step(battle, who, args, declined) -> list:
-    """Never provokes; not in a round with other movement (French text, pas de placement)."""
-    ts = turn_state(battle, who)
+@judging
+def judge_five_foot_step(battle, who, args) -> Verdict:
+    """A 5-ft step's judging part: not in a round with other movement, one square the
+    step processor allows. Nothing after it refuses."""
+    ts = battle.read(who, TurnState)
     if ts.moved or not ts.five_foot:
         raise refuse("FIVE_FOOT_STEP_AFTER_MOVING")
     to = square_arg(args.get("to"), "to")
     check = battle.run(who, StepIntent(to))
     if not check.legal:
         raise refuse(check.reason.code, **check.reason.params)
-    settled(battle)
+    return Verdict(settled=True, plan=(to, check))
+
+
+def do_five_foot_step(battle, who, args, declined) -> list:
+    """Never provokes; not in a round with other movement (French text, pas de placement)."""
+    to, check = judged(battle, judge_five_foot_step(battle, who, args))
+    ts = turn_state(battle, who)
     ts.five_foot = False
     ts.stepped = True
     return walk(battle, who, check.positions, "5ft", declined) + [Stepped(who=who, to=to)]
@@ -240,28 +290,39 @@ def do_crawl(battle, who, args, declined) -> list:
     return events + [Moved(who=who, path=tuple(path), mode="crawl", cost_m=1.5)]
 
 
-def do_minimum_move(battle, who, args, declined) -> list:
-    """A full-round action to move 1.5 m in any direction, even diagonally, where a move
-    action would not go that far; it is not a 5-ft step and provokes normally (French
-    text, "se déplacer de 1,50 mètre en terrain difficile")."""
-    ts = turn_state(battle, who)
+@judging
+def judge_minimum_move(battle, who, args) -> Verdict:
+    """The 1.5 m of a full-round action's judging part: no movement yet this round, one
+    square the 1.5 m reaches, a full-round action left. Nothing after it refuses."""
+    ts = battle.read(who, TurnState)
     if ts.moved or ts.stepped:
         raise refuse("FIVE_FOOT_STEP_AFTER_MOVING")
     to = square_arg(args.get("to"), "to")
     body = battle.board().body(who)
     if max(abs(to[0] - body.pos[0]), abs(to[1] - body.pos[1])) != 1:
         raise refuse("NOT_ADJACENT", square=list(to))
-    board = battle.board()
-    check = movement.check_path(board, replace(body, speed_squares=3), [to], "move")
+    check = movement.check_path(battle.board(), replace(body, speed_squares=3), [to], "move")
     if not check.legal:
         raise refuse(check.reason.code, **check.reason.params)
+    refusal = budget.refusal(ts, "full_round")
+    if refusal is not None:
+        raise Refused(refusal)
+    return Verdict(settled=True, plan=(body.pos, to))
+
+
+def do_minimum_move(battle, who, args, declined) -> list:
+    """A full-round action to move 1.5 m in any direction, even diagonally, where a move
+    action would not go that far; it is not a 5-ft step and provokes normally (French
+    text, "se déplacer de 1,50 mètre en terrain difficile")."""
+    start, to = judged(battle, judge_minimum_move(battle, who, args))
+    ts = turn_state(battle, who)
     events = spend(battle, who, "full_round", "minimum_move")
-    settled(battle)
     ts.moved = True
     ts.five_foot = False
-    events += walk(battle, who, [body.pos, to], "move", declined)
-    return events + [Moved(who=who, path=(body.pos, to), mode="minimum_move", cost_m=1.5)]
+    events += walk(battle, who, [start, to], "move", declined)
+    return events + [Moved(who=who, path=(start, to), mode="minimum_move", cost_m=1.5)]
 
 
-__all__ = ["do_move", "do_withdraw", "do_run", "start_running", "do_five_foot_step", "do_crawl", "do_minimum_move", "walk",
+__all__ = ["judge_movement", "judge_move", "judge_withdraw", "judge_run", "judge_five_foot_step", "judge_minimum_move",
+           "do_move", "do_withdraw", "do_run", "start_running", "do_five_foot_step", "do_crawl", "do_minimum_move", "walk",
            "move_common", "KING_MOVES", "threatens"]

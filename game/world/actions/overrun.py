@@ -17,12 +17,12 @@ from ...rules.geometry import metres, space_squares
 from ...rules.modifiers import Modifier, total
 from .. import budget, specials
 from ..attacks import resolve_attack, take_opportunities
-from ..components import Feats, Position
+from ..components import Feats, Position, TurnState
 from ..damage import status_of
 from ..events import FellProne, Moved, MovementStopped
 from ..saddle import sync_rider
 from ..systems import mover
-from .common import ABLE, Refused, refuse, spend, squares_arg, target_arg, turn_state
+from .common import ABLE, Refused, Verdict, judged, judging, refuse, spend, squares_arg, target_arg, turn_state
 from .contests import is_stable, knock_prone, opposed, space_free
 from .moving import parity_after, walk
 
@@ -58,31 +58,23 @@ def _letting_by(board: Board, who: str, mover: str, target: str) -> Board:
         others = tuple(b for b in board.bodies if b.id != who) if mover != who else board.bodies
         made = board.move_contexts[key] = Board(
             board.terrain, tuple(replace(b, side=side) if b.id == target else b for b in others), board.variants)
+        if mover == who:
+            # the mover's paths on it, from its paths on this board (a rider's mount
+            # loses the rider from the board: made anew)
+            movement.MoveContext.letting_by(board, made, board.body(mover), target)
     return made
 
 
-def do_overrun(battle, who, args, declined) -> list:
-    return overrun(battle, who, who, args, declined)
-
-
-def overrun(battle, who: str, mover: str, args, declined, before=None) -> list:
-    """``who`` overruns; ``mover`` goes through the defender's space: itself, or its mount
-    (French text: in a mounted overrun the mount makes the Strength check, with its size;
-    with Trample the defender cannot avoid it and a defender knocked down takes a hoof).
-
-    The standard action is paid for before any die (it must be there: "par une action
-    simple"), and given back when the defender avoids: "S'il l'évite, il ne subit aucun
-    autre effet. Si le personnage effectuait une charge, il peut continuer à avancer [...].
-    Dans tous les cas, la tentative de renversement ne compte pas comme une des actions du
-    tour du personnage (mis à part pour le mouvement nécessaire pour pénétrer dans la case
-    de l'adversaire)". Our reading: "Dans tous les cas" closes the paragraph of the
-    defender who avoids, and means charging or not (the SRD's "In either case" at the same
-    place); a blocked overrun is the standard action the section's first sentence names.
-    The mover's movement is spent either way, and an avoided attempt is still the round's
-    one attempt ("Une seule tentative de renversement est possible par round")."""
+@judging
+def judge_overrun(battle, who: str, mover: str, args) -> Verdict:
+    """An overrun's judging part (``overrun``): once a round, not after a 5-ft step, a foe
+    at most one size larger, a path for the mover that goes through the defender's space
+    as if it let the mover by and ends past it, a move action for the mover and the
+    standard action for ``who``, in the order they are paid. On foot (``mover`` is
+    ``who``) nothing after it refuses before a die; a rider's Ride check comes first."""
     target = target_arg(battle, args)
     squares = squares_arg(args)
-    ts, mts = turn_state(battle, who), turn_state(battle, mover)
+    ts, mts = battle.read(who, TurnState), battle.read(mover, TurnState)
     if ts.overran:
         raise refuse("ONE_OVERRUN_A_ROUND")
     if mts.stepped:
@@ -102,9 +94,51 @@ def overrun(battle, who: str, mover: str, args, declined, before=None) -> list:
     if foe_squares & set(space_squares(check.positions[-1], me.span)):
         raise refuse("END_OCCUPIED", square=list(check.positions[-1]))
     for creature, kind in ((mover, "move"), (who, "standard")):
-        refusal = budget.refusal(turn_state(battle, creature), kind)
+        refusal = budget.refusal(battle.read(creature, TurnState), kind)
         if refusal:
             raise Refused(refusal)
+    if mover == who:
+        # Paying the move may take the standard action (``budget.spend``), which the
+        # overrun then lacks: ``overrun`` pays them in this order.
+        left = replace(ts)
+        budget.spend(left, "move")
+        refusal = budget.refusal(left, "standard")
+        if refusal:
+            raise Refused(refusal)
+    return Verdict(settled=mover == who, plan=(target, check, enter))
+
+
+def judge_overrun_on_foot(battle, who: str, args) -> Verdict:
+    return judge_overrun(battle, who, who, args)
+
+
+def do_overrun(battle, who, args, declined) -> list:
+    verdict = judge_overrun(battle, who, who, args)
+    judged(battle, verdict)
+    return overrun(battle, who, who, args, declined, verdict=verdict)
+
+
+def overrun(battle, who: str, mover: str, args, declined, before=None, verdict: Verdict | None = None) -> list:
+    """``who`` overruns; ``mover`` goes through the defender's space: itself, or its mount
+    (French text: in a mounted overrun the mount makes the Strength check, with its size;
+    with Trample the defender cannot avoid it and a defender knocked down takes a hoof).
+
+    The standard action is paid for before any die (it must be there: "par une action
+    simple"), and given back when the defender avoids: "S'il l'évite, il ne subit aucun
+    autre effet. Si le personnage effectuait une charge, il peut continuer à avancer [...].
+    Dans tous les cas, la tentative de renversement ne compte pas comme une des actions du
+    tour du personnage (mis à part pour le mouvement nécessaire pour pénétrer dans la case
+    de l'adversaire)". Our reading: "Dans tous les cas" closes the paragraph of the
+    defender who avoids, and means charging or not (the SRD's "In either case" at the same
+    place); a blocked overrun is the standard action the section's first sentence names.
+    The mover's movement is spent either way, and an avoided attempt is still the round's
+    one attempt ("Une seule tentative de renversement est possible par round").
+    ``verdict``: its judging part's (``judge_overrun``), when the caller has it."""
+    verdict = verdict or judge_overrun(battle, who, mover, args)
+    if verdict.refusal is not None:
+        raise Refused(verdict.refusal)
+    target, check, enter = verdict.plan
+    ts, mts = turn_state(battle, who), turn_state(battle, mover)
     events = before() if before else []        # a rider's Ride check to control its mount
     events += spend(battle, mover, "move", "move" if mover == who else "ride_move")
     unspent = (ts.standard, ts.move, ts.strenuous, ts.acted)
@@ -190,4 +224,4 @@ def _hoof(battle, mount: str, target: str) -> list:
     return resolve_attack(battle, mount, target, weapon=data.weapons()["hoof"])
 
 
-__all__ = ["do_overrun", "overrun", "overrun_at", "FellProne", "Position", "space_free"]
+__all__ = ["judge_overrun", "judge_overrun_on_foot", "do_overrun", "overrun", "overrun_at", "FellProne", "Position", "space_free"]

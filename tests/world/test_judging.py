@@ -1,0 +1,169 @@
+"""The handlers split into a judging part and a play (``actions.common.JUDGES``, issue 10's
+2 ms ``options``): ``options`` asks a judge instead of a dry run, so at seeded random
+positions every judge must give ``check``'s and ``act``'s own answer — the same refusal,
+or, when it says it is settled, a command ``check`` passes even played on past that
+point to its first die, and that ``act`` plays. A judge changes nothing (not even the
+revision ``options`` is cached by), and a refused command changes nothing either."""
+from __future__ import annotations
+
+import random
+from unittest import mock
+
+from combat_helpers import battle, creature
+from hypothesis import HealthCheck, given, settings, strategies as st
+from test_journal import fingerprint
+from test_playouts import WALLS, WEAPONS, candidates, make
+
+from game.rules.geometry import KING_MOVES
+from game.world import views
+from game.world.actions import common, preconditions
+from game.world.actions.common import JUDGES
+from game.world.actions.overrun import overrun_squares
+from game.world.commands import BadArgument, parse
+
+JUDGED = ("move", "withdraw", "run", "five_foot_step", "minimum_move", "charge", "overrun", "trip", "bull_rush",
+          "disarm", "sunder", "aid_another", "feint")
+
+
+def test_the_judged_actions_are_those_this_file_proves():
+    assert set(JUDGES) == set(JUDGED)
+
+
+def _commands(b) -> list[tuple[str, str, dict]]:
+    """The playouts' commands of the judged actions, and more of each: every neighbouring
+    square, paths far and bad, every creature as a charge's, an overrun's, a maneuver's
+    target, with its arguments right and wrong."""
+    who = b.turn
+    board = b.board()
+    x, y = board.body(who).pos
+    others = [c for c in sorted(b.entities) if c != who]
+    out = [c for c in candidates(b) if c[1] in JUDGES]
+    for dx, dy in KING_MOVES:
+        sq = [x + dx, y + dy]
+        out += [(who, "five_foot_step", {"to": sq}), (who, "minimum_move", {"to": sq}),
+                (who, "move", {"squares": [sq]}), (who, "run", {"squares": [sq, [x + 2 * dx, y + 2 * dy]]})]
+    out += [(who, "move", {"squares": []}), (who, "five_foot_step", {"to": [x + 2, y]}),
+            (who, "minimum_move", {"to": [x, y + 3]})]
+    for goal in list(views.reachable(b, who, "double"))[:4]:
+        for mode, action in (("move", "move"), ("withdraw", "withdraw"), ("run", "run")):
+            seen = views.path(b, who, goal, mode)
+            out.append((who, action, {"squares": [list(s) for s in seen.squares]}))
+    for t in others:
+        result = views.charge(b, who, t)
+        out += [(who, "charge", {"target": t}), (who, "charge", {"target": t, "power_attack": 9}),
+                (who, "charge", {"target": t, "end": [x, y]})]
+        out += [(who, "charge", {"target": t, "end": list(e)}) for e in result.ends]
+        out += [(who, "charge", {"target": t, "overrun": o}) for o in others if o != t][:2]
+        out += [(who, "overrun", {"target": t, "squares": [list(s) for s in overrun_squares(b, who, t)]}),
+                (who, "sunder", {"target": t, "item": "shield"}), (who, "disarm", {"target": t, "item": "weapon"}),
+                (who, "aid_another", {"ally": t, "enemy": others[0], "help": "defense"}),
+                (who, "aid_another", {"ally": t, "enemy": others[-1], "help": "badly"})]
+    return out
+
+
+def _check_played_on(b, command):
+    """``check`` as it was before the judges: a settled play no longer stopping there, but
+    going on to its first die (``common.settled`` does nothing)."""
+    with mock.patch.object(common, "settled", lambda battle: None):
+        return b.check(command)
+
+
+def _agrees(b, who: str, action: str, args: dict) -> bool:
+    """The judge agrees with ``check`` and ``act``; False when the command is not one
+    ``act`` could parse (nothing to compare)."""
+    try:
+        command = parse(who, action, args)
+    except BadArgument:
+        return False
+    before, revision = fingerprint(b), b.revision
+    verdict = JUDGES[action](b, who, command.handler_arguments())
+    assert fingerprint(b) == before and b.revision == revision, (action, args)    # a judge only reads
+    refusal = b.check(command)
+    asked_first = preconditions(b, who, action, command.handler_arguments()) if who == b.turn else "other turn"
+    if asked_first is None and verdict.refusal is not None:
+        assert refusal == verdict.refusal, (action, args, verdict, refusal)
+    if asked_first is None and verdict.refusal is None and verdict.settled:
+        assert refusal is None, (action, args, refusal)            # the judge passes only what check passes
+        assert _check_played_on(b, command) is None, (action, args)
+    token = b.snapshot()
+    ok, acted, _events = b.act(command)
+    if refusal is not None:
+        assert not ok and acted == refusal, (action, args, acted, refusal)
+        assert fingerprint(b) == before and b.journal.depth == 1      # refused: nothing changed
+    elif verdict.settled and verdict.refusal is None:
+        assert ok, (action, args, acted)                           # settled: only a die could refuse, and none does
+    b.restore(token)
+    assert fingerprint(b) == before
+    return True
+
+
+layouts = st.lists(st.tuples(st.integers(0, 7), st.integers(0, 5), st.sampled_from(WEAPONS)), min_size=2, max_size=4,
+                   unique_by=lambda t: (t[0], t[1])).filter(lambda placed: all((x, y) not in WALLS for x, y, _ in placed))
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), layout=layouts, picks=st.lists(st.integers(0, 10_000), min_size=3, max_size=12))
+def test_every_judge_gives_checks_and_acts_own_answer_at_random_positions(seed, layout, picks):
+    b = make(seed, layout)
+    compared = 0
+    for pick in picks:
+        if b.winner is not None or b.turn is None:
+            break
+        for who, action, args in _commands(b):
+            compared += _agrees(b, who, action, args)
+        options = candidates(b)
+        b.act(*options[pick % len(options)])          # on to another position
+    b.close()
+    assert compared > 0
+
+
+def test_on_the_bench_map_options_decided_by_the_judges_are_checks_answers():
+    """The 20-against-20 battle ``bench engine`` times, a few turns in: each judged
+    action's option, offered or refused, is ``check``'s answer for its probe."""
+    from game.ai import scripted
+    from game.bench_engine import scenario_text
+    from game.content.scenario import parse_scenario
+    from game.engine import Battle
+    b = Battle(parse_scenario(scenario_text(), "bench-20v20.toml"))
+    rng = random.Random(10)
+    offered = refused = 0
+    for turn in range(30):
+        who = b.turn
+        opts = b.options(who)
+        for action in JUDGES:
+            option = opts[action]
+            assert b.check(option.probe) == option.refusal, (who, action, option.probe)
+            offered += option.legal
+            refused += not option.legal
+        if turn % 6 == 5:
+            made = _commands(b)
+            for who_, action, args in rng.sample(made, min(10, len(made))):
+                _agrees(b, who_, action, args)
+        for _ in range(6):
+            command = scripted.choose(b, who)
+            if command is None or not b.act(command)[0] or b.turn != who:
+                break
+        if b.turn == who:
+            b.act(who, "end_turn")
+    b.close()
+    assert offered > 30 and refused > 30
+
+
+def test_a_settled_move_is_decided_without_a_dry_run_and_played_as_judged():
+    """A legal move: ``options`` offers it on its judge's word, with no frame opened, and
+    ``act`` plays that very path; a refused one is refused alike by all three."""
+    b = battle("\n".join("." * 8 for _ in range(5)), creature("f", "blue", (1, 1), weapon="longsword", initiative=20),
+               creature("o", "red", (6, 3), weapon="longsword", initiative=5))
+    opened = []
+    real = b.snapshot
+    with mock.patch.object(b, "snapshot", lambda: opened.append(1) or real()):
+        option = b.options("f")["move"]
+        assert option.legal
+    assert opened == []
+    ok, _refusal, events = b.act(option.probe)
+    assert ok and b.board().body("f").pos == option.probe.squares[-1]
+    assert any(type(e).__name__ == "Moved" for e in events)
+    verdict = JUDGES["five_foot_step"](b, "f", {"to": [3, 3]})        # moved already: no 5-ft step
+    assert verdict.refusal.code == "FIVE_FOOT_STEP_AFTER_MOVING"
+    assert b.check("f", "five_foot_step", {"to": [3, 3]}) == verdict.refusal
+    assert b.options("f")["five_foot_step"].refusal == verdict.refusal
