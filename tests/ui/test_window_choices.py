@@ -90,3 +90,20 @@ def test_a_grappler_holding_two_picks_the_opponent_of_each_option(melee):
         click(g, g.dialog.rects[0].center)
     command = g.battle.history[-1]
     assert command["action"] == "pin" and command["args"]["target"] == "orc_b"
+
+
+def test_cleave_is_asked_by_the_engine_only_where_reach_is_known_and_great_cleave_chains():
+    from game.world import commands as C
+    from game.world.asking import questions
+    g = screen(NAMED.replace("speed = 9\n", 'speed = 9\nfeats = ["cleave", "great_cleave"]\n', 1))
+    b = g.battle
+
+    def asked(command):
+        return [q for q in questions(b, b.preview(command)) if q.argument == "cleave"]
+    plain = asked(C.Attack("hero", target="orc_a"))
+    assert plain and plain[0].choices == ((), ("orc_b",))         # none first: the command unchanged
+    both = asked(C.FullAttack("hero", targets=(C.Strike("orc_a"), C.Strike("orc_b"))))
+    assert both[0].choices == ((), ("orc_a", "orc_b"), ("orc_b", "orc_a"))   # each first, then the others
+    assert not asked(C.FullAttack("hero", targets=(C.Strike("orc_a"), C.StepTo((1, 0)), C.Strike("orc_a"))))
+    g.battle.close()
+    pygame.quit()
