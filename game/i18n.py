@@ -906,6 +906,24 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "KEYS_computer_KEY": {"en": "Any key or click", "fr": "Toute touche ou tout clic"},
     "KEYS_computer": {"en": "while the computer plays: the rest of its turn at once",
                       "fr": "pendant que l'ordinateur joue : le reste de son tour d'un coup"},
+    # --- issue 14, item 4: choices inside a full attack and a grapple (window-choices) ---
+    "UI_CLEAVE_AT": {"en": "Cleave: if a blow drops its foe, strike which foe at once?",
+                     "fr": "Enchaînement : si un coup met son adversaire hors de combat, frapper quel adversaire aussitôt ?"},
+    "UI_NO_CLEAVE": {"en": "No extra attack", "fr": "Pas d'attaque supplémentaire"},
+    "UI_FULL_ATTACK_STEP_HINT": {"en": "Click a foe for the next attack, or a green square to take the 5-ft step first",
+                                 "fr": "Cliquez un adversaire pour l'attaque suivante, ou une case verte pour faire "
+                                       "d'abord le pas de placement"},
+    "UI_FULL_ATTACK_STEPPED": {"en": "Full attack: the 5-ft step comes before attack {next} (Enter to strike now)",
+                               "fr": "Attaque à outrance : le pas de placement vient avant l'attaque {next} "
+                                     "(Entrée pour frapper maintenant)"},
+    "UI_GRAPPLE_MOVE_WHERE": {"en": "Click where to drag the grapple (half speed, a standard action).",
+                              "fr": "Cliquez où entraîner la lutte (demi-vitesse, une action simple)."},
+    "ACT_grapple_damage_lethal": {"en": "Grapple: lethal damage (-4)", "fr": "Lutte : dégâts létaux (-4)"},
+    "ACT_use_opponent_weapon": {"en": "Grapple: turn its weapon on it", "fr": "Lutte : retourner son arme contre lui"},
+    "ACT_garrote": {"en": "Garrote", "fr": "Garrot"},
+    "ACT_free_ally": {"en": "Free a pinned ally", "fr": "Libérer un allié immobilisé"},
+    "ACT_grapple_draw": {"en": "Grapple: draw a light weapon", "fr": "Lutte : dégainer une arme légère"},
+    "ACT_grapple_move": {"en": "Grapple: move", "fr": "Lutte : se déplacer"},
     # --- issue 14: a board that reads at a glance ---
     # condition badges on tokens: a letter or two, or a sign, the tooltip names them in full
     "BADGE_prone": {"en": "P", "fr": "T"},

@@ -11,7 +11,7 @@ import pygame
 
 from ..i18n import sentence
 from ..world import commands as C, views
-from . import action_bar, more_actions, overlays, sandbox_odds, sound
+from . import action_bar, attack_plan, more_actions, overlays, sandbox_odds, sound
 from .animation import Motion
 from .board_view import BoardView, Camera, Overlay, pan
 from .combat_log import lines as log_lines
@@ -77,7 +77,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.show_threat = False
         self.buttons: list[action_bar.Button] = []
         self.bar = action_bar.ActionBar()   # the bar's layout per creature, kept still through its turns
-        self.plan: list[str] = []        # a full attack being put together, a target per attack
+        self.plan: list = []             # a full attack being put together: a target per attack, its 5-ft step
+        self.step_cache: tuple | None = None      # (plan and state, the squares its 5-ft step may take)
         self.inspected: str | None = None   # a creature clicked to read its numbers (else the current one)
         self.aim = SpellAim(self)           # a spell or magic item being chosen and aimed
         self.more: tuple | None = None      # an action of the "More…" menu waiting for a click
@@ -380,6 +381,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
                             C.ThrowSplash(self.current, item=item, intersection=self._corner(pos)))
         elif self.mode in TARGETED and target:
             self.act_on(target)
+        elif self.mode == "full_attack" and self.plan:
+            self.step_in_plan(square)            # the 5-ft step between two attacks
         elif self.mode in SQUARED and not target:
             self.go_to(square)
         elif self.mode is None and target:
@@ -482,6 +485,11 @@ class GameScreen(ScreenActing, ScreenDrawing):
                 overlays.splash_overlay(battle, cid, intersection=self._corner(self.hover_px), ov=ov, lang=self.lang)
         elif self.mode in TARGETED:
             overlays.reach_overlay(battle, cid, ov)
+            if self.mode == "full_attack":
+                steps = attack_plan.step_squares(self, cid)
+                ov.bands.update({sq: "5ft" for sq in steps})     # the 5-ft step band's colour
+                if steps:
+                    ov.caption = sentence("UI_FULL_ATTACK_STEP_HINT", {}, self.lang)
             if target and target != cid:
                 overlays.aim_overlay(battle, cid, target, self.lang, ov, self.names)
                 line = self._odds_line(cid, target)

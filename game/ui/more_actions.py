@@ -48,9 +48,7 @@ def entries(screen, cid: str) -> list[tuple[str, tuple]]:
     for action in ("crawl", "minimum_move"):        # a square to click next
         if opts[action].legal:
             out.append((sentence(f"ACT_{action}", {}, lang), ("square", action, {})))
-    for action in ("grapple_damage", "grapple_attack", "pin"):
-        for target in opts[action].domain.get("targets", []) if opts[action].legal else []:
-            out.append((sentence(f"ACT_{action}", {}, lang), ("do", action, {"target": target})))
+    out += _grapple_entries(screen, cid, opts)
     for spell in opts["retrieve_component"].domain.get("spells", []) if opts["retrieve_component"].legal else []:
         out.append((sentence("ACT_retrieve_component", {}, lang) + f" · {_spell(spell, lang)}",
                     ("do", "retrieve_component", {"spell": spell})))
@@ -75,6 +73,36 @@ def entries(screen, cid: str) -> list[tuple[str, tuple]]:
     return out
 
 
+# The grapple options aimed at one creature (French text, "lutte"), with the argument that
+# names it: in a grapple of several, each entry names its opponent (or the ally to free).
+GRAPPLE_AIMED = (("grapple_damage", "target"), ("grapple_attack", "target"), ("pin", "target"),
+                 ("use_opponent_weapon", "target"), ("garrote", "target"), ("free_ally", "ally"))
+
+
+def _grapple_entries(screen, cid: str, opts) -> list[tuple[str, tuple]]:
+    """The grapple options open now, one entry per creature the engine lets each aim at
+    (``options``' targets), labelled with its name; lethal grapple damage (at -4) beside
+    the nonlethal, when ``check`` passes it; a light weapon drawn; a move, by a click."""
+    b, lang, names = screen.battle, screen.lang, screen.names
+    out: list[tuple[str, tuple]] = []
+    for action, key in GRAPPLE_AIMED:
+        for target in opts[action].domain.get("targets", []) if opts[action].legal else []:
+            name = f" · {names.get(target, target)}"
+            out.append((sentence(f"ACT_{action}", {}, lang) + name, ("do", action, {key: target})))
+            if action == "grapple_damage" and b.check(C.GrappleDamage(cid, target=target, lethal=True)) is None:
+                out.append((sentence("ACT_grapple_damage_lethal", {}, lang) + name,
+                            ("do", action, {"target": target, "lethal": True})))
+    if opts["grapple_draw"].legal:
+        weapons = data.weapons()
+        for w in dict.fromkeys(views.pack(b, cid)):
+            if w in weapons and b.check(C.GrappleDraw(cid, weapon=w)) is None:
+                out.append((sentence("ACT_grapple_draw", {}, lang) + f" · {weapons[w].names.get(lang, w)}",
+                            ("do", "grapple_draw", {"weapon": w})))
+    if opts["grapple_move"].legal:
+        out.append((sentence("ACT_grapple_move", {}, lang), ("square", "grapple_move", {})))
+    return out
+
+
 def _held(battle, cid: str, action: str, lang: str) -> str:
     if action == "stow":
         item = views.in_hand(battle, cid)
@@ -93,12 +121,18 @@ def start(screen, choice: tuple) -> None:
     else:
         screen.more = (kind, action, dict(args))
         screen.mode = "more"
+        if action == "grapple_move":
+            screen.log.append((sentence("UI_GRAPPLE_MOVE_WHERE", {}, screen.lang), (200, 200, 160)))
 
 
 def click(screen, square, target: str | None) -> None:
     """The click that completes a waiting action."""
     kind, action, args = screen.more
-    if kind == "square" and target is None:
+    if kind == "square" and action == "grapple_move" and target is None:
+        # dragged in a straight line there; the engine judges the way and the checks
+        screen.mode = None
+        screen.submit(C.GrappleMove(screen.current, squares=tuple(views.lane_to(screen.battle, screen.current, square))))
+    elif kind == "square" and target is None:
         screen.mode = None
         screen.perform(action, {"to": list(square)})
     elif kind == "aim" and target is not None:

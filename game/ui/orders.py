@@ -25,6 +25,7 @@ CHOICE_LABELS = {
     "UI_ESCAPE_HOW": {False: "UI_ESCAPE_GRAPPLE", True: "UI_ESCAPE_ARTIST"},
     "UI_SHIELD_BASH_TOO": {None: "UI_NO", "shield": "UI_YES"},
     "UI_SHOOT_ON_THE_WAY": {None: "UI_NO_SHOT"},
+    "UI_CLEAVE_AT": {(): "UI_NO_CLEAVE"},
 }
 
 
@@ -112,8 +113,18 @@ class Orders:
         text = sentence(q.about, {"defender": s.names.get(q.to, q.to), "ally": s.names.get(command.who, command.who)},
                         s.lang)
         labels = CHOICE_LABELS.get(q.about, {})
-        choices = [(s.names[v] if isinstance(v, str) and v in s.names else _label(labels, v, s.lang), v) for v in q.choices]
+        choices = [(self._named(v) or _label(labels, v, s.lang), v) for v in q.choices]
         self._pass_to(q.to, lambda: self._dialog(text, choices, chosen))
+
+    def _named(self, value) -> str | None:
+        """A creature's answer by its name; a chain of them (Great Cleave's foes, in the
+        order the engine takes them) by their names, the first one first."""
+        names = self.s.names
+        if isinstance(value, str) and value in names:
+            return names[value]
+        if isinstance(value, tuple) and value and all(isinstance(v, str) and v in names for v in value):
+            return " → ".join(names[v] for v in value)
+        return None
 
     def _answered(self, command, q: Question, value, asked: set, declined: set[str]) -> None:
         """Go on with an answer given without a dialog (a computer side's)."""

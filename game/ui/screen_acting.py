@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..i18n import sentence
 from ..world import commands as C, views
-from . import more_actions, overlays
+from . import attack_plan, more_actions, overlays
 
 PLAIN = ("total_defense", "stand_up", "drop_prone", "delay", "end_turn", "break_free", "turn_undead",
          "rebuke_undead", "concentrate")
@@ -106,8 +106,15 @@ class ScreenActing:
             self.submit(C.Ride(cid, mode="charge", target=target, end=end) if mount else C.Charge(cid, target=target, end=end))
         elif self.mode == "full_attack":
             # The player picks a target for each attack in turn (French text: a target per attack).
-            steps = views.full_attack(self.battle, cid, self.plan[0] if self.plan else target)
+            chosen = attack_plan.strikes(self.plan)
+            steps = views.full_attack(self.battle, cid, chosen[0] if chosen else target)
             main = sum(1 for s in steps if isinstance(s, C.Strike))
+            if attack_plan.stepped(self.plan):
+                # after the step, the engine judges the reach from the new square
+                seen = self.battle.preview(attack_plan.command(self, cid, self.plan + [target], off_hand=False))
+                if not seen.legal:
+                    self.log.append((self.say(seen.refusal), (240, 160, 120)))
+                    return
             self._plan_one(target, main, "UI_FULL_ATTACK_PLAN")
         elif self.mode == "touch" and views.touches_left(self.battle, cid) > 0:
             # A charge for several creatures: one friend a standard action, up to six a full round.
@@ -126,18 +133,27 @@ class ScreenActing:
         """Add a target to the plan being put together; with ``n`` of them, play the mode
         (Enter plays it early)."""
         self.plan.append(target)
-        if len(self.plan) >= n:
+        done = len(attack_plan.strikes(self.plan))
+        if done >= n:
             self._play_plan()
         else:
-            self.log.append((sentence(progress, {"done": len(self.plan), "of": n}, self.lang), (200, 200, 160)))
+            self.log.append((sentence(progress, {"done": done, "of": n}, self.lang), (200, 200, 160)))
+            self.refresh()                  # the plan's next choices (its 5-ft step squares) drawn
+
+    def step_in_plan(self, square) -> None:
+        """A square clicked while a full attack is planned: the 5-ft step there comes
+        before the next attack, if the engine offers that square (``attack_plan``)."""
+        if tuple(square) not in attack_plan.step_squares(self, self.current):
+            return
+        self.plan.append(C.StepTo(tuple(square)))
+        nxt = len(attack_plan.strikes(self.plan)) + 1
+        self.log.append((sentence("UI_FULL_ATTACK_STEPPED", {"next": nxt}, self.lang), (200, 200, 160)))
+        self.refresh()
 
     def _play_plan(self) -> None:
         plan, self.plan = self.plan, []
         if self.mode == "full_attack":
-            # the off-hand attacks the engine counts go at the last foe chosen
-            off = [s for s in views.full_attack(self.battle, self.current, plan[-1]) if isinstance(s, C.OffHand)]
-            self.submit(C.FullAttack(self.current, targets=tuple(C.Strike(t) for t in plan) + tuple(off),
-                                     **self.stance.extras("full_attack")))
+            self.submit(attack_plan.command(self, self.current, plan, self.stance.extras("full_attack")))
         else:
             self.perform(self.mode, {"targets": plan})
 

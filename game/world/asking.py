@@ -19,6 +19,7 @@ from fractions import Fraction
 from .. import data
 from ..dice import WouldRoll
 from ..rules.combat_feats import COMBAT_EXPERTISE, POWER_ATTACK, expertise_limit, power_attack_limit
+from ..rules.geometry import distance
 from ..rules.odds import AttackPlan, OpposedPlan, attack_odds, opposed_win_chance
 from ..rules.reasons import Refusal
 from . import views
@@ -32,9 +33,9 @@ from .actions.other import drop_squares
 from .actions.spring import attack_squares, retreat_squares
 from .actions.stunning import stun_refusal
 from .actions.timing import READY_TRIGGERS
-from .attacks import AOO_MANEUVERS, is_ranged_attack, threatening_enemies
-from .commands import COMMANDS, Command
-from .components import Feats, Hands, Inventory, Offense, Stats, Wielded
+from .attacks import AOO_MANEUVERS, check_attack, is_ranged_attack, threatening_enemies
+from .commands import COMMANDS, Command, MoveOn, StepTo
+from .components import Feats, Grapple, Hands, Inventory, Offense, Stats, TurnState, Wielded
 from .damage import status_of
 
 @dataclass
@@ -203,6 +204,7 @@ def choice_questions(battle, command: Command) -> list[Question]:
         if len(squares) > 1:
             out.append(Question(who, "UI_CHOOSE_ESCAPE_SQUARE", "to", tuple(squares)))
     out += _stance_questions(battle, command)
+    out += _cleave_questions(battle, command)
     if action == "ready":
         out += _ready_questions(battle, command)
     if action == "pin":
@@ -252,6 +254,50 @@ def _stance_questions(battle, command: Command) -> list[Question]:
             and stun_refusal(battle, who, target, unarmed=battle.board().body(who).weapon.is_unarmed) is None:
         out.append(Question(who, "UI_STUNNING_FIST", "stunning_fist", (False, True)))
     return out
+
+
+def _cleave_questions(battle, command: Command) -> list[Question]:
+    """Cleave (French text, « Enchaînement » : « si le personnage inflige suffisamment de
+    dégâts à un adversaire pour le tuer ou le mettre hors de combat, il peut porter une
+    attaque supplémentaire immédiate contre une autre créature à portée ») on an attack or a
+    full attack: the engine plays the extra attack on the foe named beforehand
+    (``cleave``), so its player is asked which one, or none (the first answer, the
+    command unchanged). The choices are the foes the attack's own test lets it strike in
+    melee now; with Great Cleave (every time a foe drops) each choice names the chosen foe
+    first, then the others nearest first. Not asked once Cleave is spent this round
+    without Great Cleave, in a grapple (grapple attacks do not cleave), nor when the plan
+    steps or moves (reach is then judged from where it stands after)."""
+    action, who = command.action, command.who
+    if action not in ("attack", "full_attack") or getattr(command, "cleave", ()):
+        return []
+    feats = battle.read(who, Feats).ids
+    great = "great_cleave" in feats
+    if "cleave" not in feats or (battle.read(who, TurnState).cleaved and not great) or battle.read(who, Grapple).holding:
+        return []
+    name = getattr(command, "weapon", None)
+    if name is not None and name not in data.weapons():
+        return []                                  # a giant's rock, a shield bash: no Cleave asked
+    weapon = data.weapons()[name] if name is not None else None
+    if action == "full_attack":
+        if any(isinstance(s, (StepTo, MoveOn)) for s in command.targets):
+            return []
+        struck = {s.target for s in command.targets if hasattr(s, "target")}
+    else:
+        struck = {command.target}
+    board = battle.board()
+    me = board.body(who)
+    if any(t is None or not battle.has(t) or is_ranged_attack(battle, who, t, weapon) for t in struck):
+        return []                                  # Cleave is a melee attack's
+    alone = struck if len(struck) == 1 else set()  # several foes planned: a later one may be cleaved at
+    def gap(body) -> tuple[int, str]:
+        return min(distance(a, b) for a in me.squares for b in body.squares), body.id
+    foes = [b.id for b in sorted(board.enemies_of(me), key=gap)
+            if b.id not in alone and status_of(battle, b.id) in ABLE
+            and check_attack(battle, who, b.id, weapon=weapon) is None and not is_ranged_attack(battle, who, b.id, weapon)]
+    if not foes:
+        return []
+    chains = [(f, *(o for o in foes if o != f)) if great else (f,) for f in foes]
+    return [Question(who, "UI_CLEAVE_AT", "cleave", ((), *chains))]
 
 
 # What the window offers to ready: the actions aimed at whoever sets them off, and those
