@@ -219,7 +219,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "ACT_drop": {"en": "Drop the weapon", "fr": "Lâcher l'arme"},
     "ACT_pick_up": {"en": "Pick up", "fr": "Ramasser"},
     "ACT_load": {"en": "Load", "fr": "Recharger"},
-    "ACT_loose_shield": {"en": "Loose the shield", "fr": "Lâcher le bouclier"},
+    "ACT_loose_shield": {"en": "Loosen the shield", "fr": "Lâcher le bouclier"},
     "ACT_ready_shield": {"en": "Ready the shield", "fr": "Prendre le bouclier"},
     "ACT_extinguish": {"en": "Put out the fire", "fr": "Éteindre le feu"},
     "ACT_crawl": {"en": "Crawl 1.5 m", "fr": "Ramper 1,50 m"},
