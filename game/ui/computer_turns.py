@@ -108,9 +108,8 @@ class ComputerTurns:
             return
         self.played += 1
         self.last_why_of = key
-        self.last_why = sentence("UI_AI_WHY", {"name": s.names.get(cid, cid),
-                                               "action": sentence(f"ACT_{decision.command.action}", {}, s.lang),
-                                               "why": decision.explain(s.lang, s.names)}, s.lang)
+        self.last_why = why_line(s.names.get(cid, cid), sentence(f"ACT_{decision.command.action}", {}, s.lang),
+                                 decision.explain(s.lang, s.names), s.lang)
         s.log.append((self.last_why, (170, 200, 235)))
         if not s.submit(decision.command):                 # refused: the sentence is logged already
             s.submit(C.EndTurn(cid))
@@ -151,3 +150,12 @@ class ComputerTurns:
     def save_meta(self) -> dict:
         """What a save keeps of who plays: every side's controller name."""
         return {"control": dict(sorted(self.control.items()))}
+
+
+def why_line(name: str, action: str, why: str, lang: str) -> str:
+    """The log's line for a computer's choice: its action named once, even where the
+    reason begins with it ("5-ft step: full attack on Tordek from a safer square")."""
+    head, sep, rest = why.partition(":")
+    if sep and head.strip().lower() == action.strip().lower():
+        why = rest.strip()
+    return sentence("UI_AI_WHY", {"name": name, "action": action, "why": why}, lang)

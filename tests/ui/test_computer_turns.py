@@ -372,3 +372,16 @@ def test_the_window_loop_drives_the_computer_from_its_clock(tmp_path):
     assert doc["meta"]["control"] == {"blue": "ai:easy", "red": "scripted"}
     assert doc["commands"], "the computer played within the frames"
     assert main(str(ford), "en", frames=1, control=["red=genius"]) == 2
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_why_line_names_its_action_once(lang):
+    """A reason that begins with its action ("5-ft step: …") is not prefixed with it again
+    (play-test: "5-ft step: 5-ft step: full attack …"); one that does not keeps its words."""
+    from game.ui.computer_turns import why_line
+    action = sentence("ACT_five_foot_step", {}, lang)
+    why = sentence("WHY_STEP_PLACE", {"target": "Tordek"}, lang)
+    line = why_line("Gnoll 1", action, why, lang)
+    assert line.lower().count(action.lower()) == 1 and "Tordek" in line and line.startswith("Gnoll 1")
+    plain = sentence("ACT_attack", {}, lang)
+    assert why_line("Gnoll 1", plain, "Tordek", lang).endswith("Tordek") and plain in why_line("Gnoll 1", plain, "Tordek", lang)
