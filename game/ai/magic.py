@@ -11,11 +11,12 @@ from __future__ import annotations
 from .. import data
 from ..rules import metamagic as meta, spells as spell_rules, turning as turning_rules
 from ..rules.modifiers import ability_modifier
-from ..rules.geometry import Square
+from ..rules.geometry import Square, distance
 from ..world import commands as C, views
 from ..world.components import Abilities, Stats
 from .candidates import Candidate, Turn
 from .scoring import expected
+from .sense import ABLE
 
 # Effects by what they do to whom.
 CURES = frozenset({"cure"})
@@ -28,6 +29,8 @@ CONTROL_VALUE = 5.0
 # Turning a nearby undead foe: it flees or is destroyed.
 TURN_VALUE = 5.0
 TURN_RANGE = 12          # 60 ft (French text, "renvoi des morts-vivants")
+# How many more points a burst is aimed at than the options' (the best by foes caught).
+CLUSTER_AIMS = 2
 MAKERS = {"cast": C.Cast, "use_spell_like": C.UseSpellLike, "use_item": C.UseItem}
 
 
@@ -43,7 +46,7 @@ def spells(t: Turn) -> list[Candidate]:
             if spell is None:
                 continue
             fixed = {"item": source} if action == "use_item" else {"spell": source}
-            for aim in aims:
+            for aim in [*aims, *_cluster_aims(t, spell_id.split(":")[-1], spell, aims)]:
                 found = _weigh(t, spell_id, spell, make, fixed, aim)
                 if found is not None:
                     out.append(found)
@@ -80,6 +83,26 @@ def _weigh(t: Turn, spell_id: str, spell: dict, make, fixed: dict, aim: dict) ->
     return Candidate(score + 0.5, command, why, {"spell": name, "target": foes[0], "count": len(foes)})
 
 
+def _cluster_aims(t: Turn, name: str, spell: dict, aims: list[dict]) -> list[dict]:
+    """More points for a burst or a spread than the domain's (set at the creatures nearest
+    the caster): one at each foe, the ``CLUSTER_AIMS`` that would catch the most foes and
+    no friend first (Sleep on the orcs' band across the bridge, not on the ogre in front).
+    Each is still passed by the engine's ``check`` before it is weighed (``_weigh``)."""
+    if spell["shape"] == "cone" or not any("point" in aim for aim in aims):
+        return []
+    known = {tuple(aim["point"]) for aim in aims if "point" in aim}
+    ranked = []
+    for foe in t.s.foes:
+        point = tuple(t.s.board.body(foe).pos)
+        if point in known:
+            continue
+        known.add(point)
+        caught = _victims(t, name, spell, {"point": point})
+        if caught and not any(v in t.s.friends for v in caught):
+            ranked.append((-sum(v in t.s.foes for v in caught), point))
+    return [{"point": point} for _n, point in sorted(ranked)[:CLUSTER_AIMS]]
+
+
 def _victims(t: Turn, name: str, spell: dict, aim: dict) -> list[str] | None:
     """The creatures a use would catch: those named, or those in its area (None when
     the area cannot be told)."""
@@ -98,8 +121,26 @@ def _victims(t: Turn, name: str, spell: dict, aim: dict) -> list[str] | None:
         area = views.spell_area(t.battle, t.who, name, point)
     if not area:
         return None
-    return [b.id for b in t.s.board.bodies if any(sq in area for sq in b.squares)
-            and views.status(t.battle, b.id) != "dead"]
+    caught = [b.id for b in t.s.board.bodies if any(sq in area for sq in b.squares)
+              and views.status(t.battle, b.id) != "dead"]
+    return _sleepers(t, point, caught) if spell["effect"] == "sleep" else caught
+
+
+def _sleepers(t: Turn, point: Square, caught: list[str]) -> list[str]:
+    """Those Sleep would reach of the creatures in its burst (French text, "sommeil"; the
+    rules' ``sleep_targets``): the living, not already asleep, lowest Hit Dice first up to
+    4 HD, as the caster reads them off the sheets. A friend in the burst still counts
+    (``_weigh`` never aims at its own side)."""
+    board = t.s.board
+    cands = []
+    for cid in caught:
+        values = t.battle.read(cid, Stats).values
+        if values.get("undead") or values.get("construct") or views.status(t.battle, cid) not in ABLE:
+            continue
+        gap = min(distance(sq, point) for sq in board.body(cid).squares)
+        cands.append((cid, max(1, values.get("hd", 1)), gap))
+    reached = spell_rules.sleep_targets(cands)
+    return [cid for cid in caught if cid in reached or cid in t.s.friends]
 
 
 def _cure(t: Turn, command, name: str, level: int, aim: dict) -> Candidate | None:
