@@ -30,8 +30,8 @@ from ..data import bestiary
 from ..i18n import side_name
 from .errors import ContentError
 from .limits import guard, strip_bom
-from .schema import (CREATURE_KEYS, FLAG_KEYS, MAX_CREATURES, MAX_SIDE, STAT_KEYS, TOP_KEYS, CreatureEntry,  # noqa: F401
-                     ScenarioFile, given)
+from .schema import FLAG_KEYS, MAX_CREATURES, MAX_SIDE, STAT_KEYS, CreatureEntry, ScenarioFile, given
+from .schema import value_or as _or
 from ..data.strict import convert, dotted
 from .sides import SideSpec, read_sides
 from .tiled import tiled_document
@@ -377,11 +377,6 @@ class _Validator:
                     self.fail(where, f'overlaps creature "{other.id}" at {list(sq)}')
             for sq in space_squares(c.at, span):
                 taken.setdefault(sq, c)
-
-
-def _or(value: Any, default: Any) -> Any:
-    """A key's value, or ``default`` when the file (and its template) leave it out."""
-    return default if value is UNSET else value
 
 
 def _label(index: int, raw: Any) -> str:

@@ -16,7 +16,8 @@ from typing import Any
 import tomli_w
 
 from ..data import bestiary
-from .scenario import FLAG_KEYS, CreatureSpec, Scenario
+from .scenario import CreatureSpec, Scenario
+from .schema import FLAG_KEYS
 
 # Top-level keys in the order a person reads them; tables follow (tomli-w puts them last).
 _TOP_ORDER = ("title", "title_en", "title_fr", "description", "description_en", "description_fr", "seed",

@@ -16,12 +16,12 @@ import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
 
 from ..rules.sizes import SIZE_CODES
+from .limits import MAX_WHOLE          # a seed: any whole number a file may hold
 
 # Sane bounds: a value outside them is a typo or a hostile file, never a creature.
 MAX_SIDE = 200                 # squares along either side of the map
 MAX_CREATURES = 500
 MAX_SPEED_M = 36               # metres (120 ft): twice the fastest mount; "run" (x4) stays bounded in time
-MAX_WHOLE = 10 ** 12           # a seed
 CASTER_CLASSES = ("wizard", "sorcerer", "bard", "cleric", "druid", "paladin", "ranger")
 
 Stat = Annotated[int, Meta(ge=-1000, le=1000)]        # AC, attack bonus, saves, skills, levels
@@ -156,6 +156,11 @@ STAT_KEYS = ("initiative", "hp", "hd", "ac", "bab", "natural_armor", "fort", "re
              "escape_artist", "climb", "concentration", "str", "dex", "con", "int", "wis", "cha")
 FLAG_KEYS = ("undead", "mindless", "non_humanoid", "stable", "combat_trained", "evil", "locked_gauntlet",
              "rideable", "military_saddle", "shield_spikes")
+
+
+def value_or(value, default):
+    """A key's value, or ``default`` when the file (and a creature's template) leave it out."""
+    return default if value is UNSET else value
 
 
 def given(entry: Struct, key: str):

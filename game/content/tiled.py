@@ -35,6 +35,7 @@ from ..rules.terrain import LEGEND
 from .errors import ContentError
 from .limits import check_values, guard, no_constant
 from ..data.strict import convert
+from .schema import value_or as _or
 from .tiled_schema import Layer, MapObject, Property, TiledMap, Tileset
 
 TILE_ORDER = (".", "#", "~", "T", "+", "/", "=", "^")
@@ -184,7 +185,3 @@ def _creature(obj: MapObject, tw: int, th: int, fail) -> dict:
         if isinstance(value, str):
             creature[key] = [v.strip() for v in value.split(",") if v.strip()]
     return creature
-
-
-def _or(value: Any, default: Any) -> Any:
-    return default if value is UNSET else value

@@ -13,7 +13,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from game.content.errors import ContentError
 from game.engine import Battle
-from game.content.scenario import CREATURE_KEYS, TOP_KEYS, parse_scenario, parse_tiled
+from game.content.scenario import parse_scenario, parse_tiled
+from game.content.schema import CREATURE_KEYS, TOP_KEYS
 
 ROOT = Path(__file__).resolve().parents[2]
 FORD = (ROOT / "tests" / "scenarios" / "ford.toml").read_text(encoding="utf-8")
