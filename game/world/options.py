@@ -12,6 +12,7 @@ battle over) gets that one refusal for every action.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from weakref import WeakKeyDictionary
 from itertools import chain
 from collections.abc import Mapping
 from typing import Any, Callable
@@ -21,7 +22,7 @@ from ..rules import metamagic
 from ..rules.geometry import KING_MOVES, Square, gaps_distance, metres, space_squares, spaces_gaps
 from ..rules.reasons import Refusal
 from . import commands as C, views
-from .actions import end_refusal, preconditions
+from .actions import end_refusal, preconditions, unconditioned
 from .actions.attacking import can_shield_bash, full_attack_plan
 from .actions.commanding import commanded
 from .actions.common import JUDGES
@@ -119,21 +120,52 @@ def _judge(battle, command: Command) -> Refusal | None:
     and the action's gate, ``actions.preconditions``) is asked without a dry run, an action
     its gate settles needs none at all, and a handler split into a judging part
     (``actions.common.JUDGES``) is asked its judge, which its play starts with: a dry run
-    is left only for the part of a play that can still refuse (a charge's last attack)."""
+    is left only for the part of a play that can still refuse (a charge's last attack).
+    Whether the creature may act and whether any condition concerns it are asked once per
+    state (``_readiness``), not per candidate."""
     who = command.who
     action = command.action
-    if (action in GATES or action in JUDGES) and who == battle.turn and battle.winner is None \
-            and status_of(battle, who) in ("normal", "staggered", "disabled"):
-        args = command.handler_arguments()
-        refusal = preconditions(battle, who, action, args)
-        if refusal is not None or action in SETTLED:
-            return refusal
-        judge = JUDGES.get(action)
-        if judge is not None:
-            verdict = judge(battle, who, args)
-            if verdict.refusal is not None or verdict.settled:
-                return verdict.refusal
+    if action in GATES or action in JUDGES:
+        ready = _readiness(battle, who)
+        if ready is not None:
+            if ready:          # no condition: the preconditions are the gate alone
+                gate = GATES.get(action)
+                refusal = gate(battle, who) if gate is not None else None
+                if refusal is not None or action in SETTLED:
+                    return refusal
+                args = command.handler_arguments()
+            else:
+                args = command.handler_arguments()
+                refusal = preconditions(battle, who, action, args)
+                if refusal is not None or action in SETTLED:
+                    return refusal
+            judge = JUDGES.get(action)
+            if judge is not None:
+                verdict = judge(battle, who, args)
+                if verdict.refusal is not None or verdict.settled:
+                    return verdict.refusal
     return check(battle, command)
+
+
+# Per battle: the state (its revision) the readiness below was worked out for, and each
+# creature's. A state's revision names it (a rollback puts an earlier one back), and
+# asking changes nothing, so the answers hold while the revision stands.
+_READINESS: WeakKeyDictionary = WeakKeyDictionary()
+
+
+def _readiness(battle, who: str) -> bool | None:
+    """None when ``who`` cannot be judged without a dry run (not its turn, the battle over,
+    not able to act: ``check`` says why); else whether no condition concerns it
+    (``actions.unconditioned``)."""
+    revision, known = _READINESS.get(battle, (None, None))
+    if revision != battle.revision or known is None:
+        known = {}
+        _READINESS[battle] = (battle.revision, known)
+    if who not in known:
+        able = who == battle.turn and battle.winner is None \
+            and status_of(battle, who) in ("normal", "staggered", "disabled")
+        known[who] = unconditioned(battle, who) if able else None
+    return known[who]
 
 
 # --- candidates ----------------------------------------------------------------------------
@@ -463,7 +495,13 @@ PLAIN = ("total_defense", "stand_up", "drop_prone", "sheathe", "drop", "load", "
 
 def _providers(battle, who: str) -> dict[str, Callable[[], Option]]:
     others = lambda: _others_by_distance(battle, who)  # noqa: E731
-    near = lambda: _foes_first(battle, who, _near(battle, who, others()))          # noqa: E731
+    nearest: list[list[str]] = []
+
+    def near() -> list[str]:
+        """The creatures in melee reach, foes first, worked out once for the maneuvers."""
+        if not nearest:
+            nearest.append(_foes_first(battle, who, _near(battle, who, others())))
+        return list(nearest[0])
     mine = battle.read(who, Inventory).items
     weapons = data.weapons()
     doors = lambda: views.doors_near(battle, who) or _adjacent_squares(battle, who)[:1]  # noqa: E731

@@ -22,7 +22,7 @@ from game.world.actions.overrun import overrun_squares
 from game.world.commands import BadArgument, parse
 
 JUDGED = ("move", "withdraw", "run", "five_foot_step", "minimum_move", "charge", "overrun", "trip", "bull_rush",
-          "disarm", "sunder", "aid_another", "feint")
+          "disarm", "sunder", "aid_another", "feint", "mount", "ready")
 
 
 def test_the_judged_actions_are_those_this_file_proves():
@@ -42,6 +42,12 @@ def _commands(b) -> list[tuple[str, str, dict]]:
         sq = [x + dx, y + dy]
         out += [(who, "five_foot_step", {"to": sq}), (who, "minimum_move", {"to": sq}),
                 (who, "move", {"squares": [sq]}), (who, "run", {"squares": [sq, [x + 2 * dx, y + 2 * dy]]})]
+    out += [(who, "ready", {"trigger": "enemy_moves_within_reach"}), (who, "ready", {"trigger": "sometime"}),
+            (who, "ready", {"trigger": "reaches_square"}), (who, "ready", {"trigger": "reaches_square", "square": [x, y]}),
+            (who, "ready", {"trigger": "reaches_square", "square": [x + 99, y]}),
+            (who, "ready", {"trigger": "attacks", "command": {"action": "five_foot_step", "to": [x + 1, y]}}),
+            (who, "ready", {"trigger": "attacks", "command": {"action": "end_turn"}}),
+            (who, "ready", {"trigger": "attacks", "target": "nobody"})]
     out += [(who, "move", {"squares": []}), (who, "five_foot_step", {"to": [x + 2, y]}),
             (who, "minimum_move", {"to": [x, y + 3]})]
     for goal in list(views.reachable(b, who, "double"))[:4]:
@@ -57,7 +63,8 @@ def _commands(b) -> list[tuple[str, str, dict]]:
         out += [(who, "overrun", {"target": t, "squares": [list(s) for s in overrun_squares(b, who, t)]}),
                 (who, "sunder", {"target": t, "item": "shield"}), (who, "disarm", {"target": t, "item": "weapon"}),
                 (who, "aid_another", {"ally": t, "enemy": others[0], "help": "defense"}),
-                (who, "aid_another", {"ally": t, "enemy": others[-1], "help": "badly"})]
+                (who, "aid_another", {"ally": t, "enemy": others[-1], "help": "badly"}),
+                (who, "mount", {"mount": t}), (who, "mount", {"mount": t, "fast": True})]
     return out
 
 
@@ -167,3 +174,27 @@ def test_a_settled_move_is_decided_without_a_dry_run_and_played_as_judged():
     assert verdict.refusal.code == "FIVE_FOOT_STEP_AFTER_MOVING"
     assert b.check("f", "five_foot_step", {"to": [3, 3]}) == verdict.refusal
     assert b.options("f")["five_foot_step"].refusal == verdict.refusal
+
+
+def test_mounting_and_readying_are_judged_as_check_and_act_judge_them():
+    """A rider next to its horse: the mount's judge passes what ``act`` plays, and refuses
+    a horse out of reach, an ally too small to carry it and a second mount as ``check``
+    does; readying is judged whole (no die), refused once the standard action is spent."""
+    from test_mounted import field
+    b = field()
+    for args in ({"mount": "horse"}, {"mount": "horse", "fast": True}, {"mount": "orc"}, {"mount": "knight"}):
+        assert _agrees(b, "knight", "mount", args)
+    assert JUDGES["mount"](b, "knight", {"mount": "horse"}).settled
+    assert b.options("knight")["mount"].legal
+    b.act("knight", "move", {"squares": [[0, 1]]})
+    b.act("knight", "move", {"squares": [[0, 0]]})
+    verdict = JUDGES["mount"](b, "knight", {"mount": "horse"})
+    assert verdict.refusal is not None and b.check("knight", "mount", {"mount": "horse"}) == verdict.refusal
+    assert b.options("knight")["mount"].refusal == b.check(b.options("knight")["mount"].probe)
+    ready = {"trigger": "enemy_moves_within_reach"}
+    assert _agrees(b, "knight", "ready", ready)
+    assert JUDGES["ready"](b, "knight", ready).refusal.code == "NO_STANDARD_ACTION_LEFT"
+    c = field()
+    assert JUDGES["ready"](c, "knight", ready).settled and c.options("knight")["ready"].legal
+    ok, _refusal, events = c.act("knight", "ready", ready)
+    assert ok and any(type(e).__name__ == "Readied" for e in events)

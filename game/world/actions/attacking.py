@@ -17,7 +17,7 @@ from ..damage import status_of
 from ..durations import until_next_turn
 from ..events import AttackForfeited, ItemDropped
 from . import grapple, maneuvers
-from .common import ABLE, Refused, refuse, spend, squares_arg, target_arg, turn_state
+from .common import ABLE, Refused, refuse, settled, spend, squares_arg, target_arg, turn_state
 from .gates import LOADING, out_of_ammunition
 from .moving import do_five_foot_step, move_common
 from .natural_hits import on_hit
@@ -108,6 +108,11 @@ def one_attack(battle, who: str, target: str, declined, cleave: list[str] | None
         empty = out_of_ammunition(battle, who, shooting.id)
         if empty is not None:
             raise Refused(empty)
+    # What follows refuses only after a die: the readied actions and attacks of opportunity
+    # it may call roll theirs (a readied action that cannot be done is lost, never refused),
+    # the load and the arrow checked again were checked just above, and Cleave's foe is
+    # judged once a rolled blow has dropped the first one.
+    settled(battle)
     events, fell = readied_on_attack(battle, who, declined)
     if fell:
         return events

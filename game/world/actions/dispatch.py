@@ -15,7 +15,7 @@ from .. import turns
 from ..attacks import AOO_MANEUVERS
 from ..auras import stench_sweep
 from ..commands import Command
-from ..components import Riding, Timing
+from ..components import Conditions, Grapple, Riding, Stats, Timing, TurnUses
 from ..saddle import mounted_falls
 from . import (attacking, casting, charging, climbing, commanding, doors, fear, grapple, magic_items, maneuvers, mounted, moving,
                other, overrun, spellwork, splash, spring, timing, turning, warding, webs, whirlwind)
@@ -60,6 +60,7 @@ JUDGES.update({
     "five_foot_step": moving.judge_five_foot_step, "minimum_move": moving.judge_minimum_move,
     "charge": charging.judge_charge, "overrun": overrun.judge_overrun_on_foot,
     "trip": maneuvers.judge_trip, "bull_rush": maneuvers.judge_bull_rush, "disarm": maneuvers.judge_disarm,
+    "mount": mounted.judge_mount, "ready": timing.judge_ready,
     "sunder": maneuvers.judge_sunder, "aid_another": maneuvers.judge_aid_another, "feint": maneuvers.judge_feint,
 })
 
@@ -124,11 +125,34 @@ def end_refusal(battle, who: str, action: str, end) -> Refusal | None:
     return turning.turned_refusal(battle, who, action, args) or fear.fear_refusal(battle, who, action, args)
 
 
+# The conditions that let ``preconditions`` refuse anything (each refusal below starts by
+# asking for its own): without any of them only the action's gate can refuse.
+CONDITIONED = frozenset({"turned", "calmed", *fear.FEARS})
+
+
+def unconditioned(battle, who: str) -> bool:
+    """Whether no condition ``preconditions`` reads concerns ``who`` now: not in the saddle,
+    not on a rock face, neither turned, afraid nor calmed, no undead while someone is hidden
+    from undead, not commanded, not a mount left without its rider, holding no grapple.
+    Then ``preconditions`` is the action's gate alone, whatever the action and arguments
+    (``options`` asks this once per creature rather than every condition per action)."""
+    if battle.read(who, Riding).mount or mounted.undirected(battle, who) or battle.read(who, Grapple).holding:
+        return False
+    if CONDITIONED & battle.read(who, Conditions).ids or battle.read(who, TurnUses).commanded_by:
+        return False
+    if battle.read(who, Stats).values.get("undead") and warding.wards_anyone(battle):
+        return False
+    return not climbing.on_face(battle, who)
+
+
 def preconditions(battle, who: str, action: str, args: dict) -> Refusal | None:
     """What forbids the action before its handler, only reading: the saddle, a rock face,
     the conditions (turned, afraid, calmed, hidden from undead, awaiting orders, a mount nobody
     directs, a grapple), then
     the action's own gate (``gates``)."""
+    if unconditioned(battle, who):
+        gate = GATES.get(action)
+        return gate(battle, who) if gate is not None else None
     if action in ON_FOOT and battle.read(who, Riding).mount:
         return Refusal("RIDE_TO_MOVE")        # in the saddle the mount moves (``ride``)
     if action in ON_FOOT and climbing.on_face(battle, who):

@@ -23,7 +23,8 @@ from ..durations import until_next_turn
 from ..events import ActionTaken, Moved
 from ..saddle import MountChanged, guide_with_knees, landings, leave_saddle, mount_of, ride_check, sync_rider
 from .attacking import full_attack_plan, one_attack
-from .common import ABLE, ACTIONS, Refused, charge_end, refuse, spend, square_arg, squares_arg, target_arg, turn_state
+from .common import (ABLE, ACTIONS, Refused, Verdict, charge_end, judged, judging, refuse, spend, square_arg, squares_arg,
+                     target_arg, turn_state)
 from .moving import parity_after, start_running, walk
 from .overrun import overrun
 
@@ -85,14 +86,23 @@ def can_carry(battle, who: str, mount: str):
     return None
 
 
-def do_mount(battle, who, args, declined) -> list:
-    """A move action, or free with a Ride check DC 20 (``fast``) that takes the armour
-    check penalty (French text: "un éventuel malus d'armure aux tests s'applique alors")."""
+@judging
+def judge_mount(battle, who, args) -> Verdict:
+    """Mounting's judging part, all of it before the fast mount's Ride check (``do_mount``):
+    a creature that can carry the rider now, and a move action left — a fast mount needs
+    one too, spent if the check fails (SRD Ride)."""
     mount = target_arg(battle, args, "mount")
     refusal = can_carry(battle, who, mount)
     if refusal:
         raise Refused(refusal)
-    _move_available(battle, who)        # a fast mount needs one too, spent if the check fails (SRD)
+    _move_available(battle, who)
+    return Verdict(settled=True, plan=mount)
+
+
+def do_mount(battle, who, args, declined) -> list:
+    """A move action, or free with a Ride check DC 20 (``fast``) that takes the armour
+    check penalty (French text: "un éventuel malus d'armure aux tests s'applique alors")."""
+    mount = judged(battle, judge_mount(battle, who, args))
     events: list = []
     fast_ok = False
     if args.get("fast"):
@@ -133,7 +143,7 @@ def do_dismount(battle, who, args, declined) -> list:
 def _move_available(battle, who: str) -> None:
     """Mounting, dismounting and controlling a mount need a move action available, fast or
     not (SRD Ride): refused before the Ride check is rolled."""
-    refusal = budget.refusal(turn_state(battle, who), "move")
+    refusal = budget.refusal(battle.read(who, TurnState), "move")
     if refusal:
         raise Refused(refusal)
 

@@ -16,7 +16,7 @@ from ..commands import Attack
 from ..components import FullRoundStarted, ReadiedAction, Timing, TurnState
 from ..damage import status_of
 from ..events import Delayed, Readied, ReadiedActionFailed, ReadiedActionTriggered
-from .common import ABLE, ACTIONS, Refused, refuse, settled, spend, turn_state
+from .common import ABLE, ACTIONS, Refused, Verdict, affordable, judged, judging, refuse, settled, spend, turn_state
 
 # ``charges``: a charging enemy comes within reach, to set a spear against it (French
 # text, "en préparant une réception de charge").
@@ -91,10 +91,10 @@ def do_step_in(battle, who, args, declined) -> list:
     return []
 
 
-def do_ready(battle, who, args, declined) -> list:
-    """Standard action: a standard, move or free action (``command``, an attack by default)
-    and its trigger; it interrupts the trigger and the creature's initiative moves just
-    before the triggering creature."""
+@judging
+def judge_ready(battle, who, args) -> Verdict:
+    """Readying's judging part, all of it (``do_ready``): an action that can be readied,
+    a trigger from the list (with its square when it names one), the standard action."""
     command = args.get("command")
     trigger = args.get("trigger")
     action = command.action if command is not None else "attack"
@@ -111,6 +111,15 @@ def do_ready(battle, who, args, declined) -> list:
             raise refuse("READY_NEEDS_SQUARE")
         if not battle.board().terrain.in_bounds(tuple(square)):
             raise refuse("READY_SQUARE_OFF_MAP", square=list(square))
+    affordable(battle, who, "standard")
+    return Verdict(settled=True, plan=(command, trigger, action, target, square))
+
+
+def do_ready(battle, who, args, declined) -> list:
+    """Standard action: a standard, move or free action (``command``, an attack by default)
+    and its trigger; it interrupts the trigger and the creature's initiative moves just
+    before the triggering creature."""
+    command, trigger, action, target, square = judged(battle, judge_ready(battle, who, args))
     events = spend(battle, who, "standard", "ready")
     battle.comp(who, Timing).readied = ReadiedAction(action, trigger, target, command,
                                                      tuple(square) if square is not None else None)

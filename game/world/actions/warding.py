@@ -124,6 +124,11 @@ def hidden_from(battle, watcher: str, target: str) -> bool:
                for _c, fx in battle.each(SpellEffects) for h in fx.hiding)
 
 
+def wards_anyone(battle) -> bool:
+    """Whether some creature is hidden from undead now (``hidden_from`` can be true)."""
+    return any(fx.hiding for _c, fx in battle.each(SpellEffects))
+
+
 def unseen_refusal(battle, who: str, action: str, args: dict):
     """An undead cannot aim anything at a creature it cannot perceive."""
     if not battle.read(who, Stats).values.get("undead"):
