@@ -112,6 +112,16 @@ class Terrain:
             return OFF_MAP
         return self.kind_of_char(self.rows[sq[1]][sq[0]])
 
+    def squares_of(self, kinds: frozenset[str]) -> frozenset[Square]:
+        """Every square of those kinds (ids), found once for as long as the map stands: the
+        doors or rock faces next to a creature are then a look-up, and none on most maps."""
+        key = ("squares_of", kinds)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = frozenset((x, y) for y, row in enumerate(self.rows) for x, ch in enumerate(row)
+                                               if ch != "\0" and self.legend[ch].id in kinds)
+        return found  # type: ignore[return-value]
+
     def is_enterable(self, sq: Square) -> bool:
         return self.in_bounds(sq) and bool(self._move_free[self.index(sq)])
 

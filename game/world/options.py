@@ -258,7 +258,7 @@ def _movement(battle, who: str, action: str, mode: str) -> Option:
     square of a straight lane); the domain is every square the mode reaches."""
     make = {"move": C.Move, "withdraw": C.Withdraw, "run": C.Run}.get(action)
     steps = _open_adjacent(battle, who)
-    candidates = [C.FiveFootStep(who, to=sq) if action == "five_foot_step" else make(who, squares=(sq,)) for sq in steps]
+    candidates = (C.FiveFootStep(who, to=sq) if action == "five_foot_step" else make(who, squares=(sq,)) for sq in steps)
     option = _decide(battle, action, candidates)
     if not option.legal:
         return option
@@ -334,8 +334,12 @@ def _charge(battle, who: str) -> Option:
     limit = 2 * me.speed_squares + (band.outer if band else 0) + me.span
     side = battle.board().body(who).side
     enemies = [c for c in _others_by_distance(battle, who) if c in board.by_id and board.body(c).side != side]
-    close = [c for c in enemies
-             if gaps_distance(*spaces_gaps(me.pos, me.span, board.body(c).pos, board.body(c).span)) <= limit]
+    if moving == who:       # on foot the gaps from its space are those options sorted by
+        gaps = _gaps(battle, who)
+        close = [c for c in enemies if gaps[c] <= limit]
+    else:
+        close = [c for c in enemies
+                 if gaps_distance(*spaces_gaps(me.pos, me.span, board.body(c).pos, board.body(c).span)) <= limit]
     ends: dict[str, list] = {}
     foes = set(enemies)
 
@@ -389,7 +393,7 @@ def _overrun(battle, who: str) -> Option:
 
 
 def _squares(battle, who: str, action: str, make: Callable[[Square], Command]) -> Option:
-    return _decide(battle, action, [make(sq) for sq in _open_adjacent(battle, who)],
+    return _decide(battle, action, (make(sq) for sq in _open_adjacent(battle, who)),
                    lambda passed: {"squares": [list(getattr(c, "to", None) or c.squares[-1]) for c in passed]})
 
 

@@ -22,7 +22,8 @@ from game.world.actions.overrun import overrun_squares
 from game.world.commands import BadArgument, parse
 
 JUDGED = ("move", "withdraw", "run", "five_foot_step", "minimum_move", "charge", "overrun", "trip", "bull_rush",
-          "disarm", "sunder", "aid_another", "feint", "mount", "ready")
+          "disarm", "sunder", "aid_another", "feint", "mount", "ready",
+          "coup_de_grace", "attack")
 
 
 def test_the_judged_actions_are_those_this_file_proves():
@@ -64,7 +65,11 @@ def _commands(b) -> list[tuple[str, str, dict]]:
                 (who, "sunder", {"target": t, "item": "shield"}), (who, "disarm", {"target": t, "item": "weapon"}),
                 (who, "aid_another", {"ally": t, "enemy": others[0], "help": "defense"}),
                 (who, "aid_another", {"ally": t, "enemy": others[-1], "help": "badly"}),
-                (who, "mount", {"mount": t}), (who, "mount", {"mount": t, "fast": True})]
+                (who, "mount", {"mount": t}), (who, "mount", {"mount": t, "fast": True}),
+                (who, "coup_de_grace", {"target": t}), (who, "attack", {"target": t}),
+                (who, "attack", {"target": t, "defensively": True, "power_attack": 1}),
+                (who, "attack", {"target": t, "weapon": "dagger"}), (who, "attack", {"target": t, "weapon": "shield"}),
+                (who, "attack", {"target": t, "stunning_fist": True}), (who, "attack", {"target": t, "cleave": [others[0]]})]
     return out
 
 
@@ -198,3 +203,26 @@ def test_mounting_and_readying_are_judged_as_check_and_act_judge_them():
     assert JUDGES["ready"](c, "knight", ready).settled and c.options("knight")["ready"].legal
     ok, _refusal, events = c.act("knight", "ready", ready)
     assert ok and any(type(e).__name__ == "Readied" for e in events)
+
+
+def test_a_coup_de_grace_is_judged_whole_before_its_attacks_of_opportunity_and_roll():
+    """A paralysed foe next to the fighter, another far off, a bow-armed archer: the judge
+    settles what ``act`` plays, and refuses a foe out of reach, a foe not helpless and a
+    bow not next to its victim as ``check`` does (digest §9.3)."""
+    grid = "\n".join("." * 10 for _ in range(6))
+    b = battle(grid, creature("f", "blue", (2, 2), weapon="longsword", initiative=20),
+               creature("s", "red", (3, 2), initiative=10, hp=20, conditions=["paralyzed"]),
+               creature("z", "red", (8, 4), initiative=5, conditions=["paralyzed"]),
+               creature("o", "red", (8, 0), initiative=4))
+    for target in ("s", "z", "o", "f"):
+        assert _agrees(b, "f", "coup_de_grace", {"target": target})
+    assert JUDGES["coup_de_grace"](b, "f", {"target": "s"}).settled
+    assert JUDGES["coup_de_grace"](b, "f", {"target": "z"}).refusal.code == "OUT_OF_REACH"
+    assert JUDGES["coup_de_grace"](b, "f", {"target": "o"}).refusal.code == "NOT_HELPLESS"
+    assert b.options("f")["coup_de_grace"].legal
+    archer = battle(grid, creature("a", "blue", (2, 2), weapon="longbow", initiative=20),
+                    creature("z", "red", (6, 4), initiative=5, conditions=["paralyzed"]))
+    assert JUDGES["coup_de_grace"](archer, "a", {"target": "z"}).refusal.code == "OUT_OF_REACH"
+    assert _agrees(archer, "a", "coup_de_grace", {"target": "z"})
+    ok, _refusal, events = b.act("f", "coup_de_grace", {"target": "s"}, dice=[3, 4, 12])
+    assert ok and any(type(e).__name__ == "SavingThrow" for e in events)

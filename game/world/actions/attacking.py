@@ -7,6 +7,7 @@ from __future__ import annotations
 from ... import data
 from ...rules import charge as charge_rules
 from ...rules.attack import full_attack_bonuses, full_attack_steps
+from ...rules.reasons import Refusal
 from ...rules.weapons import BASH_WEAPONS, is_light_off_hand, other_end, shield_bash_weapon
 from .. import specials
 from ..attacks import AOO_MANEUVERS, check_attack, fallen, is_ranged_attack, provoking_attack, resolve_attack
@@ -17,7 +18,8 @@ from ..damage import status_of
 from ..durations import until_next_turn
 from ..events import AttackForfeited, ItemDropped
 from . import grapple, maneuvers
-from .common import ABLE, Refused, refuse, settled, spend, squares_arg, target_arg, turn_state
+from .common import (ABLE, Refused, Verdict, affordable, judged, judging, refuse, settled, spend, squares_arg, target_arg,
+                     turn_state)
 from .gates import LOADING, out_of_ammunition
 from .moving import do_five_foot_step, move_common
 from .natural_hits import on_hit
@@ -93,21 +95,29 @@ def off_hand_attacks(battle, who: str) -> int:
     return 1 + ("improved_two_weapon_fighting" in feats) + ("greater_two_weapon_fighting" in feats)
 
 
+def blow_refusal(battle, who: str, target: str, weapon=None, slot: dict | None = None) -> Refusal | None:
+    """What refuses one attack before anything is rolled for it (``one_attack``): the target
+    out of reach, range or sight, a crossbow not loaded, no arrow, bolt or bullet left —
+    said before any attack of opportunity."""
+    r = check_attack(battle, who, target, weapon=weapon)
+    if r:
+        return r
+    shooting = weapon or (data.weapons()[slot["weapon"]] if slot else None) or battle.board().body(who).weapon
+    if shooting.id in LOADING and battle.read(who, Loaded).shots <= 0 and is_ranged_attack(battle, who, target, weapon):
+        return Refusal("NOT_LOADED", {"weapon": shooting.id})
+    if shooting.ammunition and shooting.id not in LOADING and is_ranged_attack(battle, who, target, weapon):
+        return out_of_ammunition(battle, who, shooting.id)
+    return None
+
+
 def one_attack(battle, who: str, target: str, declined, cleave: list[str] | None = None, **kw) -> list:
     """One attack: readied actions and attacks of opportunity first, then the roll; a foe
     dropped may give Cleave's extra attack on a named foe within reach."""
-    r = check_attack(battle, who, target, weapon=kw.get("weapon"))
+    r = blow_refusal(battle, who, target, kw.get("weapon"), kw.get("slot"))
     if r:
         raise Refused(r)
     shooting = kw.get("weapon") or (data.weapons()[kw["slot"]["weapon"]] if kw.get("slot") else None) \
         or battle.board().body(who).weapon
-    if shooting.id in LOADING and battle.read(who, Loaded).shots <= 0 \
-            and is_ranged_attack(battle, who, target, kw.get("weapon")):
-        raise refuse("NOT_LOADED", weapon=shooting.id)      # said before any attack of opportunity
-    if shooting.ammunition and shooting.id not in LOADING and is_ranged_attack(battle, who, target, kw.get("weapon")):
-        empty = out_of_ammunition(battle, who, shooting.id)
-        if empty is not None:
-            raise Refused(empty)
     # What follows refuses only after a die: the readied actions and attacks of opportunity
     # it may call roll theirs (a readied action that cannot be done is lost, never refused),
     # the load and the arrow checked again were checked just above, and Cleave's foe is
@@ -229,7 +239,7 @@ def _weapon_arg(battle, who, args):
         return specials.rock_weapon(battle, who), False
     if wid == "shield":
         return shield_bash(battle, who), True
-    off = battle.comp(who, Hands).off_hand
+    off = battle.read(who, Hands).off_hand
     if wid == off:
         return data.weapons()[off], True
     raise refuse("NOT_IN_HAND", weapon=wid)
@@ -258,21 +268,42 @@ def can_shield_bash(battle, who: str) -> bool:
     return True
 
 
-def do_attack(battle, who, args, declined) -> list:
-    """Standard action: one attack; ``defensively`` -4 to hit, +2 dodge AC. Played as a
-    readied action (``readied``, set by ``timing.fire_readied`` only), a weapon set
-    against a charge deals double damage to a charging foe (French text: "infligent des
-    dégâts doublés à un adversaire chargeant, en préparant une réception de charge")."""
+@judging
+def judge_attack(battle, who, args) -> Verdict:
+    """One attack's judging part (``do_attack``), all of it before the readied actions,
+    attacks of opportunity and roll it may call: the target, the weapon named, the reach,
+    range and sight, Power Attack's and Combat Expertise's numbers, a stunning blow's
+    terms, the standard action, the load or the arrow (``blow_refusal``). Locked in a
+    grapple the attack is the grapple attack, judged as it is played (no plan: a dry run)."""
     target = target_arg(battle, args)
     weapon, off = _weapon_arg(battle, who, args)
     if battle.read(who, Grapple).holding:
-        return _attack_in_grapple(battle, who, target, weapon, args, declined)
+        return Verdict()
     stunning = bool(args.get("stunning_fist"))
     r = check_attack(battle, who, target, weapon=weapon) or stance_refusal(
         battle, who, args, melee=not is_ranged_attack(battle, who, target, weapon)) or (stunning and stun_refusal(
             battle, who, target, unarmed=(weapon or battle.board().body(who).weapon).is_unarmed)) or None
     if r:
         raise Refused(r)
+    affordable(battle, who, "standard")
+    slot = specials.single_attack_slot(battle, who) if weapon is None else None
+    r = blow_refusal(battle, who, target, weapon, slot)
+    if r:
+        raise Refused(r)
+    return Verdict(settled=True, plan=(target, weapon, off, stunning, slot))
+
+
+def do_attack(battle, who, args, declined) -> list:
+    """Standard action: one attack; ``defensively`` -4 to hit, +2 dodge AC. Played as a
+    readied action (``readied``, set by ``timing.fire_readied`` only), a weapon set
+    against a charge deals double damage to a charging foe (French text: "infligent des
+    dégâts doublés à un adversaire chargeant, en préparant une réception de charge")."""
+    verdict = judge_attack(battle, who, args)
+    if verdict.refusal is None and verdict.plan is None:
+        target = target_arg(battle, args)
+        weapon, _off = _weapon_arg(battle, who, args)
+        return _attack_in_grapple(battle, who, target, weapon, args, declined)
+    target, weapon, off, stunning, slot = judged(battle, verdict)
     events = spend(battle, who, "standard", "attack")
     take_stances(battle, who, args)
     if stunning:
@@ -280,7 +311,6 @@ def do_attack(battle, who, args, declined) -> list:
     defensively = bool(args.get("defensively"))
     if defensively:
         events += until_next_turn(battle, who, "fighting_defensively")
-    slot = specials.single_attack_slot(battle, who) if weapon is None else None
     used = data.weapons()[slot["weapon"]] if slot else weapon or battle.board().body(who).weapon
     multiplier = charge_rules.set_against_charge(used.set_vs_charge, bool(args.get("readied")),
                                                  "charging" in battle.read(target, Conditions).ids)

@@ -16,7 +16,7 @@ from ..processors import ChargeIntent
 from ..saving import roll_save
 from . import maneuvers
 from .attacking import MANEUVERS, cleave_arg, one_attack, routine_attacks
-from .common import Refused, Verdict, charge_end, judged, judging, refuse, spend, target_arg, turn_state
+from .common import Refused, Verdict, affordable, charge_end, judged, judging, refuse, spend, target_arg, turn_state
 from .moving import walk
 from .overrun import overrun_at
 from .stances import stance_refusal, take_stances
@@ -143,10 +143,11 @@ def _charge_through(battle, who: str, through: str, path: list, enter: int, args
     return events
 
 
-def do_coup_de_grace(battle, who, args, declined) -> list:
-    """Full-round, provokes: against a helpless foe in reach (a bow or crossbow when
-    adjacent), an automatic critical hit; a survivor saves (Fort DC 10 + damage) or dies
-    (digest §9.3)."""
+@judging
+def judge_coup_de_grace(battle, who, args) -> Verdict:
+    """A coup de grace's judging part, all of it before the attacks of opportunity it
+    provokes and its roll (``do_coup_de_grace``): a helpless foe, in reach (a bow or a
+    crossbow only next to it), the full-round action."""
     target = target_arg(battle, args)
     board = battle.board()
     me, foe = board.body(who), board.body(target)
@@ -159,6 +160,15 @@ def do_coup_de_grace(battle, who, args, declined) -> list:
             raise refuse("OUT_OF_REACH", target=target)
     elif check_attack(battle, who, target) is not None:
         raise refuse("OUT_OF_REACH", target=target)
+    affordable(battle, who, "full_round")
+    return Verdict(settled=True, plan=target)
+
+
+def do_coup_de_grace(battle, who, args, declined) -> list:
+    """Full-round, provokes: against a helpless foe in reach (a bow or crossbow when
+    adjacent), an automatic critical hit; a survivor saves (Fort DC 10 + damage) or dies
+    (digest §9.3)."""
+    target = judged(battle, judge_coup_de_grace(battle, who, args))
     events = spend(battle, who, "full_round", "coup_de_grace")
     ev, fell = take_opportunities(battle, who, threatening_enemies(battle, who), declined)
     events += ev

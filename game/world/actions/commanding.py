@@ -25,8 +25,7 @@ def _hd(battle, cid: str) -> int:
 
 
 def commanded(battle, cleric: str) -> list[str]:
-    return [c for c in battle.sorted_ids if battle.read(c, TurnUses).commanded_by == cleric
-            and status_of(battle, c) != "dead"]
+    return [c for c, uses in battle.each(TurnUses) if uses.commanded_by == cleric and status_of(battle, c) != "dead"]
 
 
 def room_for(battle, cleric: str, undead: str) -> bool:

@@ -60,7 +60,8 @@ JUDGES.update({
     "five_foot_step": moving.judge_five_foot_step, "minimum_move": moving.judge_minimum_move,
     "charge": charging.judge_charge, "overrun": overrun.judge_overrun_on_foot,
     "trip": maneuvers.judge_trip, "bull_rush": maneuvers.judge_bull_rush, "disarm": maneuvers.judge_disarm,
-    "mount": mounted.judge_mount, "ready": timing.judge_ready,
+    "mount": mounted.judge_mount, "ready": timing.judge_ready, "coup_de_grace": charging.judge_coup_de_grace,
+    "attack": attacking.judge_attack,
     "sunder": maneuvers.judge_sunder, "aid_another": maneuvers.judge_aid_another, "feint": maneuvers.judge_feint,
 })
 

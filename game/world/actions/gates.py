@@ -30,7 +30,8 @@ LOADING = {"hand_crossbow": ("move", 1), "light_crossbow": ("move", 1), "sling":
 GARROTES = ("garrote_cord", "garrote_wire")
 # A rock face, the one terrain climbed (README, "Rulings": one-storey faces).
 FACE = "cliff"
-DOORS = ("door", "open_door")
+DOORS = frozenset({"door", "open_door"})
+FACES = frozenset({FACE})
 
 
 def _needs(kind: str):
@@ -170,7 +171,7 @@ def direct_spell(battle, who: str) -> Refusal | None:
 
 
 def commanded(battle, who: str) -> Refusal | None:
-    if any(battle.read(c, TurnUses).commanded_by == who for c in battle.sorted_ids):
+    if any(uses.commanded_by == who for _c, uses in battle.each(TurnUses)):
         return None
     return Refusal("NOT_COMMANDED", {"undead": "—"})
 
@@ -224,19 +225,22 @@ def _around(battle, who: str) -> set[Square]:
 def doors_next_to(battle, who: str) -> list[Square]:
     """Door squares, open or closed, next to the creature's space: the only doors it can
     work (README ruling, "doors")."""
-    terrain = battle.current_terrain()
-    return sorted(sq for sq in _around(battle, who) if terrain.kind(sq).id in DOORS)
+    doors = battle.current_terrain().squares_of(DOORS)
+    return sorted(_around(battle, who) & doors) if doors else []
 
 
 def faces_next_to(battle, who: str) -> list[Square]:
     """Where a climb may go: the rock-face squares next to it, or every square around
     when it is on a face (it may climb off)."""
     terrain = battle.current_terrain()
+    faces = terrain.squares_of(FACES)
+    if not faces:
+        return []
     x, y = battle.board().body(who).pos
     around = [(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy]
-    if terrain.kind((x, y)).id == FACE:
+    if (x, y) in faces:
         return [sq for sq in around if terrain.in_bounds(sq)]
-    return [sq for sq in around if terrain.kind(sq).id == FACE]
+    return [sq for sq in around if sq in faces]
 
 
 def door(battle, who: str) -> Refusal | None:
