@@ -76,6 +76,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--max-rounds", type=int, default=100)
     parser.add_argument("--maps", default="maps", help="the folder of maps (default: maps/)")
+    parser.add_argument("--against", choices=sorted({o for _p, o, _t in MATCHUPS}),
+                        help="play only the match-up against this opponent (default: all three)")
     args = parser.parse_args(argv)
     from ..content.errors import ContentError
     from ..content.scenario import load_scenario
@@ -90,6 +92,8 @@ def main(argv: list[str] | None = None) -> int:
     report: dict = {"maps": [Path(s.path).name for s in scenarios], "seed": args.seed, "matchups": {}}
     try:
         for player, opponent, target in MATCHUPS:
+            if args.against is not None and opponent != args.against:
+                continue
             jobs = matchup_jobs(scenarios, player, opponent, args.battles, args.seed, args.max_rounds)
             results = run_jobs(jobs, workers=args.workers)
             report["matchups"][f"{player} vs {opponent}"] = judge(jobs, results, player, target)

@@ -208,3 +208,31 @@ def test_an_animal_runs_when_badly_hurt():
     d = decide(b, "ai", level="hard")
     assert isinstance(d.command, (C.Withdraw, C.Move))
     assert views.path(b, "ai", d.command.squares[-1], "withdraw").provokes == ()
+
+
+THREE_SIDES = "\n".join("." * 24 for _ in range(9))
+
+
+def _three_sided(animal: bool):
+    """Blue waits far off while red and green fight each other at the other end."""
+    beast = dict(int=2) if animal else dict(int=10)
+    return battle(THREE_SIDES, creature("ai", "blue", (1, 4), initiative=20, hp=20, **beast),
+                  creature("r", "red", (20, 3), hp=20), creature("g", "green", (21, 3), hp=20))
+
+
+def test_a_careful_side_lets_two_others_fight_and_says_so():
+    b = _three_sided(animal=False)
+    d = decide(b, "ai")
+    assert isinstance(d.command, C.EndTurn) and d.why == "WHY_HOLD_OTHERS_FIGHT"
+    assert "wear each other down" in d.explain("en") and "s'user" in d.explain("fr")
+
+
+def test_an_animal_does_not_wait_for_others_to_tire_it_goes_in():
+    """Play-test: wolves stood still on a map with three sides. An animal weighs by instinct
+    (issue 12: "animals play as their nature says"): it goes for the foes."""
+    b = _three_sided(animal=True)
+    d = decide(b, "ai")
+    assert not isinstance(d.command, C.EndTurn), d
+    before = min(b.board().body("ai").pos[0], 99)
+    b.act(d.command)
+    assert b.board().body("ai").pos[0] > before          # it closed in

@@ -211,3 +211,36 @@ def test_point_blank_shot_adds_one_to_hit_and_to_damage_within_30_feet_only():
     assert ok and roll.bonus == 0 and hit.amount == 3
     ok, roll, hit = shot(["point_blank_shot"], (7, 2))                # 35 ft: too far
     assert ok and not any(src == "point_blank_shot" for _v, _k, src in roll.bonus_breakdown) and hit.amount == 3
+
+
+def test_cleave_foe_left_out_of_reach_by_a_five_foot_step_loses_the_extra_attack_not_the_blows():
+    """A full attack that steps away from the foe named for Cleave: the first foe drops,
+    the named one is out of reach now, so the extra attack is lost ("un autre adversaire
+    situé à portée") and said in the log — the blows struck and their damage stand (it
+    was refused after the dice and the whole attack undone before)."""
+    from game.ui.combat_log import lines
+    b = battle(OPEN, creature("f", "blue", (2, 2), weapon="greatsword", bab=1, str=18, initiative=20, feats=["cleave"]),
+               creature("z", "red", (1, 2), initiative=9, hp=30, ac=5),
+               creature("a", "red", (4, 2), initiative=10, hp=3, ac=5))
+    assert b.check("f", "full_attack", {"targets": [{"five_foot_step": [3, 2]}, "a"], "cleave": ["z"]}) is None
+    ok, refusal, ev = b.act("f", "full_attack", {"targets": [{"five_foot_step": [3, 2]}, "a"], "cleave": ["z"]},
+                            dice=[10, 3, 3])
+    assert ok, refusal
+    assert [e.target for e in ev if type(e).__name__ == "AttackRolled"] == ["a"]
+    assert "dying" in b.board().body("a").conditions and b.board().body("f").pos == (3, 2)
+    lost = [e for e in ev if type(e).__name__ == "AttackForfeited"]
+    assert [e.reason for e in lost] == ["CLEAVE_NO_FOE_IN_REACH"]
+    assert any("no foe named for Cleave" in text for text, _colour in lines(lost, {"f": "Tordek"}, "en"))
+    ok, refusal, _ = b.act("f", "attack", {"target": "a", "cleave": "nobody"})
+    assert not ok
+
+
+def test_a_single_attacks_cleave_foe_out_of_reach_is_refused_before_any_die():
+    b = battle(OPEN, creature("f", "blue", (2, 2), weapon="greatsword", str=18, initiative=20, feats=["cleave"]),
+               creature("a", "red", (3, 2), initiative=10, hp=3, ac=5),
+               creature("z", "red", (8, 5), initiative=9))
+    rolled = len(b.dice.history)
+    assert b.check("f", "attack", {"target": "a", "cleave": "z"}).code == "CLEAVE_TARGET_OUT_OF_REACH"
+    assert b.options("f")["attack"].legal
+    ok, refusal, _ = b.act("f", "attack", {"target": "a", "cleave": "z"})
+    assert not ok and refusal.code == "CLEAVE_TARGET_OUT_OF_REACH" and len(b.dice.history) == rolled

@@ -207,16 +207,30 @@ def _grapple_pick(battle, who: str, target: str, weapon) -> str:
 def _cleave(battle, who: str, chain: list[str], declined, kw) -> list:
     """Cleave: an immediate extra melee attack at the same bonus on another foe within
     reach, once a round; Great Cleave: every time (French text, "enchaînement")."""
-    feats = battle.comp(who, Feats).ids
-    ts = turn_state(battle, who)
-    if "cleave" not in feats or (ts.cleaved and "great_cleave" not in feats) or not chain:
+    feats = battle.read(who, Feats).ids
+    if "cleave" not in feats or (battle.read(who, TurnState).cleaved and "great_cleave" not in feats) or not chain:
         return []
-    nxt = chain.pop(0)
-    if not battle.has(nxt) or check_attack(battle, who, nxt, weapon=kw.get("weapon")) is not None \
-            or is_ranged_attack(battle, who, nxt, kw.get("weapon")):
-        raise refuse("CLEAVE_TARGET_OUT_OF_REACH", target=nxt)
-    ts.cleaved = True
-    return one_attack(battle, who, nxt, declined, cleave=chain, **kw)
+    # The first foe named that is still standing within reach now: a 5-ft step between the
+    # blows of a full attack may have taken the others out of reach. None left, the extra
+    # attack is lost, said in the log — never a refusal after the dice.
+    while chain:
+        nxt = chain.pop(0)
+        if cleave_target_refusal(battle, who, nxt, kw.get("weapon")) is None:
+            turn_state(battle, who).cleaved = True
+            return one_attack(battle, who, nxt, declined, cleave=chain, **kw)
+    return [AttackForfeited(who=who, target=who, reason="CLEAVE_NO_FOE_IN_REACH")]
+
+
+def cleave_target_refusal(battle, who: str, target: str, weapon=None) -> Refusal | None:
+    """Why ``target`` cannot take Cleave's extra attack now: not a creature, not standing,
+    not within melee reach (French text, "enchaînement": "un autre adversaire situé à
+    portée")."""
+    if not battle.has(target) or target == who:
+        return Refusal("UNKNOWN_CREATURE", {"creature": target})
+    if status_of(battle, target) not in ABLE or check_attack(battle, who, target, weapon=weapon) is not None \
+            or is_ranged_attack(battle, who, target, weapon):
+        return Refusal("CLEAVE_TARGET_OUT_OF_REACH", {"target": target})
+    return None
 
 
 def cleave_arg(args) -> list[str]:
@@ -290,6 +304,13 @@ def judge_attack(battle, who, args) -> Verdict:
     r = blow_refusal(battle, who, target, weapon, slot)
     if r:
         raise Refused(r)
+    # One attack moves nobody before its blow: the foes named for Cleave are judged now,
+    # before any die (a full attack's steps may move the attacker: judged as it goes).
+    for foe in cleave_arg(args):
+        r = cleave_target_refusal(battle, who, foe, weapon) if foe != target else Refusal(
+            "CLEAVE_TARGET_OUT_OF_REACH", {"target": foe})
+        if r:
+            raise Refused(r)
     return Verdict(settled=True, plan=(target, weapon, off, stunning, slot))
 
 
@@ -401,6 +422,9 @@ def do_full_attack(battle, who, args, declined) -> list:
     primary_pen, off_pen = twf_penalties(battle, who, off) if uses_off else (0, 0)
     _one_throw_each(battle, who, plan, off)
     cleave = cleave_arg(args)
+    unknown = next((foe for foe in cleave if not battle.has(foe) or foe == who), None)
+    if unknown is not None:
+        raise refuse("UNKNOWN_CREATURE", creature=unknown)       # reach is judged blow by blow (``_cleave``)
     was_prone = "prone" in battle.board().body(who).conditions
     thrown, _ = _weapon_arg(battle, who, {"weapon": args["weapon"]}) if args.get("weapon") == "rock" else (None, False)
     monster = specials.routine(battle, who)
