@@ -13,7 +13,11 @@ from .sizes import Size
 from .weapons import Weapon
 
 # Conditions that cost the defender its Dexterity bonus to AC (digest §9.2, §9.3).
-LOSES_DEX = frozenset({"flat_footed", "blinded", "cowering", "stunned", "running", "feinted", "climbing"})
+# Off balance: a swimmer flailing about after a failed Swim check (SRD "Underwater Combat":
+# "An off-balance creature loses its Dexterity bonus to Armor Class, and opponents gain a
+# +2 bonus on attacks against it", played as -2 to its AC).
+LOSES_DEX = frozenset({"flat_footed", "blinded", "cowering", "stunned", "running", "feinted", "climbing",
+                       "off_balance"})
 DEX_ZERO = frozenset({"helpless", "paralyzed", "unconscious", "dying", "dead", "stable", "asleep"})
 
 
@@ -27,7 +31,7 @@ class AttackSituation:
     flanking: bool = False
     range_increments: int = 1
     into_melee: bool = False          # ranged attack at a foe engaged with the attacker's ally
-    cover: str = "none"               # none | soft | cover (total: no attack)
+    cover: str = "none"               # none | soft | cover | improved (total: no attack)
     racial: int = 0                   # a racial bonus on this attack (a giant's thrown rocks)
     defensively: bool = False         # fighting defensively this round
     off_hand: bool = False
@@ -207,7 +211,11 @@ def armor_class(defender: Fighter, s: AttackSituation, attacker_conditions: froz
             mods.append(Modifier(4, "dodge", "mobility"))
     if "charging" in c:
         mods.append(Modifier(-2, "untyped", "charged"))
-    if s.cover == "cover":
+    if s.cover == "improved":
+        # Swimming on the surface against a foe on land (SRD "Underwater Combat", "Attacks
+        # from Land": "improved cover (+8 bonus to AC ...)").
+        mods.append(Modifier(8, "cover", "improved_cover"))
+    elif s.cover == "cover":
         mods.append(Modifier(4, "cover", "cover"))
     elif s.cover == "soft" and s.ranged:
         mods.append(Modifier(4, "cover", "soft_cover"))
@@ -219,7 +227,7 @@ def armor_class(defender: Fighter, s: AttackSituation, attacker_conditions: froz
         mods.append(Modifier(-4, "untyped", "helpless"))
     elif "pinned" in c and not by_pinner:
         mods.append(Modifier(-4, "untyped", "pinned"))
-    for cond in ("blinded", "cowering", "stunned"):
+    for cond in ("blinded", "cowering", "stunned", "off_balance"):
         if cond in c:
             mods.append(Modifier(-2, "untyped", cond))
     if "squeezing" in c:

@@ -178,7 +178,7 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
         flanking=(not ranged) and bool(flanking_partners(board, t_body, a_body)),
         range_increments=range_increments(battle, attacker, target, weapon) if ranged else 1,
         into_melee=ranged and engaged_with_ally(battle, attacker, target),
-        cover=cov if cov in ("soft", "cover") else "none", defensively=defensively,
+        cover=cov if cov in ("soft", "cover", "improved") else "none", defensively=defensively,
         racial=rock_racial_bonus(battle, attacker) if w.id == "rock" else 0,
         two_handed=((w.use == "two_handed" or bool(slot and slot["sole"])) and not off_hand and not twf_penalty
                     and not (w.id == "lance" and battle.comp(attacker, Riding).mount)),   # one-handed when mounted

@@ -29,12 +29,15 @@ def build_body(battle, cid: str) -> RulesBody:
     riding = read(cid, Riding)
     mount_span = read(riding.mount, Body).size.span if riding.mount else None
     conditions = read(cid, Conditions).ids
+    speed = read(cid, Speed)
     return RulesBody(
         id=cid, side=read(cid, Side).name, pos=read(cid, Position).square, size=read(cid, Body).size,
-        reach_shape=read(cid, Reach).shape, speed_squares=effective_speed(read(cid, Speed).squares, conditions),
+        reach_shape=read(cid, Reach).shape, speed_squares=effective_speed(speed.squares, conditions),
         weapon=data.weapons()[read(cid, Wielded).weapon_id], conditions=frozenset(conditions),
         feats=read(cid, Feats).ids, heavy_armor=read(cid, Armor).heavy,
-        mount_span=mount_span, holds_charge=read(cid, Spellcasting).held_charge is not None)
+        mount_span=mount_span, holds_charge=read(cid, Spellcasting).held_charge is not None,
+        climb_squares=effective_speed(speed.climb_squares, conditions) if speed.climb else 0,
+        swim_squares=effective_speed(speed.swim_squares, conditions) if speed.swim else 0)
 
 
 def mover(battle, cid: str) -> tuple[Board, str]:

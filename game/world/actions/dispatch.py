@@ -18,7 +18,7 @@ from ..commands import Command
 from ..components import Riding, Timing
 from ..saddle import mounted_falls
 from . import (attacking, casting, charging, climbing, commanding, doors, fear, grapple, magic_items, maneuvers, mounted, moving,
-               other, overrun, spellwork, splash, spring, timing, turning, warding, webs, whirlwind)
+               other, overrun, spellwork, splash, spring, swimming, timing, turning, warding, webs, whirlwind)
 from .common import ACTIONS, JUDGES, Refused, is_able, refuse, strenuous_damage
 from .gates import GATES
 
@@ -51,6 +51,7 @@ ACTIONS.update({
     "retrieve": other.do_retrieve, "stow": other.do_stow,
     "lock_gauntlet": other.do_lock_gauntlet, "unlock_gauntlet": other.do_unlock_gauntlet,
     "step_in": timing.do_step_in, "web": webs.do_web, "climb": climbing.do_climb,
+    "swim": swimming.do_swim,
 })
 
 # The handlers split into a judging part and a play (``common.JUDGES``): each handler
@@ -131,8 +132,10 @@ def preconditions(battle, who: str, action: str, args: dict) -> Refusal | None:
     the action's own gate (``gates``)."""
     if action in ON_FOOT and battle.read(who, Riding).mount:
         return Refusal("RIDE_TO_MOVE")        # in the saddle the mount moves (``ride``)
-    if action in ON_FOOT and climbing.on_face(battle, who):
-        return Refusal("CLIMBING_USE_CLIMB")  # on a rock face one climbs
+    if action in ON_FOOT and climbing.must_climb(battle, who):
+        return Refusal("CLIMBING_USE_CLIMB")  # on a rock face one climbs, without a climb speed
+    if action in ON_FOOT and swimming.must_swim(battle, who):
+        return Refusal("SWIMMING_USE_SWIM")   # in deep water one swims, without a swim speed
     refused = (turning.turned_refusal(battle, who, action, args) or fear.fear_refusal(battle, who, action, args)
                or spellwork.calm_refusal(battle, who, action, args)
                or warding.unseen_refusal(battle, who, action, args)
