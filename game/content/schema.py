@@ -136,6 +136,7 @@ class CreatureEntry(_Table):
     rideable: Flag | UnsetType = UNSET
     military_saddle: Flag | UnsetType = UNSET
     shield_spikes: Flag | UnsetType = UNSET
+    darkvision: Flag | UnsetType = UNSET
 
 
 class ScenarioFile(_Table):
@@ -158,7 +159,7 @@ STAT_KEYS = ("initiative", "hp", "hd", "ac", "bab", "natural_armor", "fort", "re
              "cleric_level", "paladin_level", "monk_level", "caster_level", "ride", "bluff", "sense_motive",
              "escape_artist", "climb", "swim", "concentration", "str", "dex", "con", "int", "wis", "cha")
 FLAG_KEYS = ("undead", "mindless", "non_humanoid", "stable", "combat_trained", "evil", "locked_gauntlet",
-             "rideable", "military_saddle", "shield_spikes")
+             "rideable", "military_saddle", "shield_spikes", "darkvision")
 
 
 def value_or(value, default):

@@ -179,6 +179,8 @@ def scenario_keys(entry: dict) -> dict:
         keys["stable"] = True
     if entry.get("combat_trained"):
         keys["combat_trained"] = True
+    if "darkvision" in special:
+        keys["darkvision"] = True        # sees in the map's darkness (``rules.concealment``)
     if entry.get("rideable"):
         keys["rideable"] = True          # a mount: what ``mount`` may ride (French text, "combat monté")
     if "turn_resistance" in special:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 
 from .board import Board, Body
 from .conditions import CANNOT_MOVE, CANNOT_RUN, blocking_reason
-from .geometry import KING_MOVES, Square
+from .geometry import KING_MOVES, Square, space_squares
 from .lanes import lane_path, run_lane_refusal
 from .reasons import Refusal
 from .sizes import Size, can_pass_by_size
@@ -287,6 +287,16 @@ def steps_in_a_mode_it_has(body: Body, media: int) -> bool:
     return any(media & bit and body.mode_squares(m) > 1 for m, bit in MEDIA.items())
 
 
+def steps_in_darkness(board: Board, body: Body, to: Square) -> bool:
+    """No 5-ft step in darkness (French text, "pas de placement": "Il est impossible
+    d'effectuer un pas de placement sur un terrain difficile ou dans les ténèbres"): for a
+    creature without darkvision, out of a dark square or into one."""
+    terrain = board.terrain
+    if not terrain.has_dark or "darkvision" in body.conditions:
+        return False
+    return "in_darkness" in body.conditions or any(terrain.is_dark(sq) for sq in space_squares(to, body.span))
+
+
 def _five_foot_steps(ctx: MoveContext, start: int, body: Body) -> dict[Square, int]:
     """5-ft step: one square, never into difficult terrain (French text, pas de placement)."""
     out: dict[Square, int] = {}
@@ -294,7 +304,7 @@ def _five_foot_steps(ctx: MoveContext, start: int, body: Body) -> dict[Square, i
         res = ctx.step(start, dx, dy, 0)
         n = start + dy * ctx.pw + dx
         if isinstance(res, Refusal) or ctx.worst[n] or not ctx.can_end(n) \
-                or not steps_in_a_mode_it_has(body, ctx.inside[n]):
+                or not steps_in_a_mode_it_has(body, ctx.inside[n]) or steps_in_darkness(ctx.board, body, ctx.position(n)):
             continue
         out[ctx.position(n)] = 1
     return out
@@ -415,6 +425,8 @@ def check_path(board: Board, body: Body, squares: list[Square], mode: str,
                 return PathCheck(False, reason=Refusal("FIVE_FOOT_STEP_DIFFICULT", {"square": list(sq)}))
             if not steps_in_a_mode_it_has(body, ctx.inside[idx]):
                 return PathCheck(False, reason=Refusal("FIVE_FOOT_STEP_NO_SPEED_THERE", {"square": list(sq)}))
+            if steps_in_darkness(board, body, sq):
+                return PathCheck(False, reason=Refusal("FIVE_FOOT_STEP_IN_DARKNESS", {"square": list(sq)}))
             step_cost = 1
         cost += step_cost
         positions.append(sq)

@@ -167,8 +167,14 @@ def in_water(terrain: Terrain, body: Body) -> bool:
 def water_cover(board: Board, attacker: Body, target: Body) -> str:
     """What the water gives a creature in it against a foe on land (SRD "Underwater
     Combat", "Attacks from Land": swimming on the surface, improved cover; "A completely
-    submerged creature has total cover against opponents on land")."""
-    if not board.terrain.has_media or in_water(board.terrain, attacker) or not in_water(board.terrain, target):
+    submerged creature has total cover against opponents on land"; the surface blocks the
+    line both ways, so a creature under the water strikes nobody on land either)."""
+    if not board.terrain.has_media:
+        return NONE
+    wet, dry = in_water(board.terrain, target), not in_water(board.terrain, attacker)
+    if "underwater" in attacker.conditions and not in_water(board.terrain, target):
+        return TOTAL
+    if not (wet and dry):
         return NONE
     return TOTAL if "underwater" in target.conditions else IMPROVED
 

@@ -21,6 +21,7 @@ class TerrainKind:
     difficult: bool = False        # entering costs 2 squares (3 on a diagonal)
     low_obstacle: bool = False     # no higher than half a creature: cover nearby (digest §7.2)
     medium: str = ""               # "climb" / "swim": entered only by climbing or swimming (``MEDIA``)
+    dark: bool = False             # no light: only darkvision sees there (``Terrain.is_dark``)
 
 
 # The movement modes a square may call for, and their bit in ``Terrain``'s arrays: a
@@ -62,6 +63,11 @@ LEGEND: dict[str, TerrainKind] = {
     # into it, yet it blocks neither sight, nor effect, nor a diagonal past its corner
     # (decisions §1: "Creatures and pits never block a diagonal this way").
     "O": TerrainKind("O", "pit", blocks_move=True),
+    # Ground in total darkness (French text, "pas de placement": "Il est impossible
+    # d'effectuer un pas de placement ... dans les ténèbres"; digest §7.3: total
+    # concealment): walked like floor; a creature without darkvision takes no 5-ft step
+    # into, out of or within it, cannot see into it, and sees nothing from it.
+    ":": TerrainKind(":", "darkness", dark=True),
 }
 DOOR_CHARS = {"door": "+", "open_door": "/"}
 OFF_MAP = LEGEND["#"]  # missing cells of ragged rows count as walls
@@ -87,6 +93,7 @@ class Terrain:
         self._difficult = bytearray(size)
         self._low = bytearray(size)
         self._medium = bytearray(size)     # ``MEDIA`` bit of the square's mode, 0 for none
+        self._dark = bytearray(size)
         for y, row in enumerate(self.rows):
             for x, ch in enumerate(row):
                 kind = self.kind_of_char(ch)
@@ -97,6 +104,7 @@ class Terrain:
                 self._difficult[i] = kind.difficult
                 self._low[i] = kind.low_obstacle
                 self._medium[i] = MEDIA.get(kind.medium, 0)
+                self._dark[i] = kind.dark
         self.has_low_obstacles = any(self._low)
         for i in range(size):  # the border and ragged holes are walls
             if not self._move_free[i] and not self._sight_block[i] and not self._difficult[i]:
@@ -105,6 +113,7 @@ class Terrain:
                     self._sight_block[i] = 1
                     self._corner_block[i] = 1
         self.has_media = any(self._medium)
+        self.has_dark = any(self._dark)
         self._fit_cache: dict[tuple[int, int], tuple[bytearray, bytearray, bytearray, bytearray]] = {}
         # Prefix sums of sight-blocking squares over the padded grid, for O(1) "is there
         # any wall in this box" questions that let line tests be skipped in the open.
@@ -144,6 +153,9 @@ class Terrain:
     def medium(self, sq: Square) -> str:
         """The movement mode the square calls for ("climb", "swim"), "" for none."""
         return self.kind(sq).medium if self.in_bounds(sq) else ""
+
+    def is_dark(self, sq: Square) -> bool:
+        return self.in_bounds(sq) and bool(self._dark[self.index(sq)])
 
     def is_difficult(self, sq: Square) -> bool:
         return self.in_bounds(sq) and bool(self._difficult[self.index(sq)])

@@ -76,6 +76,7 @@ def test_the_water_covers_a_swimmer_from_the_bank_and_hides_it_once_under():
     assert cover(make_board(grid, archer, swimmer, mate), mate, swimmer, "melee") == "none"   # both in the water
     under = replace(swimmer, conditions=frozenset({"underwater", "swimming"}))
     assert cover(make_board(grid, archer, under), archer, under, "ranged") == "total"
+    assert cover(make_board(grid, archer, under), under, archer, "ranged") == "total"     # nor out of it
 
 
 def test_a_rock_face_is_walked_with_a_climb_speed_at_that_speed():
