@@ -13,9 +13,11 @@ Rules implemented (digest §1, decisions §1):
   line, 4x speed, 3x in heavy armour; Run feat 5x / 4x);
 - climb and swim speeds (French text, "retraite" and "pas de placement": one moves, steps
   and withdraws only in a mode one has a speed for): a creature with one enters the rock
-  faces or the deep water it stands for like floor, and a movement that enters or leaves
-  such a square goes no farther than that speed allows (the lower of it and the land
-  speed; README ruling); a run stays on the ground.
+  faces or the deep water it stands for like floor; a movement that enters or leaves
+  such a square goes no farther than the lower of that speed and the land speed, one that
+  never leaves them as far as that speed (README ruling); a run stays on the ground;
+- darkness: no 5-ft step into, out of or within it without darkvision (French text,
+  "pas de placement": "dans les ténèbres").
 Costs are in squares; ``metres`` converts at the edges.
 """
 from __future__ import annotations

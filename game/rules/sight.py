@@ -143,8 +143,9 @@ def cover(board: Board, attacker: Body, target: Body, attack: str) -> str:
     ``attack`` is "melee" or "ranged". The attacker picks its best square and corner and
     the best square of a big target. Ranged attacks also get soft cover from creatures in
     the way; melee against an adjacent target gets cover only from walls between them.
-    Returns "none", "soft", "cover", "improved" (in the water, ``water_cover``) or "total". Judged once per board (a board never
-    changes): the options, the odds and the attack then played share it.
+    Returns "none", "soft", "cover", "improved" (in the water, ``water_cover``) or "total".
+    Judged once per board (a board never changes): the options, the odds and the attack
+    then played share it.
     """
     key = ("cover", attacker, target, attack)
     known = board.move_contexts.get(key)
@@ -171,10 +172,10 @@ def water_cover(board: Board, attacker: Body, target: Body) -> str:
     line both ways, so a creature under the water strikes nobody on land either)."""
     if not board.terrain.has_media:
         return NONE
-    wet, dry = in_water(board.terrain, target), not in_water(board.terrain, attacker)
-    if "underwater" in attacker.conditions and not in_water(board.terrain, target):
+    target_wet, attacker_wet = in_water(board.terrain, target), in_water(board.terrain, attacker)
+    if "underwater" in attacker.conditions and not target_wet:
         return TOTAL
-    if not (wet and dry):
+    if attacker_wet or not target_wet:
         return NONE
     return TOTAL if "underwater" in target.conditions else IMPROVED
 
