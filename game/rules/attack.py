@@ -47,9 +47,29 @@ class AttackSituation:
     mounted_ranged: int = 0           # -4 / -8 shooting from a mount that double moves / runs
     against_movement: bool = False    # an attack of opportunity the defender's own movement provoked
     point_blank: bool = False         # a ranged attack at a target within 30 ft (6 squares)
+    in_water: bool = False            # a melee blow struck from deep water, hampered by it (``hampered_in_water``)
 
 
 POINT_BLANK_SQUARES = 6  # 30 ft (SRD, Point Blank Shot)
+
+
+def hampered_in_water(weapon: Weapon, swim_speed: bool) -> bool:
+    """Is a melee blow struck from the water -2 to hit and half damage? (SRD "Underwater
+    Combat", Table: Combat Adjustments Underwater, which applies "whenever a character is
+    swimming": slashing or bludgeoning weapons -2 / half for all; claw or tail attacks
+    normal with a swim speed, -2 / half without.) A manufactured weapon that can pierce
+    strikes as a piercing one, normally; a creature's natural weapons count as its claws
+    and tail, save a purely piercing one (a gore), which strikes normally (README ruling)."""
+    if weapon.use == "natural":
+        return not swim_speed and set(weapon.types) != {"P"}
+    if "P" in weapon.types:
+        return False
+    return bool({"S", "B"} & set(weapon.types))
+
+
+def halved_in_water(damage: int) -> int:
+    """Half damage (round down), a hit still dealing at least 1 (SRD "Underwater Combat")."""
+    return max(1, damage // 2)
 
 
 def point_blank_damage(feats: frozenset[str], ranged: bool, point_blank: bool) -> int:
@@ -109,6 +129,8 @@ def attack_bonus(attacker: Fighter, s: AttackSituation) -> Total:
             mods.append(Modifier(2, "flanking", "flanking"))
         if s.charging:
             mods.append(Modifier(2, "circumstance", "charge"))
+        if s.in_water:
+            mods.append(Modifier(-2, "untyped", "in_water"))
         if "prone" in c:
             mods.append(Modifier(-4, "untyped", "prone"))
         # Power Attack and Combat Expertise: the number chosen comes off every melee attack

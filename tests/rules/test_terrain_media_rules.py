@@ -91,3 +91,16 @@ def test_a_rock_face_is_walked_with_a_climb_speed_at_that_speed():
     res = check_path(board, spider, [(1, 0), (2, 0), (3, 0), (4, 0), (5, 0)], "move")
     assert not res.legal and res.reason.code == "TOO_FAR"
     assert check_path(board, spider, [(1, 0), (2, 0), (3, 0), (4, 0), (5, 0), (6, 0)], "withdraw").legal
+
+
+def test_which_blows_the_water_hampers():
+    """SRD "Underwater Combat", Table: Combat Adjustments Underwater: slashing or
+    bludgeoning -2 / half; claw or tail normal with a swim speed, -2 / half without."""
+    from game import data
+    from game.rules.attack import halved_in_water, hampered_in_water
+    w = data.weapons()
+    assert hampered_in_water(w["longsword"], False) and hampered_in_water(w["club"], True)
+    assert not hampered_in_water(w["dagger"], False) and not hampered_in_water(w["morningstar"], False)
+    assert hampered_in_water(w["claw"], False) and not hampered_in_water(w["claw"], True)
+    assert not hampered_in_water(w["gore"], False)
+    assert [halved_in_water(d) for d in (1, 2, 7, 8)] == [1, 1, 3, 4]

@@ -152,3 +152,30 @@ def test_a_swimmer_that_does_not_swim_makes_the_rounds_check_as_its_turn_ends():
     check = first(ev, "SavingThrow")
     assert (check.kind, check.dc, check.success) == ("swim", 10, False)
     assert "off_balance" in hero(b).conditions and hero(b).pos == (2, 1)
+
+
+def test_a_slashing_or_bludgeoning_blow_from_the_water_is_minus_2_and_half_damage():
+    """SRD "Underwater Combat", Table: Combat Adjustments Underwater ("whenever a character
+    is swimming"): slashing or bludgeoning -2 / half; piercing normal; claws and tails
+    normal with a swim speed."""
+    grid = "\n".join(["......", ".w....", "......"])
+
+    def duel(weapon, **kw):
+        b = battle(grid, creature("hero", "blue", (0, 1), initiative=20, str=12, weapon=weapon, bab=2, **kw),
+                   creature("orc", "red", (2, 1), initiative=10, hp=40))
+        b.comp("hero", Stats).values["swim"] = 4
+        assert b.act("hero", "swim", {"squares": [[1, 1]]}, dice=[10])[0]
+        return b
+
+    b = duel("longsword")
+    odds = b.odds("hero", "attack", {"target": "orc"})
+    ok, refusal, ev = b.act("hero", "attack", {"target": "orc"}, dice=[15, 7])      # 1d8+1: 8, halved 4
+    assert ok, refusal
+    hit = first(ev, "AttackRolled")
+    assert (-2, "untyped", "in_water") in hit.bonus_breakdown and hit.bonus == 2 + 1 - 2
+    assert first(ev, "DamageDealt").amount == 4
+    dry = battle(grid.replace("w", "."), creature("hero", "blue", (1, 1), initiative=20, str=12, weapon="longsword",
+                                                   bab=2), creature("orc", "red", (2, 1), initiative=10, hp=40))
+    assert odds.expected_damage < dry.odds("hero", "attack", {"target": "orc"}).expected_damage
+    ok, refusal, ev = duel("shortspear").act("hero", "attack", {"target": "orc"}, dice=[15, 5])   # piercing: 1d6+1
+    assert ok and first(ev, "AttackRolled").bonus == 3 and first(ev, "DamageDealt").amount == 6

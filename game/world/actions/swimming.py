@@ -13,6 +13,8 @@ spell: "comme quand on nage"), and it walks, steps, withdraws, runs and charges 
 A failed check leaves it ``off_balance`` (SRD "Underwater Combat": it loses its Dex bonus
 to AC and its foes gain +2) until a check succeeds; by 5 or more it goes ``underwater``:
 total cover against foes on land, until a check brings it up (``rules.sight.water_cover``).
+A slashing or bludgeoning blow struck from the water is -2 and half damage
+(``rules.attack.hampered_in_water``).
 
 A creature with a swim speed moves in the water at that speed with ``move``, a 5-ft step
 or a withdraw, and needs no check (``rules.movement``, French text, "pas de placement").
