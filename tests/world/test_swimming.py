@@ -179,3 +179,16 @@ def test_a_slashing_or_bludgeoning_blow_from_the_water_is_minus_2_and_half_damag
     assert odds.expected_damage < dry.odds("hero", "attack", {"target": "orc"}).expected_damage
     ok, refusal, ev = duel("shortspear").act("hero", "attack", {"target": "orc"}, dice=[15, 5])   # piercing: 1d6+1
     assert ok and first(ev, "AttackRolled").bonus == 3 and first(ev, "DamageDealt").amount == 6
+
+
+def test_a_swimmer_has_no_hand_free_for_a_somatic_component():
+    """French text, "composante gestuelle": not "quand on a les mains prises ou utilisées
+    pour autre chose (comme quand on nage ...)"."""
+    from combat_helpers import prepared_caster
+    grid = "\n".join([".......", ".......", ".......", ".......", "..ww...", "......."])
+    b = prepared_caster(grid, "mialee", ["magic_missile"], str=10,
+                        foes=[creature("orc", "red", (5, 4), initiative=1, hp=20)])
+    assert b.check("mialee", "cast", {"spell": "magic_missile", "targets": ["orc"]}) is None
+    assert b.act("mialee", "swim", {"squares": [[2, 4]]}, dice=[15])[0]
+    ok, refusal, _ = b.act("mialee", "cast", {"spell": "magic_missile", "targets": ["orc"]})
+    assert not ok and refusal.code == "SPELL_NEEDS_A_FREE_HAND"
