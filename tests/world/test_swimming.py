@@ -192,3 +192,22 @@ def test_a_swimmer_has_no_hand_free_for_a_somatic_component():
     assert b.act("mialee", "swim", {"squares": [[2, 4]]}, dice=[15])[0]
     ok, refusal, _ = b.act("mialee", "cast", {"spell": "magic_missile", "targets": ["orc"]})
     assert not ok and refusal.code == "SPELL_NEEDS_A_FREE_HAND"
+
+
+def test_a_swim_is_saved_and_replayed_exactly(tmp_path):
+    from combat_helpers import battle_text
+
+    from game.content.saves import load_battle, save_battle
+    from game.content.scenario import parse_scenario
+    from game.engine import Battle
+    text = battle_text(GRID, creature("hero", "blue", (1, 1), initiative=20, str=12, dex=14, hp=30, swim=4),
+                       creature("archer", "red", (6, 4), weapon="shortbow", initiative=10, hp=20))
+    b = Battle(parse_scenario(text, "test.toml"))
+    ok, _, ev = b.act("hero", "swim", {"squares": [[2, 1]]}, dice=[10])
+    assert ok and first(ev, "SavingThrow").bonus == 1 + 4                   # the scenario's swim ranks
+    assert b.act("hero", "end_turn")[0] and b.act("archer", "end_turn")[0]
+    assert b.act("hero", "swim", {"squares": [[3, 1]]}, dice=[1])[0]          # fails: off balance
+    path = save_battle(b, tmp_path / "swim.json", scenario_text=text)
+    again = load_battle(path)
+    assert again.state() == b.state()
+    assert {"swimming", "off_balance"} <= again.board().body("hero").conditions
