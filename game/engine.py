@@ -131,7 +131,8 @@ class Battle(BattleFaces):
             defense.misc = spec.stats["ac"] - known
         hp = spec.stats.get("hp", DEFAULT_HP)
         conditions = set(spec.conditions)
-        return [Identity(spec.id, spec.name), Position(*spec.at), Body(size), Reach(spec.reach), Speed(spec.speed_m),
+        return [Identity(spec.id, spec.name), Position(*spec.at), Body(size), Reach(spec.reach),
+                Speed(spec.speed_m, spec.climb_speed_m, spec.swim_speed_m),
                 Side(spec.side), Wielded(spec.weapon), Conditions(conditions), Feats(frozenset(spec.feats)),
                 Armor(spec.armor, armor_row.get("category") == "heavy"), Stats(dict(spec.stats)),
                 Initiative(spec.initiative), HitPoints(hp, hp), Abilities(scores), Defense(**vars(defense)),

@@ -1612,6 +1612,14 @@ def tile_bridge(p, rng, kind):
         p.line((130, 92, 56), (6, y + 7), (58, y + 7), 1.0)
 
 
+def tile_darkness(p, rng, kind):
+    """Ground in total darkness: the floor under a deep blue-black veil."""
+    tile_floor(p, rng, kind)
+    veil = pygame.Surface(p.s.get_size(), pygame.SRCALPHA)
+    veil.fill((12, 14, 28, 215))
+    p.s.blit(veil, (0, 0))
+
+
 def tile_unknown(p, rng, kind: TerrainKind):
     """A kind the script has no picture for: its rules flags decide."""
     hue = seed_of(kind.id)
@@ -1633,6 +1641,7 @@ TILES = {
     "water": tile_water, "deep_water": lambda p, r, k: tile_water(p, r, k, deep=True), "tree": tile_tree,
     "door": tile_door, "open_door": tile_open_door, "cliff": tile_cliff, "pit": tile_pit, "low_wall": tile_low_wall, "rubble": tile_rubble,
     "brush": tile_brush, "undergrowth": tile_brush, "pillar": tile_pillar, "bridge": tile_bridge,
+    "darkness": tile_darkness,
 }
 
 

@@ -48,6 +48,8 @@ class CreatureSpec:
     size: str = "M"
     reach: str = "tall"
     speed_m: Fraction = Fraction(9)
+    climb_speed_m: Fraction = Fraction(0)                 # a climb speed (0: none)
+    swim_speed_m: Fraction = Fraction(0)                  # a swim speed (0: none)
     weapon: str = "unarmed"
     conditions: tuple[str, ...] = ()
     feats: tuple[str, ...] = ()
@@ -247,6 +249,12 @@ class _Validator:
         speed_m = Fraction(9) if e.speed is UNSET else Fraction(str(e.speed))
         if (speed_m / Fraction(3, 2)).denominator != 1:
             self.fail(f"{where}.speed", f"{e.speed} m is not a multiple of 1.5 m")
+        other_speeds = {}
+        for key in ("climb_speed", "swim_speed"):
+            value = getattr(e, key)
+            other_speeds[key] = Fraction(0) if value is UNSET else Fraction(str(value))
+            if (other_speeds[key] / Fraction(3, 2)).denominator != 1:
+                self.fail(f"{where}.{key}", f"{value} m is not a multiple of 1.5 m")
         weapon = _or(e.weapon, "unarmed")
         inventory = tuple(_or(e.inventory, []))
         for key, values, known, what in (
@@ -284,6 +292,7 @@ class _Validator:
             feats += tuple(f for f in bestiary.feats_from_special(template) if f not in feats)
         return CreatureSpec(
             e.id, _or(e.name, e.id), e.side, e.at, size=_or(e.size, "M"), reach=_or(e.reach, "tall"), speed_m=speed_m,
+            climb_speed_m=other_speeds["climb_speed"], swim_speed_m=other_speeds["swim_speed"],
             weapon=weapon, conditions=tuple(dict.fromkeys(_or(e.conditions, []))), feats=feats,
             armor=_or(e.armor, None), shield=_or(e.shield, None), inventory=inventory,
             surprised=_or(e.surprised, False), off_hand=_or(e.off_hand, None), loaded=_or(e.loaded, True),
@@ -369,8 +378,13 @@ class _Validator:
             for sq in space_squares(c.at, span):
                 if not terrain.in_bounds(sq):
                     self.fail(where, f"at {list(c.at)} is outside the {terrain.width}×{terrain.height} map")
-                if not terrain.is_enterable(sq):
-                    self.fail(where, f"at {list(c.at)} puts it inside a wall at {list(sq)}")
+                medium = terrain.medium(sq) if terrain.in_bounds(sq) else ""
+                if medium and not (c.climb_speed_m if medium == "climb" else c.swim_speed_m):
+                    self.fail(where, f"at {list(c.at)} puts it in a square it must {medium} into at {list(sq)} "
+                                     f"(only a creature with a {medium}_speed starts there)")
+                elif not medium and not terrain.is_enterable(sq):
+                    inside = "a pit" if terrain.kind(sq).id == "pit" else "a wall"
+                    self.fail(where, f"at {list(c.at)} puts it inside {inside} at {list(sq)}")
             for sq in space_squares(c.at, span):
                 other = taken.get(sq)
                 if other is not None and not _may_share(c, other):

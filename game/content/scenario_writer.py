@@ -22,7 +22,8 @@ from .schema import FLAG_KEYS
 # Top-level keys in the order a person reads them; tables follow (tomli-w puts them last).
 _TOP_ORDER = ("title", "title_en", "title_fr", "description", "description_en", "description_fr", "seed",
               "rules", "map", "sides", "creature")
-_CREATURE_ORDER = ("id", "name", "side", "at", "riding", "template", "size", "reach", "speed", "weapon", "off_hand", "armor",
+_CREATURE_ORDER = ("id", "name", "side", "at", "riding", "template", "size", "reach", "speed", "climb_speed", "swim_speed",
+                   "weapon", "off_hand", "armor",
                    "shield", "conditions", "feats", "hp")
 # A multi-line array of plain values (numbers, short strings), as tomli-w writes it.
 _ARRAY = re.compile(r"= \[\n((?:    (?:-?\d+|true|false|\"[^\"\n]*\"),\n)+)\]")
@@ -73,6 +74,7 @@ def creature_table(spec: CreatureSpec) -> dict[str, Any]:
     keys where it differs from the template (or from the format's defaults)."""
     full: dict[str, Any] = {"id": spec.id, "name": spec.name, "side": spec.side, "at": list(spec.at),
                             "size": spec.size, "reach": spec.reach, "speed": _number(spec.speed_m),
+                            "climb_speed": _number(spec.climb_speed_m), "swim_speed": _number(spec.swim_speed_m),
                             "weapon": spec.weapon, "conditions": list(spec.conditions), "feats": list(spec.feats),
                             "inventory": list(spec.inventory), "surprised": spec.surprised, "loaded": spec.loaded,
                             "spells": list(spec.spells), "caster_class": spec.caster_class,
@@ -84,7 +86,8 @@ def creature_table(spec: CreatureSpec) -> dict[str, Any]:
             full[key] = getattr(spec, key)
     for key, value in spec.stats.items():
         full[key] = bool(value) if key in FLAG_KEYS else value
-    defaults: dict[str, Any] = {"name": spec.id, "size": "M", "reach": "tall", "speed": 9, "weapon": "unarmed",
+    defaults: dict[str, Any] = {"name": spec.id, "size": "M", "reach": "tall", "speed": 9, "climb_speed": 0,
+                                "swim_speed": 0, "weapon": "unarmed",
                                 "conditions": [], "feats": [], "inventory": [], "surprised": False, "loaded": True,
                                 "spells": [], "caster_class": "", "feat_choices": {}, "spell_slots": [],
                                 "spell_like": {}, "worn": []}

@@ -76,6 +76,8 @@ class CreatureEntry(_Table):
     size: Literal[SIZE_CODES] | UnsetType = UNSET                      # type: ignore[valid-type]
     reach: Literal["tall", "long"] | UnsetType = UNSET
     speed: Annotated[float, Meta(ge=0, le=MAX_SPEED_M)] | UnsetType = UNSET   # metres, a multiple of 1.5
+    climb_speed: Annotated[float, Meta(ge=0, le=MAX_SPEED_M)] | UnsetType = UNSET   # metres, as speed
+    swim_speed: Annotated[float, Meta(ge=0, le=MAX_SPEED_M)] | UnsetType = UNSET    # metres, as speed
     weapon: Id | UnsetType = UNSET
     off_hand: Id | UnsetType = UNSET
     armor: Id | UnsetType = UNSET
@@ -115,6 +117,7 @@ class CreatureEntry(_Table):
     sense_motive: Stat | UnsetType = UNSET
     escape_artist: Stat | UnsetType = UNSET
     climb: Stat | UnsetType = UNSET
+    swim: Stat | UnsetType = UNSET
     concentration: Stat | UnsetType = UNSET
     str_: Ability | UnsetType = _named("str")
     dex: Ability | UnsetType = UNSET
@@ -133,6 +136,7 @@ class CreatureEntry(_Table):
     rideable: Flag | UnsetType = UNSET
     military_saddle: Flag | UnsetType = UNSET
     shield_spikes: Flag | UnsetType = UNSET
+    darkvision: Flag | UnsetType = UNSET
 
 
 class ScenarioFile(_Table):
@@ -153,9 +157,9 @@ class ScenarioFile(_Table):
 
 STAT_KEYS = ("initiative", "hp", "hd", "ac", "bab", "natural_armor", "fort", "ref", "will", "turn_resistance",
              "cleric_level", "paladin_level", "monk_level", "caster_level", "ride", "bluff", "sense_motive",
-             "escape_artist", "climb", "concentration", "str", "dex", "con", "int", "wis", "cha")
+             "escape_artist", "climb", "swim", "concentration", "str", "dex", "con", "int", "wis", "cha")
 FLAG_KEYS = ("undead", "mindless", "non_humanoid", "stable", "combat_trained", "evil", "locked_gauntlet",
-             "rideable", "military_saddle", "shield_spikes")
+             "rideable", "military_saddle", "shield_spikes", "darkvision")
 
 
 def value_or(value, default):

@@ -93,7 +93,8 @@ KNOWN_SPELLS = frozenset({
 })
 
 # Skills the engine reads from the stats, without their ability modifier (it adds it).
-SKILL_ABILITY = {"ride": "dex", "bluff": "cha", "sense_motive": "wis", "escape_artist": "dex", "climb": "str"}
+SKILL_ABILITY = {"ride": "dex", "bluff": "cha", "sense_motive": "wis", "escape_artist": "dex", "climb": "str",
+                 "swim": "str"}
 # Special abilities the engine looks for among the feats.
 SPECIALS_AS_FEATS = ("improved_grab",)
 
@@ -155,6 +156,10 @@ def scenario_keys(entry: dict) -> dict:
     abilities = entry.get("abilities", {})
     for ability, score in abilities.items():
         keys[ability] = score
+    for mode in ("climb", "swim"):
+        feet = entry.get("other_speeds", {}).get(f"{mode}_ft", 0)
+        if feet:
+            keys[f"{mode}_speed"] = feet * 3 / 10      # 5 ft a square, 1.5 m (like ``speed``)
     natural = entry.get("ac_parts", {}).get("natural", 0)
     if natural:
         keys["natural_armor"] = natural
@@ -174,6 +179,8 @@ def scenario_keys(entry: dict) -> dict:
         keys["stable"] = True
     if entry.get("combat_trained"):
         keys["combat_trained"] = True
+    if "darkvision" in special:
+        keys["darkvision"] = True        # sees in the map's darkness (``rules.concealment``)
     if entry.get("rideable"):
         keys["rideable"] = True          # a mount: what ``mount`` may ride (French text, "combat monté")
     if "turn_resistance" in special:

@@ -13,7 +13,11 @@ from .sizes import Size
 from .weapons import Weapon
 
 # Conditions that cost the defender its Dexterity bonus to AC (digest §9.2, §9.3).
-LOSES_DEX = frozenset({"flat_footed", "blinded", "cowering", "stunned", "running", "feinted", "climbing"})
+# Off balance: a swimmer flailing about after a failed Swim check (SRD "Underwater Combat":
+# "An off-balance creature loses its Dexterity bonus to Armor Class, and opponents gain a
+# +2 bonus on attacks against it", played as -2 to its AC).
+LOSES_DEX = frozenset({"flat_footed", "blinded", "cowering", "stunned", "running", "feinted", "climbing",
+                       "off_balance"})
 DEX_ZERO = frozenset({"helpless", "paralyzed", "unconscious", "dying", "dead", "stable", "asleep"})
 
 
@@ -27,7 +31,7 @@ class AttackSituation:
     flanking: bool = False
     range_increments: int = 1
     into_melee: bool = False          # ranged attack at a foe engaged with the attacker's ally
-    cover: str = "none"               # none | soft | cover (total: no attack)
+    cover: str = "none"               # none | soft | cover | improved (total: no attack)
     racial: int = 0                   # a racial bonus on this attack (a giant's thrown rocks)
     defensively: bool = False         # fighting defensively this round
     off_hand: bool = False
@@ -43,9 +47,29 @@ class AttackSituation:
     mounted_ranged: int = 0           # -4 / -8 shooting from a mount that double moves / runs
     against_movement: bool = False    # an attack of opportunity the defender's own movement provoked
     point_blank: bool = False         # a ranged attack at a target within 30 ft (6 squares)
+    in_water: bool = False            # a melee blow struck from deep water, hampered by it (``hampered_in_water``)
 
 
 POINT_BLANK_SQUARES = 6  # 30 ft (SRD, Point Blank Shot)
+
+
+def hampered_in_water(weapon: Weapon, swim_speed: bool) -> bool:
+    """Is a melee blow struck from the water -2 to hit and half damage? (SRD "Underwater
+    Combat", Table: Combat Adjustments Underwater, which applies "whenever a character is
+    swimming": slashing or bludgeoning weapons -2 / half for all; claw or tail attacks
+    normal with a swim speed, -2 / half without.) A manufactured weapon that can pierce
+    strikes as a piercing one, normally; a creature's natural weapons count as its claws
+    and tail, save a purely piercing one (a gore), which strikes normally (README ruling)."""
+    if weapon.use == "natural":
+        return not swim_speed and set(weapon.types) != {"P"}
+    if "P" in weapon.types:
+        return False
+    return bool({"S", "B"} & set(weapon.types))
+
+
+def halved_in_water(damage: int) -> int:
+    """Half damage (round down), a hit still dealing at least 1 (SRD "Underwater Combat")."""
+    return max(1, damage // 2)
 
 
 def point_blank_damage(feats: frozenset[str], ranged: bool, point_blank: bool) -> int:
@@ -105,6 +129,8 @@ def attack_bonus(attacker: Fighter, s: AttackSituation) -> Total:
             mods.append(Modifier(2, "flanking", "flanking"))
         if s.charging:
             mods.append(Modifier(2, "circumstance", "charge"))
+        if s.in_water:
+            mods.append(Modifier(-2, "untyped", "in_water"))
         if "prone" in c:
             mods.append(Modifier(-4, "untyped", "prone"))
         # Power Attack and Combat Expertise: the number chosen comes off every melee attack
@@ -207,7 +233,11 @@ def armor_class(defender: Fighter, s: AttackSituation, attacker_conditions: froz
             mods.append(Modifier(4, "dodge", "mobility"))
     if "charging" in c:
         mods.append(Modifier(-2, "untyped", "charged"))
-    if s.cover == "cover":
+    if s.cover == "improved":
+        # Swimming on the surface against a foe on land (SRD "Underwater Combat", "Attacks
+        # from Land": "improved cover (+8 bonus to AC ...)").
+        mods.append(Modifier(8, "cover", "improved_cover"))
+    elif s.cover == "cover":
         mods.append(Modifier(4, "cover", "cover"))
     elif s.cover == "soft" and s.ranged:
         mods.append(Modifier(4, "cover", "soft_cover"))
@@ -219,7 +249,7 @@ def armor_class(defender: Fighter, s: AttackSituation, attacker_conditions: froz
         mods.append(Modifier(-4, "untyped", "helpless"))
     elif "pinned" in c and not by_pinner:
         mods.append(Modifier(-4, "untyped", "pinned"))
-    for cond in ("blinded", "cowering", "stunned"):
+    for cond in ("blinded", "cowering", "stunned", "off_balance"):
         if cond in c:
             mods.append(Modifier(-2, "untyped", cond))
     if "squeezing" in c:

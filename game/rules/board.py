@@ -42,6 +42,8 @@ class Body:
     heavy_armor: bool = False
     mount_span: int | None = None    # a rider shares its mount's space (French text, combat monté)
     holds_charge: bool = False       # a touch spell's charge held: it threatens (digest §3)
+    climb_squares: int = 0           # a climb speed (French text, "retraite": the monstrous spider's)
+    swim_squares: int = 0            # a swim speed (French text, "pas de placement")
 
     @cached_property
     def memo(self) -> dict[tuple[Terrain, Variants], frozenset[Square]]:
@@ -52,6 +54,14 @@ class Body:
     @cached_property
     def span(self) -> int:
         return self.mount_span or self.size.value.span
+
+    @cached_property
+    def media(self) -> frozenset[str]:
+        """The modes beyond walking it has a speed for ("climb", "swim": ``terrain.MEDIA``)."""
+        return frozenset(m for m, n in (("climb", self.climb_squares), ("swim", self.swim_squares)) if n > 0)
+
+    def mode_squares(self, medium: str) -> int:
+        return self.climb_squares if medium == "climb" else self.swim_squares if medium == "swim" else self.speed_squares
 
     @cached_property
     def squares(self) -> list[Square]:

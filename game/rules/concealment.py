@@ -2,7 +2,9 @@
 §9.3 "Blinded" and "Invisible"; SRD-C2 Concealment, SRD-AC). Unit: percent.
 
 The game knows total concealment only from conditions (an invisible target, a blinded
-attacker); concealment from terrain or spells (20%) comes in as ``concealment``.
+attacker, and the darkness a body stands in, ``in_darkness``, against one without
+``darkvision``: both put on the rules body from the map, ``world.systems``);
+concealment from terrain or spells (20%) comes in as ``concealment``.
 """
 from __future__ import annotations
 
@@ -15,8 +17,14 @@ TOTAL_CONCEALMENT = 50      # invisible, total darkness, a blinded attacker: 50%
 def has_total_concealment(attacker_conditions: AbstractSet[str], target_conditions: AbstractSet[str]) -> bool:
     """Does the target have total concealment against this attacker? An invisible target
     has it against everyone, and every opponent has it against a blinded attacker
-    (digest §7.3, §9.3). Line of effect without line of sight."""
-    return "invisible" in target_conditions or "blinded" in attacker_conditions
+    (digest §7.3, §9.3). Line of effect without line of sight. Total darkness: a target in
+    it against an attacker without darkvision, and every target against an attacker in it
+    without darkvision (SRD Darkness: "creatures in darkness without darkvision are
+    effectively blinded"; digest §7.3 "total darkness: 50%")."""
+    blind = "blinded" in attacker_conditions or ("in_darkness" in attacker_conditions
+                                                 and "darkvision" not in attacker_conditions)
+    return "invisible" in target_conditions or blind or ("in_darkness" in target_conditions
+                                                         and "darkvision" not in attacker_conditions)
 
 
 def miss_chance(attacker_conditions: AbstractSet[str], target_conditions: AbstractSet[str],

@@ -15,6 +15,7 @@ KNOWN_CONDITIONS = frozenset({
     "total_defense", "fighting_defensively", "squeezing", "confused", "casting", "asleep", "turned", "burning", "glued",
     "blessed", "silenced", "gagged", "hasted", "slowed", "magic_weapon", "shield_of_faith", "kneeling", "sitting",
     "bolstered", "climbing", "calmed", "hidden_from_undead", "shield_bashed",
+    "swimming", "off_balance", "underwater",
 })
 
 # Helpless creatures can be moved through, do not block charges and threaten nothing.

@@ -10,19 +10,27 @@ Rules implemented (digest §1, decisions §1):
   counts double; no movement ends in another creature's space unless it is helpless
   (Tiny and smaller share squares);
 - move (speed), double move (2x speed), 5-ft step, withdraw (2x speed), run (straight
-  line, 4x speed, 3x in heavy armour; Run feat 5x / 4x).
+  line, 4x speed, 3x in heavy armour; Run feat 5x / 4x);
+- climb and swim speeds (French text, "retraite" and "pas de placement": one moves, steps
+  and withdraws only in a mode one has a speed for): a creature with one enters the rock
+  faces or the deep water it stands for like floor; a movement that enters or leaves
+  such a square goes no farther than the lower of that speed and the land speed, one that
+  never leaves them as far as that speed (README ruling); a run stays on the ground;
+- darkness: no 5-ft step into, out of or within it without darkvision (French text,
+  "pas de placement": "dans les ténèbres").
 Costs are in squares; ``metres`` converts at the edges.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .board import Board, Body
 from .conditions import CANNOT_MOVE, CANNOT_RUN, blocking_reason
-from .geometry import KING_MOVES, Square
+from .geometry import KING_MOVES, Square, space_squares
 from .lanes import lane_path, run_lane_refusal
 from .reasons import Refusal
 from .sizes import Size, can_pass_by_size
+from .terrain import MEDIA, Terrain
 
 MODES = ("move", "double", "5ft", "withdraw", "run")
 
@@ -37,10 +45,17 @@ def run_multiplier(body: Body) -> int:
     return base + 1 if "run" in body.feats else base
 
 
-def budget(body: Body, mode: str, restricted: bool = False) -> int:
+def budget(body: Body, mode: str, restricted: bool = False, media: int = 0, within: bool = False) -> int:
     """Squares of movement a mode allows (digest §1.2, §1.6). A restricted creature
-    (one action a turn) withdraws only its speed."""
+    (one action a turn) withdraws only its speed. ``media``: the ``terrain.MEDIA`` bits of
+    the squares the movement goes through, whose speeds cap the land speed; ``within``:
+    it never leaves them (all in the water, say), so that one speed is its speed."""
     speed = body.speed_squares
+    used = [medium for medium, bit in MEDIA.items() if media & bit]
+    if within and len(used) == 1:
+        speed = body.mode_squares(used[0])
+    for medium in used if not within else ():
+        speed = min(speed, body.mode_squares(medium))
     if mode == "move":
         return speed
     if mode == "double":
@@ -61,9 +76,10 @@ def mode_refusal(body: Body, mode: str) -> Refusal | None:
         return Refusal("CONDITION_FORBIDS_MOVING", {"condition": cond})
     if "prone" in body.conditions:
         return Refusal("PRONE_MUST_STAND")
-    if body.speed_squares <= 0:
+    fastest = max([body.speed_squares] + [body.mode_squares(m) for m in body.media])
+    if fastest <= 0:
         return Refusal("NO_SPEED")
-    if mode == "5ft" and body.speed_squares <= 1:
+    if mode == "5ft" and fastest <= 1:
         # A speed of 1.5 m or less allows no 5-ft step (French text, pas de placement).
         return Refusal("FIVE_FOOT_STEP_SPEED_TOO_LOW")
     if mode == "withdraw" and "blinded" in body.conditions:
@@ -92,7 +108,7 @@ class MoveContext:
         self.board = board
         self.pw = terrain.pw
         span = body.span
-        self.fits, self.worst, self.corner = terrain.fit_arrays(span)
+        self.fits, self.worst, self.corner, self.inside = terrain.media_arrays(span, body.media)
         self.pass_block: set[int] = set()
         self.end_block: set[int] = set()
         self.double_cost: set[int] = set()
@@ -137,7 +153,7 @@ class MoveContext:
         ``board`` (``of``) instead of from every creature again: an ally blocks no way,
         so the defender's squares stop blocking passage where no other foe blocks them
         too; where it may end and what it costs stay as they were."""
-        key = (cls, body.id, body.side, body.size, body.span)
+        key = (cls, body.id, body.side, body.size, body.span, body.media)
         if key in made.move_contexts:
             return
         ctx = cls.of(board, body)
@@ -170,7 +186,7 @@ class MoveContext:
         mover is, its side, size and space — not on its speed or where it stands — so a
         body with another speed (a 1.5 m move) or position shares it."""
         cache = board.move_contexts
-        key = (cls, body.id, body.side, body.size, body.span)    # other keys hold the engine's tables
+        key = (cls, body.id, body.side, body.size, body.span, body.media)    # other keys hold the engine's tables
         ctx: MoveContext | None = cache.get(key)
         if ctx is None:
             ctx = cache[key] = cls(board, body)
@@ -218,44 +234,95 @@ def reachable(board: Board, body: Body, mode: str, restricted: bool = False, par
     the turn's 1-2-1 count (decisions §1)."""
     if mode_refusal(body, mode):
         return {}
-    limit = budget(body, mode, restricted)
-    x, y = body.pos
     ctx = MoveContext.of(board, body)
     start = ctx.index(body.pos)
     if mode == "5ft":
-        return _five_foot_steps(ctx, start)
+        return _five_foot_steps(ctx, start, body)
+    if body.media and mode != "run":
+        return _reachable_with_media(board, body, mode, restricted, parity, ctx, start)
     if mode == "run":
-        return {pos: cost for pos, cost in run_ends(board, body, ctx).items()}
-    costs = _dial(ctx, start, limit, parity)
-    out: dict[Square, int] = {}
+        return {pos: cost for pos, cost in run_ends(board, body, on_foot(board, body)).items()}
+    return _ends(ctx, _dial(ctx, start, budget(body, mode, restricted), parity), start)
+
+
+def _ends(ctx: MoveContext, costs: dict[int, int], start: int) -> dict[Square, int]:
     fits, end_block = ctx.fits, ctx.end_block
-    for idx, cost in costs.items():
-        if idx != start and fits[idx] and idx not in end_block:
-            out[ctx.position(idx)] = cost
+    return {ctx.position(idx): cost for idx, cost in costs.items()
+            if idx != start and fits[idx] and idx not in end_block}
+
+
+def on_foot(board: Board, body: Body) -> MoveContext:
+    """The context of ``body`` walking only: no face climbed, no water swum."""
+    return MoveContext.of(board, replace(body, climb_squares=0, swim_squares=0)) if body.media else \
+        MoveContext.of(board, body)
+
+
+def _reachable_with_media(board: Board, body: Body, mode: str, restricted: bool, parity: int,
+                          ctx: MoveContext, start: int) -> dict[Square, int]:
+    """A climber's or swimmer's ends: those it walks to at its land speed, those it
+    reaches through faces or water within the lower speed (``budget``), and, starting in
+    the water (or on a face), those it reaches never leaving it, at that mode's speed."""
+    used = sum(MEDIA[m] for m in body.media)
+    out = _ends(ctx, _dial(ctx, start, budget(body, mode, restricted, used), parity), start)
+    if ctx.inside[start]:
+        # Never leaving the water (or the face): that mode's own speed.
+        bit = ctx.inside[start]
+        for pos, cost in _ends(ctx, _dial(ctx, start, budget(body, mode, restricted, bit, True), parity, bit),
+                               start).items():
+            if cost < out.get(pos, cost + 1):
+                out[pos] = cost
+    else:
+        walk = on_foot(board, body)
+        for pos, cost in _ends(walk, _dial(walk, start, budget(body, mode, restricted), parity), start).items():
+            if cost < out.get(pos, cost + 1):
+                out[pos] = cost
     return out
 
 
-def _five_foot_steps(ctx: MoveContext, start: int) -> dict[Square, int]:
+def steps_in_a_mode_it_has(body: Body, media: int) -> bool:
+    """A 5-ft step only in a movement mode it has a speed for (French text, "pas de
+    placement": "seule une créature ayant une vitesse de nage peut faire un pas de
+    placement en nageant"): into water or onto a face with that speed, onto the ground
+    with a land speed, each more than 1.5 m."""
+    if not media:
+        return body.speed_squares > 1
+    return any(media & bit and body.mode_squares(m) > 1 for m, bit in MEDIA.items())
+
+
+def steps_in_darkness(board: Board, body: Body, to: Square) -> bool:
+    """No 5-ft step in darkness (French text, "pas de placement": "Il est impossible
+    d'effectuer un pas de placement sur un terrain difficile ou dans les ténèbres"): for a
+    creature without darkvision, out of a dark square or into one."""
+    terrain = board.terrain
+    if not terrain.has_dark or "darkvision" in body.conditions:
+        return False
+    return "in_darkness" in body.conditions or any(terrain.is_dark(sq) for sq in space_squares(to, body.span))
+
+
+def _five_foot_steps(ctx: MoveContext, start: int, body: Body) -> dict[Square, int]:
     """5-ft step: one square, never into difficult terrain (French text, pas de placement)."""
     out: dict[Square, int] = {}
     for dx, dy in KING_MOVES:
         res = ctx.step(start, dx, dy, 0)
         n = start + dy * ctx.pw + dx
-        if isinstance(res, Refusal) or ctx.worst[n] or not ctx.can_end(n):
+        if isinstance(res, Refusal) or ctx.worst[n] or not ctx.can_end(n) \
+                or not steps_in_a_mode_it_has(body, ctx.inside[n]) or steps_in_darkness(ctx.board, body, ctx.position(n)):
             continue
         out[ctx.position(n)] = 1
     return out
 
 
-def _dial(ctx: MoveContext, start: int, limit: int, parity: int = 0) -> dict[int, int]:
+def _dial(ctx: MoveContext, start: int, limit: int, parity: int = 0, only: int = 0) -> dict[int, int]:
     """Least cost to every position within ``limit`` squares: Dial's bucket queue over
     (position, diagonal parity) states. Returns position index -> least cost.
 
     Both parities are kept for every square: a diagonal into difficult terrain costs 3
     whatever the count yet still advances it (decisions §1), so neither parity dominates
     the other (a difficult diagonal then a plain one costs 3+2 from parity 0, 3+1 from
-    parity 1)."""
+    parity 1). ``only``: a ``terrain.MEDIA`` bit the positions must all stay in."""
     fits, worst, corner = ctx.fits, ctx.worst, ctx.corner
+    if only:
+        fits = bytearray(f if ctx.inside[i] == only else 0 for i, f in enumerate(fits))
     pass_block, double_cost = ctx.pass_block, ctx.double_cost
     pw = ctx.pw
     orth = [(o, o) for o in (1, pw, -1, -pw)]
@@ -333,11 +400,13 @@ def check_path(board: Board, body: Body, squares: list[Square], mode: str,
         return PathCheck(False, reason=Refusal("EMPTY_PATH"))
     if mode == "5ft" and len(squares) != 1:
         return PathCheck(False, reason=Refusal("FIVE_FOOT_STEP_ONE_SQUARE"))
-    ctx = MoveContext.of(board, body)
+    ctx = on_foot(board, body) if mode == "run" else MoveContext.of(board, body)
     positions = [body.pos]
     idx = ctx.index(body.pos)
     cost = 0
-    limit = budget(body, mode, restricted) - spent
+    media = ctx.inside[idx]
+    within = bool(media)
+    limit = budget(body, mode, restricted, media, within) - spent
     for sq in squares:
         prev = positions[-1]
         dx, dy = sq[0] - prev[0], sq[1] - prev[1]
@@ -345,12 +414,21 @@ def check_path(board: Board, body: Body, squares: list[Square], mode: str,
             return PathCheck(False, reason=Refusal("NOT_ADJACENT", {"square": list(sq)}))
         res = ctx.step(idx, dx, dy, parity)
         if isinstance(res, Refusal):
-            return PathCheck(False, reason=Refusal(res.code, {"square": list(sq)}))
+            code = blocked_code(board.terrain, sq, body.span, body.media) if res.code == "BLOCKED_SQUARE" else res.code
+            return PathCheck(False, reason=Refusal(code, {"square": list(sq)}))
         step_cost, parity = res
         idx = idx + dy * ctx.pw + dx
+        if ctx.inside[idx] & ~media or (within and not ctx.inside[idx]):
+            media |= ctx.inside[idx]
+            within = within and ctx.inside[idx] == media
+            limit = budget(body, mode, restricted, media, within) - spent
         if mode == "5ft":
             if ctx.worst[idx]:
                 return PathCheck(False, reason=Refusal("FIVE_FOOT_STEP_DIFFICULT", {"square": list(sq)}))
+            if not steps_in_a_mode_it_has(body, ctx.inside[idx]):
+                return PathCheck(False, reason=Refusal("FIVE_FOOT_STEP_NO_SPEED_THERE", {"square": list(sq)}))
+            if steps_in_darkness(board, body, sq):
+                return PathCheck(False, reason=Refusal("FIVE_FOOT_STEP_IN_DARKNESS", {"square": list(sq)}))
             step_cost = 1
         cost += step_cost
         positions.append(sq)
@@ -363,6 +441,23 @@ def check_path(board: Board, body: Body, squares: list[Square], mode: str,
         if lane:
             return PathCheck(False, cost=cost, reason=lane)
     return PathCheck(True, cost=cost, positions=positions)
+
+
+# What a square that no creature walks into is, for the refusal to say (digest §1.4: a pit
+# is an impassable obstacle, not a wall; deep water is swum, a rock face climbed).
+_BLOCKED_BY = {"swim": "MUST_SWIM_THERE", "climb": "MUST_CLIMB_THERE", "pit": "PIT_IN_THE_WAY"}
+
+
+def blocked_code(terrain: Terrain, pos: Square, span: int, media: frozenset[str] = frozenset()) -> str:
+    """Why a space at ``pos`` cannot be walked into: its first square that blocks a
+    creature moving in ``media`` (the modes it has a speed for) says it."""
+    for j in range(span):
+        for i in range(span):
+            sq = (pos[0] + i, pos[1] + j)
+            if not terrain.is_enterable(sq) and terrain.medium(sq) not in media:
+                kind = terrain.kind(sq)
+                return _BLOCKED_BY.get(kind.medium or kind.id, "BLOCKED_SQUARE")
+    return "BLOCKED_SQUARE"
 
 
 def run_ends(board: Board, body: Body, ctx: MoveContext | None = None) -> dict[Square, int]:

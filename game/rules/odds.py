@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
-from .attack import combined_multiplier
+from .attack import combined_multiplier, halved_in_water
 from .modifiers import Modifier
 
 ONE = Fraction(1)
@@ -43,6 +43,7 @@ class AttackPlan:
     miss_chance: int = 0                   # percent, rolled after a hit (concealment)
     damage_reduction: int = 0
     automatic_critical: bool = False       # a coup de grace
+    halved: bool = False                   # half damage, struck from the water (``attack.halved_in_water``)
     deals_damage: bool = True              # a touch attack for a maneuver deals none
     notes: tuple[str, ...] = field(default=())
 
@@ -105,6 +106,17 @@ def _distribution(count: int, sides: int, bonus: int, rolls: int, minimum: int) 
     return tuple(out.items())
 
 
+def _halved(dist: dict[int, Fraction], halved: bool) -> dict[int, Fraction]:
+    """The damage halved, as ``attack.halved_in_water`` halves it, when ``halved``."""
+    if not halved:
+        return dist
+    out: dict[int, Fraction] = {}
+    for value, p in dist.items():
+        half = halved_in_water(value)
+        out[half] = out.get(half, 0) + p
+    return out
+
+
 def mean_after_reduction(dist: dict[int, Fraction], reduction: int) -> Fraction:
     return sum((max(0, v - reduction) * p for v, p in dist.items()), Fraction(0))
 
@@ -132,12 +144,12 @@ def attack_odds(plan: AttackPlan) -> AttackOdds:
     if not plan.deals_damage:
         return AttackOdds(hit * lands, crit, Fraction(0))
     count, sides = plan.dice
-    normal = mean_after_reduction(damage_distribution(count, sides, plan.damage_bonus,
-                                                      combined_multiplier(plan.damage_multiplier)),
+    normal = mean_after_reduction(_halved(damage_distribution(count, sides, plan.damage_bonus,
+                                                              combined_multiplier(plan.damage_multiplier)), plan.halved),
                                   plan.damage_reduction)
-    critical = mean_after_reduction(damage_distribution(count, sides, plan.damage_bonus,
-                                                        combined_multiplier(plan.crit_multiplier,
-                                                                            plan.damage_multiplier)),
+    critical = mean_after_reduction(_halved(damage_distribution(count, sides, plan.damage_bonus,
+                                                                combined_multiplier(plan.crit_multiplier,
+                                                                                    plan.damage_multiplier)), plan.halved),
                                     plan.damage_reduction)
     expected = (hit * lands - crit) * normal + crit * critical
     return AttackOdds(hit * lands, crit, expected)

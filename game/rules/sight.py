@@ -12,9 +12,9 @@ from .board import Board, Body
 from .geometry import Square, corners2, distance, line_crossing, spaces_adjacent, space_squares
 from .terrain import Terrain
 
-NONE, SOFT, COVER, TOTAL = "none", "soft", "cover", "total"
+NONE, SOFT, COVER, IMPROVED, TOTAL = "none", "soft", "cover", "improved", "total"
 MEMO_LIMIT = 200_000     # map-only answers kept per map before they are forgotten
-_RANK = {NONE: 0, SOFT: 1, COVER: 2, TOTAL: 3}
+_RANK = {NONE: 0, SOFT: 1, COVER: 2, IMPROVED: 3, TOTAL: 4}
 
 
 @lru_cache(maxsize=65536)
@@ -143,8 +143,9 @@ def cover(board: Board, attacker: Body, target: Body, attack: str) -> str:
     ``attack`` is "melee" or "ranged". The attacker picks its best square and corner and
     the best square of a big target. Ranged attacks also get soft cover from creatures in
     the way; melee against an adjacent target gets cover only from walls between them.
-    Returns "none", "soft", "cover" or "total". Judged once per board (a board never
-    changes): the options, the odds and the attack then played share it.
+    Returns "none", "soft", "cover", "improved" (in the water, ``water_cover``) or "total".
+    Judged once per board (a board never changes): the options, the odds and the attack
+    then played share it.
     """
     key = ("cover", attacker, target, attack)
     known = board.move_contexts.get(key)
@@ -154,6 +155,32 @@ def cover(board: Board, attacker: Body, target: Body, attack: str) -> str:
 
 
 def _cover(board: Board, attacker: Body, target: Body, attack: str) -> str:
+    found = _terrain_cover(board, attacker, target, attack)
+    water = water_cover(board, attacker, target)
+    return water if _RANK[water] > _RANK[found] else found
+
+
+def in_water(terrain: Terrain, body: Body) -> bool:
+    """Some square of its space is deep water (``terrain.MEDIA``: "swim")."""
+    return any(terrain.medium(sq) == "swim" for sq in body.squares)
+
+
+def water_cover(board: Board, attacker: Body, target: Body) -> str:
+    """What the water gives a creature in it against a foe on land (SRD "Underwater
+    Combat", "Attacks from Land": swimming on the surface, improved cover; "A completely
+    submerged creature has total cover against opponents on land"; the surface blocks the
+    line both ways, so a creature under the water strikes nobody on land either)."""
+    if not board.terrain.has_media:
+        return NONE
+    target_wet, attacker_wet = in_water(board.terrain, target), in_water(board.terrain, attacker)
+    if "underwater" in attacker.conditions and not target_wet:
+        return TOTAL
+    if attacker_wet or not target_wet:
+        return NONE
+    return TOTAL if "underwater" in target.conditions else IMPROVED
+
+
+def _terrain_cover(board: Board, attacker: Body, target: Body, attack: str) -> str:
     if attack == "melee" and spaces_adjacent(attacker.pos, attacker.span, target.pos, target.span):
         return _adjacent_melee_cover(board.terrain, attacker, target)
     bystanders: set[Square] = set()

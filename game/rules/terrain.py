@@ -20,6 +20,16 @@ class TerrainKind:
     blocks_corner: bool = False    # cannot move diagonally past its corner
     difficult: bool = False        # entering costs 2 squares (3 on a diagonal)
     low_obstacle: bool = False     # no higher than half a creature: cover nearby (digest §7.2)
+    medium: str = ""               # "climb" / "swim": entered only by climbing or swimming (``MEDIA``)
+    dark: bool = False             # no light: only darkvision sees there (``Terrain.is_dark``)
+
+
+# The movement modes a square may call for, and their bit in ``Terrain``'s arrays: a
+# creature with a speed in that mode moves there as on floor (French text, "pas de
+# placement": "seule une créature ayant une vitesse de nage peut faire un pas de placement
+# en nageant"); any other enters it only by the climb or swim action.
+MEDIA = {"climb": 1, "swim": 2}
+ALL_MEDIA = frozenset(MEDIA)
 
 
 # The fixed legend of design/scenario-format.md.
@@ -44,7 +54,20 @@ LEGEND: dict[str, TerrainKind] = {
     # A rock face one storey high (French text: climbing at a quarter of one's speed): it
     # cannot be walked, only climbed (``climb``), and its corner cannot be cut on foot; a
     # climber on it is seen and can be reached like anyone else.
-    "^": TerrainKind("^", "cliff", blocks_move=True, blocks_corner=True),
+    "^": TerrainKind("^", "cliff", blocks_move=True, blocks_corner=True, medium="climb"),
+    # Deep water (SRD Swim skill, calm water: DC 10; underwater combat, "attacks from
+    # land"): it cannot be walked, only swum (``swim``); a creature with a swim speed moves
+    # in it at that speed. It blocks neither sight nor corners.
+    "w": TerrainKind("w", "deep_water", blocks_move=True, medium="swim"),
+    # A pit (digest §1.4: an impassable obstacle that is not a wall): no creature walks
+    # into it, yet it blocks neither sight, nor effect, nor a diagonal past its corner
+    # (decisions §1: "Creatures and pits never block a diagonal this way").
+    "O": TerrainKind("O", "pit", blocks_move=True),
+    # Ground in total darkness (French text, "pas de placement": "Il est impossible
+    # d'effectuer un pas de placement ... dans les ténèbres"; digest §7.3: total
+    # concealment): walked like floor; a creature without darkvision takes no 5-ft step
+    # into, out of or within it, cannot see into it, and sees nothing from it.
+    ":": TerrainKind(":", "darkness", dark=True),
 }
 DOOR_CHARS = {"door": "+", "open_door": "/"}
 OFF_MAP = LEGEND["#"]  # missing cells of ragged rows count as walls
@@ -69,6 +92,8 @@ class Terrain:
         self._corner_block = bytearray(size)
         self._difficult = bytearray(size)
         self._low = bytearray(size)
+        self._medium = bytearray(size)     # ``MEDIA`` bit of the square's mode, 0 for none
+        self._dark = bytearray(size)
         for y, row in enumerate(self.rows):
             for x, ch in enumerate(row):
                 kind = self.kind_of_char(ch)
@@ -78,6 +103,8 @@ class Terrain:
                 self._corner_block[i] = kind.blocks_corner
                 self._difficult[i] = kind.difficult
                 self._low[i] = kind.low_obstacle
+                self._medium[i] = MEDIA.get(kind.medium, 0)
+                self._dark[i] = kind.dark
         self.has_low_obstacles = any(self._low)
         for i in range(size):  # the border and ragged holes are walls
             if not self._move_free[i] and not self._sight_block[i] and not self._difficult[i]:
@@ -85,7 +112,9 @@ class Terrain:
                 if not (1 <= y <= self.height and 1 <= x <= self.width) or self.rows[y - 1][x - 1] == "\0":
                     self._sight_block[i] = 1
                     self._corner_block[i] = 1
-        self._fit_cache: dict[int, tuple[bytearray, bytearray, bytearray]] = {}
+        self.has_media = any(self._medium)
+        self.has_dark = any(self._dark)
+        self._fit_cache: dict[tuple[int, int], tuple[bytearray, bytearray, bytearray, bytearray]] = {}
         # Prefix sums of sight-blocking squares over the padded grid, for O(1) "is there
         # any wall in this box" questions that let line tests be skipped in the open.
         ph = self.height + 2
@@ -131,6 +160,13 @@ class Terrain:
     def is_low_obstacle(self, sq: Square) -> bool:
         return self.in_bounds(sq) and bool(self._low[self.index(sq)])
 
+    def medium(self, sq: Square) -> str:
+        """The movement mode the square calls for ("climb", "swim"), "" for none."""
+        return self.kind(sq).medium if self.in_bounds(sq) else ""
+
+    def is_dark(self, sq: Square) -> bool:
+        return self.in_bounds(sq) and bool(self._dark[self.index(sq)])
+
     def is_difficult(self, sq: Square) -> bool:
         return self.in_bounds(sq) and bool(self._difficult[self.index(sq)])
 
@@ -147,10 +183,18 @@ class Terrain:
         return not self.in_bounds(sq) or bool(self._corner_block[self.index(sq)])
 
     # --- whole spaces (per span) ----------------------------------------------------
-    def fit_arrays(self, span: int) -> tuple[bytearray, bytearray, bytearray]:
+    def fit_arrays(self, span: int, media: frozenset[str] = frozenset()) -> tuple[bytearray, bytearray, bytearray]:
         """Per padded position index: does a ``span`` space fit there (no blocking square),
-        is its worst square difficult, and does it hold a corner-blocking square."""
-        cached = self._fit_cache.get(span)
+        is its worst square difficult, and does it hold a corner-blocking square. A square
+        of one of ``media`` (the modes the creature has a speed for) fits and blocks no
+        corner (``MEDIA``)."""
+        return self.media_arrays(span, media)[:3]
+
+    def media_arrays(self, span: int, media: frozenset[str] = frozenset()
+                     ) -> tuple[bytearray, bytearray, bytearray, bytearray]:
+        """``fit_arrays`` and, fourth, the ``MEDIA`` bits of the squares of each space."""
+        mask = sum(MEDIA[m] for m in media if m in MEDIA)
+        cached = self._fit_cache.get((span, mask))
         if cached is not None:
             return cached
         pw = self.pw
@@ -158,31 +202,42 @@ class Terrain:
         fits = bytearray(size)
         worst = bytearray(size)
         corner = bytearray(size)
+        inside = bytearray(size)
         offsets = [j * pw + i for j in range(span) for i in range(span)]
-        mf, df, cb = self._move_free, self._difficult, self._corner_block
+        mf, df, cb, md = self._move_free, self._difficult, self._corner_block, self._medium
         for i in range(size):
             ok = True
             dif = False
             cor = False
+            bits = 0
             for o in offsets:
                 k = i + o
-                if k >= size or not mf[k]:
+                through = k < size and bool(md[k] & mask)
+                if k < size:
+                    bits |= md[k]
+                if k >= size or not (mf[k] or through):
                     ok = False
-                if k >= size or cb[k]:
+                if k >= size or (cb[k] and not through):
                     cor = True
                 elif df[k]:
                     dif = True
             fits[i] = ok
             worst[i] = dif
             corner[i] = cor
-        self._fit_cache[span] = (fits, worst, corner)
-        return fits, worst, corner
+            inside[i] = bits & mask
+        self._fit_cache[(span, mask)] = (fits, worst, corner, inside)
+        return fits, worst, corner, inside
 
-    def space_fits(self, pos: Square, span: int) -> bool:
+    def space_fits(self, pos: Square, span: int, media: frozenset[str] = frozenset()) -> bool:
         x, y = pos
         if x < 0 or y < 0 or x + span > self.width or y + span > self.height:
             return False
-        return bool(self.fit_arrays(span)[0][self.index(pos)])
+        return bool(self.fit_arrays(span, media)[0][self.index(pos)])
+
+    def space_media(self, pos: Square, span: int) -> frozenset[str]:
+        """The movement modes the squares of a space call for (``MEDIA``)."""
+        x, y = pos
+        return frozenset(self.medium((x + i, y + j)) for j in range(span) for i in range(span)) - {""}
 
     def space_difficult(self, pos: Square, span: int) -> bool:
         return bool(self.fit_arrays(span)[1][self.index(pos)])

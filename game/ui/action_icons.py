@@ -103,6 +103,20 @@ def _rock(s, r, ink) -> None:
                                  (r.right - 2, r.bottom - 5)], 2)
 
 
+def _waves(s, r, ink) -> None:
+    """Two rows of waves: swimming."""
+    for row in (r.centery - 3, r.centery + 3):
+        points = [(r.left + 2 + i, row + (2 if (i // 3) % 2 else -1)) for i in range(0, r.width - 3, 3)]
+        if len(points) > 1:
+            pygame.draw.lines(s, ink, False, points, 2)
+
+
+def _peaks(s, r, ink) -> None:
+    """A climbing line up a rock face."""
+    pygame.draw.lines(s, ink, False, [(r.left + 2, r.bottom - 2), (r.left + r.width // 3, r.top + r.height // 2),
+                                      (r.centerx, r.bottom - 4), (r.right - 2, r.top + 2)], 2)
+
+
 DRAWERS = {
     "move": lambda s, r, ink: _arrow(s, r, ink),
     "five_foot_step": lambda s, r, ink: _arrow(s, r, ink, length=0.55),
@@ -128,6 +142,8 @@ DRAWERS = {
     "cast": _star,
     "throw_rock": _rock,
     "more": _dots,
+    "swim": _waves,
+    "climb": _peaks,
 }
 
 

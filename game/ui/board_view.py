@@ -27,11 +27,12 @@ BADGES = {"prone", "flat_footed", "stunned", "dazed", "blinded", "entangled", "g
           "asleep", "shaken", "frightened", "nauseated", "sickened", "fatigued", "exhausted", "staggered",
           "disabled", "dying", "stable", "invisible", "deafened", "charging", "total_defense",
           "fighting_defensively", "burning", "turned", "blessed", "hasted", "glued", "bolstered", "climbing",
-          "calmed", "hidden_from_undead", "shield_bashed", "slowed"}
+          "swimming", "off_balance", "underwater", "calmed", "hidden_from_undead", "shield_bashed", "slowed"}
 HELPED = (44, 96, 150)
 DOWN = (40, 40, 44)
 BADGE_FILL = {**{c: HELPED for c in ("blessed", "hasted", "bolstered", "invisible", "hidden_from_undead",
-                                     "total_defense", "fighting_defensively", "charging", "climbing", "stable")},
+                                     "total_defense", "fighting_defensively", "charging", "climbing", "swimming",
+                                     "stable")},
               **{c: DOWN for c in ("dying", "disabled", "asleep", "paralyzed")}}
 
 

@@ -124,7 +124,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
         with "More…" when one of the other actions is open to it."""
         extra = list(views.special_actions(self.battle, cid))
         if cid == self.current and self.more_entries(cid):
-            insert = len(extra) - sum(1 for e in extra if e in ("climb", "dismount", "mount"))
+            insert = len(extra) - sum(1 for e in extra if e in ("climb", "swim", "dismount", "mount"))
             extra.insert(insert, "more")
         return BUTTONS[:-2] + tuple(extra) + BUTTONS[-2:]
 
@@ -370,6 +370,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
             self._direct_spell(square, target)
         elif self.mode == "climb" and not target:
             self.submit(C.Climb(self.current, squares=tuple(views.lane_to(self.battle, self.current, square))))
+        elif self.mode == "swim" and not target:
+            self.submit(C.Swim(self.current, squares=tuple(views.lane_to(self.battle, self.current, square))))
         elif self.mode == "dismount" and not target:
             self.submit(C.Dismount(self.current, to=square))
         elif self.mode == "door":

@@ -19,6 +19,7 @@ from .computer_turns import NO_ANSWER
 CHOICE_LABELS = {
     "UI_MOUNT_HOW": {False: "UI_NORMAL", True: "UI_FAST"}, "UI_DISMOUNT_HOW": {False: "UI_NORMAL", True: "UI_FAST"},
     "UI_CLIMB_HOW": {False: "UI_CLIMB_SLOW", True: "UI_CLIMB_HURRY"},
+    "UI_SWIM_HOW": {False: "UI_SWIM_MOVE", True: "UI_SWIM_FULL_ROUND"},
     "UI_OVERRUN_DEFENDER": {"avoid": "UI_AVOID", "block": "UI_BLOCK"},
     "UI_AID_HOW": {"attack": "UI_AID_ATTACK", "defense": "UI_AID_DEFENSE"},
     "UI_DRAW_SECOND": {None: "UI_DRAW_ONE"},

@@ -222,6 +222,8 @@ def choice_questions(battle, command: Command) -> list[Question]:
         out.append(Question(who, "UI_MOUNT_HOW" if action == "mount" else "UI_DISMOUNT_HOW", "fast", (False, True)))
     if action == "climb":
         out.append(Question(who, "UI_CLIMB_HOW", "hurry", (False, True)))
+    if action == "swim":
+        out.append(Question(who, "UI_SWIM_HOW", "full_round", (False, True)))
     if action == "aid_another":
         out.append(Question(who, "UI_AID_HOW", "help", ("attack", "defense")))
     casting = action in ("cast", "use_spell_like") or (action == "use_item" and _is_scroll(command))

@@ -16,7 +16,7 @@ from ..rules.flanking import flanking_partners
 from ..rules.geometry import distance
 from ..rules.modifiers import ability_modifier
 from ..rules.reasons import Refusal
-from ..rules.sight import cover
+from ..rules.sight import cover, in_water
 from ..rules.threat import can_attack_square, threatens
 from .components import Abilities, AttacksOfOpportunity, Conditions, Feats, Feint, Grapple, Riding, TurnState
 from .damage import ABLE, apply_damage, status_of
@@ -166,6 +166,8 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
     w = a.weapon
     ranged = is_ranged_attack(battle, attacker, target, weapon)
     cov = cover(board, a_body, t_body, "ranged" if ranged else "melee")
+    water_hampers = (not ranged and board.terrain.has_media and in_water(board.terrain, a_body)
+                     and rules.hampered_in_water(w, a_body.swim_squares > 0))
     unarmed_lethal_ok = a.armed_unarmed
     weapon_nonlethal = w.nonlethal and not (w.is_unarmed and unarmed_lethal_ok)
     want_nonlethal = weapon_nonlethal if nonlethal is None else nonlethal
@@ -178,12 +180,13 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
         flanking=(not ranged) and bool(flanking_partners(board, t_body, a_body)),
         range_increments=range_increments(battle, attacker, target, weapon) if ranged else 1,
         into_melee=ranged and engaged_with_ally(battle, attacker, target),
-        cover=cov if cov in ("soft", "cover") else "none", defensively=defensively,
+        cover=cov if cov in ("soft", "cover", "improved") else "none", defensively=defensively,
         racial=rock_racial_bonus(battle, attacker) if w.id == "rock" else 0,
         two_handed=((w.use == "two_handed" or bool(slot and slot["sole"])) and not off_hand and not twf_penalty
                     and not (w.id == "lance" and battle.comp(attacker, Riding).mount)),   # one-handed when mounted
         secondary=bool(slot and slot["secondary"]), against_movement=against_movement,
         point_blank=ranged and _gap(a_body, t_body) <= rules.POINT_BLANK_SQUARES,
+        in_water=water_hampers,
         off_hand=off_hand,
         nonlethal_switch=switch, iterative=iterative, twf_penalty=twf_penalty,
         aid_bonus=_take_aid(battle, attacker, target, "attack"), aid_ac=_take_aid(battle, target, attacker, "defense"),
@@ -212,7 +215,7 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
         damage_multiplier=damage_multiplier, nonlethal=want_nonlethal,
         miss_chance=miss_chance(a_body.conditions, t_body.conditions),
         damage_reduction=reduction_against(battle, target, w.types) if (not ranged or w.thrown or w.is_ranged) else 0,
-        automatic_critical=automatic_critical)
+        automatic_critical=automatic_critical, halved=water_hampers)
     if battle.recorder is not None:
         return battle.recorder.attack(plan)       # a preview: the attack is planned, not rolled
     return _roll_attack(battle, plan, w, redirect)
@@ -275,6 +278,8 @@ def _roll_attack(battle, plan: odds.AttackPlan, w, redirect: str | None) -> list
         faces.extend(roll)
         total_damage += sum(roll) + plan.damage_bonus
     total_damage = max(1, total_damage)
+    if plan.halved:
+        total_damage = rules.halved_in_water(total_damage)
     total_damage = max(0, total_damage - reduction)
     events.append(DamageDealt(attacker=attacker, target=target, dice=tuple(faces), bonus=plan.damage_bonus * multiplier,
                               amount=total_damage, nonlethal=plan.nonlethal, multiplier=multiplier))

@@ -38,10 +38,20 @@ class Reach:
 @dataclass
 class Speed:
     metres: Fraction = Fraction(9)
+    climb: Fraction = Fraction(0)     # a climb speed, metres (0: none)
+    swim: Fraction = Fraction(0)      # a swim speed, metres (0: none)
 
     @property
     def squares(self) -> int:
         return int(self.metres / Fraction(3, 2))
+
+    @property
+    def climb_squares(self) -> int:
+        return int(self.climb / Fraction(3, 2))
+
+    @property
+    def swim_squares(self) -> int:
+        return int(self.swim / Fraction(3, 2))
 
 
 @dataclass
@@ -153,6 +163,7 @@ class TurnState:
     holding_at_start: tuple[str, ...] = ()   # grappled with at the start of the turn (rake)
     raked: bool = False           # its rake attacks made this turn
     knees: bool = False           # a rider guiding its mount with its knees: both hands free
+    swam: str = ""                # the round's Swim check: "", "passed" or "failed" (SRD: once a round)
     acted: bool = False
     hits: dict[str, list[str]] = field(default_factory=dict)   # the weapons that hit each target this turn (rend)
 

@@ -12,6 +12,7 @@ that drifts (a Large grappler half off the map) fails where it drifts, not round
 """
 from __future__ import annotations
 
+from ..rules.terrain import ALL_MEDIA
 from .components import HitPoints, Riding
 
 SHARING = frozenset({"grappling", "grappled", "pinned"})
@@ -24,7 +25,7 @@ def broken(battle) -> list[str]:
     taken: dict[tuple[int, int], str] = {}
     for body in board.bodies:
         cid = body.id
-        if not board.terrain.space_fits(body.pos, body.span) and "dead" not in body.conditions:
+        if not board.terrain.space_fits(body.pos, body.span, ALL_MEDIA) and "dead" not in body.conditions:
             problems.append(f"{cid}'s space at {list(body.pos)} (span {body.span}) leaves the map or stands in a wall")
         hp = battle.read(cid, HitPoints)
         if hp.current > hp.maximum or hp.nonlethal < 0:

@@ -44,14 +44,15 @@ GENERAL = frozenset({
     "NOT_YOUR_TURN", "BATTLE_OVER", "CANNOT_ACT", "UNKNOWN_CREATURE", "NO_STANDARD_ACTION_LEFT",
     "NO_MOVE_ACTION_LEFT", "NO_FULL_ROUND_LEFT", "RESTRICTED_NO_FULL_ROUND", "NAUSEATED_MOVE_ONLY",
     # (not TURNED_MUST_FLEE: a turned undead's move is refused toward its cleric, offered away)
-    "NO_SWIFT_ACTION_LEFT", "RIDE_TO_MOVE", "CLIMBING_USE_CLIMB", "CALMED_NO_VIOLENCE",
+    "NO_SWIFT_ACTION_LEFT", "RIDE_TO_MOVE", "CLIMBING_USE_CLIMB", "SWIMMING_USE_SWIM", "CALMED_NO_VIOLENCE",
     "AWAITING_ORDERS", "NO_MOVE_AFTER_FIVE_FOOT_STEP", "FIVE_FOOT_STEP_AFTER_MOVING", "CHARGE_AFTER_MOVING",
     "RESTING_AFTER_RUN", "PRONE_MUST_STAND", "NOT_MOUNTED", "NOT_GRAPPLING", "GRAPPLED_CANNOT",
     "NO_WEB", "WEB_USED_UP", "NOTHING_TO_DIRECT", "NO_CHARGE_HELD", "NOT_PRONE", "ALREADY_MOUNTED", "NO_GARROTE",
-    "NOT_GARROTED", "NOT_COMMANDED", "ONE_OVERRUN_A_ROUND", "TOO_BIG_TO_CLIMB", "MOUNT_MOVED_ONE_ATTACK",
+    "NOT_GARROTED", "NOT_COMMANDED", "ONE_OVERRUN_A_ROUND", "TOO_BIG_TO_CLIMB", "TOO_BIG_TO_SWIM", "MOUNT_MOVED_ONE_ATTACK",
+    "CLIMBS_AT_ITS_SPEED", "SWIMS_AT_ITS_SPEED", "SWIM_FAILED_THIS_ROUND",
     "NO_OFF_HAND_WEAPON", "KNEES_FAILED", "PINNED_ONLY_ESCAPE", "NOT_DELAYING",
     # the gates of what needs something at hand (actions.gates)
-    "NO_DOOR_NEAR", "NOTHING_TO_CLIMB", "NOTHING_TO_DRAW", "NO_MAGIC_ITEM", "NO_SPLASH_WEAPON",
+    "NO_DOOR_NEAR", "NOTHING_TO_CLIMB", "NO_WATER_NEAR", "NOTHING_TO_DRAW", "NO_MAGIC_ITEM", "NO_SPLASH_WEAPON",
     "NOTHING_LYING_NEAR", "NO_SPELL_READY", "NOT_A_CASTER", "NOTHING_TO_RETRIEVE", "NOBODY_HELPLESS",
     "SUNDER_NEEDS_SLASHING_OR_BLUDGEONING", "NO_WHIRLWIND_ATTACK_FEAT", "NO_SPRING_ATTACK_FEAT",
     "NO_SHOT_ON_THE_RUN_FEAT", "SPRING_ATTACK_HEAVY_ARMOR", "SPRING_ATTACK_AFTER_MOVING",
@@ -520,6 +521,9 @@ def _providers(battle, who: str) -> dict[str, Callable[[], Option]]:
         "climb": lambda: _decide(battle, "climb", [C.Climb(who, squares=(sq,)) for sq in views.climbable_near(battle, who)
                                                    or _adjacent_squares(battle, who)[:1]],
                                  lambda passed: {"squares": [list(c.squares[-1]) for c in passed]}),
+        "swim": lambda: _decide(battle, "swim", [C.Swim(who, squares=(sq,)) for sq in views.swimmable_near(battle, who)
+                                                 or _adjacent_squares(battle, who)[:1]],
+                                lambda passed: {"squares": [list(c.squares[-1]) for c in passed]}),
         "attack": lambda: _attack(battle, who),
         "full_attack": lambda: _full_attack(battle, who),
         "charge": lambda: _charge(battle, who),

@@ -11,10 +11,10 @@ from dataclasses import replace
 from .. import data
 from ..rules import aoo, charge as charge_rules, flanking, movement, sight, splash as splash_rules, threat
 from ..rules.board import Board, Body as RulesBody
-from ..rules.geometry import Square, metres
+from ..rules.geometry import Square, metres, space_squares
 from ..rules.reasons import Refusal
 from .components import (Armor, Body, Conditions, Feats, Identity, Position, Reach, Riding, Side, Speed, Spellcasting,
-                         Wielded)
+                         Stats, Wielded)
 from .events import Moved, Provoked, Splashed, Stepped
 
 
@@ -29,12 +29,32 @@ def build_body(battle, cid: str) -> RulesBody:
     riding = read(cid, Riding)
     mount_span = read(riding.mount, Body).size.span if riding.mount else None
     conditions = read(cid, Conditions).ids
+    speed = read(cid, Speed)
+    pos = read(cid, Position).square
+    size = read(cid, Body).size
     return RulesBody(
-        id=cid, side=read(cid, Side).name, pos=read(cid, Position).square, size=read(cid, Body).size,
-        reach_shape=read(cid, Reach).shape, speed_squares=effective_speed(read(cid, Speed).squares, conditions),
-        weapon=data.weapons()[read(cid, Wielded).weapon_id], conditions=frozenset(conditions),
+        id=cid, side=read(cid, Side).name, pos=pos, size=size,
+        reach_shape=read(cid, Reach).shape, speed_squares=effective_speed(speed.squares, conditions),
+        weapon=data.weapons()[read(cid, Wielded).weapon_id],
+        conditions=frozenset(conditions) | _in_the_dark(battle, cid, pos, mount_span or size.span),
         feats=read(cid, Feats).ids, heavy_armor=read(cid, Armor).heavy,
-        mount_span=mount_span, holds_charge=read(cid, Spellcasting).held_charge is not None)
+        mount_span=mount_span, holds_charge=read(cid, Spellcasting).held_charge is not None,
+        climb_squares=effective_speed(speed.climb_squares, conditions) if speed.climb else 0,
+        swim_squares=effective_speed(speed.swim_squares, conditions) if speed.swim else 0)
+
+
+def _in_the_dark(battle, cid: str, pos: Square, span: int) -> frozenset[str]:
+    """What the map's darkness makes of a creature, for the rules (``rules.concealment``):
+    ``in_darkness`` when a square of its space is dark, ``darkvision`` when it sees there
+    (a template's darkvision, or the scenario's ``darkvision`` key). Nothing on a map
+    without darkness."""
+    terrain = battle.current_terrain()
+    if not terrain.has_dark:
+        return frozenset()
+    out = {"darkvision"} if battle.read(cid, Stats).values.get("darkvision") else set()
+    if any(terrain.is_dark(sq) for sq in space_squares(pos, span)):
+        out.add("in_darkness")
+    return frozenset(out)
 
 
 def mover(battle, cid: str) -> tuple[Board, str]:

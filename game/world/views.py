@@ -22,8 +22,8 @@ from .actions.overrun import overrun_squares as through
 from .actions.spell_basics import spell_level
 from .actions.spell_sources import entry_level, spell_choices as choices
 from .attacks import threatening_enemies
-from .components import (Conditions, Feats, Hands, HitPoints, Inventory, Offense, Quiver, Riding, Spellcasting, SpellEffects,
-                         SpellLike, Stats, TurnState, TurnUses, Webs, Wielded, Worn)
+from .components import (Conditions, Feats, Hands, HitPoints, Inventory, Offense, Quiver, Riding, Speed, Spellcasting,
+                         SpellEffects, SpellLike, Stats, TurnState, TurnUses, Webs, Wielded, Worn)
 from .damage import status_of
 from .systems import mover
 from .worn import object_numbers
@@ -172,6 +172,11 @@ def doors_near(battle, cid: str) -> list[Square]:
 def climbable_near(battle, cid: str) -> list[Square]:
     """Rock-face squares next to the creature, or all its neighbours when it is on a face."""
     return gates.faces_next_to(battle, cid)
+
+
+def swimmable_near(battle, cid: str) -> list[Square]:
+    """Deep-water squares next to the creature, or all its neighbours when it is in the water."""
+    return gates.water_next_to(battle, cid)
 
 
 def terrain_at(battle, square: Square) -> tuple[str, int | None]:
@@ -357,8 +362,10 @@ def special_actions(battle, cid: str) -> list[str]:
         out.append("concentrate")
     if directed_spell(battle, cid):
         out.append("direct_spell")
-    if climbable_near(battle, cid):
+    if climbable_near(battle, cid) and not battle.read(cid, Speed).climb:
         out.append("climb")
+    if swimmable_near(battle, cid) and not battle.read(cid, Speed).swim:
+        out.append("swim")
     if battle.read(cid, Riding).mount:
         out.append("dismount")
     elif mounts_near(battle, cid):

@@ -45,6 +45,8 @@ CASES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "large_creature_partly_outside.toml": (("ogre",), ("outside",)),
     "creature_inside_wall.toml": (("tordek",), ("wall",)),
     "large_creature_inside_wall.toml": (("ogre",), ("wall",)),
+    "creature_in_deep_water.toml": (("tordek",), ("swim", "[2, 1]", "swim_speed")),
+    "creature_in_a_pit.toml": (("tordek",), ("pit", "[2, 1]")),
     "unknown_weapon.toml": (("tordek",), ("unknown", "weapon", "lightsaber")),
     "unknown_size.toml": (("tordek",), ("unknown", "size", "Q")),
     "unknown_condition.toml": (("tordek",), ("unknown", "condition", "sleepy")),

@@ -53,7 +53,7 @@ def test_the_engine_has_every_hook_registered_in_its_order():
         # a pin lasts 1 round (actions.grapple_limits): it ends as the pinner's turn comes.
         "AOO_BARRED": ["hidden_from", "mount_avoids_combat"],
         "AT_TURN_START": ["at_turn_start", "pin_runs_out", "panic_drops"],
-        "AT_TURN_END": ["at_turn_end", "spread_left_unfinished"],
+        "AT_TURN_END": ["at_turn_end", "spread_left_unfinished", "treads_water"],
         "TURN_PASSED": ["turn_passed", "pin_runs_out_unplayed"],
         "BLOCKED_TURN": ["held_struggles"],
     }

@@ -226,3 +226,44 @@ def test_a_coup_de_grace_is_judged_whole_before_its_attacks_of_opportunity_and_r
     assert _agrees(archer, "a", "coup_de_grace", {"target": "z"})
     ok, _refusal, events = b.act("f", "coup_de_grace", {"target": "s"}, dice=[3, 4, 12])
     assert ok and any(type(e).__name__ == "SavingThrow" for e in events)
+
+
+def test_a_creature_no_condition_concerns_has_its_gates_for_preconditions():
+    """``actions.unconditioned`` lets ``options`` ask the gate alone: wherever it says no
+    condition concerns the creature, the whole of ``preconditions`` (every condition asked)
+    gives the gate's answer for every action — on the playouts' random positions and on a
+    map with deep water, a rock face and a mount."""
+    from game.world.actions import dispatch
+    from game.world.actions.gates import GATES
+    from test_mounted import field
+
+    def compare(b, who) -> int:
+        if not dispatch.unconditioned(b, who):
+            return 0
+        with mock.patch.object(dispatch, "unconditioned", lambda battle, cid: False):
+            for action in GATES:
+                gate = GATES[action](b, who)
+                assert preconditions(b, who, action, {}) == gate, (who, action)
+        return 1
+
+    seen = 0
+    for seed in range(6):
+        b = make(seed, [(1, 1, WEAPONS[0]), (5, 3, WEAPONS[1]), (3, 4, WEAPONS[-1])])
+        for pick in range(4):
+            if b.winner is not None or b.turn is None:
+                break
+            seen += compare(b, b.turn)
+            options = candidates(b)
+            b.act(*options[(seed + pick) % len(options)])
+        b.close()
+    wet = battle("ww....\nww....\n^^....", creature("s", "blue", (2, 0), initiative=20),
+                 creature("f", "red", (5, 2), initiative=5))
+    assert dispatch.unconditioned(wet, "s")
+    ok, refusal, _ = wet.act("s", "swim", {"squares": [[1, 0]]}, dice=[15])
+    assert ok, refusal
+    assert not dispatch.unconditioned(wet, "s") and preconditions(wet, "s", "move", {}).code == "SWIMMING_USE_SWIM"
+    rider = field()
+    rider.act("knight", "mount", {"mount": "horse"})
+    assert not dispatch.unconditioned(rider, "knight")
+    assert preconditions(rider, "knight", "move", {}).code == "RIDE_TO_MOVE"
+    assert seen > 0

@@ -8,16 +8,22 @@ the face's DC: failing by 4 or less makes no progress, by 5 or more the climber 
 from the height it had reached. On the face a creature is ``climbing``: it loses its Dex
 bonus to AC and cannot use a shield; damage calls for a new Climb check or it falls.
 
+A creature with a climb speed (the French text's monstrous spider, "retraite") climbs
+with ``move``, a 5-ft step or a withdraw at that speed, with no check, and keeps its Dex
+bonus (SRD Climb: "A creature with a climb speed ... retains its Dexterity bonus to Armor
+Class (if any) while climbing"): ``rules.movement``; ``climb`` is for the others.
+
 Rulings (README): a face is one storey, 3 m, so a fall deals 1d6 and leaves the climber
 prone on the nearest free floor square (the one it climbed from when free); a climber on
-the ground has no height to fall from. Only Small and Medium creatures climb; climb
-speeds are not modelled.
+the ground has no height to fall from. Only Small and Medium creatures climb without a
+climb speed.
 """
 from __future__ import annotations
 
 from ...rules.geometry import distance
 from ...rules.modifiers import ability_modifier
-from ..components import Abilities, Conditions, Position, Stats
+from ...rules.movement import blocked_code
+from ..components import Abilities, Conditions, Position, Speed, Stats
 from ..damage import AFTER_DAMAGE, apply_damage, status_of
 from ..events import ConditionEnded, ConditionStarted, DamageDealt, FellProne, Moved, SavingThrow
 from ..worn import armour_check_penalty
@@ -31,6 +37,11 @@ SQUARE_COST, HURRIED_COST = 4, 2
 
 def on_face(battle, cid: str) -> bool:
     return battle.current_terrain().kind(battle.board().body(cid).pos).id == FACE
+
+
+def must_climb(battle, cid: str) -> bool:
+    """On a face without a climb speed: it climbs (``climb``) and walks not."""
+    return on_face(battle, cid) and not battle.read(cid, Speed).climb
 
 
 def climb_bonus(battle, cid: str) -> int:
@@ -59,7 +70,7 @@ def do_climb(battle, who, args, declined) -> list:
         if not face and not terrain.kind(here).id == FACE:
             raise refuse("NOT_CLIMBING", square=list(sq))      # walk on the ground
         if not face and not terrain.is_enterable(sq):
-            raise refuse("BLOCKED_SQUARE", square=list(sq))
+            raise refuse(blocked_code(terrain, sq, 1), square=list(sq))
         if [b for b in board.occupants.get(sq, ()) if b.id != who and not b.is_helpless]:
             raise refuse("END_OCCUPIED", square=list(sq))
         corners = ((sq[0], here[1]), (here[0], sq[1])) if sq[0] != here[0] and sq[1] != here[1] else ()
@@ -90,7 +101,7 @@ def do_climb(battle, who, args, declined) -> list:
 def sync_climbing(battle, cid: str) -> list:
     """The ``climbing`` condition follows the creature onto and off the face."""
     conds = battle.comp(cid, Conditions).ids
-    up = on_face(battle, cid) and status_of(battle, cid) != "dead"
+    up = must_climb(battle, cid) and status_of(battle, cid) != "dead"
     if up and "climbing" not in conds:
         conds.add("climbing")
         battle.changed()

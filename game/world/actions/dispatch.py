@@ -18,7 +18,7 @@ from ..commands import Command
 from ..components import Conditions, Grapple, Riding, Stats, Timing, TurnUses
 from ..saddle import mounted_falls
 from . import (attacking, casting, charging, climbing, commanding, doors, fear, grapple, magic_items, maneuvers, mounted, moving,
-               other, overrun, spellwork, splash, spring, timing, turning, warding, webs, whirlwind)
+               other, overrun, spellwork, splash, spring, swimming, timing, turning, warding, webs, whirlwind)
 from .common import ACTIONS, JUDGES, Refused, is_able, refuse, strenuous_damage
 from .gates import GATES
 
@@ -51,6 +51,7 @@ ACTIONS.update({
     "retrieve": other.do_retrieve, "stow": other.do_stow,
     "lock_gauntlet": other.do_lock_gauntlet, "unlock_gauntlet": other.do_unlock_gauntlet,
     "step_in": timing.do_step_in, "web": webs.do_web, "climb": climbing.do_climb,
+    "swim": swimming.do_swim,
 })
 
 # The handlers split into a judging part and a play (``common.JUDGES``): each handler
@@ -133,7 +134,7 @@ CONDITIONED = frozenset({"turned", "calmed", *fear.FEARS})
 
 def unconditioned(battle, who: str) -> bool:
     """Whether no condition ``preconditions`` reads concerns ``who`` now: not in the saddle,
-    not on a rock face, neither turned, afraid nor calmed, no undead while someone is hidden
+    not held to climbing or swimming (``ELSEWHERE``), neither turned, afraid nor calmed, no undead while someone is hidden
     from undead, not commanded, not a mount left without its rider, holding no grapple.
     Then ``preconditions`` is the action's gate alone, whatever the action and arguments
     (``options`` asks this once per creature rather than every condition per action)."""
@@ -143,7 +144,18 @@ def unconditioned(battle, who: str) -> bool:
         return False
     if battle.read(who, Stats).values.get("undead") and warding.wards_anyone(battle):
         return False
-    return not climbing.on_face(battle, who)
+    return not any(test(battle, who) for test, _code in ELSEWHERE)
+
+
+def _in_the_saddle(battle, who: str) -> bool:
+    return bool(battle.read(who, Riding).mount)
+
+
+# What sends a creature's movement on its own feet elsewhere, with the refusal that says so:
+# in the saddle the mount moves (``ride``), on a rock face one climbs, in deep water one
+# swims (without a climb or swim speed).
+ELSEWHERE = ((_in_the_saddle, "RIDE_TO_MOVE"), (climbing.must_climb, "CLIMBING_USE_CLIMB"),
+             (swimming.must_swim, "SWIMMING_USE_SWIM"))
 
 
 def preconditions(battle, who: str, action: str, args: dict) -> Refusal | None:
@@ -154,10 +166,10 @@ def preconditions(battle, who: str, action: str, args: dict) -> Refusal | None:
     if unconditioned(battle, who):
         gate = GATES.get(action)
         return gate(battle, who) if gate is not None else None
-    if action in ON_FOOT and battle.read(who, Riding).mount:
-        return Refusal("RIDE_TO_MOVE")        # in the saddle the mount moves (``ride``)
-    if action in ON_FOOT and climbing.on_face(battle, who):
-        return Refusal("CLIMBING_USE_CLIMB")  # on a rock face one climbs
+    if action in ON_FOOT:
+        code = next((code for test, code in ELSEWHERE if test(battle, who)), None)
+        if code is not None:
+            return Refusal(code)
     refused = (turning.turned_refusal(battle, who, action, args) or fear.fear_refusal(battle, who, action, args)
                or spellwork.calm_refusal(battle, who, action, args)
                or warding.unseen_refusal(battle, who, action, args)

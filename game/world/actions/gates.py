@@ -18,7 +18,7 @@ from ...rules.reasons import Refusal
 from ...rules.turning import turning_level
 from .. import budget
 from ..components import (Conditions, Defense, Feats, Grapple, Hands, Inventory, Loaded, Quiver, Riding, Spellcasting,
-                          SpellEffects, SpellLike, Stats, Timing, TurnState, TurnUses, Webs, Wielded)
+                          Speed, SpellEffects, SpellLike, Stats, Timing, TurnState, TurnUses, Webs, Wielded)
 
 
 # How long loading takes (data-digest §1): a move action, or a full-round action, and the
@@ -30,6 +30,7 @@ LOADING = {"hand_crossbow": ("move", 1), "light_crossbow": ("move", 1), "sling":
 GARROTES = ("garrote_cord", "garrote_wire")
 # A rock face, the one terrain climbed (README, "Rulings": one-storey faces).
 FACE = "cliff"
+WATER = "deep_water"
 DOORS = frozenset({"door", "open_door"})
 FACES = frozenset({FACE})
 
@@ -232,15 +233,21 @@ def doors_next_to(battle, who: str) -> list[Square]:
 def faces_next_to(battle, who: str) -> list[Square]:
     """Where a climb may go: the rock-face squares next to it, or every square around
     when it is on a face (it may climb off)."""
+    return _medium_next_to(battle, who, FACES)
+
+
+def _medium_next_to(battle, who: str, kinds: frozenset[str]) -> list[Square]:
+    """The squares of those kinds (a rock face, deep water) next to the creature, or every
+    square around when it is in one (it may climb or swim out); none on most maps."""
     terrain = battle.current_terrain()
-    faces = terrain.squares_of(FACES)
-    if not faces:
+    found = terrain.squares_of(kinds)
+    if not found:
         return []
     x, y = battle.board().body(who).pos
     around = [(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy]
-    if (x, y) in faces:
+    if (x, y) in found:
         return [sq for sq in around if terrain.in_bounds(sq)]
-    return [sq for sq in around if sq in faces]
+    return [sq for sq in around if sq in found]
 
 
 def door(battle, who: str) -> Refusal | None:
@@ -248,10 +255,29 @@ def door(battle, who: str) -> Refusal | None:
 
 
 def climb(battle, who: str) -> Refusal | None:
-    """Small and Medium creatures climb one-storey faces (README, "Rulings")."""
+    """Small and Medium creatures climb one-storey faces (README, "Rulings"); one with a
+    climb speed walks them (``climbing``)."""
+    if battle.read(who, Speed).climb:
+        return Refusal("CLIMBS_AT_ITS_SPEED")
     if battle.board().body(who).span != 1:
         return Refusal("TOO_BIG_TO_CLIMB")
     return None if faces_next_to(battle, who) else Refusal("NOTHING_TO_CLIMB")
+
+
+def water_next_to(battle, who: str) -> list[Square]:
+    """Where a swim may go: the deep-water squares next to it, or every square around
+    when it is in the water (it may swim out)."""
+    return _medium_next_to(battle, who, frozenset({WATER}))
+
+
+def swim(battle, who: str) -> Refusal | None:
+    """Small and Medium creatures swim (README, "Rulings"); one with a swim speed moves in
+    the water (``swimming``)."""
+    if battle.read(who, Speed).swim:
+        return Refusal("SWIMS_AT_ITS_SPEED")
+    if battle.board().body(who).span != 1:
+        return Refusal("TOO_BIG_TO_SWIM")
+    return None if water_next_to(battle, who) else Refusal("NO_WATER_NEAR")
 
 
 def draw(battle, who: str) -> Refusal | None:
@@ -362,7 +388,7 @@ GATES = {
     "use_spell_like": use_spell_like, "delay": delay, "complete_full_round": complete_full_round,
     "start_full_round": start_full_round, "crawl": crawl, "ready_shield": ready_shield, "loose_shield": loose_shield,
     "end_turn": lambda battle, who: None,
-    "open_door": door, "close_door": door, "climb": climb, "draw": draw, "use_item": use_item,
+    "open_door": door, "close_door": door, "climb": climb, "swim": swim, "draw": draw, "use_item": use_item,
     "throw_splash": throw_splash, "pick_up": pick_up, "cast": cast, "retrieve_component": cast,
     "charge": charge, "step_in": step_in,
     "speak": speak, "whirlwind_attack": whirlwind_attack, "spring_attack": spring_attack, "retrieve": retrieve,

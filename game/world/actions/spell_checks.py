@@ -122,11 +122,12 @@ def refuse_long_casting_in_grapple(battle, who: str, spell_id: str, kind: str) -
 
 def has_free_hand(battle, who: str) -> bool:
     """A somatic component needs a hand free to move (French text, "composante
-    gestuelle": not with the hands taken, as when clinging to a rock face). A weapon held
+    gestuelle": not with the hands taken, "comme quand on nage ou quand on est accroché à
+    une paroi rocheuse": swimming or clinging to a rock face). A weapon held
     in one hand takes it (a two-handed one can be held in one hand for a moment), so does
     a second weapon, a heavy or tower shield strapped on, or an item held; a light
     shield's or a buckler's hand can still hold things, and so cast."""
-    if "climbing" in battle.read(who, Conditions).ids:
+    if {"climbing", "swimming"} & battle.read(who, Conditions).ids:
         return False
     hands = battle.comp(who, Hands)
     weapon = data.weapons().get(battle.comp(who, Wielded).weapon_id)

@@ -57,7 +57,7 @@ def do_web(battle, who, args, declined) -> list:
     a, d = battle.fighter(who), battle.fighter(target)
     s = AttackSituation(ranged=True, touch=True, range_increments=increments,
                         into_melee=engaged_with_ally(battle, who, target),
-                        cover=cov if cov in ("soft", "cover") else "none")
+                        cover=cov if cov in ("soft", "cover", "improved") else "none")
     bonus = attack_rules.attack_bonus(replace(a, weapon=replace(a.weapon, use="ranged")), s)
     ac = attack_rules.armor_class(d, s, a.conditions, flat_footed="flat_footed" in d.conditions)
     d20 = battle.dice.roll(20, f"web {who}")

@@ -59,6 +59,14 @@ class Climb(Command):
     hurry: bool = False
 
 
+@dataclass(frozen=True)
+class Swim(Command):
+    """A move action at a quarter of its speed, or ``full_round`` at half (SRD Swim)."""
+    action = "swim"
+    squares: Squares
+    full_round: bool = False
+
+
 # --- attacks -------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Attack(Command):

@@ -1,0 +1,164 @@
+"""Swimming in deep water (French text, "les actions de mouvement": "la nage (à un quart
+de sa vitesse)"; SRD Swim skill: "Make a Swim check once per round while you are in the
+water. Success means you may swim at up to one-half your speed (as a full-round action)
+or at one-quarter your speed (as a move action). If you fail by 4 or less, you make no
+progress through the water. If you fail by 5 or more, you go underwater"; calm water,
+DC 10; data-digest §2: the armour check penalty counts double for Swim).
+
+Deep water (``w`` in the legend) cannot be walked: a creature without a swim speed swims,
+one move action (each square costing 4 squares of movement) or one full-round action
+(each square 2) at a time, with the round's Swim check (Str, ``swim`` ranks, twice the
+armour check penalty). In the water it is ``swimming``: its hands are taken (no somatic
+spell: "comme quand on nage"), and it walks, steps, withdraws, runs and charges not.
+A failed check leaves it ``off_balance`` (SRD "Underwater Combat": it loses its Dex bonus
+to AC and its foes gain +2) until a check succeeds; by 5 or more it goes ``underwater``:
+total cover against foes on land, until a check brings it up (``rules.sight.water_cover``).
+A slashing or bludgeoning blow struck from the water is -2 and half damage
+(``rules.attack.hampered_in_water``).
+
+A creature with a swim speed moves in the water at that speed with ``move``, a 5-ft step
+or a withdraw, and needs no check (``rules.movement``, French text, "pas de placement").
+
+Rulings (README): the water is calm; only Small and Medium creatures swim without a swim
+speed (as they climb); drowning is not played (a battle is shorter than a held breath of
+twice the Constitution in rounds).
+"""
+from __future__ import annotations
+
+from ...rules.modifiers import ability_modifier
+from ...rules.movement import blocked_code
+from ..components import Abilities, Conditions, Speed, Stats, TurnState
+from ..damage import status_of
+from ..turns import AT_TURN_END
+from ..events import ConditionEnded, ConditionStarted, Moved, SavingThrow
+from ..worn import armour_check_penalty
+from .common import refuse, spend, squares_arg, turn_state
+from .moving import walk
+
+CALM_DC = 10                 # calm water (SRD Swim checks)
+MOVE_COST, FULL_ROUND_COST = 4, 2   # a quarter of its speed as a move action, half as a full-round one
+WATER = "swim"               # the ``terrain.MEDIA`` mode of deep water
+
+
+def in_water(battle, cid: str) -> bool:
+    """Some square of its space is deep water."""
+    terrain = battle.current_terrain()
+    return any(terrain.medium(sq) == WATER for sq in battle.board().body(cid).squares)
+
+
+def has_swim_speed(battle, cid: str) -> bool:
+    return battle.read(cid, Speed).swim > 0
+
+
+def must_swim(battle, cid: str) -> bool:
+    """In the water without a swim speed: it swims (``swim``) and walks not."""
+    return in_water(battle, cid) and not has_swim_speed(battle, cid)
+
+
+def swim_bonus(battle, cid: str) -> int:
+    """Str, ``swim`` ranks, and twice the armour check penalty (data-digest §2)."""
+    return (ability_modifier(battle.read(cid, Abilities).scores["str"]) + battle.read(cid, Stats).values.get("swim", 0)
+            + 2 * armour_check_penalty(battle, cid))
+
+
+def do_swim(battle, who, args, declined) -> list:
+    """Swim along ``squares`` (each step into, along or out of the water): a move action at
+    a quarter of its speed, or with ``full_round`` a full-round action at half."""
+    squares = squares_arg(args)
+    full = bool(args.get("full_round"))
+    board = battle.board()
+    me = board.body(who)
+    if me.span != 1:
+        raise refuse("TOO_BIG_TO_SWIM")
+    terrain = battle.current_terrain()
+    ts = turn_state(battle, who)
+    if ts.stepped:
+        raise refuse("NO_MOVE_AFTER_FIVE_FOOT_STEP")
+    if ts.swam == "failed":
+        raise refuse("SWIM_FAILED_THIS_ROUND")       # one check a round, and it failed
+    cost, here = 0, me.pos
+    for sq in squares:
+        if max(abs(sq[0] - here[0]), abs(sq[1] - here[1])) != 1:
+            raise refuse("PATH_NOT_ADJACENT", square=list(sq))
+        water = terrain.medium(sq) == WATER
+        if not water and terrain.medium(here) != WATER:
+            raise refuse("NOT_SWIMMING", square=list(sq))      # walk on the ground
+        if not water and not terrain.is_enterable(sq):
+            raise refuse(blocked_code(terrain, sq, 1), square=list(sq))
+        if [b for b in board.occupants.get(sq, ()) if b.id != who and not b.is_helpless]:
+            raise refuse("END_OCCUPIED", square=list(sq))
+        corners = ((sq[0], here[1]), (here[0], sq[1])) if sq[0] != here[0] and sq[1] != here[1] else ()
+        if any(terrain.blocks_corner(c) for c in corners):
+            raise refuse("CORNER", square=list(sq))
+        cost += FULL_ROUND_COST if full else MOVE_COST
+        here = sq
+    if cost > me.speed_squares:
+        raise refuse("SWIM_TOO_FAR", cost=cost, speed=me.speed_squares)
+    events = spend(battle, who, "full_round" if full else "move", "swim")
+    ts.moved = True
+    ts.five_foot = False
+    if not ts.swam:
+        events += swim_check(battle, who)
+        if ts.swam == "failed":
+            return events                            # no progress
+    start = me.pos
+    path = tuple([start] + [tuple(s) for s in squares])
+    events += walk(battle, who, list(path), "move", declined)
+    events.append(Moved(who=who, path=path, mode="swim", cost_m=1.5 * cost))
+    return events + sync_swimming(battle, who)
+
+
+def swim_check(battle, who: str) -> list:
+    """The round's Swim check: success brings it up and steadies it; failure leaves it off
+    balance, and by 5 or more under the water (SRD Swim skill, "Underwater Combat")."""
+    bonus = swim_bonus(battle, who)
+    d20 = battle.dice.roll(20, f"swim {who}")
+    total = d20 + bonus
+    ok = total >= CALM_DC
+    turn_state(battle, who).swam = "passed" if ok else "failed"
+    events: list = [SavingThrow(who=who, kind="swim", d20=d20, bonus=bonus, dc=CALM_DC, success=ok)]
+    conds = battle.comp(who, Conditions).ids
+    if ok:
+        gone = sorted({"off_balance", "underwater"} & conds)
+    else:
+        gone = []
+        came = ["off_balance"] + (["underwater"] if total <= CALM_DC - 5 and in_water(battle, who) else [])
+        for cond in came:
+            if cond not in conds:
+                conds.add(cond)
+                events.append(ConditionStarted(who=who, condition=cond))
+    for cond in gone:
+        conds.discard(cond)
+        events.append(ConditionEnded(who=who, condition=cond))
+    battle.changed()
+    return events
+
+
+@AT_TURN_END.register(30)
+def treads_water(battle, cid: str) -> list:
+    """A swimmer that did not swim this turn still makes the round's Swim check as its turn
+    ends, to keep afloat (SRD Swim: "Make a Swim check once per round while you are in the
+    water"): a failure leaves it off balance, by 5 or more under the water."""
+    if not must_swim(battle, cid) or battle.read(cid, TurnState).swam or status_of(battle, cid) in ("dead", "dying") \
+            or battle.board().body(cid).is_helpless:
+        return []
+    return swim_check(battle, cid)
+
+
+def sync_swimming(battle, cid: str) -> list:
+    """The ``swimming`` condition follows a creature without a swim speed into and out of
+    the water; out of it, it is neither off balance nor under any more."""
+    conds = battle.comp(cid, Conditions).ids
+    wet = must_swim(battle, cid) and status_of(battle, cid) != "dead"
+    events: list = []
+    if wet and "swimming" not in conds:
+        conds.add("swimming")
+        events.append(ConditionStarted(who=cid, condition="swimming"))
+    if not in_water(battle, cid):
+        for cond in ("swimming", "off_balance", "underwater"):
+            if cond in conds:
+                conds.discard(cond)
+                events.append(ConditionEnded(who=cid, condition=cond))
+    if events:
+        battle.changed()
+    return events

@@ -1,0 +1,49 @@
+"""Deep water and pits in the window: the Swim button the engine offers beside the water,
+its question (a quarter of its speed as a move action, or half as a full-round action:
+SRD Swim), and the board drawing the new ground with its own tiles."""
+from __future__ import annotations
+
+import pygame
+from test_game_screen import DUEL, at, click, click_button, open_screen
+
+from game.world.components import Stats
+
+WATER = DUEL.replace("..........\n..........\n..........\n..........",
+                     "..........\n..ww......\n..ww.O....\n..........", 1)
+
+
+def test_swimming_from_its_button_asks_how_and_plays_the_engines_swim():
+    g = open_screen(WATER)
+    try:
+        g.handoff = None
+        g.battle.comp("hero", Stats).values["swim"] = 2
+        assert "swim" in g.buttons_for("hero")              # the water is next to it
+        assert "swim" not in g.buttons_for("orc")           # none next to the orc
+        click_button(g, "swim")
+        click(g, at(g, (2, 1)))
+        assert g.dialog is not None and [v for _l, v in g.dialog.choices] == [False, True]
+        click(g, g.dialog.rects[1].center)                  # half its speed, a full-round action
+        command = g.battle.history[-1]
+        played = g.battle.command(command["who"], command["action"], command["args"])
+        assert played.action == "swim" and played.squares == ((2, 1),) and played.full_round is True
+        assert g.battle.board().body("hero").pos == (2, 1)      # Str 30 and 2 ranks: DC 10 on any die
+        assert "swimming" in g.battle.board().body("hero").conditions
+    finally:
+        g.battle.close()
+        pygame.quit()
+
+
+def test_the_board_draws_deep_water_and_pits_with_their_tiles():
+    g = open_screen(WATER)
+    try:
+        g.handoff = None
+        g.draw()
+        shade = {}
+        for name, square in (("floor", (6, 2)), ("water", (3, 2)), ("pit", (5, 2))):
+            shade[name] = g.screen.get_at(at(g, square))[:3]
+        assert shade["pit"] != shade["floor"] and sum(shade["pit"]) < 120         # a dark hole
+        r, gr, b = shade["water"]
+        assert b > r and shade["water"] != shade["floor"]                          # blue water
+    finally:
+        g.battle.close()
+        pygame.quit()
