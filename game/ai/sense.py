@@ -82,6 +82,13 @@ class Situation:
         return not self.mindless and 0 < self.battle.read(self.who, Abilities).scores.get("int", 10) <= 2
 
     @cached_property
+    def led(self) -> bool:
+        """An animal with thinking friends on its side (the gnolls' wolves): it keeps with
+        its pack's plan rather than rush in alone; a wild one (the owlbear) has none."""
+        return any(f != self.who and not self.battle.read(f, Stats).values.get("mindless")
+                   and self.battle.read(f, Abilities).scores.get("int", 10) > 2 for f in self.friends)
+
+    @cached_property
     def others_fighting(self) -> bool:
         """Two sides or more against it: they fight one another too, and a side that lets
         them wear each other down before it goes in fights the survivors."""

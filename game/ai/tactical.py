@@ -61,7 +61,7 @@ class TacticalPlayer:
         bold = battle.round - self.struck.setdefault((battle.world, who), battle.round) >= BOLD_AFTER
         bold = bold and not (self.judgement.tactics and s.stands_off)
         turn = cand.Turn(s, battle.options(who), INSTINCT if s.animal else self.judgement, self.threats, bold)
-        found = self._candidates(turn, bold, INSTINCT if s.animal else self.judgement)
+        found = self._candidates(turn, bold, self._waits(s, bold))
         if s.animal or self.judgement.tactics:
             found += cand.retreat(turn)
         best = max(found, key=lambda c: c.score) if found else None
@@ -80,14 +80,20 @@ class TacticalPlayer:
         worth the risk. None once it has done something (its turn then simply ends)."""
         if not battle.actions_left().get("full_round") or not turn.opts["end_turn"].legal:
             return None
-        careful = self.judgement.tactics and not bold and not s.animal
+        careful = self._waits(s, bold)
         if careful and s.others_fighting and not s.threatened_now:
             return Decision(C.EndTurn(who), "WHY_HOLD_OTHERS_FIGHT")
         if careful and s.keeps_distance:
             return Decision(C.EndTurn(who), "WHY_HOLD_DISTANCE")
         return Decision(C.EndTurn(who), "WHY_HOLD")
 
-    def _candidates(self, turn: cand.Turn, bold: bool, judgement) -> list[cand.Candidate]:
+    def _waits(self, s: Situation, bold: bool) -> bool:
+        """Whether it may hold back, careful: the level weighs tactics, it has not gone
+        rounds without a blow (``bold``), and it is no wild animal — a beast alone goes in
+        by instinct; one with thinking friends (the gnolls' wolves) keeps with them."""
+        return self.judgement.tactics and not bold and (not s.animal or s.led)
+
+    def _candidates(self, turn: cand.Turn, bold: bool, careful: bool) -> list[cand.Candidate]:
         """What it weighs: its blows, spells and steps always; a better firing square for an
         archer; the moves (a charge, a move and a blow) unless a full attack is at hand (or
         it looks ahead far); closing in when no blow is in sight. A creature that fights
@@ -100,10 +106,8 @@ class TacticalPlayer:
         in_reach = any(c.why in ("WHY_FULL_ATTACK", "WHY_FOCUS", "WHY_MENACE") for c in found)
         shots = [c.params.get("damage", 0.0) for c in found if c.why in BLOWS]
         found += shooting.reposition(turn, max(shots, default=0.0))
-        # an animal weighs by instinct (``INSTINCT``): it never waits for others to tire
-        careful = judgement.tactics and not bold
         lets_them_fight = careful and s.others_fighting and not s.threatened_now
-        if (not in_reach or judgement.lookahead > 4) and not (careful and s.keeps_distance) and not lets_them_fight:
+        if (not in_reach or self.judgement.lookahead > 4) and not (careful and s.keeps_distance) and not lets_them_fight:
             for generate in MOVES:
                 found += generate(turn)
         if not lets_them_fight and not any(c.why in GOING_IN or c.why in BLOWS for c in found):

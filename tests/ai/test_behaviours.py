@@ -236,3 +236,13 @@ def test_an_animal_does_not_wait_for_others_to_tire_it_goes_in():
     before = min(b.board().body("ai").pos[0], 99)
     b.act(d.command)
     assert b.board().body("ai").pos[0] > before          # it closed in
+
+
+def test_an_animal_with_thinking_friends_keeps_with_their_plan():
+    """The gnolls' wolves: an animal whose side has thinking creatures holds with them
+    while two other sides fight, and says so; alone it would go in."""
+    b = battle(THREE_SIDES, creature("ai", "blue", (1, 4), initiative=20, hp=20, int=2),
+               creature("handler", "blue", (1, 6), initiative=19, hp=20, int=8),
+               creature("r", "red", (20, 3), hp=20), creature("g", "green", (21, 3), hp=20))
+    d = decide(b, "ai")
+    assert isinstance(d.command, C.EndTurn) and d.why == "WHY_HOLD_OTHERS_FIGHT"
