@@ -23,7 +23,7 @@ from game.world.commands import BadArgument, parse
 
 JUDGED = ("move", "withdraw", "run", "five_foot_step", "minimum_move", "charge", "overrun", "trip", "bull_rush",
           "disarm", "sunder", "aid_another", "feint", "mount", "ready",
-          "coup_de_grace", "attack")
+          "coup_de_grace", "attack", "full_attack")
 
 
 def test_the_judged_actions_are_those_this_file_proves():
@@ -69,7 +69,14 @@ def _commands(b) -> list[tuple[str, str, dict]]:
                 (who, "coup_de_grace", {"target": t}), (who, "attack", {"target": t}),
                 (who, "attack", {"target": t, "defensively": True, "power_attack": 1}),
                 (who, "attack", {"target": t, "weapon": "dagger"}), (who, "attack", {"target": t, "weapon": "shield"}),
-                (who, "attack", {"target": t, "stunning_fist": True}), (who, "attack", {"target": t, "cleave": [others[0]]})]
+                (who, "attack", {"target": t, "stunning_fist": True}), (who, "attack", {"target": t, "cleave": [others[0]]}),
+                (who, "full_attack", {"targets": [t]}), (who, "full_attack", {"targets": [t, t, t]}),
+                (who, "full_attack", {"targets": [t, {"off_hand": t}]}), (who, "full_attack", {"targets": [{"off_hand": t}]}),
+                (who, "full_attack", {"targets": [t], "weapon": "shield"}), (who, "full_attack", {"targets": []}),
+                (who, "full_attack", {"targets": [{"five_foot_step": [x + 1, y]}, t]}),
+                (who, "full_attack", {"targets": [t, {"move": [[x, y + 1]]}]}), (who, "full_attack", {"targets": [{"trip": t}]}),
+                (who, "full_attack", {"targets": [t], "cleave": ["nobody"]}),
+                (who, "full_attack", {"targets": [t], "power_attack": 1, "defensively": True})]
     return out
 
 
@@ -267,3 +274,23 @@ def test_a_creature_no_condition_concerns_has_its_gates_for_preconditions():
     assert not dispatch.unconditioned(rider, "knight")
     assert preconditions(rider, "knight", "move", {}).code == "RIDE_TO_MOVE"
     assert seen > 0
+
+
+def test_a_full_attacks_plan_is_refused_before_any_die_when_it_cannot_be_played_whole():
+    """Too many blows for the base attack bonus, a move after the blows that runs into a
+    foe, a move after a 5-ft step: each is refused by ``check`` and ``act`` before any die
+    (they were refused after the first blow's dice, and every blow undone); a plain plan
+    is settled by the judge, no frame opened."""
+    grid = "\n".join("." * 10 for _ in range(6))
+    b = battle(grid, creature("f", "blue", (2, 2), weapon="longsword", bab=1, initiative=20),
+               creature("a", "red", (3, 2), initiative=10, hp=30), creature("g", "red", (2, 3), initiative=9, hp=30))
+    rolled = len(b.dice.history)
+    for plan, code in (((["a", "a"]), "NO_ATTACKS_LEFT"), (["a", {"move": [[2, 3]]}], "ENEMY_IN_THE_WAY"),
+                       ([{"five_foot_step": [1, 2]}, "a", {"move": [[1, 1]]}], "NO_MOVE_AFTER_FIVE_FOOT_STEP")):
+        assert b.check("f", "full_attack", {"targets": plan}).code == code, plan
+        ok, refusal, _ = b.act("f", "full_attack", {"targets": plan})
+        assert not ok and refusal.code == code and len(b.dice.history) == rolled
+    assert JUDGES["full_attack"](b, "f", {"targets": ["a"]}).settled
+    assert b.options("f")["full_attack"].legal
+    ok, _refusal, events = b.act("f", "full_attack", {"targets": ["a", {"move": [[2, 1]]}]}, dice=[3, 4])
+    assert ok and b.board().body("f").pos == (2, 1)

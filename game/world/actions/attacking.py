@@ -4,6 +4,9 @@ text "attaque", "attaque à outrance", "enchaînement"; digest §8.1, §11.1); t
 the coup de grace, which end in these attacks, are in ``charging``."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from ... import data
 from ...rules import charge as charge_rules
 from ...rules.attack import full_attack_bonuses, full_attack_steps
@@ -21,7 +24,7 @@ from . import grapple, maneuvers
 from .common import (ABLE, Refused, Verdict, affordable, judged, judging, refuse, settled, spend, squares_arg, target_arg,
                      turn_state)
 from .gates import LOADING, out_of_ammunition
-from .moving import do_five_foot_step, move_common
+from .moving import do_five_foot_step, judge_movement, move_common
 from .natural_hits import on_hit
 from .spell_effects import discharge
 from .stances import stance_refusal, take_stances
@@ -380,15 +383,34 @@ def grappling_plan(battle, who: str, plan: list) -> list:
     return out
 
 
-def do_full_attack(battle, who, args, declined) -> list:
-    """Full-round: iterative attacks in order, a target for each; ``{"off_hand": ID}``
-    items for the second weapon (or a double weapon's other end), in any place; a 5-ft
-    step before, between or after (``{"five_foot_step": [x, y]}``); ``{"move": [...]}``
-    after the first attack turns the rest into a move action."""
+@dataclass(frozen=True)
+class FullAttackPlan:
+    """What a full attack's judging part worked out, which its play goes on with."""
+
+    plan: list              # the steps, the off-hand bashes added at the last foe when asked for
+    off: Any                # the off-hand weapon (or shield bash), None without one
+    uses_off: bool
+    penalties: tuple[int, int]      # two-weapon fighting: main hand, off hand
+    cleave: list
+    thrown: Any             # a giant's rock, None for the weapon in hand
+    monster: Any            # a monster's routine, played as such
+    grappling: bool
+
+
+@judging
+def judge_full_attack(battle, who, args) -> Verdict:
+    """A full attack's judging part (``do_full_attack``), everything before its first blow
+    in the order the play pays it: the plan, a mount that moved, the grapple's limits,
+    Power Attack's and Combat Expertise's numbers, the full-round action, the off-hand
+    weapon or shield bash, the reins, one throw a hand, the foes named for Cleave, every
+    blow before the first step in reach now. Settled when the plan opens with a blow of
+    the weapon in hand or the off hand that nothing refuses (``blow_refusal``): its roll
+    comes next. A step, a move or a maneuver first, a grapple, a monster's routine: the
+    rest is judged by playing it."""
     plan = args.get("targets")
     if not isinstance(plan, list) or not plan:
         raise refuse("BAD_ARGUMENT", key="targets")
-    if turn_state(battle, who).mount_moved > 1 and not battle.board().body(who).weapon.is_ranged:
+    if battle.read(who, TurnState).mount_moved > 1 and not battle.board().body(who).weapon.is_ranged:
         raise refuse("MOUNT_MOVED_ONE_ATTACK")
     grappling = bool(battle.read(who, Grapple).holding)
     if grappling:
@@ -396,13 +418,7 @@ def do_full_attack(battle, who, args, declined) -> list:
     r = stance_refusal(battle, who, args, melee=grappling or not battle.board().body(who).weapon.is_ranged)
     if r:
         raise Refused(r)
-    events = spend(battle, who, "full_round", "full_attack")
-    take_stances(battle, who, args)
-    defensively = bool(args.get("defensively"))
-    if defensively:
-        events += until_next_turn(battle, who, "fighting_defensively")
-    # The -5 step of each main-hand attack, haste's extra one included (digest §8.3).
-    steps = full_attack_steps(battle.comp(who, Offense).bab, "hasted" in battle.board().body(who).conditions)
+    affordable(battle, who, "full_round")
     # ``weapon: "shield"``: the off-hand attacks are shield bashes (``shield_bash``)
     bashing = args.get("weapon") == "shield"
     off = shield_bash(battle, who) if bashing else off_hand_weapon(battle, who)
@@ -417,20 +433,91 @@ def do_full_attack(battle, who, args, declined) -> list:
         uses_off = True
     if uses_off and off is None:
         raise refuse("NO_OFF_HAND_WEAPON")
-    if uses_off and battle.comp(who, Riding).mount and not turn_state(battle, who).knees:
+    if uses_off and battle.read(who, Riding).mount and not battle.read(who, TurnState).knees:
         raise refuse("KNEES_FAILED")           # the other hand is on the reins this round
-    primary_pen, off_pen = twf_penalties(battle, who, off) if uses_off else (0, 0)
+    penalties = twf_penalties(battle, who, off) if uses_off else (0, 0)
     _one_throw_each(battle, who, plan, off)
     cleave = cleave_arg(args)
     unknown = next((foe for foe in cleave if not battle.has(foe) or foe == who), None)
     if unknown is not None:
         raise refuse("UNKNOWN_CREATURE", creature=unknown)       # reach is judged blow by blow (``_cleave``)
-    was_prone = "prone" in battle.board().body(who).conditions
     thrown, _ = _weapon_arg(battle, who, {"weapon": args["weapon"]}) if args.get("weapon") == "rock" else (None, False)
     monster = specials.routine(battle, who)
+    judged_plan = FullAttackPlan(plan, off, uses_off, penalties, cleave, thrown, monster, grappling)
     if monster and not uses_off and thrown is None and not grappling:
-        return events + routine_attacks(battle, who, plan, monster, declined, defensively)
+        return Verdict(plan=judged_plan)        # the routine judges its own (``routine_attacks``)
     _strikes_reach(battle, who, plan, off, thrown)
+    _attacks_enough(battle, who, plan)
+    _move_after_the_blows(battle, who, plan)
+    first = plan[0]
+    if isinstance(first, dict) and set(first) == {"off_hand"}:
+        target, weapon = first["off_hand"], off
+    elif isinstance(first, str):
+        target, weapon = first, thrown
+    else:
+        return Verdict(plan=judged_plan)        # a step, a move or a maneuver opens it
+    if not isinstance(target, str) or not battle.has(target):
+        raise refuse("UNKNOWN_CREATURE", creature=target)
+    r = blow_refusal(battle, who, target, weapon)
+    if r:
+        raise Refused(r)
+    return Verdict(settled=True, plan=judged_plan)
+
+
+def _move_after_the_blows(battle, who: str, plan: list) -> None:
+    """The move that ends a full attack's blows (``{"move": [...]}``), judged before any die
+    from where the creature stands: no 5-ft step may come before it (they exclude each
+    other: refused then), and the path must be open now, as a move's is."""
+    for item in plan:
+        if isinstance(item, dict) and "five_foot_step" in item:
+            if any(isinstance(i, dict) and "move" in i for i in plan):
+                raise refuse("NO_MOVE_AFTER_FIVE_FOOT_STEP")
+            return
+        if isinstance(item, dict) and "move" in item:
+            verdict = judge_movement(battle, who, squares_arg(item, "move"), "move", "move")
+            if verdict.refusal is not None:
+                raise Refused(verdict.refusal)
+            return
+
+
+def _attacks_enough(battle, who: str, plan: list) -> None:
+    """No more blows in the plan than the creature has — its iteratives (a maneuver in place
+    of one counts as one) and its off-hand attacks: refused before any die, not after the
+    last blow it has. What follows a move is not played (the move ends the attacks)."""
+    main = off = 0
+    for item in plan:
+        if isinstance(item, dict) and "move" in item:
+            break
+        if isinstance(item, str) or (isinstance(item, dict) and set(item) & MANEUVERS.keys()):
+            main += 1
+        elif isinstance(item, dict) and "off_hand" in item:
+            off += 1
+    iteratives = len(full_attack_steps(battle.read(who, Offense).bab, "hasted" in battle.board().body(who).conditions))
+    if main > iteratives:
+        raise refuse("NO_ATTACKS_LEFT", attacks=iteratives)
+    if off > off_hand_attacks(battle, who):
+        raise refuse("NO_ATTACKS_LEFT", attacks=off_hand_attacks(battle, who))
+
+
+def do_full_attack(battle, who, args, declined) -> list:
+    """Full-round: iterative attacks in order, a target for each; ``{"off_hand": ID}``
+    items for the second weapon (or a double weapon's other end), in any place; a 5-ft
+    step before, between or after (``{"five_foot_step": [x, y]}``); ``{"move": [...]}``
+    after the first attack turns the rest into a move action."""
+    judged_plan = judged(battle, judge_full_attack(battle, who, args))
+    plan, off, uses_off, cleave, thrown = (judged_plan.plan, judged_plan.off, judged_plan.uses_off,
+                                           judged_plan.cleave, judged_plan.thrown)
+    primary_pen, off_pen = judged_plan.penalties
+    events = spend(battle, who, "full_round", "full_attack")
+    take_stances(battle, who, args)
+    defensively = bool(args.get("defensively"))
+    if defensively:
+        events += until_next_turn(battle, who, "fighting_defensively")
+    # The -5 step of each main-hand attack, haste's extra one included (digest §8.3).
+    steps = full_attack_steps(battle.comp(who, Offense).bab, "hasted" in battle.board().body(who).conditions)
+    was_prone = "prone" in battle.board().body(who).conditions
+    if judged_plan.monster and not uses_off and thrown is None and not judged_plan.grappling:
+        return events + routine_attacks(battle, who, plan, judged_plan.monster, declined, defensively)
     made = off_made = 0
     rolls_before = len(battle.dice.history)
     for item in plan:
@@ -441,8 +528,9 @@ def do_full_attack(battle, who, args, declined) -> list:
         if isinstance(item, dict) and "move" in item:
             if made + off_made == 0:
                 raise refuse("FULL_ATTACK_MOVE_BEFORE_ATTACK")
-            turn_state(battle, who).move = True          # the attacks left become a move action
-            events += move_common(battle, who, squares_arg(item, "move"), "move", declined, "move")
+            # the attacks left become a move action; a move the blows made impossible is lost
+            events += _step_or_forfeit(battle, who, rolls_before, None,
+                                       lambda item=item: _move_instead(battle, who, item, declined))
             break
         if isinstance(item, dict) and set(item) & MANEUVERS.keys():
             name = next(k for k in item if k in MANEUVERS)
@@ -496,6 +584,11 @@ def _strikes_reach(battle, who: str, plan: list, off, thrown) -> None:
             continue
         if r is not None:
             raise Refused(r)
+
+
+def _move_instead(battle, who: str, item: dict, declined) -> list:
+    turn_state(battle, who).move = True
+    return move_common(battle, who, squares_arg(item, "move"), "move", declined, "move")
 
 
 def _step_or_forfeit(battle, who: str, rolls_before: int, item, step) -> list:

@@ -62,7 +62,7 @@ JUDGES.update({
     "charge": charging.judge_charge, "overrun": overrun.judge_overrun_on_foot,
     "trip": maneuvers.judge_trip, "bull_rush": maneuvers.judge_bull_rush, "disarm": maneuvers.judge_disarm,
     "mount": mounted.judge_mount, "ready": timing.judge_ready, "coup_de_grace": charging.judge_coup_de_grace,
-    "attack": attacking.judge_attack,
+    "attack": attacking.judge_attack, "full_attack": attacking.judge_full_attack,
     "sunder": maneuvers.judge_sunder, "aid_another": maneuvers.judge_aid_another, "feint": maneuvers.judge_feint,
 })
 
