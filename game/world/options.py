@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from weakref import WeakKeyDictionary
 from itertools import chain
 from collections.abc import Mapping
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from .. import data
 from ..rules import metamagic
@@ -606,13 +606,16 @@ def _helpless_first(battle, ids: list[str]) -> list[str]:
     return [c for c in ids if board.body(c).is_helpless] or ids[:1]
 
 
-def _aid_pairs(battle, who: str, near: list[str]) -> list[Command]:
-    """Aid another: an ally against an enemy it is in melee with."""
+def _aid_pairs(battle, who: str, near: list[str]) -> Iterator[Command]:
+    """Aid another: an ally against an enemy it is in melee with, made as they are tried."""
     board = battle.board()
     me = board.body(who)
     enemies = [c for c in near if board.body(c).side != me.side] or near[:1]
     allies = [c for c in near if board.body(c).side == me.side]      # never itself (``do_aid_another``)
-    return [C.AidAnother(who, ally=a, enemy=e) for e in enemies for a in allies] or [C.AidAnother(who, ally=who, enemy=who)]
+    if not (enemies and allies):
+        yield C.AidAnother(who, ally=who, enemy=who)
+        return
+    yield from (C.AidAnother(who, ally=a, enemy=e) for e in enemies for a in allies)
 
 
 def _spells_known(battle, who: str) -> list[str]:

@@ -129,7 +129,7 @@ def garrote(battle, who: str) -> Refusal | None:
 
 
 def cut_garrote(battle, who: str) -> Refusal | None:
-    if any(battle.read(c, Grapple).garroting == who for c in battle.sorted_ids):
+    if any(g.garroting == who for _c, g in battle.each(Grapple)):
         return None
     return Refusal("NOT_GARROTED")
 

@@ -524,7 +524,7 @@ def do_cut_garrote(battle, who, args, declined) -> list:
     """Standard action for the one garroted: an attack at AC 21 with a light slashing blade
     at -4, slipped between the garrote and the throat; damage beyond the garrote's hardness
     comes off its hit points, and at 0 it is cut and the strangling ends."""
-    garroter = next((c for c in battle.sorted_ids if battle.read(c, Grapple).garroting == who), None)
+    garroter = next((c for c, g in battle.each(Grapple) if g.garroting == who), None)
     if garroter is None:
         raise refuse("NOT_GARROTED")
     blade = battle.board().body(who).weapon
