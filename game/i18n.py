@@ -145,7 +145,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     # fidelity: spells and shots
     "TOO_MANY_TARGETS": {"en": "At most {count} creature(s) at this caster level.",
                          "fr": "Au plus {count} créature(s) à ce niveau de lanceur."},
-    "TARGETS_TOO_FAR_APART": {"en": "{first} and {second} are more than 9 m apart: no two targets may be.",
+    "TARGETS_TOO_FAR_APART": {"en": "{first} and {second} are more than 30 ft apart: no two targets may be.",
                               "fr": "{first} et {second} sont à plus de 9 m l'un de l'autre : deux cibles ne peuvent l'être."},
     "NOT_A_ONE_ROUND_SPELL": {"en": "Only a spell of 1 round is begun one round and finished the next ({spell} is not).",
                               "fr": "Seul un sort de 1 round se commence un round et se finit au suivant "
@@ -222,8 +222,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "ACT_loose_shield": {"en": "Loosen the shield", "fr": "Lâcher le bouclier"},
     "ACT_ready_shield": {"en": "Ready the shield", "fr": "Prendre le bouclier"},
     "ACT_extinguish": {"en": "Put out the fire", "fr": "Éteindre le feu"},
-    "ACT_crawl": {"en": "Crawl 1.5 m", "fr": "Ramper 1,50 m"},
-    "ACT_minimum_move": {"en": "Move 1.5 m (full round)", "fr": "Se déplacer de 1,50 m (action complexe)"},
+    "ACT_crawl": {"en": "Crawl 5 ft", "fr": "Ramper 1,50 m"},
+    "ACT_minimum_move": {"en": "Move 5 ft (full round)", "fr": "Se déplacer de 1,50 m (action complexe)"},
     "ACT_grapple_damage": {"en": "Grapple: damage", "fr": "Lutte : dégâts"},
     "ACT_grapple_attack": {"en": "Grapple: attack", "fr": "Lutte : attaque"},
     "ACT_pin": {"en": "Pin", "fr": "Immobiliser"},
@@ -242,8 +242,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "SIDE_yellow": {"en": "Yellows", "fr": "Jaunes"},
     "VARIANT_center": {"en": "centre line", "fr": "ligne des centres"},
     "VARIANT_swept": {"en": "whole width", "fr": "toute la largeur"},
-    "VARIANT_seed": {"en": "the French text's", "fr": "celui du texte français"},
-    "VARIANT_srd": {"en": "the SRD's", "fr": "celui du SRD"},
+    "VARIANT_seed": {"en": "as in the French rules", "fr": "celui du texte français"},
+    "VARIANT_srd": {"en": "as in the SRD", "fr": "celui du SRD"},
     "UI_TRACKER_MORE": {"en": "… and {count} more later in the round", "fr": "… et {count} autres plus loin dans le round"},
     "UI_MORE_WHICH": {"en": "Which action?", "fr": "Quelle action ?"},
     "UI_QUIT_ASK": {"en": "Leave the battle? (It is autosaved after every action.)",
@@ -469,8 +469,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "UI_AI_WHY": {"en": "{name} (computer), {action}: {why}", "fr": "{name} (ordinateur), {action} : {why}"},
     "UI_AI_BANNER": {"en": "The computer plays {name} ({side}, {level})",
                      "fr": "L'ordinateur joue {name} ({side}, {level})"},
-    "UI_AI_SKIP": {"en": "Any key or click plays the rest of its turn at once · Esc: quit",
-                   "fr": "Une touche ou un clic joue d'un coup la fin de son tour · Échap : quitter"},
+    "UI_AI_SKIP": {"en": "Any key or click plays the rest of its turn at once · Esc: pause menu",
+                   "fr": "Une touche ou un clic joue d'un coup la fin de son tour · Échap : menu de pause"},
     "UI_AI_NO_ORDERS": {"en": "{name} is played by the computer: it takes no orders.",
                         "fr": "{name} est joué par l'ordinateur : il ne prend pas d'ordres."},
     "UI_CONTROL_human": {"en": "a player", "fr": "un joueur"},
@@ -546,7 +546,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
                              "(carte de chaleur : chances de chute)"},
     "SBX_SPLASH_NO_FLASK": {"en": "No flask carried: the heat map shows a miss's eight points, 1 in 8 each",
                             "fr": "Aucune flasque portée : la carte montre les huit points d'un raté, 1 chance sur 8 chacun"},
-    "SBX_RULER": {"en": "Ruler: {straight} straight + {diag} diagonals counted 1-2-1 ({diag_cost}) = {squares} squares = {metres} m",
+    "SBX_RULER": {"en": "Ruler: {straight} straight + {diag} diagonals counted 1-2-1 ({diag_cost}) = {squares} squares = {metres} ft",
                   "fr": "Règle : {straight} droites + {diag} diagonales comptées 1-2-1 ({diag_cost}) = {squares} cases = {metres} m"},
     "SBX_VARIANT_charge_lane_center": {"en": "Charge lane (1): centre line — each square of the space follows the segment "
                                              "between its centres; corners touched do not block",
@@ -568,21 +568,21 @@ _SENTENCES: dict[str, dict[str, str]] = {
                                                         "to 1-2-1)",
                                                   "fr": "Allonge de 3 m (3) : atteint deux diagonales plus loin "
                                                         "(l'exception 3.5 au 1-2-1)"},
-    "SBX_VARIANT_reach_diagonal_exception_False": {"en": "10-ft reach (3): plain 1-2-1 — two diagonals are 4.5 m, "
+    "SBX_VARIANT_reach_diagonal_exception_False": {"en": "10-ft reach (3): plain 1-2-1 — two diagonals are 15 ft, "
                                                          "out of reach",
                                                    "fr": "Allonge de 3 m (3) : 1-2-1 strict — deux diagonales font "
                                                          "4,5 m, hors d'allonge"},
     "SBX_SHAPE_tall": {"en": "tall", "fr": "grande"},
     "SBX_SHAPE_long": {"en": "long", "fr": "longue"},
-    "SBX_DIAGONAL_EXCEPTION": {"en": " (two diagonals: 4.5 m by 1-2-1, within 3 m by the 3.5 exception)",
+    "SBX_DIAGONAL_EXCEPTION": {"en": " (two diagonals: 15 ft by 1-2-1, within 10 ft by the 3.5 exception)",
                                "fr": " (deux diagonales : 4,5 m en 1-2-1, dans les 3 m par l'exception 3.5)"},
-    "SBX_WHY_THREAT": {"en": "{metres} m ({squares} × 1.5 m) from {name}'s nearest square{exception}; "
-                             "{name} reaches {reach} m ({shape}): the square is threatened by {name}",
+    "SBX_WHY_THREAT": {"en": "{metres} ft ({squares} × 5 ft) from {name}'s nearest square{exception}; "
+                             "{name} reaches {reach} ft ({shape}): the square is threatened by {name}",
                        "fr": "À {metres} m ({squares} × 1,5 m) de la case la plus proche de {name}{exception} ; "
                              "allonge de {name} {reach} m ({shape}) : la case est menacée par {name}"},
-    "SBX_TERRAIN_EXTRA": {"en": " + {metres} m for difficult terrain", "fr": " + {metres} m de terrain difficile"},
-    "SBX_WHY_PATH": {"en": "{mode}: {straight_m} m straight ({straight} × 1.5 m) + {diag_m} m for {diag} diagonals "
-                           "counted 1-2-1 ({sequence}){extra} = {metres} m",
+    "SBX_TERRAIN_EXTRA": {"en": " + {metres} ft for difficult terrain", "fr": " + {metres} m de terrain difficile"},
+    "SBX_WHY_PATH": {"en": "{mode}: {straight_m} ft straight ({straight} × 5 ft) + {diag_m} ft for {diag} diagonals "
+                           "counted 1-2-1 ({sequence}){extra} = {metres} ft",
                      "fr": "{mode} : {straight_m} m en ligne droite ({straight} × 1,5 m) + {diag_m} m pour {diag} "
                            "diagonales comptées 1-2-1 ({sequence}){extra} = {metres} m"},
     "SBX_WHY_AOO": {"en": "Leaving {square}, a square {name} threatens: {name} gets an attack of opportunity "
@@ -670,7 +670,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "CANNOT_MOUNT": {"en": "It cannot ride {mount}.", "fr": "Il ne peut pas monter {mount}."},
     "NOT_MOUNTED": {"en": "It is not mounted.", "fr": "Il n'est pas en selle."},
     "DISMOUNT_SQUARE_BLOCKED": {"en": "It cannot get down into {square}.", "fr": "Impossible de descendre en {square}."},
-    "MOUNT_MOVED_ONE_ATTACK": {"en": "Its mount moved more than 1.5 m: a single melee attack only.",
+    "MOUNT_MOVED_ONE_ATTACK": {"en": "Its mount moved more than 5 ft: a single melee attack only.",
                                "fr": "Sa monture s'est déplacée de plus de 1,50 m : une seule attaque au corps à corps."},
     "NOT_THROWABLE": {"en": "{item} is not something to throw.", "fr": "{item} ne se lance pas."},
     "NOT_BURNING": {"en": "It is not burning.", "fr": "Il ne brûle pas."},
@@ -681,7 +681,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
                              "fr": "{spell} demande des gestes : impossible en lutte."},
     "SPELL_TOO_LONG_IN_GRAPPLE": {"en": "In a grapple only spells of one action can be cast.",
                                   "fr": "En lutte, seuls les sorts d'une action peuvent être lancés."},
-    "SPELL_OUT_OF_RANGE": {"en": "Out of the spell's range ({range_m} m).", "fr": "Hors de portée du sort ({range_m} m)."},
+    "SPELL_OUT_OF_RANGE": {"en": "Out of the spell's range ({range_m} ft).", "fr": "Hors de portée du sort ({range_m} m)."},
     "TOO_MANY_MISSILES": {"en": "Only {count} missile(s) at this level.", "fr": "Seulement {count} projectile(s) à ce niveau."},
     "CONE_FROM_YOUR_CORNER": {"en": "A cone starts from a corner of the caster's space.",
                               "fr": "Un cône part d'un coin de l'espace du lanceur."},
@@ -976,9 +976,9 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "UI_MODE_withdraw": {"en": "withdraw", "fr": "retraite"},
     "UI_MODE_5ft": {"en": "5-ft step", "fr": "pas de placement"},
     "UI_CHARGE_ON": {"en": "Charge: hover an enemy", "fr": "Charge : survolez un adversaire"},
-    "UI_SELECTED": {"en": "{name} ({side}) · {weapon} · speed {speed} m", "fr": "{name} ({side}) · {weapon} · vitesse {speed} m"},
+    "UI_SELECTED": {"en": "{name} ({side}) · {weapon} · speed {speed} ft", "fr": "{name} ({side}) · {weapon} · vitesse {speed} m"},
     "UI_NONE_SELECTED": {"en": "No creature selected", "fr": "Aucune créature choisie"},
-    "PATH_CAPTION": {"en": "{metres} m · {squares} squares counted 1-2-1",
+    "PATH_CAPTION": {"en": "{metres} ft · {squares} squares counted 1-2-1",
                      "fr": "{metres} m · {squares} cases comptées 1-2-1"},
     "PATH_PROVOKES": {"en": " · attacks of opportunity: {names}", "fr": " · attaques d'opportunité : {names}"},
     "PATH_UNREACHABLE": {"en": "Out of reach for this movement.", "fr": "Hors d'atteinte pour ce déplacement."},
@@ -998,7 +998,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "UI_BANDS_LEGEND": {"en": "Where it can go — blue: a move · violet: a double move · grey: running · red: leaving it provokes",
                         "fr": "Où aller — bleu : un déplacement · violet : un double déplacement · gris : en courant · rouge : en sortir provoque"},
     "UI_TIP_CREATURE": {"en": "{hp}/{most} hp · AC {ac} · {weapon}", "fr": "{hp}/{most} pv · CA {ac} · {weapon}"},
-    "UI_TIP_COST": {"en": "entering it costs {metres} m of movement", "fr": "y entrer coûte {metres} m de déplacement"},
+    "UI_TIP_COST": {"en": "entering it costs {metres} ft of movement", "fr": "y entrer coûte {metres} m de déplacement"},
     "UI_TIP_NO_WAY": {"en": "nothing walks here", "fr": "on ne peut pas y marcher"},
     "UI_HANDOFF_ANSWER": {"en": "{side}: a choice for {name}", "fr": "{side} : un choix pour {name}"},
     "UI_HANDOFF_CLICK": {"en": "Pass the screen, then click when that player is ready ({side})",
@@ -1049,7 +1049,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "LOG_UNDEAD_FREED": {"en": "{by} frees {name} from its turning", "fr": "{by} libère {name} du renvoi"},
     "LOG_UNDEAD_BOLSTERED": {"en": "{by} bolsters {name}", "fr": "{by} renforce {name}"},
     "LOG_UNDEAD_TURNING_BROKEN": {"en": "{name} turns back on {by}", "fr": "{name} fait face à {by}"},
-    "LOG_PUSHED": {"en": "{by} pushes {name} back {metres} m", "fr": "{by} repousse {name} de {metres} m"},
+    "LOG_PUSHED": {"en": "{by} pushes {name} back {metres} ft", "fr": "{by} repousse {name} de {metres} m"},
     "LOG_DISARMED": {"en": "{by} disarms {name}", "fr": "{by} désarme {name}"},
     "LOG_MANEUVER_FAILED": {"en": "{name}: {maneuver} fails", "fr": "{name} : {maneuver} échoue"},
     "LOG_SPELL_CAST": {"en": "{name} casts {spell}", "fr": "{name} lance {spell}"},
@@ -1067,7 +1067,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "LOG_SAVED": {"en": "success", "fr": "réussi"},
     "LOG_NOT_SAVED": {"en": "failure", "fr": "échec"},
     "LOG_DAMAGE": {"en": "{target} takes {amount} ({dice} {bonus}){kind}", "fr": "{target} subit {amount} ({dice} {bonus}){kind}"},
-    "LOG_MOVED": {"en": "{name} moves {metres} m", "fr": "{name} se déplace de {metres} m"},
+    "LOG_MOVED": {"en": "{name} moves {metres} ft", "fr": "{name} se déplace de {metres} m"},
     # the combat log tells the story (issue 14, item 5)
     "LOG_ACTION": {"en": "{name} — {action} ({cost})", "fr": "{name} — {action} ({cost})"},
     "LOG_STEPPED": {"en": "{name} takes a 5-ft step", "fr": "{name} fait un pas de placement"},
@@ -1150,7 +1150,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "PRONE_MUST_STAND": {"en": "It is prone: it must stand up (a move action) or crawl first.",
                          "fr": "À terre : il faut d'abord se relever (action de mouvement) ou ramper."},
     "NO_SPEED": {"en": "It has no speed.", "fr": "Sa vitesse est nulle."},
-    "FIVE_FOOT_STEP_SPEED_TOO_LOW": {"en": "A speed of 1.5 m or less allows no 5-ft step.",
+    "FIVE_FOOT_STEP_SPEED_TOO_LOW": {"en": "A speed of 5 ft or less allows no 5-ft step.",
                                      "fr": "Avec une vitesse de 1,50 m ou moins, pas de pas de placement."},
     "FIVE_FOOT_STEP_ONE_SQUARE": {"en": "A 5-ft step is exactly one square.",
                                   "fr": "Un pas de placement fait exactement une case."},
@@ -1191,9 +1191,9 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "NO_MELEE_WEAPON": {"en": "A charge ends in a melee attack, and {weapon} cannot make one.",
                         "fr": "Une charge se termine par une attaque au corps à corps, impossible avec {weapon}."},
     "NO_LINE_OF_SIGHT": {"en": "No line of sight to the target.", "fr": "Pas de ligne de mire vers la cible."},
-    "CHARGE_TOO_CLOSE": {"en": "The closest attack space is {distance_m} m away; a charge moves at least 3 m.",
+    "CHARGE_TOO_CLOSE": {"en": "The closest attack space is {distance_m} ft away; a charge moves at least 10 ft.",
                          "fr": "L'espace d'attaque le plus proche est à {distance_m} m ; une charge parcourt au moins 3 m."},
-    "CHARGE_TOO_FAR": {"en": "The closest attack space is {distance_m} m away, beyond the {limit_m} m of a charge.",
+    "CHARGE_TOO_FAR": {"en": "The closest attack space is {distance_m} ft away, beyond the {limit_m} ft of a charge.",
                        "fr": "L'espace d'attaque le plus proche est à {distance_m} m, au-delà des {limit_m} m de la charge."},
     "CHARGE_END_BLOCKED": {"en": "The closest attack space {square} is blocked.",
                            "fr": "L'espace d'attaque le plus proche {square} est bloqué."},
@@ -1344,6 +1344,36 @@ _DEFAULT_PARAMS = {"BAD_ARGUMENT": {"problem": "malformed"}}
 _DECIMAL = re.compile(r"(?<![\w.,])(-?\d+)\.(\d+)(?![\w.])")
 
 
+# Distances: the engine counts in metres (the French text's 1,50 m square); English reads
+# feet (a square is 5 ft), French metres, each language the same everywhere (play-test,
+# issue 14). These parameters carry metres; in English ``sentence`` puts them in feet.
+_DISTANCE_KEYS = {"metres", "range_m", "straight_m", "diag_m", "distance_m", "limit_m"}
+_DISTANCE_KEYS_OF = {"UI_SELECTED": {"speed"}, "SBX_WHY_THREAT": {"reach"}}
+
+
+def feet(metres: Any) -> str:
+    """Metres as feet (1.5 m is 5 ft), written short: "30", "7.5"."""
+    return f"{round(float(metres) * 10 / 3, 1):g}"
+
+
+def distance(metres: Any, lang: str | None = None) -> str:
+    """A distance as the players read it: "30 ft" in English, "9 m" in French."""
+    if (lang or default_language()) == "fr":
+        return _DECIMAL.sub(r"\1,\2", f"{float(metres):g}") + " m"
+    return f"{feet(metres)} ft"
+
+
+def _in_feet(code: str, values: dict[str, Any]) -> dict[str, Any]:
+    keys = _DISTANCE_KEYS | _DISTANCE_KEYS_OF.get(code, set())
+    out = dict(values)
+    for k in keys & set(values):
+        try:
+            out[k] = feet(values[k])
+        except (TypeError, ValueError):
+            pass
+    return out
+
+
 def sentence(code: str, params: dict[str, Any] | None = None, lang: str | None = None,
              names: dict[str, str] | None = None) -> str:
     """The readable sentence for a reason code. ``names``: creature ids as the players know
@@ -1355,6 +1385,8 @@ def sentence(code: str, params: dict[str, Any] | None = None, lang: str | None =
     text = entry.get(lang) or entry["en"]
     values = {k: (names[v] if names and isinstance(v, str) and v in names else _named(k, v, lang))
               for k, v in {**_DEFAULT_PARAMS.get(code, {}), **(params or {})}.items()}
+    if lang != "fr":                 # English distances in feet
+        values = _in_feet(code, values)
     if lang == "fr":                 # French decimals take a comma: 1,5 m, 55,0 %
         values = {k: _DECIMAL.sub(r"\1,\2", v) if isinstance(v, str) else v for k, v in values.items()}
     try:

@@ -37,7 +37,7 @@ class Explorer:
         self.battle = battle
         self.screen = screen
         self.lang = lang or default_language()
-        self.names = {s.id: s.name for s in battle.scenario.creatures}
+        self.names = {s.id: s.name_in(self.lang) for s in battle.scenario.creatures}
         tokens = {s.id: getattr(s, "template", None) for s in battle.scenario.creatures}
         self.view = BoardView(battle.board(), self.names, tokens)
         self.sandbox = SandboxView(battle, self.lang, self.names)

@@ -147,14 +147,16 @@ class Camera:
         """Back inside the map (after the view changed size)."""
         self.ox, self.oy = self._ox, self._oy
 
-    def fit(self, width: int, height: int, view: tuple[int, int], largest: int = 48, smallest: int = 32,
+    def fit(self, width: int, height: int, view: tuple[int, int], largest: int = 48, smallest: int = 28,
             otherwise: int = 40) -> None:
-        """The largest zoom (up to ``largest``) at which the whole map shows, centred; a
-        map that would need less than ``smallest`` to show whole is shown at
-        ``otherwise``, readable, from its centre (the turn's creature is brought into
-        view next)."""
-        fitting = [z for z in ZOOMS if z <= largest and z * width + 1 <= view[0] and z * height + 1 <= view[1]]
-        self.cell = max(fitting) if fitting and max(fitting) >= smallest else otherwise
+        """The largest square size (up to ``largest``) at which the whole map shows,
+        centred — not only the wheel's steps: the oak clearing's 30 × 20 squares show whole
+        at 31 px beside the panel and above the log, where 32 px cut its top row (play-test,
+        issue 14, item 3); a map that would need less than ``smallest`` to show whole is
+        shown at ``otherwise``, readable, from its centre (the turn's creature is brought
+        into view next). The wheel then steps from the nearest of its sizes."""
+        fitting = min(largest, (view[0] - 1) // max(1, width), (view[1] - 1) // max(1, height))
+        self.cell = fitting if fitting >= smallest else otherwise
         self.centre_on(width, height, view)
 
     def to_screen(self, sq: Square) -> tuple[int, int]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from .. import data
-from ..i18n import sentence, side_sentence, term
+from ..i18n import distance, sentence, side_sentence, term
 from ..world import views
 from ..world.worn import item_name
 from . import action_bar, theme
@@ -156,7 +156,7 @@ class ScreenDrawing:
         y += self._text(sentence("UI_DEFENCE", {"ac": sheet.ac, "touch": sheet.touch, "flat": sheet.flat_footed},
                                  self.lang), (x, y), 13)
         conditions = ", ".join(term("condition", c, self.lang) for c in sheet.conditions)
-        y += self._text(f"{sheet.speed_m:g} m · {conditions or '—'}", (x, y), 13, width=PANEL_W - 24)
+        y += self._text(f"{distance(sheet.speed_m, self.lang)} · {conditions or '—'}", (x, y), 13, width=PANEL_W - 24)
         if sheet.worn:
             y += self._text(sentence("UI_WORN", {"items": ", ".join(item_name(i, self.lang) for i in sheet.worn)},
                                      self.lang), (x, y), 13, width=PANEL_W - 24)

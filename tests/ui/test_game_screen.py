@@ -82,7 +82,7 @@ def test_move_with_the_preview_then_the_charge_is_refused_after_moving(game):
     assert g.mode == "move"
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at(g, (4, 1)), rel=(0, 0), buttons=(0, 0, 0)))
     pump(g)
-    assert g.overlay.path[-1] == (4, 1) and "4.5 m" in g.overlay.caption
+    assert g.overlay.path[-1] == (4, 1) and "15 ft" in g.overlay.caption
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=at(g, (4, 1))))
     pump(g)
     assert g.battle.board().body("hero").pos == (4, 1)
@@ -893,4 +893,4 @@ def test_hovering_a_token_or_a_square_says_what_it_is(melee):
     assert g.overlay.threat == views.threatened(g.battle, "orc_a")
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at(g, (6, 3)), rel=(0, 0), buttons=(0, 0, 0)))
     pump(g)
-    assert g.tooltip_lines() == ["open ground", "entering it costs 1.5 m of movement"]
+    assert g.tooltip_lines() == ["open ground", "entering it costs 5 ft of movement"]
