@@ -25,7 +25,7 @@ from .sandbox_view import chances_line
 from .stance import Stance
 from .screen_acting import RIDDEN, ScreenActing
 from .screen_drawing import FOLD_BELOW, FOLD_W, LOG_H, PANEL_W, ScreenDrawing
-from .spell_aim import SpellAim
+from .spell_aim import HAND_FREEING, SpellAim
 
 TARGETED = ("attack", "full_attack", "charge", "trip", "bull_rush", "disarm", "grapple", "overrun", "web",
             "throw_rock", "mount", "touch")
@@ -36,12 +36,32 @@ BUTTONS = ("move", "five_foot_step", "attack", "full_attack", "charge", "withdra
 
 
 class Dialog:
-    def __init__(self, text: str, choices: list[tuple[str, object]], on_choose, cancellable: bool = False):
+    """A question and its answers. An answer whose value is ``("refused", reason)`` is
+    greyed: choosing it says the reason and keeps the dialog open. ``tips``: the text
+    shown under the answers while one is hovered (a greyed spell's whole reason, a label
+    too long for its button)."""
+
+    def __init__(self, text: str, choices: list[tuple[str, object]], on_choose, cancellable: bool = False,
+                 tips: list[str | None] | None = None):
         self.text = text
         self.choices = choices
         self.on_choose = on_choose
         self.cancellable = cancellable      # Escape closes it (a choice of one's own, not the rules')
         self.rects: list[pygame.Rect] = []
+        self.tips: list[str | None] = list(tips) if tips is not None else [None] * len(choices)
+        self.hovered: int | None = None     # the answer under the mouse
+        self.note = ""                      # the last greyed answer's reason, once clicked
+        self.stacked = False                # one answer a row, at fixed places (a spell list)
+
+    def greyed(self, i: int) -> bool:
+        value = self.choices[i][1]
+        return isinstance(value, tuple) and len(value) == 2 and value[0] == "refused"
+
+    def tip(self) -> str:
+        """What the line under the answers says: the hovered answer's tip, else the note."""
+        if self.hovered is not None and self.hovered < len(self.choices):
+            return self.tips[self.hovered] or self.note
+        return self.note
 
 
 class GameScreen(ScreenActing, ScreenDrawing):
@@ -169,6 +189,10 @@ class GameScreen(ScreenActing, ScreenDrawing):
             option = next((opts[a] for a in ("cast", "use_spell_like", "use_item") if opts[a].legal), opts["cast"])
             if not option.legal and opts["retrieve"].legal and self.aim.choices(cid):
                 return None                       # a magic item still in the pack
+            if not option.legal and option.refusal.code == "SPELL_NEEDS_A_FREE_HAND" and any(
+                    choice[0] == "do" and choice[1] in HAND_FREEING for _label, choice in self.more_entries(cid)):
+                self.notes[button] = self.say(option.refusal)     # the list offers what frees a hand
+                return None
         elif button == "more":
             return None if self.more_entries(cid) else sentence("UI_MORE_NONE", {}, self.lang)
         elif button == "attack" and opts["attack"].legal:
@@ -190,9 +214,16 @@ class GameScreen(ScreenActing, ScreenDrawing):
         if self.pause.handle(event) or self.victory.handle(event):
             return
         if self.dialog is not None:
+            if event.type == pygame.MOUSEMOTION:
+                self.hover_px = event.pos
+                self.dialog.hovered = next((i for i, r in enumerate(self.dialog.rects) if r.collidepoint(event.pos)), None)
             if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-                for rect, (_label, value) in zip(self.dialog.rects, self.dialog.choices):
+                for i, (rect, (_label, value)) in enumerate(zip(self.dialog.rects, self.dialog.choices)):
                     if rect.collidepoint(event.pos):
+                        if self.dialog.greyed(i):           # greyed: its reason, the dialog stays
+                            self.dialog.note = self.dialog.tips[i] or value[1]
+                            self.dialog.on_choose(value)
+                            return
                         dialog, self.dialog = self.dialog, None
                         dialog.on_choose(value)
                         return

@@ -36,8 +36,13 @@ class ScreenActing:
                                            lambda choice: more_actions.start(self, choice))
             self.dialog.cancellable = True
         elif name == "cast":
-            self.dialog = self.make_dialog(sentence("UI_CAST_WHICH", {}, self.lang), self.aim.choices(cid),
-                                           self.aim.start)
+            entries = self.aim.entries(cid)
+            slots = views.sheet(self.battle, cid).slots       # a spontaneous caster's spells per day left
+            text = sentence("UI_CAST_WHICH_SLOTS", {"slots": " · ".join(f"{lv}: {n}" for lv, n in slots) or "—"},
+                            self.lang) if slots is not None else sentence("UI_CAST_WHICH", {}, self.lang)
+            self.dialog = self.make_dialog(text, [(label, value) for label, value, _tip in entries], self.aim.start)
+            self.dialog.tips = [tip for _label, _value, tip in entries]
+            self.dialog.stacked = True          # a list whose places do not move as spells are spent
             self.dialog.cancellable = True
         elif name == "door" and len(self._doors()) == 1:
             self._toggle_door(self._doors()[0])

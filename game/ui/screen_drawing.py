@@ -311,30 +311,80 @@ class ScreenDrawing:
             y += img.get_height()
 
     def _draw_dialog(self) -> None:
-        """The question and its answers as buttons, in as many rows as they need."""
+        """The question and its answers as buttons, in as many rows as they need; a label
+        longer than the dialog is shortened (whole on hover, under the answers); a greyed
+        answer (``Dialog.greyed``) is drawn dim; the hovered answer's tip, or the reason of
+        the greyed one last clicked, is written under the answers, wrapped."""
         w, h = self.screen.get_size()
         d = self.dialog
-        width = 560
-        sizes = [max(80, theme.font(14).size(label)[0] + 24) for label, _v in d.choices]
+        width = max(200, min(560, w - 20))
+        room = width - 32
+        font = theme.font(14)
+        labels = [_shorten(font, label, room - 24) for label, _v in d.choices]
+        sizes = [min(room, max(80, font.size(label)[0] + 24)) for label in labels]
         rows, row, used = [], [], 0
         for i, bw in enumerate(sizes):
-            if row and used + bw > width - 32:
+            if row and (used + bw > room or d.stacked):
                 rows.append(row)
                 row, used = [], 0
             row.append(i)
             used += bw + 10
         rows.append(row)
-        panel = pygame.Rect(w // 2 - width // 2, 0, width, 76 + 44 * len(rows))
+        if d.stacked:                               # a list: every answer as wide as the dialog
+            sizes = [room] * len(sizes)
+        tips = [t for t in d.tips if t] + ([d.note] if d.note else [])
+        for i, label in enumerate(labels):          # a shortened label: its whole text on hover
+            if label != d.choices[i][0] and not d.tips[i]:
+                d.tips[i] = d.choices[i][0]
+                tips.append(d.choices[i][0])
+        tip_h = max((self._wrapped_height(t, 13, room) for t in tips), default=0)
+        if d.stacked:                               # room kept for a two-line reason: the list never moves
+            tip_h = max(tip_h, 2 * theme.font(13).get_height())
+        text_h = self._wrapped_height(d.text, 15, room)
+        top = 16 + text_h + 14
+        panel = pygame.Rect(w // 2 - width // 2, 0, width, top + 44 * len(rows) + (tip_h + 8 if tip_h else 0) + 8)
         panel.centery = h // 2
+        if d.stacked:                               # its top fixed, so answers keep their places
+            panel.top = min(h // 8, max(0, h - panel.h))
+        panel.top = max(0, panel.top)
         pygame.draw.rect(self.screen, (40, 42, 52), panel, border_radius=8)
         pygame.draw.rect(self.screen, (200, 200, 220), panel, 2, border_radius=8)
-        self._text(d.text, (panel.x + 16, panel.y + 16), 15, width=panel.w - 32)
+        self._text(d.text, (panel.x + 16, panel.y + 16), 15, width=room)
         d.rects = [pygame.Rect(0, 0, 0, 0)] * len(d.choices)
         for n, indices in enumerate(rows):
-            bx, by = panel.x + 16, panel.y + 60 + 44 * n
+            bx, by = panel.x + 16, panel.y + top + 44 * n
             for i in indices:
                 r = pygame.Rect(bx, by, sizes[i], 34)
-                pygame.draw.rect(self.screen, (70, 90, 130), r, border_radius=5)
-                self._text(d.choices[i][0], (r.x + 12, r.y + 8), 14)
+                greyed = d.greyed(i)
+                colour = (52, 54, 62) if greyed else (70, 90, 130)
+                if i == d.hovered:
+                    colour = (62, 64, 74) if greyed else (88, 112, 160)
+                pygame.draw.rect(self.screen, colour, r, border_radius=5)
+                self._text(labels[i], (r.x + 12, r.y + 8), 14, (135, 135, 140) if greyed else theme.TEXT)
                 d.rects[i] = r
                 bx = r.right + 10
+        tip = d.tip()
+        if tip:
+            self._text(tip, (panel.x + 16, panel.y + top + 44 * len(rows) + 2), 13, (240, 190, 150), width=room)
+
+    def _wrapped_height(self, text: str, size: int, width: int) -> int:
+        """The height ``_text`` would take for ``text`` wrapped to ``width``."""
+        f = theme.font(size)
+        lines, line = 0, ""
+        for word in text.split():
+            trial = f"{line} {word}".strip()
+            if f.size(trial)[0] > width and line:
+                lines += 1
+                line = word
+            else:
+                line = trial
+        return (lines + (1 if line else 0)) * f.get_height()
+
+
+def _shorten(font, text: str, room: int) -> str:
+    """``text`` as it fits ``room`` pixels, cut with an ellipsis if it must be."""
+    if font.size(text)[0] <= room:
+        return text
+    while text and font.size(text + "…")[0] > room:
+        text = text[:-1]
+    return text.rstrip() + "…"

@@ -144,3 +144,115 @@ def test_the_oak_clearing_shows_whole_on_start_no_row_cut(clearing):
     assert top_left[0] >= 0 and top_left[1] >= 0 and bottom_right[0] <= view.w and bottom_right[1] <= view.h
     # centred: the bands left over are under a square on each side
     assert top_left[0] < g.cam.cell and view.w - bottom_right[0] < g.cam.cell + 1
+
+
+# --- the spell list (findings 1 and 2) ---------------------------------------------------
+
+GRID = "\n".join("." * 12 for _ in range(6))
+ORC = 'id = "orc"\nside = "red"\nat = [10, 4]\nhp = 40\ninitiative = 1\n'
+
+
+def small(*creatures: str) -> Battle:
+    text = f'seed = 5\n[map]\ngrid = """\n{GRID}\n"""\n' + "\n".join(f"[[creature]]\n{c}\n" for c in creatures)
+    return Battle(parse_scenario(text, "t.toml"))
+
+
+def click_at(g: GameScreen, pos) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+    pump(g)
+
+
+def press_button(g: GameScreen, name: str) -> None:
+    g.draw()
+    click_at(g, next(r for n, r, _e, _w in g.buttons if n == name).center)
+
+
+def choice_rect(g: GameScreen, predicate) -> pygame.Rect:
+    g.draw()
+    return next(r for r, (label, value) in zip(g.dialog.rects, g.dialog.choices) if predicate(label, value))
+
+
+CLERIC = '''id = "cleric"
+name = "Jozan"
+side = "blue"
+at = [1, 2]
+caster_class = "cleric"
+caster_level = 3
+wis = 15
+initiative = 20
+weapon = "heavy_mace"
+shield = "heavy_steel_shield"
+spells = ["bless", "shield_of_faith", "cure_light_wounds"]
+'''
+
+
+def test_a_cleric_with_a_shield_sees_why_short_with_the_reason_on_hover_and_loosens_it_from_the_list():
+    """Finding 1: the spells greyed with a short reason that fits the dialog, the engine's
+    whole sentence on hover; "Loosen the shield" offered in the list, and once chosen the
+    list opens again with the spells castable."""
+    g = open_screen(small(CLERIC, ORC))
+    try:
+        press_button(g, "cast")
+        assert g.dialog is not None
+        labels = [label for label, _v in g.dialog.choices]
+        assert "Bless — no free hand" in labels
+        g.draw()
+        panel_right = max(r.right for r in g.dialog.rects)
+        assert all(r.right <= g.screen.get_width() - 10 for r in g.dialog.rects) and panel_right < 1000
+        bless = choice_rect(g, lambda label, _v: label.startswith("Bless"))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=bless.center, rel=(0, 0), buttons=(0, 0, 0)))
+        pump(g)
+        assert "needs a free hand" in g.dialog.tip() and "loosen the shield" in g.dialog.tip()
+        click_at(g, bless.center)                       # greyed: said, nothing cast, the list stays
+        assert g.dialog is not None and "needs a free hand" in g.dialog.note and g.mode != "cast"
+        loosen = choice_rect(g, lambda label, v: v[0] == "fix" and v[1][1] == "loose_shield")
+        click_at(g, loosen.center)
+        assert g.battle.history[-1]["action"] == "loose_shield"
+        assert g.dialog is not None                     # the list again, the spells open now
+        assert ("Bless", ("spell", "bless")) in g.dialog.choices
+        assert not any(v[0] == "fix" for _l, v in g.dialog.choices)
+    finally:
+        g.battle.close()
+
+
+WIZARD = '''id = "wiz"
+name = "Mialee"
+side = "blue"
+at = [1, 2]
+caster_class = "wizard"
+caster_level = 3
+int = 16
+initiative = 20
+spells = ["ray_of_frost", "magic_missile", "magic_missile", "sleep"]
+'''
+
+
+ORC_NEAR = ORC.replace("at = [10, 4]", "at = [4, 2]")
+
+
+def test_the_spell_list_keeps_its_places_and_says_how_many_are_left():
+    """Finding 2: the castings left of each prepared spell are shown; a spell cast to the
+    last keeps its place, greyed, so nothing shifts under the cursor."""
+    g = open_screen(small(WIZARD, ORC_NEAR))
+    try:
+        press_button(g, "cast")
+        first = [(label, v) for label, v in g.dialog.choices]
+        assert ("Magic Missile · 2 left", ("spell", "magic_missile")) in first
+        g.draw()
+        places = [tuple(r) for r in g.dialog.rects]
+        click_at(g, choice_rect(g, lambda _l, v: v == ("spell", "ray_of_frost")).center)
+        assert g.mode == "cast"
+        click_at(g, at(g, (4, 2)))                     # the orc
+        assert g.battle.history[-1]["action"] == "cast"
+        g.battle.act(g.current, "end_turn", {})
+        g.battle.act(g.current, "end_turn", {})
+        g._after_events([])
+        assert g.current == "wiz"
+        press_button(g, "cast")
+        g.draw()
+        now = g.dialog.choices
+        assert [v[0] for _l, v in now][0] == "refused" and now[0][0] == "Ray of Frost — none left"
+        assert [tuple(r) for r in g.dialog.rects][1:] == places[1:]        # the others did not move
+        assert [label for label, _v in now][1:] == [label for label, _v in first][1:]
+    finally:
+        g.battle.close()
