@@ -85,7 +85,8 @@ class ScreenDrawing:
         its last line (the help at the window's foot, or after the content if it is longer)."""
         self.screen.fill((34, 36, 44))
         x, y = rect.x + 12, rect.y + 10
-        y += self._text(self.battle.scenario.title_in(self.lang) or "Carreau", (x, y), 16, bold=True) + 6
+        y += self._text(self.battle.scenario.title_in(self.lang) or "Carreau", (x, y), 16, bold=True,
+                        width=PANEL_W - 24) + 6
         # the initiative tracker: a click on a delaying creature has it step in
         self.tracker_rows = []
         for cid in self._tracker_window():
@@ -152,9 +153,9 @@ class ScreenDrawing:
         weapon = data.weapons()[sheet.weapon]
         bonuses = "/".join(f"{b:+d}" for b in sheet.attacks)
         y += self._text(f"{self.names.get(cid, cid)} — {weapon.names.get(self.lang, weapon.id)} {bonuses}",
-                        (x, y), 14, bold=True)
+                        (x, y), 14, bold=True, width=PANEL_W - 24)
         y += self._text(sentence("UI_DEFENCE", {"ac": sheet.ac, "touch": sheet.touch, "flat": sheet.flat_footed},
-                                 self.lang), (x, y), 13)
+                                 self.lang), (x, y), 13, width=PANEL_W - 24)
         conditions = ", ".join(term("condition", c, self.lang) for c in sheet.conditions)
         y += self._text(f"{distance(sheet.speed_m, self.lang)} · {conditions or '—'}", (x, y), 13, width=PANEL_W - 24)
         if sheet.worn:

@@ -256,3 +256,81 @@ def test_the_spell_list_keeps_its_places_and_says_how_many_are_left():
         assert [label for label, _v in now][1:] == [label for label, _v in first][1:]
     finally:
         g.battle.close()
+
+
+# --- the computer's reasons and the log (findings 4 and 5) -------------------------------
+
+DUEL_AI = '''seed = 4
+[map]
+grid = """
+..........
+..........
+..........
+"""
+[sides.red]
+control = "ai"
+level = "normal"
+
+[[creature]]
+id = "hero"
+name = "Aldric"
+side = "blue"
+at = [1, 1]
+weapon = "longsword"
+hp = 30
+initiative = 20
+
+[[creature]]
+id = "orc"
+side = "red"
+at = [2, 1]
+weapon = "greataxe"
+str = 16
+bab = 3
+hp = 30
+initiative = 1
+'''
+
+
+def test_the_computers_reason_is_said_in_words_with_the_numbers_on_hover():
+    """Finding 4: "1.7 damage expected" leaked into the why line and the banner: the line
+    says it in words; hovering it in the log shows the numbers behind it."""
+    import re
+    from game.ui.computer_turns import PACE_MS
+    g = open_screen(Battle(parse_scenario(DUEL_AI, "t.toml")))
+    try:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode="e"))
+        pump(g)
+        assert g.current == "orc"
+        g.update(PACE_MS)
+        g.draw()
+        why = next(t for t, _c in g.log if "(computer)" in t)
+        assert not re.search(r"\d", why), why
+        assert "likely" in why or "scratch" in why
+        assert re.search(r"\d+(\.\d+)? damage expected", why.detail)
+        banner = g.computer.reason_now()
+        assert banner == why and not re.search(r"\d", banner)
+        g.handoff = None
+        g.draw()
+        index = g.log.index(next(e for e in g.log if e[0] is why))
+        row = next(r for i, r in g.log_view.rows if i == index)
+        drawn = g.log_view.hovered_lines(g.log, row.center)
+        assert any("damage expected" in t for t in drawn), drawn
+    finally:
+        g.battle.close()
+
+
+def test_long_log_lines_wrap_inside_the_log():
+    """Finding 5: log lines were cut at the log's edge: a long one wraps onto more rows,
+    each inside the log."""
+    g = open_screen(Battle(parse_scenario(DUEL_AI, "t.toml")))
+    try:
+        long_line = " ".join(["Aldric strikes the orc with a longsword, and the blow lands hard"] * 3)
+        g.log.append((long_line, (200, 200, 200)))
+        g.handoff = None
+        g.draw()
+        rows = [r for i, r in g.log_view.rows if i == len(g.log) - 1]
+        assert len(rows) >= 2 and all(g.log_view.rect.contains(r) for r in rows)
+        assert sentence("CHARGE_OK", {}, "en").endswith("(green)")     # no more "…, ending in"
+    finally:
+        g.battle.close()
