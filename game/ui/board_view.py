@@ -32,7 +32,7 @@ HELPED = (44, 96, 150)
 DOWN = (40, 40, 44)
 BADGE_FILL = {**{c: HELPED for c in ("blessed", "hasted", "bolstered", "invisible", "hidden_from_undead",
                                      "total_defense", "fighting_defensively", "charging", "climbing", "stable")},
-              **{c: DOWN for c in ("dying", "disabled", "asleep", "paralyzed")}}
+              **{c: DOWN for c in ("dying", "disabled", "asleep", "paralyzed", "dead")}}
 
 
 # Reachable bands (issue 13): the cheapest movement that gets there, each its own tint.
@@ -702,7 +702,7 @@ class BoardView:
         if health and c >= 20:
             self._draw_health(screen, health, centre[0], y, size, c)
         if c >= 24 and (moving is None or moving.tilt is None):    # not before it has fallen
-            self._draw_badges(screen, sorted(b.conditions & BADGES), x + size, y + bar_height(c) + 2, c)
+            self._draw_badges(screen, shown_badges(b.conditions), x + size, y + bar_height(c) + 2, c)
 
     def _draw_health(self, screen, health: tuple[int, int], middle: int, top: int, size: int, c: int) -> None:
         """The hit-point bar across the top of the token: tall enough to read at 40 px,
@@ -730,6 +730,14 @@ class BoardView:
             pygame.draw.rect(screen, BADGE_FILL.get(cond, (120, 46, 46)), r, border_radius=3)
             screen.blit(img, img.get_rect(center=r.center))
             top = r.bottom + 2
+
+
+def shown_badges(conditions) -> list[str]:
+    """The badges a token wears: a dead creature only its death's (play-test, issue 14:
+    a dead one kept its Zz and P badges); the others, their conditions that have one."""
+    if "dead" in conditions:
+        return ["dead"]
+    return sorted(set(conditions) & BADGES)
 
 
 def bar_height(cell: int) -> int:

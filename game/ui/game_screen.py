@@ -208,6 +208,23 @@ class GameScreen(ScreenActing, ScreenDrawing):
 
     # --- input ------------------------------------------------------------------------
     def handle(self, event) -> None:
+        seen = self._camera_now()
+        self._handle(event)
+        if self._camera_now() != seen:
+            self._camera_moved()
+
+    def _camera_now(self) -> tuple[int, int, int]:
+        return self.cam.cell, self.cam.ox, self.cam.oy
+
+    def _camera_moved(self) -> None:
+        """The board moved under the mouse (a pan, a zoom, the camera following the turn):
+        the hovered square and its tooltip are no longer where they were drawn (play-test,
+        issue 14): dropped until the mouse moves again."""
+        if self.hover is not None:
+            self.hover = None
+            self.refresh()
+
+    def _handle(self, event) -> None:
         if event.type == pygame.QUIT:
             self.running = False
             return
@@ -465,7 +482,10 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.view.set_board(self.battle.board())
         cur = self.current
         if cur is not None and any(type(e).__name__ == "TurnStarted" for e in events):
+            seen = self._camera_now()
             self.cam.show(self.battle.board().body(cur).squares, self._board_rect().size)   # follow the turn
+            if self._camera_now() != seen:
+                self.hover = None
         if cur is not None and not self.computer.is_computer(cur):
             side = self.side_of(cur)        # hot seat: hand over between human players only
             if self.last_side is not None and side != self.last_side:

@@ -4,7 +4,7 @@ preview's questions, act), the plan of a full attack, undo. A mixin of ``GameScr
 apart so that each file stays readable; it decides no rule."""
 from __future__ import annotations
 
-from ..i18n import sentence
+from ..i18n import has_sentence, sentence
 from ..world import commands as C, views
 from . import attack_plan, more_actions, overlays
 
@@ -32,8 +32,11 @@ class ScreenActing:
         elif name == "throw_splash" and self._splash_item() and views.in_hand(self.battle, cid) != self._splash_item():
             self.submit(C.Retrieve(cid, item=self._splash_item()))      # out of the pack first: a move action
         elif name == "more":
-            self.dialog = self.make_dialog(sentence("UI_MORE_WHICH", {}, self.lang), self.more_entries(cid),
+            entries = self.more_entries(cid)
+            self.dialog = self.make_dialog(sentence("UI_MORE_WHICH", {}, self.lang), entries,
                                            lambda choice: more_actions.start(self, choice))
+            self.dialog.tips = [sentence(f"TIP_{choice[1]}", {}, self.lang) if has_sentence(f"TIP_{choice[1]}") else None
+                                for _label, choice in entries]      # what an entry does, on hover
             self.dialog.cancellable = True
         elif name == "cast":
             entries = self.aim.entries(cid)

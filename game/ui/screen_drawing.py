@@ -9,7 +9,7 @@ from .. import data
 from ..i18n import distance, sentence, side_sentence, term
 from ..world import views
 from ..world.worn import item_name
-from . import action_bar, theme
+from . import action_bar, theme, tooltip
 from .stance import TOGGLES
 
 PANEL_W = 340
@@ -156,7 +156,7 @@ class ScreenDrawing:
                         (x, y), 14, bold=True, width=PANEL_W - 24)
         y += self._text(sentence("UI_DEFENCE", {"ac": sheet.ac, "touch": sheet.touch, "flat": sheet.flat_footed},
                                  self.lang), (x, y), 13, width=PANEL_W - 24)
-        conditions = ", ".join(term("condition", c, self.lang) for c in sheet.conditions)
+        conditions = ", ".join(term("condition", c, self.lang) for c in tooltip.conditions_shown(self.battle, cid))
         y += self._text(f"{distance(sheet.speed_m, self.lang)} · {conditions or '—'}", (x, y), 13, width=PANEL_W - 24)
         if sheet.worn:
             y += self._text(sentence("UI_WORN", {"items": ", ".join(item_name(i, self.lang) for i in sheet.worn)},
@@ -273,43 +273,10 @@ class ScreenDrawing:
             pygame.draw.circle(area, (255, 235, 120), p, max(3, half // 4))
 
     def tooltip_lines(self) -> list[str]:
-        """Issue 14, item 2: the hovered token's name, hit points, AC, conditions and what it
-        wields; on an empty square, its ground and what entering it costs."""
-        if self.hover is None or not self.battle.board().terrain.in_bounds(self.hover):
-            return []
-        cid = self.creature_at(self.hover)
-        if cid is not None:
-            sheet = views.sheet(self.battle, cid)
-            hp, most = views.health(self.battle, cid)
-            weapon = data.weapons()[sheet.weapon]
-            lines = [self.names.get(cid, cid),
-                     sentence("UI_TIP_CREATURE", {"hp": hp, "most": most, "ac": sheet.ac,
-                                                  "weapon": weapon.names.get(self.lang, weapon.id)}, self.lang)]
-            if sheet.conditions:
-                lines.append(", ".join(term("condition", c, self.lang) for c in sheet.conditions))
-        else:
-            ground, cost = views.terrain_at(self.battle, self.hover)
-            lines = [term("terrain", ground, self.lang),
-                     sentence("UI_TIP_NO_WAY" if cost is None else "UI_TIP_COST",
-                              {"metres": f"{(cost or 0) * 1.5:g}"}, self.lang)]
-        return lines
+        return tooltip.lines(self)
 
     def _draw_tooltip(self, area) -> None:
-        lines = self.tooltip_lines() if self.hover_px is not None and self.dialog is None else []
-        if not lines:
-            return
-        font = theme.font(12)
-        images = [font.render(t, True, theme.TEXT) for t in lines]
-        w = max(i.get_width() for i in images) + 12
-        h = sum(i.get_height() for i in images) + 8
-        x = min(self.hover_px[0] + 16, area.get_width() - w - 2)
-        y = min(self.hover_px[1] + 16, area.get_height() - h - 2)
-        box = pygame.Rect(x, y, w, h)
-        pygame.draw.rect(area, (24, 26, 32), box, border_radius=4)
-        pygame.draw.rect(area, (120, 124, 140), box, 1, border_radius=4)
-        for img in images:
-            area.blit(img, (x + 6, y + 4))
-            y += img.get_height()
+        tooltip.draw(self, area)
 
     def _draw_dialog(self) -> None:
         """The question and its answers as buttons, in as many rows as they need; a label

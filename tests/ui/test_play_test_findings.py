@@ -334,3 +334,107 @@ def test_long_log_lines_wrap_inside_the_log():
         assert sentence("CHARGE_OK", {}, "en").endswith("(green)")     # no more "…, ending in"
     finally:
         g.battle.close()
+
+
+# --- tooltips, the dead, the coup de grace (findings 6, 10 and 11) -------------------------
+
+def test_the_tooltip_covers_no_neighbouring_token(clearing):
+    """Finding 6: the tooltip covered the tokens next to the hovered one: it is put beside
+    the hovered token where it covers no other (Jozan stands among Tordek, Lidda, Mialee)."""
+    from game.ui import tooltip
+    g = clearing("en")
+    for cid in ("jozan", "tordek", "mialee", "lidda"):
+        hover(g, g.battle.board().body(cid).pos)
+        g.draw()
+        rects = tooltip.token_rects(g)
+        box = g.tooltip_rect
+        assert box is not None and g._board_rect().contains(box)
+        assert box.collidelist([r for other, r in rects.items() if other != cid]) < 0, cid
+        assert not box.colliderect(rects[cid])
+
+
+def test_a_stale_tooltip_goes_when_the_camera_moves(clearing):
+    """Finding 6: after a zoom or a pan the tooltip stayed, about what was no longer under
+    the mouse: it goes until the mouse moves again."""
+    g = clearing("en")
+    jozan = g.battle.board().body("jozan").pos
+    hover(g, jozan)
+    assert g.tooltip_lines()[0] == "Jozan"
+    pygame.mouse.set_pos(at(g, jozan))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))        # zoom in
+    pump(g)
+    assert g.tooltip_lines() == [] and g.tooltip_rect is None
+    hover(g, g.battle.board().body("jozan").pos)
+    assert g.tooltip_lines()[0] == "Jozan"
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))   # a pan
+    pump(g)
+    assert g.tooltip_lines() == []
+
+
+SLEEPER = '''seed = 3
+[map]
+grid = """
+..........
+..........
+"""
+[[creature]]
+id = "hero"
+name = "Aldric"
+side = "blue"
+at = [1, 1]
+weapon = "greataxe"
+str = 30
+bab = 5
+initiative = 20
+
+[[creature]]
+id = "orc"
+name = "Orc"
+side = "red"
+at = [2, 1]
+hp = 6
+conditions = ["asleep", "prone"]
+initiative = 1
+
+[[creature]]
+id = "grunt"
+name = "Grunt"
+side = "red"
+at = [9, 0]
+initiative = 2
+'''
+
+
+def test_a_coup_de_grace_says_it_is_an_automatic_critical_and_the_dead_show_dead_only():
+    """Findings 10 and 11: the coup de grace's entry says on hover and its damage line says
+    in the log that it is an automatic critical; the sleeping orc it kills shows dead only:
+    no Zz or P badge, no "asleep, prone, dead" in its tooltip or the panel."""
+    from game.ui.board_view import shown_badges
+    g = open_screen(Battle(parse_scenario(SLEEPER, "t.toml")))
+    try:
+        assert set(shown_badges(g.battle.board().body("orc").conditions)) == {"asleep", "prone"}
+        press_button(g, "more")
+        entry = choice_rect(g, lambda _label, value: value[1] == "coup_de_grace")
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=entry.center, rel=(0, 0), buttons=(0, 0, 0)))
+        pump(g)
+        assert "automatic critical" in g.dialog.tip()
+        click_at(g, entry.center)
+        click_at(g, at(g, (2, 1)))                     # the sleeping orc
+        if g.dialog is not None:                       # an attack of opportunity asked: not taken
+            click_at(g, g.dialog.rects[-1].center)
+        assert g.battle.history[-1]["action"] == "coup_de_grace"
+        assert any("automatic critical hit, damage ×" in text for text, _c in g.log), g.log[-6:]
+        orc = g.battle.board().body("orc")
+        assert "dead" in orc.conditions and {"asleep", "prone"} <= set(orc.conditions)
+        assert shown_badges(orc.conditions) == ["dead"]
+        g.motion.finish()
+        hover(g, (2, 1))
+        assert g.tooltip_lines()[-1] == "dead"
+    finally:
+        g.battle.close()
+
+
+def test_log_lines_name_the_creature_not_its():
+    assert sentence("LOG_FEINTED", {"name": "Lidda", "target": "Gnoll 1"}, "en") == \
+        "Lidda feints Gnoll 1: Gnoll 1 has no Dex bonus against Lidda's next attack"
+    assert "its" not in sentence("LOG_SPELL_PENDING", {"name": "Jozan", "spell": "Bless"}, "en").split()
