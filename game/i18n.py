@@ -499,6 +499,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
                      "fr": "L'ordinateur joue {name} ({side}, {level})"},
     "UI_AI_SKIP": {"en": "Any key or click plays the rest of its turn at once · Esc: pause menu",
                    "fr": "Une touche ou un clic joue d'un coup la fin de son tour · Échap : menu de pause"},
+    "UI_ONLY_ALLIES_IN_REACH": {"en": "No foe within reach: only allies ({names}) — it would strike one of them.",
+                                "fr": "Aucun adversaire à portée : seulement des alliés ({names}) — il frapperait l'un d'eux."},
     "UI_AI_NO_ORDERS": {"en": "{name} is played by the computer: it takes no orders.",
                         "fr": "{name} est joué par l'ordinateur : il ne prend pas d'ordres."},
     "UI_CONTROL_human": {"en": "a player", "fr": "un joueur"},

@@ -30,6 +30,7 @@ from .spell_aim import HAND_FREEING, SpellAim
 TARGETED = ("attack", "full_attack", "charge", "trip", "bull_rush", "disarm", "grapple", "overrun", "web",
             "throw_rock", "mount", "touch")
 SQUARED = ("move", "five_foot_step", "withdraw", "run")
+ALLY_NOTED = ("attack", "full_attack", "trip", "disarm", "grapple", "bull_rush", "overrun", "charge")
 BUTTONS = ("move", "five_foot_step", "attack", "full_attack", "charge", "withdraw", "run", "total_defense",
            "stand_up", "drop_prone", "trip", "bull_rush", "disarm", "grapple", "overrun", "throw_splash", "door", "ready",
            "delay", "end_turn")
@@ -167,7 +168,22 @@ class GameScreen(ScreenActing, ScreenDrawing):
             why = sentence("UI_AI_NO_ORDERS", {"name": self.names.get(cid, cid)}, self.lang)
             return {b: why for b in names}
         self.notes = {}
-        return {b: self._refusal(cid, b) for b in names}
+        out = {b: self._refusal(cid, b) for b in names}
+        self._only_allies(cid, [b for b in names if b in ALLY_NOTED and out[b] is None])
+        return out
+
+    def _only_allies(self, cid: str, open_now: list[str]) -> None:
+        """An attack the engine allows only at allies (play-test, issue 14: Attack open for
+        Tordek with no foe near — Jozan stood beside him): open, as ``options`` says, and
+        its hover says whom it would strike (striking an ally is the player's right)."""
+        opts = self.battle.options(cid)
+        board = self.battle.board()
+        me = board.body(cid)
+        for b in open_now:
+            targets = opts[b].domain.get("targets") or []
+            if targets and not any(board.body(t).is_enemy_of(me) for t in targets if self.battle.has(t)):
+                self.notes[b] = sentence("UI_ONLY_ALLIES_IN_REACH", {"names": ", ".join(self.names.get(t, t) for t in targets)},
+                                         self.lang)
 
     def _refusal(self, cid: str, button: str) -> str | None:
         opts = self.battle.options(cid)

@@ -120,8 +120,9 @@ class ScreenDrawing:
         # the action bar: grouped by cost, greyed with the engine's reason when not possible now
         names = self.buttons_for(self.current) if self.current else self.BUTTONS
         shown = tuple(n for _group, members in self.bar.groups(self.current or "", names) for n in members)
-        self.buttons, y = action_bar.draw(self.screen, self.bar, self.current or "", names, self.availability(shown),
-                                          self.mode, self.lang, x, y, PANEL_W - 24)
+        avail = self.availability(shown)
+        self.buttons, y = action_bar.draw(self.screen, self.bar, self.current or "", names, avail,
+                                          self.mode, self.lang, x, y, PANEL_W - 24, self.notes)
         y = self._draw_stance(x, y + 2) + 4
         if self.tip:
             y += self._text(self.tip, (x, y), 12, (240, 180, 140), width=PANEL_W - 24)

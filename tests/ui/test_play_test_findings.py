@@ -438,3 +438,29 @@ def test_log_lines_name_the_creature_not_its():
     assert sentence("LOG_FEINTED", {"name": "Lidda", "target": "Gnoll 1"}, "en") == \
         "Lidda feints Gnoll 1: Gnoll 1 has no Dex bonus against Lidda's next attack"
     assert "its" not in sentence("LOG_SPELL_PENDING", {"name": "Jozan", "spell": "Bless"}, "en").split()
+
+
+def test_attack_open_with_only_an_ally_in_reach_says_so(clearing):
+    """Finding 8: Attack was open for Tordek with no foe near, greyed for the others. Why:
+    Jozan stands beside him, and the rules let a creature strike an ally, so ``options``
+    offers it (the engine is right; Lidda has nobody in reach). The window keeps it open,
+    as ``options`` says, and its hover (and an amber corner) says it would strike an ally."""
+    g = clearing("en")
+    while g.current != "tordek":
+        g.battle.act(g.current, "end_turn", {})
+    g._after_events([])
+    g.handoff = None
+    opts = g.battle.options("tordek")
+    assert opts["attack"].legal and opts["attack"].domain["targets"] == ["jozan"]
+    g._panel_picture = None
+    g.draw()
+    attack = next(b for b in g.buttons if b.name == "attack")
+    assert attack.enabled
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=attack.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    pump(g)
+    assert g.tip == "No foe within reach: only allies (Jozan) — it would strike one of them."
+    # Lidda, with nobody next to her, has it greyed with the engine's reason
+    while g.current != "lidda":
+        g.battle.act(g.current, "end_turn", {})
+    g._after_events([])
+    assert g.availability()["attack"] == g.say(g.battle.options("lidda")["attack"].refusal)
