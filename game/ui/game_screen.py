@@ -30,6 +30,7 @@ from .spell_aim import HAND_FREEING, SpellAim
 TARGETED = ("attack", "full_attack", "charge", "trip", "bull_rush", "disarm", "grapple", "overrun", "web",
             "throw_rock", "mount", "touch")
 SQUARED = ("move", "five_foot_step", "withdraw", "run")
+LOG_KEPT = 300             # log lines a save keeps
 ALLY_NOTED = ("attack", "full_attack", "trip", "disarm", "grapple", "bull_rush", "overrun", "charge")
 BUTTONS = ("move", "five_foot_step", "attack", "full_attack", "charge", "withdraw", "run", "total_defense",
            "stand_up", "drop_prone", "trip", "bull_rush", "disarm", "grapple", "overrun", "throw_splash", "door", "ready",
@@ -68,9 +69,12 @@ class Dialog:
 class GameScreen(ScreenActing, ScreenDrawing):
     BUTTONS = BUTTONS
 
-    def __init__(self, battle, screen: pygame.Surface, lang: str, saves=None, control: dict[str, str] | None = None):
+    def __init__(self, battle, screen: pygame.Surface, lang: str, saves=None, control: dict[str, str] | None = None,
+                 log: list | None = None):
         """``control``: side -> controller name ("human", "ai:easy" …) over the scenario's
-        ``[sides]`` defaults (the start menu's choice, or a save's)."""
+        ``[sides]`` defaults (the start menu's choice, or a save's). ``log``: a loaded
+        battle's log as its save kept it (``logged``); the log then goes on from there,
+        with the round and the turn the battle is at, not its opening."""
         self.battle = battle
         self.screen = screen
         self.lang = lang
@@ -123,7 +127,10 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.motion = self.view.motion = Motion(self)
         self.last_command = None         # the command whose events come next (a spell's aim)
         self.computer = ComputerTurns(self, control)
-        self._after_events(battle.opening_events)
+        if log is None:
+            self._after_events(battle.opening_events)
+        else:
+            self.resume_log(log)
 
     # --- what the engine says -----------------------------------------------------------
     @property
@@ -310,8 +317,36 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.computer.update(dt_ms)
 
     def save_meta(self) -> dict:
-        """What a save keeps besides the battle: who plays each side."""
-        return self.computer.save_meta()
+        """What a save keeps besides the battle: who plays each side, and the log's last
+        lines (issue 14, item 5: the log kept across save and load)."""
+        return {**self.computer.save_meta(), "log": [[str(text), list(colour)] for text, colour in self.log[-LOG_KEPT:]]}
+
+    def resume_log(self, saved) -> None:
+        """The log of a loaded battle: the lines its save kept (any that do not read are
+        left out), then the round and the turn it is at (play-test, issue 14: the log
+        began "Round 1" on another creature's turn after a load)."""
+        self.log = [(text, tuple(colour)) for text, colour in (saved if isinstance(saved, list) else [])[-LOG_KEPT:]
+                    if isinstance(text, str) and isinstance(colour, list) and len(colour) == 3
+                    and all(isinstance(c, int) and 0 <= c <= 255 for c in colour)] if isinstance(saved, list) else []
+        if self.current is not None:
+            self.log.append((sentence("LOG_TURN", {"round": self.battle.round, "name": self.names.get(self.current)},
+                                      self.lang), (235, 215, 150)))
+            self.last_side = None if self.computer.is_computer(self.current) else self.side_of(self.current)
+            self.cam.show(self.battle.board().body(self.current).squares, self._board_rect().size)
+
+    def ask_load(self) -> None:
+        """F9: load the quick save, once the player says so (play-test, issue 14: F9 loaded
+        at once, the battle since lost)."""
+        if not self.saves:
+            return
+
+        def chosen(yes):
+            if yes:
+                self.saves[1](self)
+        self.dialog = self.make_dialog(sentence("UI_LOAD_ASK", {}, self.lang),
+                                       [(sentence("UI_LOAD_YES", {}, self.lang), True),
+                                        (sentence("UI_LOAD_NO", {}, self.lang), False)], chosen)
+        self.dialog.cancellable = True
 
     def _key(self, key) -> None:
         if key in (pygame.K_RETURN, pygame.K_SPACE) and self.mode == "cast":
@@ -340,7 +375,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
             path = self.saves[0](self.battle, self.save_meta())
             self.log.append((sentence("UI_SAVED", {"path": path}, self.lang), (180, 220, 180)))
         elif key == pygame.K_F9 and self.saves:
-            self.saves[1](self)
+            self.ask_load()
         elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
             step = self.cam.cell
             self.cam.ox += {pygame.K_LEFT: -step, pygame.K_RIGHT: step}.get(key, 0)

@@ -207,10 +207,13 @@ def test_save_and_load_through_the_keys_keep_the_battle(tmp_path):
     g.perform("move", {"squares": [[4, 1]]})
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F9))
     pump(g)
+    assert g.dialog is not None and g.battle is battle          # asked first (play-test, issue 14)
+    click(g, next(r for r, (_l, v) in zip(g.dialog.rects, g.dialog.choices) if v is True).center)
     assert g.battle.state() == before and g.battle is not battle
     (tmp_path / "saves" / "quicksave.json").write_text("{not json", encoding="utf-8")
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F9))
     pump(g)
+    click(g, next(r for r, (_l, v) in zip(g.dialog.rects, g.dialog.choices) if v is True).center)
     assert g.battle.state() == before and "quicksave.json" in g.log[-1][0]   # refused, game kept
     g.battle.close()
     pygame.quit()

@@ -464,3 +464,46 @@ def test_attack_open_with_only_an_ally_in_reach_says_so(clearing):
         g.battle.act(g.current, "end_turn", {})
     g._after_events([])
     assert g.availability()["attack"] == g.say(g.battle.options("lidda")["attack"].refusal)
+
+
+# --- F9 and the log after a load (finding 9) ---------------------------------------------
+
+def key(g: GameScreen, k: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+    pump(g)
+
+
+def test_f9_asks_first_and_the_log_goes_on_at_the_right_turn(tmp_path):
+    """Finding 9: F9 loaded at once, and the log after it began "Round 1" on another
+    creature's turn. F9 asks first ("Keep playing" changes nothing); the loaded battle's
+    log keeps the lines saved with it and goes on at the round and turn it is at."""
+    from game.ui.app import _save_hooks
+    path = tmp_path / "duel.toml"
+    path.write_text(DUEL_AI.replace('[sides.red]\ncontrol = "ai"\nlevel = "normal"\n', ""), encoding="utf-8")
+    g = open_screen(Battle(load_scenario(path)), saves=_save_hooks(str(tmp_path / "saves"), "en"))
+    try:
+        g.handoff = None
+        key(g, pygame.K_e)                      # Aldric ends his turn
+        g.handoff = None
+        key(g, pygame.K_e)                      # the orc ends its: round 2, Aldric
+        assert (g.battle.round, g.current) == (2, "hero")
+        g.handoff = None
+        saved_lines = [text for text, _c in g.log]          # what the save keeps
+        key(g, pygame.K_F5)
+        g.handoff = None
+        key(g, pygame.K_e)                      # played after the save: the orc's turn
+        assert g.current == "orc"
+        g.handoff = None                        # the orc's player took the screen
+        key(g, pygame.K_F9)
+        assert g.dialog is not None and "quick save" in g.dialog.text
+        click_at(g, choice_rect(g, lambda _l, v: v is False).center)      # keep playing
+        assert g.dialog is None and g.current == "orc"
+        key(g, pygame.K_F9)
+        click_at(g, choice_rect(g, lambda _l, v: v is True).center)       # load
+        assert (g.battle.round, g.current) == (2, "hero")
+        texts = [text for text, _c in g.log]
+        assert texts[:len(saved_lines)] == saved_lines
+        assert texts[-1] == "Round 2: Aldric's turn" and texts[-2].startswith("Loaded")
+        assert "Round 1: Aldric's turn" not in texts[len(saved_lines):]
+    finally:
+        g.battle.close()
