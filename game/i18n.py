@@ -1079,7 +1079,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "LOG_UNDEAD_DESTROYED": {"en": "{name} is destroyed", "fr": "{name} est détruit"},
     "LOG_UNDEAD_REBUKED": {"en": "{name} cowers before {by}", "fr": "{name} se recroqueville devant {by}"},
     "LOG_UNDEAD_COMMANDED": {"en": "{name} now obeys {by}", "fr": "{name} obéit désormais à {by}"},
-    "LOG_UNDEAD_ORDERED": {"en": "{by} gives {name} orders", "fr": "{by} donne des ordres à {name}"},
+    "LOG_UNDEAD_ORDERED": {"en": "{by} gives {name} orders", "fr": "{by} donne ses ordres à {name}"},
     "LOG_UNDEAD_RELEASED": {"en": "{name} is free of {by}", "fr": "{name} échappe à {by}"},
     "LOG_UNDEAD_FREED": {"en": "{by} frees {name} from being turned", "fr": "{by} libère {name} du renvoi"},
     "LOG_UNDEAD_BOLSTERED": {"en": "{by} bolsters {name}", "fr": "{by} renforce {name}"},
