@@ -31,6 +31,9 @@ TARGETED = ("attack", "full_attack", "charge", "trip", "bull_rush", "disarm", "g
             "throw_rock", "mount", "touch")
 SQUARED = ("move", "five_foot_step", "withdraw", "run")
 LOG_KEPT = 300             # log lines a save keeps
+# A refusal's leading pronoun, which stands for the creature acting, and its name instead.
+NAMED_SUBJECT = {"en": (("Its ", "{name}'s "), ("It ", "{name} ")), "fr": (("Il ", "{name} "),)}
+UNNAMED = ("NOT_YOUR_TURN",)     # "It is Lidda's turn": no creature is meant
 ALLY_NOTED = ("attack", "full_attack", "trip", "disarm", "grapple", "bull_rush", "overrun", "charge")
 BUTTONS = ("move", "five_foot_step", "attack", "full_attack", "charge", "withdraw", "run", "total_defense",
            "stand_up", "drop_prone", "trip", "bull_rush", "disarm", "grapple", "overrun", "throw_splash", "door", "ready",
@@ -504,9 +507,20 @@ class GameScreen(ScreenActing, ScreenDrawing):
             self.hover = square
             self.refresh()
 
-    def say(self, refusal) -> str:
-        """A refusal as the player reads it: in its language, creatures by their names."""
-        return sentence(refusal.code, refusal.params, self.lang, names=self.names)
+    def say(self, refusal, who: str | None = None) -> str:
+        """A refusal as the player reads it: in its language, creatures by their names —
+        the one it is about too, where the sentence begins with a pronoun ("It is not
+        prone." reads "Tordek is not prone."; play-test, issue 14). ``who``: the creature
+        whose command it is (by default the one whose turn it is)."""
+        text = sentence(refusal.code, refusal.params, self.lang, names=self.names)
+        who = who or self.current
+        if who is None or refusal.code in UNNAMED:
+            return text
+        name = self.names.get(who, who)
+        for pronoun, named in NAMED_SUBJECT.get(self.lang, ()):
+            if text.startswith(pronoun):
+                return named.format(name=name) + text[len(pronoun):]
+        return text
 
     def creature_at(self, square):
         return views.creature_at(self.battle, square)

@@ -191,7 +191,7 @@ class ScreenActing:
         ok, refusal, events = self.battle.act(command, declined=declined, instead=instead)
         if not ok:
             self.battle.restore(snap)
-            self.log.append((self.say(refusal), (240, 160, 120)))
+            self.log.append((self.say(refusal, command.who), (240, 160, 120)))
             return
         if len(self.battle.dice.history) == rolled_before:
             self.undo.append(snap)          # undoable: the frame stays open until undone or kept

@@ -507,3 +507,15 @@ def test_f9_asks_first_and_the_log_goes_on_at_the_right_turn(tmp_path):
         assert "Round 1: Aldric's turn" not in texts[len(saved_lines):]
     finally:
         g.battle.close()
+
+
+def test_a_refusal_names_the_creature_instead_of_it(clearing):
+    """Finding 11: "It is not prone." in the log and the hovers: the creature is named."""
+    from game.rules.reasons import Refusal
+    g = clearing("en")
+    assert g.say(Refusal("NOT_PRONE", {})) == "Lidda is not prone."
+    assert g.say(Refusal("HAND_EMPTY", {})) == "Lidda's hand is empty."
+    assert g.say(Refusal("NOT_YOUR_TURN", {"turn": "tordek"})) == "It is Tordek's turn."
+    g.lang = g.names.lang = "fr"
+    assert g.say(Refusal("NOT_PRONE", {}), "tordek") == "Tordek n'est pas à terre."
+    assert g.availability()["stand_up"] == "Lidda n'est pas à terre."

@@ -61,6 +61,9 @@ def test_every_greyed_button_shows_the_engines_own_sentence(screens, text):
                  "bull_rush", "disarm", "grapple", "delay", "end_turn"):
         option = options[name]
         expected = "" if option.legal else sentence(option.refusal.code, option.refusal.params, "en")
+        who = g.names[g.current]          # a leading "It" names the creature (play-test, issue 14)
+        expected = f"{who}'s {expected[4:]}" if expected.startswith("Its ") else \
+            f"{who} {expected[3:]}" if expected.startswith("It ") else expected
         assert reasons[name] == expected, name
 
 
