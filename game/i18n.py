@@ -295,6 +295,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "SHORT_NO_MOVE_ACTION_LEFT": {"en": "no move action", "fr": "plus d'action de mouvement"},
     "SHORT_SPELL_OUT_OF_RANGE": {"en": "out of range", "fr": "hors de portée"},
     "SHORT_OUT_OF_RANGE": {"en": "out of range", "fr": "hors de portée"},
+    "SHORT_OUT_OF_REACH": {"en": "nobody in reach", "fr": "personne à portée"},
+    "SHORT_NO_FOE_IN_REACH": {"en": "nobody in reach", "fr": "personne à portée"},
     "SHORT_NO_LINE_OF_SIGHT": {"en": "no line of sight", "fr": "pas de ligne de vue"},
     "SHORT_SPELL_NEEDS_VOICE": {"en": "cannot speak", "fr": "ne peut parler"},
     "SHORT_SPELL_NEEDS_GESTURES": {"en": "cannot gesture", "fr": "ne peut faire les gestes"},
