@@ -54,6 +54,7 @@ class SpellAim:
         lang = self.s.lang
         refused = spell_refusals(self.s.battle, cid) if cid == self.s.current else {}
         now = {key: label for label, key in self._labels(cid)}
+        counts = views.prepared_counts(self.s.battle, cid)
         shown = self._shown.setdefault(cid, [])
         shown.extend(key for key in now if key not in shown)
         out: list[tuple[str, tuple, str | None]] = []
@@ -65,6 +66,9 @@ class SpellAim:
                 out.append((f"{name} — {sentence('UI_SPELL_SPENT', {}, lang)}", ("refused", why), why))
                 continue
             label = self._names[(cid, key)] = now[key]
+            left = counts.get(key[1], 0) if key[0] == "spell" else 0
+            if left > 1:                                    # a prepared spell's castings left today
+                label = sentence("UI_CASTINGS_LEFT", {"spell": label, "n": left}, lang)
             refusal = refused.get(("prepared" if key[0] == "spell" else key[0], key[1]))
             if refusal is None:
                 out.append((label, key, None))
@@ -82,14 +86,10 @@ class SpellAim:
     def _labels(self, cid: str) -> list[tuple[str, tuple[str, str]]]:
         lang = self.s.lang
         out = []
-        counts = views.prepared_counts(self.s.battle, cid)
         for c in views.spell_choices(self.s.battle, cid):
             if c.kind == "prepared":
                 spell, feats, level = views.entry_parts(c.ident)
-                label = _spell_label(spell, feats, lang, level)
-                left = counts.get(c.ident, 0)
-                out.append((sentence("UI_CASTINGS_LEFT", {"spell": label, "n": left}, lang) if left > 1 else label,
-                            ("spell", c.ident)))
+                out.append((_spell_label(spell, feats, lang, level), ("spell", c.ident)))
             elif c.kind == "known":
                 out.append((_spell_label(c.spell, (), lang), ("known", c.spell)))
             elif c.kind == "convert":
