@@ -95,11 +95,14 @@ class ScreenDrawing:
             mark = "▶ " if cid == self.current else ("… " if cid in self.battle.delayed else "   ")
             colour = theme.side_colour(self.view.sides, body.side)
             status = views.status(self.battle, cid)
-            label = f"{mark}{self.names.get(cid, cid)}  {hp}/{most}"
+            tail = f"  {hp}/{most}"
             if status != "normal":
-                label += f" ({term('status', status, self.lang)})"
+                tail += f" ({term('status', status, self.lang)})"
             if cid in self.battle.readied:
-                label += " ⏳"
+                tail += " ⏳"
+            # a long name is shortened so that its hit points and status always show
+            room = PANEL_W - 36 - theme.font(13).size(mark + tail)[0]
+            label = mark + _shorten(theme.font(13), self.names.get(cid, cid), room) + tail
             if cid == self.inspected:
                 pygame.draw.rect(self.screen, (52, 56, 70), pygame.Rect(x - 4, y, PANEL_W - 18, 16))
             shade = colour if status != "dead" else (110, 110, 110)

@@ -519,3 +519,26 @@ def test_a_refusal_names_the_creature_instead_of_it(clearing):
     g.lang = g.names.lang = "fr"
     assert g.say(Refusal("NOT_PRONE", {}), "tordek") == "Tordek n'est pas à terre."
     assert g.availability()["stand_up"] == "Lidda n'est pas à terre."
+
+
+def test_a_long_name_in_the_initiative_list_keeps_its_hit_points_in_the_panel():
+    """Finding 5: panel lines were cut at its edge; an initiative line shortens a long name
+    rather than lose the hit points and the status."""
+    long_name = "Varro l'enchaîné, champion des jeux de Port-Sable et terreur des arènes du sud"
+    g = open_screen(Battle(parse_scenario(DUEL_AI.replace('name = "Aldric"', f'name = "{long_name}"'), "t.toml")))
+    try:
+        words = []
+        orig = g._text
+
+        def spy(text, *a, **kw):
+            words.append(text)
+            return orig(text, *a, **kw)
+        g._text = spy
+        g._panel_picture = None
+        g.draw()
+        line = next(t for t in words if "30/30" in t and "…" in t)
+        from game.ui import theme
+        from game.ui.screen_drawing import PANEL_W
+        assert theme.font(13).size(line)[0] <= PANEL_W - 36
+    finally:
+        g.battle.close()
