@@ -920,7 +920,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "KEYS_f5_KEY": {"en": "F5", "fr": "F5"},
     "KEYS_f5": {"en": "quick save", "fr": "sauvegarde rapide"},
     "KEYS_f9_KEY": {"en": "F9", "fr": "F9"},
-    "KEYS_f9": {"en": "load the quick save", "fr": "charger la sauvegarde rapide"},
+    "KEYS_f9": {"en": "load the quick save (asked first)", "fr": "charger la sauvegarde rapide (demandé d'abord)"},
     "KEYS_f6_KEY": {"en": "F6", "fr": "F6"},
     "KEYS_f6": {"en": "pause into the rules sandbox, with the creatures as they stand",
                 "fr": "passer dans le bac à sable des règles, les créatures où elles sont"},
