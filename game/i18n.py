@@ -279,7 +279,6 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "ACT_cast": {"en": "Spell or item", "fr": "Sort ou objet"},
     "UI_CAST_WHICH": {"en": "Which spell or item?", "fr": "Quel sort ou quel objet ?"},
     "UI_CAST_WHICH_SLOTS": {"en": "Which spell or item? Spells left — level {slots}", "fr": "Quel sort ou quel objet ? Sorts restants — niveau {slots}"},
-    "UI_CAST_HOVER": {"en": "A greyed spell: hover it for the reason.", "fr": "Un sort grisé : survolez-le pour la raison."},
     "UI_CASTINGS_LEFT": {"en": "{spell} · {n} left", "fr": "{spell} · encore {n}"},
     "UI_SPELL_SPENT": {"en": "none left", "fr": "épuisé"},
     "UI_SPELL_SPENT_WHY": {"en": "{spell}: no casting of it left today.", "fr": "{spell} : plus aucun lancement aujourd'hui."},
