@@ -10,7 +10,7 @@ import re
 from ..i18n import sentence
 from ..world import views
 
-_DAMAGE, _CHANCE, _HP = "\x00D", "\x00C", "\x00H"
+_DAMAGE, _CHANCE, _HP, _AOO = "\x00D", "\x00C", "\x00H", "\x00A"
 # the numeric clauses of the reasons' sentences, in each language, and what stands for them
 _CLAUSES = {
     "en": ((re.compile(r": \x00D damage expected"), ": {damage}"), (re.compile(r": \x00C % to succeed"), ": {chance}"),
@@ -18,6 +18,10 @@ _CLAUSES = {
     "fr": ((re.compile(r" : \x00D dégâts attendus"), " : {damage}"), (re.compile(r" : \x00C % de réussite"), " : {chance}"),
            (re.compile(r" \(\x00H points de vie restants\)"), "")),
 }
+
+
+# "0 attacks of opportunity", "1 attacks": the count said as a phrase
+_AOO_CLAUSE = {"en": re.compile(r"\x00A attacks of opportunity"), "fr": re.compile(r"\x00A attaques d'opportunité")}
 
 
 class Said(str):
@@ -51,14 +55,20 @@ def worded(battle, code: str, params: dict, lang: str, names) -> str:
     """The reason's sentence with its numbers said in words (any number this does not
     know how to say is left as it was)."""
     marked = dict(params)
-    for key, mark in (("damage", _DAMAGE), ("chance", _CHANCE), ("hp", _HP)):
+    for key, mark in (("damage", _DAMAGE), ("chance", _CHANCE), ("hp", _HP), ("aoo", _AOO)):
         if key in marked:
             marked[key] = mark
     text = sentence(code, marked, lang, names)
+    if "aoo" in params:
+        count = int(params["aoo"]) if str(params["aoo"]).isdigit() else None
+        band = {0: "NONE", 1: "ONE"}.get(count, "MANY") if count is not None else None
+        if band is not None:
+            said = sentence(f"UI_WHY_AOO_{band}", {"n": count}, lang)
+            text = _AOO_CLAUSE.get(lang, _AOO_CLAUSE["en"]).sub(lambda _m: said, text)
     words = {"damage": damage_words(battle, params, lang) if "damage" in params else "",
              "chance": chance_words(params, lang) if "chance" in params else ""}
     for pattern, said in _CLAUSES.get(lang, _CLAUSES["en"]):
         text = pattern.sub(lambda _m, said=said: said.format(**words), text)
-    for key, mark in (("damage", _DAMAGE), ("chance", _CHANCE), ("hp", _HP)):
+    for key, mark in (("damage", _DAMAGE), ("chance", _CHANCE), ("hp", _HP), ("aoo", _AOO)):
         text = text.replace(mark, str(params.get(key, "")))
     return text

@@ -542,3 +542,13 @@ def test_a_long_name_in_the_initiative_list_keeps_its_hit_points_in_the_panel():
         assert theme.font(13).size(line)[0] <= PANEL_W - 36
     finally:
         g.battle.close()
+
+
+@pytest.mark.parametrize("lang, aoo, said", [("en", 0, "(no attack of opportunity on the way)"),
+                                             ("en", 1, "(one attack of opportunity on the way)"),
+                                             ("fr", 1, "(une attaque d'opportunité en chemin)")])
+def test_a_reasons_count_of_attacks_of_opportunity_reads_as_words(clearing, lang, aoo, said):
+    from game.ui.why_words import worded
+    g = clearing(lang)
+    line = worded(g.battle, "WHY_MOVE_STRIKE", {"target": "wolf_1", "aoo": aoo, "damage": 9.0}, lang, g.names)
+    assert line.endswith(said) and ("Wolf 1" in line if lang == "en" else "Loup 1" in line)
