@@ -424,6 +424,8 @@ def test_a_coup_de_grace_says_it_is_an_automatic_critical_and_the_dead_show_dead
             click_at(g, g.dialog.rects[-1].center)
         assert g.battle.history[-1]["action"] == "coup_de_grace"
         assert any("automatic critical hit, damage ×" in text for text, _c in g.log), g.log[-6:]
+        assert any(text.startswith("Orc is dead (") for text, _c in g.log)
+        assert not any(text in ("Orc: dead", "Orc: helpless") for text, _c in g.log)      # said once
         orc = g.battle.board().body("orc")
         assert "dead" in orc.conditions and {"asleep", "prone"} <= set(orc.conditions)
         assert shown_badges(orc.conditions) == ["dead"]
