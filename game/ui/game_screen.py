@@ -11,11 +11,12 @@ import pygame
 
 from ..i18n import sentence
 from ..world import commands as C, views
-from . import action_bar, attack_plan, more_actions, overlays, sandbox_odds, sound
+from . import action_bar, attack_plan, more_actions, overlays, quick_load, sandbox_odds, sound
 from .animation import Motion
 from .board_view import BoardView, Camera, Overlay, pan
 from .combat_log import lines as log_lines
 from .computer_turns import ComputerTurns
+from .dialog import Dialog
 from .log_view import LogView
 from .names import Names
 from .orders import Orders
@@ -30,7 +31,6 @@ from .spell_aim import HAND_FREEING, SpellAim
 TARGETED = ("attack", "full_attack", "charge", "trip", "bull_rush", "disarm", "grapple", "overrun", "web",
             "throw_rock", "mount", "touch")
 SQUARED = ("move", "five_foot_step", "withdraw", "run")
-LOG_KEPT = 300             # log lines a save keeps
 # A refusal's leading pronoun, which stands for the creature acting, and its name instead.
 NAMED_SUBJECT = {"en": (("Its ", "{name}'s "), ("It ", "{name} ")), "fr": (("Il ", "{name} "),)}
 UNNAMED = ("NOT_YOUR_TURN",)     # "It is Lidda's turn": no creature is meant
@@ -38,35 +38,6 @@ ALLY_NOTED = ("attack", "full_attack", "trip", "disarm", "grapple", "bull_rush",
 BUTTONS = ("move", "five_foot_step", "attack", "full_attack", "charge", "withdraw", "run", "total_defense",
            "stand_up", "drop_prone", "trip", "bull_rush", "disarm", "grapple", "overrun", "throw_splash", "door", "ready",
            "delay", "end_turn")
-
-
-class Dialog:
-    """A question and its answers. An answer whose value is ``("refused", reason)`` is
-    greyed: choosing it says the reason and keeps the dialog open. ``tips``: the text
-    shown under the answers while one is hovered (a greyed spell's whole reason, a label
-    too long for its button)."""
-
-    def __init__(self, text: str, choices: list[tuple[str, object]], on_choose, cancellable: bool = False,
-                 tips: list[str | None] | None = None):
-        self.text = text
-        self.choices = choices
-        self.on_choose = on_choose
-        self.cancellable = cancellable      # Escape closes it (a choice of one's own, not the rules')
-        self.rects: list[pygame.Rect] = []
-        self.tips: list[str | None] = list(tips) if tips is not None else [None] * len(choices)
-        self.hovered: int | None = None     # the answer under the mouse
-        self.note = ""                      # the last greyed answer's reason, once clicked
-        self.stacked = False                # one answer a row, at fixed places (a spell list)
-
-    def greyed(self, i: int) -> bool:
-        value = self.choices[i][1]
-        return isinstance(value, tuple) and len(value) == 2 and value[0] == "refused"
-
-    def tip(self) -> str:
-        """What the line under the answers says: the hovered answer's tip, else the note."""
-        if self.hovered is not None and self.hovered < len(self.choices):
-            return self.tips[self.hovered] or self.note
-        return self.note
 
 
 class GameScreen(ScreenActing, ScreenDrawing):
@@ -322,34 +293,13 @@ class GameScreen(ScreenActing, ScreenDrawing):
     def save_meta(self) -> dict:
         """What a save keeps besides the battle: who plays each side, and the log's last
         lines (issue 14, item 5: the log kept across save and load)."""
-        return {**self.computer.save_meta(), "log": [[str(text), list(colour)] for text, colour in self.log[-LOG_KEPT:]]}
+        return {**self.computer.save_meta(), "log": quick_load.kept_log(self.log)}
 
     def resume_log(self, saved) -> None:
-        """The log of a loaded battle: the lines its save kept (any that do not read are
-        left out), then the round and the turn it is at (play-test, issue 14: the log
-        began "Round 1" on another creature's turn after a load)."""
-        self.log = [(text, tuple(colour)) for text, colour in (saved if isinstance(saved, list) else [])[-LOG_KEPT:]
-                    if isinstance(text, str) and isinstance(colour, list) and len(colour) == 3
-                    and all(isinstance(c, int) and 0 <= c <= 255 for c in colour)] if isinstance(saved, list) else []
-        if self.current is not None:
-            self.log.append((sentence("LOG_TURN", {"round": self.battle.round, "name": self.names.get(self.current)},
-                                      self.lang), (235, 215, 150)))
-            self.last_side = None if self.computer.is_computer(self.current) else self.side_of(self.current)
-            self.cam.show(self.battle.board().body(self.current).squares, self._board_rect().size)
+        quick_load.resume_log(self, saved)
 
     def ask_load(self) -> None:
-        """F9: load the quick save, once the player says so (play-test, issue 14: F9 loaded
-        at once, the battle since lost)."""
-        if not self.saves:
-            return
-
-        def chosen(yes):
-            if yes:
-                self.saves[1](self)
-        self.dialog = self.make_dialog(sentence("UI_LOAD_ASK", {}, self.lang),
-                                       [(sentence("UI_LOAD_YES", {}, self.lang), True),
-                                        (sentence("UI_LOAD_NO", {}, self.lang), False)], chosen)
-        self.dialog.cancellable = True
+        quick_load.ask_load(self)
 
     def _key(self, key) -> None:
         if key in (pygame.K_RETURN, pygame.K_SPACE) and self.mode == "cast":

@@ -554,3 +554,26 @@ def test_a_reasons_count_of_attacks_of_opportunity_reads_as_words(clearing, lang
     g = clearing(lang)
     line = worded(g.battle, "WHY_MOVE_STRIKE", {"target": "wolf_1", "aoo": aoo, "damage": 9.0}, lang, g.names)
     assert line.endswith(said) and ("Wolf 1" in line if lang == "en" else "Loup 1" in line)
+
+
+def test_a_saved_log_that_does_not_read_is_left_out_not_fatal(tmp_path):
+    """A save's log lines are the player's file: any that do not read are left out, and
+    the battle loads with the turn line."""
+    import json
+    from game.ui.app import _save_hooks
+    path = tmp_path / "duel.toml"
+    path.write_text(DUEL_AI.replace('[sides.red]\ncontrol = "ai"\nlevel = "normal"\n', ""), encoding="utf-8")
+    g = open_screen(Battle(load_scenario(path)), saves=_save_hooks(str(tmp_path / "saves"), "en"))
+    try:
+        g.handoff = None
+        key(g, pygame.K_F5)
+        quick = tmp_path / "saves" / "quicksave.json"
+        doc = json.loads(quick.read_text(encoding="utf-8"))
+        doc["meta"]["log"] = [["fine", [1, 2, 3]], "bad", [1, 2, 3], ["no colour", [1, 2]], ["x", [300, 0, 0]], None]
+        quick.write_text(json.dumps(doc), encoding="utf-8")
+        key(g, pygame.K_F9)
+        click_at(g, choice_rect(g, lambda _l, v: v is True).center)
+        texts = [text for text, _c in g.log]
+        assert texts[0] == "fine" and texts[-1] == "Round 1: Aldric's turn" and len(texts) == 3
+    finally:
+        g.battle.close()
