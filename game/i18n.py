@@ -153,7 +153,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     # fidelity: spells and shots
     "TOO_MANY_TARGETS": {"en": "At most {count} creature(s) at this caster level.",
                          "fr": "Au plus {count} créature(s) à ce niveau de lanceur."},
-    "TARGETS_TOO_FAR_APART": {"en": "{first} and {second} are more than 9 m apart: no two targets may be.",
+    "TARGETS_TOO_FAR_APART": {"en": "{first} and {second} are more than 30 ft apart: no two targets may be.",
                               "fr": "{first} et {second} sont à plus de 9 m l'un de l'autre : deux cibles ne peuvent l'être."},
     "NOT_A_ONE_ROUND_SPELL": {"en": "Only a spell of 1 round is begun one round and finished the next ({spell} is not).",
                               "fr": "Seul un sort de 1 round se commence un round et se finit au suivant "
@@ -245,8 +245,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "ACT_loose_shield": {"en": "Loosen the shield", "fr": "Lâcher le bouclier"},
     "ACT_ready_shield": {"en": "Ready the shield", "fr": "Prendre le bouclier"},
     "ACT_extinguish": {"en": "Put out the fire", "fr": "Éteindre le feu"},
-    "ACT_crawl": {"en": "Crawl 1.5 m", "fr": "Ramper 1,50 m"},
-    "ACT_minimum_move": {"en": "Move 1.5 m (full round)", "fr": "Se déplacer de 1,50 m (action complexe)"},
+    "ACT_crawl": {"en": "Crawl 5 ft", "fr": "Ramper 1,50 m"},
+    "ACT_minimum_move": {"en": "Move 5 ft (full round)", "fr": "Se déplacer de 1,50 m (action complexe)"},
     "ACT_grapple_damage": {"en": "Grapple: damage", "fr": "Lutte : dégâts"},
     "ACT_grapple_attack": {"en": "Grapple: attack", "fr": "Lutte : attaque"},
     "ACT_pin": {"en": "Pin", "fr": "Immobiliser"},
@@ -265,8 +265,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "SIDE_yellow": {"en": "Yellows", "fr": "Jaunes"},
     "VARIANT_center": {"en": "centre line", "fr": "ligne des centres"},
     "VARIANT_swept": {"en": "whole width", "fr": "toute la largeur"},
-    "VARIANT_seed": {"en": "the French text's", "fr": "celui du texte français"},
-    "VARIANT_srd": {"en": "the SRD's", "fr": "celui du SRD"},
+    "VARIANT_seed": {"en": "as in the French rules", "fr": "celui du texte français"},
+    "VARIANT_srd": {"en": "as in the SRD", "fr": "celui du SRD"},
     "UI_TRACKER_MORE": {"en": "… and {count} more later in the round", "fr": "… et {count} autres plus loin dans le round"},
     "UI_MORE_WHICH": {"en": "Which action?", "fr": "Quelle action ?"},
     "UI_QUIT_ASK": {"en": "Leave the battle? (It is autosaved after every action.)",
@@ -301,6 +301,28 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "ACT_unlock_gauntlet": {"en": "Unlock the gauntlet", "fr": "Déverrouiller le gantelet"},
     "ACT_cast": {"en": "Spell or item", "fr": "Sort ou objet"},
     "UI_CAST_WHICH": {"en": "Which spell or item?", "fr": "Quel sort ou quel objet ?"},
+    "UI_CAST_WHICH_SLOTS": {"en": "Which spell or item? Spells left — level {slots}", "fr": "Quel sort ou quel objet ? Sorts restants — niveau {slots}"},
+    "UI_CASTINGS_LEFT": {"en": "{spell} · {n} left", "fr": "{spell} · encore {n}"},
+    "UI_SPELL_SPENT": {"en": "none left", "fr": "épuisé"},
+    "UI_SPELL_SPENT_WHY": {"en": "{spell}: no casting of it left today.", "fr": "{spell} : plus aucun lancement aujourd'hui."},
+    "UI_SPELL_NOT_NOW": {"en": "not now", "fr": "pas maintenant"},
+    "UI_FIX_FREE_HAND": {"en": "{action} — frees a hand to cast", "fr": "{action} — libère une main pour lancer"},
+    "SHORT_SPELL_NEEDS_A_FREE_HAND": {"en": "no free hand", "fr": "pas de main libre"},
+    "SHORT_NO_SLOT": {"en": "no slot left", "fr": "plus d'emplacement"},
+    "SHORT_SPELL_NOT_READY": {"en": "not prepared", "fr": "pas préparé"},
+    "SHORT_SPELL_LIKE_USED_UP": {"en": "none left", "fr": "épuisé"},
+    "SHORT_NO_STANDARD_ACTION_LEFT": {"en": "no standard action", "fr": "plus d'action simple"},
+    "SHORT_NO_FULL_ROUND_LEFT": {"en": "no full round", "fr": "plus d'action complexe"},
+    "SHORT_NO_SWIFT_ACTION_LEFT": {"en": "no swift action", "fr": "plus d'action rapide"},
+    "SHORT_NO_MOVE_ACTION_LEFT": {"en": "no move action", "fr": "plus d'action de mouvement"},
+    "SHORT_SPELL_OUT_OF_RANGE": {"en": "out of range", "fr": "hors de portée"},
+    "SHORT_OUT_OF_RANGE": {"en": "out of range", "fr": "hors de portée"},
+    "SHORT_OUT_OF_REACH": {"en": "nobody in reach", "fr": "personne à portée"},
+    "SHORT_NO_FOE_IN_REACH": {"en": "nobody in reach", "fr": "personne à portée"},
+    "SHORT_NO_LINE_OF_SIGHT": {"en": "no line of sight", "fr": "pas de ligne de vue"},
+    "SHORT_SPELL_NEEDS_VOICE": {"en": "cannot speak", "fr": "ne peut parler"},
+    "SHORT_SPELL_NEEDS_GESTURES": {"en": "cannot gesture", "fr": "ne peut faire les gestes"},
+    "SHORT_SPELL_TOO_LONG_IN_GRAPPLE": {"en": "too long in a grapple", "fr": "trop long en lutte"},
     "UI_AT_WILL": {"en": "at will", "fr": "à volonté"},
     "UI_IN_PLACE": {"en": "{spell} (in place of a prepared spell)", "fr": "{spell} (à la place d'un sort préparé)"},
     "UI_SPELL_LIKE": {"en": "{spell} (power, {left})", "fr": "{spell} (pouvoir, {left})"},
@@ -491,10 +513,22 @@ _SENTENCES: dict[str, dict[str, str]] = {
                           "fr": "Il doit se reposer après sa course (jusqu'au round {until}) : une seule action de mouvement."},
     # --- issue 12: the window's computer turns (start menu, pace, banner) ---
     "UI_AI_WHY": {"en": "{name} (computer), {action}: {why}", "fr": "{name} (ordinateur), {action} : {why}"},
+    "UI_WHY_HIT_DROP": {"en": "likely to drop it", "fr": "de quoi l'abattre"},
+    "UI_WHY_HIT_HARD": {"en": "likely to hit hard", "fr": "de quoi frapper fort"},
+    "UI_WHY_HIT_WOUND": {"en": "likely to wound", "fr": "de quoi blesser"},
+    "UI_WHY_HIT_LITTLE": {"en": "likely only a scratch", "fr": "sans doute une égratignure"},
+    "UI_WHY_AOO_NONE": {"en": "no attack of opportunity", "fr": "aucune attaque d'opportunité"},
+    "UI_WHY_AOO_ONE": {"en": "one attack of opportunity", "fr": "une attaque d'opportunité"},
+    "UI_WHY_AOO_MANY": {"en": "{n} attacks of opportunity", "fr": "{n} attaques d'opportunité"},
+    "UI_WHY_CHANCE_LIKELY": {"en": "likely to succeed", "fr": "bonnes chances de réussir"},
+    "UI_WHY_CHANCE_FAIR": {"en": "a fair chance", "fr": "une chance raisonnable"},
+    "UI_WHY_CHANCE_LONG": {"en": "a long shot", "fr": "une mince chance"},
     "UI_AI_BANNER": {"en": "The computer plays {name} ({side}, {level})",
                      "fr": "L'ordinateur joue {name} ({side}, {level})"},
-    "UI_AI_SKIP": {"en": "Any key or click plays the rest of its turn at once · Esc: quit",
-                   "fr": "Une touche ou un clic joue d'un coup la fin de son tour · Échap : quitter"},
+    "UI_AI_SKIP": {"en": "Any key or click plays the rest of its turn at once · Esc: pause menu",
+                   "fr": "Une touche ou un clic joue d'un coup la fin de son tour · Échap : menu de pause"},
+    "UI_ONLY_ALLIES_IN_REACH": {"en": "No foe within reach: only allies ({names}) — it would strike one of them.",
+                                "fr": "Aucun adversaire à portée : seulement des alliés ({names}) — il frapperait l'un d'eux."},
     "UI_AI_NO_ORDERS": {"en": "{name} is played by the computer: it takes no orders.",
                         "fr": "{name} est joué par l'ordinateur : il ne prend pas d'ordres."},
     "UI_CONTROL_human": {"en": "a player", "fr": "un joueur"},
@@ -570,7 +604,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
                              "(carte de chaleur : chances de chute)"},
     "SBX_SPLASH_NO_FLASK": {"en": "No flask carried: the heat map shows a miss's eight points, 1 in 8 each",
                             "fr": "Aucune flasque portée : la carte montre les huit points d'un raté, 1 chance sur 8 chacun"},
-    "SBX_RULER": {"en": "Ruler: {straight} straight + {diag} diagonals counted 1-2-1 ({diag_cost}) = {squares} squares = {metres} m",
+    "SBX_RULER": {"en": "Ruler: {straight} straight + {diag} diagonals counted 1-2-1 ({diag_cost}) = {squares} squares = {metres} ft",
                   "fr": "Règle : {straight} droites + {diag} diagonales comptées 1-2-1 ({diag_cost}) = {squares} cases = {metres} m"},
     "SBX_VARIANT_charge_lane_center": {"en": "Charge lane (1): centre line — each square of the space follows the segment "
                                              "between its centres; corners touched do not block",
@@ -592,21 +626,21 @@ _SENTENCES: dict[str, dict[str, str]] = {
                                                         "to 1-2-1)",
                                                   "fr": "Allonge de 3 m (3) : atteint deux diagonales plus loin "
                                                         "(l'exception 3.5 au 1-2-1)"},
-    "SBX_VARIANT_reach_diagonal_exception_False": {"en": "10-ft reach (3): plain 1-2-1 — two diagonals are 4.5 m, "
+    "SBX_VARIANT_reach_diagonal_exception_False": {"en": "10-ft reach (3): plain 1-2-1 — two diagonals are 15 ft, "
                                                          "out of reach",
                                                    "fr": "Allonge de 3 m (3) : 1-2-1 strict — deux diagonales font "
                                                          "4,5 m, hors d'allonge"},
     "SBX_SHAPE_tall": {"en": "tall", "fr": "grande"},
     "SBX_SHAPE_long": {"en": "long", "fr": "longue"},
-    "SBX_DIAGONAL_EXCEPTION": {"en": " (two diagonals: 4.5 m by 1-2-1, within 3 m by the 3.5 exception)",
+    "SBX_DIAGONAL_EXCEPTION": {"en": " (two diagonals: 15 ft by 1-2-1, within 10 ft by the 3.5 exception)",
                                "fr": " (deux diagonales : 4,5 m en 1-2-1, dans les 3 m par l'exception 3.5)"},
-    "SBX_WHY_THREAT": {"en": "{metres} m ({squares} × 1.5 m) from {name}'s nearest square{exception}; "
-                             "{name} reaches {reach} m ({shape}): the square is threatened by {name}",
+    "SBX_WHY_THREAT": {"en": "{metres} ft ({squares} × 5 ft) from {name}'s nearest square{exception}; "
+                             "{name} reaches {reach} ft ({shape}): the square is threatened by {name}",
                        "fr": "À {metres} m ({squares} × 1,5 m) de la case la plus proche de {name}{exception} ; "
                              "allonge de {name} {reach} m ({shape}) : la case est menacée par {name}"},
-    "SBX_TERRAIN_EXTRA": {"en": " + {metres} m for difficult terrain", "fr": " + {metres} m de terrain difficile"},
-    "SBX_WHY_PATH": {"en": "{mode}: {straight_m} m straight ({straight} × 1.5 m) + {diag_m} m for {diag} diagonals "
-                           "counted 1-2-1 ({sequence}){extra} = {metres} m",
+    "SBX_TERRAIN_EXTRA": {"en": " + {metres} ft for difficult terrain", "fr": " + {metres} m de terrain difficile"},
+    "SBX_WHY_PATH": {"en": "{mode}: {straight_m} ft straight ({straight} × 5 ft) + {diag_m} ft for {diag} diagonals "
+                           "counted 1-2-1 ({sequence}){extra} = {metres} ft",
                      "fr": "{mode} : {straight_m} m en ligne droite ({straight} × 1,5 m) + {diag_m} m pour {diag} "
                            "diagonales comptées 1-2-1 ({sequence}){extra} = {metres} m"},
     "SBX_WHY_AOO": {"en": "Leaving {square}, a square {name} threatens: {name} gets an attack of opportunity "
@@ -694,7 +728,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "CANNOT_MOUNT": {"en": "It cannot ride {mount}.", "fr": "Il ne peut pas monter {mount}."},
     "NOT_MOUNTED": {"en": "It is not mounted.", "fr": "Il n'est pas en selle."},
     "DISMOUNT_SQUARE_BLOCKED": {"en": "It cannot get down into {square}.", "fr": "Impossible de descendre en {square}."},
-    "MOUNT_MOVED_ONE_ATTACK": {"en": "Its mount moved more than 1.5 m: a single melee attack only.",
+    "MOUNT_MOVED_ONE_ATTACK": {"en": "Its mount moved more than 5 ft: a single melee attack only.",
                                "fr": "Sa monture s'est déplacée de plus de 1,50 m : une seule attaque au corps à corps."},
     "NOT_THROWABLE": {"en": "{item} is not something to throw.", "fr": "{item} ne se lance pas."},
     "NOT_BURNING": {"en": "It is not burning.", "fr": "Il ne brûle pas."},
@@ -705,7 +739,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
                              "fr": "{spell} demande des gestes : impossible en lutte."},
     "SPELL_TOO_LONG_IN_GRAPPLE": {"en": "In a grapple only spells of one action can be cast.",
                                   "fr": "En lutte, seuls les sorts d'une action peuvent être lancés."},
-    "SPELL_OUT_OF_RANGE": {"en": "Out of the spell's range ({range_m} m).", "fr": "Hors de portée du sort ({range_m} m)."},
+    "SPELL_OUT_OF_RANGE": {"en": "Out of the spell's range ({range_m} ft).", "fr": "Hors de portée du sort ({range_m} m)."},
     "TOO_MANY_MISSILES": {"en": "Only {count} missile(s) at this level.", "fr": "Seulement {count} projectile(s) à ce niveau."},
     "CONE_FROM_YOUR_CORNER": {"en": "A cone starts from a corner of the caster's space.",
                               "fr": "Un cône part d'un coin de l'espace du lanceur."},
@@ -915,7 +949,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "KEYS_f5_KEY": {"en": "F5", "fr": "F5"},
     "KEYS_f5": {"en": "quick save", "fr": "sauvegarde rapide"},
     "KEYS_f9_KEY": {"en": "F9", "fr": "F9"},
-    "KEYS_f9": {"en": "load the quick save", "fr": "charger la sauvegarde rapide"},
+    "KEYS_f9": {"en": "load the quick save (asked first)", "fr": "charger la sauvegarde rapide (demandé d'abord)"},
     "KEYS_f6_KEY": {"en": "F6", "fr": "F6"},
     "KEYS_f6": {"en": "pause into the rules sandbox, with the creatures as they stand",
                 "fr": "passer dans le bac à sable des règles, les créatures où elles sont"},
@@ -972,6 +1006,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "BADGE_staggered": {"en": "Sg", "fr": "Ch"},
     "BADGE_disabled": {"en": "0", "fr": "0"},
     "BADGE_dying": {"en": "†", "fr": "†"},
+    "BADGE_dead": {"en": "☠", "fr": "☠"},
     "BADGE_stable": {"en": "s", "fr": "s"},
     "BADGE_invisible": {"en": "I", "fr": "I"},
     "BADGE_deafened": {"en": "De", "fr": "As"},
@@ -1006,9 +1041,9 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "UI_MODE_withdraw": {"en": "withdraw", "fr": "retraite"},
     "UI_MODE_5ft": {"en": "5-ft step", "fr": "pas de placement"},
     "UI_CHARGE_ON": {"en": "Charge: hover an enemy", "fr": "Charge : survolez un adversaire"},
-    "UI_SELECTED": {"en": "{name} ({side}) · {weapon} · speed {speed} m", "fr": "{name} ({side}) · {weapon} · vitesse {speed} m"},
+    "UI_SELECTED": {"en": "{name} ({side}) · {weapon} · speed {speed} ft", "fr": "{name} ({side}) · {weapon} · vitesse {speed} m"},
     "UI_NONE_SELECTED": {"en": "No creature selected", "fr": "Aucune créature choisie"},
-    "PATH_CAPTION": {"en": "{metres} m · {squares} squares counted 1-2-1",
+    "PATH_CAPTION": {"en": "{metres} ft · {squares} squares counted 1-2-1",
                      "fr": "{metres} m · {squares} cases comptées 1-2-1"},
     "PATH_PROVOKES": {"en": " · attacks of opportunity: {names}", "fr": " · attaques d'opportunité : {names}"},
     "PATH_UNREACHABLE": {"en": "Out of reach for this movement.", "fr": "Hors d'atteinte pour ce déplacement."},
@@ -1028,7 +1063,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "UI_BANDS_LEGEND": {"en": "Where it can go — blue: a move · violet: a double move · grey: running · red: leaving it provokes",
                         "fr": "Où aller — bleu : un déplacement · violet : un double déplacement · gris : en courant · rouge : en sortir provoque"},
     "UI_TIP_CREATURE": {"en": "{hp}/{most} hp · AC {ac} · {weapon}", "fr": "{hp}/{most} pv · CA {ac} · {weapon}"},
-    "UI_TIP_COST": {"en": "entering it costs {metres} m of movement", "fr": "y entrer coûte {metres} m de déplacement"},
+    "UI_TIP_COST": {"en": "entering it costs {metres} ft of movement", "fr": "y entrer coûte {metres} m de déplacement"},
     "UI_TIP_NO_WAY": {"en": "nothing walks here", "fr": "on ne peut pas y marcher"},
     "UI_HANDOFF_ANSWER": {"en": "{side}: a choice for {name}", "fr": "{side} : un choix pour {name}"},
     "UI_HANDOFF_CLICK": {"en": "Pass the screen, then click when that player is ready ({side})",
@@ -1043,6 +1078,10 @@ _SENTENCES: dict[str, dict[str, str]] = {
                       "fr": "Plusieurs espaces sont aussi proches : cliquez celui où finir la charge."},
     "UI_ACTIONS_LEFT": {"en": "Left: {left}", "fr": "Reste : {left}"},
     "UI_SAVED": {"en": "Saved to {path}", "fr": "Partie enregistrée dans {path}"},
+    "UI_LOAD_ASK": {"en": "Load the quick save? What was played since it was saved is lost.",
+                    "fr": "Charger la sauvegarde rapide ? Ce qui a été joué depuis est perdu."},
+    "UI_LOAD_YES": {"en": "Load", "fr": "Charger"},
+    "UI_LOAD_NO": {"en": "Keep playing", "fr": "Continuer la partie"},
     "UI_LOADED": {"en": "Loaded {path}", "fr": "Partie chargée : {path}"},
     "UI_UNDONE": {"en": "Last action undone", "fr": "Dernière action annulée"},
     "UI_CANNOT_UNDO": {"en": "Nothing to undo (dice already rolled)", "fr": "Rien à annuler (des dés ont été jetés)"},
@@ -1074,19 +1113,19 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "LOG_UNDEAD_DESTROYED": {"en": "{name} is destroyed", "fr": "{name} est détruit"},
     "LOG_UNDEAD_REBUKED": {"en": "{name} cowers before {by}", "fr": "{name} se recroqueville devant {by}"},
     "LOG_UNDEAD_COMMANDED": {"en": "{name} now obeys {by}", "fr": "{name} obéit désormais à {by}"},
-    "LOG_UNDEAD_ORDERED": {"en": "{by} gives {name} its orders", "fr": "{by} donne ses ordres à {name}"},
+    "LOG_UNDEAD_ORDERED": {"en": "{by} gives {name} orders", "fr": "{by} donne ses ordres à {name}"},
     "LOG_UNDEAD_RELEASED": {"en": "{name} is free of {by}", "fr": "{name} échappe à {by}"},
-    "LOG_UNDEAD_FREED": {"en": "{by} frees {name} from its turning", "fr": "{by} libère {name} du renvoi"},
+    "LOG_UNDEAD_FREED": {"en": "{by} frees {name} from being turned", "fr": "{by} libère {name} du renvoi"},
     "LOG_UNDEAD_BOLSTERED": {"en": "{by} bolsters {name}", "fr": "{by} renforce {name}"},
     "LOG_UNDEAD_TURNING_BROKEN": {"en": "{name} turns back on {by}", "fr": "{name} fait face à {by}"},
-    "LOG_PUSHED": {"en": "{by} pushes {name} back {metres} m", "fr": "{by} repousse {name} de {metres} m"},
+    "LOG_PUSHED": {"en": "{by} pushes {name} back {metres} ft", "fr": "{by} repousse {name} de {metres} m"},
     "LOG_DISARMED": {"en": "{by} disarms {name}", "fr": "{by} désarme {name}"},
     "LOG_MANEUVER_FAILED": {"en": "{name}: {maneuver} fails", "fr": "{name} : {maneuver} échoue"},
     "LOG_SPELL_CAST": {"en": "{name} casts {spell}", "fr": "{name} lance {spell}"},
     "LOG_SPELL_LOST": {"en": "{name} loses {spell}", "fr": "{name} perd {spell}"},
     "LOG_SPELL_HELD": {"en": "{name} holds the charge of {spell}", "fr": "{name} garde la charge de {spell}"},
-    "LOG_SPELL_PENDING": {"en": "{name} begins {spell} (takes effect before its next turn)",
-                          "fr": "{name} commence {spell} (effet avant son prochain tour)"},
+    "LOG_SPELL_PENDING": {"en": "{name} begins {spell} (takes effect before {name}'s next turn)",
+                          "fr": "{name} commence {spell} (effet avant le prochain tour de {name})"},
     "LOG_SPELL_COMPLETED": {"en": "{spell} of {name} takes effect", "fr": "{spell} de {name} prend effet"},
     "LOG_SPELL_ENDED": {"en": "{spell} of {name} ends", "fr": "{spell} de {name} prend fin"},
     "LOG_TURN": {"en": "Round {round}: {name}'s turn", "fr": "Round {round} : tour de {name}"},
@@ -1097,7 +1136,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "LOG_SAVED": {"en": "success", "fr": "réussi"},
     "LOG_NOT_SAVED": {"en": "failure", "fr": "échec"},
     "LOG_DAMAGE": {"en": "{target} takes {amount} ({dice} {bonus}){kind}", "fr": "{target} subit {amount} ({dice} {bonus}){kind}"},
-    "LOG_MOVED": {"en": "{name} moves {metres} m", "fr": "{name} se déplace de {metres} m"},
+    "LOG_MOVED": {"en": "{name} moves {metres} ft", "fr": "{name} se déplace de {metres} m"},
     # the combat log tells the story (issue 14, item 5)
     "LOG_ACTION": {"en": "{name} — {action} ({cost})", "fr": "{name} — {action} ({cost})"},
     "LOG_STEPPED": {"en": "{name} takes a 5-ft step", "fr": "{name} fait un pas de placement"},
@@ -1105,12 +1144,19 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "LOG_DRAWN": {"en": "{name} draws {weapon}", "fr": "{name} dégaine {weapon}"},
     "LOG_PICKED_UP": {"en": "{name} picks up {item}", "fr": "{name} ramasse {item}"},
     "LOG_RETRIEVED": {"en": "{name} takes out {item}", "fr": "{name} sort {item}"},
+    "TIP_coup_de_grace": {"en": "Coup de grâce on a helpless foe next to it: an automatic hit and an automatic critical; "
+                                "a foe that lives through it saves (Fortitude, DC 10 + damage) or dies. A full-round action that provokes.",
+                          "fr": "Coup de grâce sur un adversaire sans défense au contact : touche et critique automatiques ; "
+                                "s'il survit, il fait un jet de Vigueur (DD 10 + dégâts) ou meurt. Action complexe qui provoque."},
+    "LOG_DAMAGE_CRITICAL": {"en": " — critical hit, damage ×{times}", "fr": " — coup critique, dégâts ×{times}"},
+    "LOG_DAMAGE_COUP_DE_GRACE": {"en": " — coup de grâce: an automatic critical hit, damage ×{times}",
+                                 "fr": " — coup de grâce : coup critique automatique, dégâts ×{times}"},
     "LOG_CRITICAL": {"en": "critical threat confirmed (d20 {d20}, total {total})!",
                      "fr": "critique confirmé (d20 {d20}, total {total}) !"},
     "LOG_CRITICAL_NOT": {"en": "critical threat not confirmed (d20 {d20}, total {total})",
                          "fr": "critique non confirmé (d20 {d20}, total {total})"},
-    "LOG_FEINTED": {"en": "{name} feints {target}: no Dex bonus against its next attack",
-                    "fr": "{name} feinte {target} : pas de bonus de Dex contre sa prochaine attaque"},
+    "LOG_FEINTED": {"en": "{name} feints {target}: {target} has no Dex bonus against {name}'s next attack",
+                    "fr": "{name} feinte {target} : {target} perd son bonus de Dex contre la prochaine attaque de {name}"},
     "LOG_CONDITION_ENDED": {"en": "{name}: no longer {condition}", "fr": "{name} : n'est plus {condition}"},
     "LOG_SPLASH_LANDED": {"en": "{item} lands, splashing {count} creature(s)",
                           "fr": "{item} touche terre et éclabousse {count} créature(s)"},
@@ -1182,7 +1228,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "PRONE_MUST_STAND": {"en": "It is prone: it must stand up (a move action) or crawl first.",
                          "fr": "À terre : il faut d'abord se relever (action de mouvement) ou ramper."},
     "NO_SPEED": {"en": "It has no speed.", "fr": "Sa vitesse est nulle."},
-    "FIVE_FOOT_STEP_SPEED_TOO_LOW": {"en": "A speed of 1.5 m or less allows no 5-ft step.",
+    "FIVE_FOOT_STEP_SPEED_TOO_LOW": {"en": "A speed of 5 ft or less allows no 5-ft step.",
                                      "fr": "Avec une vitesse de 1,50 m ou moins, pas de pas de placement."},
     "FIVE_FOOT_STEP_ONE_SQUARE": {"en": "A 5-ft step is exactly one square.",
                                   "fr": "Un pas de placement fait exactement une case."},
@@ -1225,16 +1271,17 @@ _SENTENCES: dict[str, dict[str, str]] = {
                                "fr": "Un terrain difficile se trouve sur la ligne droite en {square}."},
     "LANE_BLOCKED_BY_CREATURE": {"en": "{creature} stands on the straight line at {square}.",
                                  "fr": "{creature} se trouve sur la ligne droite en {square}."},
-    "CHARGE_OK": {"en": "Charge possible, ending in", "fr": "Charge possible, arrivée en"},
+    "CHARGE_OK": {"en": "Charge possible: the lane is clear to its end (green)",
+                  "fr": "Charge possible : le couloir est dégagé jusqu'à l'arrivée (en vert)"},
     "CHARGE_SELF": {"en": "A creature cannot charge itself.", "fr": "On ne peut pas se charger soi-même."},
     "CONDITION_FORBIDS_CHARGE": {"en": "It cannot charge while {condition}.",
                                  "fr": "Impossible de charger en étant {condition}."},
     "NO_MELEE_WEAPON": {"en": "A charge ends in a melee attack, and {weapon} cannot make one.",
                         "fr": "Une charge se termine par une attaque au corps à corps, impossible avec {weapon}."},
     "NO_LINE_OF_SIGHT": {"en": "No line of sight to the target.", "fr": "Pas de ligne de mire vers la cible."},
-    "CHARGE_TOO_CLOSE": {"en": "The closest attack space is {distance_m} m away; a charge moves at least 3 m.",
+    "CHARGE_TOO_CLOSE": {"en": "The closest attack space is {distance_m} ft away; a charge moves at least 10 ft.",
                          "fr": "L'espace d'attaque le plus proche est à {distance_m} m ; une charge parcourt au moins 3 m."},
-    "CHARGE_TOO_FAR": {"en": "The closest attack space is {distance_m} m away, beyond the {limit_m} m of a charge.",
+    "CHARGE_TOO_FAR": {"en": "The closest attack space is {distance_m} ft away, beyond the {limit_m} ft of a charge.",
                        "fr": "L'espace d'attaque le plus proche est à {distance_m} m, au-delà des {limit_m} m de la charge."},
     "CHARGE_END_BLOCKED": {"en": "The closest attack space {square} is blocked.",
                            "fr": "L'espace d'attaque le plus proche {square} est bloqué."},
@@ -1385,6 +1432,36 @@ _DEFAULT_PARAMS = {"BAD_ARGUMENT": {"problem": "malformed"}}
 _DECIMAL = re.compile(r"(?<![\w.,])(-?\d+)\.(\d+)(?![\w.])")
 
 
+# Distances: the engine counts in metres (the French text's 1,50 m square); English reads
+# feet (a square is 5 ft), French metres, each language the same everywhere (play-test,
+# issue 14). These parameters carry metres; in English ``sentence`` puts them in feet.
+_DISTANCE_KEYS = {"metres", "range_m", "straight_m", "diag_m", "distance_m", "limit_m"}
+_DISTANCE_KEYS_OF = {"UI_SELECTED": {"speed"}, "SBX_WHY_THREAT": {"reach"}}
+
+
+def feet(metres: Any) -> str:
+    """Metres as feet (1.5 m is 5 ft), written short: "30", "7.5"."""
+    return f"{round(float(metres) * 10 / 3, 1):g}"
+
+
+def distance(metres: Any, lang: str | None = None) -> str:
+    """A distance as the players read it: "30 ft" in English, "9 m" in French."""
+    if (lang or default_language()) == "fr":
+        return _DECIMAL.sub(r"\1,\2", f"{float(metres):g}") + " m"
+    return f"{feet(metres)} ft"
+
+
+def _in_feet(code: str, values: dict[str, Any]) -> dict[str, Any]:
+    keys = _DISTANCE_KEYS | _DISTANCE_KEYS_OF.get(code, set())
+    out = dict(values)
+    for k in keys & set(values):
+        try:
+            out[k] = feet(values[k])
+        except (TypeError, ValueError):
+            pass
+    return out
+
+
 def sentence(code: str, params: dict[str, Any] | None = None, lang: str | None = None,
              names: dict[str, str] | None = None) -> str:
     """The readable sentence for a reason code. ``names``: creature ids as the players know
@@ -1396,6 +1473,8 @@ def sentence(code: str, params: dict[str, Any] | None = None, lang: str | None =
     text = entry.get(lang) or entry["en"]
     values = {k: (names[v] if names and isinstance(v, str) and v in names else _named(k, v, lang))
               for k, v in {**_DEFAULT_PARAMS.get(code, {}), **(params or {})}.items()}
+    if lang != "fr":                 # English distances in feet
+        values = _in_feet(code, values)
     if lang == "fr":                 # French decimals take a comma: 1,5 m, 55,0 %
         values = {k: _DECIMAL.sub(r"\1,\2", v) if isinstance(v, str) else v for k, v in values.items()}
     try:

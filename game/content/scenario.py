@@ -73,6 +73,25 @@ class CreatureSpec:
     afraid_of: str | None = None                          # the creature a frightened or panicked one flees
     riding: str | None = None                             # the mount it sits on (its ``at`` is the mount's)
     ammunition: int | None = None                         # shots carried for its bow, crossbow or sling; None: not counted
+    names: tuple[tuple[str, str], ...] = ()               # (lang, name) given by ``name_en`` / ``name_fr``
+
+    def name_in(self, lang: str) -> str:
+        """The name players read in that language (issue 14, item 8: no French name in the
+        English window): the file's ``name_<lang>``; else, for a creature named after its
+        template ("Loup", "Loup 2"), the template's ``name_<lang>`` with the same number;
+        else ``name`` as given (a proper name reads the same in both), or without one the
+        other language's name."""
+        given = dict(self.names)
+        if lang in given:
+            return given[lang]
+        entry = bestiary.get(self.template) if self.template else None
+        if entry is not None and entry.get(f"name_{lang}"):
+            for own in (entry.get("name_en"), entry.get("name_fr")):
+                if own and (self.name == own or re.fullmatch(re.escape(own) + r" \d+", self.name)):
+                    return entry[f"name_{lang}"] + self.name[len(own):]
+        if given and self.name == self.id:            # no ``name``: the other language's stands for it
+            return next(iter(given.values()))
+        return self.name
 
     @property
     def speed_squares(self) -> int:
@@ -168,7 +187,7 @@ def numbered(creatures: list[CreatureSpec]) -> list[CreatureSpec]:
                 n += 1
             seen[c.name] = n
             taken.add(f"{c.name} {n}")
-            c = replace(c, name=f"{c.name} {n}")
+            c = replace(c, name=f"{c.name} {n}", names=tuple((lang, f"{name} {n}") for lang, name in c.names))
         out.append(c)
     return out
 
@@ -302,7 +321,8 @@ class _Validator:
             spell_slots=tuple(_or(e.spell_slots, [])),
             spell_like={k: (None if v == "at_will" else v) for k, v in _or(e.spell_like, {}).items()},
             worn=tuple(dict.fromkeys(_or(e.worn, []))), afraid_of=_or(e.afraid_of, None), riding=_or(e.riding, None),
-            ammunition=self._ammunition(where, e, weapon, inventory))
+            ammunition=self._ammunition(where, e, weapon, inventory),
+            names=tuple((key[-2:], getattr(e, key)) for key in ("name_en", "name_fr") if getattr(e, key) is not UNSET))
 
     def _ammunition(self, where: str, e: CreatureEntry, weapon: str, inventory: tuple[str, ...]) -> int | None:
         """Shots carried (README, "Ammunition"): only for a creature with a weapon that shoots some."""

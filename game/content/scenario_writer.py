@@ -86,6 +86,7 @@ def creature_table(spec: CreatureSpec) -> dict[str, Any]:
             full[key] = getattr(spec, key)
     for key, value in spec.stats.items():
         full[key] = bool(value) if key in FLAG_KEYS else value
+    full.update({f"name_{lang}": name for lang, name in spec.names})
     defaults: dict[str, Any] = {"name": spec.id, "size": "M", "reach": "tall", "speed": 9, "climb_speed": 0,
                                 "swim_speed": 0, "weapon": "unarmed",
                                 "conditions": [], "feats": [], "inventory": [], "surprised": False, "loaded": True,

@@ -72,6 +72,8 @@ class CreatureEntry(_Table):
     side: Id
     at: tuple[Coordinate, Coordinate]
     name: Text | UnsetType = UNSET
+    name_en: Text | UnsetType = UNSET                                  # the name in each language, over ``name``
+    name_fr: Text | UnsetType = UNSET
     template: Id | UnsetType = UNSET
     size: Literal[SIZE_CODES] | UnsetType = UNSET                      # type: ignore[valid-type]
     reach: Literal["tall", "long"] | UnsetType = UNSET

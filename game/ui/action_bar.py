@@ -92,8 +92,11 @@ def shortcut(key: int) -> str | None:
 
 
 def draw(screen: pygame.Surface, bar: ActionBar, cid: str, names: tuple[str, ...], avail: dict[str, str | None],
-         mode: str | None, lang: str, x: int, y: int, width: int) -> tuple[list[Button], int]:
-    """Draw the bar; the buttons (for clicks and hovers) and the y below it."""
+         mode: str | None, lang: str, x: int, y: int, width: int,
+         notes: dict[str, str] | None = None) -> tuple[list[Button], int]:
+    """Draw the bar; the buttons (for clicks and hovers) and the y below it. An open
+    button with a note (``notes``: it first costs another action, it would strike only
+    an ally) has an amber corner: hover it before clicking."""
     headers, placed, bottom = bar.lay_out(cid, names, x, y, width)
     for group, hy in headers:
         screen.blit(theme.font(11, True).render(sentence(f"UI_BAR_{group}", {}, lang), True, (150, 156, 176)), (x, hy + 1))
@@ -111,6 +114,9 @@ def draw(screen: pygame.Surface, bar: ActionBar, cid: str, names: tuple[str, ...
         screen.blit(theme.font(size).render(label, True, ink), (r.x + 23, r.y + (4 if size == 13 else 5)))
         if key:
             screen.blit(theme.font(10).render(key, True, (150, 156, 176)), (r.right - 9, r.y + 2))
+        if enabled and notes and notes.get(name):
+            pygame.draw.polygon(screen, (230, 170, 60), [(r.right - 7, r.bottom - 1), (r.right - 1, r.bottom - 1),
+                                                         (r.right - 1, r.bottom - 7)])
         buttons.append(Button(name, r, enabled, reason or ""))
     return buttons, bottom
 

@@ -37,7 +37,7 @@ class Explorer:
         self.battle = battle
         self.screen = screen
         self.lang = lang or default_language()
-        self.names = {s.id: s.name for s in battle.scenario.creatures}
+        self.names = {s.id: s.name_in(self.lang) for s in battle.scenario.creatures}
         tokens = {s.id: getattr(s, "template", None) for s in battle.scenario.creatures}
         self.view = BoardView(battle.board(), self.names, tokens)
         self.sandbox = SandboxView(battle, self.lang, self.names)
@@ -475,7 +475,8 @@ def _save_hooks(save_dir: str | None, lang: str):
             return
         old, kept = screen.battle, dict(screen.__dict__)
         try:
-            screen.__init__(loaded.battle, screen.screen, lang_saved, screen.saves, control=control)
+            screen.__init__(loaded.battle, screen.screen, lang_saved, screen.saves, control=control,
+                            log=meta.get("log", []))
         except Exception as exc:  # noqa: BLE001 - the screen as it was, with its battle
             screen.__dict__.clear()
             screen.__dict__.update(kept)
@@ -485,7 +486,9 @@ def _save_hooks(save_dir: str | None, lang: str):
         old.close()
         if getattr(screen, "settings_store", None) is not None:
             apply(screen.settings_store.current, screen)       # the new screen's speed and sound
-        screen.log.append((sentence("UI_LOADED", {"path": str(path)}, screen.lang), (180, 220, 180)))
+        # "Loaded …", then the round and the turn the battle is at (the log's last line)
+        screen.log.insert(max(0, len(screen.log) - 1), (sentence("UI_LOADED", {"path": str(path)}, screen.lang),
+                                                       (180, 220, 180)))
 
     def autosave(battle, extra: dict | None = None):
         try:

@@ -33,7 +33,7 @@ DOWN = (40, 40, 44)
 BADGE_FILL = {**{c: HELPED for c in ("blessed", "hasted", "bolstered", "invisible", "hidden_from_undead",
                                      "total_defense", "fighting_defensively", "charging", "climbing", "swimming",
                                      "stable")},
-              **{c: DOWN for c in ("dying", "disabled", "asleep", "paralyzed")}}
+              **{c: DOWN for c in ("dying", "disabled", "asleep", "paralyzed", "dead")}}
 
 
 # Reachable bands (issue 13): the cheapest movement that gets there, each its own tint.
@@ -148,14 +148,16 @@ class Camera:
         """Back inside the map (after the view changed size)."""
         self.ox, self.oy = self._ox, self._oy
 
-    def fit(self, width: int, height: int, view: tuple[int, int], largest: int = 48, smallest: int = 32,
+    def fit(self, width: int, height: int, view: tuple[int, int], largest: int = 48, smallest: int = 28,
             otherwise: int = 40) -> None:
-        """The largest zoom (up to ``largest``) at which the whole map shows, centred; a
-        map that would need less than ``smallest`` to show whole is shown at
-        ``otherwise``, readable, from its centre (the turn's creature is brought into
-        view next)."""
-        fitting = [z for z in ZOOMS if z <= largest and z * width + 1 <= view[0] and z * height + 1 <= view[1]]
-        self.cell = max(fitting) if fitting and max(fitting) >= smallest else otherwise
+        """The largest square size (up to ``largest``) at which the whole map shows,
+        centred — not only the wheel's steps: the oak clearing's 30 × 20 squares show whole
+        at 31 px beside the panel and above the log, where 32 px cut its top row (play-test,
+        issue 14, item 3); a map that would need less than ``smallest`` to show whole is
+        shown at ``otherwise``, readable, from its centre (the turn's creature is brought
+        into view next). The wheel then steps from the nearest of its sizes."""
+        fitting = min(largest, (view[0] - 1) // max(1, width), (view[1] - 1) // max(1, height))
+        self.cell = fitting if fitting >= smallest else otherwise
         self.centre_on(width, height, view)
 
     def to_screen(self, sq: Square) -> tuple[int, int]:
@@ -701,7 +703,7 @@ class BoardView:
         if health and c >= 20:
             self._draw_health(screen, health, centre[0], y, size, c)
         if c >= 24 and (moving is None or moving.tilt is None):    # not before it has fallen
-            self._draw_badges(screen, sorted(b.conditions & BADGES), x + size, y + bar_height(c) + 2, c)
+            self._draw_badges(screen, shown_badges(b.conditions), x + size, y + bar_height(c) + 2, c)
 
     def _draw_health(self, screen, health: tuple[int, int], middle: int, top: int, size: int, c: int) -> None:
         """The hit-point bar across the top of the token: tall enough to read at 40 px,
@@ -729,6 +731,14 @@ class BoardView:
             pygame.draw.rect(screen, BADGE_FILL.get(cond, (120, 46, 46)), r, border_radius=3)
             screen.blit(img, img.get_rect(center=r.center))
             top = r.bottom + 2
+
+
+def shown_badges(conditions) -> list[str]:
+    """The badges a token wears: a dead creature only its death's (play-test, issue 14:
+    a dead one kept its Zz and P badges); the others, their conditions that have one."""
+    if "dead" in conditions:
+        return ["dead"]
+    return sorted(set(conditions) & BADGES)
 
 
 def bar_height(cell: int) -> int:

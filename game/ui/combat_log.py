@@ -34,6 +34,7 @@ def _said(code: str, colour, **values):
     return line
 
 
+SAID_BY_DEATH = ("dead", "helpless", "unconscious", "dying", "disabled", "stable")
 ABILITY_DAMAGE = re.compile(r"(str|dex|con|int|wis|cha)_damage_(\d+)")
 _GREY, _GOLD, _BLUE = (200, 200, 200), (220, 190, 120), (170, 190, 230)
 # What else happens, one line each (issue 14, item 5: the log tells the story).
@@ -84,8 +85,15 @@ def lines(events, names: dict[str, str], lang: str, sides=None) -> list[tuple[st
     read it (the scenario's names), else the catalogue's."""
     n = lambda cid: names.get(cid, cid)  # noqa: E731
     out = []
+    acting = None                      # the action whose events these are (a coup de grace's blow)
+    # a creature that dies here is said dead once ("Orc is dead"), not also "Orc: dead, helpless"
+    died = {e.who for e in events if type(e).__name__ == "HealthChanged" and e.status == "dead"}
     for e in events:
         kind = type(e).__name__
+        if kind == "ActionTaken":
+            acting = e.action
+        if kind == "ConditionStarted" and e.who in died and e.condition in SAID_BY_DEATH:
+            continue
         if kind == "TurnStarted":
             out.append((sentence("LOG_TURN", {"round": e.round, "name": n(e.who)}, lang), (235, 215, 150)))
         elif kind == "AttackRolled":
@@ -98,6 +106,11 @@ def lines(events, names: dict[str, str], lang: str, sides=None) -> list[tuple[st
         elif kind == "DamageDealt":
             dice = "+".join(str(d) for d in e.dice) or "0"
             extra = " nonlethal" if e.nonlethal and lang == "en" else (" non létaux" if e.nonlethal else "")
+            if getattr(e, "multiplier", 1) > 1:
+                # a critical's multiplied damage, said so; a coup de grace's is automatic
+                # (digest §9.3, helpless: "coup de grace ... automatic hit and critical")
+                code = "LOG_DAMAGE_COUP_DE_GRACE" if acting == "coup_de_grace" else "LOG_DAMAGE_CRITICAL"
+                extra += sentence(code, {"times": e.multiplier}, lang)
             out.append((sentence("LOG_DAMAGE", {"target": n(e.target), "amount": e.amount, "dice": dice,
                                                "bonus": _signed(e.bonus), "kind": extra}, lang), (235, 140, 120)))
         elif kind == "Moved":

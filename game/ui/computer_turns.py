@@ -14,6 +14,7 @@ from __future__ import annotations
 from ..ai.controllers import Controller, make_controller
 from ..i18n import sentence
 from ..world import commands as C
+from .why_words import Said, worded
 
 HUMAN = "human"
 PACE_MS = 650             # between two computer commands: readable, not slow
@@ -108,8 +109,11 @@ class ComputerTurns:
             return
         self.played += 1
         self.last_why_of = key
-        self.last_why = why_line(s.names.get(cid, cid), sentence(f"ACT_{decision.command.action}", {}, s.lang),
-                                 decision.explain(s.lang, s.names), s.lang)
+        name, action = s.names.get(cid, cid), sentence(f"ACT_{decision.command.action}", {}, s.lang)
+        # said in words; the numbers behind it on hover (play-test, issue 14)
+        numbers = why_line(name, action, decision.explain(s.lang, s.names), s.lang)
+        self.last_why = Said(why_line(name, action, worded(s.battle, decision.why, decision.params, s.lang, s.names),
+                                      s.lang), numbers)
         s.log.append((self.last_why, (170, 200, 235)))
         if not s.submit(decision.command):                 # refused: the sentence is logged already
             s.submit(C.EndTurn(cid))

@@ -11,11 +11,12 @@ import pygame
 
 from ..i18n import sentence
 from ..world import commands as C, views
-from . import action_bar, attack_plan, more_actions, overlays, sandbox_odds, sound
+from . import action_bar, attack_plan, more_actions, overlays, quick_load, sandbox_odds, sound
 from .animation import Motion
 from .board_view import BoardView, Camera, Overlay, pan
 from .combat_log import lines as log_lines
 from .computer_turns import ComputerTurns
+from .dialog import Dialog
 from .log_view import LogView
 from .names import Names
 from .orders import Orders
@@ -25,31 +26,29 @@ from .sandbox_view import chances_line
 from .stance import Stance
 from .screen_acting import RIDDEN, ScreenActing
 from .screen_drawing import FOLD_BELOW, FOLD_W, LOG_H, PANEL_W, ScreenDrawing
-from .spell_aim import SpellAim
+from .spell_aim import HAND_FREEING, SpellAim
 
 TARGETED = ("attack", "full_attack", "charge", "trip", "bull_rush", "disarm", "grapple", "overrun", "web",
             "throw_rock", "mount", "touch")
 SQUARED = ("move", "five_foot_step", "withdraw", "run")
+# A refusal's leading pronoun, which stands for the creature acting, and its name instead.
+NAMED_SUBJECT = {"en": (("Its ", "{name}'s "), ("It ", "{name} ")), "fr": (("Il ", "{name} "),)}
+UNNAMED = ("NOT_YOUR_TURN",)     # "It is Lidda's turn": no creature is meant
+ALLY_NOTED = ("attack", "full_attack", "trip", "disarm", "grapple", "bull_rush", "overrun", "charge")
 BUTTONS = ("move", "five_foot_step", "attack", "full_attack", "charge", "withdraw", "run", "total_defense",
            "stand_up", "drop_prone", "trip", "bull_rush", "disarm", "grapple", "overrun", "throw_splash", "door", "ready",
            "delay", "end_turn")
 
 
-class Dialog:
-    def __init__(self, text: str, choices: list[tuple[str, object]], on_choose, cancellable: bool = False):
-        self.text = text
-        self.choices = choices
-        self.on_choose = on_choose
-        self.cancellable = cancellable      # Escape closes it (a choice of one's own, not the rules')
-        self.rects: list[pygame.Rect] = []
-
-
 class GameScreen(ScreenActing, ScreenDrawing):
     BUTTONS = BUTTONS
 
-    def __init__(self, battle, screen: pygame.Surface, lang: str, saves=None, control: dict[str, str] | None = None):
+    def __init__(self, battle, screen: pygame.Surface, lang: str, saves=None, control: dict[str, str] | None = None,
+                 log: list | None = None):
         """``control``: side -> controller name ("human", "ai:easy" …) over the scenario's
-        ``[sides]`` defaults (the start menu's choice, or a save's)."""
+        ``[sides]`` defaults (the start menu's choice, or a save's). ``log``: a loaded
+        battle's log as its save kept it (``logged``); the log then goes on from there,
+        with the round and the turn the battle is at, not its opening."""
         self.battle = battle
         self.screen = screen
         self.lang = lang
@@ -102,7 +101,10 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.motion = self.view.motion = Motion(self)
         self.last_command = None         # the command whose events come next (a spell's aim)
         self.computer = ComputerTurns(self, control)
-        self._after_events(battle.opening_events)
+        if log is None:
+            self._after_events(battle.opening_events)
+        else:
+            self.resume_log(log)
 
     # --- what the engine says -----------------------------------------------------------
     @property
@@ -147,7 +149,22 @@ class GameScreen(ScreenActing, ScreenDrawing):
             why = sentence("UI_AI_NO_ORDERS", {"name": self.names.get(cid, cid)}, self.lang)
             return {b: why for b in names}
         self.notes = {}
-        return {b: self._refusal(cid, b) for b in names}
+        out = {b: self._refusal(cid, b) for b in names}
+        self._only_allies(cid, [b for b in names if b in ALLY_NOTED and out[b] is None])
+        return out
+
+    def _only_allies(self, cid: str, open_now: list[str]) -> None:
+        """An attack the engine allows only at allies (play-test, issue 14: Attack open for
+        Tordek with no foe near — Jozan stood beside him): open, as ``options`` says, and
+        its hover says whom it would strike (striking an ally is the player's right)."""
+        opts = self.battle.options(cid)
+        board = self.battle.board()
+        me = board.body(cid)
+        for b in open_now:
+            targets = opts[b].domain.get("targets") or []
+            if targets and not any(board.body(t).is_enemy_of(me) for t in targets if self.battle.has(t)):
+                self.notes[b] = sentence("UI_ONLY_ALLIES_IN_REACH", {"names": ", ".join(self.names.get(t, t) for t in targets)},
+                                         self.lang)
 
     def _refusal(self, cid: str, button: str) -> str | None:
         opts = self.battle.options(cid)
@@ -169,6 +186,10 @@ class GameScreen(ScreenActing, ScreenDrawing):
             option = next((opts[a] for a in ("cast", "use_spell_like", "use_item") if opts[a].legal), opts["cast"])
             if not option.legal and opts["retrieve"].legal and self.aim.choices(cid):
                 return None                       # a magic item still in the pack
+            if not option.legal and option.refusal.code == "SPELL_NEEDS_A_FREE_HAND" and any(
+                    choice[0] == "do" and choice[1] in HAND_FREEING for _label, choice in self.more_entries(cid)):
+                self.notes[button] = self.say(option.refusal)     # the list offers what frees a hand
+                return None
         elif button == "more":
             return None if self.more_entries(cid) else sentence("UI_MORE_NONE", {}, self.lang)
         elif button == "attack" and opts["attack"].legal:
@@ -184,15 +205,39 @@ class GameScreen(ScreenActing, ScreenDrawing):
 
     # --- input ------------------------------------------------------------------------
     def handle(self, event) -> None:
+        seen = self._camera_now()
+        self._handle(event)
+        if self._camera_now() != seen:
+            self._camera_moved()
+
+    def _camera_now(self) -> tuple[int, int, int]:
+        return self.cam.cell, self.cam.ox, self.cam.oy
+
+    def _camera_moved(self) -> None:
+        """The board moved under the mouse (a pan, a zoom, the camera following the turn):
+        the hovered square and its tooltip are no longer where they were drawn (play-test,
+        issue 14): dropped until the mouse moves again."""
+        if self.hover is not None:
+            self.hover = None
+            self.refresh()
+
+    def _handle(self, event) -> None:
         if event.type == pygame.QUIT:
             self.running = False
             return
         if self.pause.handle(event) or self.victory.handle(event):
             return
         if self.dialog is not None:
+            if event.type == pygame.MOUSEMOTION:
+                self.hover_px = event.pos
+                self.dialog.hovered = next((i for i, r in enumerate(self.dialog.rects) if r.collidepoint(event.pos)), None)
             if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-                for rect, (_label, value) in zip(self.dialog.rects, self.dialog.choices):
+                for i, (rect, (_label, value)) in enumerate(zip(self.dialog.rects, self.dialog.choices)):
                     if rect.collidepoint(event.pos):
+                        if self.dialog.greyed(i):           # greyed: its reason, the dialog stays
+                            self.dialog.note = self.dialog.tips[i] or value[1]
+                            self.dialog.on_choose(value)
+                            return
                         dialog, self.dialog = self.dialog, None
                         dialog.on_choose(value)
                         return
@@ -246,8 +291,15 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.computer.update(dt_ms)
 
     def save_meta(self) -> dict:
-        """What a save keeps besides the battle: who plays each side."""
-        return self.computer.save_meta()
+        """What a save keeps besides the battle: who plays each side, and the log's last
+        lines (issue 14, item 5: the log kept across save and load)."""
+        return {**self.computer.save_meta(), "log": quick_load.kept_log(self.log)}
+
+    def resume_log(self, saved) -> None:
+        quick_load.resume_log(self, saved)
+
+    def ask_load(self) -> None:
+        quick_load.ask_load(self)
 
     def _key(self, key) -> None:
         if key in (pygame.K_RETURN, pygame.K_SPACE) and self.mode == "cast":
@@ -276,7 +328,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
             path = self.saves[0](self.battle, self.save_meta())
             self.log.append((sentence("UI_SAVED", {"path": path}, self.lang), (180, 220, 180)))
         elif key == pygame.K_F9 and self.saves:
-            self.saves[1](self)
+            self.ask_load()
         elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
             step = self.cam.cell
             self.cam.ox += {pygame.K_LEFT: -step, pygame.K_RIGHT: step}.get(key, 0)
@@ -407,9 +459,20 @@ class GameScreen(ScreenActing, ScreenDrawing):
             self.hover = square
             self.refresh()
 
-    def say(self, refusal) -> str:
-        """A refusal as the player reads it: in its language, creatures by their names."""
-        return sentence(refusal.code, refusal.params, self.lang, names=self.names)
+    def say(self, refusal, who: str | None = None) -> str:
+        """A refusal as the player reads it: in its language, creatures by their names —
+        the one it is about too, where the sentence begins with a pronoun ("It is not
+        prone." reads "Tordek is not prone."; play-test, issue 14). ``who``: the creature
+        whose command it is (by default the one whose turn it is)."""
+        text = sentence(refusal.code, refusal.params, self.lang, names=self.names)
+        who = who or self.current
+        if who is None or refusal.code in UNNAMED:
+            return text
+        name = self.names.get(who, who)
+        for pronoun, named in NAMED_SUBJECT.get(self.lang, ()):
+            if text.startswith(pronoun):
+                return named.format(name=name) + text[len(pronoun):]
+        return text
 
     def creature_at(self, square):
         return views.creature_at(self.battle, square)
@@ -436,7 +499,10 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.view.set_board(self.battle.board())
         cur = self.current
         if cur is not None and any(type(e).__name__ == "TurnStarted" for e in events):
+            seen = self._camera_now()
             self.cam.show(self.battle.board().body(cur).squares, self._board_rect().size)   # follow the turn
+            if self._camera_now() != seen:
+                self.hover = None
         if cur is not None and not self.computer.is_computer(cur):
             side = self.side_of(cur)        # hot seat: hand over between human players only
             if self.last_side is not None and side != self.last_side:

@@ -1,7 +1,8 @@
 """The combat log's window (issue 14, item 5): it scrolls with the wheel over it, keeps
 its place when new lines arrive while the player reads back, and a hovered line shows
-whole, wrapped, with every number of its breakdown (a long attack line is cut at the
-log's edge otherwise). It only shows what ``combat_log`` wrote."""
+whole, wrapped, with every number of its breakdown (a line said in words, a computer's
+reason, shows the numbers behind it: ``why_words.Said``); a line wider than the log wraps
+onto more rows. It only shows what ``combat_log`` wrote."""
 from __future__ import annotations
 
 import pygame
@@ -37,21 +38,28 @@ class LogView:
         self._picture = (key, screen.subsurface(rect.clip(screen.get_rect())).copy())
 
     def _paint(self, screen: pygame.Surface, rect: pygame.Rect, log: list, lang: str) -> None:
+        """The newest lines at the bottom; a line wider than the log wraps onto more rows
+        (play-test, issue 14: lines were cut at the log's edge)."""
         screen.fill((26, 27, 33), rect)
         self.rows = []
         font = theme.font(LINE_SIZE)
         y = rect.bottom - 6
         last = len(log) - 1 - self.offset
         index = last
-        while index >= 0:
+        width = max(40, rect.w - 24)
+        full = False
+        while index >= 0 and not full:
             text, colour = log[index]
-            img = font.render(text, True, colour)
-            y -= img.get_height() + 1
-            if y < rect.y + 4:
-                break
-            screen.blit(img, (rect.x + 10, y), area=pygame.Rect(0, 0, rect.w - 24, img.get_height()))
-            self.rows.append((index, pygame.Rect(rect.x + 10, y, rect.w - 24, img.get_height())))
-            index -= 1
+            for part in reversed(_wrap(text, font, width) or [""]):
+                img = font.render(part, True, colour)
+                y -= img.get_height() + 1
+                if y < rect.y + 4:
+                    full = True
+                    break
+                screen.blit(img, (rect.x + 10, y), area=pygame.Rect(0, 0, width, img.get_height()))
+                self.rows.append((index, pygame.Rect(rect.x + 10, y, width, img.get_height())))
+            if not full:
+                index -= 1
         if index >= 0 or self.offset:
             self._scrollbar(screen, rect, len(log), index + 1, last)
         if self.offset:
@@ -71,17 +79,31 @@ class LogView:
                 return index
         return None
 
+    def hovered_lines(self, log: list, pos) -> list[str]:
+        """The box's lines for the hovered line: it whole, wrapped, then the numbers behind
+        a line said in words (``why_words.Said.detail``)."""
+        index = self.line_at(pos) if pos is not None else None
+        if index is None:
+            return []
+        text = log[index][0]
+        font, width = theme.font(12), min(self.rect.w - 20, 640)
+        wrapped = _wrap(text, font, width - 16)
+        detail = getattr(text, "detail", "")
+        if detail and detail != text:
+            wrapped += _wrap(detail, font, width - 16)
+        return wrapped
+
     def draw_hovered(self, screen: pygame.Surface, log: list, pos) -> None:
         """The hovered line whole, wrapped in a box above the log."""
         index = self.line_at(pos) if pos is not None else None
         if index is None:
             return
         text, colour = log[index]
-        row = next(r for i, r in self.rows if i == index)
-        pygame.draw.rect(screen, (90, 94, 110), row.inflate(6, 0), 1, border_radius=3)
+        rows = [r for i, r in self.rows if i == index]
+        pygame.draw.rect(screen, (90, 94, 110), rows[0].unionall(rows[1:]).inflate(6, 0), 1, border_radius=3)
         font = theme.font(12)
         width = min(self.rect.w - 20, 640)
-        wrapped = _wrap(text, font, width - 16)
+        wrapped = self.hovered_lines(log, pos)
         h = len(wrapped) * font.get_height() + 10
         box = pygame.Rect(self.rect.x + 10, max(0, self.rect.y - h - 4), width, h)
         pygame.draw.rect(screen, (24, 26, 32), box, border_radius=4)

@@ -1,5 +1,6 @@
 """Creature ids as the players know them (issue 14: no id reaches the player): the
-scenario's names, then the battle's own for a creature that appears during it (a black
+scenario's names in the window's language (``CreatureSpec.name_in``: a wolf is "Wolf 1"
+in English, "Loup 1" in French), then the battle's own for a creature that appears during it (a black
 pudding's split half), and a spiritual weapon by its spell and its caster."""
 from __future__ import annotations
 
@@ -9,19 +10,26 @@ SPIRITUAL = "spiritual_weapon:"       # the attacker id a spiritual weapon's blo
 
 
 class Names(dict):
-    """A dict of the scenario's names that also knows the battle's later creatures."""
+    """A dict of the scenario's names that also knows the battle's later creatures; read
+    in ``lang`` (which the settings change in play)."""
 
     def __init__(self, battle, lang: str):
-        super().__init__({s.id: s.name for s in battle.scenario.creatures})
+        super().__init__()
+        self.specs = {s.id: s for s in battle.scenario.creatures}
         self.battle, self.lang = battle, lang
 
     def __missing__(self, cid):
+        if cid in self.specs:
+            return self.specs[cid].name_in(self.lang)
         if isinstance(cid, str) and cid.startswith(SPIRITUAL):
             spell = data.spells()["spiritual_weapon"]
             return f"{spell.get(f'name_{self.lang}') or spell['name_en']} ({self.get(cid[len(SPIRITUAL):], '?')})"
         if isinstance(cid, str) and self.battle.has(cid):
             return self.battle.name(cid)
         raise KeyError(cid)
+
+    def __bool__(self) -> bool:            # its names are worked out on demand: never an empty dict
+        return True
 
     def get(self, cid, default=None):
         try:
@@ -30,5 +38,5 @@ class Names(dict):
             return default
 
     def __contains__(self, cid) -> bool:
-        return dict.__contains__(self, cid) or (isinstance(cid, str) and (
+        return cid in self.specs or (isinstance(cid, str) and (
             cid.startswith(SPIRITUAL) or self.battle.has(cid)))

@@ -64,7 +64,7 @@ class Orders:
         self.acting = command.who
         refusal = s.battle.check(command, declined=declined)
         if refusal is not None:
-            s.log.append((s.say(refusal), (240, 160, 120)))
+            s.log.append((s.say(refusal, command.who), (240, 160, 120)))
             return False
         self._next(command, set(asked), set(declined))
         return True

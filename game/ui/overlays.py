@@ -3,7 +3,7 @@ go and the safest path there with who it provokes, charge lanes, splash scatter,
 flanking. Every answer comes from the engine (``world.views``); this module only paints."""
 from __future__ import annotations
 
-from ..i18n import sentence
+from ..i18n import distance, sentence
 from ..rules.geometry import Square, metres
 from ..world import views
 from .board_view import Overlay
@@ -44,7 +44,7 @@ def path_overlay(battle, cid: str, goal: Square, mode: str, lang: str | None = N
     ov.path = [seen.start, *seen.squares]
     for taker, at in seen.provokes:
         ov.provokes.setdefault(at, []).append(taker)
-    ov.marks.append((goal, f"{metres(seen.cost):g} m"))
+    ov.marks.append((goal, distance(metres(seen.cost), lang)))
     ov.caption = sentence("PATH_CAPTION", {"metres": f"{metres(seen.cost):g}", "squares": seen.cost}, lang)
     if seen.provokes:
         ov.caption += sentence("PATH_PROVOKES", {"names": ", ".join(names.get(t, t) for t, _at in seen.provokes)}, lang)

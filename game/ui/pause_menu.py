@@ -183,6 +183,10 @@ class PauseMenu:
         if self.page is not None:
             self.page.draw(g.screen)
         elif g.handoff is None:                   # how to find the menu and the keys, top right of the board
-            hint = theme.font(12).render(sentence("PAUSE_HINT", {}, g.lang), True, (170, 170, 170))
+            hint = theme.font(12).render(sentence("PAUSE_HINT", {}, g.lang), True, (200, 200, 200))
             right = g.board_rect().right
-            g.screen.blit(hint, (max(0, right - hint.get_width() - 8), 4))
+            at = (max(0, right - hint.get_width() - 8), 4)
+            backing = pygame.Surface((hint.get_width() + 8, hint.get_height() + 2), pygame.SRCALPHA)
+            backing.fill((20, 22, 28, 170))           # readable over any ground (trees, water)
+            g.screen.blit(backing, (at[0] - 4, at[1] - 1))
+            g.screen.blit(hint, at)

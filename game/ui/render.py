@@ -59,7 +59,7 @@ def render(args) -> int:
     pygame.font.init()
     battle = Battle(load_scenario(args.scenario))
     board = battle.board()
-    names = {s.id: s.name for s in battle.scenario.creatures}
+    names = {s.id: s.name_in(args.lang or "en") for s in battle.scenario.creatures}
     tokens = {s.id: getattr(s, "template", None) for s in battle.scenario.creatures}
     for cid in [*(args.threat or []), *(args.reach or []), *([args.path[0]] if args.path else []),
                 *(args.charge or []), *([args.splash[0]] if args.splash else []),

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..i18n import sentence
+from ..i18n import distance as say_distance, sentence
 from ..rules.geometry import distance, metres
 from ..world import views
 from . import overlays, sandbox_explain as why, sandbox_odds, sandbox_overlays as extra
@@ -135,7 +135,7 @@ class SandboxView:
         ov.focus = self.hover
         end = self.ruler_end()
         if self.ruler_from is not None and end is not None:
-            ov.ruler = (self.ruler_from, end, f"{metres(distance(self.ruler_from, end)):g} m")
+            ov.ruler = (self.ruler_from, end, say_distance(metres(distance(self.ruler_from, end)), self.lang))
         return ov
 
     # --- the ruler ------------------------------------------------------------------------
@@ -210,7 +210,8 @@ class SandboxView:
                                                        "names": ", ".join(self.names.get(c, c) for c in by)}, self.lang))
         if sel and self.show_area:
             costs = [(m, views.reachable(self.battle, sel.id, m).get(self.hover)) for m in (*extra.BANDS, "withdraw")]
-            parts = [f"{sentence(f'UI_MODE_{m}', {}, self.lang)} {metres(c):g} m" for m, c in costs if c is not None]
+            parts = [f"{sentence(f'UI_MODE_{m}', {}, self.lang)} {say_distance(metres(c), self.lang)}"
+                     for m, c in costs if c is not None]
             if parts:
                 out.append(sentence("SBX_COSTS", {"costs": " · ".join(parts)}, self.lang))
         return out

@@ -4,7 +4,7 @@ preview's questions, act), the plan of a full attack, undo. A mixin of ``GameScr
 apart so that each file stays readable; it decides no rule."""
 from __future__ import annotations
 
-from ..i18n import sentence
+from ..i18n import has_sentence, sentence
 from ..world import commands as C, views
 from . import attack_plan, more_actions, overlays
 
@@ -32,12 +32,20 @@ class ScreenActing:
         elif name == "throw_splash" and self._splash_item() and views.in_hand(self.battle, cid) != self._splash_item():
             self.submit(C.Retrieve(cid, item=self._splash_item()))      # out of the pack first: a move action
         elif name == "more":
-            self.dialog = self.make_dialog(sentence("UI_MORE_WHICH", {}, self.lang), self.more_entries(cid),
+            entries = self.more_entries(cid)
+            self.dialog = self.make_dialog(sentence("UI_MORE_WHICH", {}, self.lang), entries,
                                            lambda choice: more_actions.start(self, choice))
+            self.dialog.tips = [sentence(f"TIP_{choice[1]}", {}, self.lang) if has_sentence(f"TIP_{choice[1]}") else None
+                                for _label, choice in entries]      # what an entry does, on hover
             self.dialog.cancellable = True
         elif name == "cast":
-            self.dialog = self.make_dialog(sentence("UI_CAST_WHICH", {}, self.lang), self.aim.choices(cid),
-                                           self.aim.start)
+            entries = self.aim.entries(cid)
+            slots = views.sheet(self.battle, cid).slots       # a spontaneous caster's spells per day left
+            text = sentence("UI_CAST_WHICH_SLOTS", {"slots": " · ".join(f"{lv}: {n}" for lv, n in slots) or "—"},
+                            self.lang) if slots is not None else sentence("UI_CAST_WHICH", {}, self.lang)
+            self.dialog = self.make_dialog(text, [(label, value) for label, value, _tip in entries], self.aim.start)
+            self.dialog.tips = [tip for _label, _value, tip in entries]
+            self.dialog.stacked = True          # a list whose places do not move as spells are spent
             self.dialog.cancellable = True
         elif name == "door" and len(self._doors()) == 1:
             self._toggle_door(self._doors()[0])
@@ -183,7 +191,7 @@ class ScreenActing:
         ok, refusal, events = self.battle.act(command, declined=declined, instead=instead)
         if not ok:
             self.battle.restore(snap)
-            self.log.append((self.say(refusal), (240, 160, 120)))
+            self.log.append((self.say(refusal, command.who), (240, 160, 120)))
             return
         if len(self.battle.dice.history) == rolled_before:
             self.undo.append(snap)          # undoable: the frame stays open until undone or kept

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pygame
 
 from .. import data
-from ..i18n import sentence, side_sentence, term
+from ..i18n import distance, sentence, side_sentence, term
 from ..world import views
 from ..world.worn import item_name
-from . import action_bar, theme
+from . import action_bar, theme, tooltip
 from .stance import TOGGLES
 
 PANEL_W = 340
@@ -85,7 +85,8 @@ class ScreenDrawing:
         its last line (the help at the window's foot, or after the content if it is longer)."""
         self.screen.fill((34, 36, 44))
         x, y = rect.x + 12, rect.y + 10
-        y += self._text(self.battle.scenario.title_in(self.lang) or "Carreau", (x, y), 16, bold=True) + 6
+        y += self._text(self.battle.scenario.title_in(self.lang) or "Carreau", (x, y), 16, bold=True,
+                        width=PANEL_W - 24) + 6
         # the initiative tracker: a click on a delaying creature has it step in
         self.tracker_rows = []
         for cid in self._tracker_window():
@@ -94,11 +95,14 @@ class ScreenDrawing:
             mark = "▶ " if cid == self.current else ("… " if cid in self.battle.delayed else "   ")
             colour = theme.side_colour(self.view.sides, body.side)
             status = views.status(self.battle, cid)
-            label = f"{mark}{self.names.get(cid, cid)}  {hp}/{most}"
+            tail = f"  {hp}/{most}"
             if status != "normal":
-                label += f" ({term('status', status, self.lang)})"
+                tail += f" ({term('status', status, self.lang)})"
             if cid in self.battle.readied:
-                label += " ⏳"
+                tail += " ⏳"
+            # a long name is shortened so that its hit points and status always show
+            room = PANEL_W - 36 - theme.font(13).size(mark + tail)[0]
+            label = mark + _shorten(theme.font(13), self.names.get(cid, cid), room) + tail
             if cid == self.inspected:
                 pygame.draw.rect(self.screen, (52, 56, 70), pygame.Rect(x - 4, y, PANEL_W - 18, 16))
             shade = colour if status != "dead" else (110, 110, 110)
@@ -119,8 +123,9 @@ class ScreenDrawing:
         # the action bar: grouped by cost, greyed with the engine's reason when not possible now
         names = self.buttons_for(self.current) if self.current else self.BUTTONS
         shown = tuple(n for _group, members in self.bar.groups(self.current or "", names) for n in members)
-        self.buttons, y = action_bar.draw(self.screen, self.bar, self.current or "", names, self.availability(shown),
-                                          self.mode, self.lang, x, y, PANEL_W - 24)
+        avail = self.availability(shown)
+        self.buttons, y = action_bar.draw(self.screen, self.bar, self.current or "", names, avail,
+                                          self.mode, self.lang, x, y, PANEL_W - 24, self.notes)
         y = self._draw_stance(x, y + 2) + 4
         if self.tip:
             y += self._text(self.tip, (x, y), 12, (240, 180, 140), width=PANEL_W - 24)
@@ -152,11 +157,11 @@ class ScreenDrawing:
         weapon = data.weapons()[sheet.weapon]
         bonuses = "/".join(f"{b:+d}" for b in sheet.attacks)
         y += self._text(f"{self.names.get(cid, cid)} — {weapon.names.get(self.lang, weapon.id)} {bonuses}",
-                        (x, y), 14, bold=True)
+                        (x, y), 14, bold=True, width=PANEL_W - 24)
         y += self._text(sentence("UI_DEFENCE", {"ac": sheet.ac, "touch": sheet.touch, "flat": sheet.flat_footed},
-                                 self.lang), (x, y), 13)
-        conditions = ", ".join(term("condition", c, self.lang) for c in sheet.conditions)
-        y += self._text(f"{sheet.speed_m:g} m · {conditions or '—'}", (x, y), 13, width=PANEL_W - 24)
+                                 self.lang), (x, y), 13, width=PANEL_W - 24)
+        conditions = ", ".join(term("condition", c, self.lang) for c in tooltip.conditions_shown(self.battle, cid))
+        y += self._text(f"{distance(sheet.speed_m, self.lang)} · {conditions or '—'}", (x, y), 13, width=PANEL_W - 24)
         if sheet.worn:
             y += self._text(sentence("UI_WORN", {"items": ", ".join(item_name(i, self.lang) for i in sheet.worn)},
                                      self.lang), (x, y), 13, width=PANEL_W - 24)
@@ -272,69 +277,86 @@ class ScreenDrawing:
             pygame.draw.circle(area, (255, 235, 120), p, max(3, half // 4))
 
     def tooltip_lines(self) -> list[str]:
-        """Issue 14, item 2: the hovered token's name, hit points, AC, conditions and what it
-        wields; on an empty square, its ground and what entering it costs."""
-        if self.hover is None or not self.battle.board().terrain.in_bounds(self.hover):
-            return []
-        cid = self.creature_at(self.hover)
-        if cid is not None:
-            sheet = views.sheet(self.battle, cid)
-            hp, most = views.health(self.battle, cid)
-            weapon = data.weapons()[sheet.weapon]
-            lines = [self.names.get(cid, cid),
-                     sentence("UI_TIP_CREATURE", {"hp": hp, "most": most, "ac": sheet.ac,
-                                                  "weapon": weapon.names.get(self.lang, weapon.id)}, self.lang)]
-            if sheet.conditions:
-                lines.append(", ".join(term("condition", c, self.lang) for c in sheet.conditions))
-        else:
-            ground, cost = views.terrain_at(self.battle, self.hover)
-            lines = [term("terrain", ground, self.lang),
-                     sentence("UI_TIP_NO_WAY" if cost is None else "UI_TIP_COST",
-                              {"metres": f"{(cost or 0) * 1.5:g}"}, self.lang)]
-        return lines
+        return tooltip.lines(self)
 
     def _draw_tooltip(self, area) -> None:
-        lines = self.tooltip_lines() if self.hover_px is not None and self.dialog is None else []
-        if not lines:
-            return
-        font = theme.font(12)
-        images = [font.render(t, True, theme.TEXT) for t in lines]
-        w = max(i.get_width() for i in images) + 12
-        h = sum(i.get_height() for i in images) + 8
-        x = min(self.hover_px[0] + 16, area.get_width() - w - 2)
-        y = min(self.hover_px[1] + 16, area.get_height() - h - 2)
-        box = pygame.Rect(x, y, w, h)
-        pygame.draw.rect(area, (24, 26, 32), box, border_radius=4)
-        pygame.draw.rect(area, (120, 124, 140), box, 1, border_radius=4)
-        for img in images:
-            area.blit(img, (x + 6, y + 4))
-            y += img.get_height()
+        tooltip.draw(self, area)
 
     def _draw_dialog(self) -> None:
-        """The question and its answers as buttons, in as many rows as they need."""
+        """The question and its answers as buttons, in as many rows as they need; a label
+        longer than the dialog is shortened (whole on hover, under the answers); a greyed
+        answer (``Dialog.greyed``) is drawn dim; the hovered answer's tip, or the reason of
+        the greyed one last clicked, is written under the answers, wrapped."""
         w, h = self.screen.get_size()
         d = self.dialog
-        width = 560
-        sizes = [max(80, theme.font(14).size(label)[0] + 24) for label, _v in d.choices]
+        width = max(200, min(560, w - 20))
+        room = width - 32
+        font = theme.font(14)
+        labels = [_shorten(font, label, room - 24) for label, _v in d.choices]
+        sizes = [min(room, max(80, font.size(label)[0] + 24)) for label in labels]
         rows, row, used = [], [], 0
         for i, bw in enumerate(sizes):
-            if row and used + bw > width - 32:
+            if row and (used + bw > room or d.stacked):
                 rows.append(row)
                 row, used = [], 0
             row.append(i)
             used += bw + 10
         rows.append(row)
-        panel = pygame.Rect(w // 2 - width // 2, 0, width, 76 + 44 * len(rows))
+        if d.stacked:                               # a list: every answer as wide as the dialog
+            sizes = [room] * len(sizes)
+        tips = [t for t in d.tips if t] + ([d.note] if d.note else [])
+        for i, label in enumerate(labels):          # a shortened label: its whole text on hover
+            if label != d.choices[i][0] and not d.tips[i]:
+                d.tips[i] = d.choices[i][0]
+                tips.append(d.choices[i][0])
+        tip_h = max((self._wrapped_height(t, 13, room) for t in tips), default=0)
+        if d.stacked:                               # room kept for a two-line reason: the list never moves
+            tip_h = max(tip_h, 2 * theme.font(13).get_height())
+        text_h = self._wrapped_height(d.text, 15, room)
+        top = 16 + text_h + 14
+        panel = pygame.Rect(w // 2 - width // 2, 0, width, top + 44 * len(rows) + (tip_h + 8 if tip_h else 0) + 8)
         panel.centery = h // 2
+        if d.stacked:                               # its top fixed, so answers keep their places
+            panel.top = min(h // 8, max(0, h - panel.h))
+        panel.top = max(0, panel.top)
         pygame.draw.rect(self.screen, (40, 42, 52), panel, border_radius=8)
         pygame.draw.rect(self.screen, (200, 200, 220), panel, 2, border_radius=8)
-        self._text(d.text, (panel.x + 16, panel.y + 16), 15, width=panel.w - 32)
+        self._text(d.text, (panel.x + 16, panel.y + 16), 15, width=room)
         d.rects = [pygame.Rect(0, 0, 0, 0)] * len(d.choices)
         for n, indices in enumerate(rows):
-            bx, by = panel.x + 16, panel.y + 60 + 44 * n
+            bx, by = panel.x + 16, panel.y + top + 44 * n
             for i in indices:
                 r = pygame.Rect(bx, by, sizes[i], 34)
-                pygame.draw.rect(self.screen, (70, 90, 130), r, border_radius=5)
-                self._text(d.choices[i][0], (r.x + 12, r.y + 8), 14)
+                greyed = d.greyed(i)
+                colour = (52, 54, 62) if greyed else (70, 90, 130)
+                if i == d.hovered:
+                    colour = (62, 64, 74) if greyed else (88, 112, 160)
+                pygame.draw.rect(self.screen, colour, r, border_radius=5)
+                self._text(labels[i], (r.x + 12, r.y + 8), 14, (135, 135, 140) if greyed else theme.TEXT)
                 d.rects[i] = r
                 bx = r.right + 10
+        tip = d.tip()
+        if tip:
+            self._text(tip, (panel.x + 16, panel.y + top + 44 * len(rows) + 2), 13, (240, 190, 150), width=room)
+
+    def _wrapped_height(self, text: str, size: int, width: int) -> int:
+        """The height ``_text`` would take for ``text`` wrapped to ``width``."""
+        f = theme.font(size)
+        lines, line = 0, ""
+        for word in text.split():
+            trial = f"{line} {word}".strip()
+            if f.size(trial)[0] > width and line:
+                lines += 1
+                line = word
+            else:
+                line = trial
+        return (lines + (1 if line else 0)) * f.get_height()
+
+
+def _shorten(font, text: str, room: int) -> str:
+    """``text`` as it fits ``room`` pixels, cut with an ellipsis if it must be."""
+    if font.size(text)[0] <= room:
+        return text
+    while text and font.size(text + "…")[0] > room:
+        text = text[:-1]
+    return text.rstrip() + "…"

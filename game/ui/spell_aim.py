@@ -15,9 +15,14 @@ give (casting defensively when threatened) are the engine's questions.
 from __future__ import annotations
 
 from .. import data
-from ..i18n import sentence
+from ..i18n import has_sentence, sentence
 from ..world import commands as C, views
 from ..world.options import spell_refusals
+from . import more_actions
+
+# The "More…" entries that free a hand for a spell's gestures (French text, « Composantes
+# gestuelles »: a hand free): loosening the shield, sheathing or dropping what is held.
+HAND_FREEING = ("loose_shield", "sheathe", "drop")
 
 
 class SpellAim:
@@ -30,17 +35,52 @@ class SpellAim:
         self.extra: dict = {}                  # spontaneous_from: the prepared spell given up
         self.action = "cast"                   # cast, use_spell_like or use_item
         self.targets: list[str] = []
+        self._shown: dict[str, list[tuple[str, str]]] = {}    # per caster: the list's keys, in the order first shown
+        self._names: dict[tuple, str] = {}                    # (caster, key): its label when last shown
 
     # --- what can be cast -------------------------------------------------------------
     def choices(self, cid: str) -> list[tuple[str, tuple[str, str]]]:
-        """(label, (kind, id)) for every spell the engine says is ready (once each); one the
-        engine would refuse now (a free hand, a slot, range) carries its reason and is not
-        aimed when chosen."""
-        out = []
+        """(label, (kind, id)) for every spell the engine says is ready (once each), with
+        the castings left of a prepared one. A spell the engine would refuse now (a free
+        hand, a slot, range) gets a short reason in its label, the engine's sentence on
+        hover (``tips``), and is not aimed when chosen; a spell cast to the last keeps its
+        place, greyed, so the list never shifts under the cursor (play-test, issue 14).
+        When a hand is what is missing, what frees one ("Loosen the shield", sheathe,
+        drop: the "More…" menu's entries the engine allows) is offered here too."""
+        return [(label, value) for label, value, _tip in self.entries(cid)]
+
+    def entries(self, cid: str) -> list[tuple[str, tuple, str | None]]:
+        """The dialog's choices as (label, value, hover text): see ``choices``."""
+        lang = self.s.lang
         refused = spell_refusals(self.s.battle, cid) if cid == self.s.current else {}
-        for label, key in self._labels(cid):
-            why = refused.get(("prepared" if key[0] == "spell" else key[0], key[1]))
-            out.append((f"{label} — {self.s.say(why)}" if why else label, key if not why else ("refused", self.s.say(why))))
+        now = {key: label for label, key in self._labels(cid)}
+        counts = views.prepared_counts(self.s.battle, cid)
+        shown = self._shown.setdefault(cid, [])
+        shown.extend(key for key in now if key not in shown)
+        out: list[tuple[str, tuple, str | None]] = []
+        needs_hand = False
+        for key in shown:
+            if key not in now:                              # cast to the last today: greyed, in place
+                name = self._names.get((cid, key), key[1])
+                why = sentence("UI_SPELL_SPENT_WHY", {"spell": name}, lang)
+                out.append((f"{name} — {sentence('UI_SPELL_SPENT', {}, lang)}", ("refused", why), why))
+                continue
+            label = self._names[(cid, key)] = now[key]
+            left = counts.get(key[1], 0) if key[0] == "spell" else 0
+            if left > 1:                                    # a prepared spell's castings left today
+                label = sentence("UI_CASTINGS_LEFT", {"spell": label, "n": left}, lang)
+            refusal = refused.get(("prepared" if key[0] == "spell" else key[0], key[1]))
+            if refusal is None:
+                out.append((label, key, None))
+                continue
+            needs_hand = needs_hand or refusal.code == "SPELL_NEEDS_A_FREE_HAND"
+            short = sentence(f"SHORT_{refusal.code}", {}, lang) if has_sentence(f"SHORT_{refusal.code}") else \
+                sentence("UI_SPELL_NOT_NOW", {}, lang)
+            out.append((f"{label} — {short}", ("refused", self.s.say(refusal)), self.s.say(refusal)))
+        if needs_hand and cid == self.s.current:
+            for label, choice in self.s.more_entries(cid):
+                if choice[0] == "do" and choice[1] in HAND_FREEING:
+                    out.append((sentence("UI_FIX_FREE_HAND", {"action": label}, lang), ("fix", choice), None))
         return out
 
     def _labels(self, cid: str) -> list[tuple[str, tuple[str, str]]]:
@@ -66,6 +106,12 @@ class SpellAim:
         kind, ident = choice
         if kind == "refused":                                   # greyed: the engine's reason, nothing aimed
             self.s.log.append((ident, (240, 160, 120)))
+            return
+        if kind == "fix":                                       # free a hand, then the list again
+            before = len(self.s.battle.history)
+            more_actions.start(self.s, ident)
+            if len(self.s.battle.history) > before and self.s.dialog is None and self.s.current is not None:
+                self.s.choose("cast")
             return
         self.targets, self.item, self.metamagic, self.extra, self.action = [], None, [], {}, "cast"
         self.heighten_to = None

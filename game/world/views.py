@@ -282,6 +282,15 @@ def heighten_levels(battle, who: str, spell_id: str) -> list[int]:
     return list(range(low, meta.HIGHEST_LEVEL + 1))
 
 
+def prepared_counts(battle, who: str) -> dict[str, int]:
+    """How many castings of each prepared entry are left today (French text, "lancer un
+    sort": a prepared spell is spent when cast)."""
+    out: dict[str, int] = {}
+    for entry in battle.read(who, Spellcasting).prepared:
+        out[entry] = out.get(entry, 0) + 1
+    return out
+
+
 def prepared_at_least(battle, who: str, spell_id: str) -> list[str]:
     """The prepared entries a cleric may give up for this cure or inflict spell: those of
     its level or higher (SRD Cleric, spontaneous casting)."""

@@ -261,6 +261,15 @@ def test_the_menu_sets_who_plays_and_the_battle_gets_those_controllers():
     pygame.quit()
 
 
+def confirm_load(g):
+    """F9 asks before loading: answer "Load"."""
+    assert g.dialog is not None
+    g.draw()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=next(
+        r for r, (_label, value) in zip(g.dialog.rects, g.dialog.choices) if value is True).center))
+    pump(g)
+
+
 def test_a_save_keeps_who_plays_and_an_older_save_still_loads(tmp_path):
     from game.ui.app import _save_hooks
     pygame.display.init()
@@ -280,17 +289,20 @@ def test_a_save_keeps_who_plays_and_an_older_save_still_loads(tmp_path):
     g.computer.control["red"] = "human"        # changed since: the load must bring the save's back
     post(key(pygame.K_F9))
     pump(g)
+    confirm_load(g)
     assert g.computer.control["red"] == "ai:hard" and g.battle.board().body("hero").pos == (3, 1)
     del doc["meta"]["control"]                 # a save from before computer sides
     quick.write_text(json.dumps(doc), encoding="utf-8")
     post(key(pygame.K_F9))
     pump(g)
+    confirm_load(g)
     assert g.computer.control == {"blue": "human", "red": "human"}
     doc["meta"]["control"] = {"red": "genius"}
     quick.write_text(json.dumps(doc), encoding="utf-8")
     old = g.battle
     post(key(pygame.K_F9))
     pump(g)
+    confirm_load(g)
     assert g.battle is old and "meta.control" in g.log[-1][0] and "genius" in g.log[-1][0]
     g.battle.close()
     pygame.quit()

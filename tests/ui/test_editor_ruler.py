@@ -21,14 +21,14 @@ def test_click_start_click_end_the_end_stays_a_third_click_clears(ed):
     assert ed.tool == "ruler"
     click_square(ed, (1, 1))
     move_to(ed, centre(ed, (4, 3)))
-    assert ed.overlay.ruler == ((1, 1), (4, 3), "6 m")           # the end follows the pointer until fixed
+    assert ed.overlay.ruler == ((1, 1), (4, 3), "20 ft")           # the end follows the pointer until fixed
     click_square(ed, (5, 1))
-    assert ed.overlay.ruler == ((1, 1), (5, 1), "6 m")
+    assert ed.overlay.ruler == ((1, 1), (5, 1), "20 ft")
     move_to(ed, centre(ed, (9, 5)))                               # the pointer moves on: the ruler stays
-    assert ed.overlay.ruler == ((1, 1), (5, 1), "6 m")
+    assert ed.overlay.ruler == ((1, 1), (5, 1), "20 ft")
     assert any(line.startswith("Ruler: 4 straight + 0 diagonals") for line in ed.info), ed.info
     ed.changed(ed.doc.paint([(7, 5)], "~"))                       # an edit makes the battle again: the ruler stays
-    assert ed.overlay.ruler == ((1, 1), (5, 1), "6 m")
+    assert ed.overlay.ruler == ((1, 1), (5, 1), "20 ft")
     click_square(ed, (9, 5))
     assert ed.overlay.ruler is None and ed.selected is None       # the ruler's clicks select nobody
 
@@ -49,6 +49,6 @@ def test_the_u_key_is_the_rulers_click_at_the_pointer(ed):
     move_to(ed, centre(ed, (2, 2)))
     key(ed, pygame.K_u)
     move_to(ed, centre(ed, (6, 6)))
-    assert ed.overlay.ruler == ((0, 0), (2, 2), "4.5 m") and ed.tool == "select"
+    assert ed.overlay.ruler == ((0, 0), (2, 2), "15 ft") and ed.tool == "select"
     key(ed, pygame.K_u)
     assert ed.overlay.ruler is None

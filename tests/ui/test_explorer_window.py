@@ -48,7 +48,7 @@ def test_click_selects_and_hover_previews_the_safest_path_with_provocations(app)
     ov = app.overlay
     assert ov.path[0] == (13, 10) and ov.path[-1] == (9, 4)
     assert "gnoll_1" in {w for names in ov.provokes.values() for w in names}
-    assert "12 m" in ov.caption and "Gnoll" in ov.caption
+    assert "40 ft" in ov.caption and "Gnoll" in ov.caption
 
 
 def test_keys_toggle_threat_and_charge_lanes(app):

@@ -82,7 +82,7 @@ def test_move_with_the_preview_then_the_charge_is_refused_after_moving(game):
     assert g.mode == "move"
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at(g, (4, 1)), rel=(0, 0), buttons=(0, 0, 0)))
     pump(g)
-    assert g.overlay.path[-1] == (4, 1) and "4.5 m" in g.overlay.caption
+    assert g.overlay.path[-1] == (4, 1) and "15 ft" in g.overlay.caption
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=at(g, (4, 1))))
     pump(g)
     assert g.battle.board().body("hero").pos == (4, 1)
@@ -207,10 +207,13 @@ def test_save_and_load_through_the_keys_keep_the_battle(tmp_path):
     g.perform("move", {"squares": [[4, 1]]})
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F9))
     pump(g)
+    assert g.dialog is not None and g.battle is battle          # asked first (play-test, issue 14)
+    click(g, next(r for r, (_l, v) in zip(g.dialog.rects, g.dialog.choices) if v is True).center)
     assert g.battle.state() == before and g.battle is not battle
     (tmp_path / "saves" / "quicksave.json").write_text("{not json", encoding="utf-8")
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F9))
     pump(g)
+    click(g, next(r for r, (_l, v) in zip(g.dialog.rects, g.dialog.choices) if v is True).center)
     assert g.battle.state() == before and "quicksave.json" in g.log[-1][0]   # refused, game kept
     g.battle.close()
     pygame.quit()
@@ -893,4 +896,4 @@ def test_hovering_a_token_or_a_square_says_what_it_is(melee):
     assert g.overlay.threat == views.threatened(g.battle, "orc_a")
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at(g, (6, 3)), rel=(0, 0), buttons=(0, 0, 0)))
     pump(g)
-    assert g.tooltip_lines() == ["open ground", "entering it costs 1.5 m of movement"]
+    assert g.tooltip_lines() == ["open ground", "entering it costs 5 ft of movement"]

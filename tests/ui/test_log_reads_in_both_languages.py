@@ -33,7 +33,9 @@ def _played(path: Path, controller: str, rounds: int = 2) -> tuple[Battle, list]
 
 def _leaks(battle: Battle, events: list, lang: str) -> list[str]:
     names = Names(battle, lang)
-    ids = {cid for cid in battle.sorted_ids if names.get(cid) != cid}
+    # an id that is also a word of a creature's name ("giant" in "Hill giant") is not a leak
+    words_of_names = {w for cid in battle.sorted_ids for w in str(names.get(cid, "")).split()}
+    ids = {cid for cid in battle.sorted_ids if names.get(cid) != cid} - words_of_names
     out = []
     for text, _colour in lines(events, names, lang):
         words = set(re.findall(r"[A-Za-z0-9_:]+", text))

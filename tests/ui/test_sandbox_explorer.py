@@ -126,8 +126,8 @@ def test_the_ruler_the_flask_and_the_flanks_follow_the_keys(app):
     key(pygame.K_u)
     hover(app, (16, 12))
     pump(app)
-    assert app.overlay.ruler == ((13, 10), (16, 12), "6 m")
-    assert any(line.startswith("Ruler: 1 straight + 2 diagonals counted 1-2-1 (3) = 4 squares = 6 m") for line in app.info)
+    assert app.overlay.ruler == ((13, 10), (16, 12), "20 ft")
+    assert any(line.startswith("Ruler: 1 straight + 2 diagonals counted 1-2-1 (3) = 4 squares = 20 ft") for line in app.info)
     key(pygame.K_s)
     hover(app, (9, 5))
     pump(app)
@@ -206,7 +206,7 @@ def test_the_explorers_ruler_fixes_its_end_on_a_second_u_and_goes_on_a_third(app
     key(pygame.K_u)                                   # the end fixed where the pointer is
     hover(app, (5, 5))
     pump(app)
-    assert app.overlay.ruler == ((13, 10), (16, 12), "6 m")
+    assert app.overlay.ruler == ((13, 10), (16, 12), "20 ft")
     key(pygame.K_u)
     pump(app)
     assert app.overlay.ruler is None

@@ -102,7 +102,7 @@ def test_paths_show_the_querys_cost_and_provokers():
                 continue
             answer = ask(session, q="path", who=body.id, squares=[list(p) for p in ov.path[1:]], mode=view.mode)
             assert answer["legal"]
-            assert f"{answer['cost_m']:g} m" in ov.caption
+            assert f"{answer['cost_m'] * 10 / 3:g} ft" in ov.caption
             assert sorted(w for names in ov.provokes.values() for w in names) == sorted(answer["provokes"])
             checked += 1
     assert checked > 10
@@ -262,7 +262,7 @@ def test_the_giants_reach_is_explained_with_its_numbers(fight):
     view.selected, view.show_threat = "hero", True
     square = (4, 0)                                     # two squares from the ogre's space, diagonally
     found = [e for e in view.explain(square) if e.rule == "threat_reach" and "Ogre" in e.arithmetic]
-    assert found and "reaches 3 m (tall)" in found[0].arithmetic
+    assert found and "reaches 10 ft (tall)" in found[0].arithmetic
 
 
 def test_variants_switch_the_overlays_as_the_query_reads_them():
@@ -346,7 +346,7 @@ def test_a_paths_arithmetic_counts_its_diagonals_1_2_1(fight):
     path = next(e for e in view.explain((0, 3)) if e.rule == "move_121")
     diagonals = sum(1 for a, b in zip([seen.start, *seen.squares], seen.squares) if a[0] != b[0] and a[1] != b[1])
     assert diagonals == 2 and "2 diagonals counted 1-2-1 (1+2)" in path.arithmetic
-    assert path.arithmetic.endswith(f"= {seen.cost * 1.5:g} m")
+    assert path.arithmetic.endswith(f"= {seen.cost * 5:g} ft")
 
 
 def test_a_square_out_of_reach_is_crossed_with_no_line_through_the_walls():

@@ -57,9 +57,9 @@ def test_the_minimum_move_is_reached_through_more_and_a_square():
     g.handoff = None
     click(g, _button(g, "more").rect.center)
     labels = [label for label, _v in g.dialog.choices]
-    assert "Move 1.5 m (full round)" in labels
+    assert "Move 5 ft (full round)" in labels
     g.draw()
-    click(g, g.dialog.rects[labels.index("Move 1.5 m (full round)")].center)
+    click(g, g.dialog.rects[labels.index("Move 5 ft (full round)")].center)
     assert g.mode == "more"
     click(g, at(g, (1, 2)))
     try:

@@ -61,6 +61,9 @@ def test_every_greyed_button_shows_the_engines_own_sentence(screens, text):
                  "bull_rush", "disarm", "grapple", "delay", "end_turn"):
         option = options[name]
         expected = "" if option.legal else sentence(option.refusal.code, option.refusal.params, "en")
+        who = g.names[g.current]          # a leading "It" names the creature (play-test, issue 14)
+        expected = f"{who}'s {expected[4:]}" if expected.startswith("Its ") else \
+            f"{who} {expected[3:]}" if expected.startswith("It ") else expected
         assert reasons[name] == expected, name
 
 
@@ -153,10 +156,14 @@ def test_casting_defensively_asks_no_more_about_an_attack_of_opportunity(screens
 def test_a_spell_the_engine_would_refuse_is_listed_with_its_reason_and_not_aimed(screens):
     """A wizard with a sword in one hand and a heavy shield on the other arm has no hand
     free for the gestures: a stilled spell can be cast, the other is listed with the reason
-    (the click would be refused); with no spell at all castable the button is greyed."""
+    (the click would be refused); with no spell at all castable the button still opens the
+    list, which offers what frees a hand (play-test, issue 14), and says why on hover."""
     hands_full = THREATENED_MAGE.replace('weapon = "longsword"', 'weapon = "longsword"\nshield = "heavy_steel_shield"')
     g = screens(hands_full)
-    assert "free hand" in _reasons(g)["cast"]
+    assert _reasons(g)["cast"] == "" and "free hand" in g.notes["cast"]
+    click_button(g, "cast")
+    assert any(value[0] == "fix" for _label, value in g.dialog.choices)
+    g.dialog = None
     g = screens(hands_full.replace('spells = ["magic_missile", "shocking_grasp"]',
                                    'spells = ["stilled:magic_missile", "shocking_grasp"]\nfeats = ["still_spell"]'))
     click_button(g, "cast")

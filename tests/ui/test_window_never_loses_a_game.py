@@ -97,6 +97,15 @@ def corrupt_saves(good: dict) -> dict[str, str]:
     }
 
 
+def confirm_load(g):
+    """F9 asks before loading (play-test, issue 14): answer "Load"."""
+    assert g.dialog is not None
+    g.draw()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=next(
+        r for r, (_label, value) in zip(g.dialog.rects, g.dialog.choices) if value is True).center))
+    pump(g)
+
+
 def test_f9_on_every_corrupt_save_keeps_the_battle(window):
     g, quick = window
     good = json.loads(quick.read_text(encoding="utf-8"))
@@ -108,6 +117,7 @@ def test_f9_on_every_corrupt_save_keeps_the_battle(window):
             quick.write_text(text, encoding="utf-8")
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F9))
         pump(g)
+        confirm_load(g)
         assert g.battle is battle and g.battle.state() == before, name
         assert "quicksave.json" in g.log[-1][0] and "\n" not in g.log[-1][0], (name, g.log[-1])
         assert g.dialog is not None and g.dialog.text == g.log[-1][0], name        # said in a dialog too
@@ -122,6 +132,7 @@ def test_a_good_f9_closes_the_stale_battle(window):
     old = g.battle
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F9))
     pump(g)
+    confirm_load(g)
     assert g.battle is not old
     assert old.world not in esper.list_worlds() and g.battle.world in esper.list_worlds()
 

@@ -355,3 +355,17 @@ def test_swift_and_immediate_actions_share_one_per_turn():
     b.swift_owed.add("orc")
     b.act("hero", "end_turn")
     assert b.turn == "orc" and b.state()["actions_left"]["swift"] is False
+
+
+def test_a_delaying_creature_steps_in_before_the_current_one_through_act():
+    """French text, "retarder son action": a creature that delayed may act before another's
+    turn; the one whose turn it is cannot "step in" (NOT_DELAYING), and options says so."""
+    from combat_helpers import battle, creature
+    b = battle("\n".join("." * 8 for _ in range(4)), creature("a", "blue", (0, 0), initiative=20),
+               creature("b", "red", (7, 3), initiative=10), creature("c", "red", (7, 0), initiative=5))
+    assert b.act("a", "delay")[0] and b.turn == "b"
+    assert b.options("b")["step_in"].refusal.code == "NOT_DELAYING"
+    assert b.check("b", "step_in") == b.options("b")["step_in"].refusal
+    ok, refusal, _ = b.act("a", "step_in")
+    assert ok, refusal
+    assert b.turn == "a"

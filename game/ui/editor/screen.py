@@ -77,7 +77,7 @@ class EditorScreen(BoardTools):
             self.battle.close()
         sc = self.doc.scenario
         self.battle = Battle(sc)
-        names = {s.id: s.name for s in sc.creatures}
+        names = {s.id: s.name_in(self.lang) for s in sc.creatures}
         self.names = names
         self.view = BoardView(self.battle.board(), names, {s.id: s.template for s in sc.creatures})
         self.rules.new_battle(self.battle)

@@ -365,12 +365,6 @@ def speak(battle, who: str) -> Refusal | None:
     return Refusal("CANNOT_SPEAK") if cannot_speak(battle, who) else None
 
 
-def step_in(battle, who: str) -> Refusal | None:
-    """Only a creature delaying its turn steps in, before another's (French text, "retarder
-    son action"): never on its own turn (``dispatch.play`` says the same first)."""
-    return None if battle.read(who, Timing).delaying and who != battle.turn else Refusal("NOT_DELAYING")
-
-
 def charge(battle, who: str) -> Refusal | None:
     """A charge is the creature's only movement this round (French text, "charger")."""
     ts = battle.read(who, TurnState)
@@ -390,8 +384,7 @@ GATES = {
     "end_turn": lambda battle, who: None,
     "open_door": door, "close_door": door, "climb": climb, "swim": swim, "draw": draw, "use_item": use_item,
     "throw_splash": throw_splash, "pick_up": pick_up, "cast": cast, "retrieve_component": cast,
-    "charge": charge, "step_in": step_in,
-    "speak": speak, "whirlwind_attack": whirlwind_attack, "spring_attack": spring_attack, "retrieve": retrieve,
+    "charge": charge, "speak": speak, "whirlwind_attack": whirlwind_attack, "spring_attack": spring_attack, "retrieve": retrieve,
     "sunder": sunder, "coup_de_grace": coup_de_grace,
     **{name: grappling for name in ("grapple_damage", "grapple_attack", "pin", "escape", "free_ally",
                                     "use_opponent_weapon", "grapple_move", "grapple_draw", "release")},
