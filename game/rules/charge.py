@@ -111,12 +111,15 @@ def charge(board: Board, body: Body, target: Body, restricted: bool = False, ove
     charge that is then checked and played share the lanes. ``overrun``: a creature the
     charger means to overrun on the way (French text, "renversement": « dans le cadre d'une
     action de charge »): its space does not block the lane; the end must still be free."""
-    key = ("charge", body, target.id, restricted, overrun)
+    # Keyed by the charger's id and kept with its body: a body of this board is found again
+    # (hashing a whole body for each look-up cost more than the look-up saved), another body
+    # with that id (a charger moved in thought) is judged afresh.
+    key = ("charge", body.id, target.id, restricted, overrun)
     cache = board.move_contexts
-    result = cache.get(key)
-    if result is None:
-        result = cache[key] = _judge_charge(board, body, target, restricted, overrun)
-    return result
+    found = cache.get(key)
+    if found is None or found[0] is not body:
+        found = cache[key] = (body, _judge_charge(board, body, target, restricted, overrun))
+    return found[1]
 
 
 def _judge_charge(board: Board, body: Body, target: Body, restricted: bool, overrun: str | None = None) -> ChargeResult:
