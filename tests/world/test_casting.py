@@ -184,3 +184,35 @@ def test_a_quickened_spell_still_needs_its_components_and_concentration():
     assert ok and (check.kind, check.dc, check.success) == ("concentration_entangled", 16, False)
     assert first(ev, "SpellCast").outcome == "lost" and b.comp("orc", HitPoints).current == 30
     assert "quickened:magic_missile" not in b.comp("mialee", Spellcasting).prepared
+
+
+def test_cause_fear_frightens_a_foe_of_5_hit_dice_or_less_which_then_flees_its_caster():
+    """SRD Cause Fear ("Frayeur"): Will partial — failed, frightened 1d4 rounds (it may only
+    flee the caster, French text "les créatures effrayées [...] fuient"); saved, shaken 1
+    round. A creature of 6 HD or more, or an undead, is refused before any die."""
+    from game.world.components import Monster
+    b = caster(["cause_fear", "cause_fear"], cls="cleric", level=1, foes=[orc(hd=1, will=0)])
+    ok, refusal, ev = b.act("mialee", "cast", {"spell": "cause_fear", "target": "orc"}, dice=[2, 3])
+    assert ok, refusal
+    assert "frightened" in b.board().body("orc").conditions and b.read("orc", Monster).afraid_of == "mialee"
+    b.act("mialee", "end_turn")
+    assert b.turn == "orc"
+    ok, refusal, _ = b.act("orc", "move", {"squares": [[5, 4]]})             # toward its fear
+    assert not ok and refusal.code == "AFRAID_MUST_FLEE"
+    assert b.act("orc", "move", {"squares": [[7, 4]]})[0]                     # away from it
+    saved = caster(["cause_fear"], cls="cleric", level=1, foes=[orc(hd=1, will=10)])
+    ok, _refusal, ev = saved.act("mialee", "cast", {"spell": "cause_fear", "target": "orc"}, dice=[15])
+    assert ok and {"shaken"} <= saved.board().body("orc").conditions
+    assert "frightened" not in saved.board().body("orc").conditions
+    big = caster(["cause_fear"], cls="cleric", level=1, foes=[orc(hd=6, at=(2, 4))])
+    assert big.check("mialee", "cast", {"spell": "cause_fear", "target": "orc"}).code == "TOO_MANY_HIT_DICE"  # before the AoO
+    dead = caster(["cause_fear"], cls="cleric", level=1, foes=[orc(undead=True)])
+    assert dead.check("mialee", "cast", {"spell": "cause_fear", "target": "orc"}).code == "IMMUNE_TO_FEAR"
+
+
+def test_hold_person_on_a_non_humanoid_is_refused_before_the_attack_of_opportunity_it_would_provoke():
+    b = caster(["hold_person"], cls="cleric", level=3, foes=[orc(at=(2, 4), non_humanoid=True)])
+    # ``check`` stops at the first die: it finds the refusal only if it comes before the AoO's roll
+    assert b.check("mialee", "cast", {"spell": "hold_person", "target": "orc"}).code == "NOT_HUMANOID"
+    ok, refusal, _ = b.act("mialee", "cast", {"spell": "hold_person", "target": "orc"})
+    assert not ok and refusal.code == "NOT_HUMANOID"

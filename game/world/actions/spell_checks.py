@@ -11,9 +11,10 @@ from ...rules import metamagic, spells as rules
 from ...rules.geometry import Square, distance
 from ...rules.sight import has_line_of_effect_to_point, has_line_of_sight
 from ..attacks import take_opportunities, threatening_enemies
-from ..components import Conditions, Defense, Grapple, Hands, HitPoints, Wielded
+from ...rules.reasons import Refusal
+from ..components import Conditions, Defense, Grapple, Hands, HitPoints, Stats, Wielded
 from ..saddle import rider_motion
-from .common import refuse, square_arg, target_arg
+from .common import Refused, refuse, square_arg, target_arg
 from .spell_basics import SpellEnded, concentration_check, drop_charge, spellcasting
 
 
@@ -202,6 +203,26 @@ def arcane_spell_failure(battle, who: str) -> int:
     return total
 
 
+# Cause Fear: "one living creature with 5 or fewer HD" (SRD), a mind-affecting fear effect.
+CAUSE_FEAR_MAX_HD = 5
+
+
+def target_kind_refusal(battle, effect: str, target: str) -> Refusal | None:
+    """A target the spell cannot affect, said before any die (the attacks of opportunity
+    casting provokes are rolled after this): hold person takes a humanoid (SRD); cause fear
+    a living creature of 5 Hit Dice or less, with a mind (undead, constructs and mindless
+    creatures are immune to mind-affecting effects)."""
+    values = battle.read(target, Stats).values
+    if effect == "hold_person" and values.get("non_humanoid"):
+        return Refusal("NOT_HUMANOID", {"target": target})
+    if effect == "cause_fear":
+        if values.get("undead") or values.get("construct") or values.get("mindless"):
+            return Refusal("IMMUNE_TO_FEAR", {"target": target})
+        if values.get("hd", 1) > CAUSE_FEAR_MAX_HD:
+            return Refusal("TOO_MANY_HIT_DICE", {"target": target, "most": CAUSE_FEAR_MAX_HD})
+    return None
+
+
 def check_aim(battle, who: str, spell: dict, args: dict) -> None:
     """Refuse an aim the spell cannot take: targets unknown, too many missiles, out of
     range or sight, a touch on a foe, a cone not from the caster's corner."""
@@ -241,7 +262,11 @@ def check_aim(battle, who: str, spell: dict, args: dict) -> None:
     elif spell["shape"] in ("target", "ray", "effect") and effect not in ("flaming_sphere",):
         if spell["range"] == "touch" and "target" not in args:
             return                   # a touch spell may be held
-        in_range(battle, who, spell, target=target_arg(battle, args))
+        target = target_arg(battle, args)
+        in_range(battle, who, spell, target=target)
+        refusal = target_kind_refusal(battle, effect, target)
+        if refusal is not None:
+            raise Refused(refusal)
     elif spell["shape"] in ("burst", "spread", "square", "cone") or effect == "flaming_sphere":
         if effect == "bless":
             return

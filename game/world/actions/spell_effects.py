@@ -11,7 +11,7 @@ from ...rules import attack as attack_rules, metamagic, spells as rules
 from ...rules.attack import AttackSituation
 from ...rules.geometry import Square, distance
 from ...rules.modifiers import ability_modifier
-from ..components import (Abilities, Conditions, Effects, FlamingSphere, HoldPerson, Offense, SpellEffects,
+from ..components import (Abilities, Conditions, Effects, FlamingSphere, HoldPerson, Monster, Offense, SpellEffects,
                           SpiritualWeapon, Stats)
 from ..damage import status_of
 from ..durations import add_timed_condition, end_timed_condition
@@ -20,7 +20,6 @@ from ..saving import roll_save
 from ..state import Overlay
 from ..turns import BLOCKED_TURN
 from . import spell_sources as sources, spellwork, warding
-from .common import refuse
 from .spell_basics import (CURE_DICE, METAL_ARMOR, acting_as, as_held, casting_modifier, creatures_in, drop_charge,
                            heal, hold_charge, lasting, spell_damage, spell_level, spell_roll, spell_touch_attack,
                            spellcasting)
@@ -222,8 +221,6 @@ def _bless(battle, who, spell_id, spell, level, args, declined) -> list:
 
 def _hold_person(battle, who, spell_id, spell, level, args, declined) -> list:
     target = args["target"]
-    if battle.comp(target, Stats).values.get("non_humanoid"):
-        raise refuse("NOT_HUMANOID", target=target)
     dc = rules.save_dc(level, casting_modifier(battle, who))
     ok, events = roll_save(battle, target, "will", dc)
     if not ok:
@@ -231,6 +228,22 @@ def _hold_person(battle, who, spell_id, spell, level, args, declined) -> list:
         battle.comp(target, SpellEffects).held = HoldPerson(dc)
         battle.changed()
     return events
+
+
+def _cause_fear(battle, who, spell_id, spell, level, args, declined) -> list:
+    """Cause Fear (SRD; "Frayeur"): one living creature of 5 Hit Dice or less, judged before
+    any die (``spell_checks.target_kind_refusal``). Will partial: failed, it is frightened
+    for 1d4 rounds and flees the caster (``fear``: French text, "les créatures effrayées
+    fuient"); saved, it is shaken for 1 round."""
+    target = args["target"]
+    ok, events = roll_save(battle, target, "will", rules.save_dc(level, casting_modifier(battle, who)))
+    if ok:
+        add_timed_condition(battle, target, "shaken", lasting(battle, 1))
+        return events + [ConditionStarted(who=target, condition="shaken")]
+    rounds = battle.dice.roll(4, f"cause fear rounds {target}")
+    add_timed_condition(battle, target, "frightened", lasting(battle, rounds))
+    battle.comp(target, Monster).afraid_of = who
+    return events + [ConditionStarted(who=target, condition="frightened")]
 
 
 def _spiritual_weapon(battle, who, spell_id, spell, level, args, declined) -> list:
@@ -385,7 +398,7 @@ EFFECTS = {"color_spray": _color_spray, "magic_weapon": _on_touched("magic_weapo
            "missiles": _missiles, "damage_per_level": _shocking_grasp, "damage": _ray,
            "area_damage_per_level": _burning_hands, "sleep": _sleep, "grease": _grease, "cure": _touch_or_hold,
            "inflict": _touch_or_hold, "bless": _bless, "spiritual_weapon": _spiritual_weapon,
-           "flaming_sphere": _flaming_sphere, "hold_person": _hold_person, "web": _web,
+           "flaming_sphere": _flaming_sphere, "hold_person": _hold_person, "web": _web, "cause_fear": _cause_fear,
            "calm_emotions": spellwork.calm_emotions, "hide_from_undead": warding.hide_from_undead}
 
 
