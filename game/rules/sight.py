@@ -147,11 +147,14 @@ def cover(board: Board, attacker: Body, target: Body, attack: str) -> str:
     Judged once per board (a board never changes): the options, the odds and the attack
     then played share it.
     """
-    key = ("cover", attacker, target, attack)
+    # Keyed by the two ids and kept with both bodies (hashing two whole bodies each look-up
+    # cost more than the look-up saved): bodies of this board are found again, a body moved
+    # in thought (the AI's squares, a charge's end) is judged afresh.
+    key = ("cover", attacker.id, target.id, attack)
     known = board.move_contexts.get(key)
-    if known is None:
-        known = board.move_contexts[key] = _cover(board, attacker, target, attack)
-    return str(known)
+    if known is None or known[0] is not attacker or known[1] is not target:
+        known = board.move_contexts[key] = (attacker, target, _cover(board, attacker, target, attack))
+    return str(known[2])
 
 
 def _cover(board: Board, attacker: Body, target: Body, attack: str) -> str:

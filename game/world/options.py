@@ -22,7 +22,7 @@ from ..rules import metamagic
 from ..rules.geometry import KING_MOVES, Square, gaps_distance, metres, space_squares, spaces_gaps
 from ..rules.reasons import Refusal
 from . import commands as C, views
-from .actions import end_refusal, preconditions, unconditioned
+from .actions import end_refusal, ends_bound, preconditions, unconditioned
 from .actions.attacking import can_shield_bash, full_attack_plan
 from .actions.commanding import commanded
 from .actions.common import JUDGES
@@ -266,6 +266,8 @@ def _movement(battle, who: str, action: str, mode: str) -> Option:
 
     def domain() -> dict[str, Any]:
         def allowed(found: dict) -> dict:
+            if not ends_bound(battle, who):
+                return found
             return {sq: c for sq, c in found.items() if end_refusal(battle, who, action, sq) is None}
         out: dict[str, Any] = {"squares": _squares_domain(allowed(views.reachable(battle, who, mode)))}
         if action == "move" and battle.actions_left().get("full_round"):

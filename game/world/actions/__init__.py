@@ -2,6 +2,6 @@
 (``common``, ``gates``, ``contests``), and the dispatcher above them all (``dispatch``)."""
 from __future__ import annotations
 
-from .dispatch import ACTIONS, ON_FOOT, act, end_refusal, instead_refusal, play, preconditions, unconditioned
+from .dispatch import ACTIONS, ON_FOOT, act, end_refusal, ends_bound, instead_refusal, play, preconditions, unconditioned
 
-__all__ = ["ACTIONS", "ON_FOOT", "act", "end_refusal", "instead_refusal", "play", "preconditions", "unconditioned"]
+__all__ = ["ACTIONS", "ON_FOOT", "act", "end_refusal", "ends_bound", "instead_refusal", "play", "preconditions", "unconditioned"]

@@ -158,6 +158,12 @@ ELSEWHERE = ((_in_the_saddle, "RIDE_TO_MOVE"), (climbing.must_climb, "CLIMBING_U
              (swimming.must_swim, "SWIMMING_USE_SWIM"))
 
 
+def ends_bound(battle, who: str) -> bool:
+    """Whether where a movement ends can be refused by a condition (``end_refusal``): a
+    turned undead, a creature with something to fear. Otherwise no end is."""
+    return "turned" in battle.read(who, Conditions).ids or fear.fear_source(battle, who) is not None
+
+
 def preconditions(battle, who: str, action: str, args: dict) -> Refusal | None:
     """What forbids the action before its handler, only reading: the saddle, a rock face,
     the conditions (turned, afraid, calmed, hidden from undead, awaiting orders, a mount nobody
