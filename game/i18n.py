@@ -21,6 +21,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "ATTACK_SELF": {"en": "A creature cannot attack itself.", "fr": "On ne peut pas s'attaquer soi-même."},
     "BAD_ARGUMENT": {"en": "The argument {key} is {problem}.", "fr": "L'argument {key} est {problem}."},
     "ARGUMENT_missing": {"en": "missing", "fr": "manquant"},
+    "ARGUMENT_not_a_choice": {"en": "not one of the words it takes", "fr": "pas l'un des mots qu'il accepte"},
     "ARGUMENT_malformed": {"en": "malformed", "fr": "mal formé"},
     "ARGUMENT_unknown": {"en": "not one this action takes", "fr": "inconnu de cette action"},
     "BAD_DICE": {"en": "Impossible scripted dice: {detail}.", "fr": "Dés imposés impossibles : {detail}."},

@@ -135,3 +135,27 @@ def test_a_readied_attack_without_a_target_strikes_whoever_sets_it_off():
     b.act("g", "end_turn")
     ok, _, events = b.act("o", "move", {"squares": [[4, 0], [3, 0], [2, 0]]}, dice=[15, 3, 3])
     assert ok and first(events, "AttackRolled").target == "o"
+
+
+def test_a_word_argument_takes_only_its_words_a_misspelt_one_is_refused_before_anything():
+    """The audit's two cases: a charge's ``maneuver: "trp"`` was refused only at the end of
+    the charge (after the attacks of opportunity's dice; ``check`` said legal), and an
+    overrun's ``defender: "blok"`` was played as a block. Every word argument is now one
+    of its words (``Command.CHOICES``), refused by the parser with its key."""
+    from game.i18n import sentence
+    from game.rules.reasons import Refusal
+    from game.world.actions.attacking import MANEUVERS
+    from game.world.commands.catalogue import CHARGE_MANEUVERS
+    b = duel()
+    for action, args, key in (("charge", {"target": "b", "maneuver": "trp"}, "maneuver"),
+                              ("charge", {"target": "b", "overrun": "b", "defender": "blok"}, "defender"),
+                              ("overrun", {"target": "b", "squares": [[1, 0]], "defender": "blok"}, "defender"),
+                              ("ride", {"mode": "gallop"}, "mode"), ("aid_another", {"ally": "b", "help": "heal"}, "help"),
+                              ("break_free", {"method": "magic"}, "method")):
+        assert b.check("a", action, args) == Refusal("BAD_ARGUMENT", {"key": key, "problem": "not_a_choice"}), action
+        ok, refusal, events = b.act("a", action, args)
+        assert not ok and events == [] and refusal.params == {"key": key, "problem": "not_a_choice"}
+    assert "not one of the words it takes" in sentence("BAD_ARGUMENT", {"key": "defender", "problem": "not_a_choice"}, "en")
+    # what a charge may end in is what the charge plays: a bull rush, a trip, the special attacks
+    assert set(CHARGE_MANEUVERS) == {"bull_rush", "trip"} | set(MANEUVERS)
+    assert parse("a", "charge", {"target": "b", "maneuver": "bull_rush", "defender": "avoid"}).maneuver == "bull_rush"

@@ -187,9 +187,12 @@ COMMANDS: dict[str, type[Command]] = {}
 
 @dataclass(frozen=True)
 class Command:
-    """One action for ``who``. ``action`` is the name ``act`` knows it by."""
+    """One action for ``who``. ``action`` is the name ``act`` knows it by; ``CHOICES``: the
+    arguments that take one of a few words, with those words (a misspelt one is refused by
+    the parser, not read as the default nor found wrong half-way through the action)."""
     who: str
     action: ClassVar[str] = ""
+    CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -247,6 +250,8 @@ def parse(who: str, action: Any, args: dict[str, Any]) -> Command:
             values[key] = _nested(who, value, key)
         else:
             values[key] = SHAPES[shape](value, key)
+        if key in cls.CHOICES and values[key] not in cls.CHOICES[key]:
+            raise BadArgument(key, "not_a_choice")
     return cls(who, **values)
 
 

@@ -8,10 +8,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .base import Command, PlanStep, Square  # noqa: F401  (Square, PlanStep: annotations)
+from .base import PLAN_MANEUVERS, Command, PlanStep, Square  # noqa: F401  (Square, PlanStep: annotations)
 
 # Type names the annotations use; only their names matter to the parser.
 Squares = Ids = Names = Cleave = Plan = tuple
+
+# The defender's choices against an overrun (French text, "renversement": it may let the
+# attacker pass or block it), and what may take the place of a charge's attack: a bull
+# rush (French text, "bousculade": "dans le cadre d'une charge") or a special attack that
+# replaces a melee attack (French text, note 7).
+DEFENDER_CHOICES = ("block", "avoid")
+CHARGE_MANEUVERS = ("bull_rush", *PLAN_MANEUVERS)
 
 
 # --- movement (French text "se déplacer", "pas de placement", "retraite", "courir") -------
@@ -148,6 +155,7 @@ class Charge(Command):
     overrun: str | None = None
     defender: str = "block"            # the overrun defender's choice: "block" | "avoid"
     overrun_counter: bool = True       # it tries to knock the charger down when it wins
+    CHOICES = {"defender": DEFENDER_CHOICES, "maneuver": CHARGE_MANEUVERS}
 
 
 @dataclass(frozen=True)
@@ -197,6 +205,7 @@ class AidAnother(Command):
     ally: str
     enemy: str | None = None
     help: str = "attack"               # "attack" | "defense"
+    CHOICES = {"help": ("attack", "defense")}
 
 
 @dataclass(frozen=True)
@@ -213,6 +222,7 @@ class Overrun(Command):
     squares: Squares
     defender: str = "block"            # "block" | "avoid"
     counter: bool = True
+    CHOICES = {"defender": DEFENDER_CHOICES}
 
 
 # --- grapple (French text "lutte") ----------------------------------------------------------
@@ -409,6 +419,7 @@ class Ride(Command):
     ride_by: int = 0                   # Ride-By Attack: squares ridden on after a charge's attack
     shoot: str | None = None           # a double move or run: the rider's ranged attack at the halfway point
     shoot_full: bool = False           # ... a full attack there instead of one attack
+    CHOICES = {"mode": ("move", "double", "run", "charge", "overrun"), "defender": DEFENDER_CHOICES}
 
 
 @dataclass(frozen=True)
@@ -424,6 +435,7 @@ class ThrowSplash(Command):
 class BreakFree(Command):
     action = "break_free"
     method: str | None = None          # "escape_artist" | "strength": else the better chance
+    CHOICES = {"method": ("escape_artist", "strength")}
 
 
 @dataclass(frozen=True)
