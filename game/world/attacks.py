@@ -8,7 +8,7 @@ from typing import Callable
 
 from .. import data
 from ..dice import WouldRoll
-from ..rules import attack as rules, odds
+from ..rules import attack as rules, monk, odds
 from ..rules.attack import AttackSituation
 from ..rules.combat_feats import power_attack_damage
 from ..rules.concealment import has_total_concealment, miss_chance, missed_by_concealment
@@ -187,6 +187,9 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
         secondary=bool(slot and slot["secondary"]), against_movement=against_movement,
         point_blank=ranged and _gap(a_body, t_body) <= rules.POINT_BLANK_SQUARES,
         in_water=water_hampers,
+        # SRD, Monk, "Flurry of Blows": "This penalty applies for 1 round, so it also affects
+        # attacks of opportunity the monk might make before her next action."
+        flurry=monk.flurry_penalty(a.monk_level) if "flurry_of_blows" in a.conditions else 0,
         off_hand=off_hand,
         nonlethal_switch=switch, iterative=iterative, twf_penalty=twf_penalty,
         aid_bonus=_take_aid(battle, attacker, target, "attack"), aid_ac=_take_aid(battle, target, attacker, "defense"),
@@ -198,7 +201,12 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
     grapple = battle.comp(target, Grapple)
     ac = rules.armor_class(d, s, a.conditions, flat_footed="flat_footed" in d.conditions or feinted,
                            outside_grapple=attacker not in grapple.holding, by_pinner=grapple.pinned_by == attacker)
-    dice = slot["dice"] if slot and slot.get("dice") else rules.damage_dice(w.damage_s, w.damage_m, a.size)
+    if slot and slot.get("dice"):
+        dice = slot["dice"]
+    elif w.id == "unarmed" and a.monk_level:
+        dice = monk.unarmed_dice(a.monk_level, a.size, rules.damage_dice)    # SRD, Monk, "Unarmed Strike"
+    else:
+        dice = rules.damage_dice(w.damage_s, w.damage_m, a.size)
     strength = rules.strength_to_damage(a, ranged=ranged and not w.thrown, thrown=ranged and w.thrown,
                                         two_handed=s.two_handed, off_hand=off_hand)
     if "sickened" in a.conditions:

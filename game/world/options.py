@@ -321,9 +321,17 @@ def _full_attack(battle, who: str) -> Option:
     others = _foes_first(battle, who, others if battle.board().body(who).weapon.is_ranged else _near(battle, who, others))
     others = _in_reach(battle, who, others)
     candidates = (C.FullAttack(who, targets=full_attack_plan(battle, who, t)) for t in others)
-    return _decide(battle, "full_attack", candidates,
-                   lambda passed: {"targets": [c.targets[0].target for c in passed],
-                                   "attacks": len(passed[0].targets)})
+
+    def domain(passed: list) -> dict:
+        out = {"targets": [c.targets[0].target for c in passed], "attacks": len(passed[0].targets)}
+        # A monk's flurry of blows (``actions.flurry``): offered with its number of attacks
+        # when the engine's own judge passes it at the first target.
+        target = passed[0].targets[0].target
+        flurry = C.FullAttack(who, targets=full_attack_plan(battle, who, target, flurry=True), flurry=True)
+        if _judge(battle, flurry) is None:
+            out["flurry_attacks"] = len(flurry.targets)
+        return out
+    return _decide(battle, "full_attack", candidates, domain)
 
 
 def _charge(battle, who: str) -> Option:

@@ -14,7 +14,7 @@ from ..rules.geometry import Square, metres, space_squares
 from ..rules.lanes import lane_path, lane_squares
 from ..rules.reasons import Refusal
 from ..rules.sight import cover as cover_of, cover_lines, has_line_of_effect_to_square
-from .actions import gates
+from .actions import flurry, gates
 from .actions.attacking import full_attack_plan
 from .actions.fear import cornered as fear_cornered, fear_source
 from .actions.mounted import can_carry
@@ -312,9 +312,15 @@ def targetable_items(battle, cid: str, action: str = "sunder") -> list[str]:
     return list(dict.fromkeys(worn + carried))
 
 
-def full_attack(battle, who: str, target: str) -> tuple:
-    """A full attack at one creature, every attack it gets (``commands`` plan steps)."""
-    return full_attack_plan(battle, who, target)
+def full_attack(battle, who: str, target: str, flurry: bool = False) -> tuple:
+    """A full attack at one creature, every attack it gets (``commands`` plan steps); a
+    monk's flurry of blows with ``flurry``."""
+    return full_attack_plan(battle, who, target, flurry=flurry)
+
+
+def can_flurry(battle, who: str) -> bool:
+    """Whether its full attack may now be a flurry of blows (``actions.flurry``)."""
+    return flurry.can_flurry(battle, who)
 
 
 def is_threatened(battle, cid: str) -> bool:

@@ -27,6 +27,7 @@ from .spell_effects import discharge
 from .stances import stance_refusal, take_stances
 from . import stunning as stun
 from .stunning import stun_refusal
+from .flurry import CONDITION as FLURRY, flurry_refusal, flurry_steps
 from .timing import readied_on_attack
 
 DROPPED = ("dying", "dead", "unconscious", "stable")
@@ -50,11 +51,14 @@ def _in_place_of_an_opportunity(name: str):
 AOO_MANEUVERS.update({name: _in_place_of_an_opportunity(name) for name in ("trip", "disarm", "sunder")})
 
 
-def full_attack_plan(battle, who: str, target: str) -> tuple:
+def full_attack_plan(battle, who: str, target: str, flurry: bool = False) -> tuple:
     """Every attack of a full attack at one target, as a plan (``commands``): the iterative
     attacks (haste's extra one included), then the off-hand ones when a second weapon or a
-    double weapon's other end is at hand; a monster's routine, once each."""
+    double weapon's other end is at hand; a monster's routine, once each. A flurry of
+    blows (``flurry``): the extra attacks too, and no off-hand one."""
     main = len(full_attack_bonuses(battle.read(who, Offense).bab, "hasted" in battle.board().body(who).conditions))
+    if flurry:
+        return tuple([Strike(target)] * len(flurry_steps(battle, who, [0] * main)))
     if battle.read(who, Grapple).holding:
         return tuple([Strike(target)] * main)   # grapple attacks: the iteratives, one weapon (``grappling_plan``)
     monster = specials.routine(battle, who)
@@ -391,6 +395,12 @@ def do_full_attack(battle, who, args, declined) -> list:
     if turn_state(battle, who).mount_moved > 1 and not battle.board().body(who).weapon.is_ranged:
         raise refuse("MOUNT_MOVED_ONE_ATTACK")
     grappling = bool(battle.read(who, Grapple).holding)
+    bashing = args.get("weapon") == "shield"
+    flurry = bool(args.get("flurry"))
+    r = flurry and flurry_refusal(battle, who, plan, bashing)
+    if r:
+        raise Refused(r)
+    stunning = _stunning_target(battle, who, plan, args, grappling)
     if grappling:
         plan = grappling_plan(battle, who, plan)
     r = stance_refusal(battle, who, args, melee=grappling or not battle.board().body(who).weapon.is_ranged)
@@ -403,8 +413,11 @@ def do_full_attack(battle, who, args, declined) -> list:
         events += until_next_turn(battle, who, "fighting_defensively")
     # The -5 step of each main-hand attack, haste's extra one included (digest §8.3).
     steps = full_attack_steps(battle.comp(who, Offense).bab, "hasted" in battle.board().body(who).conditions)
+    if flurry:
+        steps = flurry_steps(battle, who, steps)
+    if flurry:
+        events += until_next_turn(battle, who, FLURRY)
     # ``weapon: "shield"``: the off-hand attacks are shield bashes (``shield_bash``)
-    bashing = args.get("weapon") == "shield"
     off = shield_bash(battle, who) if bashing else off_hand_weapon(battle, who)
     uses_off = any(isinstance(i, dict) and "off_hand" in i for i in plan)
     if bashing and not uses_off:
@@ -430,6 +443,7 @@ def do_full_attack(battle, who, args, declined) -> list:
     monster = specials.routine(battle, who)
     if monster and not uses_off and thrown is None and not grappling:
         return events + routine_attacks(battle, who, plan, monster, declined, defensively)
+    _attacks_counted(plan, len(steps))
     _strikes_reach(battle, who, plan, off, thrown)
     made = off_made = 0
     rolls_before = len(battle.dice.history)
@@ -472,14 +486,58 @@ def do_full_attack(battle, who, args, declined) -> list:
                 raise refuse("NO_ATTACKS_LEFT", attacks=len(steps))
             if not isinstance(item, str) or not battle.has(item):
                 raise refuse("UNKNOWN_CREATURE", creature=item)
-            events += _step_or_forfeit(battle, who, rolls_before, item,
-                                       lambda item=item, made=made:
-                                       one_attack(battle, who, item, declined, cleave=cleave, iterative=steps[made],
-                                                  defensively=defensively, twf_penalty=primary_pen, weapon=thrown))
+            def blow(item=item, made=made) -> list:
+                return one_attack(battle, who, item, declined, cleave=cleave, iterative=steps[made],
+                                  defensively=defensively, twf_penalty=primary_pen, weapon=thrown)
+            if stunning == item:
+                stunning = None                  # declared on the first attack at that foe
+                events += _step_or_forfeit(battle, who, rolls_before, item, lambda item=item: _stunning_blow(
+                    battle, who, item, blow))
+            else:
+                events += _step_or_forfeit(battle, who, rolls_before, item, blow)
             made += 1
         if fallen(battle, who, was_prone):
             break
     return events
+
+
+def _attacks_counted(plan: list, attacks: int) -> None:
+    """More attacks with the weapon in hand than the full attack has (its iteratives, a
+    flurry's extra ones): refused before any die, as ``check`` answers it, rather than
+    after the first blows. A move ends the attacks."""
+    made = 0
+    for item in plan:
+        if isinstance(item, dict) and "move" in item:
+            break
+        if isinstance(item, str) or (isinstance(item, dict) and set(item) & MANEUVERS.keys()):
+            made += 1
+    if made > attacks:
+        raise refuse("NO_ATTACKS_LEFT", attacks=attacks)
+
+
+def _stunning_target(battle, who: str, plan: list, args, grappling: bool) -> str | None:
+    """A full attack's stunning blow (``stunning_fist``): declared on its first attack
+    with the weapon in hand, judged before any die as the attack action's is (SRD,
+    Stunning Fist: "declared before making the attack roll"); not played in a grapple."""
+    if not args.get("stunning_fist"):
+        return None
+    first = next((i for i in plan if isinstance(i, str)), None)
+    if first is None or not battle.has(first):
+        raise refuse("BAD_ARGUMENT", key="stunning_fist")
+    if grappling:
+        raise refuse("STUNNING_FIST_NOT_IN_GRAPPLE")
+    weapon = battle.board().body(who).weapon
+    r = stun_refusal(battle, who, first, unarmed=weapon.is_unarmed and args.get("weapon") in (None, weapon.id))
+    if r:
+        raise Refused(r)
+    return first
+
+
+def _stunning_blow(battle, who: str, target: str, blow) -> list:
+    """The use is spent as it is declared, hit or miss; a foe the blow damages saves."""
+    stun.declare(battle, who)
+    strike = blow()
+    return strike + stun.after_attack(battle, who, target, strike)
 
 
 def _strikes_reach(battle, who: str, plan: list, off, thrown) -> None:

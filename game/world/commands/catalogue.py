@@ -91,6 +91,8 @@ class FullAttack(Command):
     cleave: Cleave = ()
     power_attack: int = 0
     combat_expertise: int = 0
+    flurry: bool = False               # a monk's flurry of blows (actions.flurry)
+    stunning_fist: bool = False        # a stunning attack declared on the plan's first attack (actions.stunning)
 
 
 @dataclass(frozen=True)
