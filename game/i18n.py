@@ -256,6 +256,12 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "ACT_sunder": {"en": "Sunder the weapon", "fr": "Briser l'arme"},
     "ACT_coup_de_grace": {"en": "Coup de grace", "fr": "Coup de grâce"},
     "ACT_aid_another": {"en": "Aid another", "fr": "Aider un allié"},
+    "ACT_escape_each_attack": {"en": "Escape, a try with each attack ({tries}, full round)",
+                               "fr": "Se dégager, un essai par attaque ({tries}, action complexe)"},
+    "ACT_aid_skill": {"en": "Aid another · {skill} of {ally}", "fr": "Aider un allié · {skill} de {ally}"},
+    "AID_SKILL_NOT_HELPED": {"en": "Aid another helps with a Climb, Swim, Ride, Escape Artist or Bluff check, not {skill}.",
+                             "fr": "Aider un allié vaut pour un test d'Escalade, de Natation, d'Équitation, d'Évasion ou "
+                                   "de Bluff, pas {skill}."},
     "ACT_bolster_undead": {"en": "Bolster undead", "fr": "Renforcer les morts"},
     "ACT_dispel_turning": {"en": "Dispel turning", "fr": "Dissiper un renvoi"},
     "ACT_more": {"en": "More…", "fr": "Autres…"},

@@ -224,7 +224,7 @@ def choice_questions(battle, command: Command) -> list[Question]:
         out.append(Question(who, "UI_CLIMB_HOW", "hurry", (False, True)))
     if action == "swim":
         out.append(Question(who, "UI_SWIM_HOW", "full_round", (False, True)))
-    if action == "aid_another":
+    if action == "aid_another" and getattr(command, "help", "attack") != "skill":
         out.append(Question(who, "UI_AID_HOW", "help", ("attack", "defense")))
     casting = action in ("cast", "use_spell_like") or (action == "use_item" and _is_scroll(command))
     if casting and not getattr(command, "quickened", False) and "quicken_spell" not in getattr(command, "metamagic", ()) \

@@ -35,6 +35,7 @@ from .actions.spell_sources import spell_choices
 from .actions.timing import READY_TRIGGERS
 from .asking import STOCK_CALLS, check
 from .attacks import check_attack
+from .skill_aid import AIDED_SKILLS
 from .commands import COMMANDS, Command
 from .components import Grapple, Hands, Inventory, Riding, Spellcasting, SpellLike, Worn
 from .damage import status_of
@@ -555,7 +556,8 @@ def _providers(battle, who: str) -> dict[str, Callable[[], Option]]:
         "touch": lambda: _targeted(battle, who, "touch", lambda t: C.Touch(who, target=t), [who] + near()),
         "direct_spell": lambda: _targeted(battle, who, "direct_spell", lambda t: C.DirectSpell(who, target=t), others()),
         "aid_another": lambda: _decide(battle, "aid_another", _aid_pairs(battle, who, near()),
-                                       lambda passed: {"pairs": [[c.ally, c.enemy] for c in passed]}),
+                                       lambda passed: {"pairs": [[c.ally, c.enemy] for c in passed if c.help != "skill"],
+                                                       "skills": [[c.ally, c.skill] for c in passed if c.help == "skill"]}),
         "free_ally": lambda: _targeted(battle, who, "free_ally", lambda t: C.FreeAlly(who, ally=t), near()),
         "open_door": lambda: _decide(battle, "open_door", [C.OpenDoor(who, at=sq) for sq in doors()],
                                      lambda passed: {"squares": [list(c.at) for c in passed]}),
@@ -615,12 +617,16 @@ def _helpless_first(battle, ids: list[str]) -> list[str]:
 
 
 def _aid_pairs(battle, who: str, near: list[str]) -> list[Command]:
-    """Aid another: an ally against an enemy it is in melee with."""
+    """Aid another: an ally against an enemy it is in melee with, or an ally beside it on a
+    skill check."""
     board = battle.board()
     me = board.body(who)
     enemies = [c for c in near if board.body(c).side != me.side] or near[:1]
     allies = [c for c in near if board.body(c).side == me.side]      # never itself (``do_aid_another``)
-    return [C.AidAnother(who, ally=a, enemy=e) for e in enemies for a in allies] or [C.AidAnother(who, ally=who, enemy=who)]
+    combat = [C.AidAnother(who, ally=a, enemy=e) for e in enemies for a in allies]
+    # on a skill check (``actions.helping``): each ally near, each skill one may help with
+    skills = [C.AidAnother(who, ally=a, help="skill", skill=s) for a in allies for s in AIDED_SKILLS]
+    return combat + skills or [C.AidAnother(who, ally=who, enemy=who)]
 
 
 def _spells_known(battle, who: str) -> list[str]:

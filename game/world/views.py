@@ -22,8 +22,9 @@ from .actions.overrun import overrun_squares as through
 from .actions.spell_basics import spell_level
 from .actions.spell_sources import entry_level, spell_choices as choices
 from .attacks import threatening_enemies
-from .components import (Conditions, Feats, Hands, HitPoints, Inventory, Offense, Quiver, Riding, Speed, Spellcasting,
+from .components import (Conditions, Feats, Grapple, Hands, HitPoints, Inventory, Offense, Quiver, Riding, Speed, Spellcasting,
                          SpellEffects, SpellLike, Stats, TurnState, TurnUses, Webs, Wielded, Worn)
+from .commands import ManeuverStep
 from .damage import status_of
 from .systems import mover
 from .worn import object_numbers
@@ -316,6 +317,16 @@ def full_attack(battle, who: str, target: str, flurry: bool = False) -> tuple:
     """A full attack at one creature, every attack it gets (``commands`` plan steps); a
     monk's flurry of blows with ``flurry``."""
     return full_attack_plan(battle, who, target, flurry=flurry)
+
+
+def escape_plan(battle, who: str) -> tuple:
+    """A full attack whose every attack is an attempt to escape the grapple (or the garrote)
+    it is held in (``attacking.MANEUVERS``: "escape"), one per attack it has; () when it is
+    held by nobody."""
+    holding = sorted(battle.read(who, Grapple).holding)
+    if not holding:
+        return ()
+    return tuple(ManeuverStep("escape", holding[0]) for _ in full_attack_plan(battle, who, holding[0]))
 
 
 def can_flurry(battle, who: str) -> bool:

@@ -33,9 +33,12 @@ from .timing import readied_on_attack
 DROPPED = ("dying", "dead", "unconscious", "stable")
 
 
-# Special attacks that replace one melee attack (French text, footnote 7).
+# Special attacks that replace one melee attack (French text, footnote 7). An escape from a
+# grapple or a garrote too (SRD, Grapple, "Escape from Grapple": "in place of making an
+# attack"), each attempt at that attack's bonus: a full attack tries as many times as it
+# has attacks, and ends with the escape that frees it ("you finish the action by moving").
 MANEUVERS = {"trip": maneuvers.trip, "disarm": maneuvers.disarm, "sunder": maneuvers.sunder,
-             **{k: v for k, v in grapple.GRAPPLE_OPTIONS.items() if k != "escape"}}
+             **grapple.GRAPPLE_OPTIONS}
 
 
 def _in_place_of_an_opportunity(name: str):
@@ -465,10 +468,14 @@ def do_full_attack(battle, who, args, declined) -> list:
             target = item[name]
             if not isinstance(target, str) or not battle.has(target):
                 raise refuse("UNKNOWN_CREATURE", creature=target)
+            if name == "escape" and target not in battle.read(who, Grapple).holding:
+                raise refuse("NOT_GRAPPLING_WITH", target=target)    # ``{"escape": id}``: one it is held by
             events += _step_or_forfeit(battle, who, rolls_before, target,
                                        lambda name=name, target=target, item=item, made=made:
                                        MANEUVERS[name](battle, who, target, declined, item, iterative=steps[made]))
             made += 1
+            if name == "escape" and not battle.read(who, Grapple).holding:
+                break                                # free: the escape ends the action
         elif isinstance(item, dict) and "off_hand" in item:
             if off_made >= off_hand_attacks(battle, who):
                 raise refuse("NO_ATTACKS_LEFT", attacks=off_hand_attacks(battle, who))

@@ -194,11 +194,13 @@ class Sunder(Command):
 
 @dataclass(frozen=True)
 class AidAnother(Command):
-    """``enemy`` is left out to wake a sleeping ally, which distracts nobody."""
+    """``enemy`` is left out to wake a sleeping ally, which distracts nobody, or to help
+    an ally beside the aider on its next ``skill`` check (``help: "skill"``)."""
     action = "aid_another"
     ally: str
     enemy: str | None = None
-    help: str = "attack"               # "attack" | "defense"
+    help: str = "attack"               # "attack" | "defense" | "skill" (actions.helping)
+    skill: str | None = None           # with "skill": climb, swim, ride, escape_artist, bluff
 
 
 @dataclass(frozen=True)
