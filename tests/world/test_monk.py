@@ -73,6 +73,13 @@ def test_flurry_of_blows_one_extra_attack_at_minus_2_and_the_penalty_lasts_the_r
     assert "flurry_of_blows" in b.comp("monk", Conditions).ids
     ok, refusal, _ = b.act("monk", "full_attack", {"targets": ["orc", "orc"]})
     assert not ok                                              # the round's full-round action is spent
+    b.act("monk", "end_turn")
+    ok, _, ev = b.act("orc", "move", {"squares": [[4, 2], [5, 2]]}, dice=[10, 2])
+    aoo = first(ev, "AttackRolled")
+    assert ok and aoo.opportunity and aoo.attacker == "monk"
+    assert (-2, "untyped", "flurry_of_blows") in aoo.bonus_breakdown     # "it also affects attacks of opportunity"
+    b.act("orc", "end_turn")
+    assert b.turn == "monk" and "flurry_of_blows" not in b.comp("monk", Conditions).ids
     fresh = monk_and_orc()
     ok, refusal, _ = fresh.act("monk", "full_attack", {"targets": ["orc", "orc"]})
     assert not ok and refusal.code == "NO_ATTACKS_LEFT"        # without the flurry, one attack at BAB 0
@@ -100,7 +107,8 @@ def test_flurry_refused_in_armour_with_a_weapon_not_a_monks_and_for_a_non_monk()
                    creature("orc", "red", (3, 2), initiative=10))
     ok, refusal, _ = plain.act("man", "full_attack", {"targets": ["orc", "orc"], "flurry": True})
     assert not ok and refusal.code == "NOT_A_MONK"
-    assert plain.comp("man", Conditions).ids == frozenset() or "flurry_of_blows" not in plain.comp("man", Conditions).ids
+    # a refused flurry changes nothing: no penalty taken, the full round still there
+    assert "flurry_of_blows" not in plain.comp("man", Conditions).ids and plain.state()["actions_left"]["full_round"]
 
 
 def test_the_monks_ac_bonus_wisdom_and_plus_one_at_fifth_even_flat_footed_lost_in_armour():
@@ -130,3 +138,15 @@ def test_a_stunning_blow_declared_in_a_full_attack():
     assert ok and save.kind == "stunning_fist" and not save.success
     assert "stunned" in b.comp("orc", Conditions).ids
     assert types(ev).count("SavingThrow") == 1                 # once, on the first attack
+
+
+def test_a_flurry_with_a_quarterstaff_adds_strength_once():
+    """SRD, Monk, "Flurry of Blows": « a monk applies her Strength bonus (not Str bonus ×
+    1-1/2 or ×1/2) to her damage rolls for all successful attacks, whether she wields a
+    weapon in one or both hands »; the same staff in a plain attack adds 1 1/2 × Str."""
+    b = monk_and_orc(monk_kw={"weapon": "quarterstaff", "str": 14})
+    ok, _, ev = b.act("monk", "full_attack", {"targets": ["orc", "orc"], "flurry": True}, dice=[15, 3, 1])
+    assert ok and first(ev, "DamageDealt").bonus == 2
+    plain = monk_and_orc(monk_kw={"weapon": "quarterstaff", "str": 14})
+    ok, _, ev = plain.act("monk", "attack", {"target": "orc"}, dice=[15, 3])
+    assert ok and first(ev, "DamageDealt").bonus == 3

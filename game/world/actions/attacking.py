@@ -495,7 +495,7 @@ def do_full_attack(battle, who, args, declined) -> list:
                 raise refuse("UNKNOWN_CREATURE", creature=item)
             def blow(item=item, made=made) -> list:
                 return one_attack(battle, who, item, declined, cleave=cleave, iterative=steps[made],
-                                  defensively=defensively, twf_penalty=primary_pen, weapon=thrown)
+                                  defensively=defensively, twf_penalty=primary_pen, weapon=thrown, flurry_blow=flurry)
             if stunning == item:
                 stunning = None                  # declared on the first attack at that foe
                 events += _step_or_forfeit(battle, who, rolls_before, item, lambda item=item: _stunning_blow(
