@@ -328,6 +328,8 @@ def _full_attack(battle, who: str) -> Option:
         # A monk's flurry of blows (``actions.flurry``): offered with its number of attacks
         # when the engine's own judge passes it at the first target.
         target = passed[0].targets[0].target
+        if not views.can_flurry(battle, who):      # a monk's own terms first: most creatures are none
+            return out
         flurry = C.FullAttack(who, targets=full_attack_plan(battle, who, target, flurry=True), flurry=True)
         if _judge(battle, flurry) is None:
             out["flurry_attacks"] = len(flurry.targets)

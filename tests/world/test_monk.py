@@ -150,3 +150,11 @@ def test_a_flurry_with_a_quarterstaff_adds_strength_once():
     plain = monk_and_orc(monk_kw={"weapon": "quarterstaff", "str": 14})
     ok, _, ev = plain.act("monk", "attack", {"target": "orc"}, dice=[15, 3])
     assert ok and first(ev, "DamageDealt").bonus == 3
+
+
+def test_the_options_face_offers_the_flurry_with_its_attacks_to_a_monk_only():
+    b = monk_and_orc()
+    option = b.options("monk")["full_attack"]
+    assert option.legal and option.domain["attacks"] == 1 and option.domain["flurry_attacks"] == 2
+    armoured = monk_and_orc(monk_kw={"armor": "leather"})
+    assert "flurry_attacks" not in armoured.options("monk")["full_attack"].domain
