@@ -403,7 +403,9 @@ def do_full_attack(battle, who, args, declined) -> list:
     r = flurry and flurry_refusal(battle, who, plan, bashing)
     if r:
         raise Refused(r)
-    stunning = _stunning_target(battle, who, plan, args, grappling)
+    stunning, r = stun.full_attack_target(battle, who, plan, args, grappling)
+    if r:
+        raise Refused(r)
     if grappling:
         plan = grappling_plan(battle, who, plan)
     r = stance_refusal(battle, who, args, melee=grappling or not battle.board().body(who).weapon.is_ranged)
@@ -416,9 +418,8 @@ def do_full_attack(battle, who, args, declined) -> list:
         events += until_next_turn(battle, who, "fighting_defensively")
     # The -5 step of each main-hand attack, haste's extra one included (digest §8.3).
     steps = full_attack_steps(battle.comp(who, Offense).bab, "hasted" in battle.board().body(who).conditions)
-    if flurry:
+    if flurry:                                   # the extra attacks first, the penalty for the round
         steps = flurry_steps(battle, who, steps)
-    if flurry:
         events += until_next_turn(battle, who, FLURRY)
     # ``weapon: "shield"``: the off-hand attacks are shield bashes (``shield_bash``)
     off = shield_bash(battle, who) if bashing else off_hand_weapon(battle, who)
@@ -498,7 +499,7 @@ def do_full_attack(battle, who, args, declined) -> list:
                                   defensively=defensively, twf_penalty=primary_pen, weapon=thrown, flurry_blow=flurry)
             if stunning == item:
                 stunning = None                  # declared on the first attack at that foe
-                events += _step_or_forfeit(battle, who, rolls_before, item, lambda item=item: _stunning_blow(
+                events += _step_or_forfeit(battle, who, rolls_before, item, lambda item=item: stun.stunning_blow(
                     battle, who, item, blow))
             else:
                 events += _step_or_forfeit(battle, who, rolls_before, item, blow)
@@ -520,31 +521,6 @@ def _attacks_counted(plan: list, attacks: int) -> None:
             made += 1
     if made > attacks:
         raise refuse("NO_ATTACKS_LEFT", attacks=attacks)
-
-
-def _stunning_target(battle, who: str, plan: list, args, grappling: bool) -> str | None:
-    """A full attack's stunning blow (``stunning_fist``): declared on its first attack
-    with the weapon in hand, judged before any die as the attack action's is (SRD,
-    Stunning Fist: "declared before making the attack roll"); not played in a grapple."""
-    if not args.get("stunning_fist"):
-        return None
-    first = next((i for i in plan if isinstance(i, str)), None)
-    if first is None or not battle.has(first):
-        raise refuse("BAD_ARGUMENT", key="stunning_fist")
-    if grappling:
-        raise refuse("STUNNING_FIST_NOT_IN_GRAPPLE")
-    weapon = battle.board().body(who).weapon
-    r = stun_refusal(battle, who, first, unarmed=weapon.is_unarmed and args.get("weapon") in (None, weapon.id))
-    if r:
-        raise Refused(r)
-    return first
-
-
-def _stunning_blow(battle, who: str, target: str, blow) -> list:
-    """The use is spent as it is declared, hit or miss; a foe the blow damages saves."""
-    stun.declare(battle, who)
-    strike = blow()
-    return strike + stun.after_attack(battle, who, target, strike)
 
 
 def _strikes_reach(battle, who: str, plan: list, off, thrown) -> None:
