@@ -668,6 +668,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "UI_STANCE": {"en": "Attacks:", "fr": "Attaques :"},
     "UI_STANCE_defensively": {"en": "defensively", "fr": "sur la défensive"},
     "UI_STANCE_nonlethal": {"en": "nonlethal", "fr": "non létales"},
+    "UI_FLURRY_BONUSES": {"en": "Flurry of blows {bonuses}", "fr": "Déluge de coups {bonuses}"},
     "UI_STANCE_flurry": {"en": "flurry of blows", "fr": "déluge de coups"},
     "UI_STANCE_flurry_TIP": {"en": "A monk's flurry of blows: a full attack with one more attack, every attack of the "
                                    "round at the monk's penalty (−2 before 5th level, −1 before 9th).",

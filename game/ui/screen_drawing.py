@@ -161,6 +161,9 @@ class ScreenDrawing:
         if sheet.worn:
             y += self._text(sentence("UI_WORN", {"items": ", ".join(item_name(i, self.lang) for i in sheet.worn)},
                                      self.lang), (x, y), 13, width=PANEL_W - 24)
+        if sheet.flurry:
+            y += self._text(sentence("UI_FLURRY_BONUSES", {"bonuses": "/".join(f"{b:+d}" for b in sheet.flurry)},
+                                     self.lang), (x, y), 13)
         if sheet.ammunition is not None:
             y += self._text(sentence("UI_AMMUNITION", {"count": sheet.ammunition}, self.lang), (x, y), 13)
         magic = self._magic_line(sheet)

@@ -5,11 +5,11 @@ restricted creature's shorter charge, a rider moving through its mount. Nothing 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .. import data
-from ..rules import (aoo, attack as attack_rules, charge as charge_rules, flanking, metamagic as meta, movement,
-                     spells as spell_rules, splash as splash_rules, threat)
+from ..rules import (aoo, attack as attack_rules, charge as charge_rules, flanking, metamagic as meta, monk as monk_rules,
+                     movement, spells as spell_rules, splash as splash_rules, threat)
 from ..rules.geometry import Square, metres, space_squares
 from ..rules.lanes import lane_path, lane_squares
 from ..rules.reasons import Refusal
@@ -223,6 +223,7 @@ class Sheet:
     hp: int
     max_hp: int
     ammunition: int | None = None                # arrows, bolts or bullets left (None: not counted)
+    flurry: tuple[int, ...] = ()                 # a monk's flurry of blows, its attack bonuses (when it may)
 
 
 def sheet(battle, cid: str) -> Sheet:
@@ -232,6 +233,13 @@ def sheet(battle, cid: str) -> Sheet:
     bab = battle.read(cid, Offense).bab
     hasted = "hasted" in f.conditions
     attacks = tuple(bonus - bab + b for b in attack_rules.full_attack_bonuses(bab, hasted))
+    blows: tuple[int, ...] = ()
+    if flurry.can_flurry(battle, cid):
+        # the flurry's bonuses, as a full attack with it would make them (``actions.flurry``)
+        calm = replace(f, conditions=f.conditions - {flurry.CONDITION})
+        penalty = monk_rules.flurry_penalty(f.monk_level)
+        blows = tuple(attack_rules.attack_bonus(calm, attack_rules.AttackSituation(iterative=k, flurry=penalty)).value
+                      for k in flurry.flurry_steps(battle, cid, attack_rules.full_attack_steps(bab, hasted)))
     body = battle.board().body(cid)
     sc = battle.read(cid, Spellcasting)
     hp = battle.read(cid, HitPoints)
@@ -242,7 +250,7 @@ def sheet(battle, cid: str) -> Sheet:
                  worn=tuple(battle.read(cid, Worn).items),
                  slots=tuple((lv, n) for lv, n in enumerate(sc.slots) if n) if sc.known else None,
                  held_charge=sc.held_charge, concentrating_on=sc.maintained["spell"] if sc.maintained else None,
-                 hp=hp.current, max_hp=hp.maximum, ammunition=battle.read(cid, Quiver).left)
+                 hp=hp.current, max_hp=hp.maximum, ammunition=battle.read(cid, Quiver).left, flurry=blows)
 
 
 def spell_area(battle, who: str, spell_id: str, point: Square, metamagic: tuple[str, ...] = (),

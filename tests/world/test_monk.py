@@ -158,3 +158,13 @@ def test_the_options_face_offers_the_flurry_with_its_attacks_to_a_monk_only():
     assert option.legal and option.domain["attacks"] == 1 and option.domain["flurry_attacks"] == 2
     armoured = monk_and_orc(monk_kw={"armor": "leather"})
     assert "flurry_attacks" not in armoured.options("monk")["full_attack"].domain
+
+
+def test_the_sheet_shows_the_flurrys_bonuses_a_full_attack_with_it_makes():
+    from game.world import views
+    b = monk_and_orc(level=5, monk_kw={"bab": 3, "str": 12})
+    sheet = views.sheet(b, "monk")
+    assert sheet.attacks == (4,) and sheet.flurry == (3, 3)         # SRD Table: The Monk, 5th: +2/+2 with Str +1
+    ok, _, ev = b.act("monk", "full_attack", {"targets": ["orc", "orc"], "flurry": True}, dice=[1, 1])
+    assert [e.bonus for e in ev if type(e).__name__ == "AttackRolled"] == [3, 3]
+    assert views.sheet(monk_and_orc(monk_kw={"armor": "leather"}), "monk").flurry == ()
