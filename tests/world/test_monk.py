@@ -168,3 +168,27 @@ def test_the_sheet_shows_the_flurrys_bonuses_a_full_attack_with_it_makes():
     ok, _, ev = b.act("monk", "full_attack", {"targets": ["orc", "orc"], "flurry": True}, dice=[1, 1])
     assert [e.bonus for e in ev if type(e).__name__ == "AttackRolled"] == [3, 3]
     assert views.sheet(monk_and_orc(monk_kw={"armor": "leather"}), "monk").flurry == ()
+
+
+def test_a_flurry_with_a_stunning_blow_and_an_aided_climb_are_saved_and_replayed_exactly(tmp_path):
+    from combat_helpers import battle_text
+
+    from game.content.saves import load_save, save_battle
+    from game.content.scenario import parse_scenario
+    from game.engine import Battle
+    text = battle_text(OPEN, creature("monk", "blue", (2, 2), weapon="unarmed", wis=14, hd=1, monk_level=1,
+                                      initiative=20, feats=["stunning_fist"]),
+                       creature("friend", "blue", (2, 3), initiative=15, climb=2),
+                       creature("orc", "red", (3, 2), initiative=10, hp=60, ac=5, fort=0, con=10))
+    b = Battle(parse_scenario(text, "test.toml"))
+    assert b.act("monk", "full_attack", {"targets": ["orc", "orc"], "flurry": True, "stunning_fist": True},
+                 dice=[15, 3, 2, 15, 4])[0]
+    assert b.act("monk", "end_turn")[0]
+    assert b.act("friend", "aid_another", {"ally": "monk", "help": "skill", "skill": "climb"}, dice=[12])[0]
+    path = save_battle(b, tmp_path / "monk.json", scenario_text=text)
+    for replay in (False, True):
+        again = load_save(path, replay=replay).battle
+        assert again.state() == b.state()
+        assert "stunned" in again.board().body("orc").conditions
+        assert [a.kind for a in again.shared_read.aids] == ["skill:climb"]
+        again.close()
