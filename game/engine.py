@@ -20,6 +20,7 @@ from .dice import Dice
 from .rules.board import Board
 from .rules.fighters import Fighter
 from .rules.metamagic import SPONTANEOUS_CLASSES
+from .rules import monk
 from .rules.modifiers import ability_modifier
 from .rules.reasons import Refusal
 from .rules.sizes import Size
@@ -133,7 +134,9 @@ class Battle(BattleFaces):
         conditions = set(spec.conditions)
         return [Identity(spec.id, spec.name), Position(*spec.at), Body(size), Reach(spec.reach),
                 Speed(spec.speed_m, spec.climb_speed_m, spec.swim_speed_m),
-                Side(spec.side), Wielded(spec.weapon), Conditions(conditions), Feats(frozenset(spec.feats)),
+                Side(spec.side), Wielded(spec.weapon), Conditions(conditions),
+                # a monk's Improved Unarmed Strike, its bonus feat at 1st level (SRD, Monk, ``rules.monk``)
+                Feats(frozenset(spec.feats) | frozenset(monk.bonus_feats(spec.stats.get("monk_level", 0)))),
                 Armor(spec.armor, armor_row.get("category") == "heavy"), Stats(dict(spec.stats)),
                 Initiative(spec.initiative), HitPoints(hp, hp), Abilities(scores), Defense(**vars(defense)),
                 Offense(spec.stats.get("bab", 0)), Effects(), TurnState(), AttacksOfOpportunity(),
@@ -344,7 +347,9 @@ class Battle(BattleFaces):
                        weapon_focus=frozenset(v for k, v in self.spec(cid).feat_choices.items()
                                               if k == "weapon_focus" and k in body.feats),
                        negative_levels=self.read(cid, Stats).values.get("negative_levels", 0),
-                       power_attack=lasting.power_attack, expertise=lasting.expertise)
+                       power_attack=lasting.power_attack, expertise=lasting.expertise,
+                       monk_level=self.read(cid, Stats).values.get("monk_level", 0),
+                       armoured=bool(d.armor_bonus or d.shield_bonus or self.read(cid, Armor).armor_id))
 
     def spec(self, cid: str):
         """The creature as the scenario describes it (never changed in play)."""

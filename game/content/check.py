@@ -18,6 +18,7 @@ import sys
 import tomllib
 from pathlib import Path
 
+from ..rules import monk
 from ..rules.grapple import grapple_modifier
 from ..rules.modifiers import ability_modifier
 from ..rules.sizes import SIZE_CODES, Size
@@ -250,10 +251,17 @@ def check_template(tid: str, e: dict) -> list[str]:
                           f"({routines[0][0].get('weapon')!r})")
     # numbers
     parts = e["ac_parts"]
-    if sorted(parts) != sorted(AC_PARTS):
-        bad("ac_parts", f"needs exactly {', '.join(AC_PARTS)}")
+    if sorted(set(parts) - {"monk"}) != sorted(AC_PARTS):
+        bad("ac_parts", f"needs exactly {', '.join(AC_PARTS)} (and a monk's ``monk``)")
         return out
     abil = e["abilities"]
+    if "monk" in parts or e.get("class") == "monk":
+        # SRD, Monk, "AC Bonus": Wisdom bonus, +1 per five levels, when unarmoured
+        level = e.get("level", 1) if e.get("class") == "monk" else 0
+        armoured = bool(e.get("armor") or e.get("shield"))
+        expected = 0 if armoured else monk.ac_bonus(level, ability_modifier(abil.get("wis", 10)))
+        if parts.get("monk", 0) != expected:
+            bad("ac_parts.monk", f"{parts.get('monk', 0)}, but a monk of level {level} with this Wisdom gives {expected}")
     dex = ability_modifier(abil.get("dex", 10))
     armor_row = armors.get(e.get("armor", ""), {})
     shield_row = armors.get(e.get("shield", ""), {})
@@ -269,9 +277,9 @@ def check_template(tid: str, e: dict) -> list[str]:
         bad("ac_parts.shield", f"{parts['shield']}, but the shield {e.get('shield')!r} gives {shield_row.get('bonus', 0)}")
     if e["ac"] != 10 + sum(parts.values()):
         bad("ac", f"{e['ac']}, but 10 + its parts make {10 + sum(parts.values())}")
-    touch = 10 + parts["dex"] + parts["size"] + parts["deflection"]
+    touch = 10 + parts["dex"] + parts["size"] + parts["deflection"] + parts.get("monk", 0)
     if e["touch"] != touch:
-        bad("touch", f"{e['touch']}, but 10 + Dex + size + deflection make {touch}")
+        bad("touch", f"{e['touch']}, but 10 + Dex + size + deflection (+ a monk's bonus) make {touch}")
     flat = e["ac"] - max(parts["dex"], 0)
     if e["flat_footed"] != flat:
         bad("flat_footed", f"{e['flat_footed']}, but AC without its Dex bonus is {flat}")

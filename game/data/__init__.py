@@ -50,6 +50,7 @@ def weapons() -> dict[str, Weapon]:
             set_vs_charge=bool(row.get("set_vs_charge", False)),
             nonlethal=bool(row.get("nonlethal", False)),
             double=bool(row.get("double", False)),
+            monk=bool(row.get("monk", False)),
             damage_s2=row.get("damage_s2", ""),
             damage_m2=row.get("damage_m2", ""),
             threat2=int(row.get("threat2", 20)),

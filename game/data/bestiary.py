@@ -82,6 +82,14 @@ SPECIALS: dict[str, tuple[str, str]] = {
     "improved_evasion": ("Improved evasion", "Esquive surnaturelle"),
     "share_spells": ("Share spells", "Partage des sorts"),
     "share_saving_throws": ("Share saving throws", "Partage des jets de sauvegarde"),
+    "flurry_of_blows": ("Flurry of blows", "Déluge de coups"),
+    "unarmed_strike": ("Unarmed strike (monk)", "Combat à mains nues (moine)"),
+    "monk_ac_bonus": ("AC bonus (Wisdom)", "Bonus à la CA (Sagesse)"),
+    "fast_movement": ("Fast movement", "Déplacement accéléré"),
+    "still_mind": ("Still mind", "Esprit impassible"),
+    "ki_strike": ("Ki strike (magic)", "Frappe ki (magique)"),
+    "slow_fall": ("Slow fall", "Chute ralentie"),
+    "purity_of_body": ("Purity of body", "Pureté physique"),
 }
 
 # The spells a hero may prepare: the spell ids of data-digest §5 (the game has no spell
@@ -185,7 +193,7 @@ def scenario_keys(entry: dict) -> dict:
         keys["rideable"] = True          # a mount: what ``mount`` may ride (French text, "combat monté")
     if "turn_resistance" in special:
         keys["turn_resistance"] = special["turn_resistance"]["value"]
-    if entry.get("class") in ("cleric", "paladin"):
+    if entry.get("class") in ("cleric", "paladin", "monk"):
         keys[f"{entry['class']}_level"] = entry["level"]
     if entry.get("spells"):
         keys["spells"] = list(entry["spells"])

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import monk
 from .fighters import Fighter
 from .modifiers import Modifier, Total, total
 from .sizes import Size
@@ -48,6 +49,7 @@ class AttackSituation:
     against_movement: bool = False    # an attack of opportunity the defender's own movement provoked
     point_blank: bool = False         # a ranged attack at a target within 30 ft (6 squares)
     in_water: bool = False            # a melee blow struck from deep water, hampered by it (``hampered_in_water``)
+    flurry: int = 0                   # the flurry of blows' penalty this round (``monk.flurry_penalty``)
 
 
 POINT_BLANK_SQUARES = 6  # 30 ft (SRD, Point Blank Shot)
@@ -157,6 +159,8 @@ def attack_bonus(attacker: Fighter, s: AttackSituation) -> Total:
         mods.append(Modifier(-4, "untyped", "nonlethal_switch"))
     if s.twf_penalty:
         mods.append(Modifier(s.twf_penalty, "untyped", "two_weapon_fighting"))
+    if s.flurry:
+        mods.append(Modifier(s.flurry, "untyped", "flurry_of_blows"))
     if s.aid_bonus:
         mods.append(Modifier(s.aid_bonus, "circumstance", "aid_another"))
     if "blessed" in c and "calmed" not in c:      # calm emotions suppresses morale bonuses
@@ -212,6 +216,11 @@ def armor_class(defender: Fighter, s: AttackSituation, attacker_conditions: froz
         mods.append(Modifier(defender.natural_armor, "natural", "natural"))
         mods.append(Modifier(defender.ac_misc, "untyped", "misc"))
     mods.append(Modifier(defender.deflection, "deflection", "deflection"))
+    if defender.monk_level and not defender.armoured and DEX_ZERO.isdisjoint(c) and "pinned" not in c:
+        # SRD, Monk, "AC Bonus": "These bonuses to AC apply even against touch attacks or
+        # when the monk is flat-footed. She loses these bonuses when she is immobilized or
+        # helpless, when she wears any armor, when she carries a shield".
+        mods.append(Modifier(monk.ac_bonus(defender.monk_level, defender.mod("wis")), "untyped", "monk"))
     if "shield_of_faith" in c:
         mods.append(Modifier(2, "deflection", "shield_of_faith"))
     if keep_dex:

@@ -14,7 +14,7 @@ KNOWN_CONDITIONS = frozenset({
     "dying", "dead", "stable", "staggered", "grappled", "grappling", "pinned",
     "total_defense", "fighting_defensively", "squeezing", "confused", "casting", "asleep", "turned", "burning", "glued",
     "blessed", "silenced", "gagged", "hasted", "slowed", "magic_weapon", "shield_of_faith", "kneeling", "sitting",
-    "bolstered", "climbing", "calmed", "hidden_from_undead", "shield_bashed",
+    "bolstered", "climbing", "calmed", "hidden_from_undead", "shield_bashed", "flurry_of_blows",
     "swimming", "off_balance", "underwater",
 })
 

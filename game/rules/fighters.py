@@ -43,6 +43,8 @@ class Fighter:
     negative_levels: int = 0         # energy drain: -1 on attack rolls each
     power_attack: int = 0            # points chosen this round (combat_feats): -attack, +damage in melee
     expertise: int = 0               # Combat Expertise points: -attack in melee, +dodge AC
+    monk_level: int = 0              # the monk's class features (``rules.monk``)
+    armoured: bool = False           # wears armour or carries a shield: no monk AC bonus nor flurry
 
     def mod(self, ability: str) -> int:
         """Ability modifier, with the conditions that change the score (digest §9.3)."""

@@ -26,6 +26,7 @@ class Weapon:
     set_vs_charge: bool = False
     nonlethal: bool = False
     double: bool = False
+    monk: bool = False            # a special monk weapon (SRD, Monk, "Flurry of Blows")
     damage_s2: str = ""           # the other end of a double weapon
     damage_m2: str = ""
     threat2: int = 20

@@ -27,7 +27,9 @@ def command(screen, cid: str, plan: list, extras: dict | None = None, off_hand: 
     attacks the engine counts (``views.full_attack``) go at the last foe chosen."""
     steps = tuple(C.Strike(p) if isinstance(p, str) else p for p in plan)
     last = strikes(plan)[-1]
-    off = tuple(s for s in views.full_attack(screen.battle, cid, last) if isinstance(s, C.OffHand)) if off_hand else ()
+    flurry = bool((extras or {}).get("flurry"))        # a flurry takes no off-hand attack
+    off = tuple(s for s in views.full_attack(screen.battle, cid, last, flurry) if isinstance(s, C.OffHand)) \
+        if off_hand else ()
     return C.FullAttack(cid, targets=steps + off, **(extras or {}))
 
 
@@ -41,13 +43,14 @@ def step_squares(screen, cid: str) -> list[Square]:
     if screen.mode != "full_attack" or not strikes(plan) or stepped(plan):
         return []
     battle = screen.battle
-    key = (battle.revision, len(battle.history), cid, tuple(plan))
+    key = (battle.revision, len(battle.history), cid, tuple(plan), screen.stance.flurry)
     cached = screen.step_cache
     if cached is not None and cached[0] == key:
         return cached[1]
     option = battle.options(cid)["five_foot_step"]
     squares = [(x, y) for x, y, _m in option.domain.get("squares", [])] if option.legal else []
     found = [sq for sq in squares
-             if battle.preview(command(screen, cid, plan + [C.StepTo(sq)], off_hand=False)).legal]
+             if battle.preview(command(screen, cid, plan + [C.StepTo(sq)], screen.stance.extras("full_attack"),
+                                       off_hand=False)).legal]
     screen.step_cache = (key, found)
     return found

@@ -27,7 +27,8 @@ BADGES = {"prone", "flat_footed", "stunned", "dazed", "blinded", "entangled", "g
           "asleep", "shaken", "frightened", "nauseated", "sickened", "fatigued", "exhausted", "staggered",
           "disabled", "dying", "stable", "invisible", "deafened", "charging", "total_defense",
           "fighting_defensively", "burning", "turned", "blessed", "hasted", "glued", "bolstered", "climbing",
-          "swimming", "off_balance", "underwater", "calmed", "hidden_from_undead", "shield_bashed", "slowed"}
+          "swimming", "off_balance", "underwater", "calmed", "hidden_from_undead", "shield_bashed", "slowed",
+          "flurry_of_blows"}
 HELPED = (44, 96, 150)
 DOWN = (40, 40, 44)
 BADGE_FILL = {**{c: HELPED for c in ("blessed", "hasted", "bolstered", "invisible", "hidden_from_undead",

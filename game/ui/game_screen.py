@@ -575,6 +575,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
         key = (self.battle.revision, cid, target, self.mode, tuple(extras))
         if self._odds_cache is None or self._odds_cache[0] != key:
             command = sandbox_odds.command_for(self.battle, cid, target, self.mode)
+            if extras.get("flurry"):        # the flurry's attacks, every one of them
+                command = dataclasses.replace(command, targets=views.full_attack(self.battle, cid, target, True))
             odds = self.battle.odds(dataclasses.replace(command, **extras) if extras else command)
             name = sentence(f"SBX_ACTION_{self.mode}", {}, self.lang)
             # a refusal: the aim already says why, and the click will too

@@ -10,7 +10,7 @@ one) or a square (crawl).
 from __future__ import annotations
 
 from .. import data
-from ..i18n import sentence
+from ..i18n import sentence, term
 from ..world import commands as C, views
 from ..world.asking import STOCK_CALLS
 from ..world.worn import item_name
@@ -58,8 +58,12 @@ def entries(screen, cid: str) -> list[tuple[str, tuple]]:
     if opts["attack"].legal and "shield" in opts["attack"].domain.get("weapons", {}):
         # a shield bash (off hand): waits for the foe, then ``attack`` with ``weapon: "shield"``
         out.append((sentence("ACT_shield_bash", {}, lang), ("aim", "attack", {"weapon": "shield"})))
-    if opts["aid_another"].legal:
+    if opts["aid_another"].legal and opts["aid_another"].domain.get("pairs"):
         out.append((sentence("ACT_aid_another", {}, lang), ("aid", "aid_another", {})))
+    for ally, skill in opts["aid_another"].domain.get("skills", []) if opts["aid_another"].legal else []:
+        # aid another on the ally's next check of a skill (the engine's ``help: "skill"``)
+        out.append((sentence("ACT_aid_skill", {"skill": term("check", skill, lang), "ally": screen.names.get(ally, ally)},
+                             lang), ("do", "aid_another", {"ally": ally, "help": "skill", "skill": skill})))
     if opts["disarm"].legal and any(views.targetable_items(b, t, "disarm") for t in opts["disarm"].domain["targets"]):
         out.append((sentence("ACT_snatch", {}, lang), ("item", "disarm", {})))
     if opts["sunder"].legal and any(views.targetable_items(b, t) for t in opts["sunder"].domain["targets"]):
@@ -100,6 +104,10 @@ def _grapple_entries(screen, cid: str, opts) -> list[tuple[str, tuple]]:
                             ("do", "grapple_draw", {"weapon": w})))
     if opts["grapple_move"].legal:
         out.append((sentence("ACT_grapple_move", {}, lang), ("square", "grapple_move", {})))
+    tries = views.escape_plan(b, cid)
+    if len(tries) > 1 and b.check(C.FullAttack(cid, targets=tries)) is None:
+        # escaping with each attack of a full attack (the engine's ``{"escape": id}`` steps)
+        out.append((sentence("ACT_escape_each_attack", {"tries": len(tries)}, lang), ("do", "full_attack", {"targets": tries})))
     return out
 
 

@@ -115,11 +115,12 @@ class ScreenActing:
         elif self.mode == "full_attack":
             # The player picks a target for each attack in turn (French text: a target per attack).
             chosen = attack_plan.strikes(self.plan)
-            steps = views.full_attack(self.battle, cid, chosen[0] if chosen else target)
+            steps = views.full_attack(self.battle, cid, chosen[0] if chosen else target, self.stance.flurry)
             main = sum(1 for s in steps if isinstance(s, C.Strike))
             if attack_plan.stepped(self.plan):
                 # after the step, the engine judges the reach from the new square
-                seen = self.battle.preview(attack_plan.command(self, cid, self.plan + [target], off_hand=False))
+                seen = self.battle.preview(attack_plan.command(self, cid, self.plan + [target],
+                                                               self.stance.extras("full_attack"), off_hand=False))
                 if not seen.legal:
                     self.log.append((self.say(seen.refusal), (240, 160, 120)))
                     return

@@ -10,7 +10,7 @@ from ..i18n import distance, sentence, side_sentence, term
 from ..world import views
 from ..world.worn import item_name
 from . import action_bar, theme, tooltip
-from .stance import TOGGLES
+from .stance import MONK_TOGGLES, TOGGLES
 
 PANEL_W = 340
 LOG_H = 170
@@ -49,7 +49,8 @@ class ScreenDrawing:
         history = self.battle.history
         key = (self.battle.revision, len(history), repr(history[-1]) if history else None, self.mode, self.current,
                self.inspected, self.tip, self.overlay.caption, self.lang, tuple(rect), self.computer.playing(),
-               tuple(self.plan), self.bar.shown(self.current or ""), (self.stance.defensively, self.stance.nonlethal))
+               tuple(self.plan), self.bar.shown(self.current or ""),
+               (self.stance.defensively, self.stance.nonlethal, self.stance.flurry))
         cached = getattr(self, "_panel_picture", None)
         if cached is None or cached[0] != key:
             cached = self._panel_picture = (key, *self._panel_canvas(rect.h))
@@ -165,6 +166,9 @@ class ScreenDrawing:
         if sheet.worn:
             y += self._text(sentence("UI_WORN", {"items": ", ".join(item_name(i, self.lang) for i in sheet.worn)},
                                      self.lang), (x, y), 13, width=PANEL_W - 24)
+        if sheet.flurry:
+            y += self._text(sentence("UI_FLURRY_BONUSES", {"bonuses": "/".join(f"{b:+d}" for b in sheet.flurry)},
+                                     self.lang), (x, y), 13)
         if sheet.ammunition is not None:
             y += self._text(sentence("UI_AMMUNITION", {"count": sheet.ammunition}, self.lang), (x, y), 13)
         magic = self._magic_line(sheet)
@@ -201,9 +205,13 @@ class ScreenDrawing:
         self.screen.blit(label, (x, y + 4))
         left = x + label.get_width() + 8
         for name in TOGGLES:
+            if name in MONK_TOGGLES and not views.can_flurry(self.battle, self.current):
+                continue
             on = getattr(self.stance, name)
             text = ("☑ " if on else "☐ ") + sentence(f"UI_STANCE_{name}", {}, self.lang)
             img = font.render(text, True, theme.TEXT if on else (200, 200, 205))
+            if left + img.get_width() + 12 > x + PANEL_W - 24 and left > x:
+                left, y = x, y + 24                # the row is full: the next toggle under it
             r = pygame.Rect(left, y, img.get_width() + 12, 22)
             pygame.draw.rect(self.screen, (70, 90, 130) if on else (48, 52, 64), r, border_radius=4)
             self.screen.blit(img, (r.x + 6, r.y + 4))

@@ -1,7 +1,8 @@
 """How the next attack is made (issue 14, item 4: every choice ``act`` takes reachable from
 the window): fighting defensively (French text, « Combat sur la défensive » : −4 to attack,
 +2 AC until the next turn) with an attack or a full attack, and nonlethal damage with a
-lethal weapon (« Infliger des dégâts non-létaux » : −4 to attack) with an attack. Power
+lethal weapon (« Infliger des dégâts non-létaux » : −4 to attack) with an attack, and a
+monk's flurry of blows with a full attack (SRD, Monk). Power
 Attack and Combat Expertise are the engine's own questions, asked after ``check``.
 
 These are the player's choices, not rules: the window only adds them to the command it
@@ -12,20 +13,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 # Which command takes which choice (``commands.catalogue``: Attack, FullAttack).
-TAKES = {"attack": ("defensively", "nonlethal"), "full_attack": ("defensively",)}
-TOGGLES = ("defensively", "nonlethal")
+TAKES = {"attack": ("defensively", "nonlethal"), "full_attack": ("defensively", "flurry")}
+TOGGLES = ("defensively", "nonlethal", "flurry")
+# Shown only to a creature whose full attack the engine says may be one (``views.can_flurry``).
+MONK_TOGGLES = ("flurry",)
 
 
 @dataclass
 class Stance:
     defensively: bool = False
     nonlethal: bool = False
+    flurry: bool = False               # a monk's flurry of blows (SRD, Monk) with a full attack
     owner: str | None = None           # the creature whose turn set them
 
     def follow(self, current: str | None) -> None:
         """A new creature's turn starts with neither."""
         if current != self.owner:
-            self.defensively = self.nonlethal = False
+            self.defensively = self.nonlethal = self.flurry = False
             self.owner = current
 
     def toggle(self, name: str) -> None:

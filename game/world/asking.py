@@ -34,7 +34,7 @@ from .actions.spring import attack_squares, retreat_squares
 from .actions.stunning import stun_refusal
 from .actions.timing import READY_TRIGGERS
 from .attacks import AOO_MANEUVERS, check_attack, is_ranged_attack, threatening_enemies
-from .commands import COMMANDS, Command, MoveOn, StepTo
+from .commands import COMMANDS, Command, MoveOn, StepTo, Strike
 from .components import Feats, Grapple, Hands, Inventory, Offense, Stats, TurnState, Wielded
 from .damage import status_of
 
@@ -224,7 +224,7 @@ def choice_questions(battle, command: Command) -> list[Question]:
         out.append(Question(who, "UI_CLIMB_HOW", "hurry", (False, True)))
     if action == "swim":
         out.append(Question(who, "UI_SWIM_HOW", "full_round", (False, True)))
-    if action == "aid_another":
+    if action == "aid_another" and getattr(command, "help", "attack") != "skill":
         out.append(Question(who, "UI_AID_HOW", "help", ("attack", "defense")))
     casting = action in ("cast", "use_spell_like") or (action == "use_item" and _is_scroll(command))
     if casting and not getattr(command, "quickened", False) and "quicken_spell" not in getattr(command, "metamagic", ()) \
@@ -255,6 +255,12 @@ def _stance_questions(battle, command: Command) -> list[Question]:
     if action == "attack" and target is not None and battle.has(target) and weapon is None \
             and stun_refusal(battle, who, target, unarmed=battle.board().body(who).weapon.is_unarmed) is None:
         out.append(Question(who, "UI_STUNNING_FIST", "stunning_fist", (False, True)))
+    if action == "full_attack" and weapon is None and not command.stunning_fist and not battle.read(who, Grapple).holding:
+        # the stunning blow in a full attack (a flurry's too): declared on its first attack
+        first = next((s.target for s in command.targets if isinstance(s, Strike)), None)
+        if first is not None and battle.has(first) and stun_refusal(
+                battle, who, first, unarmed=battle.board().body(who).weapon.is_unarmed) is None:
+            out.append(Question(who, "UI_STUNNING_FIST", "stunning_fist", (False, True)))
     return out
 
 

@@ -8,7 +8,7 @@ from typing import Callable
 
 from .. import data
 from ..dice import WouldRoll
-from ..rules import attack as rules, odds
+from ..rules import attack as rules, monk, odds
 from ..rules.attack import AttackSituation
 from ..rules.combat_feats import power_attack_damage
 from ..rules.concealment import has_total_concealment, miss_chance, missed_by_concealment
@@ -142,14 +142,17 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
                    charging: bool = False, defensively: bool = False, nonlethal: bool | None = None,
                    damage_multiplier: int = 1, weapon=None, off_hand: bool = False, twf_penalty: int = 0,
                    automatic_critical: bool = False, redirect: str | None = None, slot: dict | None = None,
-                   against_movement: bool = False) -> list:
+                   against_movement: bool = False, flurry_blow: bool = False) -> list:
     """Roll one attack and its damage. The caller has checked it is possible.
     ``automatic_critical``: a coup de grace hits and crits without a roll.
     ``redirect``: a bull rush's third-party attack of opportunity that hits has a 25%
     chance to strike that creature instead, rolled on a d100 after the attack roll (French
     text, "bousculade": "On joue d'abord le jet d'attaque avant de déterminer qui risque
     d'être touché").
-    ``slot``: one attack of a monster's routine (its weapon, secondary or sole, dice)."""
+    ``slot``: one attack of a monster's routine (its weapon, secondary or sole, dice).
+    ``flurry_blow``: an attack of a monk's flurry of blows, which adds the Strength bonus
+    once, "not Str bonus x 1-1/2 or x 1/2 ... whether she wields a weapon in one or both
+    hands" (SRD, Monk, "Flurry of Blows")."""
     if battle.dice.probing and battle.recorder is None:
         raise WouldRoll(20, f"attack {attacker} -> {target}")    # a check stops at the attack roll
     note_attack(battle, attacker, target)
@@ -187,6 +190,9 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
         secondary=bool(slot and slot["secondary"]), against_movement=against_movement,
         point_blank=ranged and _gap(a_body, t_body) <= rules.POINT_BLANK_SQUARES,
         in_water=water_hampers,
+        # SRD, Monk, "Flurry of Blows": "This penalty applies for 1 round, so it also affects
+        # attacks of opportunity the monk might make before her next action."
+        flurry=monk.flurry_penalty(a.monk_level) if "flurry_of_blows" in a.conditions else 0,
         off_hand=off_hand,
         nonlethal_switch=switch, iterative=iterative, twf_penalty=twf_penalty,
         aid_bonus=_take_aid(battle, attacker, target, "attack"), aid_ac=_take_aid(battle, target, attacker, "defense"),
@@ -198,9 +204,14 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
     grapple = battle.comp(target, Grapple)
     ac = rules.armor_class(d, s, a.conditions, flat_footed="flat_footed" in d.conditions or feinted,
                            outside_grapple=attacker not in grapple.holding, by_pinner=grapple.pinned_by == attacker)
-    dice = slot["dice"] if slot and slot.get("dice") else rules.damage_dice(w.damage_s, w.damage_m, a.size)
+    if slot and slot.get("dice"):
+        dice = slot["dice"]
+    elif w.id == "unarmed" and a.monk_level:
+        dice = monk.unarmed_dice(a.monk_level, a.size, rules.damage_dice)    # SRD, Monk, "Unarmed Strike"
+    else:
+        dice = rules.damage_dice(w.damage_s, w.damage_m, a.size)
     strength = rules.strength_to_damage(a, ranged=ranged and not w.thrown, thrown=ranged and w.thrown,
-                                        two_handed=s.two_handed, off_hand=off_hand)
+                                        two_handed=s.two_handed and not flurry_blow, off_hand=off_hand and not flurry_blow)
     if "sickened" in a.conditions:
         strength -= 2          # sickened: -2 on weapon damage (digest §9.3)
     strength += rules.point_blank_damage(a.feats, ranged, s.point_blank)

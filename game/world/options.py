@@ -35,6 +35,7 @@ from .actions.spell_sources import spell_choices
 from .actions.timing import READY_TRIGGERS
 from .asking import STOCK_CALLS, check
 from .attacks import check_attack
+from .skill_aid import AIDED_SKILLS
 from .commands import COMMANDS, Command
 from .components import Grapple, Hands, Inventory, Riding, Spellcasting, SpellLike, Worn
 from .damage import status_of
@@ -323,9 +324,19 @@ def _full_attack(battle, who: str) -> Option:
     others = _foes_first(battle, who, others if battle.board().body(who).weapon.is_ranged else _near(battle, who, others))
     others = _in_reach(battle, who, others)
     candidates = (C.FullAttack(who, targets=full_attack_plan(battle, who, t)) for t in others)
-    return _decide(battle, "full_attack", candidates,
-                   lambda passed: {"targets": [c.targets[0].target for c in passed],
-                                   "attacks": len(passed[0].targets)})
+
+    def domain(passed: list) -> dict:
+        out = {"targets": [c.targets[0].target for c in passed], "attacks": len(passed[0].targets)}
+        # A monk's flurry of blows (``actions.flurry``): offered with its number of attacks
+        # when the engine's own judge passes it at the first target.
+        target = passed[0].targets[0].target
+        if not views.can_flurry(battle, who):      # a monk's own terms first: most creatures are none
+            return out
+        flurry = C.FullAttack(who, targets=full_attack_plan(battle, who, target, flurry=True), flurry=True)
+        if _judge(battle, flurry) is None:
+            out["flurry_attacks"] = len(flurry.targets)
+        return out
+    return _decide(battle, "full_attack", candidates, domain)
 
 
 def _charge(battle, who: str) -> Option:
@@ -549,7 +560,8 @@ def _providers(battle, who: str) -> dict[str, Callable[[], Option]]:
         "touch": lambda: _targeted(battle, who, "touch", lambda t: C.Touch(who, target=t), [who] + near()),
         "direct_spell": lambda: _targeted(battle, who, "direct_spell", lambda t: C.DirectSpell(who, target=t), others()),
         "aid_another": lambda: _decide(battle, "aid_another", _aid_pairs(battle, who, near()),
-                                       lambda passed: {"pairs": [[c.ally, c.enemy] for c in passed]}),
+                                       lambda passed: {"pairs": [[c.ally, c.enemy] for c in passed if c.help != "skill"],
+                                                       "skills": [[c.ally, c.skill] for c in passed if c.help == "skill"]}),
         "free_ally": lambda: _targeted(battle, who, "free_ally", lambda t: C.FreeAlly(who, ally=t), near()),
         "open_door": lambda: _decide(battle, "open_door", [C.OpenDoor(who, at=sq) for sq in doors()],
                                      lambda passed: {"squares": [list(c.at) for c in passed]}),
@@ -609,15 +621,18 @@ def _helpless_first(battle, ids: list[str]) -> list[str]:
 
 
 def _aid_pairs(battle, who: str, near: list[str]) -> Iterator[Command]:
-    """Aid another: an ally against an enemy it is in melee with, made as they are tried."""
+    """Aid another: an ally against an enemy it is in melee with, or an ally beside it on a
+    skill check, made as they are tried."""
     board = battle.board()
     me = board.body(who)
     enemies = [c for c in near if board.body(c).side != me.side] or near[:1]
     allies = [c for c in near if board.body(c).side == me.side]      # never itself (``do_aid_another``)
-    if not (enemies and allies):
+    if not allies:
         yield C.AidAnother(who, ally=who, enemy=who)
         return
     yield from (C.AidAnother(who, ally=a, enemy=e) for e in enemies for a in allies)
+    # on a skill check (``actions.helping``): each ally near, each skill one may help with
+    yield from (C.AidAnother(who, ally=a, help="skill", skill=s) for a in allies for s in AIDED_SKILLS)
 
 
 def _spells_known(battle, who: str) -> list[str]:

@@ -12,6 +12,7 @@ from ..rules.modifiers import ability_modifier
 from .components import Abilities, Conditions, Feats, Hands, Position, Riding, Stats, TurnState
 from .damage import ABLE, apply_damage, status_of
 from .events import Event, SavingThrow
+from .skill_aid import take_skill_aid
 from .worn import armour_check_penalty
 
 SOFT_FALL_DC, KNEES_DC = 15, 5
@@ -32,6 +33,7 @@ def ride_check(battle, who: str, dc: int, purpose: str, armour: bool = False) ->
     bonus = battle.comp(who, Stats).values.get("ride", 0) + ability_modifier(battle.comp(who, Abilities).scores["dex"])
     if armour:
         bonus += armour_check_penalty(battle, who)
+    bonus += take_skill_aid(battle, who, "ride")          # aid another on this check (``skill_aid``)
     d20 = battle.dice.roll(20, f"ride {purpose} {who}")
     ok = d20 + bonus >= dc
     return ok, [SavingThrow(who=who, kind=f"ride_{purpose}", d20=d20, bonus=bonus, dc=dc, success=ok)]

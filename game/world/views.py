@@ -5,16 +5,16 @@ restricted creature's shorter charge, a rider moving through its mount. Nothing 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .. import data
-from ..rules import (aoo, attack as attack_rules, charge as charge_rules, flanking, metamagic as meta, movement,
-                     spells as spell_rules, splash as splash_rules, threat)
+from ..rules import (aoo, attack as attack_rules, charge as charge_rules, flanking, metamagic as meta, monk as monk_rules,
+                     movement, spells as spell_rules, splash as splash_rules, threat)
 from ..rules.geometry import Square, metres, space_squares
 from ..rules.lanes import lane_path, lane_squares
 from ..rules.reasons import Refusal
 from ..rules.sight import cover as cover_of, cover_lines, has_line_of_effect_to_square
-from .actions import gates
+from .actions import flurry, gates
 from .actions.attacking import full_attack_plan
 from .actions.fear import cornered as fear_cornered, fear_source
 from .actions.mounted import can_carry
@@ -22,8 +22,9 @@ from .actions.overrun import overrun_squares as through
 from .actions.spell_basics import spell_level
 from .actions.spell_sources import entry_level, spell_choices as choices
 from .attacks import threatening_enemies
-from .components import (Conditions, Feats, Hands, HitPoints, Inventory, Offense, Quiver, Riding, Speed, Spellcasting,
+from .components import (Conditions, Feats, Grapple, Hands, HitPoints, Inventory, Offense, Quiver, Riding, Speed, Spellcasting,
                          SpellEffects, SpellLike, Stats, TurnState, TurnUses, Webs, Wielded, Worn)
+from .commands import ManeuverStep
 from .damage import status_of
 from .systems import mover
 from .worn import object_numbers
@@ -222,6 +223,7 @@ class Sheet:
     hp: int
     max_hp: int
     ammunition: int | None = None                # arrows, bolts or bullets left (None: not counted)
+    flurry: tuple[int, ...] = ()                 # a monk's flurry of blows, its attack bonuses (when it may)
 
 
 def sheet(battle, cid: str) -> Sheet:
@@ -231,6 +233,13 @@ def sheet(battle, cid: str) -> Sheet:
     bab = battle.read(cid, Offense).bab
     hasted = "hasted" in f.conditions
     attacks = tuple(bonus - bab + b for b in attack_rules.full_attack_bonuses(bab, hasted))
+    blows: tuple[int, ...] = ()
+    if flurry.can_flurry(battle, cid):
+        # the flurry's bonuses, as a full attack with it would make them (``actions.flurry``)
+        calm = replace(f, conditions=f.conditions - {flurry.CONDITION})
+        penalty = monk_rules.flurry_penalty(f.monk_level)
+        blows = tuple(attack_rules.attack_bonus(calm, attack_rules.AttackSituation(iterative=k, flurry=penalty)).value
+                      for k in flurry.flurry_steps(battle, cid, attack_rules.full_attack_steps(bab, hasted)))
     body = battle.board().body(cid)
     sc = battle.read(cid, Spellcasting)
     hp = battle.read(cid, HitPoints)
@@ -241,7 +250,7 @@ def sheet(battle, cid: str) -> Sheet:
                  worn=tuple(battle.read(cid, Worn).items),
                  slots=tuple((lv, n) for lv, n in enumerate(sc.slots) if n) if sc.known else None,
                  held_charge=sc.held_charge, concentrating_on=sc.maintained["spell"] if sc.maintained else None,
-                 hp=hp.current, max_hp=hp.maximum, ammunition=battle.read(cid, Quiver).left)
+                 hp=hp.current, max_hp=hp.maximum, ammunition=battle.read(cid, Quiver).left, flurry=blows)
 
 
 def spell_area(battle, who: str, spell_id: str, point: Square, metamagic: tuple[str, ...] = (),
@@ -321,9 +330,25 @@ def targetable_items(battle, cid: str, action: str = "sunder") -> list[str]:
     return list(dict.fromkeys(worn + carried))
 
 
-def full_attack(battle, who: str, target: str) -> tuple:
-    """A full attack at one creature, every attack it gets (``commands`` plan steps)."""
-    return full_attack_plan(battle, who, target)
+def full_attack(battle, who: str, target: str, flurry: bool = False) -> tuple:
+    """A full attack at one creature, every attack it gets (``commands`` plan steps); a
+    monk's flurry of blows with ``flurry``."""
+    return full_attack_plan(battle, who, target, flurry=flurry)
+
+
+def escape_plan(battle, who: str) -> tuple:
+    """A full attack whose every attack is an attempt to escape the grapple (or the garrote)
+    it is held in (``attacking.MANEUVERS``: "escape"), one per attack it has; () when it is
+    held by nobody."""
+    holding = sorted(battle.read(who, Grapple).holding)
+    if not holding:
+        return ()
+    return tuple(ManeuverStep("escape", holding[0]) for _ in full_attack_plan(battle, who, holding[0]))
+
+
+def can_flurry(battle, who: str) -> bool:
+    """Whether its full attack may now be a flurry of blows (``actions.flurry``)."""
+    return flurry.can_flurry(battle, who)
 
 
 def is_threatened(battle, cid: str) -> bool:

@@ -20,7 +20,7 @@ from game.data import bestiary
 from game.content.errors import ContentError
 from game.content.scenario import parse_scenario
 from game.engine import Battle
-from game.rules import attack as rules
+from game.rules import attack as rules, monk
 from game.rules.attack import AttackSituation
 from game.world import saving
 from game.world.components import HitPoints, Inventory, Stats
@@ -200,6 +200,8 @@ def test_damage_matches_the_stat_blocks_except_the_known_engine_gaps():
                 g = replace(f, weapon=w)
                 ranged = bool(attack.get("ranged"))
                 dice = rules.damage_dice(w.damage_s, w.damage_m, g.size)
+                if w.id == "unarmed" and f.monk_level:       # the monk's unarmed damage (SRD, Monk)
+                    dice = monk.unarmed_dice(f.monk_level, g.size, rules.damage_dice)
                 strength = rules.strength_to_damage(g, ranged=ranged and not w.thrown, thrown=ranged and w.thrown,
                                                     two_handed=w.use == "two_handed", off_hand=False)
                 if dice + (f"{strength:+d}" if strength else "") != attack["damage"]:
@@ -221,11 +223,11 @@ def test_heroes_follow_the_class_and_race_rules(tid):
         assert e["derived"] and e["hp"] == 45
         return
     level, cls, ab = e["level"], e["class"], e["abilities"]
-    die = {"fighter": 10, "paladin": 10, "cleric": 8, "rogue": 6, "wizard": 4, "sorcerer": 4}[cls]
-    bab = {"fighter": level, "paladin": level, "cleric": level * 3 // 4, "rogue": level * 3 // 4, "wizard": level // 2,
-           "sorcerer": level // 2}[cls]
-    good = {"fighter": "fort", "paladin": "fort", "cleric": "fort will", "rogue": "ref", "wizard": "will",
-            "sorcerer": "will"}[cls].split()
+    die = {"fighter": 10, "paladin": 10, "cleric": 8, "monk": 8, "rogue": 6, "wizard": 4, "sorcerer": 4}[cls]
+    bab = {"fighter": level, "paladin": level, "cleric": level * 3 // 4, "monk": level * 3 // 4, "rogue": level * 3 // 4,
+           "wizard": level // 2, "sorcerer": level // 2}[cls]
+    good = {"fighter": "fort", "paladin": "fort", "cleric": "fort will", "monk": "fort ref will", "rogue": "ref",
+            "wizard": "will", "sorcerer": "will"}[cls].split()
     racial = 1 if e["race"] == "halfling" else 0
     grace = _mod(ab["cha"]) if cls == "paladin" and level >= 2 else 0
     assert e["bab"] == bab

@@ -30,14 +30,18 @@ from .spell_effects import discharge
 from .stances import stance_refusal, take_stances
 from . import stunning as stun
 from .stunning import stun_refusal
+from .flurry import CONDITION as FLURRY, flurry_refusal, flurry_steps
 from .timing import readied_on_attack
 
 DROPPED = ("dying", "dead", "unconscious", "stable")
 
 
-# Special attacks that replace one melee attack (French text, footnote 7).
+# Special attacks that replace one melee attack (French text, footnote 7). An escape from a
+# grapple or a garrote too (SRD, Grapple, "Escape from Grapple": "in place of making an
+# attack"), each attempt at that attack's bonus: a full attack tries as many times as it
+# has attacks, and ends with the escape that frees it ("you finish the action by moving").
 MANEUVERS = {"trip": maneuvers.trip, "disarm": maneuvers.disarm, "sunder": maneuvers.sunder,
-             **{k: v for k, v in grapple.GRAPPLE_OPTIONS.items() if k != "escape"}}
+             **grapple.GRAPPLE_OPTIONS}
 
 
 def _in_place_of_an_opportunity(name: str):
@@ -53,11 +57,14 @@ def _in_place_of_an_opportunity(name: str):
 AOO_MANEUVERS.update({name: _in_place_of_an_opportunity(name) for name in ("trip", "disarm", "sunder")})
 
 
-def full_attack_plan(battle, who: str, target: str) -> tuple:
+def full_attack_plan(battle, who: str, target: str, flurry: bool = False) -> tuple:
     """Every attack of a full attack at one target, as a plan (``commands``): the iterative
     attacks (haste's extra one included), then the off-hand ones when a second weapon or a
-    double weapon's other end is at hand; a monster's routine, once each."""
+    double weapon's other end is at hand; a monster's routine, once each. A flurry of
+    blows (``flurry``): the extra attacks too, and no off-hand one."""
     main = len(full_attack_bonuses(battle.read(who, Offense).bab, "hasted" in battle.board().body(who).conditions))
+    if flurry:
+        return tuple([Strike(target)] * len(flurry_steps(battle, who, [0] * main)))
     if battle.read(who, Grapple).holding:
         return tuple([Strike(target)] * main)   # grapple attacks: the iteratives, one weapon (``grappling_plan``)
     monster = specials.routine(battle, who)
@@ -395,6 +402,9 @@ class FullAttackPlan:
     thrown: Any             # a giant's rock, None for the weapon in hand
     monster: Any            # a monster's routine, played as such
     grappling: bool
+    steps: list             # each main-hand attack's step (a flurry's extra ones first)
+    flurry: bool
+    stunning: str | None    # the foe a stunning blow is declared at, on its first attack
 
 
 @judging
@@ -413,14 +423,26 @@ def judge_full_attack(battle, who, args) -> Verdict:
     if battle.read(who, TurnState).mount_moved > 1 and not battle.board().body(who).weapon.is_ranged:
         raise refuse("MOUNT_MOVED_ONE_ATTACK")
     grappling = bool(battle.read(who, Grapple).holding)
+    bashing = args.get("weapon") == "shield"
+    flurry = bool(args.get("flurry"))
+    r = flurry and flurry_refusal(battle, who, plan, bashing)
+    if r:
+        raise Refused(r)
+    stunning, r = stun.full_attack_target(battle, who, plan, args, grappling)
+    if r:
+        raise Refused(r)
     if grappling:
         plan = grappling_plan(battle, who, plan)
     r = stance_refusal(battle, who, args, melee=grappling or not battle.board().body(who).weapon.is_ranged)
     if r:
         raise Refused(r)
     affordable(battle, who, "full_round")
+    # The -5 step of each main-hand attack, haste's extra one included (digest §8.3); a
+    # flurry's extra attacks first (``flurry``).
+    steps = full_attack_steps(battle.read(who, Offense).bab, "hasted" in battle.board().body(who).conditions)
+    if flurry:
+        steps = flurry_steps(battle, who, steps)
     # ``weapon: "shield"``: the off-hand attacks are shield bashes (``shield_bash``)
-    bashing = args.get("weapon") == "shield"
     off = shield_bash(battle, who) if bashing else off_hand_weapon(battle, who)
     uses_off = any(isinstance(i, dict) and "off_hand" in i for i in plan)
     if bashing and not uses_off:
@@ -443,11 +465,12 @@ def judge_full_attack(battle, who, args) -> Verdict:
         raise refuse("UNKNOWN_CREATURE", creature=unknown)       # reach is judged blow by blow (``_cleave``)
     thrown, _ = _weapon_arg(battle, who, {"weapon": args["weapon"]}) if args.get("weapon") == "rock" else (None, False)
     monster = specials.routine(battle, who)
-    judged_plan = FullAttackPlan(plan, off, uses_off, penalties, cleave, thrown, monster, grappling)
+    judged_plan = FullAttackPlan(plan, off, uses_off, penalties, cleave, thrown, monster, grappling, steps, flurry,
+                                 stunning)
     if monster and not uses_off and thrown is None and not grappling:
         return Verdict(plan=judged_plan)        # the routine judges its own (``routine_attacks``)
     _strikes_reach(battle, who, plan, off, thrown)
-    _attacks_enough(battle, who, plan)
+    _attacks_enough(battle, who, plan, len(steps))
     _move_after_the_blows(battle, who, plan)
     first = plan[0]
     if isinstance(first, dict) and set(first) == {"off_hand"}:
@@ -480,10 +503,11 @@ def _move_after_the_blows(battle, who: str, plan: list) -> None:
             return
 
 
-def _attacks_enough(battle, who: str, plan: list) -> None:
-    """No more blows in the plan than the creature has — its iteratives (a maneuver in place
-    of one counts as one) and its off-hand attacks: refused before any die, not after the
-    last blow it has. What follows a move is not played (the move ends the attacks)."""
+def _attacks_enough(battle, who: str, plan: list, iteratives: int) -> None:
+    """No more blows in the plan than the creature has — its iteratives and a flurry's extra
+    attacks (a maneuver or an escape in place of one counts as one), and its off-hand
+    attacks: refused before any die, not after the last blow it has. What follows a move
+    is not played (the move ends the attacks)."""
     main = off = 0
     for item in plan:
         if isinstance(item, dict) and "move" in item:
@@ -492,7 +516,6 @@ def _attacks_enough(battle, who: str, plan: list) -> None:
             main += 1
         elif isinstance(item, dict) and "off_hand" in item:
             off += 1
-    iteratives = len(full_attack_steps(battle.read(who, Offense).bab, "hasted" in battle.board().body(who).conditions))
     if main > iteratives:
         raise refuse("NO_ATTACKS_LEFT", attacks=iteratives)
     if off > off_hand_attacks(battle, who):
@@ -513,8 +536,9 @@ def do_full_attack(battle, who, args, declined) -> list:
     defensively = bool(args.get("defensively"))
     if defensively:
         events += until_next_turn(battle, who, "fighting_defensively")
-    # The -5 step of each main-hand attack, haste's extra one included (digest §8.3).
-    steps = full_attack_steps(battle.comp(who, Offense).bab, "hasted" in battle.board().body(who).conditions)
+    steps, flurry, stunning = judged_plan.steps, judged_plan.flurry, judged_plan.stunning
+    if flurry:                                   # the penalty for the round (``flurry``)
+        events += until_next_turn(battle, who, FLURRY)
     was_prone = "prone" in battle.board().body(who).conditions
     if judged_plan.monster and not uses_off and thrown is None and not judged_plan.grappling:
         return events + routine_attacks(battle, who, plan, judged_plan.monster, declined, defensively)
@@ -539,10 +563,14 @@ def do_full_attack(battle, who, args, declined) -> list:
             target = item[name]
             if not isinstance(target, str) or not battle.has(target):
                 raise refuse("UNKNOWN_CREATURE", creature=target)
+            if name == "escape" and target not in battle.read(who, Grapple).holding:
+                raise refuse("NOT_GRAPPLING_WITH", target=target)    # ``{"escape": id}``: one it is held by
             events += _step_or_forfeit(battle, who, rolls_before, target,
                                        lambda name=name, target=target, item=item, made=made:
                                        MANEUVERS[name](battle, who, target, declined, item, iterative=steps[made]))
             made += 1
+            if name == "escape" and not battle.read(who, Grapple).holding:
+                break                                # free: the escape ends the action
         elif isinstance(item, dict) and "off_hand" in item:
             if off_made >= off_hand_attacks(battle, who):
                 raise refuse("NO_ATTACKS_LEFT", attacks=off_hand_attacks(battle, who))
@@ -560,10 +588,15 @@ def do_full_attack(battle, who, args, declined) -> list:
                 raise refuse("NO_ATTACKS_LEFT", attacks=len(steps))
             if not isinstance(item, str) or not battle.has(item):
                 raise refuse("UNKNOWN_CREATURE", creature=item)
-            events += _step_or_forfeit(battle, who, rolls_before, item,
-                                       lambda item=item, made=made:
-                                       one_attack(battle, who, item, declined, cleave=cleave, iterative=steps[made],
-                                                  defensively=defensively, twf_penalty=primary_pen, weapon=thrown))
+            def blow(item=item, made=made) -> list:
+                return one_attack(battle, who, item, declined, cleave=cleave, iterative=steps[made],
+                                  defensively=defensively, twf_penalty=primary_pen, weapon=thrown, flurry_blow=flurry)
+            if stunning == item:
+                stunning = None                  # declared on the first attack at that foe
+                events += _step_or_forfeit(battle, who, rolls_before, item, lambda item=item: stun.stunning_blow(
+                    battle, who, item, blow))
+            else:
+                events += _step_or_forfeit(battle, who, rolls_before, item, blow)
             made += 1
         if fallen(battle, who, was_prone):
             break

@@ -26,6 +26,7 @@ from ...rules.movement import blocked_code
 from ..components import Abilities, Conditions, Position, Speed, Stats
 from ..damage import AFTER_DAMAGE, apply_damage, status_of
 from ..events import ConditionEnded, ConditionStarted, DamageDealt, FellProne, Moved, SavingThrow
+from ..skill_aid import take_skill_aid
 from ..worn import armour_check_penalty
 from .common import refuse, spend, squares_arg, turn_state
 from .gates import FACE
@@ -83,7 +84,7 @@ def do_climb(battle, who, args, declined) -> list:
     events = spend(battle, who, "move", "climb")
     ts.moved = True
     ts.five_foot = False
-    bonus = climb_bonus(battle, who) - (5 if hurry else 0)
+    bonus = climb_bonus(battle, who) - (5 if hurry else 0) + take_skill_aid(battle, who, "climb")
     d20 = battle.dice.roll(20, f"climb {who}")
     total = d20 + bonus
     events.append(SavingThrow(who=who, kind="climb", d20=d20, bonus=bonus, dc=FACE_DC, success=total >= FACE_DC))

@@ -17,8 +17,8 @@ from ..auras import stench_sweep
 from ..commands import Command
 from ..components import Conditions, Grapple, Riding, Stats, Timing, TurnUses
 from ..saddle import mounted_falls
-from . import (attacking, casting, charging, climbing, commanding, doors, fear, grapple, magic_items, maneuvers, mounted, moving,
-               other, overrun, spellwork, splash, spring, swimming, timing, turning, warding, webs, whirlwind)
+from . import (attacking, casting, charging, climbing, commanding, doors, fear, grapple, helping, magic_items, maneuvers, mounted,
+               moving, other, overrun, spellwork, splash, spring, swimming, timing, turning, warding, webs, whirlwind)
 from .common import ACTIONS, JUDGES, Refused, is_able, refuse, strenuous_damage
 from .gates import GATES
 
@@ -35,7 +35,7 @@ ACTIONS.update({
     "delay": timing.do_delay, "ready": timing.do_ready, "end_turn": timing.do_end_turn,
     "start_full_round": timing.do_start_full_round, "complete_full_round": timing.do_complete_full_round,
     "trip": maneuvers.do_trip, "bull_rush": maneuvers.do_bull_rush, "disarm": maneuvers.do_disarm,
-    "sunder": maneuvers.do_sunder, "aid_another": maneuvers.do_aid_another, "feint": maneuvers.do_feint,
+    "sunder": maneuvers.do_sunder, "aid_another": helping.do_aid_another, "feint": maneuvers.do_feint,
     "overrun": overrun.do_overrun,
     **grapple.GRAPPLE_ACTIONS,
     "turn_undead": turning.do_turn_undead, "rebuke_undead": turning.do_rebuke_undead,
@@ -63,7 +63,7 @@ JUDGES.update({
     "trip": maneuvers.judge_trip, "bull_rush": maneuvers.judge_bull_rush, "disarm": maneuvers.judge_disarm,
     "mount": mounted.judge_mount, "ready": timing.judge_ready, "coup_de_grace": charging.judge_coup_de_grace,
     "attack": attacking.judge_attack, "full_attack": attacking.judge_full_attack,
-    "sunder": maneuvers.judge_sunder, "aid_another": maneuvers.judge_aid_another, "feint": maneuvers.judge_feint,
+    "sunder": maneuvers.judge_sunder, "aid_another": helping.judge_aid_another, "feint": maneuvers.judge_feint,
 })
 
 

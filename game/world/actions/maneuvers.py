@@ -19,6 +19,7 @@ from ..components import (Abilities, AttacksOfOpportunity, Conditions, Defense, 
 from ..damage import status_of
 from ..events import AidGiven, AttackRolled, Disarmed, Feinted, ItemDamaged, ManeuverFailed, Pushed
 from ..saddle import leave_saddle
+from ..skill_aid import take_skill_aid
 from ..state import Aid
 from .common import ABLE, Refused, Verdict, affordable, judged, judging, refuse, spend, target_arg, turn_state
 from .contests import (health_mark, in_reach, is_stable, knock_prone, melee_touch_attack, opposed,
@@ -536,7 +537,8 @@ def do_feint(battle, who, args, declined) -> list:
     intel = battle.comp(target, Abilities).scores["int"]
     events = spend(battle, who, kind, "feint")
     mine = [Modifier(battle.comp(who, Stats).values.get("bluff", 0), "untyped", "bluff_ranks"),
-            Modifier(ability_modifier(battle.comp(who, Abilities).scores["cha"]), "ability", "cha")]
+            Modifier(ability_modifier(battle.comp(who, Abilities).scores["cha"]), "ability", "cha"),
+            Modifier(take_skill_aid(battle, who, "bluff"), "circumstance", "aid_another")]
     if intel <= 2:
         mine.append(Modifier(-8, "untyped", "animal"))
     elif stats.get("non_humanoid"):

@@ -68,3 +68,26 @@ def after_attack(battle, who: str, target: str, strike: list) -> list:
         add_timed_condition(battle, target, "stunned", 1)
         events.append(ConditionStarted(who=target, condition="stunned"))
     return events
+
+
+def full_attack_target(battle, who: str, plan: list, args, grappling: bool) -> tuple[str | None, Refusal | None]:
+    """A full attack's stunning blow (``stunning_fist``): declared on its first attack
+    with the weapon in hand, judged before any die as the attack action's is (SRD,
+    Stunning Fist: "declared before making the attack roll"); not played in a grapple.
+    Returns the foe it is declared at and the refusal, if any."""
+    if not args.get("stunning_fist"):
+        return None, None
+    first = next((i for i in plan if isinstance(i, str)), None)
+    if first is None or not battle.has(first):
+        return None, Refusal("BAD_ARGUMENT", {"key": "stunning_fist"})
+    if grappling:
+        return None, Refusal("STUNNING_FIST_NOT_IN_GRAPPLE")
+    weapon = battle.board().body(who).weapon
+    return first, stun_refusal(battle, who, first, unarmed=weapon.is_unarmed and args.get("weapon") in (None, weapon.id))
+
+
+def stunning_blow(battle, who: str, target: str, blow) -> list:
+    """The use is spent as it is declared, hit or miss; a foe the blow damages saves."""
+    declare(battle, who)
+    strike = blow()
+    return strike + after_attack(battle, who, target, strike)

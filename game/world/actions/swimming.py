@@ -31,6 +31,7 @@ from ..components import Abilities, Conditions, Speed, Stats, TurnState
 from ..damage import status_of
 from ..turns import AT_TURN_END
 from ..events import ConditionEnded, ConditionStarted, Moved, SavingThrow
+from ..skill_aid import take_skill_aid
 from ..worn import armour_check_penalty
 from .common import refuse, spend, squares_arg, turn_state
 from .moving import walk
@@ -111,7 +112,7 @@ def do_swim(battle, who, args, declined) -> list:
 def swim_check(battle, who: str) -> list:
     """The round's Swim check: success brings it up and steadies it; failure leaves it off
     balance, and by 5 or more under the water (SRD Swim skill, "Underwater Combat")."""
-    bonus = swim_bonus(battle, who)
+    bonus = swim_bonus(battle, who) + take_skill_aid(battle, who, "swim")
     d20 = battle.dice.roll(20, f"swim {who}")
     total = d20 + bonus
     ok = total >= CALM_DC

@@ -19,6 +19,7 @@ from ..attacks import engaged_with_ally, take_opportunities, threatening_enemies
 from ..components import Abilities, Conditions, Stats, WebHold, Webs
 from ..damage import status_of
 from ..events import AttackRolled, ConditionEnded, ConditionStarted, SavingThrow
+from ..skill_aid import take_skill_aid
 from ..specials import SpecialUsed, specials
 from .common import refuse, spend, target_arg
 
@@ -89,6 +90,8 @@ def escape_web(battle, who, args) -> list:
     if method not in ("escape_artist", "strength"):
         raise refuse("BAD_ARGUMENT", key="method")
     bonus, dc = (dex, web.escape_dc) if method == "escape_artist" else (strength, web.burst_dc)
+    if method == "escape_artist":
+        bonus += take_skill_aid(battle, who, "escape_artist")     # aid another on this check
     events = spend(battle, who, "standard", "break_free")
     d20 = battle.dice.roll(20, f"escape web {who}")
     ok = d20 + bonus >= dc

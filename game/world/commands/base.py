@@ -27,7 +27,7 @@ Square = tuple[int, int]
 # Special attacks that may replace one attack of a full attack, with the choices each takes.
 PLAN_MANEUVERS = {"trip": ("counter", "drop_weapon"), "disarm": ("counter", "item"), "sunder": ("item",),
                   "grapple": (), "grapple_damage": ("lethal",), "grapple_attack": (), "pin": (),
-                  "free_ally": (), "use_opponent_weapon": (), "garrote": ()}
+                  "free_ally": (), "use_opponent_weapon": (), "garrote": (), "escape": ()}
 
 
 class BadArgument(Exception):

@@ -18,6 +18,8 @@ Squares = Ids = Names = Cleave = Plan = tuple
 # rush (French text, "bousculade": "dans le cadre d'une charge") or a special attack that
 # replaces a melee attack (French text, note 7).
 DEFENDER_CHOICES = ("block", "avoid")
+# The skill checks the engine plays that another may help with (``actions.helping``).
+AIDED_SKILLS = ("climb", "swim", "ride", "escape_artist", "bluff")
 CHARGE_MANEUVERS = ("bull_rush", *PLAN_MANEUVERS)
 
 
@@ -98,6 +100,8 @@ class FullAttack(Command):
     cleave: Cleave = ()
     power_attack: int = 0
     combat_expertise: int = 0
+    flurry: bool = False               # a monk's flurry of blows (actions.flurry)
+    stunning_fist: bool = False        # a stunning attack declared on the plan's first attack (actions.stunning)
 
 
 @dataclass(frozen=True)
@@ -200,12 +204,14 @@ class Sunder(Command):
 
 @dataclass(frozen=True)
 class AidAnother(Command):
-    """``enemy`` is left out to wake a sleeping ally, which distracts nobody."""
+    """``enemy`` is left out to wake a sleeping ally, which distracts nobody, or to help
+    an ally beside the aider on its next ``skill`` check (``help: "skill"``)."""
     action = "aid_another"
     ally: str
     enemy: str | None = None
-    help: str = "attack"               # "attack" | "defense"
-    CHOICES = {"help": ("attack", "defense")}
+    help: str = "attack"               # "attack" | "defense" | "skill" (actions.helping)
+    skill: str | None = None           # with "skill": climb, swim, ride, escape_artist, bluff
+    CHOICES = {"help": ("attack", "defense", "skill")}     # the skill: said by its handler, with the list
 
 
 @dataclass(frozen=True)
