@@ -155,6 +155,61 @@ def attack_odds(plan: AttackPlan) -> AttackOdds:
     return AttackOdds(hit * lands, crit, expected)
 
 
+def damage_outcomes(plan: AttackPlan) -> dict[int, Fraction]:
+    """Each damage the attack may deal, 0 on a miss, with its chance (its mean is
+    ``attack_odds``'s ``expected_damage``)."""
+    odds = attack_odds(plan)
+    out: dict[int, Fraction] = {0: ONE - odds.hit}
+    if not plan.deals_damage:
+        out[0] = ONE
+        return out
+    count, sides = plan.dice
+    for chance, multiplier in ((odds.hit - odds.crit, combined_multiplier(plan.damage_multiplier)),
+                               (odds.crit, combined_multiplier(plan.crit_multiplier, plan.damage_multiplier))):
+        if not chance:
+            continue
+        for value, p in _halved(damage_distribution(count, sides, plan.damage_bonus, multiplier), plan.halved).items():
+            dealt = max(0, value - plan.damage_reduction)
+            out[dealt] = out.get(dealt, 0) + chance * p
+    return out
+
+
+@dataclass(frozen=True)
+class Blow:
+    """One attack of an action against ``target``: as planned now (``standing``), and as it
+    would be once the target is down and helpless (``down``, None when it cannot be)."""
+
+    target: str
+    standing: AttackPlan
+    down: AttackPlan | None = None
+
+
+def blows_expected_damage(blows: list[Blow], hit_points: dict[str, int], dies_at: dict[str, int]) -> Fraction:
+    """The exact mean damage of attacks made one after another, each target's hit points
+    followed through them: an attack at a target below 0 is made as it is made at a
+    helpless one (``down``: no Dex, +4 in melee — digest §9.3), one at a dead target (at or
+    below ``dies_at``) deals nothing (it is given up). Nonlethal damage is counted but
+    leaves the hit points as they were."""
+    states: dict[tuple[tuple[str, int], ...], Fraction] = {tuple(sorted(hit_points.items())): ONE}
+    total = Fraction(0)
+    for blow in blows:
+        nxt: dict[tuple[tuple[str, int], ...], Fraction] = {}
+        for state, p in states.items():
+            hp = dict(state)
+            now = hp[blow.target]
+            if now <= dies_at[blow.target]:
+                nxt[state] = nxt.get(state, 0) + p
+                continue
+            plan = blow.down if now < 0 and blow.down is not None else blow.standing
+            for dealt, q in damage_outcomes(plan).items():
+                total += p * q * dealt
+                after = now if plan.nonlethal else max(now - dealt, dies_at[blow.target])
+                key = tuple(sorted({**hp, blow.target: after}.items()))
+                nxt[key] = nxt.get(key, 0) + p * q
+        states = nxt
+    return total
+
+
 @dataclass(frozen=True)
 class OpposedPlan:
     """An opposed check as it will be rolled (trip, bull rush, grapple …)."""

@@ -20,7 +20,8 @@ from .. import data
 from ..dice import WouldRoll
 from ..rules.combat_feats import COMBAT_EXPERTISE, POWER_ATTACK, expertise_limit, power_attack_limit
 from ..rules.geometry import distance
-from ..rules.odds import AttackPlan, OpposedPlan, attack_odds, opposed_win_chance
+from ..rules import health
+from ..rules.odds import AttackPlan, Blow, OpposedPlan, attack_odds, blows_expected_damage, opposed_win_chance
 from ..rules.reasons import Refusal
 from . import views
 from .actions import instead_refusal, play
@@ -35,8 +36,8 @@ from .actions.stunning import stun_refusal
 from .actions.timing import READY_TRIGGERS
 from .attacks import AOO_MANEUVERS, check_attack, is_ranged_attack, threatening_enemies
 from .commands import COMMANDS, Command, MoveOn, StepTo, Strike
-from .components import Feats, Grapple, Hands, Inventory, Offense, Stats, TurnState, Wielded
-from .damage import status_of
+from .components import Feats, Grapple, Hands, HitPoints, Inventory, Offense, Stats, TurnState, Wielded
+from .damage import status_of, sync_health
 
 @dataclass
 class Recorder:
@@ -389,6 +390,42 @@ class Odds:
     check: OpposedPlan | None = None        # the opposed check ``success`` is the chance of, with its parts
 
 
+def _blows_damage(battle, command: Command, declined, own: list[AttackPlan]) -> Fraction:
+    """The mean damage of the action's own attacks, exact: one attack, or attacks each at
+    a foe no earlier one strikes, add their means; where an earlier blow may drop a foe
+    the later ones at it are made as at a helpless creature, or not at all once it is dead
+    (``rules.odds.blows_expected_damage``, the foe's hit points followed blow by blow)."""
+    targets = [p.target for p in own]
+    struck_again = {t for i, t in enumerate(targets) if t in targets[:i] and battle.has(t)}
+    if not struck_again:
+        return sum((attack_odds(p).expected_damage for p in own), Fraction(0))
+    down: dict[str, list[AttackPlan] | None] = {t: _plans_once_down(battle, command, declined, t, len(own))
+                                                for t in sorted(struck_again)}
+    blows = [Blow(p.target, p, (down.get(p.target) or [None] * len(own))[i]) for i, p in enumerate(own)]
+    hit_points, dies_at = {}, {}
+    for t in set(targets):
+        hp = battle.read(t, HitPoints)
+        hit_points[t] = hp.current + hp.temporary
+        dies_at[t] = 0 if battle.read(t, Stats).values.get("undead") or "split" in battle.spec(t).special \
+            else health.DEAD_AT
+    return blows_expected_damage(blows, hit_points, dies_at)
+
+
+def _plans_once_down(battle, command: Command, declined, target: str, count: int) -> list[AttackPlan] | None:
+    """The same action's attacks as they would be planned with ``target`` dying (below 0
+    hit points: helpless), the battle rolled back after; None when they do not line up."""
+    token = battle.snapshot()
+    try:
+        hp = battle.comp(target, HitPoints)
+        hp.current, hp.temporary = -1, 0
+        sync_health(battle, target)
+        seen = preview(battle, command, declined)
+        plans = [p for p in seen.recorder.attacks if p.attacker == command.who and not p.opportunity]
+        return plans if seen.legal and len(plans) == count else None
+    finally:
+        battle.restore(token)
+
+
 def odds(battle, command: Command) -> Odds:
     """The chances of ``command`` as it stands now (design/query-protocol.md, ``odds``):
     attacks of opportunity against the actor are not its own and do not count."""
@@ -397,7 +434,7 @@ def odds(battle, command: Command) -> Odds:
         return Odds(refusal=seen.refusal)
     own = [p for p in seen.recorder.attacks if p.attacker == command.who and not p.opportunity]
     first = attack_odds(own[0]) if own else None
-    damage = sum((attack_odds(p).expected_damage for p in own), Fraction(0)) if own else None
+    damage = _blows_damage(battle, command, frozenset(), own) if own else None
     check_plan = next((c for c in seen.recorder.checks if c.attacker == command.who), None)
     success = opposed_win_chance(check_plan.attacker_bonus, check_plan.defender_bonus,
                                  check_plan.strict) if check_plan else None
