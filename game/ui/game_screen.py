@@ -11,7 +11,7 @@ import pygame
 
 from ..i18n import sentence
 from ..world import commands as C, views
-from . import action_bar, attack_plan, more_actions, overlays, quick_load, sandbox_odds, sound
+from . import action_bar, attack_plan, more_actions, named_subject, overlays, quick_load, sandbox_odds, sound
 from .animation import Motion
 from .board_view import BoardView, Camera, Overlay, pan
 from .combat_log import lines as log_lines
@@ -31,8 +31,6 @@ from .spell_aim import HAND_FREEING, SpellAim
 TARGETED = ("attack", "full_attack", "charge", "trip", "bull_rush", "disarm", "grapple", "overrun", "web",
             "throw_rock", "mount", "touch")
 SQUARED = ("move", "five_foot_step", "withdraw", "run")
-# A refusal's leading pronoun, which stands for the creature acting, and its name instead.
-NAMED_SUBJECT = {"en": (("Its ", "{name}'s "), ("It ", "{name} ")), "fr": (("Il ", "{name} "),)}
 UNNAMED = ("NOT_YOUR_TURN",)     # "It is Lidda's turn": no creature is meant
 ALLY_NOTED = ("attack", "full_attack", "trip", "disarm", "grapple", "bull_rush", "overrun", "charge")
 BUTTONS = ("move", "five_foot_step", "attack", "full_attack", "charge", "withdraw", "run", "total_defense",
@@ -468,11 +466,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
         who = who or self.current
         if who is None or refusal.code in UNNAMED:
             return text
-        name = self.names.get(who, who)
-        for pronoun, named in NAMED_SUBJECT.get(self.lang, ()):
-            if text.startswith(pronoun):
-                return named.format(name=name) + text[len(pronoun):]
-        return text
+        return named_subject.named(text, self.names.get(who, who), self.lang)
 
     def creature_at(self, square):
         return views.creature_at(self.battle, square)

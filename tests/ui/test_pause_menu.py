@@ -93,7 +93,17 @@ def test_the_pause_menu_saves_and_a_screen_without_saves_greys_save_and_load(dat
     saved = data_dir / "saves" / "quicksave.json"
     assert saved.exists() and g.pause.name == "pause" and str(saved) in g.pause.note
     assert g.battle.act("hero", "move", {"squares": [[2, 1]]})[0] and g.battle.history      # played after the save
-    press(g, g.pause.page, "load")                             # back to the saved battle, the menu closed
+    press(g, g.pause.page, "load")                             # asked first, as F9 is: nothing loaded yet
+    assert not g.pause.is_open and g.dialog is not None and g.battle.history
+    g.draw()
+    no = next(r for r, (_label, value) in zip(g.dialog.rects, g.dialog.choices) if value is False)
+    click_at(g, no.center)                                     # "Keep playing": the battle as it was
+    assert g.dialog is None and g.battle.history
+    key(g, pygame.K_ESCAPE)
+    press(g, g.pause.page, "load")
+    g.draw()
+    yes = next(r for r, (_label, value) in zip(g.dialog.rects, g.dialog.choices) if value is True)
+    click_at(g, yes.center)                                    # "Load": back to the saved battle
     assert not g.pause.is_open and g.running and not g.battle.history
     assert any(sentence("UI_LOADED", {"path": str(saved)}, "en") == text for text, _c in g.log)
     g.battle.close()
