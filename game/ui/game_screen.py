@@ -51,6 +51,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.screen = screen
         self.lang = lang
         self.saves = saves               # (save, load, autosave) callables, or None
+        # the settings' UI scale: the side panel drawn that much larger (kept across a load)
+        self.ui_scale: float = getattr(self, "ui_scale", 1.0)
         self.names = Names(battle, lang)
         self.view = BoardView(battle.board(), self.names, {s.id: getattr(s, "template", None) for s in battle.scenario.creatures})
         self.cam = Camera(40)
@@ -350,12 +352,17 @@ class GameScreen(ScreenActing, ScreenDrawing):
         """A window too narrow for the board beside the panel folds the panel into a strip
         at the right edge (issue 15, item 3); ``Tab`` or a click on the strip opens it over
         the board, and again folds it."""
-        return self.screen.get_width() < FOLD_BELOW
+        return self.screen.get_width() < FOLD_BELOW - PANEL_W + self.panel_width()
+
+    def panel_width(self) -> int:
+        """The side panel's width at the settings' UI scale."""
+        return round(PANEL_W * self.ui_scale)
 
     def panel_rect(self) -> pygame.Rect:
         """Where the panel is drawn: beside the board, or over it when a folded one is open."""
         w, h = self.screen.get_size()
-        return pygame.Rect(max(0, w - PANEL_W), 0, min(w, PANEL_W), h)
+        pw = self.panel_width()
+        return pygame.Rect(max(0, w - pw), 0, min(w, pw), h)
 
     def log_height(self) -> int:
         """The log's height: three lines in a short window, so that the board keeps rows."""
@@ -363,7 +370,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
         return LOG_H if h >= 2 * LOG_H + 140 else max(1, min(LOG_H, max(48, h // 5)))
 
     def _side_width(self) -> int:
-        return FOLD_W if self.folded() else PANEL_W
+        return FOLD_W if self.folded() else self.panel_width()
 
     def _over_panel(self, pos) -> bool:
         return pos is not None and (not self.folded() or self.panel_open) and self.panel_rect().collidepoint(pos)
