@@ -47,3 +47,32 @@ def test_the_board_draws_deep_water_and_pits_with_their_tiles():
     finally:
         g.battle.close()
         pygame.quit()
+
+
+def test_hovering_the_new_grounds_says_how_to_cross_them_in_both_languages():
+    """Play-test (issue 14): deep water said only "nothing walks here", though the Swim
+    button crosses it; a rock face the same; darkness only its cost. Each now says what
+    to do, under the pointer, in the player's language."""
+    from game.i18n import sentence
+    grounds = DUEL.replace("..........\n..........\n..........\n..........",
+                           "..........\n..ww.^....\n..ww.O.:..\n..........", 1)
+    for lang in ("en", "fr"):
+        g = open_screen(grounds, lang)
+        try:
+            g.handoff = None
+            for square, note in (((3, 2), "UI_TIP_SWIM"), ((5, 1), "UI_TIP_CLIMB"), ((7, 2), "UI_TIP_DARK"),
+                                 ((5, 2), "UI_TIP_PIT")):
+                pos = at(g, square)
+                pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+                for event in pygame.event.get():
+                    g.handle(event)
+                g.draw()
+                assert g.tooltip_lines()[-1] == sentence(note, {}, lang), (lang, square)
+                assert g.tooltip_rect is not None and g.tooltip_rect.w > 0          # drawn beside the pointer
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at(g, (8, 3)), rel=(0, 0), buttons=(0, 0, 0)))
+            for event in pygame.event.get():
+                g.handle(event)
+            assert len(g.tooltip_lines()) == 2                      # open ground: its name and its cost only
+        finally:
+            g.battle.close()
+            pygame.quit()
