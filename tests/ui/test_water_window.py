@@ -76,3 +76,34 @@ def test_hovering_the_new_grounds_says_how_to_cross_them_in_both_languages():
         finally:
             g.battle.close()
             pygame.quit()
+
+
+def test_the_shipped_grotto_shows_water_a_pit_and_darkness_apart_from_walls_and_holes():
+    """A shipped map with the new grounds (play-test, issue 14): the spiders' grotto. Its
+    dark squares read as ground one cannot see into (veiled, with wisps), not as the
+    black of a pit nor the grey of a wall; hovering one says what darkness does."""
+    from pathlib import Path
+
+    from game.content.scenario import load_scenario
+    from game.engine import Battle
+    from game.i18n import sentence
+    from game.ui.game_screen import GameScreen
+    path = Path(__file__).resolve().parents[2] / "maps" / "spiders_grotto.toml"
+    pygame.display.init()
+    g = GameScreen(Battle(load_scenario(path)), pygame.display.set_mode((1280, 800)), "en")
+    try:
+        g.handoff = None
+        terrain = g.battle.board().terrain
+        kinds = {terrain.kind((x, y)).id for x in range(terrain.width) for y in range(terrain.height)}
+        assert {"deep_water", "pit", "darkness", "cliff"} <= kinds
+        g.draw()
+        dark, pit, wall = (g.screen.get_at(at(g, sq))[:3] for sq in ((17, 2), (13, 6), (0, 0)))
+        assert dark != pit and dark != wall
+        assert dark[2] > dark[0]                     # a blue-violet veil, not a grey wall or a black hole
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at(g, (17, 2)), rel=(0, 0), buttons=(0, 0, 0)))
+        for event in pygame.event.get():
+            g.handle(event)
+        assert g.tooltip_lines()[-1] == sentence("UI_TIP_DARK", {}, "en")
+    finally:
+        g.battle.close()
+        pygame.quit()
