@@ -1164,7 +1164,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
                          "fr": "critique non confirmé (d20 {d20}, total {total})"},
     "LOG_FEINTED": {"en": "{name} feints {target}: {target} has no Dex bonus against {name}'s next attack",
                     "fr": "{name} feinte {target} : {target} perd son bonus de Dex contre la prochaine attaque de {name}"},
-    "LOG_CONDITION_ENDED": {"en": "{name}: no longer {condition}", "fr": "{name} : n'est plus {condition}"},
+    "LOG_CONDITION_ENDED": {"en": "{name}: no longer {condition}", "fr": "{name} : {condition} (fin)"},
     "LOG_SPLASH_LANDED": {"en": "{item} lands, splashing {count} creature(s)",
                           "fr": "{item} touche terre et éclabousse {count} créature(s)"},
     "LOG_STOPPED_fell": {"en": "{name} falls and stops there", "fr": "{name} tombe et s'arrête là"},

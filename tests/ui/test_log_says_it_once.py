@@ -63,3 +63,14 @@ def test_a_trip_and_a_critical_begin_with_a_capital():
         crit = CriticalConfirmed(attacker="hero", target="orc", d20=18, total=23, confirmed=True)
         for text, _colour in combat_log.lines([trip, crit], names, lang):
             assert text[:1].isupper(), (lang, text)
+
+
+def test_a_french_condition_that_ends_reads_whatever_its_word():
+    """« Gobelin 1 : n'est plus charge » (a noun after « n'est plus »): the end of any
+    condition, a noun or an adjective, reads « Gobelin 1 : charge (fin) »."""
+    from game.ui import combat_log
+    from game.world.events import ConditionEnded
+    names = {"goblin": "Gobelin 1"}
+    said = [text for text, _c in combat_log.lines([ConditionEnded(who="goblin", condition="charging"),
+                                                   ConditionEnded(who="goblin", condition="prone")], names, "fr")]
+    assert said == ["Gobelin 1 : charge (fin)", "Gobelin 1 : à terre (fin)"]
