@@ -87,9 +87,12 @@ def _story(kind: str, e, n, lang: str):
     return None
 
 
-def lines(events, names: dict[str, str], lang: str, sides=None) -> list[tuple[str, tuple[int, int, int]]]:
+def lines(events, names: dict[str, str], lang: str, sides=None,
+          action_said: bool = False) -> list[tuple[str, tuple[int, int, int]]]:
     """(text, colour) for each event worth reading. ``sides``: a side id as the players
-    read it (the scenario's names), else the catalogue's."""
+    read it (the scenario's names), else the catalogue's. ``action_said``: the log has
+    just named the action (a computer creature's "Orc (computer), Move: …"), so its
+    "Orc — Move (move action)" line is not said again (play-test, issue 14)."""
     n = lambda cid: names.get(cid, cid)  # noqa: E731
     out = []
     acting = None                      # the action whose events these are (a coup de grace's blow)
@@ -102,6 +105,9 @@ def lines(events, names: dict[str, str], lang: str, sides=None) -> list[tuple[st
         kind = type(e).__name__
         if kind == "ActionTaken":
             acting = e.action
+            if action_said:
+                action_said = False
+                continue
         if kind in ("ConditionStarted", "FellProne") and e.who in said and (
                 getattr(e, "condition", "prone") in SAID_BY_DEATH
                 or (getattr(e, "condition", "prone") == "prone" and said[e.who] == "dying")):

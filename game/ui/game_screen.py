@@ -482,7 +482,9 @@ class GameScreen(ScreenActing, ScreenDrawing):
         return Dialog(text, choices, on_choose)
 
     def _after_events(self, events) -> None:
-        self.log.extend(log_lines(events, self.names, self.lang, self.side_label))
+        why = self.computer.last_why            # a computer creature's reason, just logged, names the action
+        said = bool(self.log) and bool(why) and self.log[-1][0] is why
+        self.log.extend(log_lines(events, self.names, self.lang, self.side_label, action_said=said))
         self.computer.moved(events)
         for e in events:
             if type(e).__name__ == "DamageDealt":

@@ -74,3 +74,35 @@ def test_a_french_condition_that_ends_reads_whatever_its_word():
     said = [text for text, _c in combat_log.lines([ConditionEnded(who="goblin", condition="charging"),
                                                    ConditionEnded(who="goblin", condition="prone")], names, "fr")]
     assert said == ["Gobelin 1 : charge (fin)", "Gobelin 1 : à terre (fin)"]
+
+
+def test_a_computer_creatures_action_is_named_once_in_the_log():
+    """The play-test's oak clearing, all sides the computer's: each action read three
+    times ("Gnoll (computer), Move: …", "Gnoll — Move (move action)", "Gnoll moves 30 ft");
+    the reason names the action, so the second line is not said."""
+    from pathlib import Path
+
+    from game.content.scenario import load_scenario
+    from game.engine import Battle
+    from game.ui.game_screen import GameScreen
+    path = Path(__file__).resolve().parents[2] / "maps" / "forest_clearing.toml"
+    pygame.display.init()
+    g = GameScreen(Battle(load_scenario(path)), pygame.display.set_mode((1280, 800)), "en",
+                   control={"blue": "ai:normal", "red": "ai:normal", "green": "ai:normal"})
+    try:
+        g.animation_speed = "off"
+        while g.battle.round < 3 and g.battle.winner is None:
+            for event in pygame.event.get():
+                g.handle(event)
+            g.update(50)
+            g.draw()
+        texts = [text for text, _c in g.log]
+        reasons = [i for i, t in enumerate(texts) if " (computer), " in t]
+        assert len(reasons) > 8
+        for i in reasons:
+            who = texts[i].split(" (computer), ")[0]
+            assert not (i + 1 < len(texts) and texts[i + 1].startswith(f"{who} — ")), texts[i:i + 2]
+        assert any(" moves " in t for t in texts)          # what the action did is still told
+    finally:
+        g.battle.close()
+        pygame.quit()
