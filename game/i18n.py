@@ -593,6 +593,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
                               "expected damage {damage}",
                         "fr": "{action} : touche {hit} (d20 ≥ {needs} : {bonus} contre CA {ac}) · critique {crit} · "
                               "dégâts moyens {damage}"},
+    "SBX_ODDS_MISS_CHANCE": {"en": " · then a {percent}% miss chance (concealment)",
+                             "fr": " · puis {percent} % de chances de rater (camouflage)"},
     "SBX_ODDS_REFUSED": {"en": "{action}: {reason}", "fr": "{action} : {reason}"},
     "SBX_ODDS_MANEUVER": {"en": "{action}: success {success}", "fr": "{action} : réussite {success}"},
     "SBX_ODDS_MANEUVER_TOUCH": {"en": "{action}: touch attack {touch}, then the check {check}: {overall} in all",

@@ -107,3 +107,35 @@ def test_the_shipped_grotto_shows_water_a_pit_and_darkness_apart_from_walls_and_
     finally:
         g.battle.close()
         pygame.quit()
+
+
+def test_aiming_at_a_creature_in_darkness_says_its_miss_chance():
+    """Play-test (issue 14): aiming the scout's bow at the spider in the dark said "hit
+    17.5% (d20 ≥ 14 …)", half of what the d20 gives, without saying why: the 50% miss
+    chance of its total concealment is said (digest §7.3)."""
+    from pathlib import Path
+
+    from game.i18n import sentence
+    text = (Path(__file__).resolve().parents[1] / "scenarios" / "water_and_pits.toml").read_text(encoding="utf-8")
+    g = open_screen(text)
+    try:
+        g.handoff = None
+        g.animation_speed = "off"
+        for cid in ("hero", "pike", "otter", "spider"):
+            assert g.current == cid
+            g.perform("end_turn", {}, who=cid)
+            g.handoff = None
+        click_button(g, "attack")
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at(g, (8, 3)), rel=(0, 0), buttons=(0, 0, 0)))
+        for event in pygame.event.get():
+            g.handle(event)
+        g.draw()
+        said = sentence("SBX_ODDS_MISS_CHANCE", {"percent": 50}, "en")
+        assert said in g.overlay.caption and "hit 17.5%" in g.overlay.caption, g.overlay.caption
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at(g, (1, 1)), rel=(0, 0), buttons=(0, 0, 0)))
+        for event in pygame.event.get():
+            g.handle(event)
+        assert "hit " in g.overlay.caption and "miss chance" not in g.overlay.caption, g.overlay.caption  # the pike: none
+    finally:
+        g.battle.close()
+        pygame.quit()
