@@ -1613,11 +1613,17 @@ def tile_bridge(p, rng, kind):
 
 
 def tile_darkness(p, rng, kind):
-    """Ground in total darkness: the floor under a deep blue-black veil."""
+    """Ground in total darkness: the floor under a deep blue-black veil, with faint violet
+    wisps across it, so that it reads as ground one cannot see into, not as a hole or the
+    void past the map's edge (play-test, issue 14)."""
     tile_floor(p, rng, kind)
     veil = pygame.Surface(p.s.get_size(), pygame.SRCALPHA)
     veil.fill((12, 14, 28, 215))
     p.s.blit(veil, (0, 0))
+    for y0 in (14, 34, 54):
+        wisp = [(x, y0 + 4 * math.sin((x + y0) / 7)) for x in range(2, TILE - 1, 3)]
+        for a, b in zip(wisp, wisp[1:]):
+            p.line((74, 66, 118), a, b, 1.4)
 
 
 def tile_unknown(p, rng, kind: TerrainKind):

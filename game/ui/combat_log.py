@@ -27,6 +27,12 @@ def _action(action: str, lang: str) -> str:
     return sentence(f"ACT_{action}", {}, lang) if has_sentence(f"ACT_{action}") else term("action", action, lang)
 
 
+def _capital(text: str) -> str:
+    """A line that begins with a word, not a name ("grapple: …", "critical threat …"),
+    begins with a capital as a sentence does (play-test, issue 14)."""
+    return text[:1].upper() + text[1:]
+
+
 def _said(code: str, colour, **values):
     """A story line: ``values`` are made into the sentence's parameters when it is said."""
     def line(e, n, lang):
@@ -61,7 +67,8 @@ def _story(kind: str, e, n, lang: str):
         return sentence("LOG_ACTION", {"name": n(e.who), "action": _action(e.action, lang),
                                        "cost": term("action_kind", e.kind, lang)}, lang), (150, 150, 160)
     if kind == "CriticalConfirmed":
-        return sentence("LOG_CRITICAL" if e.confirmed else "LOG_CRITICAL_NOT", {"d20": e.d20, "total": e.total}, lang), \
+        return _capital(sentence("LOG_CRITICAL" if e.confirmed else "LOG_CRITICAL_NOT",
+                                 {"d20": e.d20, "total": e.total}, lang)), \
             ((255, 200, 90) if e.confirmed else _GREY)
     if kind == "MovementStopped":
         code = f"LOG_STOPPED_{e.reason}" if has_sentence(f"LOG_STOPPED_{e.reason}") else "LOG_STOPPED"
@@ -80,19 +87,30 @@ def _story(kind: str, e, n, lang: str):
     return None
 
 
-def lines(events, names: dict[str, str], lang: str, sides=None) -> list[tuple[str, tuple[int, int, int]]]:
+def lines(events, names: dict[str, str], lang: str, sides=None,
+          action_said: bool = False) -> list[tuple[str, tuple[int, int, int]]]:
     """(text, colour) for each event worth reading. ``sides``: a side id as the players
-    read it (the scenario's names), else the catalogue's."""
+    read it (the scenario's names), else the catalogue's. ``action_said``: the log has
+    just named the action (a computer creature's "Orc (computer), Move: …"), so its
+    "Orc — Move (move action)" line is not said again (play-test, issue 14)."""
     n = lambda cid: names.get(cid, cid)  # noqa: E731
     out = []
     acting = None                      # the action whose events these are (a coup de grace's blow)
-    # a creature that dies here is said dead once ("Orc is dead"), not also "Orc: dead, helpless"
-    died = {e.who for e in events if type(e).__name__ == "HealthChanged" and e.status == "dead"}
+    # a creature that dies here is said dead once ("Orc is dead"), not also "Orc: dead, helpless";
+    # one that falls dying or disabled likewise ("Wolf is dying (-1 hp)", not then "Wolf: dying,
+    # helpless, prone, unconscious": digest §8.2, a dying creature is unconscious and falls prone)
+    said = {e.who: e.status for e in events if type(e).__name__ == "HealthChanged"
+            and e.status in ("dead", "dying", "disabled")}
     for e in events:
         kind = type(e).__name__
         if kind == "ActionTaken":
             acting = e.action
-        if kind == "ConditionStarted" and e.who in died and e.condition in SAID_BY_DEATH:
+            if action_said:
+                action_said = False
+                continue
+        if kind in ("ConditionStarted", "FellProne") and e.who in said and (
+                getattr(e, "condition", "prone") in SAID_BY_DEATH
+                or (getattr(e, "condition", "prone") == "prone" and said[e.who] == "dying")):
             continue
         if kind == "TurnStarted":
             out.append((sentence("LOG_TURN", {"round": e.round, "name": n(e.who)}, lang), (235, 215, 150)))
@@ -122,9 +140,9 @@ def lines(events, names: dict[str, str], lang: str, sides=None) -> list[tuple[st
             out.append((sentence("LOG_STATUS", {"name": n(e.who), "status": e.status, "hp": e.hp}, lang), (240, 120, 110)))
         elif kind == "OpposedCheck":
             winner = n(e.winner)
-            out.append((sentence("LOG_OPPOSED", {"kind": e.kind, "attacker": n(e.attacker), "a": e.attacker_total,
-                                                "defender": n(e.defender), "d": e.defender_total, "winner": winner}, lang),
-                        (200, 200, 240)))
+            out.append((_capital(sentence("LOG_OPPOSED", {"kind": e.kind, "attacker": n(e.attacker), "a": e.attacker_total,
+                                                "defender": n(e.defender), "d": e.defender_total, "winner": winner},
+                                         lang)), (200, 200, 240)))
         elif kind == "SavingThrow":
             result = sentence("LOG_SAVED" if e.success else "LOG_NOT_SAVED", {}, lang)
             out.append((sentence("LOG_SAVE", {"name": n(e.who), "kind": e.kind, "d20": e.d20, "bonus": _signed(e.bonus),

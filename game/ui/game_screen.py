@@ -11,7 +11,7 @@ import pygame
 
 from ..i18n import sentence
 from ..world import commands as C, views
-from . import action_bar, attack_plan, more_actions, overlays, quick_load, sandbox_odds, sound
+from . import action_bar, attack_plan, more_actions, named_subject, overlays, quick_load, sandbox_odds, sound
 from .animation import Motion
 from .board_view import BoardView, Camera, Overlay, pan
 from .combat_log import lines as log_lines
@@ -31,8 +31,6 @@ from .spell_aim import HAND_FREEING, SpellAim
 TARGETED = ("attack", "full_attack", "charge", "trip", "bull_rush", "disarm", "grapple", "overrun", "web",
             "throw_rock", "mount", "touch")
 SQUARED = ("move", "five_foot_step", "withdraw", "run")
-# A refusal's leading pronoun, which stands for the creature acting, and its name instead.
-NAMED_SUBJECT = {"en": (("Its ", "{name}'s "), ("It ", "{name} ")), "fr": (("Il ", "{name} "),)}
 UNNAMED = ("NOT_YOUR_TURN",)     # "It is Lidda's turn": no creature is meant
 ALLY_NOTED = ("attack", "full_attack", "trip", "disarm", "grapple", "bull_rush", "overrun", "charge")
 BUTTONS = ("move", "five_foot_step", "attack", "full_attack", "charge", "withdraw", "run", "total_defense",
@@ -53,6 +51,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.screen = screen
         self.lang = lang
         self.saves = saves               # (save, load, autosave) callables, or None
+        # the settings' UI scale: the side panel drawn that much larger (kept across a load)
+        self.ui_scale: float = getattr(self, "ui_scale", 1.0)
         self.names = Names(battle, lang)
         self.view = BoardView(battle.board(), self.names, {s.id: getattr(s, "template", None) for s in battle.scenario.creatures})
         self.cam = Camera(40)
@@ -352,12 +352,17 @@ class GameScreen(ScreenActing, ScreenDrawing):
         """A window too narrow for the board beside the panel folds the panel into a strip
         at the right edge (issue 15, item 3); ``Tab`` or a click on the strip opens it over
         the board, and again folds it."""
-        return self.screen.get_width() < FOLD_BELOW
+        return self.screen.get_width() < FOLD_BELOW - PANEL_W + self.panel_width()
+
+    def panel_width(self) -> int:
+        """The side panel's width at the settings' UI scale."""
+        return round(PANEL_W * self.ui_scale)
 
     def panel_rect(self) -> pygame.Rect:
         """Where the panel is drawn: beside the board, or over it when a folded one is open."""
         w, h = self.screen.get_size()
-        return pygame.Rect(max(0, w - PANEL_W), 0, min(w, PANEL_W), h)
+        pw = self.panel_width()
+        return pygame.Rect(max(0, w - pw), 0, min(w, pw), h)
 
     def log_height(self) -> int:
         """The log's height: three lines in a short window, so that the board keeps rows."""
@@ -365,7 +370,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
         return LOG_H if h >= 2 * LOG_H + 140 else max(1, min(LOG_H, max(48, h // 5)))
 
     def _side_width(self) -> int:
-        return FOLD_W if self.folded() else PANEL_W
+        return FOLD_W if self.folded() else self.panel_width()
 
     def _over_panel(self, pos) -> bool:
         return pos is not None and (not self.folded() or self.panel_open) and self.panel_rect().collidepoint(pos)
@@ -468,11 +473,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
         who = who or self.current
         if who is None or refusal.code in UNNAMED:
             return text
-        name = self.names.get(who, who)
-        for pronoun, named in NAMED_SUBJECT.get(self.lang, ()):
-            if text.startswith(pronoun):
-                return named.format(name=name) + text[len(pronoun):]
-        return text
+        return named_subject.named(text, self.names.get(who, who), self.lang)
 
     def creature_at(self, square):
         return views.creature_at(self.battle, square)
@@ -481,7 +482,9 @@ class GameScreen(ScreenActing, ScreenDrawing):
         return Dialog(text, choices, on_choose)
 
     def _after_events(self, events) -> None:
-        self.log.extend(log_lines(events, self.names, self.lang, self.side_label))
+        why = self.computer.last_why            # a computer creature's reason, just logged, names the action
+        said = bool(self.log) and bool(why) and self.log[-1][0] is why
+        self.log.extend(log_lines(events, self.names, self.lang, self.side_label, action_said=said))
         self.computer.moved(events)
         for e in events:
             if type(e).__name__ == "DamageDealt":

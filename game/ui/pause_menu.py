@@ -152,9 +152,9 @@ class PauseMenu:
             self.note = sentence("UI_SAVED", {"path": path}, g.lang)
             g.log.append((self.note, (180, 220, 180)))
             self.open("pause")
-        elif role == "load":
+        elif role == "load":                 # asked first, as F9 does: what was played since is lost
             self.close()
-            g.saves[1](g)                 # the screen is made again on the loaded battle (or says why not)
+            g.ask_load()                  # "Load" makes the screen again on the loaded battle (or says why not)
         elif role in ("settings", "keys"):
             self.open(role)
         elif role in ("menu", "quit"):

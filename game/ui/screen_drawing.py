@@ -50,10 +50,11 @@ class ScreenDrawing:
         key = (self.battle.revision, len(history), repr(history[-1]) if history else None, self.mode, self.current,
                self.inspected, self.tip, self.overlay.caption, self.lang, tuple(rect), self.computer.playing(),
                tuple(self.plan), self.bar.shown(self.current or ""),
-               (self.stance.defensively, self.stance.nonlethal, self.stance.flurry))
+               (self.stance.defensively, self.stance.nonlethal, self.stance.flurry), self.ui_scale)
         cached = getattr(self, "_panel_picture", None)
         if cached is None or cached[0] != key:
-            cached = self._panel_picture = (key, *self._panel_canvas(rect.h))
+            own_h = -(-rect.h * 100 // round(self.ui_scale * 100))     # the window's height at the panel's own size
+            cached = self._panel_picture = (key, *self._scaled(*self._panel_canvas(own_h)))
         _key, canvas, height, buttons, rows = cached
         # Taller than the window (a short one, a long bar): the wheel over it scrolls it.
         self.panel_scroll = max(0, min(self.panel_scroll, height - rect.h))
@@ -69,6 +70,21 @@ class ScreenDrawing:
             thumb = max(12, track.h * rect.h // height)
             pygame.draw.rect(self.screen, (130, 134, 150),
                              pygame.Rect(track.x, track.y + (track.h - thumb) * top // max(1, height - rect.h), 3, thumb))
+
+    def _scaled(self, canvas: pygame.Surface, height: int, buttons: list, rows: list):
+        """The panel painted at its own size, then drawn at the settings' UI scale (125 %,
+        150 %): its picture, height, buttons and initiative rows all that much larger, so
+        the clicks land where the buttons are drawn."""
+        s = self.ui_scale
+        if s == 1.0:
+            return canvas, height, buttons, rows
+
+        def grown(r: pygame.Rect) -> pygame.Rect:
+            return pygame.Rect(round(r.x * s), round(r.y * s), round(r.w * s), round(r.h * s))
+        used = canvas.subsurface(pygame.Rect(0, 0, canvas.get_width(), min(canvas.get_height(), height)))
+        canvas = pygame.transform.smoothscale(used, (round(used.get_width() * s), round(used.get_height() * s)))
+        return (canvas, round(height * s), [b._replace(rect=grown(b.rect)) for b in buttons],
+                [(cid, grown(r)) for cid, r in rows])
 
     def _panel_canvas(self, visible_h: int):
         """The whole panel painted on its own canvas: (canvas, content height, buttons and

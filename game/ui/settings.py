@@ -166,8 +166,10 @@ class Store:
 
 
 def apply(settings: Settings, screen) -> None:
-    """The animation speed and the sound's volume on a battle screen, where it has them
-    (both arrive with the animations' work: an older screen has neither)."""
+    """The animation speed, the sound's volume and the UI scale (its side panel) on a
+    battle screen, where it has them (an older screen has none)."""
+    if hasattr(screen, "ui_scale") and settings.ui_scale in SCALES:
+        screen.ui_scale = settings.ui_scale
     if hasattr(screen, "animation_speed"):
         screen.animation_speed = settings.animation_speed
     sound = getattr(screen, "sound", None)

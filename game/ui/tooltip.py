@@ -37,8 +37,19 @@ def lines(screen) -> list[str]:
             out.append(", ".join(term("condition", c, s.lang) for c in shown))
         return out
     ground, cost = views.terrain_at(s.battle, s.hover)
-    return [term("terrain", ground, s.lang),
-            sentence("UI_TIP_NO_WAY" if cost is None else "UI_TIP_COST", {"metres": f"{(cost or 0) * 1.5:g}"}, s.lang)]
+    out = [term("terrain", ground, s.lang),
+           sentence("UI_TIP_NO_WAY" if cost is None else "UI_TIP_COST", {"metres": f"{(cost or 0) * 1.5:g}"}, s.lang)]
+    if ground in GROUND_NOTES:
+        out.append(sentence(GROUND_NOTES[ground], {}, s.lang))
+    return out
+
+
+# What the new grounds mean, said where a newcomer hovers them (play-test, issue 14): deep
+# water is swum, not walked (SRD Swim: a quarter of one's speed as a move action, half as
+# a full-round one), a rock face climbed (SRD Climb), darkness hides who is in it from
+# those without darkvision (digest §7.3, total concealment; no 5-ft step in it).
+GROUND_NOTES = {"deep_water": "UI_TIP_SWIM", "cliff": "UI_TIP_CLIMB", "darkness": "UI_TIP_DARK",
+                "pit": "UI_TIP_PIT"}
 
 
 def token_rects(screen) -> dict[str, pygame.Rect]:

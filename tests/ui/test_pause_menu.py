@@ -93,7 +93,17 @@ def test_the_pause_menu_saves_and_a_screen_without_saves_greys_save_and_load(dat
     saved = data_dir / "saves" / "quicksave.json"
     assert saved.exists() and g.pause.name == "pause" and str(saved) in g.pause.note
     assert g.battle.act("hero", "move", {"squares": [[2, 1]]})[0] and g.battle.history      # played after the save
-    press(g, g.pause.page, "load")                             # back to the saved battle, the menu closed
+    press(g, g.pause.page, "load")                             # asked first, as F9 is: nothing loaded yet
+    assert not g.pause.is_open and g.dialog is not None and g.battle.history
+    g.draw()
+    no = next(r for r, (_label, value) in zip(g.dialog.rects, g.dialog.choices) if value is False)
+    click_at(g, no.center)                                     # "Keep playing": the battle as it was
+    assert g.dialog is None and g.battle.history
+    key(g, pygame.K_ESCAPE)
+    press(g, g.pause.page, "load")
+    g.draw()
+    yes = next(r for r, (_label, value) in zip(g.dialog.rects, g.dialog.choices) if value is True)
+    click_at(g, yes.center)                                    # "Load": back to the saved battle
     assert not g.pause.is_open and g.running and not g.battle.history
     assert any(sentence("UI_LOADED", {"path": str(saved)}, "en") == text for text, _c in g.log)
     g.battle.close()
@@ -265,3 +275,31 @@ def test_the_computers_battle_waits_while_the_pause_menu_is_open(data_dir):
     assert len(g.battle.history) > played                      # resumed, the computer plays on
     g.battle.close()
     pygame.quit()
+
+
+def test_the_ui_scale_from_the_settings_grows_the_battle_panel_and_its_buttons_still_answer(duel, data_dir):
+    """Issue 14 leftover: the UI scale was the menus' only; the battle's side panel is
+    drawn at it too (wider, its buttons larger), the board gives it room, and a click
+    lands on the button drawn there."""
+    g = duel
+    g.draw()
+    width, move = g.panel_rect().w, next(b.rect for b in g.buttons if b.name == "move")
+    board_w = g.board_rect().w
+    key(g, pygame.K_ESCAPE)
+    press(g, g.pause.page, "settings")
+    press(g, g.pause.page, "ui_scale")                        # 100 % -> 125 %
+    saved = json.loads((data_dir / "settings.json").read_text(encoding="utf-8"))
+    assert saved["ui_scale"] == 1.25 and g.ui_scale == 1.25
+    press(g, g.pause.page, "back")
+    key(g, pygame.K_ESCAPE)
+    assert not g.pause.is_open
+    g.draw()
+    grown = next(b.rect for b in g.buttons if b.name == "move")
+    assert g.panel_rect().w == round(width * 1.25) and g.board_rect().w == board_w - (g.panel_rect().w - width)
+    assert grown.h == round(move.h * 1.25) and grown.w == round(move.w * 1.25)
+    assert g.panel_rect().contains(grown)
+    click_at(g, grown.center)
+    assert g.mode == "move"                                    # the click found the button where it is drawn
+    g.draw()
+    drawn = g.screen.get_at((grown.x + 3, grown.centery + 6))[:3]          # the chosen button's colour, there
+    assert all(abs(a - b) <= 12 for a, b in zip(drawn, (70, 90, 130))), drawn

@@ -577,3 +577,38 @@ def test_a_saved_log_that_does_not_read_is_left_out_not_fatal(tmp_path):
         assert texts[0] == "fine" and texts[-1] == "Round 1: Aldric's turn" and len(texts) == 3
     finally:
         g.battle.close()
+
+
+def test_a_french_refusal_beginning_with_a_possessive_names_the_creature(clearing):
+    """Leftover of finding 11: "Sa main est vide." kept its possessive in French; the
+    window names the creature after the noun phrase, eliding "de" before a vowel."""
+    from game.rules.reasons import Refusal
+    g = clearing("fr")
+    g.lang = g.names.lang = "fr"
+    assert g.say(Refusal("HAND_EMPTY", {})) == "La main de Lidda est vide."
+    assert g.say(Refusal("NO_SPEED", {}), "tordek") == "La vitesse de Tordek est nulle."
+    assert g.say(Refusal("SHIELD_IN_OTHER_HAND", {})) == "L'autre main de Lidda tient son bouclier."
+    assert g.say(Refusal("SWIM_FAILED_THIS_ROUND", {})).startswith("Le test de Natation de Lidda a échoué")
+    assert g.say(Refusal("MOUNT_MOVED_ONE_ATTACK", {})).startswith("La monture de Lidda s'est déplacée")
+    assert g.say(Refusal("SWIMS_AT_ITS_SPEED", {})).startswith("Lidda a une vitesse de nage")
+    g.names["lidda"] = "Éowyn"                    # a name that begins with a vowel
+    assert g.say(Refusal("HAND_EMPTY", {})) == "La main d'Éowyn est vide."
+    assert g.availability()["stand_up"] == "Éowyn n'est pas à terre."       # what the bar's hover says
+
+
+def test_every_french_refusal_reads_with_the_creature_named():
+    """No French sentence of the engine's begins with a pronoun or a possessive the window
+    leaves in place (a new one with a noun phrase of several words is listed there)."""
+    from game.i18n import catalogue
+    from game.ui.named_subject import named
+    for code, texts in catalogue().items():
+        fr = texts.get("fr") if isinstance(texts, dict) else None
+        if not isinstance(fr, str) or code.startswith(("SET_", "UI_", "PAUSE_")):
+            continue
+        said = named(fr, "Lidda", "fr")
+        first = said.split(" ", 1)[0]
+        assert first not in ("Il", "Elle", "Sa", "Son", "Ses"), (code, said)
+        if fr.startswith(("Sa ", "Son ", "Ses ")):       # the noun phrase, then whose: no word cut off
+            phrase = said.split(" de Lidda", 1)[0]
+            phrase = phrase[2:] if phrase.startswith("L'") else phrase.split(" ", 1)[-1]
+            assert " de Lidda" in said and fr.split(" ", 1)[1].startswith(phrase), (code, said)

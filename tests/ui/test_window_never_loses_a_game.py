@@ -138,14 +138,29 @@ def test_a_good_f9_closes_the_stale_battle(window):
 
 
 def test_the_window_closes_the_battle_it_shows_at_exit(tmp_path, monkeypatch):
+    """F5 then F9 in the real window's loop; F9 asks, and "Load" is clicked once the
+    question is drawn: the loaded battle replaces the one on screen, the stale one is
+    closed at once and the loaded one when the window closes."""
     path = tmp_path / "duel.toml"
     path.write_text(DUEL, encoding="utf-8")
     worlds = set(esper.list_worlds())
+    battles: list = []
+    drawn = GameScreen.draw
+
+    def draw_and_answer(screen):
+        drawn(screen)
+        if not battles or battles[-1] is not screen.battle:
+            battles.append(screen.battle)
+        if screen.dialog is not None and screen.dialog.rects:        # the question drawn: "Load"
+            yes = next(r for r, (_label, value) in zip(screen.dialog.rects, screen.dialog.choices) if value is True)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=yes.center))
+    monkeypatch.setattr(GameScreen, "draw", draw_and_answer)
     pygame.display.init()
-    for key in (pygame.K_F5, pygame.K_F9, pygame.K_F9):
+    for key in (pygame.K_F5, pygame.K_F9):
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key))
-    assert main(str(path), "en", frames=3, save_dir=str(tmp_path / "saves")) == 0
+    assert main(str(path), "en", frames=4, save_dir=str(tmp_path / "saves")) == 0
     assert (tmp_path / "saves" / "quicksave.json").exists()
+    assert len(battles) == 2 and battles[0] is not battles[1]              # a real load happened
     assert set(esper.list_worlds()) <= worlds | {"default"}
 
 
