@@ -86,7 +86,7 @@ def path(battle, cid: str, goal: Square, mode: str) -> PathView:
         if found is None:
             near = max(abs(goal[0] - body.pos[0]), abs(goal[1] - body.pos[1])) == 1
             check = movement.check_path(board, body, [goal], mode) if near else None
-            reason = check.reason if check is not None and check.reason else Refusal("PATH_UNREACHABLE")
+            reason = check.reason if check is not None and check.reason else _goal_refusal(board, body, goal)
             return PathView(who, (goal,), body.pos, refusal=reason)
         squares, _provoked, cost = found
     positions = [body.pos] + list(squares)
@@ -97,6 +97,18 @@ def path(battle, cid: str, goal: Square, mode: str) -> PathView:
                    and aoo.provokes_leaving(board, enemy, body, p)), positions[-1])
         where.append((taker, at))
     return PathView(who, tuple(squares), body.pos, cost, tuple(where))
+
+
+def _goal_refusal(board, body, goal: Square) -> Refusal:
+    """Why no path reaches ``goal``: a space nobody walks into says what it is (deep water
+    is swum, a rock face climbed, a pit gone round — the refusal ``act`` gives a step into
+    it), else it is out of reach for this movement."""
+    terrain = board.terrain
+    space = [(goal[0] + i, goal[1] + j) for i in range(body.span) for j in range(body.span)]
+    if all(terrain.is_enterable(sq) or terrain.medium(sq) in body.media for sq in space):
+        return Refusal("PATH_UNREACHABLE")
+    code = movement.blocked_code(terrain, goal, body.span, body.media)
+    return Refusal(code, {"square": list(goal)})
 
 
 def charge(battle, cid: str, target: str, overrun: str | None = None):

@@ -139,3 +139,17 @@ def test_aiming_at_a_creature_in_darkness_says_its_miss_chance():
     finally:
         g.battle.close()
         pygame.quit()
+
+
+def test_a_path_to_far_deep_water_says_swim_there_as_a_step_into_it_does():
+    """The play-test's finding: Move mode said "out of reach" for a deep-water square not
+    next to the hero, though a step into one says "swim there" (MUST_SWIM_THERE)."""
+    from pathlib import Path
+
+    from game.content.scenario import load_scenario
+    from game.engine import Battle
+    from game.world import views
+    b = Battle(load_scenario(Path(__file__).parents[1] / "scenarios" / "water_and_pits.toml"))
+    assert views.path(b, "hero", (1, 2), "move").refusal.code == "MUST_SWIM_THERE"
+    assert views.path(b, "hero", (2, 1), "move").refusal.code == "MUST_SWIM_THERE"
+    b.close()
