@@ -179,9 +179,13 @@ class GameScreen(ScreenActing, ScreenDrawing):
                 return None                       # out of the pack first: a move action
         elif button == "throw_rock":
             option = opts["attack"]
-            if not option.legal or "rock" not in option.domain.get("weapons", {}):
-                return sentence("OUT_OF_REACH", {"target": "—"}, self.lang) if option.legal else \
-                    self.say(option.refusal)
+            if not option.legal:
+                return self.say(option.refusal)
+            if "rock" not in option.domain.get("weapons", {}):
+                # the engine's own reason for a rock at the likeliest foe (out of range, no rock)
+                probe = option.probe
+                refusal = self.battle.check(C.Attack(cid, target=probe.target, weapon="rock")) if probe else None
+                return self.say(refusal) if refusal is not None else sentence("UI_MORE_NONE", {}, self.lang)
         elif button == "cast":
             option = next((opts[a] for a in ("cast", "use_spell_like", "use_item") if opts[a].legal), opts["cast"])
             if not option.legal and opts["retrieve"].legal and self.aim.choices(cid):
