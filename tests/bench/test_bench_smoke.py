@@ -111,3 +111,23 @@ def test_tcod_exact_matches_reachable_on_a_small_map(mover, mode):
     ours = movement.reachable(board, body, mode)
     assert len(ours) >= 8
     assert theirs == ours
+
+
+def test_bench_engine_prints_every_figure_the_issue_names(capsys):
+    """``python -m game bench engine`` (issue 10, item 8): one JSON object with the two
+    battles' actions and creature-turns per second, attacks rolled and winner, and the
+    medians of options, check and snapshot + restore, each against its target. Timings
+    are not checked against the targets here: the benchmark reports that."""
+    from game.bench_engine import TARGETS, run_engine
+    assert run_engine(repeat=1) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["suite"] == "engine"
+    for name in ("20v20", "village_square"):
+        battle = figures["battles"][name]
+        assert battle["actions_per_s"] > 0 and battle["creature_turns_per_s"] > 0, name
+        assert battle["attacks_rolled"] > 0 and battle["winner"] in ("blue", "red"), name
+    assert figures["battles"]["20v20"]["target_actions_per_s"] == TARGETS["actions_per_s"]
+    for key in ("options_ms", "snapshot_restore_ms"):
+        assert figures[key]["median"] > 0 and figures[key]["target"] == TARGETS[key] and isinstance(figures[key]["met"], bool)
+    assert figures["check_ms"]["median"] > 0 and figures["options_all_domains_ms"]["median"] > 0
+    assert figures["snapshot_restore_ms"]["history"] > 100          # the whole battle's history stands behind it
