@@ -19,6 +19,9 @@ ROOT = Path(__file__).resolve().parents[2]
 MAPS = sorted(p for p in (ROOT / "maps").iterdir() if p.suffix in (".toml", ".tmj"))
 POSITIONS_PER_MAP = int(os.environ.get("CARREAU_LEGALITY_POSITIONS", "24"))
 SEED = os.environ.get("CARREAU_LEGALITY_SEED", "legality")
+# Commands played between two positions checked: the walk reaches the battle's later rounds
+# (creatures hurt, down, grappled, out of spells), not only its opening.
+STRIDE = int(os.environ.get("CARREAU_LEGALITY_STRIDE", "4"))
 
 
 def load(path: Path) -> Battle:
@@ -90,9 +93,14 @@ def test_every_offered_option_plays_and_every_refusal_is_acts_own(path):
     while positions < POSITIONS_PER_MAP and battle.winner is None and battle.turn is not None:
         checked += _verify_position(battle, rng)
         positions += 1
-        _advance(battle, rng)
+        for _ in range(STRIDE):
+            if battle.winner is not None or battle.turn is None:
+                break
+            _advance(battle, rng)
+    rounds = battle.round
     battle.close()
     assert positions >= min(POSITIONS_PER_MAP, 5) and checked > positions * 40
+    assert rounds >= 3 or positions < POSITIONS_PER_MAP        # past the opening, unless the battle ended
 
 
 @pytest.mark.parametrize("seed", range(4))
