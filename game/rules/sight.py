@@ -277,5 +277,17 @@ def has_line_of_sight(board: Board, viewer: Body, target: Body) -> bool:
     if known is None:
         if len(memo) > MEMO_LIMIT:
             memo.clear()
-        known = memo[key] = _corner_cover(board.terrain, viewer, target, set()) != TOTAL
+        known = memo[key] = _sees(board.terrain, viewer, target)
     return bool(known)
+
+
+def _sees(terrain: Terrain, viewer: Body, target: Body) -> bool:
+    """Not total cover (``_corner_cover`` without bystanders): some corner of the viewer's
+    space has a line not blocked to some corner of one of the target's squares — found at
+    the first such line rather than after weighing every corner for the best cover."""
+    for a_sq in viewer.squares:
+        for corner in corners2(a_sq):
+            for t_sq in target.squares:
+                if not all(line_blocked(terrain, corner, e) for e in corners2(t_sq)):
+                    return True
+    return False
