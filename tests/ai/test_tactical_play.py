@@ -88,7 +88,7 @@ def test_a_cleric_cures_by_converting_a_prepared_spell_only_as_the_engine_offers
     scenario = load_scenario(Path(__file__).resolve().parents[2] / "maps" / "tavern.toml")
     sides = sorted({c.side for c in scenario.creatures})
     cured: list = []
-    for offset in range(3):
+    for offset in range(6):
         b = Battle(dataclasses.replace(scenario, seed=scenario.seed + offset))
         controllers = {side: make_controller("ai:normal", 0) for side in sides}
         play(b, controllers, max_rounds=16, on_decision=lambda d, _ev: cured.append(d.command)
