@@ -16,8 +16,9 @@ from typing import Any
 from ..world import views
 from .sense import Situation
 
-# What dropping a foe is worth beyond its damage: its blows stop for the rest of the battle.
-KILL_BONUS = 6.0
+# What dropping a foe is worth beyond its damage: its blows stop for the rest of the battle
+# (10, not 6: focusing harder won 3-4 more of 200 mirrored battles against ``scripted`` on two seed sets).
+KILL_BONUS = 10.0
 # What a foe's blows a round are worth to take off the field, as a share of them for each
 # share of its hit points a blow takes: a blow on the foe that deals most per hit point it
 # has left shortens the battle's damage the most (the ogre before the orc of equal health).
