@@ -1342,6 +1342,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
     # --- issue 12: judgement (stronger AI) ---
     "WHY_FIRING_SQUARE": {"en": "moves to a clear shot at {target}: {damage} damage expected",
                           "fr": "se place pour tirer à découvert sur {target} : {damage} dégâts attendus"},
+    "WHY_CASTING_SQUARE": {"en": "moves where {spell} reaches {target}",
+                           "fr": "se place pour que {spell} atteigne {target}"},
     "WHY_OPEN_DOOR": {"en": "opens the door on the way to {target}", "fr": "ouvre la porte qui mène à {target}"},
     # --- issue 12: judgement, second pass ---
     "WHY_MENACE": {"en": "strikes {target}, the foe that deals the most: {damage} damage expected",

@@ -14,10 +14,12 @@ from dataclasses import dataclass, field, replace
 from itertools import islice
 from typing import Any
 
+from .. import data
 from ..rules.geometry import Square
 from ..world import commands as C, views
 from .controllers import Decision
-from .scoring import Judgement, Threats, blow_value, danger_cost, expected, followed_cost, provoked_cost
+from .scoring import (Judgement, Threats, blow_value, danger_cost, expected, followed_cost, kill_chance,
+                      provoked_cost)
 from .sense import Situation
 
 # How much a flanking square adds to a blow the sheet estimates (+2 to hit, about a tenth more hits).
@@ -30,6 +32,9 @@ RETREAT_BIAS = 1.0
 TOTAL_DEFENSE_KEEPS = 0.8
 ANIMAL_FLIGHT = 4.0  # an animal runs when badly hurt: instinct, not a reckoning
 GANG_UP = 4         # squares nearer a foe a friend already fights counts as, when closing in
+# The blows a melee weapon thrown away gives up: rounds of them, or one (the move to draw) with a spare.
+THROWN_ROUNDS = 3.0
+THROWN_SPARE = 1.0
 ASKED = 2            # foes whose blows are asked of ``odds`` (the best by the sheets' estimate)
 
 
@@ -65,12 +70,22 @@ class Turn:
     def offered(self, action: str) -> bool:
         return self.opts[action].legal
 
-    def danger(self, square: Square) -> float:
-        return danger_cost(self.s, self.judgement, self.threats, square)
+    def danger(self, square: Square, spared: dict | None = None) -> float:
+        return danger_cost(self.s, self.judgement, self.threats, square, spared)
+
+    def spared(self, target: str, odds) -> dict:
+        """The foe the blows of ``odds`` may drop before it answers, with that chance (focus only)."""
+        if not self.judgement.focus:
+            return {}
+        return {target: kill_chance(odds, self.s.hp(target)[0])}
 
     def blow(self, target: str, amount: float) -> float:
         menace = self.threats.menace(self.s, target) if self.judgement.menace else 0.0
         return blow_value(self.s, self.judgement, target, amount, menace)
+
+    def out_of_reach(self, square: Square) -> bool:
+        """No foe threatens ``square`` nor could walk up and strike it next round."""
+        return _out_of_their_reach(self, square)
 
     def ranked(self, foes: list[str]) -> list[str]:
         """Foes best first by the sheets' estimate of a blow (the most hurt first when
@@ -104,16 +119,15 @@ def nearest(t: Turn, ids) -> list[str]:
 def strikes(t: Turn) -> list[Candidate]:
     """A full attack (or one attack, once it has moved) on each foe in reach."""
     out: list[Candidate] = []
-    here = t.danger(t.s.me.pos)
     if t.offered("full_attack"):
         # the best foes by the sheets first, each asked of ``check`` (not the whole domain:
         # one dry run a foe in reach)
         for target in _passing(t, lambda f: C.FullAttack(t.who, targets=views.full_attack(t.battle, t.who, f))):
             command = C.FullAttack(t.who, targets=views.full_attack(t.battle, t.who, target))
-            out.append(_blow(t, command, target, here, "WHY_FULL_ATTACK"))
+            out.append(_blow(t, command, target, "WHY_FULL_ATTACK"))
     elif t.offered("attack") and (passing := _passing(t, lambda f: C.Attack(t.who, target=f))):
         for target in passing:
-            out.append(_blow(t, C.Attack(t.who, target=target), target, here, "WHY_ATTACK"))
+            out.append(_blow(t, C.Attack(t.who, target=target), target, "WHY_ATTACK"))
     elif t.offered("attack"):
         weapon_first = sorted(t.opts["attack"].commands(), key=lambda c: c.weapon is not None)
         best = t.ranked(list(dict.fromkeys(c.target for c in weapon_first if c.target in t.s.foes)))[:ASKED]
@@ -121,14 +135,16 @@ def strikes(t: Turn) -> list[Candidate]:
         for command in weapon_first:
             if command.target in best and command.target not in seen:
                 seen.add(command.target)
-                out.append(_blow(t, command, command.target, here, "WHY_ATTACK"))
+                out.append(_blow(t, command, command.target, "WHY_ATTACK"))
     if out and t.judgement.tactics and (len(t.s.threatened_now) >= 2 or t.s.badly_hurt):
         best = max(out, key=lambda c: c.score)
         if isinstance(best.command, (C.FullAttack, C.Attack)):
             careful = replace(best.command, defensively=True)
             if t.battle.check(careful) is None:
-                amount = expected(t.battle.odds(careful))
-                out.append(Candidate(t.blow(best.params["target"], amount) - 0.8 * here, careful, "WHY_DEFENSIVELY",
+                odds = t.battle.odds(careful)
+                amount = expected(odds)
+                spared = t.danger(t.s.me.pos, t.spared(best.params["target"], odds))
+                out.append(Candidate(t.blow(best.params["target"], amount) - 0.8 * spared, careful, "WHY_DEFENSIVELY",
                                      {"target": best.params["target"], "count": len(t.s.threatened_now)}))
     return out
 
@@ -153,11 +169,32 @@ def _passing(t: Turn, make) -> list[str]:
     return out
 
 
-def _blow(t: Turn, command, target: str, here: float, why: str) -> Candidate:
-    amount = expected(t.battle.odds(command))
+def _blow(t: Turn, command, target: str, why: str) -> Candidate:
+    """A blow weighed: its value less the danger of ending here, the foe it may drop spared."""
+    odds = t.battle.odds(command)
+    amount = expected(odds)
+    here = t.danger(t.s.me.pos, t.spared(target, odds))
     hurt = t.judgement.focus and t.s.hurt(target) >= 0.5
     why = "WHY_FOCUS" if hurt else "WHY_MENACE" if _most_menacing(t, target) else why
-    return Candidate(t.blow(target, amount) - here, command, why, {"target": target, "damage": round(amount, 1)})
+    thrown = throws_away(t, command, target)
+    params = {"target": target, "damage": round(amount, 1), **({"thrown": True} if thrown else {})}
+    return Candidate(t.blow(target, amount) - here - thrown, command, why, params)
+
+
+def throws_away(t: Turn, command, target: str) -> float:
+    """What a blow that throws the melee weapon in hand at a foe out of its reach gives
+    up (French text, "armes de jet": a weapon thrown lies where it falls): the blows it
+    would strike with it in the rounds to come, ``THROWN_ROUNDS`` of them by the sheets
+    (a trident hurled for a scratch leaves a gladiator to draw a net). A weapon made for
+    throwing (a javelin, a dagger kept in the pack besides) or a bow gives up nothing."""
+    weapon = t.s.me.weapon
+    if weapon.is_ranged or not weapon.thrown or getattr(command, "weapon", None) is not None:
+        return 0.0
+    if target in t.s.strikes_from(t.s.me.pos):
+        return 0.0
+    weapons = data.weapons()
+    spare = any(item in weapons and not weapons[item].is_ranged for item in views.pack(t.battle, t.who))
+    return (THROWN_SPARE if spare else THROWN_ROUNDS) * t.threats.blow_against(t.s, target)
 
 
 def _most_menacing(t: Turn, target: str) -> bool:
@@ -196,8 +233,9 @@ def charges(t: Turn) -> list[Candidate]:
         if not seen.legal:
             continue
         takers = [taker for taker, provoker, _at in seen.recorder.opportunities if provoker == t.who]
-        amount = expected(t.battle.odds(command))
-        score = t.blow(target, amount) - provoked_cost(t.s, t.threats, takers) - 1.1 * t.danger(end)
+        odds = t.battle.odds(command)
+        amount = expected(odds)
+        score = t.blow(target, amount) - provoked_cost(t.s, t.threats, takers) - 1.1 * t.danger(end, t.spared(target, odds))
         out.append(Candidate(score, command, "WHY_CHARGE", {"target": target, "damage": round(amount, 1)}))
     return out
 
@@ -219,15 +257,17 @@ def steps(t: Turn) -> list[Candidate]:
         step = C.FiveFootStep(t.who, to=square)
 
         def full(target=target):
-            return expected(t.battle.odds(C.FullAttack(t.who, targets=views.full_attack(t.battle, t.who, target))))
-        amount = dry_run(t.battle, step, full)
-        if amount is None:
+            odds = t.battle.odds(C.FullAttack(t.who, targets=views.full_attack(t.battle, t.who, target)))
+            return expected(odds), t.spared(target, odds)
+        done = dry_run(t.battle, step, full)
+        if done is None:
             continue
+        amount, spared = done
         flank = t.judgement.flanking and t.s.flanks_from(square, target)
         walked = views.path(t.battle, t.who, square, "move")       # what a move there would provoke
         params = {"target": target, "aoo": len(walked.provokes) if walked.legal else 0, "damage": round(amount, 1)}
         why = "WHY_STEP_FLANK" if flank else "WHY_STEP" if params["aoo"] else "WHY_STEP_PLACE"
-        out.append(Candidate(t.blow(target, amount) - t.danger(square), step, why, params))
+        out.append(Candidate(t.blow(target, amount) - t.danger(square, spared), step, why, params))
     return out
 
 

@@ -14,9 +14,9 @@ from ..rules.modifiers import ability_modifier
 from ..rules.geometry import Square, distance
 from ..world import commands as C, views
 from ..world.components import Abilities, Stats
-from .candidates import Candidate, Turn
+from .candidates import Candidate, Turn, dry_run
 from .scoring import expected
-from .sense import ABLE
+from .sense import ABLE, Situation
 
 # Effects by what they do to whom.
 CURES = frozenset({"cure"})
@@ -31,6 +31,10 @@ TURN_VALUE = 5.0
 TURN_RANGE = 12          # 60 ft (French text, "renvoi des morts-vivants")
 # How many more points a burst is aimed at than the options' (the best by foes caught).
 CLUSTER_AIMS = 2
+# How many squares a caster with no spell reaching a foe weighs moving to.
+CASTING_SQUARES = 3
+# How many more foes a spell on chosen creatures is aimed at than the options' (the nearest).
+FOE_AIMS = 6
 MAKERS = {"cast": C.Cast, "use_spell_like": C.UseSpellLike, "use_item": C.UseItem}
 
 
@@ -46,7 +50,7 @@ def spells(t: Turn) -> list[Candidate]:
             if spell is None:
                 continue
             fixed = {"item": source} if action == "use_item" else {"spell": source}
-            for aim in [*aims, *_cluster_aims(t, spell_id.split(":")[-1], spell, aims)]:
+            for aim in [*aims, *_foe_aims(t, aims), *_cluster_aims(t, spell_id.split(":")[-1], spell, aims)]:
                 found = _weigh(t, spell_id, spell, make, fixed, aim)
                 if found is not None:
                     out.append(found)
@@ -81,6 +85,21 @@ def _weigh(t: Turn, spell_id: str, spell: dict, make, fixed: dict, aim: dict) ->
         return None
     why = "WHY_AREA_SPELL" if len(foes) > 1 else "WHY_SPELL"
     return Candidate(score + 0.5, command, why, {"spell": name, "target": foes[0], "count": len(foes)})
+
+
+def _foe_aims(t: Turn, aims: list[dict]) -> list[dict]:
+    """More aims for a spell on chosen creatures than the domain's (set at the creatures
+    nearest the caster, often its own friends in the melee before it): one at each of the
+    ``FOE_AIMS`` nearest foes it does not name, in the domain's form (``target`` or
+    ``targets``). Each is still passed by the engine's ``check`` before it is weighed
+    (``_weigh``): a wizard behind her fighters strikes the orcs beyond them, not nobody."""
+    keys = {key for aim in aims for key in aim if key in ("target", "targets")}
+    if len(keys) != 1:
+        return []
+    key = keys.pop()
+    named = {c for aim in aims for c in ([aim[key]] if key == "target" else aim[key])}
+    foes = [f for f in sorted(t.s.foes, key=lambda f: (t.s.gap(t.who, f), f)) if f not in named][:FOE_AIMS]
+    return [{key: f} if key == "target" else {key: (f,)} for f in foes]
 
 
 def _cluster_aims(t: Turn, name: str, spell: dict, aims: list[dict]) -> list[dict]:
@@ -162,6 +181,50 @@ def _boon(t: Turn, command, name: str, aim: dict) -> Candidate | None:
     if t.battle.check(command) is not None:
         return None
     return Candidate(1.0, command, "WHY_BOON", {"spell": name, "target": aim.get("target", t.who)})
+
+
+# --- a square to cast from ---------------------------------------------------------------------
+def casting_square(t: Turn, best_here: float) -> list[Candidate]:
+    """No spell of its reaches a foe from where it stands (a pillar, a wall, its own
+    fighters in the way: the engine's ``check`` refuses every aim): a move to one of a few
+    squares no foe threatens nor could walk up to and strike next round, nearest the foes first,
+    each played out in a dry run and weighed by the best spell from there (the engine's
+    ``options`` asked afresh). A wizard who stands behind a pillar while a giant kills her
+    friends has wasted her turn; one who steps aside and casts has not. ``best_here``:
+    the best spell from where it stands (none: 0)."""
+    if not (t.judgement.tactics and best_here <= 0 and t.s.foes and t.offered("move") and t.offered("cast")
+            and t.battle.actions_left().get("standard")):
+        return []
+    span = t.s.me.span
+    near = {(x + dx - i, y + dy - j) for f in t.s.foes for x, y in t.s.board.body(f).squares
+            for dx in range(-2, 3) for dy in range(-2, 3) for i in range(span) for j in range(span)}
+    ranked = sorted((min(t.s.gap_from((x, y), f) for f in t.s.foes), (x, y))
+                    for x, y, _c in t.opts["move"].domain["squares"]
+                    if (x, y) not in near and t.out_of_reach((x, y)))
+    picked: list[Square] = []
+    for _gap, square in ranked:
+        if all(max(abs(square[0] - p[0]), abs(square[1] - p[1])) > 1 for p in picked):
+            picked.append(square)
+        if len(picked) >= CASTING_SQUARES:
+            break
+    out = []
+    for square in picked:
+        seen = views.path(t.battle, t.who, square, "move")
+        if not seen.legal or seen.provokes:
+            continue
+        move = C.Move(t.who, squares=seen.squares)
+
+        def from_there() -> Candidate | None:
+            there = Turn(Situation(t.battle, t.who), t.battle.options(t.who), t.judgement, t.threats, t.bold)
+            found = [c for c in spells(there) if c.why in ("WHY_SPELL", "WHY_AREA_SPELL")]
+            return max(found, key=lambda c: c.score) if found else None
+        best = dry_run(t.battle, move, from_there)
+        if best is None:
+            continue
+        score = best.score - 0.5
+        out.append(Candidate(score, move, "WHY_CASTING_SQUARE", {"spell": best.params["spell"],
+                                                                "target": best.params["target"]}))
+    return out
 
 
 # --- splash weapons ------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ expected full attacks, more the more hurt the creature is. The levels weigh diff
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from fractions import Fraction
@@ -15,8 +16,9 @@ from typing import Any
 from ..world import views
 from .sense import Situation
 
-# What dropping a foe is worth beyond its damage: its blows stop for the rest of the battle.
-KILL_BONUS = 6.0
+# What dropping a foe is worth beyond its damage: its blows stop for the rest of the battle
+# (10, not 6: focusing harder won 3-4 more of 200 mirrored battles against ``scripted`` on two seed sets).
+KILL_BONUS = 10.0
 # What a foe's blows a round are worth to take off the field, as a share of them for each
 # share of its hit points a blow takes: a blow on the foe that deals most per hit point it
 # has left shortens the battle's damage the most (the ogre before the orc of equal health).
@@ -122,17 +124,38 @@ class Threats:
         return self.per_round(s, foe) / attacks
 
 
-def danger_cost(s: Situation, judgement: Judgement, threats: Threats, square) -> float:
+def danger_cost(s: Situation, judgement: Judgement, threats: Threats, square, spared: dict | None = None) -> float:
     """What ending the turn at ``square`` is expected to cost next round: the foes that
     threaten it, each a share of its full attack, weighed up as the creature is hurt. A
     foe that also threatens some of its friends strikes one of them: its blows are shared
-    out (what makes ganging up on a foe beside a friend worth the risk)."""
+    out (what makes ganging up on a foe beside a friend worth the risk). ``spared``: the
+    chance that a foe is dropped before it strikes (by the blows this danger follows): a
+    foe cut down strikes nobody, so a blow that is likely to drop the one foe beside it
+    is not weighed as if it would answer in full (two hurt fighters: strike, do not cower)."""
     if not judgement.danger:
         return 0.0
     weight = REPLY_SHARE * (1.0 + 2.0 * s.hurt(s.who))
+    spared = spared or {}
     if not judgement.flanking:      # the easy player does not share the blows out among its side
         return weight * sum(threats.per_round(s, foe) for foe in s.threatening(square))
-    return weight * sum(threats.per_round(s, foe) / (1 + s.engaged.get(foe, 0)) for foe in s.threatening(square))
+    return weight * sum(threats.per_round(s, foe) * (1.0 - spared.get(foe, 0.0)) / (1 + s.engaged.get(foe, 0))
+                        for foe in s.threatening(square))
+
+
+def kill_chance(odds, left: int) -> float:
+    """The chance that the blows of ``odds`` drop a foe with ``left`` hit points, from the
+    engine's numbers: the hit chance of its first attack for each of its attacks, each hit
+    worth the mean damage of a hit (``expected_damage`` over the expected hits); enough hits
+    among them (binomial). Critical hits and the spread of the dice are left aside."""
+    if odds.refusal is not None or not odds.expected_damage or not odds.hit:
+        return 0.0
+    n = max(len(odds.attacks), 1)
+    p = float(odds.hit)
+    per_hit = float(odds.expected_damage) / (p * n)
+    need = max(1, math.ceil(max(left, 1) / per_hit))
+    if need > n:
+        return 0.0
+    return sum(math.comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(need, n + 1))
 
 
 def followed_cost(s: Situation, judgement: Judgement, threats: Threats, square) -> float:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import Any
 
 from .. import data
 from ..rules import flanking, threat
@@ -23,6 +24,9 @@ ABLE = ("normal", "staggered", "disabled")
 FROM_AFAR = frozenset({"missiles", "damage", "damage_per_level", "scorching_ray", "area_damage_per_level",
                        "fireball", "sleep", "color_spray", "hold_person", "web", "grease"})
 
+# What the engine says when a creature could cast no spell at all this turn, whatever it did first.
+NO_HAND = frozenset({"SPELL_NEEDS_A_FREE_HAND"})
+
 
 @dataclass
 class Situation:
@@ -31,6 +35,7 @@ class Situation:
     battle: object
     who: str
     board: object = field(init=False)
+    opts: Any = None          # the engine's options for it, when the chooser has asked them already
 
     def __post_init__(self) -> None:
         self.board = self.battle.board()
@@ -101,8 +106,12 @@ class Situation:
         if self.me.weapon.is_ranged:
             return True
         spells = data.spells()
-        return any(spells.get(c.spell.split(":")[-1], {}).get("effect") in FROM_AFAR
-                   for c in views.spell_choices(self.battle, self.who))
+        if not any(spells.get(c.spell.split(":")[-1], {}).get("effect") in FROM_AFAR
+                   for c in views.spell_choices(self.battle, self.who)):
+            return False
+        # spells it cannot cast at all (a cleric with mace and shield has no free hand) keep nobody back
+        cast = (self.opts if self.opts is not None else self.battle.options(self.who))["cast"]
+        return cast.legal or getattr(cast.refusal, "code", None) not in NO_HAND
 
     def is_undead(self, cid: str) -> bool:
         return bool(self.battle.read(cid, Stats).values.get("undead"))

@@ -51,7 +51,7 @@ class TacticalPlayer:
         self.struck: dict[tuple, int] = {}
 
     def decide(self, battle, who: str) -> Decision | None:
-        s = Situation(battle, who)
+        s = Situation(battle, who, battle.options(who))
         self.threats.forget_old(battle)
         nature = self._nature(battle, s)
         if nature is not None:
@@ -60,7 +60,7 @@ class TacticalPlayer:
             return None
         bold = battle.round - self.struck.setdefault((battle.world, who), battle.round) >= BOLD_AFTER
         bold = bold and not (self.judgement.tactics and s.stands_off)
-        turn = cand.Turn(s, battle.options(who), INSTINCT if s.animal else self.judgement, self.threats, bold)
+        turn = cand.Turn(s, s.opts, INSTINCT if s.animal else self.judgement, self.threats, bold)
         found = self._candidates(turn, bold, self._waits(s, bold))
         if s.animal or self.judgement.tactics:
             found += cand.retreat(turn)
@@ -103,14 +103,19 @@ class TacticalPlayer:
         found: list[cand.Candidate] = []
         for generate in GENERATORS:
             found += generate(turn)
-        in_reach = any(c.why in ("WHY_FULL_ATTACK", "WHY_FOCUS", "WHY_MENACE") for c in found)
+        # a full attack at hand (not a weapon hurled at a foe out of reach: that is no reason to stay)
+        in_reach = any(c.why in ("WHY_FULL_ATTACK", "WHY_FOCUS", "WHY_MENACE") and not c.params.get("thrown")
+                       for c in found)
         shots = [c.params.get("damage", 0.0) for c in found if c.why in BLOWS]
         found += shooting.reposition(turn, max(shots, default=0.0))
+        spelled = [c.score for c in found if c.why in ("WHY_SPELL", "WHY_AREA_SPELL")]
+        found += magic.casting_square(turn, max(spelled, default=0.0))
         lets_them_fight = careful and s.others_fighting and not s.threatened_now
         if (not in_reach or self.judgement.lookahead > 4) and not (careful and s.keeps_distance) and not lets_them_fight:
             for generate in MOVES:
                 found += generate(turn)
-        if not lets_them_fight and not any(c.why in GOING_IN or c.why in BLOWS for c in found):
+        if not lets_them_fight and not any(c.why in GOING_IN or (c.why in BLOWS and not c.params.get("thrown"))
+                                           for c in found):
             found += cand.approach(turn)
         return found
 
