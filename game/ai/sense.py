@@ -28,6 +28,10 @@ FROM_AFAR = frozenset({"missiles", "damage", "damage_per_level", "scorching_ray"
 NO_HAND = frozenset({"SPELL_NEEDS_A_FREE_HAND"})
 
 
+# Two creatures this close (2 squares, 3 m: in reach of most weapons) are at grips.
+ENGAGED_GAP = 2
+
+
 @dataclass
 class Situation:
     """One creature's view of the battle at the moment it chooses; made once per choice."""
@@ -95,9 +99,16 @@ class Situation:
 
     @cached_property
     def others_fighting(self) -> bool:
-        """Two sides or more against it: they fight one another too, and a side that lets
-        them wear each other down before it goes in fights the survivors."""
-        return len({self.board.body(f).side for f in self.foes}) >= 2
+        """Two other sides at grips with each other now — a creature of one within 3 m of
+        one of the other: a side that lets them wear each other down before it goes in
+        fights the survivors. Merely there, not yet fighting, they are no reason to wait
+        (the play-test: three computer sides all holding through the opening rounds)."""
+        by_side: dict[str, list[str]] = {}
+        for f in self.foes:
+            by_side.setdefault(self.board.body(f).side, []).append(f)
+        sides = list(by_side.values())
+        return any(self.gap(a, b) <= ENGAGED_GAP for i, one in enumerate(sides) for other in sides[i + 1:]
+                   for a in one for b in other)
 
     @cached_property
     def keeps_distance(self) -> bool:

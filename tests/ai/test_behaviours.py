@@ -246,3 +246,13 @@ def test_an_animal_with_thinking_friends_keeps_with_their_plan():
                creature("r", "red", (20, 3), hp=20), creature("g", "green", (21, 3), hp=20))
     d = decide(b, "ai")
     assert isinstance(d.command, C.EndTurn) and d.why == "WHY_HOLD_OTHERS_FIGHT"
+
+
+def test_two_other_sides_not_yet_at_grips_are_no_reason_to_wait():
+    """Play-test: with three computer sides on the oak clearing every party held through
+    the opening rounds, each waiting for the other two. Sides that are not fighting each
+    other (no creature within 3 m of the other side's) are no reason to hold."""
+    b = battle(THREE_SIDES, creature("ai", "blue", (1, 4), initiative=20, hp=20, int=10),
+               creature("r", "red", (20, 1), hp=20), creature("g", "green", (20, 7), hp=20))
+    d = decide(b, "ai")
+    assert d.why != "WHY_HOLD_OTHERS_FIGHT", d
