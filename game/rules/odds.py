@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
+from math import gcd
 
 from .attack import combined_multiplier, halved_in_water
 from .modifiers import Modifier
@@ -157,12 +158,16 @@ def attack_odds(plan: AttackPlan) -> AttackOdds:
 
 def damage_outcomes(plan: AttackPlan) -> dict[int, Fraction]:
     """Each damage the attack may deal, 0 on a miss, with its chance (its mean is
-    ``attack_odds``'s ``expected_damage``)."""
+    ``attack_odds``'s ``expected_damage``); a fresh dict each call."""
+    return dict(_outcomes(plan))
+
+
+@lru_cache(maxsize=4096)
+def _outcomes(plan: AttackPlan) -> tuple[tuple[int, Fraction], ...]:
     odds = attack_odds(plan)
     out: dict[int, Fraction] = {0: ONE - odds.hit}
     if not plan.deals_damage:
-        out[0] = ONE
-        return out
+        return ((0, ONE),)
     count, sides = plan.dice
     for chance, multiplier in ((odds.hit - odds.crit, combined_multiplier(plan.damage_multiplier)),
                                (odds.crit, combined_multiplier(plan.crit_multiplier, plan.damage_multiplier))):
@@ -171,7 +176,7 @@ def damage_outcomes(plan: AttackPlan) -> dict[int, Fraction]:
         for value, p in _halved(damage_distribution(count, sides, plan.damage_bonus, multiplier), plan.halved).items():
             dealt = max(0, value - plan.damage_reduction)
             out[dealt] = out.get(dealt, 0) + chance * p
-    return out
+    return tuple(out.items())
 
 
 @dataclass(frozen=True)
@@ -189,25 +194,81 @@ def blows_expected_damage(blows: list[Blow], hit_points: dict[str, int], dies_at
     followed through them: an attack at a target below 0 is made as it is made at a
     helpless one (``down``: no Dex, +4 in melee — digest §9.3), one at a dead target (at or
     below ``dies_at``) deals nothing (it is given up). Nonlethal damage is counted but
-    leaves the hit points as they were."""
-    states: dict[tuple[tuple[str, int], ...], Fraction] = {tuple(sorted(hit_points.items())): ONE}
-    total = Fraction(0)
-    for blow in blows:
-        nxt: dict[tuple[tuple[str, int], ...], Fraction] = {}
+    leaves the hit points as they were. Only the targets the blows may drop are followed,
+    and a target that can no longer drop whatever the rest deal is one state (``SAFE``)."""
+    if not _may_drop(blows, hit_points):
+        return sum((attack_odds(b.standing).expected_damage for b in blows), Fraction(0))
+    # the most the blows from each index on can deal to each target
+    ahead: list[dict[str, int]] = [{} for _ in range(len(blows) + 1)]
+    for i in range(len(blows) - 1, -1, -1):
+        ahead[i] = dict(ahead[i + 1])
+        t = blows[i].target
+        ahead[i][t] = ahead[i].get(t, 0) + max(dict(_outcomes(blows[i].standing)))
+    followed = sorted({b.target for b in blows})
+
+    def settled(target: str, hp: int, i: int) -> int:
+        return SAFE if hp > ahead[i].get(target, 0) else hp
+
+    # Whole numbers over one denominator (exact, and far quicker than fractions): each
+    # blow's chances over a common scale of its plans (``_whole_outcomes``), a state's
+    # chance over the product of the scales so far.
+    states: dict[tuple[int, ...], int] = {tuple(settled(t, hit_points[t], 0) for t in followed): 1}
+    dealt_sum = 0
+    denominator = 1
+    for i, blow in enumerate(blows):
+        k = followed.index(blow.target)
+        standing = _whole_outcomes(blow.standing)
+        down = _whole_outcomes(blow.down) if blow.down is not None else standing
+        step = standing[0] * down[0] // gcd(standing[0], down[0])
+        plans = {False: (blow.standing, step // standing[0], standing[1]),
+                 True: ((blow.down or blow.standing), step // down[0], down[1])}
+        nxt: dict[tuple[int, ...], int] = {}
+        dealt_sum *= step
         for state, p in states.items():
-            hp = dict(state)
-            now = hp[blow.target]
+            now = state[k]
             if now <= dies_at[blow.target]:
-                nxt[state] = nxt.get(state, 0) + p
+                nxt[state] = nxt.get(state, 0) + p * step
                 continue
-            plan = blow.down if now < 0 and blow.down is not None else blow.standing
-            for dealt, q in damage_outcomes(plan).items():
-                total += p * q * dealt
-                after = now if plan.nonlethal else max(now - dealt, dies_at[blow.target])
-                key = tuple(sorted({**hp, blow.target: after}.items()))
-                nxt[key] = nxt.get(key, 0) + p * q
+            plan, factor, outcomes = plans[now < 0]
+            if now == SAFE or plan.nonlethal:
+                dealt_sum += p * factor * sum(value * q for value, q in outcomes)
+                nxt[state] = nxt.get(state, 0) + p * step
+                continue
+            for value, q in outcomes:
+                weight = p * q * factor
+                dealt_sum += weight * value
+                after = settled(blow.target, max(now - value, dies_at[blow.target]), i + 1)
+                key = state[:k] + (after,) + state[k + 1:]
+                nxt[key] = nxt.get(key, 0) + weight
+        denominator *= step
         states = nxt
-    return total
+    return Fraction(dealt_sum, denominator)
+
+
+@lru_cache(maxsize=4096)
+def _whole_outcomes(plan: AttackPlan) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """``damage_outcomes`` as whole chances over one denominator (the scale, first)."""
+    outcomes = _outcomes(plan)
+    scale = 1
+    for _value, p in outcomes:
+        scale = scale * p.denominator // gcd(scale, p.denominator)
+    return scale, tuple((value, p.numerator * (scale // p.denominator)) for value, p in outcomes)
+
+
+# A target's hit points once no blow left can bring it to 0: all such states are one.
+SAFE = 10 ** 9
+
+
+def _may_drop(blows: list[Blow], hit_points: dict[str, int]) -> bool:
+    """Whether some blow may come after its target fell to 0 or below (an undead is
+    destroyed at 0): the most the earlier blows at it can deal reaches its hit points.
+    Else every blow is made as planned now and their means simply add."""
+    most: dict[str, int] = {}
+    for blow in blows:
+        if most.get(blow.target, 0) >= hit_points[blow.target]:
+            return True
+        most[blow.target] = most.get(blow.target, 0) + max(dict(_outcomes(blow.standing)))
+    return False
 
 
 @dataclass(frozen=True)
