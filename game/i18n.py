@@ -26,7 +26,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "ARGUMENT_unknown": {"en": "not one this action takes", "fr": "inconnu de cette action"},
     "BAD_DICE": {"en": "Impossible scripted dice: {detail}.", "fr": "Dés imposés impossibles : {detail}."},
     "BATTLE_OVER": {"en": "The battle is over: the {side} won.", "fr": "La bataille est finie : les {side} l'ont emporté."},
-    "CANNOT_ACT": {"en": "It cannot act: it is {status}.", "fr": "Il ne peut pas agir : il est {status}."},
+    "CANNOT_ACT": {"en": "It cannot act: it is {status}.", "fr": "Il ne peut pas agir (état : {status})."},
     "CHARGE_AFTER_MOVING": {"en": "No charge after moving or a 5-ft step this round.",
                             "fr": "Pas de charge après s'être déplacé ou avoir fait un pas de placement ce round."},
     "CHARGE_CHOOSE_END": {"en": "Several closest spaces tie: choose the end among {ends}.",
@@ -1224,7 +1224,9 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "LOG_ABILITY_DAMAGE": {"en": "{name} loses {amount} {ability}", "fr": "{name} perd {amount} en {ability}"},
     "LOG_SPECIAL": {"en": "{who}: {special} on {target}", "fr": "{who} : {special} sur {target}"},
     "LOG_CONDITION": {"en": "{name}: {condition}", "fr": "{name} : {condition}"},
-    "LOG_STATUS": {"en": "{name} is {status} ({hp} hp)", "fr": "{name} est {status} ({hp} pv)"},
+    # French: the state's name as a label, not an adjective that would have to agree with a
+    # creature's grammatical gender, which the data does not know ("Araignée : mourant")
+    "LOG_STATUS": {"en": "{name} is {status} ({hp} hp)", "fr": "{name} — état : {status} ({hp} pv)"},
     "LOG_OPPOSED": {"en": "{kind}: {attacker} {a} vs {defender} {d} — {winner} wins", "fr": "{kind} : {attacker} {a} contre {defender} {d} — {winner} l'emporte"},
     "LOG_SAVE": {"en": "{name} {kind}: d20 {d20} {bonus} vs DC {dc} — {result}", "fr": "{name} {kind} : d20 {d20} {bonus} contre DD {dc} — {result}"},
     "LOG_WON": {"en": "The {side} win!", "fr": "Les {side} l'emportent !"},

@@ -106,3 +106,15 @@ def test_a_computer_creatures_action_is_named_once_in_the_log():
     finally:
         g.battle.close()
         pygame.quit()
+
+
+def test_a_french_state_line_needs_no_grammatical_gender():
+    """Play-test: "Araignée monstrueuse est mourant (-8 pv)" — the status words are the
+    French 3.5 terms, masculine, and the data has no gender for creatures: the state is
+    said as a label ("— état : mourant"), right for any creature."""
+    from game.ui.combat_log import lines
+    from game.world.events import HealthChanged
+    said = [text for text, _c in lines([HealthChanged(who="s", hp=-8, nonlethal=0, status="dying")],
+                                        {"s": "Araignée monstrueuse"}, "fr")]
+    assert any("Araignée monstrueuse — état : mourant (-8 pv)" in t for t in said), said
+    assert not any("est mourant" in t for t in said)
