@@ -13,7 +13,7 @@ from typing import Any
 
 from .. import data
 from ..rules import flanking, threat
-from ..rules.geometry import Square, distance
+from ..rules.geometry import Square, gaps_distance, spaces_gaps
 from ..world import views
 from ..world.components import Abilities, HitPoints, Stats
 
@@ -129,13 +129,15 @@ class Situation:
 
     # --- geometry ---------------------------------------------------------------------------
     def gap(self, a: str, b: str) -> int:
-        return min(distance(x, y) for x in self.board.body(a).squares for y in self.board.body(b).squares)
+        """The least 1-2-1 distance between a square of ``a``'s space and one of ``b``'s
+        (``geometry.spaces_gaps``: both axis gaps are met by one pair of squares)."""
+        one, two = self.board.body(a), self.board.body(b)
+        return gaps_distance(*spaces_gaps(one.pos, one.span, two.pos, two.span))
 
     def gap_from(self, square: Square, cid: str) -> int:
         """The 1-2-1 gap from the creature's space set at ``square`` to ``cid``'s space."""
-        span = self.me.span
-        mine = [(square[0] + i, square[1] + j) for i in range(span) for j in range(span)]
-        return min(distance(a, b) for a in mine for b in self.board.body(cid).squares)
+        other = self.board.body(cid)
+        return gaps_distance(*spaces_gaps(square, self.me.span, other.pos, other.span))
 
     def nearest_foe(self) -> str | None:
         return min(self.foes, key=lambda f: (self.gap(self.who, f), f)) if self.foes else None
