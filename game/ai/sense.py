@@ -174,8 +174,9 @@ class Situation:
         for sq, foes in self.danger.items():
             for foe in foes:
                 reach.setdefault(foe, set()).add(sq)
-        return {foe: [f for f in self.friends if f != self.who and views.status(self.battle, f) in ABLE
-                      and not squares.isdisjoint(self.board.body(f).squares)] for foe, squares in reach.items()}
+        able = [f for f in self.friends if f != self.who and views.status(self.battle, f) in ABLE]
+        return {foe: [f for f in able if not squares.isdisjoint(self.board.body(f).squares)]
+                for foe, squares in reach.items()}
 
     @cached_property
     def engaged(self) -> dict[str, int]:
