@@ -156,18 +156,14 @@ def attack_odds(plan: AttackPlan) -> AttackOdds:
     return AttackOdds(hit * lands, crit, expected)
 
 
-def damage_outcomes(plan: AttackPlan) -> dict[int, Fraction]:
-    """Each damage the attack may deal, 0 on a miss, with its chance (its mean is
-    ``attack_odds``'s ``expected_damage``); a fresh dict each call."""
-    return dict(_outcomes(plan))
-
-
 @lru_cache(maxsize=4096)
 def _outcomes(plan: AttackPlan) -> tuple[tuple[int, Fraction], ...]:
-    odds = attack_odds(plan)
-    out: dict[int, Fraction] = {0: ONE - odds.hit}
+    """Each damage the attack may deal, 0 on a miss, with its chance (its mean is
+    ``attack_odds``'s ``expected_damage``)."""
     if not plan.deals_damage:
         return ((0, ONE),)
+    odds = attack_odds(plan)
+    out: dict[int, Fraction] = {0: ONE - odds.hit}
     count, sides = plan.dice
     for chance, multiplier in ((odds.hit - odds.crit, combined_multiplier(plan.damage_multiplier)),
                                (odds.crit, combined_multiplier(plan.crit_multiplier, plan.damage_multiplier))):
@@ -177,6 +173,11 @@ def _outcomes(plan: AttackPlan) -> tuple[tuple[int, Fraction], ...]:
             dealt = max(0, value - plan.damage_reduction)
             out[dealt] = out.get(dealt, 0) + chance * p
     return tuple(out.items())
+
+
+def _most(plan: AttackPlan) -> int:
+    """The most damage the attack can deal."""
+    return max(value for value, _p in _outcomes(plan))
 
 
 @dataclass(frozen=True)
@@ -194,8 +195,8 @@ def blows_expected_damage(blows: list[Blow], hit_points: dict[str, int], dies_at
     followed through them: an attack at a target below 0 is made as it is made at a
     helpless one (``down``: no Dex, +4 in melee — digest §9.3), one at a dead target (at or
     below ``dies_at``) deals nothing (it is given up). Nonlethal damage is counted but
-    leaves the hit points as they were. Only the targets the blows may drop are followed,
-    and a target that can no longer drop whatever the rest deal is one state (``SAFE``)."""
+    leaves the hit points as they were. A target that can no longer drop whatever the
+    blows left deal is one state (``SAFE``), and when none can drop at all the means add."""
     if not _may_drop(blows, hit_points):
         return sum((attack_odds(b.standing).expected_damage for b in blows), Fraction(0))
     # the most the blows from each index on can deal to each target
@@ -203,7 +204,7 @@ def blows_expected_damage(blows: list[Blow], hit_points: dict[str, int], dies_at
     for i in range(len(blows) - 1, -1, -1):
         ahead[i] = dict(ahead[i + 1])
         t = blows[i].target
-        ahead[i][t] = ahead[i].get(t, 0) + max(dict(_outcomes(blows[i].standing)))
+        ahead[i][t] = ahead[i].get(t, 0) + _most(blows[i].standing)
     followed = sorted({b.target for b in blows})
 
     def settled(target: str, hp: int, i: int) -> int:
@@ -247,7 +248,7 @@ def blows_expected_damage(blows: list[Blow], hit_points: dict[str, int], dies_at
 
 @lru_cache(maxsize=4096)
 def _whole_outcomes(plan: AttackPlan) -> tuple[int, tuple[tuple[int, int], ...]]:
-    """``damage_outcomes`` as whole chances over one denominator (the scale, first)."""
+    """``_outcomes`` as whole chances over one denominator (the scale, first)."""
     outcomes = _outcomes(plan)
     scale = 1
     for _value, p in outcomes:
@@ -267,7 +268,7 @@ def _may_drop(blows: list[Blow], hit_points: dict[str, int]) -> bool:
     for blow in blows:
         if most.get(blow.target, 0) >= hit_points[blow.target]:
             return True
-        most[blow.target] = most.get(blow.target, 0) + max(dict(_outcomes(blow.standing)))
+        most[blow.target] = most.get(blow.target, 0) + _most(blow.standing)
     return False
 
 

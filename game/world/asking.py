@@ -20,7 +20,6 @@ from .. import data
 from ..dice import WouldRoll
 from ..rules.combat_feats import COMBAT_EXPERTISE, POWER_ATTACK, expertise_limit, power_attack_limit
 from ..rules.geometry import distance
-from ..rules import health
 from ..rules.odds import AttackPlan, Blow, OpposedPlan, attack_odds, blows_expected_damage, opposed_win_chance
 from ..rules.reasons import Refusal
 from . import views
@@ -37,7 +36,7 @@ from .actions.timing import READY_TRIGGERS
 from .attacks import AOO_MANEUVERS, check_attack, is_ranged_attack, threatening_enemies
 from .commands import COMMANDS, Command, MoveOn, StepTo, Strike
 from .components import Feats, Grapple, Hands, HitPoints, Inventory, Offense, Stats, TurnState, Wielded
-from .damage import status_of, sync_health
+from .damage import dies_at as death_at, status_of, sync_health
 
 @dataclass
 class Recorder:
@@ -406,8 +405,7 @@ def _blows_damage(battle, command: Command, declined, own: list[AttackPlan]) -> 
     for t in set(targets):
         hp = battle.read(t, HitPoints)
         hit_points[t] = hp.current + hp.temporary
-        dies_at[t] = 0 if battle.read(t, Stats).values.get("undead") or "split" in battle.spec(t).special \
-            else health.DEAD_AT
+        dies_at[t] = death_at(battle, t)
     return blows_expected_damage(blows, hit_points, dies_at)
 
 

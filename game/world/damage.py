@@ -55,11 +55,17 @@ def converts_to_nonlethal(battle, cid: str, energy: str | None) -> bool:
     return bool(reg) and energy not in reg.get("bypass", [])
 
 
+def dies_at(battle, cid: str) -> int:
+    """The hit points at which ``cid`` is dead: undead are destroyed at 0 (they have no Con),
+    and so is a black pudding (data-digest §4d, "Split": "dies at 0 hp"); others at -10."""
+    if battle.read(cid, Stats).values.get("undead") or "split" in battle.spec(cid).special:
+        return 0
+    return health.DEAD_AT
+
+
 def status_of(battle, cid: str) -> str:
     hp = battle.read(cid, HitPoints)
-    if hp.current <= 0 and (battle.read(cid, Stats).values.get("undead") or "split" in battle.spec(cid).special):
-        # undead are destroyed at 0 hit points (they have no Con); so is a black pudding
-        # (data-digest §4d, "Split": "dies at 0 hp")
+    if hp.current <= 0 and dies_at(battle, cid) == 0:
         return "dead"
     if hp.stable and hp.current < 0 and hp.current > health.DEAD_AT:
         return "stable"

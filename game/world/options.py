@@ -130,20 +130,15 @@ def _judge(battle, command: Command) -> Refusal | None:
     if action in GATES or action in JUDGES:
         ready = _readiness(battle, who)
         if ready is not None:
-            if ready:          # no condition: the preconditions are the gate alone
-                gate = GATES.get(action)
-                refusal = gate(battle, who) if gate is not None else None
-                if refusal is not None or action in SETTLED:
-                    return refusal
-                args = command.handler_arguments()
-            else:
-                args = command.handler_arguments()
-                refusal = preconditions(battle, who, action, args)
-                if refusal is not None or action in SETTLED:
-                    return refusal
+            gate = GATES.get(action)
+            # no condition concerns it: the preconditions are the gate alone (no arguments)
+            refusal = (gate(battle, who) if gate is not None else None) if ready else \
+                preconditions(battle, who, action, command.handler_arguments())
+            if refusal is not None or action in SETTLED:
+                return refusal
             judge = JUDGES.get(action)
             if judge is not None:
-                verdict = judge(battle, who, args)
+                verdict = judge(battle, who, command.handler_arguments())
                 if verdict.refusal is not None or verdict.settled:
                     return verdict.refusal
     return check(battle, command)

@@ -298,11 +298,12 @@ def judge_attack(battle, who, args) -> Verdict:
     attacks of opportunity and roll it may call: the target, the weapon named, the reach,
     range and sight, Power Attack's and Combat Expertise's numbers, a stunning blow's
     terms, the standard action, the load or the arrow (``blow_refusal``). Locked in a
-    grapple the attack is the grapple attack, judged as it is played (no plan: a dry run)."""
+    grapple the attack is the grapple attack, judged as it is played (not settled: a dry
+    run), its plan saying so."""
     target = target_arg(battle, args)
     weapon, off = _weapon_arg(battle, who, args)
     if battle.read(who, Grapple).holding:
-        return Verdict()
+        return Verdict(plan=(target, weapon, off, False, None, True))     # judged as it is played
     stunning = bool(args.get("stunning_fist"))
     r = check_attack(battle, who, target, weapon=weapon) or stance_refusal(
         battle, who, args, melee=not is_ranged_attack(battle, who, target, weapon)) or (stunning and stun_refusal(
@@ -321,7 +322,7 @@ def judge_attack(battle, who, args) -> Verdict:
             "CLEAVE_TARGET_OUT_OF_REACH", {"target": foe})
         if r:
             raise Refused(r)
-    return Verdict(settled=True, plan=(target, weapon, off, stunning, slot))
+    return Verdict(settled=True, plan=(target, weapon, off, stunning, slot, False))
 
 
 def do_attack(battle, who, args, declined) -> list:
@@ -329,12 +330,9 @@ def do_attack(battle, who, args, declined) -> list:
     readied action (``readied``, set by ``timing.fire_readied`` only), a weapon set
     against a charge deals double damage to a charging foe (French text: "infligent des
     dégâts doublés à un adversaire chargeant, en préparant une réception de charge")."""
-    verdict = judge_attack(battle, who, args)
-    if verdict.refusal is None and verdict.plan is None:
-        target = target_arg(battle, args)
-        weapon, _off = _weapon_arg(battle, who, args)
+    target, weapon, off, stunning, slot, grappling = judged(battle, judge_attack(battle, who, args))
+    if grappling:
         return _attack_in_grapple(battle, who, target, weapon, args, declined)
-    target, weapon, off, stunning, slot = judged(battle, verdict)
     events = spend(battle, who, "standard", "attack")
     take_stances(battle, who, args)
     if stunning:

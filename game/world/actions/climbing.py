@@ -22,13 +22,12 @@ from __future__ import annotations
 
 from ...rules.geometry import distance
 from ...rules.modifiers import ability_modifier
-from ...rules.movement import blocked_code
 from ..components import Abilities, Conditions, Position, Speed, Stats
 from ..damage import AFTER_DAMAGE, apply_damage, status_of
 from ..events import ConditionEnded, ConditionStarted, DamageDealt, FellProne, Moved, SavingThrow
 from ..skill_aid import take_skill_aid
 from ..worn import armour_check_penalty
-from .common import refuse, spend, squares_arg, turn_state
+from .common import medium_path, refuse, spend, squares_arg, turn_state
 from .gates import FACE
 from .moving import walk
 
@@ -63,22 +62,12 @@ def do_climb(battle, who, args, declined) -> list:
     ts = turn_state(battle, who)
     if ts.stepped:
         raise refuse("NO_MOVE_AFTER_FIVE_FOOT_STEP")
-    cost, here = 0, me.pos
-    for sq in squares:
-        if max(abs(sq[0] - here[0]), abs(sq[1] - here[1])) != 1:
-            raise refuse("PATH_NOT_ADJACENT", square=list(sq))
-        face = terrain.kind(sq).id == FACE
-        if not face and not terrain.kind(here).id == FACE:
-            raise refuse("NOT_CLIMBING", square=list(sq))      # walk on the ground
-        if not face and not terrain.is_enterable(sq):
-            raise refuse(blocked_code(terrain, sq, 1), square=list(sq))
-        if [b for b in board.occupants.get(sq, ()) if b.id != who and not b.is_helpless]:
-            raise refuse("END_OCCUPIED", square=list(sq))
-        corners = ((sq[0], here[1]), (here[0], sq[1])) if sq[0] != here[0] and sq[1] != here[1] else ()
-        if any(terrain.blocks_corner(c) and terrain.kind(c).id != FACE for c in corners):
-            raise refuse("CORNER", square=list(sq))          # past a wall's corner, not along the face
-        cost += HURRIED_COST if hurry else SQUARE_COST
-        here = sq
+
+    def on_the_face(sq) -> bool:
+        return terrain.kind(sq).id == FACE
+    # past a wall's corner no, along the face yes
+    cost = (HURRIED_COST if hurry else SQUARE_COST) * medium_path(battle, who, squares, on_the_face, "NOT_CLIMBING",
+                                                                   corner_passes=on_the_face)
     if cost > me.speed_squares:
         raise refuse("CLIMB_TOO_FAR", cost=cost, speed=me.speed_squares)
     events = spend(battle, who, "move", "climb")

@@ -7,6 +7,7 @@ from typing import Any, Callable
 
 from ...dice import WouldRoll
 from ...rules.geometry import Square
+from ...rules.movement import blocked_code
 from ...rules.reasons import Refusal
 from .. import budget
 from ..components import TurnState
@@ -158,3 +159,26 @@ def charge_end(result, args: dict) -> Square:
         raise refuse("CHARGE_END_NOT_ALLOWED", ends=[list(e) for e in result.ends])
     return end
 
+
+def medium_path(battle, who: str, squares: list[Square], inside, off_code: str, corner_passes=lambda sq: False) -> int:
+    """Refuse, before any die, a climb or a swim along ``squares`` (each step into, along or
+    out of the medium: ``inside(square)``): a step of one square each, never from ground
+    to ground (``off_code``: walk there), never into a wall nor an occupied square, nor
+    past a corner unless ``corner_passes`` (along the rock face). The number of squares."""
+    board = battle.board()
+    terrain = battle.current_terrain()
+    here = board.body(who).pos
+    for sq in squares:
+        if max(abs(sq[0] - here[0]), abs(sq[1] - here[1])) != 1:
+            raise refuse("PATH_NOT_ADJACENT", square=list(sq))
+        if not inside(sq) and not inside(here):
+            raise refuse(off_code, square=list(sq))              # walk on the ground
+        if not inside(sq) and not terrain.is_enterable(sq):
+            raise refuse(blocked_code(terrain, sq, 1), square=list(sq))
+        if [b for b in board.occupants.get(sq, ()) if b.id != who and not b.is_helpless]:
+            raise refuse("END_OCCUPIED", square=list(sq))
+        corners = ((sq[0], here[1]), (here[0], sq[1])) if sq[0] != here[0] and sq[1] != here[1] else ()
+        if any(terrain.blocks_corner(c) and not corner_passes(c) for c in corners):
+            raise refuse("CORNER", square=list(sq))
+        here = sq
+    return len(squares)

@@ -138,7 +138,7 @@ def unconditioned(battle, who: str) -> bool:
     from undead, not commanded, not a mount left without its rider, holding no grapple.
     Then ``preconditions`` is the action's gate alone, whatever the action and arguments
     (``options`` asks this once per creature rather than every condition per action)."""
-    if battle.read(who, Riding).mount or mounted.undirected(battle, who) or battle.read(who, Grapple).holding:
+    if mounted.undirected(battle, who) or battle.read(who, Grapple).holding:
         return False
     if CONDITIONED & battle.read(who, Conditions).ids or battle.read(who, TurnUses).commanded_by:
         return False

@@ -33,6 +33,7 @@ FACE = "cliff"
 WATER = "deep_water"
 DOORS = frozenset({"door", "open_door"})
 FACES = frozenset({FACE})
+WATERS = frozenset({WATER})
 
 
 def _needs(kind: str):
@@ -267,7 +268,7 @@ def climb(battle, who: str) -> Refusal | None:
 def water_next_to(battle, who: str) -> list[Square]:
     """Where a swim may go: the deep-water squares next to it, or every square around
     when it is in the water (it may swim out)."""
-    return _medium_next_to(battle, who, frozenset({WATER}))
+    return _medium_next_to(battle, who, WATERS)
 
 
 def swim(battle, who: str) -> Refusal | None:

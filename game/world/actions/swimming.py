@@ -26,14 +26,13 @@ twice the Constitution in rounds).
 from __future__ import annotations
 
 from ...rules.modifiers import ability_modifier
-from ...rules.movement import blocked_code
 from ..components import Abilities, Conditions, Speed, Stats, TurnState
 from ..damage import status_of
 from ..turns import AT_TURN_END
 from ..events import ConditionEnded, ConditionStarted, Moved, SavingThrow
 from ..skill_aid import take_skill_aid
 from ..worn import armour_check_penalty
-from .common import refuse, spend, squares_arg, turn_state
+from .common import medium_path, refuse, spend, squares_arg, turn_state
 from .moving import walk
 
 CALM_DC = 10                 # calm water (SRD Swim checks)
@@ -77,22 +76,8 @@ def do_swim(battle, who, args, declined) -> list:
         raise refuse("NO_MOVE_AFTER_FIVE_FOOT_STEP")
     if ts.swam == "failed":
         raise refuse("SWIM_FAILED_THIS_ROUND")       # one check a round, and it failed
-    cost, here = 0, me.pos
-    for sq in squares:
-        if max(abs(sq[0] - here[0]), abs(sq[1] - here[1])) != 1:
-            raise refuse("PATH_NOT_ADJACENT", square=list(sq))
-        water = terrain.medium(sq) == WATER
-        if not water and terrain.medium(here) != WATER:
-            raise refuse("NOT_SWIMMING", square=list(sq))      # walk on the ground
-        if not water and not terrain.is_enterable(sq):
-            raise refuse(blocked_code(terrain, sq, 1), square=list(sq))
-        if [b for b in board.occupants.get(sq, ()) if b.id != who and not b.is_helpless]:
-            raise refuse("END_OCCUPIED", square=list(sq))
-        corners = ((sq[0], here[1]), (here[0], sq[1])) if sq[0] != here[0] and sq[1] != here[1] else ()
-        if any(terrain.blocks_corner(c) for c in corners):
-            raise refuse("CORNER", square=list(sq))
-        cost += FULL_ROUND_COST if full else MOVE_COST
-        here = sq
+    cost = (FULL_ROUND_COST if full else MOVE_COST) * medium_path(
+        battle, who, squares, lambda sq: terrain.medium(sq) == WATER, "NOT_SWIMMING")
     if cost > me.speed_squares:
         raise refuse("SWIM_TOO_FAR", cost=cost, speed=me.speed_squares)
     events = spend(battle, who, "full_round" if full else "move", "swim")
