@@ -161,6 +161,24 @@ def test_cleric_converts_a_prepared_spell_into_a_cure_spell():
     assert b.comp("mage", Spellcasting).prepared == ["bless"]
 
 
+def test_a_converted_cure_may_be_metamagic_and_takes_a_full_round():
+    # "Les prêtres lançant spontanément des sorts de soins ou de blessure … peuvent également
+    # utiliser la métamagie, au prix d'un temps d'incantation plus long."
+    friend = creature("friend", "blue", (2, 4), hp=20, initiative=5)
+    b = mage(["bless", "hold_person"], feats=["still_spell", "empower_spell"], cls="cleric", level=3,
+             foes=[orc(), friend])
+    b.comp("friend", HitPoints).current = 5
+    ok, refusal, _ = b.act("mage", "cast", {"spell": "cure_light_wounds", "target": "friend",
+                                            "spontaneous_from": "hold_person", "metamagic": ["empower_spell"]})
+    assert not ok and refusal.code == "SLOT_TOO_LOW"                # empowered: a 3rd-level slot
+    assert b.comp("mage", Spellcasting).prepared == ["bless", "hold_person"]
+    ok, _, ev = b.act("mage", "cast", {"spell": "cure_light_wounds", "target": "friend",
+                                       "spontaneous_from": "hold_person", "metamagic": ["still_spell"]}, dice=[4])
+    assert ok and first(ev, "ActionTaken").kind == "full_round"      # a standard action made longer
+    assert first(ev, "SpellCast").outcome == "cast" and first(ev, "Healed").amount == 4 + 3
+    assert b.comp("mage", Spellcasting).prepared == ["bless"]
+
+
 def test_scenario_refuses_unknown_metamagic_and_bad_slots():
     with pytest.raises(ScenarioError, match="unknown metamagic"):
         mage(["twinned:sleep"])
