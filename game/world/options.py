@@ -265,10 +265,11 @@ def _movement(battle, who: str, action: str, mode: str) -> Option:
             if not ends_bound(battle, who):
                 return found
             return {sq: c for sq, c in found.items() if end_refusal(battle, who, action, sq) is None}
-        out: dict[str, Any] = {"squares": _squares_domain(allowed(views.reachable(battle, who, mode)))}
         if action == "move" and battle.actions_left().get("full_round"):
-            out["double"] = _squares_domain(allowed(views.reachable(battle, who, "double")))
-        return out
+            # one search for both when it can (the domains list their squares sorted)
+            move, double = views.reachable_move_and_double(battle, who)
+            return {"squares": _squares_domain(allowed(move)), "double": _squares_domain(allowed(double))}
+        return {"squares": _squares_domain(allowed(views.reachable(battle, who, mode)))}
     return Option(action, None, option.probe, domain)
 
 
