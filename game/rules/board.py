@@ -114,6 +114,10 @@ class Body:
         return "improved_unarmed_strike" in self.feats
 
     def melee_band(self) -> ReachBand | None:
+        return self._melee_band
+
+    @cached_property
+    def _melee_band(self) -> ReachBand | None:
         return melee_band(self.weapon, self.natural_reach)
 
     def threat_band(self) -> ReachBand | None:
