@@ -8,11 +8,11 @@ here that the engine decides (legality is always the engine's ``options``/``chec
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import cached_property
 from typing import Any
 
 from .. import data
 from ..rules import flanking, threat
+from ..rules.board import cached_property
 from ..rules.geometry import Square, gaps_distance, spaces_gaps
 from ..world import views
 from ..world.components import Abilities, HitPoints, Stats

@@ -115,6 +115,8 @@ def best_path(board: Board, body: Body, goal: Square, mode: str, parity: int = 0
             return None
         return [goal], [], 1
     leaving = _LeavingTable(board, body, mode, (x - limit, y - limit, x + limit + span - 1, y + limit + span - 1))
+    if not leaving.enemies and not leaving.little:
+        return _cheapest_path(ctx, start, goal, limit, parity)
     pw = ctx.pw
     fits, worst, corner = ctx.fits, ctx.worst, ctx.corner
     pass_block, double_cost = ctx.pass_block, ctx.double_cost
@@ -122,11 +124,11 @@ def best_path(board: Board, body: Body, goal: Square, mode: str, parity: int = 0
     gx, gy = goal
     counter = 0
     heap: list[_Label] = [(0, distance(start, goal), 0, 0, start, ctx.index(start), parity, frozenset(), None)]
-    labels: dict[tuple[int, int], list[tuple[frozenset[str], int]]] = {}
+    labels: dict[int, list[tuple[frozenset[str], int]]] = {}       # by state: index * 2 + parity
     parents: dict[int, tuple[Square, int | None]] = {}
     while heap:
         _n, _f, cost, ident, pos, idx, parity, provoked, parent = heapq.heappop(heap)
-        key = (idx, parity)
+        key = idx * 2 + parity
         seen = labels.get(key)
         if seen is not None:
             if any(c <= cost and p <= provoked for p, c in seen):
@@ -136,12 +138,7 @@ def best_path(board: Board, body: Body, goal: Square, mode: str, parity: int = 0
             labels[key] = [(provoked, cost)]
         parents[ident] = (pos, parent)
         if pos == goal:
-            path: list[Square] = []
-            node: int | None = ident
-            while node is not None:
-                p, node = parents[node]
-                path.append(p)
-            path.reverse()
+            path = _walk_back(parents, ident)
             return path[1:], leaving.order(path), cost
         left = provoked | leaving.at(pos)
         px, py = pos
@@ -164,13 +161,79 @@ def best_path(board: Board, body: Body, goal: Square, mode: str, parity: int = 0
                 continue
             npos = (px + dx, py + dy)
             nprov = leaving.entering(npos, left)
-            nseen = labels.get((n, npar))
+            nseen = labels.get(n * 2 + npar)
             if nseen is not None and any(cc <= c and p <= nprov for p, cc in nseen):
                 continue
             counter += 1
             ax, ay = abs(gx - npos[0]), abs(gy - npos[1])
             h = ax + ay // 2 if ax >= ay else ay + ax // 2
             heapq.heappush(heap, (len(nprov), c + h, c, counter, npos, n, npar, nprov, ident))
+    return None
+
+
+def _walk_back(parents: dict[int, tuple[Square, int | None]], ident: int) -> list[Square]:
+    """The positions from the start to the label ``ident``, following its parents."""
+    path: list[Square] = []
+    node: int | None = ident
+    while node is not None:
+        p, node = parents[node]
+        path.append(p)
+    path.reverse()
+    return path
+
+
+def _cheapest_path(ctx: MoveContext, start: Square, goal: Square, limit: int,
+                   parity: int) -> tuple[list[Square], list[str], int] | None:
+    """``best_path`` where no opponent can be provoked (none reaches the area): every
+    label provokes nobody, so a state's labels come down to its least cost. The same
+    search with the sets left out, its labels pushed and popped in the same order (cost
+    plus estimate, cost, push count), so that it finds the same path among equals."""
+    pw = ctx.pw
+    fits, worst, corner = ctx.fits, ctx.worst, ctx.corner
+    pass_block, double_cost = ctx.pass_block, ctx.double_cost
+    moves = [(dx, dy, dy * pw + dx, dy * pw, dx != 0 and dy != 0) for dx, dy in KING_MOVES]
+    gx, gy = goal
+    counter = 0
+    heap: list[tuple[int, int, int, Square, int, int, int | None]] = [
+        (distance(start, goal), 0, 0, start, ctx.index(start), parity, None)]
+    least: dict[int, int] = {}           # by state: index * 2 + parity
+    parents: dict[int, tuple[Square, int | None]] = {}
+    get = least.get
+    while heap:
+        _f, cost, ident, pos, idx, parity, parent = heapq.heappop(heap)
+        key = idx * 2 + parity
+        known = get(key)
+        if known is not None and known <= cost:
+            continue
+        least[key] = cost
+        parents[ident] = (pos, parent)
+        if pos == goal:
+            return _walk_back(parents, ident)[1:], [], cost
+        px, py = pos
+        for dx, dy, off, dyoff, diag in moves:
+            n = idx + off
+            if not fits[n] or n in pass_block:
+                continue
+            if diag:
+                if corner[idx + dx] or corner[idx + dyoff]:
+                    continue
+                step = 3 if worst[n] else (2 if parity else 1)
+                npar = parity ^ 1
+            else:
+                step = 2 if worst[n] else 1
+                npar = parity
+            if double_cost and n in double_cost:
+                step *= 2
+            c = cost + step
+            if c > limit:
+                continue
+            known = get(n * 2 + npar)
+            if known is not None and known <= c:
+                continue
+            counter += 1
+            ax, ay = abs(gx - px - dx), abs(gy - py - dy)
+            h = ax + ay // 2 if ax >= ay else ay + ax // 2
+            heapq.heappush(heap, (c + h, c, counter, (px + dx, py + dy), n, npar, ident))
     return None
 
 

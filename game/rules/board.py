@@ -5,16 +5,46 @@ function reads it and never changes it.
 """
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import Any
+from typing import Any, Generic, TypeVar, overload
 
 from .conditions import HELPLESS, NO_AOO, NO_THREAT
 from .geometry import Square, space_squares
 from .sizes import Size
 from .terrain import Terrain
 from .weapons import UNARMED, ReachBand, Weapon, melee_band, threat_band
+
+
+T = TypeVar("T")
+
+
+class cached_property(Generic[T]):      # noqa: N801 (named as the functools one it stands for)
+    """``functools.cached_property`` without its lock: Python 3.11's takes a lock on every
+    first read, and bodies are made by the thousand (a board after each change, a body for
+    each square the computer player weighs), each read for its span and squares. As there,
+    the value is put in the instance's ``__dict__``, so that later reads never come back
+    here; nothing reads a board from two threads."""
+
+    def __init__(self, func: Callable[[Any], T]):
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> "cached_property[T]": ...
+
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> T: ...
+
+    def __get__(self, instance: object | None, owner: type | None = None) -> "T | cached_property[T]":
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.func(instance)
+        return value
 
 
 @dataclass(frozen=True)
@@ -46,9 +76,9 @@ class Body:
     swim_squares: int = 0            # a swim speed (French text, "pas de placement")
 
     @cached_property
-    def memo(self) -> dict[tuple[Terrain, Variants], frozenset[Square]]:
+    def memo(self) -> dict[tuple[Terrain, bool], frozenset[Square]]:
         """Answers worked out about this body (it never changes), such as its threatened
-        squares per terrain (``threat.threat_map``)."""
+        squares per terrain and reach-diagonal variant (``threat.threat_map``)."""
         return {}
 
     @cached_property
@@ -84,6 +114,10 @@ class Body:
         return "improved_unarmed_strike" in self.feats
 
     def melee_band(self) -> ReachBand | None:
+        return self._melee_band
+
+    @cached_property
+    def _melee_band(self) -> ReachBand | None:
         return melee_band(self.weapon, self.natural_reach)
 
     def threat_band(self) -> ReachBand | None:
@@ -143,11 +177,17 @@ class Board:
     def others(self, body: Body) -> list[Body]:
         return [b for b in self.bodies if b.id != body.id]
 
+    @cached_property
+    def by_id_order(self) -> tuple[Body, ...]:
+        """The bodies in id order, sorted once per board (every rule that looks for foes or
+        friends reads them in that order)."""
+        return tuple(sorted(self.bodies, key=lambda b: b.id))
+
     def enemies_of(self, body: Body) -> list[Body]:
-        return sorted((b for b in self.bodies if b.side != body.side), key=lambda b: b.id)
+        return [b for b in self.by_id_order if b.side != body.side]
 
     def allies_of(self, body: Body) -> list[Body]:
-        return sorted((b for b in self.bodies if b.side == body.side and b.id != body.id), key=lambda b: b.id)
+        return [b for b in self.by_id_order if b.side == body.side and b.id != body.id]
 
     def moved(self, cid: str, pos: Square) -> "Board":
         """The same board with one creature elsewhere (for previews and tests)."""

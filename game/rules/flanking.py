@@ -8,16 +8,20 @@ not flank. Reach-0 creatures cannot flank.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from .board import Board, Body
 from .geometry import centre2
 from .threat import can_attack_square, threatens
 
 
+@lru_cache(maxsize=65536)
 def segment_crosses_opposite_edges(a2: tuple[int, int], b2: tuple[int, int],
                                    rect2: tuple[int, int, int, int]) -> bool:
     """Exact clip of segment A-B (doubled coordinates) to the closed rectangle
-    (x0, y0, x1, y1): do its entry and exit points lie on opposite edges?"""
+    (x0, y0, x1, y1): do its entry and exit points lie on opposite edges? Whole numbers
+    in, so each answer is kept (the exact fractions are dear, and the computer player
+    asks the same squares again for every square it weighs)."""
     x0, y0, x1, y1 = rect2
     ax, ay = a2
     dx, dy = b2[0] - ax, b2[1] - ay

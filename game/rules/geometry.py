@@ -122,6 +122,52 @@ class LineCrossing:
 def _crossing(px: int, py: int, dx: int, dy: int) -> LineCrossing:
     """Crossing of the segment from (px, py) to (px + dx, py + dy), doubled coordinates,
     with 0 <= px, py < 2; cells are absolute for that start (cell of (0..1) is 0).
+    A slanted segment is walked square by square (``_slanted_crossing``); one along an
+    axis, or a point, is cut at the grid lines (``_cut_crossing``): the same answer."""
+    if dx and dy:
+        return _slanted_crossing(px, py, dx, dy)
+    return _cut_crossing(px, py, dx, dy)
+
+
+def _slanted_crossing(px: int, py: int, dx: int, dy: int) -> LineCrossing:
+    """``_cut_crossing`` for a segment on a slant (``dx`` and ``dy`` not 0), walked from
+    square to square: it meets the vertical grid lines every ``2|dy|`` and the horizontal
+    ones every ``2|dx|`` in steps of t = k / (|dx| |dy|), so the two progressions of k
+    are merged without sorting; where both meet at once it passes through a grid corner,
+    squeezing between the two squares on either side (a seam). No piece of a slanted
+    segment runs along a grid line, so the seams are those corners alone, in order. The
+    squares and seams come out in the same order as the cuts give them, the pathfinder's
+    most asked geometry (every line of sight and cover tests them)."""
+    den = abs(dx) * abs(dy)
+    sx, sy = (1 if dx > 0 else -1), (1 if dy > 0 else -1)
+    # the first square: the one the segment's start is in, or leaves into from a grid line
+    cx = 0 if px == 1 or dx > 0 else -1
+    cy = 0 if py == 1 or dy > 0 else -1
+    # the first grid line met on each axis (an even coordinate beyond the start), as k
+    kx = abs((2 if dx > 0 else (0 if px == 1 else -2)) - px) * abs(dy)
+    ky = abs((2 if dy > 0 else (0 if py == 1 else -2)) - py) * abs(dx)
+    step_x, step_y = 2 * abs(dy), 2 * abs(dx)
+    cells: list[Square] = [(cx, cy)]
+    seams: list[tuple[Square, Square]] = []
+    while kx < den or ky < den:
+        if kx == ky:
+            vx, vy = (cx + 1 if sx > 0 else cx), (cy + 1 if sy > 0 else cy)
+            seams.append(((vx if sx < 0 else vx - 1, vy if sy > 0 else vy - 1),
+                          (vx if sx > 0 else vx - 1, vy if sy < 0 else vy - 1)))
+            cx, cy = cx + sx, cy + sy
+            kx, ky = kx + step_x, ky + step_y
+        elif kx < ky:
+            cx += sx
+            kx += step_x
+        else:
+            cy += sy
+            ky += step_y
+        cells.append((cx, cy))
+    return LineCrossing(tuple(cells), tuple(seams))
+
+
+def _cut_crossing(px: int, py: int, dx: int, dy: int) -> LineCrossing:
+    """Crossing of the segment, cut at every grid line it meets.
 
     Exact in whole numbers: a point of the segment at parameter t = k / den has
     coordinates (p * den + k * d) / den; the cuts are where it meets a grid line."""

@@ -245,6 +245,19 @@ def reachable(board: Board, body: Body, mode: str, restricted: bool = False, par
     return _ends(ctx, _dial(ctx, start, budget(body, mode, restricted), parity), start)
 
 
+def reachable_move_and_double(board: Board, body: Body, parity: int = 0) -> tuple[dict[Square, int], dict[Square, int]]:
+    """``reachable`` for a move (continuing the turn's ``parity``) and for a double move
+    (parity 0), as the move's options show both. One search serves both when it can: on
+    foot, with the count at parity 0, the least cost of a square is the same whatever the
+    budget, so the move reaches exactly the double move's squares costing its speed or
+    less (only the order the squares are listed in may differ: read them sorted)."""
+    double = reachable(board, body, "double")
+    if parity or body.media:
+        return reachable(board, body, "move", parity=parity), double
+    limit = budget(body, "move")
+    return {pos: cost for pos, cost in double.items() if cost <= limit}, double
+
+
 def _ends(ctx: MoveContext, costs: dict[int, int], start: int) -> dict[Square, int]:
     fits, end_block = ctx.fits, ctx.end_block
     return {ctx.position(idx): cost for idx, cost in costs.items()
@@ -319,60 +332,86 @@ def _dial(ctx: MoveContext, start: int, limit: int, parity: int = 0, only: int =
     Both parities are kept for every square: a diagonal into difficult terrain costs 3
     whatever the count yet still advances it (decisions §1), so neither parity dominates
     the other (a difficult diagonal then a plain one costs 3+2 from parity 0, 3+1 from
-    parity 1). ``only``: a ``terrain.MEDIA`` bit the positions must all stay in."""
+    parity 1). ``only``: a ``terrain.MEDIA`` bit the positions must all stay in.
+
+    The least costs are kept in flat lists indexed like the context's arrays (a list
+    index is cheaper than a dict look-up in this, the pathfinder's innermost loop), with
+    the order each position was first reached, so that the answer lists its positions in
+    the order a dict of them would have had."""
     fits, worst, corner = ctx.fits, ctx.worst, ctx.corner
     if only:
         fits = bytearray(f if ctx.inside[i] == only else 0 for i, f in enumerate(fits))
-    pass_block, double_cost = ctx.pass_block, ctx.double_cost
+    double_cost = ctx.double_cost
+    # The squares a step may enter: those the space fits in, no foe's space barring the way.
+    enter = bytearray(fits)
+    for n in ctx.pass_block:
+        enter[n] = 0
     pw = ctx.pw
-    orth = [(o, o) for o in (1, pw, -1, -pw)]
+    orth = (1, pw, -1, -pw)
     diag = [(dy * pw + dx, dx, dy * pw) for dx, dy in ((1, 1), (-1, 1), (-1, -1), (1, -1))]
     inf = limit + 9
-    best0: dict[int, int] = {} if parity else {start: 0}   # parity 0: the next diagonal costs 1
-    best1: dict[int, int] = {start: 0} if parity else {}   # parity 1: the next diagonal costs 2
+    best0 = [inf] * len(fits)      # parity 0: the next diagonal costs 1
+    best1 = [inf] * len(fits)      # parity 1: the next diagonal costs 2
+    order0: list[int] = []         # the positions in the order each list first got a cost
+    order1: list[int] = []
+    if parity:
+        best1[start] = 0
+        order1.append(start)
+    else:
+        best0[start] = 0
+        order0.append(start)
     buckets: list[list[int]] = [[] for _ in range(limit + 1)]
     buckets[0].append((start << 1) | (1 if parity else 0))
-    get0, get1 = best0.get, best1.get
     for cost in range(limit + 1):
         for state in buckets[cost]:
             idx = state >> 1
             if state & 1:
                 if best1[idx] != cost:
                     continue
-                dcost, dbest, dget, oget = 2, best0, get0, get1
+                dcost, obest, oorder, dbest, dorder = 2, best1, order1, best0, order0
                 parity = 1
             else:
                 if best0[idx] != cost:
                     continue
-                dcost, dbest, dget, oget = 1, best1, get1, get0
+                dcost, obest, oorder, dbest, dorder = 1, best0, order0, best1, order1
                 parity = 0
             # Orthogonal steps keep the parity.
-            obest = best1 if parity else best0
-            for off, _ in orth:
+            for off in orth:
                 n = idx + off
-                if not fits[n] or (pass_block and n in pass_block):
+                if not enter[n]:
                     continue
                 c = cost + (2 if worst[n] else 1)
                 if double_cost and n in double_cost:
                     c += c - cost
-                if c > limit or oget(n, inf) <= c:
+                if c > limit:
                     continue
+                was = obest[n]
+                if was <= c:
+                    continue
+                if was == inf:
+                    oorder.append(n)
                 obest[n] = c
                 buckets[c].append((n << 1) | parity)
             # Diagonal steps flip it.
             for off, dx, dyoff in diag:
                 n = idx + off
-                if not fits[n] or corner[idx + dx] or corner[idx + dyoff] or (pass_block and n in pass_block):
+                if not enter[n] or corner[idx + dx] or corner[idx + dyoff]:
                     continue
                 c = cost + (3 if worst[n] else dcost)
                 if double_cost and n in double_cost:
                     c += c - cost
-                if c > limit or dget(n, inf) <= c:
+                if c > limit:
                     continue
+                was = dbest[n]
+                if was <= c:
+                    continue
+                if was == inf:
+                    dorder.append(n)
                 dbest[n] = c
                 buckets[c].append((n << 1) | (parity ^ 1))
-    out = dict(best1)
-    for n, c in best0.items():
+    out = {n: best1[n] for n in order1}
+    for n in order0:
+        c = best0[n]
         if c < out.get(n, inf):
             out[n] = c
     return out

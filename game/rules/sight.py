@@ -6,6 +6,7 @@ run between corners of squares, in doubled coordinates, exactly.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 
 from .board import Board, Body
@@ -188,34 +189,78 @@ def _terrain_cover(board: Board, attacker: Body, target: Body, attack: str) -> s
         return _adjacent_melee_cover(board.terrain, attacker, target)
     bystanders: set[Square] = set()
     if attack == "ranged":
+        # Only the squares between the two spaces can stand in a line from one to the
+        # other (a line runs from a corner of one space to a corner of the other).
+        x0, y0 = min(attacker.pos[0], target.pos[0]), min(attacker.pos[1], target.pos[1])
+        x1 = max(attacker.pos[0] + attacker.span, target.pos[0] + target.span) - 1
+        y1 = max(attacker.pos[1] + attacker.span, target.pos[1] + target.span) - 1
         for b in board.bodies:
-            if b.id not in (attacker.id, target.id):
-                bystanders.update(b.squares)
+            bx, by = b.pos
+            if bx > x1 or by > y1 or bx + b.span <= x0 or by + b.span <= y0 or b.id in (attacker.id, target.id):
+                continue
+            bystanders.update(sq for sq in b.squares if x0 <= sq[0] <= x1 and y0 <= sq[1] <= y1)
     return _corner_cover(board.terrain, attacker, target, bystanders)
 
 
 def _corner_cover(terrain: Terrain, attacker: Body, target: Body, bystanders: set[Square]) -> str:
-    """The corner test: the attacker's best corner against the target's best square."""
+    """The corner test: the attacker's best corner against the target's best square. What
+    the walls and low obstacles say of each corner and square depends on the map and the
+    two spaces alone, so it is kept with the map (``_wall_verdicts``); the bystanders,
+    which change with every move, are weighed afresh on the lines the walls leave clear."""
+    done, rest = _wall_verdicts(terrain, attacker, target)
     best = TOTAL
+    i = 0
+    while True:
+        if i < len(done):
+            corner, result, ends = done[i]
+        else:
+            entry = next(rest, None)
+            if entry is None:
+                return best
+            done.append(entry)
+            corner, result, ends = entry
+        i += 1
+        if result is None:
+            if bystanders and any(line_meets_squares(corner, e, bystanders) for e in ends):
+                result = SOFT
+            else:
+                return NONE
+        if _RANK[result] < _RANK[best]:
+            best = result
+
+
+_Verdict = tuple[tuple[int, int], str | None, list[tuple[int, int]]]
+
+
+def _wall_verdicts(terrain: Terrain, attacker: Body, target: Body) -> tuple[list[_Verdict], Iterator[_Verdict]]:
+    """For each corner of the attacker's space and each square of the target's, in the
+    corner test's order: TOTAL when walls block the lines to all four corners of the
+    square, COVER when they block some or a low obstacle covers it, None when the lines
+    are clear of both (then only bystanders can give cover). Kept per map and pair of
+    spaces, worked out as far as a test has read them: those read, and the rest to come."""
+    key = ("corner_test", attacker.pos, attacker.span, target.pos, target.span)
+    memo = terrain.memo
+    known = memo.get(key)
+    if known is None:
+        if len(memo) > MEMO_LIMIT:
+            memo.clear()
+        known = memo[key] = ([], _judge_corners(terrain, attacker, target))
+    return known      # type: ignore[return-value]
+
+
+def _judge_corners(terrain: Terrain, attacker: Body, target: Body) -> Iterator[_Verdict]:
     for a_sq in attacker.squares:
         for corner in corners2(a_sq):
             for t_sq in target.squares:
                 ends = corners2(t_sq)
                 walls = [line_blocked(terrain, corner, e) for e in ends]
                 if all(walls):
-                    result = TOTAL
-                elif any(walls):
-                    result = COVER
-                elif terrain.has_low_obstacles and any(low_obstacle_covers(terrain, corner, e, attacker, target)
-                                                       for e in ends):
-                    result = COVER
-                elif bystanders and any(line_meets_squares(corner, e, bystanders) for e in ends):
-                    result = SOFT
+                    yield corner, TOTAL, ends
+                elif any(walls) or (terrain.has_low_obstacles and any(
+                        low_obstacle_covers(terrain, corner, e, attacker, target) for e in ends)):
+                    yield corner, COVER, ends
                 else:
-                    return NONE
-                if _RANK[result] < _RANK[best]:
-                    best = result
-    return best
+                    yield corner, None, ends
 
 
 def cover_lines(board: Board, attacker: Body, target: Body, attack: str) -> list[tuple[tuple[int, int], tuple[int, int], str]]:

@@ -39,7 +39,9 @@ def threat_map(terrain: Terrain, variants: Variants, body: Body) -> frozenset[Sq
     """The squares a body threatens on a terrain: they depend on nothing else (no other
     creature blocks reach), so each body (bodies never change) keeps them per terrain."""
     memo = body.memo
-    key = (terrain, variants)
+    # the one variant the squares depend on (``_band_squares_on``), not the whole Variants,
+    # whose hash the dataclass works out field by field on every look-up
+    key = (terrain, variants.reach_diagonal_exception)
     squares = memo.get(key)
     if squares is None:
         band = body.threat_band()

@@ -36,11 +36,12 @@ def _sources(battle) -> list[str]:
 def stench_on(battle, cid: str, sources: list[str] | None = None) -> list:
     """Every stench ``cid`` stands in and has not met yet."""
     events: list = []
-    if status_of(battle, cid) == "dead" or _immune(battle, cid):
-        return events
+    sources = _sources(battle) if sources is None else sources
+    if not sources or status_of(battle, cid) == "dead" or _immune(battle, cid):
+        return events          # no ghast on the field (most battles): nothing more to look up
     board = battle.board()
     body = board.body(cid)
-    for src in _sources(battle) if sources is None else sources:
+    for src in sources:
         if src == cid or src in battle.read(cid, AurasMet).stench:
             continue
         st = specials(battle, src)["stench"]

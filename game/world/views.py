@@ -52,6 +52,13 @@ def reachable(battle, cid: str, mode: str) -> dict[Square, int]:
                               parity=ts.parity if mode == "move" else 0)
 
 
+def reachable_move_and_double(battle, cid: str) -> tuple[dict[Square, int], dict[Square, int]]:
+    """``reachable`` for a move and for a double move at once (``movement.reachable_move_and_double``:
+    one search when it can; the move's squares then come in another order)."""
+    board, who = mover(battle, cid)
+    return movement.reachable_move_and_double(board, board.body(who), parity=battle.read(who, TurnState).parity)
+
+
 @dataclass(frozen=True)
 class PathView:
     """The safest path to a square: fewest attacks of opportunity, then cheapest."""

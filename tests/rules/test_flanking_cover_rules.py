@@ -1,7 +1,11 @@
 """Flanking and cover (digest §7.1-7.2, decisions §5)."""
+from dataclasses import replace
+
 from boards import body, make_board, open_grid
+from game.rules.board import Board
 from game.rules.flanking import flanking_partners, segment_crosses_opposite_edges
 from game.rules.sight import cover, has_line_of_sight
+from game.rules.terrain import Terrain
 
 
 def test_opposite_sides_and_opposite_corners_flank_but_side_and_corner_do_not():
@@ -55,6 +59,25 @@ def test_cover_from_walls_and_soft_cover_from_creatures():
     assert cover(open_board, archer, target, "ranged") == "soft"
     assert cover(open_board, archer, target, "melee") == "none"   # soft cover is against ranged only
     assert cover(make_board(open_grid(7, 3), archer, target), archer, target, "ranged") == "none"
+
+
+def test_cover_kept_with_the_map_still_weighs_the_creatures_and_the_places_of_each_asking():
+    """What the walls say of two spaces is kept with the map; digest §7.2, "Soft cover:
+    creatures, even enemies, give +4 AC against ranged attacks": a creature stepping into
+    the line later still gives soft cover, stepping out takes it away, and the same two
+    creatures elsewhere on that map are judged where they stand."""
+    terrain = Terrain(["........", "....#...", "........"])
+    archer = body("a", "blue", (0, 1), weapon="shortbow")
+    target = body("t", "red", (7, 1))
+
+    def on(*bodies):
+        return Board(terrain, tuple(sorted(bodies, key=lambda b: b.id)))
+    assert cover(on(archer, target), archer, target, "ranged") == "cover"      # the wall at (4, 1)
+    low, far = replace(archer, pos=(0, 0)), replace(target, pos=(7, 0))
+    assert cover(on(low, far), low, far, "ranged") == "none"                   # above the wall: clear
+    assert cover(on(low, far, body("x", "red", (3, 0))), low, far, "ranged") == "soft"
+    assert cover(on(low, far, body("x", "red", (3, 2))), low, far, "ranged") == "none"   # out of the line
+    assert cover(on(archer, target), archer, target, "ranged") == "cover"
 
 
 def test_total_cover_and_line_of_sight():

@@ -269,6 +269,19 @@ def test_reachable_cost_is_the_least_cost_of_a_legal_path(scene, mode):
             assert cost == found[goal], (goal, path, brute[goal][1])
 
 
+@settings(max_examples=40 * SCALE, **SETTINGS)
+@given(scenes(foe=True) | scenes(), st.sampled_from([0, 1]))
+def test_one_search_for_the_move_and_the_double_move_gives_what_two_would(scene, parity):
+    """The move's options show a move's squares (the turn's diagonal count continued) and a
+    double move's (decisions §1): worked out by one search where they can be, they are
+    exactly the squares and least costs of ``reachable`` for each mode."""
+    rows, bodies, variants = scene
+    board, me = build(rows, bodies, variants)
+    move, double = movement.reachable_move_and_double(board, me, parity=parity)
+    assert move == movement.reachable(board, me, "move", parity=parity)
+    assert double == movement.reachable(board, me, "double")
+
+
 # --------------------------------------------------------------------------- (c) + (f) ends
 
 @settings(max_examples=60 * SCALE, **SETTINGS)
