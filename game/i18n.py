@@ -1374,6 +1374,10 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "SIM_PROGRESS": {"en": "Battles", "fr": "Batailles"},
     "SIM_CHART_WINS": {"en": "Win rate per side", "fr": "Taux de victoire par camp"},
     "SIM_CHART_DAMAGE": {"en": "Mean damage per creature and battle: dealt, taken", "fr": "Dégâts moyens par créature et par bataille : infligés, subis"},
+    # --- the window's play-through (issue 14, the leftovers) ---
+    # a computer's why line whose reason has its own colon, or already names the action
+    "UI_AI_WHY_TOLD": {"en": "{name} (computer), {action} — {why}", "fr": "{name} (ordinateur), {action} — {why}"},
+    "UI_AI_WHY_ALONE": {"en": "{name} (computer), {why}", "fr": "{name} (ordinateur), {why}"},
 }
 
 

@@ -222,6 +222,7 @@ class Motion:
         in its last third."""
         c = cam.cell
         size = max(12, int(c * (0.62 if clip.big else 0.42))) if clip.kind == "float" else max(11, int(c * 0.3))
+        size = round(size * getattr(self.s, "ui_scale", 1.0))       # the board's text at the settings' scale
         img = self._text(clip.text, size, clip.colour)
         rise = 0.8 * f if clip.kind == "float" else 0.0
         x, y = _px(cam, (clip.at[0], clip.at[1] - rise))

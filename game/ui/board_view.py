@@ -214,6 +214,9 @@ class BoardView:
         self._token_names: dict[str, str] = {}
         self._labels: dict[tuple, tuple[pygame.Surface, pygame.Surface]] = {}
         self._label_sizes: dict[tuple[str, int], tuple[int, int]] = {}
+        self._placed: dict[str, pygame.Rect] = {}        # each shown label's place, as last laid out
+        # the board's text (names, numbers, badges) at the settings' UI scale (issue 14 leftover)
+        self.text_scale = 1.0
         self.sides = sorted({b.side for b in board.bodies})
         self.lang: str | None = None                     # the badges' language (None: the system's)
         # the animations playing (``animation.Motion``): where each token is drawn meanwhile
@@ -379,13 +382,15 @@ class BoardView:
         if self.motion is not None:
             self.motion.draw_under(screen, cam)
         named = self.shown_labels(screen.get_rect(), cam, selected, hovered)
+        placed = self._placed
         # riders after the rest, so that they sit on their mounts
         for b in sorted(self.board.bodies, key=lambda b: b.mount_span is not None):
             self._draw_token(screen, cam, b, b.id == selected)
         # the names over every token: the hovered and selected ones last, on top
+        fnt = self.label_font(cam.cell)
         for b in sorted((b for b in self.board.bodies if b.id in named), key=lambda b: (b.id in (hovered, selected), b.id)):
-            fnt, text, at = self._name_spot(cam, b, self._spot(cam, b))
-            self._label(screen, fnt, text, at, theme.TEXT_DARK)
+            r = placed[b.id]
+            self._label(screen, fnt, self.names.get(b.id, b.id), (r.centerx, r.bottom - 1), theme.TEXT_DARK)
         if overlay:
             self._draw_overlay_over(screen, cam, overlay)
 
@@ -469,7 +474,7 @@ class BoardView:
             pygame.draw.lines(screen, colour, False, pts, max(2, c // 10))
             for p in pts[1:]:
                 pygame.draw.circle(screen, colour, p, max(3, c // 8))
-        small = theme.font(max(10, c // 3), bold=True)
+        small = self.board_font(max(10, c // 3), bold=True)
         for sq, who in ov.provokes.items():
             x, y = cam.to_screen(sq)
             pygame.draw.circle(screen, theme.PROVOKE, (x + c // 2, y + c // 2), c // 3, max(2, c // 12))
@@ -496,7 +501,7 @@ class BoardView:
             if lane.line is not None:
                 colour = theme.PATH_OK if lane.ok else theme.PATH_BAD
                 pygame.draw.line(screen, colour, at(lane.line[0]), at(lane.line[1]), max(2, c // 14))
-        small = theme.font(max(9, c // 4), bold=True)
+        small = self.board_font(max(9, c // 4), bold=True)
         for lines, rect in self.lane_labels(screen.get_rect(), cam, ov):
             for i, line in enumerate(lines):
                 self._label(screen, small, line, (rect.centerx, rect.top + 1 + (i + 1) * small.get_linesize()),
@@ -511,14 +516,14 @@ class BoardView:
             pygame.draw.line(screen, theme.TEXT_DARK, pa, pb, max(2, c // 14))
             for p in (pa, pb):
                 pygame.draw.circle(screen, theme.SELECTED, p, max(3, c // 8))
-            fnt = theme.font(max(10, c // 3), bold=True)
+            fnt = self.board_font(max(10, c // 3), bold=True)
             w, h = fnt.size(text)
             bounds = self.map_rect(screen.get_rect(), cam)     # the distance stays on the board
             end = (min(max(pb[0], bounds.left + w // 2), bounds.right - w // 2), min(max(pb[1], bounds.top + h), bounds.bottom))
             self._label(screen, fnt, text, end, theme.TEXT_DARK)
         if ov.heat:
             top = max(ov.heat.values()) or 1.0
-            small = theme.font(max(9, c // 4), bold=True)
+            small = self.board_font(max(9, c // 4), bold=True)
             for point, chance in ov.heat.items():
                 disc = pygame.Surface((c, c), pygame.SRCALPHA)
                 pygame.draw.circle(disc, (*theme.PROVOKE, int(60 + 160 * chance / top)), (c // 2, c // 2), c // 2 - 1)
@@ -537,7 +542,7 @@ class BoardView:
         one that finds no room only while its square is hovered (``ov.focus``)."""
         c = cam.cell
         bounds = self.map_rect(area, cam)
-        fnt = theme.font(max(9, c // 4), bold=True)
+        fnt = self.board_font(max(9, c // 4), bold=True)
         width = sandbox_labels.wrap_width(c, bounds)
         items: list[tuple[list[str], Square]] = []
         wanted = []
@@ -591,12 +596,14 @@ class BoardView:
             y += max(0, (b.mount_span * c - size) // 2 - c // 3)
         return x, y, size, riding
 
-    def _name_spot(self, cam: Camera, b, spot) -> tuple[pygame.font.Font, str, tuple[int, int]]:
-        """The font, text and bottom middle of a creature's name label (a rider's above it)."""
-        c = cam.cell
-        x, y, size, riding = spot
-        under = y + size + max(10, c // 3) if not riding else y - max(3, c // 12) - 1
-        return theme.font(max(9, c // 4)), self.names.get(b.id, b.id), (x + size // 2, under)
+    def board_font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        """A font for the board's text (costs, odds, badges, the ruler) at the settings' UI
+        scale: the board's words grow with the panel's (issue 14 leftover)."""
+        return theme.font(round(size * self.text_scale), bold)
+
+    def label_font(self, cell: int) -> pygame.font.Font:
+        """The name labels' font at this zoom and the settings' UI scale (``text_scale``)."""
+        return self.board_font(max(9, cell // 4))
 
     def label_rects(self, area: pygame.Rect, cam: Camera) -> dict[str, pygame.Rect]:
         """Each on-screen creature's name label as it would be drawn, halo included."""
@@ -605,30 +612,48 @@ class BoardView:
 
     def _rects(self, area: pygame.Rect, cam: Camera) -> tuple[list[str], list[pygame.Rect], list[pygame.Rect]]:
         """The on-screen creatures (by id), their name labels and their tokens as
-        rectangles, in the same order (no labels under 28 px). A label's size is kept."""
+        rectangles, in the same order (no labels under 28 px). A label's size is kept.
+        A label goes under its token, or above it where under it would lie on another
+        token's hit-point bar (play-test, issue 14: the selected creature's name covered
+        the bar of the creature below it); a rider's is above it."""
         ids: list[str] = []
         labels: list[pygame.Rect] = []
         tokens: list[pygame.Rect] = []
         c = cam.cell
         if c < 28:
             return ids, labels, tokens
-        fnt = theme.font(max(9, c // 4))
+        fnt = self.label_font(c)
+        spots = []
         for b in self.board.bodies:
             spot = self._spot(cam, b)
-            x, y, size, riding = spot
+            x, y, size, _riding = spot
             if x > area.w or y > area.h + c or x + size < 0 or y + size + c < 0:
                 continue
+            spots.append((b, spot))
+        bars = [self._bar_rect(x, y, size, c) for _b, (x, y, size, _r) in spots]
+        for i, (b, (x, y, size, riding)) in enumerate(spots):
             text = self.names.get(b.id, b.id)
-            wide = self._label_sizes.get((text, c))
+            wide = self._label_sizes.get((text, fnt.get_height()))
             if wide is None:
                 if len(self._label_sizes) > 4096:
                     self._label_sizes.clear()
-                wide = self._label_sizes[(text, c)] = fnt.size(text)
-            under = y + size + max(10, c // 3) if not riding else y - max(3, c // 12) - 1
+                wide = self._label_sizes[(text, fnt.get_height())] = fnt.size(text)
+            left = x + size // 2 - wide[0] // 2 - 1
+            above = y - max(3, c // 12) - 1
+            under = y + size + max(10, c // 3) if not riding else above
+            label = pygame.Rect(left, under - wide[1] - 1, wide[0] + 2, wide[1] + 2)
+            if not riding and any(j != i for j in label.collidelistall(bars)):
+                label.bottom = above + 1        # the bar below stays readable
             ids.append(b.id)
-            labels.append(pygame.Rect(x + size // 2 - wide[0] // 2 - 1, under - wide[1] - 1, wide[0] + 2, wide[1] + 2))
+            labels.append(label)
             tokens.append(pygame.Rect(x, y, size, size))
         return ids, labels, tokens
+
+    @staticmethod
+    def _bar_rect(x: int, y: int, size: int, c: int) -> pygame.Rect:
+        """Where a token's hit-point bar is drawn, its outline included (``_draw_health``)."""
+        w = max(12, size - c // 5)
+        return pygame.Rect(x + size // 2 - w // 2 - 1, y, w + 2, bar_height(c) + 2)
 
     def shown_labels(self, area: pygame.Rect, cam: Camera, selected: str | None = None,
                      hovered: str | None = None) -> set[str]:
@@ -638,6 +663,7 @@ class BoardView:
         other token, so two crowded tokens show neither (hovering one shows it).
         Rectangles only, in C (``collidelistall``): well under a millisecond for 200."""
         ids, labels, tokens = self._rects(area, cam)
+        self._placed = dict(zip(ids, labels))
         shown: set[str] = set()
         kept: list[pygame.Rect] = []
         for cid in (hovered, selected):
@@ -710,9 +736,7 @@ class BoardView:
         """The hit-point bar across the top of the token: tall enough to read at 40 px,
         inside a dark outline so it shows on any ground and any picture."""
         current, maximum = health
-        h = bar_height(c)
-        w = max(12, size - c // 5)
-        outline = pygame.Rect(middle - w // 2 - 1, top, w + 2, h + 2)
+        outline = self._bar_rect(middle - size // 2, top, size, c)
         pygame.draw.rect(screen, theme.TOKEN_EDGE, outline)
         inside = outline.inflate(-2, -2)
         pygame.draw.rect(screen, (70, 24, 24), inside)
@@ -724,7 +748,7 @@ class BoardView:
     def _draw_badges(self, screen, conditions: list[str], right: int, top: int, c: int) -> None:
         """Condition badges down the token's right edge: a letter or a sign each, in the
         player's language (``i18n``'s BADGE_ words), white on a dark rim; three at most."""
-        f = theme.font(max(10, c * 3 // 10), bold=True)
+        f = self.board_font(max(10, c * 3 // 10), bold=True)
         for cond in conditions[:3]:
             img = self._label_images(f, badge(cond, self.lang), (255, 255, 255))[0]
             r = img.get_rect(topright=(right + 2, top)).inflate(6, 0)

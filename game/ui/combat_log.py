@@ -87,6 +87,24 @@ def _story(kind: str, e, n, lang: str):
     return None
 
 
+CASTING = ("cast", "use_spell_like", "use_item")
+
+
+def _cast_spell(events, index: int) -> str | None:
+    """The spell an action of casting (a spell, a spell-like ability, a wand or a scroll)
+    cast, from the ``SpellCast`` it led to: the log names it ("Jozan — Bless (standard
+    action)"), not the button's "Spell or item" (play-test, issue 14)."""
+    taken = events[index]
+    if taken.action not in CASTING:
+        return None
+    for e in events[index + 1:]:
+        if type(e).__name__ == "ActionTaken":
+            return None
+        if type(e).__name__ == "SpellCast" and e.caster == taken.who:
+            return e.spell
+    return None
+
+
 def lines(events, names: dict[str, str], lang: str, sides=None,
           action_said: bool = False) -> list[tuple[str, tuple[int, int, int]]]:
     """(text, colour) for each event worth reading. ``sides``: a side id as the players
@@ -101,7 +119,7 @@ def lines(events, names: dict[str, str], lang: str, sides=None,
     # helpless, prone, unconscious": digest §8.2, a dying creature is unconscious and falls prone)
     said = {e.who: e.status for e in events if type(e).__name__ == "HealthChanged"
             and e.status in ("dead", "dying", "disabled")}
-    for e in events:
+    for index, e in enumerate(events):
         kind = type(e).__name__
         if kind == "ActionTaken":
             acting = e.action
@@ -198,7 +216,10 @@ def lines(events, names: dict[str, str], lang: str, sides=None,
             out.append(STORY[kind](e, n, lang))
         elif kind in ("ActionTaken", "CriticalConfirmed", "MovementStopped", "GrappleChanged", "MountChanged",
                       "SpecialUsed") and not (kind == "ActionTaken" and e.action == "speak"):
-            line = _story(kind, e, n, lang)
+            cast = _cast_spell(events, index) if kind == "ActionTaken" else None
+            line = (sentence("LOG_ACTION", {"name": n(e.who), "action": _spell(cast, lang),
+                                            "cost": term("action_kind", e.kind, lang)}, lang), (150, 150, 160)) \
+                if cast else _story(kind, e, n, lang)
             if line is not None:
                 out.append(line)
         elif kind == "BattleWon":

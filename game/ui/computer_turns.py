@@ -12,8 +12,10 @@ refuses anyway ends that creature's turn with the refusal in the log."""
 from __future__ import annotations
 
 from ..ai.controllers import Controller, make_controller
-from ..i18n import sentence
+from .. import data
+from ..i18n import has_sentence, sentence, term
 from ..world import commands as C
+from ..world.worn import item_name
 from .why_words import Said, worded
 
 HUMAN = "human"
@@ -109,7 +111,7 @@ class ComputerTurns:
             return
         self.played += 1
         self.last_why_of = key
-        name, action = s.names.get(cid, cid), sentence(f"ACT_{decision.command.action}", {}, s.lang)
+        name, action = s.names.get(cid, cid), action_name(decision.command, s.lang)
         # said in words; the numbers behind it on hover (play-test, issue 14)
         numbers = why_line(name, action, decision.explain(s.lang, s.names), s.lang)
         self.last_why = Said(why_line(name, action, worded(s.battle, decision.why, decision.params, s.lang, s.names),
@@ -156,10 +158,30 @@ class ComputerTurns:
         return {"control": dict(sorted(self.control.items()))}
 
 
+def action_name(command, lang: str) -> str:
+    """How the why line names a computer's command: a spell by its name, an item by its
+    (play-test, issue 14: a cast was logged as "Spell or item"), else the action's button
+    name, or the log's word for an action with no button (never its id)."""
+    spell = getattr(command, "spell", None)
+    if spell:
+        return data.spells().get(spell, {}).get(f"name_{lang}", spell)
+    item = getattr(command, "item", None)
+    if command.action == "use_item" and item:
+        return item_name(item, lang)
+    code = f"ACT_{command.action}"
+    return sentence(code, {}, lang) if has_sentence(code) else term("action", command.action, lang)
+
+
 def why_line(name: str, action: str, why: str, lang: str) -> str:
     """The log's line for a computer's choice: its action named once, even where the
-    reason begins with it ("5-ft step: full attack on Tordek from a safer square")."""
+    reason begins with it ("5-ft step: full attack on Tordek from a safer square", "full
+    attack on Tordek: …", "Web on the ghast"); a reason with a colon of its own follows
+    the action after a dash, not a second colon (play-test, issue 14: "Fin du tour :
+    attend : …")."""
     head, sep, rest = why.partition(":")
     if sep and head.strip().lower() == action.strip().lower():
         why = rest.strip()
-    return sentence("UI_AI_WHY", {"name": name, "action": action, "why": why}, lang)
+    elif why.lower().startswith(action.strip().lower()):
+        return sentence("UI_AI_WHY_ALONE", {"name": name, "why": why}, lang)
+    code = "UI_AI_WHY_TOLD" if ":" in why else "UI_AI_WHY"
+    return sentence(code, {"name": name, "action": action, "why": why}, lang)

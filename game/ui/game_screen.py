@@ -51,11 +51,13 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.screen = screen
         self.lang = lang
         self.saves = saves               # (save, load, autosave) callables, or None
-        # the settings' UI scale: the side panel drawn that much larger (kept across a load)
-        self.ui_scale: float = getattr(self, "ui_scale", 1.0)
+        # the settings' UI scale: the side panel, the log and the board's text drawn that much
+        # larger (kept across a load; set through ``ui_scale``, which lays the window out again)
+        self._ui_scale: float = getattr(self, "_ui_scale", 1.0)
         self.names = Names(battle, lang)
         self.view = BoardView(battle.board(), self.names, {s.id: getattr(s, "template", None) for s in battle.scenario.creatures})
         self.cam = Camera(40)
+        self.view.text_scale = self._ui_scale
         self.cam.fit(battle.terrain.width, battle.terrain.height, self._board_rect().size)
         self.cam.keep_inside(battle.terrain.width, battle.terrain.height, lambda: self._board_rect().size)
         self.mode: str | None = None
@@ -64,6 +66,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.overlay = Overlay()
         self.log: list[tuple[str, tuple]] = []
         self.log_view = LogView()           # the log's scrolling and its hovered line
+        self.log_view.scale = self._ui_scale
         self.dialog: Dialog | None = None
         self.handoff: str | None = None
         self.handoff_for: str | None = None      # the creature whose player a question is for, behind the hand-off
@@ -105,6 +108,26 @@ class GameScreen(ScreenActing, ScreenDrawing):
             self._after_events(battle.opening_events)
         else:
             self.resume_log(log)
+
+    @property
+    def ui_scale(self) -> float:
+        return self._ui_scale
+
+    @ui_scale.setter
+    def ui_scale(self, scale: float) -> None:
+        """The settings' UI scale: the panel, the log's lines and the board's labels that
+        much larger; the log and the panel then take more room, so the camera fits the
+        board's new size again and brings the creature whose turn it is into view (issue
+        14 leftover: the log and the labels kept their size, the fit was the old one)."""
+        if scale == self._ui_scale:
+            return
+        self._ui_scale = self.view.text_scale = self.log_view.scale = scale
+        t = self.battle.terrain
+        self.cam.fit(t.width, t.height, self._board_rect().size)
+        if self.current is not None:
+            self.cam.show(self.battle.board().body(self.current).squares, self._board_rect().size)
+        self.hover = None
+        self.refresh()
 
     # --- what the engine says -----------------------------------------------------------
     @property
@@ -369,9 +392,11 @@ class GameScreen(ScreenActing, ScreenDrawing):
         return pygame.Rect(max(0, w - pw), 0, min(w, pw), h)
 
     def log_height(self) -> int:
-        """The log's height: three lines in a short window, so that the board keeps rows."""
+        """The log's height, as many lines at every UI scale (its text grows with it); three
+        lines in a short window, so that the board keeps rows."""
         h = self.screen.get_height()
-        return LOG_H if h >= 2 * LOG_H + 140 else max(1, min(LOG_H, max(48, h // 5)))
+        tall = round(LOG_H * self._ui_scale)
+        return tall if h >= 2 * tall + 140 else max(1, min(tall, max(round(48 * self._ui_scale), h // 5)))
 
     def _side_width(self) -> int:
         return FOLD_W if self.folded() else self.panel_width()

@@ -20,6 +20,12 @@ class LogView:
         self.rows: list[tuple[int, pygame.Rect]] = []     # (line index, rect) drawn last frame
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._picture: tuple | None = None      # (what was drawn, its picture)
+        self.scale = 1.0                # the settings' UI scale: the log's text that much larger
+
+    def font(self, size: int):
+        """The log's font of ``size`` points at 100 %, at the settings' UI scale (issue 14
+        leftover: the log kept its size when the panel grew)."""
+        return theme.font(round(size * self.scale))
 
     def scroll(self, steps: int, total: int) -> None:
         """``steps`` > 0 reads back (older lines), < 0 toward the newest."""
@@ -30,7 +36,7 @@ class LogView:
             self.offset += len(log) - self.seen     # reading back: the lines stay where they are
         self.seen = len(log)
         self.rect = pygame.Rect(rect)
-        key = (len(log), log[-1] if log else None, self.offset, tuple(rect), lang)
+        key = (len(log), log[-1] if log else None, self.offset, tuple(rect), lang, self.scale)
         if self._picture is not None and self._picture[0] == key:
             screen.blit(self._picture[1], rect)        # nothing new: last frame's picture
             return
@@ -42,7 +48,7 @@ class LogView:
         (play-test, issue 14: lines were cut at the log's edge)."""
         screen.fill((26, 27, 33), rect)
         self.rows = []
-        font = theme.font(LINE_SIZE)
+        font = self.font(LINE_SIZE)
         y = rect.bottom - 6
         last = len(log) - 1 - self.offset
         index = last
@@ -63,7 +69,7 @@ class LogView:
         if index >= 0 or self.offset:
             self._scrollbar(screen, rect, len(log), index + 1, last)
         if self.offset:
-            note = theme.font(11).render(sentence("UI_LOG_BACK", {"count": self.offset}, lang), True, (235, 215, 150))
+            note = self.font(11).render(sentence("UI_LOG_BACK", {"count": self.offset}, lang), True, (235, 215, 150))
             screen.blit(note, (rect.right - note.get_width() - 16, rect.y + 4))
 
     def _scrollbar(self, screen, rect: pygame.Rect, total: int, first: int, last: int) -> None:
@@ -86,7 +92,7 @@ class LogView:
         if index is None:
             return []
         text = log[index][0]
-        font, width = theme.font(12), min(self.rect.w - 20, 640)
+        font, width = self.font(12), min(self.rect.w - 20, round(640 * self.scale))
         wrapped = _wrap(text, font, width - 16)
         detail = getattr(text, "detail", "")
         if detail and detail != text:
@@ -101,8 +107,8 @@ class LogView:
         text, colour = log[index]
         rows = [r for i, r in self.rows if i == index]
         pygame.draw.rect(screen, (90, 94, 110), rows[0].unionall(rows[1:]).inflate(6, 0), 1, border_radius=3)
-        font = theme.font(12)
-        width = min(self.rect.w - 20, 640)
+        font = self.font(12)
+        width = min(self.rect.w - 20, round(640 * self.scale))
         wrapped = self.hovered_lines(log, pos)
         h = len(wrapped) * font.get_height() + 10
         box = pygame.Rect(self.rect.x + 10, max(0, self.rect.y - h - 4), width, h)

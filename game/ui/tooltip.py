@@ -89,7 +89,7 @@ def draw(screen, area: pygame.Surface) -> None:
     if not shown:
         screen.tooltip_rect = None
         return
-    font = theme.font(12)
+    font = theme.font(round(12 * getattr(screen, "ui_scale", 1.0)))     # at the settings' UI scale
     images = [font.render(t, True, theme.TEXT) for t in shown]
     w = max(i.get_width() for i in images) + 12
     h = sum(i.get_height() for i in images) + 8

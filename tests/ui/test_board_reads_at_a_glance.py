@@ -211,7 +211,11 @@ def test_shown_labels_never_overlap_and_the_hovered_comes_first(game):
                 assert not rects[a].colliderect(rects[b]), (cell, a, b)
             assert (hovered or selected) in shown if (hovered or selected) else True
     game.cam.cell = 40
-    assert view.shown_labels(area, game.cam) == {"leader"}             # Dee's name would sit on Ana's token
+    # Dee's name would sit on Ana's token and hit-point bar, under Dee: it goes above Dee
+    assert view.shown_labels(area, game.cam) == {"leader", "fourth"}
+    rects = view.label_rects(area, game.cam)
+    dee, ana = (pygame.Rect(*game.cam.to_screen(game.battle.board().body(c).pos), 40, 40) for c in ("fourth", "leader"))
+    assert rects["fourth"].bottom <= dee.top and not rects["fourth"].colliderect(ana)
     assert view.shown_labels(area, game.cam, "leader", "fourth") == {"leader", "fourth"}   # hovered: it shows
 
 

@@ -264,3 +264,21 @@ def test_the_log_tells_turning_commanding_healing_and_spells_in_both_languages()
                   "Zombi obéit désormais à Prêtre", "Prêtre donne ses ordres à Zombi", "Ami récupère 8 (12 pv)",
                   "Prêtre lance Apaisement des émotions"]
     assert en[1] == "Zombi now obeys Prêtre" and en[4] == "Prêtre casts Calm Emotions"
+
+
+def test_the_log_names_the_spell_an_action_of_casting_cast_not_the_buttons_words():
+    """A cast is logged by the spell it cast ("Jozan — Bless"), not "Spell or item"
+    (issue 14, a log that tells the story); an action of casting the log cannot name
+    keeps its own words."""
+    from game.ui.combat_log import lines
+    from game.world.actions.spell_basics import SpellCast
+    from game.world.events import ActionTaken
+    events = [ActionTaken(who="p", action="cast", kind="standard"),
+              SpellCast(caster="p", spell="bless", level=1, outcome="cast")]
+    en = [text for text, _colour in lines(events, {"p": "Jozan"}, "en")]
+    fr = [text for text, _colour in lines(events, {"p": "Jozan"}, "fr")]
+    assert en[0] == "Jozan — Bless (standard action)"
+    assert fr[0].startswith("Jozan — Bénédiction (")
+    unnamed = [text for text, _colour in lines([ActionTaken(who="p", action="cast", kind="standard")],
+                                               {"p": "Jozan"}, "en")]
+    assert unnamed and "Bless" not in unnamed[0]
