@@ -77,6 +77,7 @@ class Battle(BattleFaces):
         self.journal = Journal()
         self.recorder = None      # set while a preview plans an action instead of playing it
         self.aoo_instead: dict[str, str] = {}   # while a command plays: takers' maneuvers in place of an AoO
+        self.fall_catches: tuple[tuple[str, str], ...] = ()   # while a command plays: its ``feather_fall``
         self.scenario = scenario
         self.terrain = scenario.terrain()
         self.variants = scenario.variants

@@ -149,3 +149,38 @@ def test_the_ford_example_answers_the_asking_requests():
     options, check, odds = [json.loads(line) for line in proc.stdout.splitlines()]
     assert options["ok"] and options["actions"]["end_turn"]["legal"] and check == {"ok": True, "legal": True}
     assert odds["ok"] and "legal" in odds
+
+
+CLIFF = scenario_text(
+    "\n".join([".......", "...^...", ".......", ".......", "......."]),
+    {"id": "hero", "side": "blue", "at": [2, 1], "hp": 30, "initiative": 20},
+    {"id": "wiz", "side": "blue", "at": [1, 4], "hp": 10, "int": 16, "initiative": 15,
+     "spells": ["feather_fall"], "caster_class": "wizard", "caster_level": 3},
+    {"id": "archer", "side": "red", "at": [6, 4], "weapon": "shortbow", "initiative": 10},
+    seed=9)
+
+
+def test_feather_fall_is_asked_in_the_preview_and_answered_with_the_command():
+    """French text, "Action immédiate": « une action immédiate peut être entreprise à tout
+    moment (même hors du tour de jeu du personnage) »: the archer's shot at a climber asks
+    the wizard; the answer is the command's ``feather_fall``."""
+    b = Battle(parse_scenario(CLIFF, "cliff.toml"))
+    try:
+        climbed, *_ = ask(b, {"q": "act", "who": "hero", "action": "climb", "squares": [[3, 1]], "dice": [20]},
+                          {"q": "act", "who": "hero", "action": "end_turn"}, {"q": "act", "who": "wiz", "action": "end_turn"})
+        assert climbed["legal"]
+        before, = ask(b, {"q": "state"})
+        assert before["creatures"]["wiz"]["spells"] == ["feather_fall"]
+        seen, = ask(b, {"q": "preview", "who": "archer", "action": "attack", "target": "hero"})
+        asked = [q for q in seen["questions"] if q["argument"] == "feather_fall"]
+        assert asked == [{"to": "wiz", "about": "UI_FEATHER_FALL", "argument": "feather_fall",
+                          "choices": [[], [["wiz", "hero"]]], "against": "hero"}]
+        played, state = ask(b, {"q": "act", "who": "archer", "action": "attack", "target": "hero",
+                                "feather_fall": [["wiz", "hero"]], "dice": [19, 3, 1]}, {"q": "state"})
+        assert played["legal"] and "FallSlowed" in [e["type"] for e in played["events"]]
+        assert state["creatures"]["hero"]["hp"] == 30 - 3 and not state["creatures"]["wiz"].get("spells")
+        refused, = ask(b, {"q": "check", "who": "archer", "action": "attack", "target": "hero",
+                           "feather_fall": ["wiz"]})
+        assert refused["reason_code"] == "BAD_ARGUMENT"
+    finally:
+        b.close()

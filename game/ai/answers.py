@@ -2,7 +2,8 @@
 (``asking.choice_questions``; issue 12, item 2): take the attack of opportunity, trip or
 disarm back, block an overrun the attacker is likely to lose and step aside otherwise,
 follow a bull rush unless badly hurt, end a charge where fewest foes threaten, cast
-defensively when threatened; for anything else the rules' usual answer.
+defensively when threatened, cast Feather Fall on a falling friend; for anything else the
+rules' usual answer.
 """
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..rules.geometry import distance
+from ..world.damage import status_of
 from .controllers import first_choice
 from .sense import Situation
 
@@ -61,5 +63,16 @@ def _drop_weapon(battle, question, command) -> bool:
     return True
 
 
+def _feather_fall(battle, question, command):
+    """Cast Feather Fall (an immediate action) on a creature of its own side, itself
+    included, still alive: a fall hurts (1d6), and the spell is cast only as the fall's
+    damage comes. A foe falls as it will."""
+    board = battle.board()
+    faller = question.against
+    friend = battle.has(faller) and board.body(faller).side == board.body(question.to).side
+    return question.choices[-1] if friend and status_of(battle, faller) != "dead" else question.choices[0]
+
+
 ANSWERS.update({"opportunity": _opportunity, "counter": _counter, "defender": _defender, "follow": _follow,
-                "end": _end, "defensively": _defensively, "drop_weapon": _drop_weapon})
+                "end": _end, "defensively": _defensively, "drop_weapon": _drop_weapon,
+                "feather_fall": _feather_fall})

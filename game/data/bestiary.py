@@ -93,11 +93,13 @@ SPECIALS: dict[str, tuple[str, str]] = {
 }
 
 # The spells a hero may prepare: the spell ids of data-digest §5 (the game has no spell
-# table yet; these are the ones whose combat numbers the digest gives).
+# table yet; these are the ones whose combat numbers the digest gives), and Feather Fall,
+# the SRD's example of an immediate action (issue 11).
 KNOWN_SPELLS = frozenset({
     "magic_missile", "shocking_grasp", "ray_of_frost", "burning_hands", "sleep", "color_spray", "grease",
     "cure_light_wounds", "inflict_light_wounds", "bless", "magic_weapon", "shield_of_faith",
     "spiritual_weapon", "flaming_sphere", "hold_person", "scorching_ray", "web", "fireball", "haste", "slow",
+    "feather_fall",
 })
 
 # Skills the engine reads from the stats, without their ability modifier (it adds it).

@@ -56,6 +56,7 @@ STORY = {
     "Feinted": _said("LOG_FEINTED", _GOLD, name=lambda e, n, _l: n(e.who), target=lambda e, n, _l: n(e.target)),
     "ConditionEnded": _said("LOG_CONDITION_ENDED", _GREY, name=lambda e, n, _l: n(e.who),
                             condition=lambda e, _n, _l: e.condition),
+    "FallSlowed": _said("LOG_FALL_SLOWED", (190, 170, 240), name=lambda e, n, _l: n(e.who), by=lambda e, n, _l: n(e.by)),
     "SplashLanded": _said("LOG_SPLASH_LANDED", _GOLD, item=lambda e, _n, lang: item_name(e.item, lang),
                           count=lambda e, _n, _l: len(e.splashed) + (1 if e.direct else 0)),
 }

@@ -129,10 +129,11 @@ class ComputerTurns:
     # --- the rules' questions --------------------------------------------------------------
     def answer(self, question, command):
         """The answer of a computer creature's controller, or NO_ANSWER when a human owns
-        ``question.to``. A computer's own command keeps the argument it chose."""
+        ``question.to``. A computer's own command keeps the argument it chose (not one
+        about another creature's fate, Feather Fall's: its controller answers that)."""
         if not self.is_computer(question.to):
             return NO_ANSWER
-        if question.argument is not None and question.to == command.who:
+        if question.argument is not None and question.to == command.who and question.against is None:
             chosen = getattr(command, question.argument, None)
             if chosen is not None and chosen in question.choices:
                 return chosen

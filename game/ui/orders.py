@@ -28,6 +28,9 @@ CHOICE_LABELS = {
     "UI_SHOOT_ON_THE_WAY": {None: "UI_NO_SHOT"},
     "UI_CLEAVE_AT": {(): "UI_NO_CLEAVE"},
 }
+# Questions whose answers read by their place, whatever their values (Feather Fall's are
+# the command's pairs without and with the caster's).
+LABELS_BY_PLACE = {"UI_FEATHER_FALL": ("UI_NO", "UI_YES")}
 
 
 def _label(labels: dict, value, lang: str) -> str:
@@ -45,6 +48,12 @@ def _label(labels: dict, value, lang: str) -> str:
     if isinstance(value, str) and value.startswith("SAY_") and has_sentence(value):
         return sentence(value, {}, lang)
     return str(value)
+
+
+def _asked_as(q: Question):
+    """What marks a question answered: its argument, or with the creature it is about
+    (Feather Fall: one question per caster and faller fills the same argument)."""
+    return q.argument if q.against is None else (q.argument, q.to, q.against)
 
 
 class Orders:
@@ -74,7 +83,7 @@ class Orders:
         seen = self.s.battle.preview(command, declined=frozenset(declined), instead=self.instead)
         return [q for q in questions(self.s.battle, seen)
                 if (q.argument is None and q.to not in declined and ("aoo", q.to) not in asked)
-                or (q.argument is not None and q.argument not in asked)]
+                or (q.argument is not None and _asked_as(q) not in asked)]
 
     def _next(self, command, asked: set, declined: set[str]) -> None:
         s = self.s
@@ -107,14 +116,17 @@ class Orders:
             return
 
         def chosen(value):
-            self._next(replace(command, **{q.argument: value}), asked | {q.argument}, declined)
+            self._next(replace(command, **{q.argument: value}), asked | {_asked_as(q)}, declined)
         if q.argument in ("end", "square", "from_square", "to_square", "to"):   # a square: clicked on the board
             self._pass_to(q.to, lambda: s.choose_square(list(q.choices), sentence(q.about, {}, s.lang), chosen))
             return
-        text = sentence(q.about, {"defender": s.names.get(q.to, q.to), "ally": s.names.get(command.who, command.who)},
-                        s.lang)
+        text = sentence(q.about, {"defender": s.names.get(q.to, q.to), "ally": s.names.get(command.who, command.who),
+                                  "target": s.names.get(q.against, q.against)}, s.lang)
         labels = CHOICE_LABELS.get(q.about, {})
-        choices = [(self._named(v) or _label(labels, v, s.lang), v) for v in q.choices]
+        if q.about in LABELS_BY_PLACE:
+            choices = [(sentence(code, {}, s.lang), v) for code, v in zip(LABELS_BY_PLACE[q.about], q.choices)]
+        else:
+            choices = [(self._named(v) or _label(labels, v, s.lang), v) for v in q.choices]
         self._pass_to(q.to, lambda: self._dialog(text, choices, chosen))
 
     def _named(self, value) -> str | None:
@@ -132,7 +144,7 @@ class Orders:
         if q.argument is None:
             self._next(command, asked | {("aoo", q.to)}, declined if value else declined | {q.to})
         else:
-            self._next(replace(command, **{q.argument: value}), asked | {q.argument}, declined)
+            self._next(replace(command, **{q.argument: value}), asked | {_asked_as(q)}, declined)
 
     def _always_taken(self, cid: str) -> bool:
         """The window's settings say this creature's side always takes its attacks of

@@ -26,6 +26,7 @@ from . import views
 from .actions import instead_refusal, play
 from .actions.attacking import can_shield_bash
 from .actions.common import ABLE, Refused
+from .actions.feather_fall import catchers, fall_risks
 from .actions.gates import GATES
 from .actions.grapple_limits import escape_squares
 from .actions.mounted import ride_by_choices
@@ -130,7 +131,7 @@ class Question:
     about: str                   # what is asked (a sentence code of the window)
     argument: str | None
     choices: tuple
-    against: str | None = None   # an attack of opportunity: the creature it strikes
+    against: str | None = None   # an attack of opportunity: the creature it strikes; Feather Fall: the faller
 
 
 def aoo_maneuvers(battle, command: Command, taker: str, declined: set[str] | frozenset[str] = frozenset(),
@@ -226,10 +227,29 @@ def choice_questions(battle, command: Command) -> list[Question]:
         out.append(Question(who, "UI_SWIM_HOW", "full_round", (False, True)))
     if action == "aid_another" and getattr(command, "help", "attack") != "skill":
         out.append(Question(who, "UI_AID_HOW", "help", ("attack", "defense")))
+    out += _feather_fall_questions(battle, command)
     casting = action in ("cast", "use_spell_like") or (action == "use_item" and _is_scroll(command))
     if casting and not getattr(command, "quickened", False) and "quicken_spell" not in getattr(command, "metamagic", ()) \
             and threatening_enemies(battle, who):
         out.append(Question(who, "UI_DEFENSIVELY", "defensively", (True, False)))
+    return out
+
+
+def _feather_fall_questions(battle, command: Command) -> list[Question]:
+    """Feather Fall, an immediate action (French text, "Action immédiate": « une action
+    immédiate peut être entreprise à tout moment (même hors du tour de jeu du
+    personnage) »): for each creature this command may make fall, each creature that could
+    cast it on that one now is asked, before the command plays, whether it would
+    (``against``: the faller). Its two answers are the command's ``feather_fall`` without
+    and with the pair (caster, faller), the first "no"; the pairs are tried in order as a
+    creature falls (``actions.feather_fall``)."""
+    out = []
+    chosen = tuple(command.feather_fall)
+    for faller in fall_risks(battle, command):
+        for caster in catchers(battle, faller):
+            pair = (caster, faller)
+            without = tuple(p for p in chosen if p != pair)
+            out.append(Question(caster, "UI_FEATHER_FALL", "feather_fall", (without, without + (pair,)), faller))
     return out
 
 

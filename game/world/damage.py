@@ -3,7 +3,8 @@ unconscious, dying and death (digest §8.2).
 
 What damage disturbs elsewhere — a spell being cast or kept up, a climber's hold, a
 cleric's command over undead — belongs to those rules: they register at ``AFTER_DAMAGE``
-and ``WHEN_DOWN`` (``hooks``)."""
+and ``WHEN_DOWN`` (``hooks``); what may spare a falling creature its falling damage (a
+Feather Fall cast as it falls) registers at ``BEFORE_FALL_DAMAGE``."""
 from __future__ import annotations
 
 from ..rules import health
@@ -17,8 +18,25 @@ AFTER_DAMAGE = Hook("AFTER_DAMAGE")
 # (battle, creature) -> events: what a creature that can no longer act (unconscious, dying,
 # stable, dead) loses.
 WHEN_DOWN = Hook("WHEN_DOWN")
+# (battle, falling creature) -> (events, caught) of what tries to catch it, or None: asked in
+# turn before a fall's damage is rolled (``fall_caught``); one that catches it spares it the damage.
+BEFORE_FALL_DAMAGE = Hook("BEFORE_FALL_DAMAGE")
 DOWN = ("unconscious", "dying", "stable", "dead")
 ABLE = ("normal", "staggered", "disabled")          # the statuses in which a creature acts
+
+
+def fall_caught(battle, cid: str) -> tuple[list, bool]:
+    """What tries to catch a creature about to take falling damage (its events), and
+    whether it did: if not, the fall hurts as usual (a climber's fall off a face, a rider
+    thrown from the saddle). A spell that fails (a deafened caster's) still has its events."""
+    events: list = []
+    for hook in BEFORE_FALL_DAMAGE:
+        tried = hook(battle, cid)
+        if tried is not None:
+            events += tried[0]
+            if tried[1]:
+                return events, True
+    return events, False
 
 
 def apply_damage(battle, target: str, amount: int, nonlethal: bool, energy: str | None = None) -> list:

@@ -256,6 +256,13 @@ class FellProne(Event):
 
 
 @dataclass(frozen=True)
+class FallSlowed(Event):
+    """A falling creature drifts down under ``by``'s Feather Fall: no damage from the fall."""
+    who: str
+    by: str
+
+
+@dataclass(frozen=True)
 class Pushed(Event):
     who: str
     by: str

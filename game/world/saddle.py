@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from ..rules.modifiers import ability_modifier
 from .components import Abilities, Conditions, Feats, Hands, Position, Riding, Stats, TurnState
-from .damage import ABLE, apply_damage, status_of
+from .damage import ABLE, apply_damage, fall_caught, status_of
 from .events import Event, SavingThrow
 from .skill_aid import take_skill_aid
 from .worn import armour_check_penalty
@@ -97,7 +97,9 @@ def mounted_falls(battle) -> list:
     or 1d6); an unconscious rider stays in the saddle on 50% (75% military saddle), rolled
     once on a d100 (French text, "combat monté": "Si le personnage perd connaissance, il a
     50% de chances de rester en selle (75 % s'il utilise une selle de guerre). Dans le cas
-    contraire, il tombe et subit 1d6 points de dégâts")."""
+    contraire, il tombe et subit 1d6 points de dégâts"). A rider about to take that 1d6
+    may be caught by a Feather Fall (``damage.fall_caught``): no damage, and a conscious
+    rider lands on its feet."""
     events: list = []
     for cid, seat in battle.each(Riding):
         if not seat.mount:
@@ -108,10 +110,12 @@ def mounted_falls(battle) -> list:
         rider_down = status_of(battle, cid) not in ABLE
         if mount_down:
             ok, ev = ride_check(battle, cid, SOFT_FALL_DC, "soft_fall")
-            events += ev + leave_saddle(battle, cid, mount, None, "fell")
-            if not ok:
+            caught_ev, caught = ([], False) if ok else fall_caught(battle, cid)     # a soft fall needs no spell
+            events += ev + caught_ev + leave_saddle(battle, cid, mount, None, "fell")
+            if not ok and not caught:
                 events += apply_damage(battle, cid, battle.dice.roll(6, f"fall {cid}"), nonlethal=False)
-            battle.comp(cid, Conditions).ids.add("prone")
+            if not caught:
+                battle.comp(cid, Conditions).ids.add("prone")
         elif rider_down and not riding.stayed_unconscious:
             chance = 75 if riding.military_saddle else 50
             d100 = battle.dice.roll(100, f"stay in the saddle {cid}")
@@ -119,9 +123,11 @@ def mounted_falls(battle) -> list:
                 events.append(MountChanged(rider=cid, mount=mount, change="stayed"))
                 riding.stayed_unconscious = True
             else:
-                events += leave_saddle(battle, cid, mount, None, "fell")
-                events += apply_damage(battle, cid, battle.dice.roll(6, f"fall {cid}"), nonlethal=False)
-                battle.comp(cid, Conditions).ids.add("prone")
+                caught_ev, caught = fall_caught(battle, cid)
+                events += caught_ev + leave_saddle(battle, cid, mount, None, "fell")
+                if not caught:
+                    events += apply_damage(battle, cid, battle.dice.roll(6, f"fall {cid}"), nonlethal=False)
+                battle.comp(cid, Conditions).ids.add("prone")     # unconscious: it lies where it lands
         elif not rider_down and riding.stayed_unconscious:
             riding.stayed_unconscious = False      # conscious again: its next faint rolls anew
     battle.changed()

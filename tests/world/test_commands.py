@@ -11,8 +11,8 @@ from combat_helpers import battle, creature, first
 
 from game.query import run
 from game.world.actions import ACTIONS
-from game.world.commands import (COMMANDS, Attack, Charge, FullAttack, ManeuverStep, Move, OffHand, Ready, StartFullRound,
-                                 StepTo, Strike, Trip, legacy_arguments, parse)
+from game.world.commands import (COMMANDS, Attack, BadArgument, Charge, FullAttack, ManeuverStep, Move, OffHand, Ready,
+                                 StartFullRound, StepTo, Strike, Trip, legacy_arguments, parse)
 
 OPEN = "\n".join(["." * 10] * 6)
 
@@ -68,7 +68,17 @@ def test_defaults_are_left_out_of_the_json_but_reach_the_handler():
     command = Attack("a", target="b")
     assert command.arguments() == {"target": "b"}
     assert command.handler_arguments() == {"target": "b", "defensively": False, "cleave": [], "power_attack": 0,
-                                           "combat_expertise": 0, "stunning_fist": False}
+                                           "combat_expertise": 0, "stunning_fist": False, "feather_fall": []}
+
+
+def test_every_command_takes_feather_fall_pairs_and_refuses_another_shape():
+    """Any action may make a creature fall, so each takes the casters' answers (issue 11)."""
+    assert parse("a", "move", {"squares": [[1, 1]], "feather_fall": [["w", "a"]]}).feather_fall == (("w", "a"),)
+    assert Attack("a", target="b", feather_fall=(("w", "b"),)).arguments()["feather_fall"] == [["w", "b"]]
+    for bad in (["w"], [["w"]], [["w", 3]], "w"):
+        with pytest.raises(BadArgument) as caught:
+            parse("a", "move", {"squares": [[1, 1]], "feather_fall": bad})
+        assert caught.value.refusal.params == {"key": "feather_fall", "problem": "malformed"}
 
 
 def test_the_window_and_the_tests_can_play_a_typed_command():

@@ -14,7 +14,7 @@ from ...rules import metamagic, spells as rules
 from ..components import Conditions, Grapple, HitPoints, Spellcasting, SpellEffects, Timing
 from ..damage import AFTER_DAMAGE
 from ..turns import AT_TURN_END, AT_TURN_START, TURN_PASSED
-from . import spell_sources as sources, spellwork, warding
+from . import feather_fall, spell_sources as sources, spellwork, warding
 from .common import Refused, refuse, spend, square_arg, target_arg
 from .gates import cannot_speak
 from .grapple_limits import garroter_of
@@ -51,6 +51,9 @@ def _cast(battle, who, spell_id, spell, feats, source, args, declined, spread=Fa
         # verbales (V) et/ou gestuelles (G)": neither V nor S (S is the grapple's, next).
         raise refuse("GARROTED_NO_VERBAL", spell=spell_id)
     refuse_gestures_in_grapple(battle, who, spell_id, components)
+    if spell["casting_time"] == "immediate":
+        # cast as a creature falls, when its caster's player is asked (``feather_fall``)
+        raise Refused(feather_fall.cast_refusal(battle, who))
     if "S" in components and not has_free_hand(battle, who):
         raise refuse("SPELL_NEEDS_A_FREE_HAND", spell=spell_id)
     if (grappling or "pinned" in conds) and needs_component_in_hand(battle, who, spell, components) \

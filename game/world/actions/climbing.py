@@ -23,7 +23,7 @@ from __future__ import annotations
 from ...rules.geometry import distance
 from ...rules.modifiers import ability_modifier
 from ..components import Abilities, Conditions, Position, Speed, Stats
-from ..damage import AFTER_DAMAGE, apply_damage, status_of
+from ..damage import AFTER_DAMAGE, apply_damage, fall_caught, status_of
 from ..events import ConditionEnded, ConditionStarted, DamageDealt, FellProne, Moved, SavingThrow
 from ..skill_aid import take_skill_aid
 from ..worn import armour_check_penalty
@@ -104,18 +104,23 @@ def sync_climbing(battle, cid: str) -> list:
 
 
 def fall(battle, cid: str) -> list:
-    """Off the face: 1d6 for its 3 m, prone on the nearest free floor square."""
+    """Off the face: 1d6 for its 3 m, prone on the nearest free floor square — unless a
+    Feather Fall cast as it starts to fall catches it (``damage.fall_caught``): then it
+    drifts down to that square on its feet, unhurt (SRD Feather Fall: "the subjects take
+    no damage upon landing")."""
     board = battle.board()
     me = board.body(cid)
     terrain = battle.current_terrain()
     free = sorted((sq for sq in ((me.pos[0] + dx, me.pos[1] + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
                    if terrain.is_enterable(sq) and not [b for b in board.occupants.get(sq, ()) if b.id != cid]),
                   key=lambda sq: (distance(sq, me.pos), sq[1], sq[0]))
-    events: list = []
+    events, caught = fall_caught(battle, cid)    # cast where it starts falling, in the caster's sight
     if free:
         pos = battle.comp(cid, Position)
         pos.x, pos.y = free[0]
         battle.changed()
+    if caught:
+        return events + sync_climbing(battle, cid)
     faces = battle.dice.roll_dice(1, 6, f"fall {cid}")
     events.append(DamageDealt(attacker=cid, target=cid, dice=tuple(faces), bonus=0, amount=sum(faces),
                               nonlethal=False, multiplier=1))

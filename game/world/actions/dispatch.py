@@ -199,6 +199,14 @@ def play(battle, command: Command, declined: set[str], aftermath: bool = True) -
     hiding, stench, strain, turning, falls, victory, the end of a turn whose creature
     dropped). Raises ``Refused``; the caller rolls back. What follows never refuses:
     ``check`` leaves it out (``aftermath=False``)."""
+    catches, battle.fall_catches = battle.fall_catches, command.feather_fall    # read by ``feather_fall``
+    try:
+        return _play(battle, command, declined, aftermath)
+    finally:
+        battle.fall_catches = catches
+
+
+def _play(battle, command: Command, declined: set[str], aftermath: bool) -> list:
     who, action, args = command.who, command.action, command.handler_arguments()
     handler = ACTIONS[action]
     stepping_in = battle.has(who) and battle.read(who, Timing).delaying and who != battle.turn

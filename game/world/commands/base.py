@@ -16,13 +16,14 @@ JSON as before: an id, ``{"off_hand": id}``, ``{"five_foot_step": [x, y]}``,
 """
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import MISSING, dataclass, field, fields
 from functools import cache
 from typing import Any, ClassVar
 
 from ...rules.reasons import Refusal
 
 Square = tuple[int, int]
+Catches = tuple      # the annotation's name is the JSON shape (``SHAPES``)
 
 # Special attacks that may replace one attack of a full attack, with the choices each takes.
 PLAN_MANEUVERS = {"trip": ("counter", "drop_weapon"), "disarm": ("counter", "item"), "sunder": ("item",),
@@ -78,9 +79,18 @@ def _of(kind: type, v: Any, key: str) -> Any:
     return v
 
 
+def _catches(v: Any, key: str) -> tuple[tuple[str, str], ...]:
+    """Pairs [caster, faller]: who casts Feather Fall on whom should it fall."""
+    if not isinstance(v, (list, tuple)) or not all(
+            isinstance(p, (list, tuple)) and len(p) == 2 and all(isinstance(x, str) for x in p) for p in v):
+        raise BadArgument(key, "malformed")
+    return tuple((p[0], p[1]) for p in v)
+
+
 SHAPES = {
     "str": lambda v, k: _of(str, v, k), "bool": lambda v, k: _of(bool, v, k), "int": lambda v, k: _of(int, v, k),
     "Square": _square, "Squares": _squares, "Ids": _ids, "Names": _names, "Cleave": _one_or_more_names,
+    "Catches": _catches,
 }
 
 
@@ -189,8 +199,13 @@ COMMANDS: dict[str, type[Command]] = {}
 class Command:
     """One action for ``who``. ``action`` is the name ``act`` knows it by; ``CHOICES``: the
     arguments that take one of a few words, with those words (a misspelt one is refused by
-    the parser, not read as the default nor found wrong half-way through the action)."""
+    the parser, not read as the default nor found wrong half-way through the action).
+
+    ``feather_fall``, which any command takes: the casters whose players said, when asked
+    (``asking.choice_questions``), that they cast Feather Fall on a creature should this
+    command make it fall — pairs (caster, faller), tried in order (``actions.feather_fall``)."""
     who: str
+    feather_fall: Catches = field(default=(), kw_only=True)
     action: ClassVar[str] = ""
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {}
 
