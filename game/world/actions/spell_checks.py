@@ -198,7 +198,7 @@ def arcane_spell_failure(battle, who: str) -> int:
     total = 0
     if spec.armor and not (cls == "bard" and armors[spec.armor]["category"] == "light"):
         total += armors[spec.armor]["spell_failure"]
-    if spec.shield:
+    if spec.shield and not battle.read(who, Hands).shield_dropped:
         total += armors[spec.shield]["spell_failure"]
     return total
 

@@ -328,6 +328,13 @@ for _name in ("TotalDefense", "StandUp", "DropProne", "Sheathe", "Load", "ReadyS
 
 
 @dataclass(frozen=True)
+class DropShield(Command):
+    """Let a loosed shield (carried, not worn) fall: in its own square, or ``to`` an adjacent one."""
+    action = "drop_shield"
+    to: Square | None = None
+
+
+@dataclass(frozen=True)
 class Drop(Command):
     """Let what is in hand fall: in its own square, or ``to`` an adjacent one."""
     action = "drop"
@@ -381,6 +388,21 @@ class OpenDoor(Command):
 class CloseDoor(Command):
     action = "close_door"
     at: Square
+
+
+@dataclass(frozen=True)
+class CutWeb(Command):
+    """Strike the section of web sheet at ``at`` (in the creature's space or next to it)."""
+    action = "cut_web"
+    at: Square
+
+
+@dataclass(frozen=True)
+class MoveObject(Command):
+    """Push or drag the heavy object at ``at`` one square, to ``to``."""
+    action = "move_object"
+    at: Square
+    to: Square
 
 
 @dataclass(frozen=True)
