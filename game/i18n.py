@@ -466,6 +466,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "WEB_USED_UP": {"en": "No web left today ({per_day} a day).", "fr": "Plus de toile aujourd'hui ({per_day} par jour)."},
     "ALREADY_WEBBED": {"en": "{target} is already caught in a web.", "fr": "{target} est déjà pris dans une toile."},
     "NO_DOOR_NEAR": {"en": "No door next to it.", "fr": "Aucune porte à côté de lui."},
+    "NOT_GARROTED_LOCKED": {"en": "No locked garrote round {target}'s throat.",
+                            "fr": "Aucun garrot verrouillé autour de la gorge de {target}."},
     "NO_WEB_SHEET_NEAR": {"en": "No web sheet in reach.", "fr": "Aucune nappe de toile à portée."},
     "NOT_A_WEB_SHEET": {"en": "There is no web sheet at {at}.", "fr": "Il n'y a pas de nappe de toile en {at}."},
     "WEB_SHEET_OUT_OF_REACH": {"en": "The web at {at} is not next to it.", "fr": "La toile en {at} n'est pas à côté de lui."},

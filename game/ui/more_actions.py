@@ -18,7 +18,7 @@ from ..world.worn import item_name
 # Actions that wait for a click on a creature, and the arguments they send.
 TARGETED_MORE = {"feint": {}, "sunder": {"item": "weapon"}, "coup_de_grace": {}, "spring_attack": {}}
 PLAIN_MORE = ("sheathe", "drop", "load", "ready_shield", "loose_shield", "drop_shield", "stow", "lock_gauntlet",
-              "unlock_gauntlet", "extinguish", "cut_garrote", "escape", "release", "bolster_undead", "dispel_turning",
+              "unlock_gauntlet", "extinguish", "escape", "release", "bolster_undead", "dispel_turning",
               "whirlwind_attack", "cease_concentration")
 
 
@@ -48,6 +48,11 @@ def entries(screen, cid: str) -> list[tuple[str, tuple]]:
     for action in ("crawl", "minimum_move"):        # a square to click next
         if opts[action].legal:
             out.append((sentence(f"ACT_{action}", {}, lang), ("square", action, {})))
+    for victim in opts["cut_garrote"].domain.get("targets", []) if opts["cut_garrote"].legal else []:
+        # its own garrote, or a locked one round a friend's throat next to it
+        args = {} if victim == cid else {"target": victim}
+        extra = "" if victim == cid else f" · {screen.names.get(victim, victim)}"
+        out.append((sentence("ACT_cut_garrote", {}, lang) + extra, ("do", "cut_garrote", args)))
     for at in opts["cut_web"].domain.get("squares", []) if opts["cut_web"].legal else []:
         out.append((sentence("ACT_cut_web", {}, lang) + f" · {list(at)}", ("do", "cut_web", {"at": list(at)})))
     # a heavy object next to it: the object here, where it goes at the next click

@@ -51,7 +51,7 @@ GENERAL = frozenset({
     "AWAITING_ORDERS", "NO_MOVE_AFTER_FIVE_FOOT_STEP", "FIVE_FOOT_STEP_AFTER_MOVING", "CHARGE_AFTER_MOVING",
     "RESTING_AFTER_RUN", "PRONE_MUST_STAND", "NOT_MOUNTED", "NOT_GRAPPLING", "GRAPPLED_CANNOT",
     "NO_WEB", "WEB_USED_UP", "NOTHING_TO_DIRECT", "NO_CHARGE_HELD", "NOT_PRONE", "ALREADY_MOUNTED", "NO_GARROTE",
-    "NOT_GARROTED", "NOT_COMMANDED", "ONE_OVERRUN_A_ROUND", "TOO_BIG_TO_CLIMB", "TOO_BIG_TO_SWIM", "MOUNT_MOVED_ONE_ATTACK",
+    "NOT_COMMANDED", "ONE_OVERRUN_A_ROUND", "TOO_BIG_TO_CLIMB", "TOO_BIG_TO_SWIM", "MOUNT_MOVED_ONE_ATTACK",
     "CLIMBS_AT_ITS_SPEED", "SWIMS_AT_ITS_SPEED", "SWIM_FAILED_THIS_ROUND",
     "NO_OFF_HAND_WEAPON", "KNEES_FAILED", "PINNED_ONLY_ESCAPE", "NOT_DELAYING",
     # the gates of what needs something at hand (actions.gates)
@@ -506,7 +506,7 @@ def _grapple_options(battle, who: str, action: str, make) -> Option:
 PLAIN = ("total_defense", "stand_up", "drop_prone", "sheathe", "drop", "load", "ready_shield", "loose_shield", "drop_shield",
          "delay", "end_turn", "complete_full_round", "turn_undead", "rebuke_undead", "dispel_turning",
          "bolster_undead", "extinguish", "concentrate", "cease_concentration", "stow", "lock_gauntlet",
-         "unlock_gauntlet", "step_in", "release", "cut_garrote", "escape", "break_free")
+         "unlock_gauntlet", "step_in", "release", "escape", "break_free")
 
 
 def _providers(battle, who: str) -> dict[str, Callable[[], Option]]:
@@ -565,6 +565,10 @@ def _providers(battle, who: str) -> dict[str, Callable[[], Option]]:
                                      lambda passed: {"squares": [list(c.at) for c in passed]}),
         "close_door": lambda: _decide(battle, "close_door", [C.CloseDoor(who, at=sq) for sq in doors()],
                                       lambda passed: {"squares": [list(c.at) for c in passed]}),
+        # its own garrote, and a locked one round the throat of each creature next to it
+        "cut_garrote": lambda: _decide(battle, "cut_garrote", [C.CutGarrote(who)] + [
+            C.CutGarrote(who, target=t) for t in _near(battle, who, others()) if battle.read(t, Grapple).locked is not None],
+                                       lambda passed: {"targets": [c.target or who for c in passed]}),
         "cut_web": lambda: _decide(battle, "cut_web", [C.CutWeb(who, at=sq) for sq in sections_in_reach(battle, who)]
                                    or [C.CutWeb(who, at=battle.board().body(who).pos)],
                                    lambda passed: {"squares": [list(c.at) for c in passed]}),

@@ -95,3 +95,31 @@ def test_the_victim_of_a_locked_garrote_cannot_speak_and_cuts_it_off():
     assert strong.act("d", "speak", {"text": "Help!"})[0]                   # it breathes again
     ok, refusal, _ = strong.act("d", "cut_garrote", {})
     assert not ok and refusal.code == "NOT_GARROTED"
+
+
+def test_a_friend_next_to_the_victim_cuts_the_locked_garrote_off_its_throat():
+    """"les amis et la victime arrêtent généralement toute poursuite de l'agresseur pour
+    délivrer leur compagnon du garrot": a locked garrote is cut off a friend's throat too."""
+    friend = creature("e", "red", (4, 2), initiative=5, weapon="dagger", str=30, hp=20)
+    far = creature("f", "red", (8, 5), initiative=4, weapon="dagger", str=30, hp=20)
+    b = field("garrote_locking", extra=(friend, far))
+    assert b.act("a", "garrote", {"target": "d"}, dice=[12, 15, 3, 5])[0]
+    assert b.act("a", "end_turn", {}, dice=[4])[0]
+    assert b.act("d", "end_turn")[0] and b.turn == "e"
+    option = b.options("e")["cut_garrote"]
+    assert option.legal and option.domain["targets"] == ["d"]
+    ok, refusal, _ = b.act("e", "cut_garrote", {})
+    assert not ok and refusal.code == "NOT_GARROTED"                     # nothing round its own throat
+    ok, refusal, ev = b.act("e", "cut_garrote", {"target": "d"}, dice=[20, 4])   # 4 + 10 = 14, past hardness 10
+    assert ok, refusal
+    hit = first(ev, "AttackRolled")
+    assert (hit.attacker, hit.target, hit.ac) == ("e", "d", 21)
+    assert first(ev, "ItemDamaged").destroyed and b.comp("d", Grapple).locked is None
+    assert b.act("e", "end_turn")[0] and b.turn == "f"
+    b2 = field("garrote_locking", extra=(friend, far))
+    b2.act("a", "garrote", {"target": "d"}, dice=[12, 15, 3, 5])
+    b2.act("a", "end_turn", {}, dice=[4])
+    b2.act("d", "end_turn")
+    b2.act("e", "end_turn")
+    ok, refusal, _ = b2.act("f", "cut_garrote", {"target": "d"})
+    assert not ok and refusal.code == "OUT_OF_REACH"                    # it must stand next to the victim

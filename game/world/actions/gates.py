@@ -133,7 +133,9 @@ def garrote(battle, who: str) -> Refusal | None:
 
 
 def cut_garrote(battle, who: str) -> Refusal | None:
-    if battle.read(who, Grapple).locked is not None or any(g.garroting == who for _c, g in battle.each(Grapple)):
+    """A garrote round its throat, or a locked one round anyone's (a friend cuts it off,
+    ``grapple.do_cut_garrote``, which judges the reach)."""
+    if any(g.garroting == who or g.locked is not None for _c, g in battle.each(Grapple)):
         return None
     return Refusal("NOT_GARROTED")
 

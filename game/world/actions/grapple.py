@@ -538,9 +538,19 @@ GARROTE_OBJECT = {"garrote_cord": (0, 2), "garrote_wire": (10, 2)}
 def do_cut_garrote(battle, who, args, declined) -> list:
     """Standard action for the one garroted: an attack at AC 21 with a light slashing blade
     at -4, slipped between the garrote and the throat; damage beyond the garrote's hardness
-    comes off its hit points, and at 0 it is cut and the strangling ends."""
-    garroter = next((c for c, g in battle.each(Grapple) if g.garroting == who), None)
-    locked = _g(battle, who).locked
+    comes off its hit points, and at 0 it is cut and the strangling ends. A locked garrote
+    may also be cut off a friend's throat (``target``, next to it: "les amis et la victime
+    arrêtent généralement toute poursuite de l'agresseur pour délivrer leur compagnon du
+    garrot"), at the same AC and −4 (ruling: not to cut the friend's throat)."""
+    victim = args.get("target") or who
+    if victim != who:
+        victim = target_arg(battle, args)
+        if _g(battle, victim).locked is None:
+            raise refuse("NOT_GARROTED_LOCKED", target=victim)
+        if not in_reach(battle, who, victim, UNARMED):
+            raise refuse("OUT_OF_REACH", target=victim)
+    garroter = next((c for c, g in battle.each(Grapple) if g.garroting == who), None) if victim == who else None
+    locked = _g(battle, victim).locked
     if garroter is None and locked is None:
         raise refuse("NOT_GARROTED")
     blade = battle.board().body(who).weapon
@@ -552,7 +562,7 @@ def do_cut_garrote(battle, who, args, declined) -> list:
     value = bonus.value + rules.GARROTE_CUT_PENALTY      # the French text's -4: not cutting one's own throat
     d20 = battle.dice.roll(20, f"cut garrote {who}")
     hit = attack_rules.judge_attack(d20, value, rules.GARROTE_CUT_AC, 21).hit
-    events.append(AttackRolled(attacker=who, target=garroter or who, d20=d20, bonus=value, total=d20 + value,
+    events.append(AttackRolled(attacker=who, target=garroter or victim, d20=d20, bonus=value, total=d20 + value,
                                ac=rules.GARROTE_CUT_AC, hit=hit, threat=False,
                                bonus_breakdown=tuple((m.value, m.kind, m.source) for m in bonus.applied)
                                + ((rules.GARROTE_CUT_PENALTY, "circumstance", "garrote_at_the_throat"),),
@@ -564,7 +574,7 @@ def do_cut_garrote(battle, who, args, declined) -> list:
     damage = max(1, sum(faces) + attack_rules.strength_to_damage(a, ranged=False, thrown=False, two_handed=False,
                                                                   off_hand=False))
     if garroter is None:
-        return events + garrote_lock.cut(battle, who, damage)       # the locked garrote on its own throat
+        return events + garrote_lock.cut(battle, victim, damage)    # the locked garrote, on its throat or a friend's
     garrote_id = battle.board().body(garroter).weapon.id
     hardness, full_hp = GARROTE_OBJECT[garrote_id]
     gear = battle.comp(garroter, Gear)

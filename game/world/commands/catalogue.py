@@ -305,7 +305,9 @@ class Release(Command):
 
 @dataclass(frozen=True)
 class CutGarrote(Command):
+    """Cut the garrote round its own throat, or (``target``) a locked one round a friend's."""
     action = "cut_garrote"
+    target: str | None = None
 
 
 # --- other actions ---------------------------------------------------------------------------
