@@ -292,19 +292,29 @@ class Battle(BattleFaces):
         return self._board
 
     def current_terrain(self):
-        """The map as it stands now: doors opened or closed in play, and the squares spells
-        made hard going (grease, web) as difficult."""
+        """The map as it stands now: doors opened or closed in play, heavy objects moved,
+        web-sheet sections cut away, and the squares spells made hard going (grease, web)
+        as difficult."""
         shared = self.shared_read
         squares = frozenset(sq for o in shared.overlays.values() for sq in o.squares)
-        if not squares and not shared.doors:
+        if not squares and not shared.doors and not shared.heavy_moved and not shared.web_hp:
             return self.terrain
-        key = (squares, frozenset(shared.doors.items()))
+        cut = frozenset(sq for sq, hp in shared.web_hp.items() if hp <= 0)
+        key = (squares, frozenset(shared.doors.items()), frozenset(shared.heavy_moved.items()), cut)
         cached = getattr(self, "_overlay_cache", None)
         if cached and cached[0] == key:
             return cached[1]
         rows = [list(r) for r in self.scenario.rows]
         for (x, y), is_open in shared.doors.items():
             rows[y][x] = DOOR_CHARS["open_door" if is_open else "door"]
+        # Heavy objects pushed or dragged (``actions.heavy``): each leaves floor where it stood.
+        moved = [(start, now, self.scenario.rows[start[1]][start[0]]) for start, now in shared.heavy_moved.items()]
+        for (x, y), _now, _char in moved:
+            rows[y][x] = "."
+        for _start, (x, y), char in moved:
+            rows[y][x] = char
+        for x, y in cut:                      # web-sheet sections cut away (``actions.web_sheets``)
+            rows[y][x] = "."
         for x, y in squares:
             if 0 <= y < len(rows) and 0 <= x < len(rows[y]) and rows[y][x] == ".":
                 rows[y][x] = "~"
@@ -452,6 +462,9 @@ class Battle(BattleFaces):
                                  for cid, r in readied.items()}
         if self.shared.doors:
             result["doors"] = [{"at": list(at), "open": is_open} for at, is_open in sorted(self.shared.doors.items())]
+        if self.shared.heavy_moved:
+            result["heavy_objects"] = [{"from": list(start), "at": list(now)}
+                                       for start, now in sorted(self.shared.heavy_moved.items())]
         if self.winner is not None:
             result["winner"] = self.winner
         return result

@@ -1626,6 +1626,43 @@ def tile_darkness(p, rng, kind):
             p.line((74, 66, 118), a, b, 1.4)
 
 
+def tile_crate(p, rng, kind):
+    """A heavy wooden crate seen from above: planks inside an iron-cornered frame, with a
+    shadow to the bottom right, so that it reads as a thing standing on the floor (one
+    that can be pushed) rather than as a wall."""
+    tile_floor(p, rng, kind)
+    p.rect((60, 52, 40), 12, 12, 46, 46)                     # its shadow
+    p.rect(OUT, 7, 7, 48, 48)
+    p.rect(WOOD_DARK, 9, 9, 44, 44)
+    for i in range(4):
+        x = 12 + i * 10
+        p.rect(shade(WOOD, 1.0 + rng.uniform(-0.06, 0.06)), x, 12, 8.5, 38)
+        p.line(shade(WOOD, 0.7), (x + 4, 16), (x + 4.5, 22), 0.8)      # grain
+    p.line(WOOD_DARK, (12, 14), (50, 48), 3.2)                      # the brace
+    for cx, cy in ((10, 10), (52, 10), (10, 52), (52, 52)):
+        p.rect(STEEL_DARK, cx - 3, cy - 3, 6, 6)                     # iron corners
+
+
+def tile_web_sheet(p, rng, kind):
+    """A sheet of spider's webbing on the ground: pale radial strands and the spiral
+    between them over the floor, thick enough to read at a glance as a thing to avoid."""
+    tile_floor(p, rng, kind)
+    veil = pygame.Surface(p.s.get_size(), pygame.SRCALPHA)
+    veil.fill((214, 216, 230, 120))
+    p.s.blit(veil, (0, 0))
+    strand, spiral = (250, 250, 255), (232, 234, 246)
+    centre = (32 + rng.uniform(-3, 3), 32 + rng.uniform(-3, 3))
+    spokes = [i * math.tau / 10 + rng.uniform(-0.12, 0.12) for i in range(10)]
+    for a in spokes:
+        p.line(shade(OUT, 1.6), centre, (centre[0] + 46 * math.cos(a), centre[1] + 46 * math.sin(a)), 2.6)
+        p.line(strand, centre, (centre[0] + 46 * math.cos(a), centre[1] + 46 * math.sin(a)), 1.5)
+    for r in (7, 13, 19, 25, 31):
+        pts = [(centre[0] + r * math.cos(a), centre[1] + r * math.sin(a)) for a in spokes + spokes[:1]]
+        for a, b in zip(pts, pts[1:]):
+            p.line(shade(OUT, 1.6), a, b, 2.0)
+            p.line(spiral, a, b, 1.2)
+
+
 def tile_unknown(p, rng, kind: TerrainKind):
     """A kind the script has no picture for: its rules flags decide."""
     hue = seed_of(kind.id)
@@ -1647,7 +1684,7 @@ TILES = {
     "water": tile_water, "deep_water": lambda p, r, k: tile_water(p, r, k, deep=True), "tree": tile_tree,
     "door": tile_door, "open_door": tile_open_door, "cliff": tile_cliff, "pit": tile_pit, "low_wall": tile_low_wall, "rubble": tile_rubble,
     "brush": tile_brush, "undergrowth": tile_brush, "pillar": tile_pillar, "bridge": tile_bridge,
-    "darkness": tile_darkness,
+    "darkness": tile_darkness, "crate": tile_crate, "web_sheet": tile_web_sheet,
 }
 
 

@@ -22,7 +22,7 @@ from .sense import ABLE, Situation
 CURES = frozenset({"cure"})
 HARMS = frozenset({"missiles", "damage", "damage_per_level", "inflict", "scorching_ray"})
 AREA_HARMS = frozenset({"area_damage_per_level", "fireball"})
-CONTROLS = frozenset({"sleep", "color_spray", "hold_person", "web", "grease", "calm_emotions", "cause_fear"})
+CONTROLS = frozenset({"sleep", "color_spray", "hold_person", "web", "grease", "calm_emotions", "cause_fear", "scare"})
 BOONS = frozenset({"bless", "shield_of_faith", "magic_weapon", "haste", "spiritual_weapon"})
 # What putting one foe out of the fight a while (asleep, held, stuck) is worth, in hit points.
 CONTROL_VALUE = 5.0

@@ -8,8 +8,8 @@ Conventions (README, "Tiled maps"):
   given by the tile's custom string property ``char`` in an embedded tileset; a tile without
   ``char`` stands for the character of its position in the tileset, in the order of
   ``TILE_ORDER`` ("." floor, "#" wall, "~" difficult, "T" tree, "+" door, "/" open door, "=" low wall,
-  "^" rock face, "w" deep water, "O" pit, ":" darkness). An empty cell (gid 0) is a wall, like a missing cell of a TOML
-  grid. Flip bits are ignored;
+  "^" rock face, "w" deep water, "O" pit, ":" darkness, "b" heavy crate, "%" web sheet). An empty cell (gid 0) is a
+  wall, like a missing cell of a TOML grid. Flip bits are ignored;
 - an object layer named ``creatures``: one object per creature, its top-left corner (the
   top-left of its space) rounded to the nearest grid line; custom properties are the
   scenario's creature keys (``id``, ``template``, ``side``, ``name``, ``weapon``, ``hp`` ...);
@@ -39,7 +39,7 @@ from ..data.strict import convert
 from .schema import value_or as _or
 from .tiled_schema import Layer, MapObject, Property, TiledMap, Tileset
 
-TILE_ORDER = (".", "#", "~", "T", "+", "/", "=", "^", "w", "O", ":")      # appended to, never reordered
+TILE_ORDER = (".", "#", "~", "T", "+", "/", "=", "^", "w", "O", ":", "b", "%")      # appended to, never reordered
 FLIP_BITS = 0xF0000000
 LIST_KEYS = ("feats", "conditions", "inventory")
 MAP_PROPERTIES = ("title", "description", "seed", "title_en", "title_fr", "description_en", "description_fr")

@@ -265,9 +265,24 @@ def _ends(ctx: MoveContext, costs: dict[int, int], start: int) -> dict[Square, i
 
 
 def on_foot(board: Board, body: Body) -> MoveContext:
-    """The context of ``body`` walking only: no face climbed, no water swum."""
-    return MoveContext.of(board, replace(body, climb_squares=0, swim_squares=0)) if body.media else \
-        MoveContext.of(board, body)
+    """The context of ``body`` walking only: no face climbed, no water swum, and none of
+    the ground it climbs walked either (a spider's web sheet, walked by others but crossed
+    by the spider "at its climb speed", SRD Monstrous Spider: its movement there is the
+    climbing one, ``budget``)."""
+    if not body.media:
+        return MoveContext.of(board, body)
+    ctx = MoveContext.of(board, replace(body, climb_squares=0, swim_squares=0))
+    key = (MoveContext, "on_foot", body.id, body.side, body.size, body.span, body.media)
+    made = board.move_contexts.get(key)
+    if made is None:
+        inside = board.terrain.media_arrays(body.span, body.media)[3]
+        made = ctx
+        if any(f and m for f, m in zip(ctx.fits, inside)):          # climbing ground one could also walk
+            made = MoveContext.__new__(MoveContext)
+            made.__dict__.update(ctx.__dict__)
+            made.fits = bytearray(1 if f and not m else 0 for f, m in zip(ctx.fits, inside))
+        board.move_contexts[key] = made
+    return made
 
 
 def _reachable_with_media(board: Board, body: Body, mode: str, restricted: bool, parity: int,

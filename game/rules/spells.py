@@ -31,6 +31,11 @@ def missiles(caster_level: int) -> int:
     return min(5, 1 + max(0, caster_level - 1) // 2)
 
 
+def scare_targets(caster_level: int) -> int:
+    """Scare (SRD): "One living creature per three levels" — at least one."""
+    return max(1, caster_level // 3)
+
+
 def concentration_dc(reason: str, spell_level: int, damage: int = 0) -> int:
     """Concentration DCs (digest §4.5): damage 10 + damage + level; casting defensively
     15 + level; grappled or pinned 20 + level; entangled 15 + level; a moving mount 10 (or

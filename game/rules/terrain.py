@@ -22,6 +22,7 @@ class TerrainKind:
     low_obstacle: bool = False     # no higher than half a creature: cover nearby (digest §7.2)
     medium: str = ""               # "climb" / "swim": entered only by climbing or swimming (``MEDIA``)
     dark: bool = False             # no light: only darkvision sees there (``Terrain.is_dark``)
+    weight: int = 0                # a heavy object one can push or drag (lb, ``rules.loads``); 0: fixed
 
 
 # The movement modes a square may call for, and their bit in ``Terrain``'s arrays: a
@@ -68,8 +69,22 @@ LEGEND: dict[str, TerrainKind] = {
     # concealment): walked like floor; a creature without darkvision takes no 5-ft step
     # into, out of or within it, cannot see into it, and sees nothing from it.
     ":": TerrainKind(":", "darkness", dark=True),
+    # A heavy crate (French text, "déplacer un objet lourd"; SRD actions table: "move a
+    # heavy object", a move action that provokes). Ruling (README): a crate of 300 lb, waist
+    # high: nobody walks into its square, yet it blocks neither sight nor effect nor a
+    # diagonal past its corner, and like a low wall it gives cover to a creature near it
+    # (digest §7.2, "Low obstacle"). A creature next to it pushes or drags it one square
+    # (``actions.heavy``): where it stands is a battle's state, as a door's is.
+    "b": TerrainKind("b", "crate", blocks_move=True, low_obstacle=True, weight=300),
+    # A sheet of a web-spinning spider's webbing on the ground (SRD Monstrous Spider, "Web";
+    # ``actions.web_sheets``): walked like floor, blocking nothing, but a creature that
+    # stumbles in is caught. It is climbing ground (``MEDIA``): "A monstrous spider can move
+    # across its own web at its climb speed", and a creature with a climb speed moves on
+    # it at that speed; any other walks into it.
+    "%": TerrainKind("%", "web_sheet", medium="climb"),
 }
 DOOR_CHARS = {"door": "+", "open_door": "/"}
+MOVABLE = frozenset(k.id for k in LEGEND.values() if k.weight)     # the heavy objects that can be moved
 OFF_MAP = LEGEND["#"]  # missing cells of ragged rows count as walls
 
 

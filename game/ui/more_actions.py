@@ -5,7 +5,7 @@ for a click) passes, and every one is played through the engine.
 
 Some act at once (sheathe, load, escape …); some wait for a click on a creature (feint,
 sunder, coup de grace, aid another; snatching or striking an item, which then asks which
-one) or a square (crawl).
+one) or a square (crawl; where a heavy object next to it goes).
 """
 from __future__ import annotations
 
@@ -17,9 +17,9 @@ from ..world.worn import item_name
 
 # Actions that wait for a click on a creature, and the arguments they send.
 TARGETED_MORE = {"feint": {}, "sunder": {"item": "weapon"}, "coup_de_grace": {}, "spring_attack": {}}
-PLAIN_MORE = ("sheathe", "drop", "load", "ready_shield", "loose_shield", "stow", "lock_gauntlet", "unlock_gauntlet",
-              "extinguish", "cut_garrote", "escape", "release", "bolster_undead", "dispel_turning", "whirlwind_attack",
-              "cease_concentration")
+PLAIN_MORE = ("sheathe", "drop", "load", "ready_shield", "loose_shield", "drop_shield", "stow", "lock_gauntlet",
+              "unlock_gauntlet", "extinguish", "escape", "release", "bolster_undead", "dispel_turning",
+              "whirlwind_attack", "cease_concentration")
 
 
 def entries(screen, cid: str) -> list[tuple[str, tuple]]:
@@ -48,6 +48,17 @@ def entries(screen, cid: str) -> list[tuple[str, tuple]]:
     for action in ("crawl", "minimum_move"):        # a square to click next
         if opts[action].legal:
             out.append((sentence(f"ACT_{action}", {}, lang), ("square", action, {})))
+    for victim in opts["cut_garrote"].domain.get("targets", []) if opts["cut_garrote"].legal else []:
+        # its own garrote, or a locked one round a friend's throat next to it
+        args = {} if victim == cid else {"target": victim}
+        extra = "" if victim == cid else f" · {screen.names.get(victim, victim)}"
+        out.append((sentence("ACT_cut_garrote", {}, lang) + extra, ("do", "cut_garrote", args)))
+    for at in opts["cut_web"].domain.get("squares", []) if opts["cut_web"].legal else []:
+        out.append((sentence("ACT_cut_web", {}, lang) + f" · {list(at)}", ("do", "cut_web", {"at": list(at)})))
+    # a heavy object next to it: the object here, where it goes at the next click
+    for at in dict.fromkeys(tuple(at) for at, _to in opts["move_object"].domain.get("moves", [])) \
+            if opts["move_object"].legal else ():
+        out.append((sentence("ACT_move_object", {}, lang) + f" · {list(at)}", ("square", "move_object", {"at": list(at)})))
     out += _grapple_entries(screen, cid, opts)
     for spell in opts["retrieve_component"].domain.get("spells", []) if opts["retrieve_component"].legal else []:
         out.append((sentence("ACT_retrieve_component", {}, lang) + f" · {_spell(spell, lang)}",
@@ -131,6 +142,8 @@ def start(screen, choice: tuple) -> None:
         screen.mode = "more"
         if action == "grapple_move":
             screen.log.append((sentence("UI_GRAPPLE_MOVE_WHERE", {}, screen.lang), (200, 200, 160)))
+        elif action == "move_object":
+            screen.log.append((sentence("UI_MOVE_OBJECT_WHERE", {}, screen.lang), (200, 200, 160)))
 
 
 def click(screen, square, target: str | None) -> None:
@@ -142,7 +155,7 @@ def click(screen, square, target: str | None) -> None:
         screen.submit(C.GrappleMove(screen.current, squares=tuple(views.lane_to(screen.battle, screen.current, square))))
     elif kind == "square" and target is None:
         screen.mode = None
-        screen.perform(action, {"to": list(square)})
+        screen.perform(action, dict(args, to=list(square)))
     elif kind == "aim" and target is not None:
         screen.mode = None
         screen.perform(action, dict(args, target=target))

@@ -206,9 +206,13 @@ class Feint:
 
 @dataclass(frozen=True)
 class WebHold:
-    """A monstrous spider's web holding a creature: the DCs to slip out or burst it."""
+    """A monstrous spider's web holding a creature: the DCs to slip out or burst it; a web
+    sheet's (``actions.web_sheets``) also gives +5 to both (``footing``: ground to walk on)
+    and names its square (cut away, it holds nobody)."""
     escape_dc: int
     burst_dc: int
+    footing: int = 0
+    sheet: tuple[int, int] | None = None
 
 
 @dataclass
@@ -216,6 +220,7 @@ class Webs:
     """A spider's web this creature is caught in, and the webs it has thrown today (a spider)."""
     caught: WebHold | None = None
     thrown: int = 0
+    noticed: frozenset[tuple[int, int]] = frozenset()     # the web-sheet squares it has seen (Spot DC 20)
 
 
 @dataclass
@@ -337,11 +342,13 @@ class Quiver:
 
 @dataclass
 class Hands:
-    """What is in the other hand: an off-hand weapon, a shield ready or loosed, an item
+    """What is in the other hand: an off-hand weapon, a shield ready (strapped on) or
+    loosed (carried, not worn) or dropped (lying on the map, ``shield_dropped``), an item
     taken out of the pack (a flask, a potion, a scroll, a wand)."""
     off_hand: str | None = None
     shield_ready: bool = True
     holding: str | None = None
+    shield_dropped: bool = False
 
 
 @dataclass
@@ -360,6 +367,17 @@ class Worn:
     object_hp: dict[str, int] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class LockedGarrote:
+    """A locking garrote shut round a creature's throat (French text, "le garrot": "garrot
+    à verrouillage"; ``actions.garrote_lock``): which one, who locked it, the dice it
+    strangles with each round, and the hit points it has left against a blade."""
+    garrote: str
+    by: str
+    damage: str
+    hp: int
+
+
 @dataclass
 class Grapple:
     """Who a creature is locked with (French text, "lutte")."""
@@ -368,6 +386,7 @@ class Grapple:
     pinning: str | None = None
     garroting: str | None = None      # the victim of its garrote (French text, "le garrot")
     hushing: bool = False             # its pin also keeps the pinned foe from speaking
+    locked: LockedGarrote | None = None   # a locking garrote shut round its throat: no grapple
 
 
 @dataclass

@@ -209,6 +209,29 @@ class DoorChanged(Event):
 
 
 @dataclass(frozen=True)
+class WebStruck(Event):
+    """A section of a web sheet struck (``actions.web_sheets``): the attack, and on a hit
+    the damage, the DR it went through and the hit points left (0: the section is gone)."""
+    who: str
+    at: tuple[int, int]
+    d20: int
+    bonus: int
+    ac: int
+    hit: bool
+    damage: int = 0
+    reduction: int = 0
+    hp_left: int = 0
+
+
+@dataclass(frozen=True)
+class ObjectMoved(Event):
+    """A heavy object pushed or dragged from ``at`` to ``to`` (``actions.heavy``)."""
+    who: str
+    at: tuple[int, int]
+    to: tuple[int, int]
+
+
+@dataclass(frozen=True)
 class Spoke(Event):
     """A creature says something to the table (a free action)."""
     who: str

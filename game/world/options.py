@@ -26,7 +26,9 @@ from .actions import end_refusal, ends_bound, preconditions, unconditioned
 from .actions.attacking import can_shield_bash, full_attack_plan
 from .actions.commanding import commanded
 from .actions.common import JUDGES
-from .actions.gates import GATES, SETTLED
+from .actions.gates import GATES, SETTLED, heavy_objects_next_to
+from .actions.heavy import destinations as heavy_destinations
+from .actions.web_sheets import sections_in_reach
 from .actions.mounted import can_carry
 from .actions.overrun import overrun_squares
 from .actions.spring import spring_targets
@@ -49,11 +51,12 @@ GENERAL = frozenset({
     "AWAITING_ORDERS", "NO_MOVE_AFTER_FIVE_FOOT_STEP", "FIVE_FOOT_STEP_AFTER_MOVING", "CHARGE_AFTER_MOVING",
     "RESTING_AFTER_RUN", "PRONE_MUST_STAND", "NOT_MOUNTED", "NOT_GRAPPLING", "GRAPPLED_CANNOT",
     "NO_WEB", "WEB_USED_UP", "NOTHING_TO_DIRECT", "NO_CHARGE_HELD", "NOT_PRONE", "ALREADY_MOUNTED", "NO_GARROTE",
-    "NOT_GARROTED", "NOT_COMMANDED", "ONE_OVERRUN_A_ROUND", "TOO_BIG_TO_CLIMB", "TOO_BIG_TO_SWIM", "MOUNT_MOVED_ONE_ATTACK",
+    "NOT_COMMANDED", "ONE_OVERRUN_A_ROUND", "TOO_BIG_TO_CLIMB", "TOO_BIG_TO_SWIM", "MOUNT_MOVED_ONE_ATTACK",
     "CLIMBS_AT_ITS_SPEED", "SWIMS_AT_ITS_SPEED", "SWIM_FAILED_THIS_ROUND",
     "NO_OFF_HAND_WEAPON", "KNEES_FAILED", "PINNED_ONLY_ESCAPE", "NOT_DELAYING",
     # the gates of what needs something at hand (actions.gates)
-    "NO_DOOR_NEAR", "NOTHING_TO_CLIMB", "NO_WATER_NEAR", "NOTHING_TO_DRAW", "NO_MAGIC_ITEM", "NO_SPLASH_WEAPON",
+    "NO_DOOR_NEAR", "NO_HEAVY_OBJECT_NEAR", "NO_WEB_SHEET_NEAR",
+    "NOTHING_TO_CLIMB", "NO_WATER_NEAR", "NOTHING_TO_DRAW", "NO_MAGIC_ITEM", "NO_SPLASH_WEAPON",
     "NOTHING_LYING_NEAR", "NO_SPELL_READY", "NOT_A_CASTER", "NOTHING_TO_RETRIEVE", "NOBODY_HELPLESS",
     "SUNDER_NEEDS_SLASHING_OR_BLUDGEONING", "NO_WHIRLWIND_ATTACK_FEAT", "NO_SPRING_ATTACK_FEAT",
     "NO_SHOT_ON_THE_RUN_FEAT", "SPRING_ATTACK_HEAVY_ARMOR", "SPRING_ATTACK_AFTER_MOVING",
@@ -504,10 +507,10 @@ def _grapple_options(battle, who: str, action: str, make) -> Option:
     return _targeted(battle, who, action, make, ids)
 
 
-PLAIN = ("total_defense", "stand_up", "drop_prone", "sheathe", "drop", "load", "ready_shield", "loose_shield",
+PLAIN = ("total_defense", "stand_up", "drop_prone", "sheathe", "drop", "load", "ready_shield", "loose_shield", "drop_shield",
          "delay", "end_turn", "complete_full_round", "turn_undead", "rebuke_undead", "dispel_turning",
          "bolster_undead", "extinguish", "concentrate", "cease_concentration", "stow", "lock_gauntlet",
-         "unlock_gauntlet", "step_in", "release", "cut_garrote", "escape", "break_free")
+         "unlock_gauntlet", "step_in", "release", "escape", "break_free")
 
 
 def _providers(battle, who: str) -> dict[str, Callable[[], Option]]:
@@ -566,6 +569,15 @@ def _providers(battle, who: str) -> dict[str, Callable[[], Option]]:
                                      lambda passed: {"squares": [list(c.at) for c in passed]}),
         "close_door": lambda: _decide(battle, "close_door", [C.CloseDoor(who, at=sq) for sq in doors()],
                                       lambda passed: {"squares": [list(c.at) for c in passed]}),
+        # its own garrote, and a locked one round the throat of each creature next to it
+        "cut_garrote": lambda: _decide(battle, "cut_garrote", [C.CutGarrote(who)] + [
+            C.CutGarrote(who, target=t) for t in _near(battle, who, others()) if battle.read(t, Grapple).locked is not None],
+                                       lambda passed: {"targets": [c.target or who for c in passed]}),
+        "cut_web": lambda: _decide(battle, "cut_web", [C.CutWeb(who, at=sq) for sq in sections_in_reach(battle, who)]
+                                   or [C.CutWeb(who, at=battle.board().body(who).pos)],
+                                   lambda passed: {"squares": [list(c.at) for c in passed]}),
+        "move_object": lambda: _decide(battle, "move_object", _object_moves(battle, who),
+                                       lambda passed: {"moves": [[list(c.at), list(c.to)] for c in passed]}),
         "draw": lambda: _decide(battle, "draw", [C.Draw(who, weapon=w) for w in dict.fromkeys(mine) if w in weapons]
                                 or [C.Draw(who, weapon="dagger")],
                                 lambda passed: {"weapons": [c.weapon for c in passed]}),
@@ -610,6 +622,15 @@ def _providers(battle, who: str) -> dict[str, Callable[[], Option]]:
     # speaking: offered with the first stock call (the window lists them all; ``act`` takes any few words)
     out["speak"] = lambda: _decide(battle, "speak", [C.Speak(who, text=STOCK_CALLS[0])])
     return out
+
+
+def _object_moves(battle, who: str) -> list[Command]:
+    """Each heavy object next to the creature to each square around it (the engine judges
+    which are free), or one stand-in that the gate refuses."""
+    moves = [C.MoveObject(who, at=at, to=to) for at in heavy_objects_next_to(battle, who)
+             for to in heavy_destinations(battle, at)]
+    here = battle.board().body(who).pos
+    return moves or [C.MoveObject(who, at=here, to=here)]
 
 
 def _helpless_first(battle, ids: list[str]) -> list[str]:

@@ -5,7 +5,7 @@ built-up strings).
 What belongs to one creature is in its components (``components``); what belongs to the
 battle as a whole is here: the clock (round, turn, initiative order and counts, the
 surprise round, the winner), what lies on the map (items on the ground, the doors opened
-or closed, the squares spells made hard going), and what waits for a later moment (aid
+or closed, the heavy objects moved, the squares spells made hard going), and what waits for a later moment (aid
 another bonuses, secondary poison damage). The battle holds one ``BattleState``, journaled
 as one value (``Battle.shared``): the first time an open frame touches it, it is copied
 with the per-field plan of ``journal.component_copier``, so every field is annotated
@@ -63,6 +63,8 @@ class BattleState:
     ground: dict[Square, list[str]] = field(default_factory=dict)         # items lying on the map, by square
     ground_damage: dict[Square, dict[str, int]] = field(default_factory=dict)   # hit points left to damaged objects there
     doors: dict[Square, bool] = field(default_factory=dict)               # doors opened (True) or closed (False) in play
+    heavy_moved: dict[Square, Square] = field(default_factory=dict)      # a crate's square on the map -> where it stands now
+    web_hp: dict[Square, int] = field(default_factory=dict)              # web-sheet sections struck: hit points left (0: gone)
     overlays: dict[tuple[str, str], Overlay] = field(default_factory=dict)      # (kind, caster) -> its squares
     aids: list[Aid] = field(default_factory=list)
     poisons: list[Poison] = field(default_factory=list)

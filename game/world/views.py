@@ -334,7 +334,10 @@ def spell_target_limit(battle, who: str, spell_id: str, item: str | None = None,
         level = data.magic_items()[item]["caster_level"]
     elif spell_like:
         level = battle.read(who, SpellLike).caster_level
-    return spell_rules.missiles(level) if data.spells()[spell_id]["effect"] == "missiles" else max(1, level)
+    effect = data.spells()[spell_id]["effect"]
+    if effect == "scare":
+        return spell_rules.scare_targets(level)       # one a three levels
+    return spell_rules.missiles(level) if effect == "missiles" else max(1, level)
 
 
 def targetable_items(battle, cid: str, action: str = "sunder") -> list[str]:

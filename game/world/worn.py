@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .. import data
 from ..rules.objects import CARRIED_OBJECTS, best_bonuses
-from .components import Worn
+from .components import Hands, Worn
 
 
 def worn_bonus(battle, cid: str, kind: str) -> int:
@@ -21,7 +21,8 @@ def armour_check_penalty(battle, cid: str) -> int:
     Armor and Shields, ``check_penalty``; 0 or negative), for the skills it applies to:
     Climb, and the Ride check of a fast mount or dismount."""
     spec = battle.spec(cid)
-    return sum(data.armor()[a].get("check_penalty", 0) for a in (spec.armor, spec.shield) if a)
+    shield = None if battle.read(cid, Hands).shield_dropped else spec.shield       # one lying on the ground weighs nothing
+    return sum(data.armor()[a].get("check_penalty", 0) for a in (spec.armor, shield) if a)
 
 
 def object_numbers(item: str) -> tuple[str, int, int] | None:
@@ -41,7 +42,7 @@ def object_numbers(item: str) -> tuple[str, int, int] | None:
 
 def item_name(item: str, lang: str) -> str:
     """An item's name in that language (worn items, magic items, substances, weapons)."""
-    for table in (data.worn_items(), data.magic_items(), data.substances()):
+    for table in (data.worn_items(), data.magic_items(), data.substances(), data.armor()):
         if item in table:
             return table[item].get(f"name_{lang}") or table[item].get("name_en") or item
     weapon = data.weapons().get(item)

@@ -136,7 +136,7 @@ def test_every_natural_weapon_is_present():
 
 
 # The French text's optional equipment, beyond the SRD table.
-FRENCH_TEXT_WEAPON_IDS = ["garrote_cord", "garrote_wire"]
+FRENCH_TEXT_WEAPON_IDS = ["garrote_cord", "garrote_wire", "garrote_locking"]      # "garrot à verrouillage" too
 
 
 def test_no_weapon_beyond_the_srd_table_the_natural_weapons_and_the_garrotes():

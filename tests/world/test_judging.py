@@ -23,7 +23,7 @@ from game.world.commands import BadArgument, parse
 
 JUDGED = ("move", "withdraw", "run", "five_foot_step", "minimum_move", "charge", "overrun", "trip", "bull_rush",
           "disarm", "sunder", "aid_another", "feint", "mount", "ready",
-          "coup_de_grace", "attack", "full_attack")
+          "coup_de_grace", "attack", "full_attack", "move_object")
 
 
 def test_the_judged_actions_are_those_this_file_proves():
@@ -49,6 +49,9 @@ def _commands(b) -> list[tuple[str, str, dict]]:
             (who, "ready", {"trigger": "attacks", "command": {"action": "five_foot_step", "to": [x + 1, y]}}),
             (who, "ready", {"trigger": "attacks", "command": {"action": "end_turn"}}),
             (who, "ready", {"trigger": "attacks", "target": "nobody"})]
+    # the crate of the playouts' map (6, 0) to each square around it, and a square that is none
+    out += [(who, "move_object", {"at": [6, 0], "to": [6 + dx, dy]}) for dx, dy in KING_MOVES]
+    out += [(who, "move_object", {"at": [x, y], "to": [x + 1, y]}), (who, "move_object", {"at": [6, 0], "to": [9, 9]})]
     out += [(who, "move", {"squares": []}), (who, "five_foot_step", {"to": [x + 2, y]}),
             (who, "minimum_move", {"to": [x, y + 3]})]
     for goal in list(views.reachable(b, who, "double"))[:4]:

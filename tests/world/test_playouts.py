@@ -16,8 +16,8 @@ from game.world.attacks import aoo_limit
 from game.world.components import AttacksOfOpportunity, HitPoints
 from game.world.invariants import broken
 
-GRID = "\n".join(["........", "...~~...", "........", "..#+....", "........", "........"])
-WALLS = {(2, 3), (3, 3)}          # a wall and a closed door: nobody starts there
+GRID = "\n".join(["......b.", "...~~...", "........", "..#+....", "........", "........"])
+WALLS = {(2, 3), (3, 3), (6, 0)}  # a wall, a closed door and a crate: nobody starts there
 WEAPONS = ["longsword", "greataxe", "longspear", "shortbow", "dagger", "spiked_chain", "unarmed"]
 
 

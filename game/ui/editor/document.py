@@ -57,7 +57,7 @@ class Document:
     @classmethod
     def from_battle(cls, battle) -> Document:
         """The battle as it stands: positions, hit points, conditions, weapons in hand,
-        spells, shots and items left, riders in the saddle, creatures that came into play (a split pudding) and doors,
+        spells, shots and items left, riders in the saddle, creatures that came into play (a split pudding), doors and crates,
         as a scenario (issue 13, item 6: pause a battle into the sandbox). What a scenario
         cannot hold is named in ``left_behind`` (``what_if.not_in_a_scenario``)."""
         from ...rules.terrain import DOOR_CHARS
@@ -67,6 +67,11 @@ class Document:
         rows = [list(r) for r in sc.rows]
         for (x, y), is_open in battle.shared_read.doors.items():
             rows[y][x] = DOOR_CHARS["open_door" if is_open else "door"]
+        moved = battle.shared_read.heavy_moved           # crates where they were pushed
+        for x, y in moved:
+            rows[y][x] = "."
+        for (x, y), (nx, ny) in moved.items():
+            rows[ny][nx] = sc.rows[y][x]
         creatures = []
         for cid in battle.ids:                       # the scenario's, then those spawned in play
             spec, body = battle.spec(cid), board.by_id.get(cid)

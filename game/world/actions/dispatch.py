@@ -17,8 +17,9 @@ from ..auras import stench_sweep
 from ..commands import Command
 from ..components import Conditions, Grapple, Riding, Stats, Timing, TurnUses
 from ..saddle import mounted_falls
-from . import (attacking, casting, charging, climbing, commanding, doors, fear, grapple, helping, magic_items, maneuvers, mounted,
-               moving, other, overrun, spellwork, splash, spring, swimming, timing, turning, warding, webs, whirlwind)
+from . import (attacking, casting, charging, climbing, commanding, doors, fear, grapple, heavy, helping, magic_items, maneuvers,
+               mounted, moving, other, overrun, spellwork, splash, spring, swimming, timing, turning, warding, web_sheets, webs,
+               whirlwind)
 from .common import ACTIONS, JUDGES, Refused, is_able, refuse, strenuous_damage
 from .gates import GATES
 
@@ -32,6 +33,7 @@ ACTIONS.update({
     "draw": other.do_draw, "speak": other.do_speak, "sheathe": other.do_sheathe, "drop": other.do_drop,
     "pick_up": other.do_pick_up,
     "load": other.do_load, "ready_shield": other.do_ready_shield, "loose_shield": other.do_loose_shield,
+    "drop_shield": other.do_drop_shield,
     "delay": timing.do_delay, "ready": timing.do_ready, "end_turn": timing.do_end_turn,
     "start_full_round": timing.do_start_full_round, "complete_full_round": timing.do_complete_full_round,
     "trip": maneuvers.do_trip, "bull_rush": maneuvers.do_bull_rush, "disarm": maneuvers.do_disarm,
@@ -47,10 +49,10 @@ ACTIONS.update({
     "use_item": magic_items.do_use_item, "use_spell_like": magic_items.do_use_spell_like,
     "concentrate": spellwork.do_concentrate, "cease_concentration": spellwork.do_cease_concentration,
     "retrieve_component": spellwork.do_retrieve_component,
-    "open_door": doors.do_open_door, "close_door": doors.do_close_door,
+    "open_door": doors.do_open_door, "close_door": doors.do_close_door, "move_object": heavy.do_move_object,
     "retrieve": other.do_retrieve, "stow": other.do_stow,
     "lock_gauntlet": other.do_lock_gauntlet, "unlock_gauntlet": other.do_unlock_gauntlet,
-    "step_in": timing.do_step_in, "web": webs.do_web, "climb": climbing.do_climb,
+    "step_in": timing.do_step_in, "web": webs.do_web, "cut_web": web_sheets.do_cut_web, "climb": climbing.do_climb,
     "swim": swimming.do_swim,
 })
 
@@ -64,6 +66,7 @@ JUDGES.update({
     "mount": mounted.judge_mount, "ready": timing.judge_ready, "coup_de_grace": charging.judge_coup_de_grace,
     "attack": attacking.judge_attack, "full_attack": attacking.judge_full_attack,
     "sunder": maneuvers.judge_sunder, "aid_another": helping.judge_aid_another, "feint": maneuvers.judge_feint,
+    "move_object": heavy.judge_move_object,
 })
 
 

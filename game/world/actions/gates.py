@@ -15,6 +15,7 @@ from ... import data
 from ...rules.geometry import Square
 from ...rules.maneuvers import can_sunder_with
 from ...rules.reasons import Refusal
+from ...rules.terrain import MOVABLE
 from ...rules.turning import turning_level
 from .. import budget
 from ..components import (Conditions, Defense, Feats, Grapple, Hands, Inventory, Loaded, Quiver, Riding, Spellcasting,
@@ -27,11 +28,13 @@ LOADING = {"hand_crossbow": ("move", 1), "light_crossbow": ("move", 1), "sling":
            "heavy_crossbow": ("full_round", 1), "repeating_light_crossbow": ("full_round", 5),
            "repeating_heavy_crossbow": ("full_round", 5)}
 # The garrotes (French text, "le garrot").
-GARROTES = ("garrote_cord", "garrote_wire")
+GARROTES = ("garrote_cord", "garrote_wire", "garrote_locking")
+LOCKING_GARROTES = frozenset({"garrote_locking"})
 # A rock face, the one terrain climbed (README, "Rulings": one-storey faces).
 FACE = "cliff"
 WATER = "deep_water"
 DOORS = frozenset({"door", "open_door"})
+WEB_SHEETS = frozenset({"web_sheet"})
 FACES = frozenset({FACE})
 WATERS = frozenset({WATER})
 
@@ -130,7 +133,9 @@ def garrote(battle, who: str) -> Refusal | None:
 
 
 def cut_garrote(battle, who: str) -> Refusal | None:
-    if any(g.garroting == who for _c, g in battle.each(Grapple)):
+    """A garrote round its throat, or a locked one round anyone's (a friend cuts it off,
+    ``grapple.do_cut_garrote``, which judges the reach)."""
+    if any(g.garroting == who or g.locked is not None for _c, g in battle.each(Grapple)):
         return None
     return Refusal("NOT_GARROTED")
 
@@ -203,7 +208,8 @@ def crawl(battle, who: str) -> Refusal | None:
 
 
 def _has_shield(battle, who: str) -> bool:
-    return battle.read(who, Defense).shield_bonus > 0
+    """A shield not broken and not lying on the ground."""
+    return battle.read(who, Defense).shield_bonus > 0 and not battle.read(who, Hands).shield_dropped
 
 
 def ready_shield(battle, who: str) -> Refusal | None:
@@ -216,6 +222,15 @@ def loose_shield(battle, who: str) -> Refusal | None:
     if not battle.read(who, Hands).shield_ready or not _has_shield(battle, who):
         return Refusal("NO_SHIELD_TO_READY")
     return None
+
+
+def drop_shield(battle, who: str) -> Refusal | None:
+    """Only a shield carried but not worn is dropped for free (French text, "préparer ou
+    détacher un bouclier": "Lâcher un bouclier qu'on tient à la main (sans qu'il soit
+    attaché) est une action libre"); a strapped one is loosed first."""
+    if not _has_shield(battle, who):
+        return Refusal("NO_SHIELD_TO_READY")
+    return Refusal("SHIELD_STRAPPED_ON") if battle.read(who, Hands).shield_ready else None
 
 
 def _around(battle, who: str) -> set[Square]:
@@ -249,6 +264,29 @@ def _medium_next_to(battle, who: str, kinds: frozenset[str]) -> list[Square]:
     if (x, y) in found:
         return [sq for sq in around if terrain.in_bounds(sq)]
     return [sq for sq in around if sq in found]
+
+
+def heavy_objects_next_to(battle, who: str) -> list[Square]:
+    """The movable heavy objects (crates) next to the creature's space: the only ones it
+    can push or drag (``actions.heavy``); none on most maps."""
+    found = battle.current_terrain().squares_of(MOVABLE)
+    return sorted(_around(battle, who) & found) if found else []
+
+
+def cut_web(battle, who: str) -> Refusal | None:
+    """Cutting a web sheet (``web_sheets``) is a standard action, with a section in reach:
+    in the creature's space or next to it."""
+    webs = battle.current_terrain().squares_of(WEB_SHEETS)
+    if not webs or not (_around(battle, who) | set(battle.board().body(who).squares)) & webs:
+        return Refusal("NO_WEB_SHEET_NEAR")
+    return budget.refusal(battle.read(who, TurnState), "standard")
+
+
+def move_object(battle, who: str) -> Refusal | None:
+    """Moving a heavy object is a move action, with one next to the creature."""
+    if not heavy_objects_next_to(battle, who):
+        return Refusal("NO_HEAVY_OBJECT_NEAR")
+    return budget.refusal(battle.read(who, TurnState), "move")
 
 
 def door(battle, who: str) -> Refusal | None:
@@ -355,8 +393,8 @@ def spring_attack(battle, who: str) -> Refusal | None:
 def cannot_speak(battle, cid: str) -> bool:
     """Silenced, gagged, or pinned by a foe that keeps it from speaking (French text,
     "lutte": the pinner "peut aussi l'empêcher de parler s'il le désire")."""
-    if {"silenced", "gagged"} & battle.read(cid, Conditions).ids:
-        return True
+    if {"silenced", "gagged"} & battle.read(cid, Conditions).ids or battle.read(cid, Grapple).locked is not None:
+        return True                                 # a locked garrote strangles it (``garrote_lock``)
     pinner = battle.read(cid, Grapple).pinned_by
     return bool(pinner and battle.has(pinner) and battle.read(pinner, Grapple).pinning == cid
                 and battle.read(pinner, Grapple).hushing)
@@ -382,8 +420,10 @@ GATES = {
     "direct_spell": direct_spell, "command_undead": commanded, "release_undead": commanded,
     "use_spell_like": use_spell_like, "delay": delay, "complete_full_round": complete_full_round,
     "start_full_round": start_full_round, "crawl": crawl, "ready_shield": ready_shield, "loose_shield": loose_shield,
+    "drop_shield": drop_shield,
     "end_turn": lambda battle, who: None,
-    "open_door": door, "close_door": door, "climb": climb, "swim": swim, "draw": draw, "use_item": use_item,
+    "open_door": door, "close_door": door, "move_object": move_object, "cut_web": cut_web,
+    "climb": climb, "swim": swim, "draw": draw, "use_item": use_item,
     "throw_splash": throw_splash, "pick_up": pick_up, "cast": cast, "retrieve_component": cast,
     "charge": charge, "speak": speak, "whirlwind_attack": whirlwind_attack, "spring_attack": spring_attack, "retrieve": retrieve,
     "sunder": sunder, "coup_de_grace": coup_de_grace,

@@ -29,7 +29,8 @@ from ..damage import apply_damage, status_of
 from ..events import AttackRolled, DamageDealt, ItemDamaged, Moved
 from .common import ABLE, Refused, refuse, spend, square_arg, squares_arg, target_arg, turn_state
 from .contests import in_reach, melee_touch_attack, opposed
-from .gates import GARROTES
+from . import garrote_lock
+from .gates import GARROTES, LOCKING_GARROTES
 from .grapple_limits import GrappleChanged, escape_squares, garroted_refusal, pinner_refusal, step_out
 
 
@@ -363,8 +364,10 @@ def garrote(battle, who, target, declined, args, iterative: int = 0) -> list:
     """The garrote (French text, "le garrot"): the target's attack of opportunity stops it
     if it deals damage; a target more than two sizes larger can be reached only lying
     down; a melee touch attack against 10 + size; then a grapple check (no automatic
-    failure against big foes): 1d6 (cord) or 1d8 (wire) + 1.5 x Str, and the two are
-    locked in a grapple. Each grapple check won later deals the garrote's damage again."""
+    failure against big foes): 1d6 (cord) or 1d8 (wire) + 1.5 x Str; the garroter then
+    comes into contact, into the victim's space (provoking from others, not the victim),
+    and the two are locked in a grapple. Each grapple check won later deals the garrote's
+    damage again. A locking garrote locks instead (``garrote_lock``): no contact, no grapple."""
     board = battle.board()
     me, foe = board.body(who), board.body(target)
     if me.weapon.id not in GARROTES:
@@ -398,12 +401,24 @@ def garrote(battle, who, target, declined, args, iterative: int = 0) -> list:
     events += ev
     if not wins:
         return events + [GrappleChanged(who=who, other=target, change="garrote_failed")]
+    events += [GrappleChanged(who=who, other=target, change="garroted")] + _garrote_damage(battle, who, target)
+    if me.weapon.id in LOCKING_GARROTES:
+        return events + garrote_lock.lock(battle, who, target)      # no contact, no grapple
+    if status_of(battle, target) != "dead":
+        # "vous devez rentrer en contact au plus près de votre adversaire pour maintenir
+        # votre étranglement. Se déplacer déclenche une attaque d'opportunité provenant de
+        # tout autre ennemi présent, mais pas de votre cible": the grapple's move into the
+        # foe's space; one that cannot come into contact does not keep the strangling.
+        ev, entered = _enter_space(battle, who, target, declined)
+        events += ev
+        if not entered:
+            return events + [GrappleChanged(who=who, other=target, change="cannot_enter")]
     _g(battle, who).holding.add(target)
     _g(battle, target).holding.add(who)
     _g(battle, who).garroting = target
     _sync(battle, who)
     _sync(battle, target)
-    return events + [GrappleChanged(who=who, other=target, change="garroted")] + _garrote_damage(battle, who, target)
+    return events
 
 
 def _garrote_damage(battle, who: str, target: str) -> list:
@@ -523,9 +538,20 @@ GARROTE_OBJECT = {"garrote_cord": (0, 2), "garrote_wire": (10, 2)}
 def do_cut_garrote(battle, who, args, declined) -> list:
     """Standard action for the one garroted: an attack at AC 21 with a light slashing blade
     at -4, slipped between the garrote and the throat; damage beyond the garrote's hardness
-    comes off its hit points, and at 0 it is cut and the strangling ends."""
-    garroter = next((c for c, g in battle.each(Grapple) if g.garroting == who), None)
-    if garroter is None:
+    comes off its hit points, and at 0 it is cut and the strangling ends. A locked garrote
+    may also be cut off a friend's throat (``target``, next to it: "les amis et la victime
+    arrêtent généralement toute poursuite de l'agresseur pour délivrer leur compagnon du
+    garrot"), at the same AC and −4 (ruling: not to cut the friend's throat)."""
+    victim = args.get("target") or who
+    if victim != who:
+        victim = target_arg(battle, args)
+        if _g(battle, victim).locked is None:
+            raise refuse("NOT_GARROTED_LOCKED", target=victim)
+        if not in_reach(battle, who, victim, UNARMED):
+            raise refuse("OUT_OF_REACH", target=victim)
+    garroter = next((c for c, g in battle.each(Grapple) if g.garroting == who), None) if victim == who else None
+    locked = _g(battle, victim).locked
+    if garroter is None and locked is None:
         raise refuse("NOT_GARROTED")
     blade = battle.board().body(who).weapon
     if "S" not in blade.types or blade.use not in ("light", "natural"):
@@ -536,19 +562,21 @@ def do_cut_garrote(battle, who, args, declined) -> list:
     value = bonus.value + rules.GARROTE_CUT_PENALTY      # the French text's -4: not cutting one's own throat
     d20 = battle.dice.roll(20, f"cut garrote {who}")
     hit = attack_rules.judge_attack(d20, value, rules.GARROTE_CUT_AC, 21).hit
-    events.append(AttackRolled(attacker=who, target=garroter, d20=d20, bonus=value, total=d20 + value,
+    events.append(AttackRolled(attacker=who, target=garroter or victim, d20=d20, bonus=value, total=d20 + value,
                                ac=rules.GARROTE_CUT_AC, hit=hit, threat=False,
                                bonus_breakdown=tuple((m.value, m.kind, m.source) for m in bonus.applied)
                                + ((rules.GARROTE_CUT_PENALTY, "circumstance", "garrote_at_the_throat"),),
                                ac_breakdown=((11, "base", "small_weapon"), (10, "cover", "in_the_throat")), kind="melee"))
     if not hit:
         return events
-    garrote_id = battle.board().body(garroter).weapon.id
-    hardness, full_hp = GARROTE_OBJECT[garrote_id]
     count, sides = attack_rules.parse_dice(attack_rules.damage_dice(blade.damage_s, blade.damage_m, a.size))
     faces = battle.dice.roll_dice(count, sides, f"cut garrote damage {who}") if sides > 1 else [count]
     damage = max(1, sum(faces) + attack_rules.strength_to_damage(a, ranged=False, thrown=False, two_handed=False,
                                                                   off_hand=False))
+    if garroter is None:
+        return events + garrote_lock.cut(battle, victim, damage)    # the locked garrote, on its throat or a friend's
+    garrote_id = battle.board().body(garroter).weapon.id
+    hardness, full_hp = GARROTE_OBJECT[garrote_id]
     gear = battle.comp(garroter, Gear)
     left, destroyed = damage_object(full_hp if gear.weapon_hp is None else gear.weapon_hp, damage, hardness)
     gear.weapon_hp = left

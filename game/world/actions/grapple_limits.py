@@ -18,7 +18,7 @@ from ..turns import AT_TURN_START, TURN_PASSED
 class GrappleChanged(Event):
     who: str
     other: str
-    change: str           # grabbed, joined, held, pinned, unpinned, pin_ended, escaped, released, freed
+    change: str           # grabbed, joined, held, pinned, unpinned, pin_ended, escaped, released, freed, garrote_locked ...
 
 
 # "Il est impossible de dégainer ou d'utiliser une arme (contre quiconque), de libérer un

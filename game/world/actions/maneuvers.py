@@ -404,7 +404,8 @@ def sunder(battle, who: str, target: str, declined, args: dict, iterative: int =
 
 def _shield_id(battle, cid: str) -> str | None:
     spec = next((c for c in battle.scenario.creatures if c.id == cid), None)
-    if spec is None or not spec.shield or battle.comp(cid, Defense).shield_bonus <= 0:
+    if spec is None or not spec.shield or battle.comp(cid, Defense).shield_bonus <= 0 \
+            or battle.comp(cid, Hands).shield_dropped:                   # one lying on the ground is no longer its
         return None
     return spec.shield
 

@@ -17,6 +17,7 @@ from ..durations import until_next_turn
 from ..events import ActionTaken, Moved, MovementStopped, SavingThrow, Stepped
 from ..processors import MoveIntent, StepIntent
 from .common import Refused, Verdict, judged, judging, refuse, spend, square_arg, squares_arg, turn_state
+from . import web_sheets
 from .timing import readied_on_entering
 
 
@@ -30,7 +31,8 @@ def parity_after(positions: list[Square], parity: int) -> int:
 def walk(battle, who: str, positions: list[Square], mode: str, declined: set[str]) -> list:
     """Move square by square: attacks of opportunity before leaving a threatened square
     (once per opponent per round), readied actions on entering reach; a mover who falls
-    stops where it is."""
+    stops where it is; one that comes to a web sheet stops short of it or is caught in it
+    (``web_sheets.entering``)."""
     events: list = []
     ts = turn_state(battle, who)
     pos_comp = battle.comp(who, Position)
@@ -64,13 +66,19 @@ def walk(battle, who: str, positions: list[Square], mode: str, declined: set[str
             # opportunity): no movement ends in another's space
             events.append(MovementStopped(who=who, at=here, reason="occupied"))
             return events
+        ev, web = web_sheets.entering(battle, who, here, positions[i + 1])
+        events += ev
+        if web == "noticed":                  # it saw the web in time: it stops short
+            return events
         pos_comp.x, pos_comp.y = positions[i + 1]
         battle.changed()
         events += stench_on(battle, who)
         ev, fell = readied_on_entering(battle, who, declined, came_from=positions[i])
         events += ev
-        if fell:
+        if fell and web != "caught":
             events.append(MovementStopped(who=who, at=positions[i + 1], reason="fell"))
+            return events
+        if web == "caught":                   # it stumbled into the web: held there
             return events
     return events
 

@@ -294,6 +294,9 @@ def do_pick_up(battle, who, args, declined) -> list:
     where = next((sq for sq in sorted(near) if item in battle.shared.ground.get(sq, [])), None)
     if where is None:
         raise refuse("NOTHING_TO_PICK_UP", item=item)
+    hands = battle.read(who, Hands)
+    if hands.shield_dropped and item == battle.spec(who).shield:
+        return _pick_up_own_shield(battle, who, item, where, declined)
     if item not in data.weapons():
         return _pick_up_object(battle, who, item, where, declined)
     if battle.comp(who, Wielded).weapon_id != "unarmed":
@@ -320,6 +323,22 @@ def _lift(battle, who: str, item: str, where, declined) -> tuple[list, bool]:
         del ground[where]
     battle.changed()
     return events + [ItemPickedUp(who=who, item=item)], True
+
+
+def _pick_up_own_shield(battle, who: str, item: str, where, declined) -> list:
+    """Its own shield taken off the ground (a move action that provokes, as any pick-up):
+    carried, not worn, until readied ("S'attacher un bouclier au bras pour qu'il confère un
+    bonus à la CA [...] nécessite une action de mouvement"). The shield's hand must be free
+    of an off-hand weapon."""
+    hands = battle.comp(who, Hands)
+    if hands.off_hand is not None:
+        raise refuse("HAND_FULL", weapon=hands.off_hand)
+    events, lifted = _lift(battle, who, item, where, declined)
+    if lifted:
+        hands.shield_dropped = False
+        hands.shield_ready = False
+        battle.changed()
+    return events
 
 
 def _pick_up_object(battle, who: str, item: str, where, declined) -> list:
@@ -379,7 +398,10 @@ def do_ready_shield(battle, who, args, declined) -> list:
 
 
 def do_loose_shield(battle, who, args, declined) -> list:
-    """Move action, no attack of opportunity: the hand is free, the shield bonus lost."""
+    """Move action, no attack of opportunity: the hand is free, the shield bonus lost
+    (French text, "détacher [...] un bouclier pour avoir une main libre"). Ruling (README):
+    the shield is still carried, not worn, loosely in that hand, which can hold things as a
+    shield's hand does; ``drop_shield`` lets it fall, a free action."""
     hands = battle.comp(who, Hands)
     if not hands.shield_ready or not _has_shield(battle, who):
         raise refuse("NO_SHIELD_TO_READY")
@@ -389,8 +411,30 @@ def do_loose_shield(battle, who, args, declined) -> list:
     return events
 
 
+def do_drop_shield(battle, who, args, declined) -> list:
+    """Free action: "Lâcher un bouclier qu'on tient à la main (sans qu'il soit attaché) est
+    une action libre" (French text, "préparer ou détacher un bouclier"; SRD: "Dropping a
+    carried (but not worn) shield is a free action"). It falls in the creature's square or
+    an adjacent one, as a dropped weapon does ("lâcher un objet"); picked up again it is
+    carried, not worn, until readied."""
+    hands = battle.comp(who, Hands)
+    if not _has_shield(battle, who):
+        raise refuse("NO_SHIELD_TO_READY")
+    if hands.shield_ready:
+        raise refuse("SHIELD_STRAPPED_ON")
+    to = args.get("to")
+    at = square_arg(to, "to") if to is not None else battle.board().body(who).pos
+    if to is not None and at not in drop_squares(battle, who):
+        raise refuse("NOT_ADJACENT", square=list(at))
+    shield = battle.spec(who).shield
+    battle.shared.ground.setdefault(at, []).append(shield)
+    hands.shield_dropped = True
+    battle.changed()
+    return [ActionTaken(who=who, action="drop_shield", kind="free"), ItemDropped(who=who, item=shield, at=at)]
+
+
 def _has_shield(battle, who) -> bool:
-    return battle.comp(who, Defense).shield_bonus > 0
+    return battle.comp(who, Defense).shield_bonus > 0 and not battle.comp(who, Hands).shield_dropped
 
 
 __all__ = ["square_arg", "space_squares", "Position"]

@@ -35,6 +35,24 @@ def spread_targets(battle, targets: list[str]) -> None:
                 raise refuse("TARGETS_TOO_FAR_APART", first=a, second=b)
 
 
+def scare_aim(battle, who: str, spell: dict, args: dict) -> None:
+    """Scare (SRD: "Targets: One living creature per three levels, no two of which can be
+    more than 30 ft. apart"): the targets named, within the spell's range and sight, no two
+    more than 30 ft apart, each one cause fear could frighten."""
+    targets = args.get("targets")
+    if not isinstance(targets, list) or not targets or not all(isinstance(t, str) and battle.has(t) for t in targets):
+        raise refuse("BAD_ARGUMENT", key="targets")
+    most = rules.scare_targets(spellcasting(battle, who).caster_level)
+    if len(set(targets)) > most:
+        raise refuse("TOO_MANY_TARGETS", count=most)
+    for t in sorted(set(targets)):
+        in_range(battle, who, spell, target=t)
+        refusal = target_kind_refusal(battle, "scare", t)
+        if refusal is not None:
+            raise Refused(refusal)
+    spread_targets(battle, sorted(set(targets)))
+
+
 def in_range(battle, who: str, spell: dict, target: str | None = None, point: Square | None = None) -> None:
     """Refuse a target or a point beyond the spell's range (after Enlarge Spell) or out of
     sight; a touch reaches what is adjacent."""
@@ -198,24 +216,26 @@ def arcane_spell_failure(battle, who: str) -> int:
     total = 0
     if spec.armor and not (cls == "bard" and armors[spec.armor]["category"] == "light"):
         total += armors[spec.armor]["spell_failure"]
-    if spec.shield:
+    if spec.shield and not battle.read(who, Hands).shield_dropped:
         total += armors[spec.shield]["spell_failure"]
     return total
 
 
-# Cause Fear: "one living creature with 5 or fewer HD" (SRD), a mind-affecting fear effect.
+# Cause Fear: "one living creature with 5 or fewer HD" (SRD), a mind-affecting fear effect;
+# Scare "causes all targeted creatures of less than 6 HD to become frightened": the same.
 CAUSE_FEAR_MAX_HD = 5
+FEAR_SPELLS = frozenset({"cause_fear", "scare"})
 
 
 def target_kind_refusal(battle, effect: str, target: str) -> Refusal | None:
     """A target the spell cannot affect, said before any die (the attacks of opportunity
     casting provokes are rolled after this): hold person takes a humanoid (SRD); cause fear
-    a living creature of 5 Hit Dice or less, with a mind (undead, constructs and mindless
+    and scare a living creature of 5 Hit Dice or less ("less than 6 HD"), with a mind (undead, constructs and mindless
     creatures are immune to mind-affecting effects)."""
     values = battle.read(target, Stats).values
     if effect == "hold_person" and values.get("non_humanoid"):
         return Refusal("NOT_HUMANOID", {"target": target})
-    if effect == "cause_fear":
+    if effect in FEAR_SPELLS:
         if values.get("undead") or values.get("construct") or values.get("mindless"):
             return Refusal("IMMUNE_TO_FEAR", {"target": target})
         if values.get("hd", 1) > CAUSE_FEAR_MAX_HD:
@@ -237,6 +257,9 @@ def check_aim(battle, who: str, spell: dict, args: dict) -> None:
             in_range(battle, who, spell, target=t)
         if effect in SPREAD_TARGETS:
             spread_targets(battle, sorted(set(targets)))
+        return
+    if effect == "scare":
+        scare_aim(battle, who, spell, args)
         return
     if spell["shape"] == "touched":
         if "target" in args:

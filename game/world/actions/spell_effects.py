@@ -236,12 +236,32 @@ def _cause_fear(battle, who, spell_id, spell, level, args, declined) -> list:
     for 1d4 rounds and flees the caster (``fear``: French text, "les créatures effrayées
     fuient"); saved, it is shaken for 1 round."""
     target = args["target"]
-    ok, events = roll_save(battle, target, "will", rules.save_dc(level, casting_modifier(battle, who)))
+    return _frighten(battle, who, target, rules.save_dc(level, casting_modifier(battle, who)),
+                     lambda: battle.dice.roll(4, f"cause fear rounds {target}"))
+
+
+def _scare(battle, who, spell_id, spell, level, args, declined) -> list:
+    """Scare (SRD: "This spell functions like cause fear, except that it causes all
+    targeted creatures of less than 6 HD to become frightened"; duration "1 round/level or
+    1 round"; French name "Effroi"): each target, judged before any die
+    (``spell_checks.scare_aim``), saves on Will: failed, frightened for 1 round a level,
+    fleeing the caster; saved, shaken for 1 round."""
+    cl = spellcasting(battle, who).caster_level
+    dc = rules.save_dc(level, casting_modifier(battle, who))
+    events: list = []
+    for target in dict.fromkeys(args["targets"]):
+        events += _frighten(battle, who, target, dc, lambda: cl)
+    return events
+
+
+def _frighten(battle, who: str, target: str, dc: int, rounds) -> list:
+    """A fear spell on one creature: Will partial — saved, shaken for 1 round; failed,
+    frightened for ``rounds()`` rounds, afraid of the caster (``fear``)."""
+    ok, events = roll_save(battle, target, "will", dc)
     if ok:
         add_timed_condition(battle, target, "shaken", lasting(battle, 1))
         return events + [ConditionStarted(who=target, condition="shaken")]
-    rounds = battle.dice.roll(4, f"cause fear rounds {target}")
-    add_timed_condition(battle, target, "frightened", lasting(battle, rounds))
+    add_timed_condition(battle, target, "frightened", lasting(battle, rounds()))
     battle.comp(target, Monster).afraid_of = who
     return events + [ConditionStarted(who=target, condition="frightened")]
 
@@ -399,7 +419,7 @@ EFFECTS = {"color_spray": _color_spray, "magic_weapon": _on_touched("magic_weapo
            "area_damage_per_level": _burning_hands, "sleep": _sleep, "grease": _grease, "cure": _touch_or_hold,
            "inflict": _touch_or_hold, "bless": _bless, "spiritual_weapon": _spiritual_weapon,
            "flaming_sphere": _flaming_sphere, "hold_person": _hold_person, "web": _web, "cause_fear": _cause_fear,
-           "calm_emotions": spellwork.calm_emotions, "hide_from_undead": warding.hide_from_undead}
+           "scare": _scare, "calm_emotions": spellwork.calm_emotions, "hide_from_undead": warding.hide_from_undead}
 
 
 @BLOCKED_TURN.register(10)

@@ -80,7 +80,8 @@ def do_web(battle, who, args, declined) -> list:
 
 def escape_web(battle, who, args) -> list:
     """Standard action: Escape Artist (Dex) against the web's escape DC, or Strength
-    against its burst DC; ``method`` picks one, else the better chance."""
+    against its burst DC; ``method`` picks one, else the better chance. Out of a web sheet
+    either gains +5 (``web_sheets``: ground to walk on)."""
     web = battle.read(who, Webs).caught
     dex = ability_modifier(battle.comp(who, Abilities).scores["dex"]) + battle.comp(who, Stats).values.get("escape_artist", 0)
     strength = ability_modifier(battle.comp(who, Abilities).scores["str"])
@@ -90,6 +91,7 @@ def escape_web(battle, who, args) -> list:
     if method not in ("escape_artist", "strength"):
         raise refuse("BAD_ARGUMENT", key="method")
     bonus, dc = (dex, web.escape_dc) if method == "escape_artist" else (strength, web.burst_dc)
+    bonus += web.footing          # a web sheet: "+5 if the trapped creature has something to walk on or grab"
     if method == "escape_artist":
         bonus += take_skill_aid(battle, who, "escape_artist")     # aid another on this check
     events = spend(battle, who, "standard", "break_free")

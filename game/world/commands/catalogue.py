@@ -305,7 +305,9 @@ class Release(Command):
 
 @dataclass(frozen=True)
 class CutGarrote(Command):
+    """Cut the garrote round its own throat, or (``target``) a locked one round a friend's."""
     action = "cut_garrote"
+    target: str | None = None
 
 
 # --- other actions ---------------------------------------------------------------------------
@@ -325,6 +327,13 @@ for _name in ("TotalDefense", "StandUp", "DropProne", "Sheathe", "Load", "ReadyS
               "Delay", "EndTurn", "CompleteFullRound", "TurnUndead", "RebukeUndead", "DispelTurning",
               "BolsterUndead", "Extinguish", "Concentrate", "Stow", "LockGauntlet", "UnlockGauntlet", "StepIn"):
     _plain(_name)
+
+
+@dataclass(frozen=True)
+class DropShield(Command):
+    """Let a loosed shield (carried, not worn) fall: in its own square, or ``to`` an adjacent one."""
+    action = "drop_shield"
+    to: Square | None = None
 
 
 @dataclass(frozen=True)
@@ -381,6 +390,21 @@ class OpenDoor(Command):
 class CloseDoor(Command):
     action = "close_door"
     at: Square
+
+
+@dataclass(frozen=True)
+class CutWeb(Command):
+    """Strike the section of web sheet at ``at`` (in the creature's space or next to it)."""
+    action = "cut_web"
+    at: Square
+
+
+@dataclass(frozen=True)
+class MoveObject(Command):
+    """Push or drag the heavy object at ``at`` one square, to ``to``."""
+    action = "move_object"
+    at: Square
+    to: Square
 
 
 @dataclass(frozen=True)
