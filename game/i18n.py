@@ -338,6 +338,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "UI_SPELL_LIKE": {"en": "{spell} (power, {left})", "fr": "{spell} (pouvoir, {left})"},
     "UI_USES_LEFT": {"en": "{n} left today", "fr": "encore {n} aujourd'hui"},
     "UI_SUMMON_WHICH": {"en": "Which creature comes?", "fr": "Quelle créature vient ?"},
+    "UI_TIP_SUMMONED": {"en": "summoned by {name}: goes away at its turn in round {round}",
+                        "fr": "convoqué par {name} : disparaît à son tour au round {round}"},
     "UI_GIVE_UP_WHICH": {"en": "Which prepared spell does it give up?", "fr": "Quel sort préparé sacrifie-t-il ?"},
     "UI_METAMAGIC_WHICH": {"en": "Metamagic (cast as a full-round action)?",
                            "fr": "Métamagie (incantation en action complexe) ?"},

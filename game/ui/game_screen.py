@@ -54,7 +54,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
         # the settings' UI scale: the side panel drawn that much larger (kept across a load)
         self.ui_scale: float = getattr(self, "ui_scale", 1.0)
         self.names = Names(battle, lang)
-        self.view = BoardView(battle.board(), self.names, {s.id: getattr(s, "template", None) for s in battle.scenario.creatures})
+        self.view = BoardView(battle.board(), self.names, {s.id: getattr(s, "template", None) for s in battle.scenario.creatures},
+                              template_of=lambda cid: battle.spec(cid).template if battle.has(cid) else None)
         self.cam = Camera(40)
         self.cam.fit(battle.terrain.width, battle.terrain.height, self._board_rect().size)
         self.cam.keep_inside(battle.terrain.width, battle.terrain.height, lambda: self._board_rect().size)

@@ -7,6 +7,7 @@ import pygame
 
 from game.content.scenario import parse_scenario
 from game.engine import Battle
+from game.ui import tooltip
 from game.ui.game_screen import GameScreen
 
 GRID = "\n".join("." * 12 for _ in range(6))
@@ -83,8 +84,13 @@ def test_the_druid_summons_a_wolf_in_place_of_a_prepared_spell_by_clicks():
         g.battle.act("druid", "end_turn", {})
         _ok, _, events = g.battle.act("orc", "end_turn", {})
         g._after_events(events)
-        assert g.battle.has("druid_wolf")
+        assert g.battle.has("druid_wolf") and g.view.token_of("druid_wolf") == "wolf"      # drawn as a wolf
         assert any("Loup (Vadania) apparaît" in text for text, _colour in g.log)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=square_at(g, (3, 2)), rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        pump(g)
+        tip = tooltip.lines(g)
+        assert tip[0] == "Loup (Vadania)" and "convoqué par Vadania : disparaît à son tour au round 3" in tip
     finally:
         g.battle.close()
         pygame.quit()

@@ -10,7 +10,7 @@ from combat_helpers import battle_text, creature, first, types
 from game.content import checkpoint, saves
 from game.content.scenario import parse_scenario
 from game.engine import Battle
-from game.world.components import HitPoints, Position, Side, Spellcasting, SpellEffects
+from game.world.components import Conditions, Grapple, HitPoints, Position, Side, Spellcasting, SpellEffects
 
 GRID = "\n".join("." * 14 for _ in range(10))
 WALLED = "\n".join(("..#..........." if y in (3, 4, 5) else "." * 14) for y in range(10))
@@ -247,3 +247,32 @@ def test_the_computer_druid_summons_and_both_sides_play_it_out_with_no_refused_c
         summoned_turns += who.startswith("vadania_")
         play_turn(b, who, make_controller("ai:normal", 1))      # raises on any refused command
     assert summoned_turns >= 1
+
+
+def test_struck_down_on_its_own_turn_its_turn_passes_to_the_next():
+    # It "goes away if it is killed": an attack of opportunity as it moves ends its turn too.
+    b = druid(foes=[creature("orc", "red", (5, 4), initiative=10, hp=30, weapon="greataxe")])
+    summon(b)
+    next_round(b)
+    b.act("vadania", "end_turn")
+    b.comp("vadania_wolf", HitPoints).current = 1
+    ok, _, ev = b.act("vadania_wolf", "move", {"squares": [[4, 3], [5, 3], [6, 3]]}, dice=[15, 3, 3])
+    assert ok and first(ev, "SummonGone").reason == "killed"
+    assert not b.has("vadania_wolf") and b.turn == "orc"
+    assert types(ev).index("SummonGone") < types(ev).index("TurnStarted")
+
+
+def test_a_grapple_with_it_ends_as_it_goes():
+    b = druid()
+    summon(b)
+    next_round(b)
+    wolf = "vadania_wolf"
+    for a, z in ((wolf, "orc"), ("orc", wolf)):
+        b.comp(a, Grapple).holding = {z}
+        b.comp(a, Conditions).ids.add("grappling")
+    b.comp("orc", Grapple).pinning = wolf
+    b.comp(wolf, HitPoints).current = 0
+    ok, _, ev = b.act("vadania", "end_turn")
+    assert ok and first(ev, "SummonGone").who == wolf
+    assert b.read("orc", Grapple).holding == set() and b.read("orc", Grapple).pinning is None
+    assert "grappling" not in b.read("orc", Conditions).ids

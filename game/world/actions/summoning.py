@@ -187,17 +187,20 @@ def summoned_by(battle, caster: str) -> list[str]:
 
 def dismiss(battle, cid: str, reason: str) -> list:
     """The summoned creature goes away: out of the initiative order and the battle. What
-    other creatures kept about it (a grapple, a feint, aid, a fear's source) is let go."""
+    other creatures kept about it (a grapple, a feint, aid) is let go; struck down on its
+    own turn, its turn ends (said after it goes, before the next one begins)."""
     summoned = battle.read(cid, SpellEffects).summoned
-    events: list = end_turn(battle) if battle.turn == cid else []      # its turn ends as it goes
+    events: list = [SummonGone(who=cid, caster=summoned.caster, spell=summoned.spell, reason=reason)]
     events += _let_go(battle, cid)
+    if battle.turn == cid:
+        events += end_turn(battle)          # the turn loop counts on from it, still in the order
     if cid in battle.order:
         battle.order.remove(cid)
     battle.shared.aids = [a for a in battle.shared_read.aids if cid not in (a.aider, a.ally, a.enemy)]
     if cid in battle.shared_read.attacked:
         del battle.shared.attacked[cid]
     battle.dismiss(cid)
-    return events + [SummonGone(who=cid, caster=summoned.caster, spell=summoned.spell, reason=reason)]
+    return events
 
 
 def _let_go(battle, cid: str) -> list:
