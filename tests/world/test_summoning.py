@@ -60,6 +60,18 @@ def test_the_creature_appears_where_designated_as_the_one_round_casting_ends():
     assert b.spec(wolf).name_in("fr") == "Loup (vadania)" and b.spec(wolf).name_in("en") == "Wolf (vadania)"
 
 
+def test_a_second_one_of_a_kind_is_numbered_and_comes_after_the_first():
+    b = druid(spells=[SNA, SNA], level=3)
+    summon(b)
+    next_round(b)
+    ok, _, _ = summon(b, point=(3, 5))
+    assert ok
+    for who in ("vadania", "vadania_wolf", "orc"):
+        b.act(who, "end_turn")
+    assert b.order == ["vadania", "vadania_wolf", "vadania_wolf_2", "orc"]
+    assert b.spec("vadania_wolf_2").name_in("en") == "Wolf 2 (vadania)"
+
+
 def test_it_acts_right_after_its_caster_each_round():
     # "acts immediately, on your turn": its turn comes right after the caster's.
     b = druid()

@@ -148,11 +148,14 @@ def _new_id(battle, caster: str, template: str) -> str:
     return cid
 
 
-def _names(battle, caster: str, template: str) -> dict[str, str]:
-    """"Wolf (Vadania)" / "Loup (Vadania)": the creature's name and its caster's, in each language."""
-    entry = bestiary.get(template)
+def _names(battle, caster: str, template: str, cid: str) -> dict[str, str]:
+    """"Wolf (Vadania)" / "Loup (Vadania)": the creature's name and its caster's, in each
+    language; a second one of the kind "Wolf 2 (Vadania)", as its id is numbered."""
+    entry = bestiary.get(template) or {}
     spec = battle.spec(caster)
-    return {lang: f"{entry.get(f'name_{lang}') or entry['name_en']} ({spec.name_in(lang)})" for lang in ("en", "fr")}
+    number = cid.rsplit("_", 1)[-1] if cid != f"{caster}_{template}" else ""
+    return {lang: f"{entry.get(f'name_{lang}') or entry['name_en']}{' ' + number if number else ''} "
+                  f"({spec.name_in(lang)})" for lang in ("en", "fr")}
 
 
 def summon(battle, who: str, spell_id: str, spell: dict, level: int, args: dict, declined) -> list:
@@ -164,7 +167,7 @@ def summon(battle, who: str, spell_id: str, spell: dict, level: int, args: dict,
         return [SummonGone(who="", caster=who, spell=spell_id, reason="no_room")]
     cid = _new_id(battle, who, template)
     side = battle.read(who, Side).name
-    battle.spawn(battle.scenario.summoned(template, cid, side, at, _names(battle, who, template)))
+    battle.spawn(battle.scenario.summoned(template, cid, side, at, _names(battle, who, template, cid)))
     ends = battle.round + lasting(battle, spellcasting(battle, who).caster_level)
     battle.comp(cid, SpellEffects).summoned = Summoned(caster=who, spell=spell_id, ends=ends)
     order = battle.order
