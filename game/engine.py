@@ -96,6 +96,7 @@ class Battle(BattleFaces):
         self.entities: dict[str, int] = {}
         self._comps: dict[str, dict[type, Any]] = {}
         self._specs = {spec.id: spec for spec in scenario.creatures}
+        self.gone: dict = {}                     # id -> spec of the creatures taken out in play (``dismiss``)
         self._requests = processors.Requests()
         with self.active():
             processors.install()
@@ -172,6 +173,35 @@ class Battle(BattleFaces):
         if self.journal.frames:
             self.journal.frames[-1].spawned.append(spec.id)
         self.changed()
+
+    def dismiss(self, cid: str) -> None:
+        """Take a creature out of the battle in play (a summoned creature goes away: SRD
+        Summon Nature's Ally): off the board, out of the roster. Its description stays
+        known (``gone``) for the names of what it did. Within an open frame it is noted
+        there, and rolling the frame back brings it back, components and all."""
+        comps = self._comps.pop(cid)
+        index = self.ids.index(cid)
+        with self.active():
+            esper.delete_entity(self.entities.pop(cid), immediate=True)
+        self.ids.remove(cid)
+        self._bodies.pop(cid, None)
+        self._dirty.discard(cid)
+        self._requests.stale.discard(cid)
+        self.gone[cid] = self._specs[cid]
+        self._roster_changed()
+        if self.journal.frames:
+            self.journal.frames[-1].dismissed.append((cid, comps, index))
+        self.changed()
+
+    def _recall(self, cid: str, comps: dict, index: int) -> None:
+        """Bring a dismissed creature back (its frame was rolled back)."""
+        with self.active():
+            self.entities[cid] = esper.create_entity(*comps.values(), processors.ThreatMap())
+        self._comps[cid] = comps
+        self.ids.insert(index, cid)
+        self.gone.pop(cid, None)
+        self._dirty.add(cid)
+        self._roster_changed()
 
     def _forget(self, cid: str) -> None:
         """Take a spawned creature out again (its frame was rolled back)."""
@@ -382,6 +412,8 @@ class Battle(BattleFaces):
         """Roll back to where frame ``token`` opened, closing it (and any opened after it)."""
         while self.journal.depth >= token:
             frame = self.journal.pop(self.journal.depth)
+            for cid, comps, index in reversed(frame.dismissed):
+                self._recall(cid, comps, index)
             for (cid, kind), (obj, saved) in frame.components.items():
                 if kind in systems.BODY_COMPONENTS:
                     self._dirty.add(cid)

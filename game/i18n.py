@@ -12,6 +12,7 @@ import os
 from typing import Any
 
 from . import data
+from .data import bestiary
 
 LANGUAGES = ("en", "fr")
 
@@ -95,6 +96,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "WHY_CURE": {"en": "{spell} on {target}, badly hurt ({hp} hit points left)",
                  "fr": "{spell} sur {target}, gravement blessé ({hp} points de vie restants)"},
     "WHY_BOON": {"en": "{spell} on {target} before the blows", "fr": "{spell} sur {target} avant les coups"},
+    "WHY_SUMMON": {"en": "{spell}: a {creature} to fight at its side for {rounds} rounds",
+                   "fr": "{spell} : un {creature} pour combattre à ses côtés pendant {rounds} rounds"},
     "WHY_TURN_UNDEAD": {"en": "turns undead: {count} undead within 60 ft",
                         "fr": "renvoie les morts-vivants : {count} à moins de 18 m"},
     "WHY_MINDLESS": {"en": "mindless: goes for the nearest enemy, {target}",
@@ -340,6 +343,9 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "UI_IN_PLACE": {"en": "{spell} (in place of a prepared spell)", "fr": "{spell} (à la place d'un sort préparé)"},
     "UI_SPELL_LIKE": {"en": "{spell} (power, {left})", "fr": "{spell} (pouvoir, {left})"},
     "UI_USES_LEFT": {"en": "{n} left today", "fr": "encore {n} aujourd'hui"},
+    "UI_SUMMON_WHICH": {"en": "Which creature comes?", "fr": "Quelle créature vient ?"},
+    "UI_TIP_SUMMONED": {"en": "summoned by {name}: goes away at its turn in round {round}",
+                        "fr": "convoqué par {name} : disparaît à son tour au round {round}"},
     "UI_GIVE_UP_WHICH": {"en": "Which prepared spell does it give up?", "fr": "Quel sort préparé sacrifie-t-il ?"},
     "UI_METAMAGIC_WHICH": {"en": "Metamagic (cast as a full-round action)?",
                            "fr": "Métamagie (incantation en action complexe) ?"},
@@ -813,6 +819,14 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "HEIGHTEN_LEVEL": {"en": "Heighten it to a level from {low} to {high} (heighten_to).",
                        "fr": "L'intensifier à un niveau de {low} à {high} (heighten_to)."},
     "NO_METAMAGIC_FEAT": {"en": "It lacks the feat {feat}.", "fr": "Il n'a pas le don {feat}."},
+    "NOT_ON_THE_SUMMON_LIST": {"en": "{creature} is not on this spell's list of creatures.",
+                               "fr": "{creature} ne figure pas dans la liste des créatures de ce sort."},
+    "SUMMON_NO_FOOTING": {"en": "The creature cannot stand at {square}: a wall, water, a climb or off the map.",
+                          "fr": "La créature ne peut pas se tenir en {square} : mur, eau, paroi ou hors de la carte."},
+    "SQUARE_OCCUPIED": {"en": "Someone already stands at {square}: the creature needs an empty space.",
+                        "fr": "Quelqu'un occupe déjà {square} : il faut un espace libre à la créature."},
+    "NO_LINE_OF_EFFECT": {"en": "No line of effect to {square}: something solid is in the way.",
+                          "fr": "Pas de ligne d'effet jusqu'en {square} : un obstacle s'interpose."},
     "NOT_SPONTANEOUS": {"en": "{spell} cannot be cast in place of a prepared spell.",
                         "fr": "{spell} ne peut pas être lancé à la place d'un sort préparé."},
     "SLOT_TOO_LOW": {"en": "That spell is too low: {spell} needs level {level}.",
@@ -1204,6 +1218,13 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "LOG_SPELL_ENDED": {"en": "{spell} of {name} ends", "fr": "{spell} de {name} prend fin"},
     "LOG_FALL_SLOWED": {"en": "{name} drifts down under {by}'s Feather Fall: no damage from the fall",
                         "fr": "{name} descend lentement grâce à la Feuille morte de {by} : aucun dégât de chute"},
+    "LOG_SUMMONED": {"en": "{who} appears, summoned by {name} ({spell}), until round {ends}",
+                     "fr": "{who} apparaît, convoqué par {name} ({spell}), jusqu'au round {ends}"},
+    "LOG_SUMMON_GONE_duration": {"en": "{who} goes away: its summoning has run its rounds",
+                                 "fr": "{who} disparaît : sa convocation a fait son temps"},
+    "LOG_SUMMON_GONE_killed": {"en": "{who} goes away, struck down", "fr": "{who} disparaît, terrassé"},
+    "LOG_SUMMON_GONE_no_room": {"en": "{spell} of {name} is lost: no empty space is left for the creature",
+                                "fr": "{spell} de {name} est perdu : plus aucun espace libre pour la créature"},
     "LOG_TURN": {"en": "Round {round}: {name}'s turn", "fr": "Round {round} : tour de {name}"},
     "LOG_ATTACK": {"en": "{attacker} → {target}: d20 {d20} {bonus} = {total} vs AC {ac} ({ac_parts}) — {result}",
                    "fr": "{attacker} → {target} : d20 {d20} {bonus} = {total} contre CA {ac} ({ac_parts}) — {result}"},
@@ -1493,6 +1514,9 @@ def _named(key: str, value: Any, lang: str) -> str:
         return entry.get(lang) or entry["en"]
     if key in ("weapon", "item") and isinstance(value, str):
         return data.item_name(value, lang)
+    if key == "creature" and isinstance(value, str) and bestiary.get(value) is not None:
+        entry = bestiary.get(value) or {}
+        return entry.get(f"name_{lang}") or entry.get("name_en") or value
     if key in ("spell", "feat") and isinstance(value, str):
         table = data.spells() if key == "spell" else data.feats()
         row = table.get(value.split(":")[-1] if key == "spell" else value)

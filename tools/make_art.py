@@ -1030,6 +1030,30 @@ def dire_wolf(fig):
     canine(fig, (82, 82, 90), (150, 148, 150), (50, 48, 52), (255, 130, 50), dire=True)
 
 
+def dire_rat(fig):
+    """A dire rat: big round ears, a long pointed snout, red eyes, whiskers."""
+    fur, pale, ear_in, eye = (112, 100, 92), (196, 178, 166), (214, 150, 150), (220, 40, 40)
+    fig.shape(lambda p: [p.circle(fur, (38, 36), 18), p.circle(fur, (90, 36), 18)])
+    fig.detail(lambda p: [p.circle(ear_in, (38, 36), 10), p.circle(ear_in, (90, 36), 10)])
+
+    def head(p):
+        p.poly(fur, [(28, 58), (40, 40), (64, 34), (88, 40), (100, 58), (90, 78), (74, 100), (64, 112), (54, 100),
+                     (38, 78)])
+    fig.shape(head)
+
+    def d(p):
+        p.poly(pale, [(50, 84), (64, 80), (78, 84), (70, 102), (64, 110), (58, 102)])
+        for sx in (-1, 1):
+            p.circle(OUT, (64 + sx * 16, 60), 6.0)
+            p.circle(eye, (64 + sx * 16, 60), 4.2)
+            for dy in (-3, 3):
+                p.line(OUT, (64 + sx * 8, 100 + dy), (64 + sx * 34, 96 + dy * 2.5), 1.4)
+        p.circle(OUT, (64, 108), 4.0)
+        p.poly((236, 232, 220), [(60, 112), (63, 112), (63, 118), (60, 117)])
+        p.poly((236, 232, 220), [(65, 112), (68, 112), (68, 117), (65, 118)])
+    fig.detail(d)
+
+
 def riding_dog(fig):
     fur, pale, ear = (170, 120, 72), (228, 196, 148), (96, 62, 40)
 
@@ -1312,7 +1336,7 @@ DRAWINGS = {
     "hobgoblin": ("humanoid", hobgoblin), "gnoll": ("humanoid", gnoll), "bugbear": ("humanoid", bugbear),
     "human_warrior": ("humanoid", human_warrior),
     "ogre": ("giant", ogre), "troll": ("giant", troll), "hill_giant": ("giant", hill_giant),
-    "wolf": ("beast", wolf), "dire_wolf": ("beast", dire_wolf), "riding_dog": ("beast", riding_dog),
+    "wolf": ("beast", wolf), "dire_wolf": ("beast", dire_wolf), "dire_rat": ("beast", dire_rat), "riding_dog": ("beast", riding_dog),
     "lion": ("beast", lion), "dire_lion": ("beast", dire_lion), "owlbear": ("beast", owlbear),
     "light_horse": ("mount", light_horse), "light_warhorse": ("mount", light_warhorse),
     "heavy_warhorse": ("mount", heavy_warhorse), "warpony": ("mount", warpony),

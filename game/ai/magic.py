@@ -9,6 +9,7 @@ Cures go to the most hurt friend, area spells where the foes bunch.
 from __future__ import annotations
 
 from .. import data
+from ..data import bestiary
 from ..rules import metamagic as meta, spells as spell_rules, turning as turning_rules
 from ..rules.modifiers import ability_modifier
 from ..rules.geometry import Square, distance
@@ -26,6 +27,12 @@ CONTROLS = frozenset({"sleep", "color_spray", "hold_person", "web", "grease", "c
 BOONS = frozenset({"bless", "shield_of_faith", "magic_weapon", "haste", "spiritual_weapon"})
 # What putting one foe out of the fight a while (asleep, held, stuck) is worth, in hit points.
 CONTROL_VALUE = 5.0
+# A summoned ally, per round it fights: about one blow's damage (SRD Summon Nature's Ally:
+# "It attacks your opponents to the best of its ability"), counted for 3 rounds at most.
+SUMMON_BLOW = 3.0
+SUMMON_ROUNDS = 3
+# How near a foe must be for an ally to be worth calling (squares).
+SUMMON_REACH = 16
 # Turning a nearby undead foe: it flees or is destroyed.
 TURN_VALUE = 5.0
 TURN_RANGE = 12          # 60 ft (French text, "renvoi des morts-vivants")
@@ -67,6 +74,8 @@ def _weigh(t: Turn, spell_id: str, spell: dict, make, fixed: dict, aim: dict) ->
     name = spell_id.split(":")[-1]
     if effect in CURES:
         return _cure(t, command, name, level, aim)
+    if effect == "summon":
+        return _summon(t, command, name, aim)
     victims = _victims(t, name, spell, aim)
     if victims is None or any(v in t.s.friends for v in victims):
         return None                      # never its own side
@@ -172,6 +181,18 @@ def _cure(t: Turn, command, name: str, level: int, aim: dict) -> Candidate | Non
     healed = min(most - now, 5.5 * level + 1)
     score = healed * (1.0 + t.s.hurt(target)) - (0.0 if target == t.who else 1.0)
     return Candidate(score, command, "WHY_CURE", {"spell": name, "target": target, "hp": now})
+
+
+def _summon(t: Turn, command, name: str, aim: dict) -> Candidate | None:
+    """An ally summoned where the domain (or ``check``) allows, while a foe is near:
+    worth half its hit points (a body between the foes and its side) and a blow a round
+    for the rounds it stays, the first few; the sturdier creature of the list wins."""
+    if not any(t.s.gap(t.who, f) <= SUMMON_REACH for f in t.s.foes) or t.battle.check(command) is not None:
+        return None
+    entry = bestiary.get(aim.get("creature") or "") or {}
+    rounds = views.caster_level(t.battle, t.who)
+    score = entry.get("hp", 1) / 2 + SUMMON_BLOW * min(rounds, SUMMON_ROUNDS)
+    return Candidate(score, command, "WHY_SUMMON", {"spell": name, "creature": aim.get("creature"), "rounds": rounds})
 
 
 def _boon(t: Turn, command, name: str, aim: dict) -> Candidate | None:

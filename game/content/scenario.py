@@ -133,6 +133,19 @@ class Scenario:
     def terrain(self) -> Terrain:
         return Terrain(self.rows)
 
+    def summoned(self, template: str, cid: str, side: str, at: Square, names: dict[str, str]) -> CreatureSpec:
+        """A creature a spell brings into the battle (SRD Summon Nature's Ally: "This spell
+        summons a natural creature"): its bestiary template's keys, validated as a
+        scenario creature's are, named ``names`` (by language). The engine asks for it
+        (``world.actions.summoning``); content makes it, as it makes the scenario's."""
+        check = _Validator(self.path, "")
+        templates: dict[int, dict] = {}
+        raw = check.templated(0, {"id": cid, "side": side, "at": list(at), "template": template,
+                                  "name": names.get("en", cid),
+                                  **{f"name_{lang}": name for lang, name in names.items()}}, templates)
+        entry = convert(raw, CreatureEntry, self.path)
+        return check.creature(0, entry, templates[0])
+
 
 def load_scenario(path: str | Path) -> Scenario:
     """Read and validate a scenario file: TOML, or a Tiled JSON map (``.tmj``)."""

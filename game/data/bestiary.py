@@ -65,6 +65,10 @@ SPECIALS: dict[str, tuple[str, str]] = {
     "uncanny_dodge": ("Uncanny dodge", "Esquive instinctive"),
     "turn_undead": ("Turn undead", "Renvoi des morts-vivants"),
     "spontaneous_casting": ("Spontaneous casting", "Incantation spontanée"),
+    "nature_sense": ("Nature sense", "Instinct naturel"),
+    "wild_empathy": ("Wild empathy", "Empathie sauvage"),
+    "woodland_stride": ("Woodland stride", "Déplacement facilité"),
+    "trackless_step": ("Trackless step", "Absence de traces"),
     "aura_of_good": ("Aura of good", "Aura de Bien"),
     "detect_evil": ("Detect evil", "Détection du Mal"),
     "smite_evil": ("Smite evil", "Châtiment du Mal"),
@@ -99,7 +103,7 @@ KNOWN_SPELLS = frozenset({
     "magic_missile", "shocking_grasp", "ray_of_frost", "burning_hands", "sleep", "color_spray", "grease",
     "cure_light_wounds", "inflict_light_wounds", "bless", "magic_weapon", "shield_of_faith",
     "spiritual_weapon", "flaming_sphere", "hold_person", "scorching_ray", "web", "fireball", "haste", "slow",
-    "feather_fall",
+    "feather_fall", "summon_natures_ally_i",
 })
 
 # Skills the engine reads from the stats, without their ability modifier (it adds it).

@@ -83,6 +83,7 @@ class SpellRow(_Row, kw_only=True):
     attack: str = ""
     duration: str
     effect: str
+    summons: list[str] = []        # a summoning's creatures (bestiary templates)
 
 
 class SubstanceRow(_Row, kw_only=True):

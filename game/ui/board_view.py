@@ -7,6 +7,7 @@ scaled once per zoom; the side of a creature is the coloured ring around its tok
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
@@ -198,11 +199,15 @@ class Camera:
 
 class BoardView:
     def __init__(self, board: Board, names: dict[str, str] | None = None,
-                 tokens: dict[str, str | None] | None = None, art: Art | None = None):
-        """``tokens`` maps creature ids to their template ids (None: no template)."""
+                 tokens: dict[str, str | None] | None = None, art: Art | None = None,
+                 template_of: Callable[[str], str | None] | None = None):
+        """``tokens`` maps creature ids to their template ids (None: no template);
+        ``template_of`` gives the template of a creature that came in play (a summoned
+        wolf, a pudding's split half), which ``tokens`` cannot know beforehand."""
         self.board = board
         self.names = names or {}
         self.tokens = dict(tokens or {})
+        self.template_of = template_of
         self.art = art or Art()
         self.health: dict[str, tuple[int, int]] = {}     # id -> (hp, max) for the bars
         # The map drawn in chunks of CHUNK x CHUNK squares per zoom level, the least recently
@@ -682,7 +687,8 @@ class BoardView:
         """The token picture a creature shows (cached: it looks at files)."""
         name = self._token_names.get(cid)
         if name is None:
-            name = self._token_names[cid] = token_name(cid, self.tokens.get(cid))
+            template = self.tokens.get(cid) if cid in self.tokens or self.template_of is None else self.template_of(cid)
+            name = self._token_names[cid] = token_name(cid, template)
         return name
 
     def _draw_token(self, screen, cam, b, selected: bool) -> None:

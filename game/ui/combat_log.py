@@ -57,6 +57,11 @@ STORY = {
     "ConditionEnded": _said("LOG_CONDITION_ENDED", _GREY, name=lambda e, n, _l: n(e.who),
                             condition=lambda e, _n, _l: e.condition),
     "FallSlowed": _said("LOG_FALL_SLOWED", (190, 170, 240), name=lambda e, n, _l: n(e.who), by=lambda e, n, _l: n(e.by)),
+    "CreatureSummoned": _said("LOG_SUMMONED", (190, 170, 240), who=lambda e, n, _l: n(e.who),
+                              name=lambda e, n, _l: n(e.caster), spell=lambda e, _n, lang: _spell(e.spell, lang),
+                              ends=lambda e, _n, _l: e.ends),
+    "SummonGone": lambda e, n, lang: (sentence(f"LOG_SUMMON_GONE_{e.reason}", {
+        "who": n(e.who) if e.who else "", "name": n(e.caster), "spell": _spell(e.spell, lang)}, lang), (190, 170, 240)),
     "SplashLanded": _said("LOG_SPLASH_LANDED", _GOLD, item=lambda e, _n, lang: item_name(e.item, lang),
                           count=lambda e, _n, _l: len(e.splashed) + (1 if e.direct else 0)),
 }

@@ -25,7 +25,12 @@ class Names(dict):
             spell = data.spells()["spiritual_weapon"]
             return f"{spell.get(f'name_{self.lang}') or spell['name_en']} ({self.get(cid[len(SPIRITUAL):], '?')})"
         if isinstance(cid, str) and self.battle.has(cid):
+            spec = self.battle.spec(cid)
+            if spec.names and dict(spec.names).get("en") == spec.name:    # named in each language (a summons)
+                return spec.name_in(self.lang)
             return self.battle.name(cid)
+        if isinstance(cid, str) and cid in self.battle.gone:       # a summoned creature gone away
+            return self.battle.gone[cid].name_in(self.lang)
         raise KeyError(cid)
 
     def __bool__(self) -> bool:            # its names are worked out on demand: never an empty dict
@@ -39,4 +44,4 @@ class Names(dict):
 
     def __contains__(self, cid) -> bool:
         return cid in self.specs or (isinstance(cid, str) and (
-            cid.startswith(SPIRITUAL) or self.battle.has(cid)))
+            cid.startswith(SPIRITUAL) or self.battle.has(cid) or cid in self.battle.gone))

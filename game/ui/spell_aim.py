@@ -6,6 +6,8 @@ aim it the way its shape asks (French text, "lancer un sort"; data-digest §5):
 - a burst, spread or square (sleep, fireball, web, grease): click a grid intersection;
 - a cone (burning hands, color spray): click toward where it goes, from the caster's
   nearest corner; a flaming sphere: click its square;
+- a summoning (summon nature's ally): choose the creature in a list, then click the
+  square where it appears;
 - bless and potions need no aim.
 
 What can be cast, the metamagic that applies, the area an aim fills and whether the aim
@@ -15,6 +17,7 @@ give (casting defensively when threatened) are the engine's questions.
 from __future__ import annotations
 
 from .. import data
+from ..data import bestiary
 from ..i18n import has_sentence, sentence
 from ..world import commands as C, views
 from ..world.options import spell_refusals
@@ -185,7 +188,22 @@ class SpellAim:
         self.s.dialog = self.s.make_dialog(sentence("UI_HEIGHTEN_TO", {}, lang), [(str(lv), lv) for lv in levels], chosen)
         self.s.dialog.cancellable = True
 
+    def _ask_creature(self) -> None:
+        """A summoning: which creature of its list comes (SRD Summon Nature's Ally: "one
+        creature" of the list); then the square where it appears."""
+        lang = self.s.lang
+
+        def chosen(template):
+            self.extra = dict(self.extra, creature=template)
+            self._aim()
+        labels = [((bestiary.get(t) or {}).get(f"name_{lang}", t), t) for t in data.spells()[self.spell]["summons"]]
+        self.s.dialog = self.s.make_dialog(sentence("UI_SUMMON_WHICH", {}, lang), labels, chosen)
+        self.s.dialog.cancellable = True
+
     def _aim(self) -> None:
+        if self.shape == "summon" and "creature" not in self.extra:
+            self._ask_creature()
+            return
         if self.shape == "burst" and data.spells()[self.spell]["effect"] == "bless":
             self._go({})                                       # bless needs no aim
             return
@@ -206,8 +224,8 @@ class SpellAim:
         shape, effect = spell["shape"], spell["effect"]
         if shape in ("target", "ray", "touched") or (shape == "effect" and effect != "flaming_sphere"):
             return {"target": target} if target is not None else None
-        if effect == "flaming_sphere":
-            return {"point": list(square)} if target is None else None
+        if effect == "flaming_sphere" or shape == "summon":
+            return {"point": list(square)} if target is None and square is not None else None
         if shape == "cone":
             me = self.s.battle.board().body(self.s.current)
             corners = [(x + i, y + j) for x, y in me.squares for i in (0, 1) for j in (0, 1)]

@@ -35,6 +35,10 @@ def lines(screen) -> list[str]:
         shown = conditions_shown(s.battle, cid)
         if shown:
             out.append(", ".join(term("condition", c, s.lang) for c in shown))
+        summoned = views.summoned(s.battle, cid)
+        if summoned is not None:          # how long it stays (SRD Summon Nature's Ally: 1 round a level)
+            out.append(sentence("UI_TIP_SUMMONED", {"name": s.names.get(summoned[0], summoned[0]),
+                                                    "round": summoned[1]}, s.lang))
         return out
     ground, cost = views.terrain_at(s.battle, s.hover)
     out = [term("terrain", ground, s.lang),

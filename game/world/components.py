@@ -253,6 +253,15 @@ class SpiritualWeapon:
     metamagic: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class Summoned:
+    """What makes a creature a summoned one (SRD Summon Nature's Ally, "Summoning"): its
+    caster and spell, and the round at whose caster's turn it goes away (1 round a level)."""
+    caster: str
+    spell: str
+    ends: int
+
+
 @dataclass
 class FlamingSphere:
     """A caster's flaming sphere (SRD): where it rolls, until a round, its save DC."""
@@ -299,6 +308,7 @@ class SpellEffects:
     hiding: list[HideFromUndead] = field(default_factory=list)      # its castings, oldest first
     calm: CalmEmotions | None = None
     held: HoldPerson | None = None
+    summoned: Summoned | None = None          # a creature a spell brought in
 
 
 @dataclass

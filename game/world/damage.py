@@ -8,7 +8,7 @@ Feather Fall cast as it falls) registers at ``BEFORE_FALL_DAMAGE``."""
 from __future__ import annotations
 
 from ..rules import health
-from .components import Abilities, Conditions, HitPoints, Stats
+from .components import Abilities, Conditions, HitPoints, SpellEffects, Stats
 from .events import ConditionStarted, HealthChanged
 from .hooks import Hook
 from .saving import roll_save
@@ -75,8 +75,11 @@ def converts_to_nonlethal(battle, cid: str, energy: str | None) -> bool:
 
 def dies_at(battle, cid: str) -> int:
     """The hit points at which ``cid`` is dead: undead are destroyed at 0 (they have no Con),
-    and so is a black pudding (data-digest §4d, "Split": "dies at 0 hp"); others at -10."""
-    if battle.read(cid, Stats).values.get("undead") or "split" in battle.spec(cid).special:
+    and so is a black pudding (data-digest §4d, "Split": "dies at 0 hp") and a summoned
+    creature (SRD Summon Nature's Ally: it "goes away if it is killed or if its hit points
+    drop to 0 or lower"); others at -10."""
+    if battle.read(cid, Stats).values.get("undead") or "split" in battle.spec(cid).special \
+            or battle.read(cid, SpellEffects).summoned is not None:
         return 0
     return health.DEAD_AT
 

@@ -140,6 +140,9 @@ class Frame:
     history: int = 0
     caches: dict[str, Any] = field(default_factory=dict)
     spawned: list[str] = field(default_factory=list)      # creatures brought in (a split): forgotten again
+    # creatures taken out of the battle (a summoned one gone): (id, its components, its
+    # place in the roster), brought back again
+    dismissed: list[tuple[str, dict, int]] = field(default_factory=list)
 
 
 class Journal:
@@ -193,6 +196,7 @@ class Journal:
         if below.rng is None:
             below.rng = frame.rng
         below.spawned.extend(frame.spawned)
+        below.dismissed.extend(frame.dismissed)
 
 
 class Journaled:

@@ -34,6 +34,7 @@ from .actions.overrun import overrun_squares
 from .actions.spring import spring_targets
 from .actions.whirlwind import whirlwind_targets
 from .actions.spell_sources import spell_choices
+from .actions.summoning import likely_spaces, summons_of
 from .actions.timing import READY_TRIGGERS
 from .asking import STOCK_CALLS, check
 from .attacks import check_attack
@@ -448,6 +449,10 @@ def _aims(battle, who: str, spell_id: str) -> list[dict[str, Any]]:
     order = ([who] + others) if friendly else (others + [who])
     if shape == "targets":
         return [{"targets": (t,)} for t in order[:4]]
+    if shape == "summon":        # each creature of its list, where it is likeliest wanted
+        kinds = summons_of(spell)
+        return [{"point": sq, "creature": kind} for kind in kinds
+                for sq in likely_spaces(battle, who, spell, kind)] or [{"point": me.pos, "creature": kinds[0]}]
     if shape in ("target", "ray", "touched") or (shape == "effect" and effect != "flaming_sphere"):
         return [{"target": t} for t in order[:6]]
     if effect == "bless":

@@ -191,7 +191,12 @@ def _advance(battle) -> list:
     if check_victory(battle, events):
         return events
     idx = battle.order.index(battle.turn) if battle.turn in battle.order else -1
+    last = battle.turn
     for _ in range(2 * len(battle.order) + 2):
+        # A summoned creature that goes away as a turn passes leaves the order: count from
+        # the last creature looked at, where it stands now.
+        if last in battle.order:
+            idx = battle.order.index(last)
         idx += 1
         new_round = False
         if idx >= len(battle.order):
@@ -200,7 +205,7 @@ def _advance(battle) -> list:
             new_round = True
             if battle.surprise_round:
                 battle.surprise_round = False
-        nxt = battle.order[idx]
+        nxt = last = battle.order[idx]
         if new_round:
             events.append(RoundStarted(round=battle.round, surprise=battle.surprise_round))
             events.extend(poisons_due(battle))
@@ -283,7 +288,7 @@ def _fighting_sides(battle) -> list[str]:
     time, so that it seldom looks at more than two."""
     sides: dict[str, str] = {}
     hints = battle.__dict__.setdefault("_able_hints", {})
-    order = list(dict.fromkeys([*hints.values(), *battle.ids]))
+    order = list(dict.fromkeys([*(c for c in hints.values() if battle.has(c)), *battle.ids]))
     for cid in order:
         side = battle.read(cid, Side).name
         if side in sides:

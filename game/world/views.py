@@ -291,6 +291,18 @@ def spell_area(battle, who: str, spell_id: str, point: Square, metamagic: tuple[
     return {sq for sq in squares if terrain.in_bounds(sq)}
 
 
+def caster_level(battle, cid: str) -> int:
+    """The creature's caster level (0: none)."""
+    return battle.read(cid, Spellcasting).caster_level
+
+
+def summoned(battle, cid: str) -> tuple[str, int] | None:
+    """A summoned creature's caster and the round at whose caster's turn it goes away
+    (SRD Summon Nature's Ally: 1 round a level), or None for any other creature."""
+    effect = battle.read(cid, SpellEffects).summoned
+    return (effect.caster, effect.ends) if effect is not None else None
+
+
 def metamagic_choices(battle, who: str, spell_id: str) -> list[str]:
     """The metamagic feats a spontaneous caster may apply to this spell now (each must
     change it; Quicken Spell is not for spontaneous casting: SRD Metamagic Feats)."""

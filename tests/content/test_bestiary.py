@@ -38,6 +38,8 @@ SRD = {
     "troll": (63, 16, 11, 14, 9, 4, 14, 2, 11, 4, 3),
     "hill_giant": (102, 20, 8, 20, 16, 9, 20, -1, 12, 3, 4),
     "wolf": (13, 14, 12, 12, 3, 1, 2, 2, 5, 5, 1),
+    # Summon Nature's Ally I's dire rat (SRD "Dire Rat"): bite +4 with Weapon Finesse.
+    "dire_rat": (5, 15, 14, 12, 4, 0, -4, 3, 3, 5, 3),
     "dire_wolf": (45, 14, 11, 12, 11, 4, 15, 2, 8, 7, 6),
     "light_horse": (19, 13, 10, 12, -2, 2, 8, 1, 5, 4, 2),
     "light_warhorse": (22, 14, 10, 13, 4, 2, 9, 1, 6, 4, 2),
@@ -223,11 +225,11 @@ def test_heroes_follow_the_class_and_race_rules(tid):
         assert e["derived"] and e["hp"] == 45
         return
     level, cls, ab = e["level"], e["class"], e["abilities"]
-    die = {"fighter": 10, "paladin": 10, "cleric": 8, "monk": 8, "rogue": 6, "wizard": 4, "sorcerer": 4}[cls]
-    bab = {"fighter": level, "paladin": level, "cleric": level * 3 // 4, "monk": level * 3 // 4, "rogue": level * 3 // 4,
-           "wizard": level // 2, "sorcerer": level // 2}[cls]
-    good = {"fighter": "fort", "paladin": "fort", "cleric": "fort will", "monk": "fort ref will", "rogue": "ref",
-            "wizard": "will", "sorcerer": "will"}[cls].split()
+    die = {"fighter": 10, "paladin": 10, "cleric": 8, "druid": 8, "monk": 8, "rogue": 6, "wizard": 4, "sorcerer": 4}[cls]
+    bab = {"fighter": level, "paladin": level, "cleric": level * 3 // 4, "druid": level * 3 // 4, "monk": level * 3 // 4,
+           "rogue": level * 3 // 4, "wizard": level // 2, "sorcerer": level // 2}[cls]
+    good = {"fighter": "fort", "paladin": "fort", "cleric": "fort will", "druid": "fort will", "monk": "fort ref will",
+            "rogue": "ref", "wizard": "will", "sorcerer": "will"}[cls].split()
     racial = 1 if e["race"] == "halfling" else 0
     grace = _mod(ab["cha"]) if cls == "paladin" and level >= 2 else 0
     assert e["bab"] == bab

@@ -51,10 +51,12 @@ def test_the_engine_has_every_hook_registered_in_its_order():
         # issue 11 fidelity: a mount nobody directs takes no attack of opportunity, and a
         # spell of 1 round begun over two rounds is lost if its second turn ends unfinished;
         # a pin lasts 1 round (actions.grapple_limits): it ends as the pinner's turn comes;
-        # a locked garrote strangles its victim as its turn begins (actions.garrote_lock).
+        # a locked garrote strangles its victim as its turn begins (actions.garrote_lock);
+        # a summoned creature whose rounds have run goes away as its caster's turn comes
+        # or passes (actions.summoning), before a new summoning takes effect.
         "AOO_BARRED": ["hidden_from", "mount_avoids_combat"],
-        "AT_TURN_START": ["at_turn_start", "pin_runs_out", "strangle", "panic_drops"],
+        "AT_TURN_START": ["at_caster_turn", "at_turn_start", "pin_runs_out", "strangle", "panic_drops"],
         "AT_TURN_END": ["at_turn_end", "spread_left_unfinished", "treads_water"],
-        "TURN_PASSED": ["turn_passed", "pin_runs_out_unplayed"],
+        "TURN_PASSED": ["as_caster_turn_passes", "turn_passed", "pin_runs_out_unplayed"],
         "BLOCKED_TURN": ["held_struggles"],
     }

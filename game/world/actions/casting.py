@@ -155,7 +155,7 @@ def _cast_quickened(battle, who, spell_id, spell, components, source, args, decl
 
 
 def _plain(args: dict) -> dict:
-    return {k: v for k, v in args.items() if k in ("target", "targets", "point", "direction", "ally")}
+    return {k: v for k, v in args.items() if k in ("target", "targets", "point", "direction", "ally", "creature")}
 
 
 def do_direct_spell(battle, who, args, declined) -> list:

@@ -18,8 +18,8 @@ from ..commands import Command
 from ..components import Conditions, Grapple, Riding, Stats, Timing, TurnUses
 from ..saddle import mounted_falls
 from . import (attacking, casting, charging, climbing, commanding, doors, fear, grapple, heavy, helping, magic_items, maneuvers,
-               mounted, moving, other, overrun, spellwork, splash, spring, swimming, timing, turning, warding, web_sheets, webs,
-               whirlwind)
+               mounted, moving, other, overrun, spellwork, splash, spring, summoning, swimming, timing, turning, warding,
+               web_sheets, webs, whirlwind)
 from .common import ACTIONS, JUDGES, Refused, is_able, refuse, strenuous_damage
 from .gates import GATES
 
@@ -230,6 +230,7 @@ def _play(battle, command: Command, declined: set[str], aftermath: bool) -> list
         events += strenuous_damage(battle, who)
     events += turning.break_turning(battle)
     events += mounted_falls(battle)
+    events += summoning.sweep_fallen(battle)
     # The battle ends as soon as a side has nobody left able to act.
     if battle.winner is None:
         turns.check_victory(battle, events)

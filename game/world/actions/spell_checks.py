@@ -16,6 +16,7 @@ from ..components import Conditions, Defense, Grapple, Hands, HitPoints, Stats, 
 from ..saddle import rider_motion
 from .common import Refused, refuse, square_arg, target_arg
 from .spell_basics import SpellEnded, concentration_check, drop_charge, spellcasting
+from .summoning import check_summon_aim
 
 
 # Spells of "one creature a level, no two of which can be more than 30 ft. apart"
@@ -247,6 +248,9 @@ def check_aim(battle, who: str, spell: dict, args: dict) -> None:
     """Refuse an aim the spell cannot take: targets unknown, too many missiles, out of
     range or sight, a touch on a foe, a cone not from the caster's corner."""
     effect = spell["effect"]
+    if spell["shape"] == "summon":
+        check_summon_aim(battle, who, spell, args)
+        return
     if effect in SPREAD_TARGETS or (effect == "scorching_ray" and "targets" in args):
         targets = args.get("targets") or [who]
         if not isinstance(targets, list) or not all(battle.has(t) for t in targets):

@@ -19,7 +19,7 @@ from ..events import AttackRolled, ConditionEnded, ConditionStarted
 from ..saving import roll_save
 from ..state import Overlay
 from ..turns import BLOCKED_TURN
-from . import spell_sources as sources, spellwork, warding
+from . import spell_sources as sources, spellwork, summoning, warding
 from .spell_basics import (CURE_DICE, METAL_ARMOR, acting_as, as_held, casting_modifier, creatures_in, drop_charge,
                            heal, hold_charge, lasting, spell_damage, spell_level, spell_roll, spell_touch_attack,
                            spellcasting)
@@ -419,7 +419,8 @@ EFFECTS = {"color_spray": _color_spray, "magic_weapon": _on_touched("magic_weapo
            "area_damage_per_level": _burning_hands, "sleep": _sleep, "grease": _grease, "cure": _touch_or_hold,
            "inflict": _touch_or_hold, "bless": _bless, "spiritual_weapon": _spiritual_weapon,
            "flaming_sphere": _flaming_sphere, "hold_person": _hold_person, "web": _web, "cause_fear": _cause_fear,
-           "scare": _scare, "calm_emotions": spellwork.calm_emotions, "hide_from_undead": warding.hide_from_undead}
+           "scare": _scare, "calm_emotions": spellwork.calm_emotions, "hide_from_undead": warding.hide_from_undead,
+           "summon": summoning.summon}
 
 
 @BLOCKED_TURN.register(10)

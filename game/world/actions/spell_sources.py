@@ -1,6 +1,9 @@
 """Where a casting comes from, and what it costs (French text "lancer un sort"; SRD
-Metamagic Feats, Sorcerer, Cleric): a prepared spell (metamagic prepared with it), a
-cleric's prepared spell converted into a cure or inflict spell, or a sorcerer's or
+Metamagic Feats, Sorcerer, Cleric, Druid): a prepared spell (metamagic prepared with it), a
+cleric's prepared spell converted into a cure or inflict spell, a druid's into a summon
+nature's ally (French text: "les druides lançant spontanément des sorts de convocation
+d'alliés naturels, peuvent également utiliser la métamagie, au prix d'un temps
+d'incantation plus long"), or a sorcerer's or
 bard's spell known cast from a slot of its level or higher. Metamagic applied on the
 spot (spontaneous casters, converted spells) turns a casting of one standard action
 into a full-round action that still takes effect at once, and adds a full-round action
@@ -65,8 +68,14 @@ def heightened_to(battle, who: str, spell: dict, feats: tuple[str, ...], args: d
 
 
 def spontaneous_kind(battle, who: str) -> str | None:
-    """A cleric's spontaneous spells: cure (good), inflict (evil), or what its template says."""
+    """A cleric's spontaneous spells: cure (good), inflict (evil), or what its template says;
+    a druid's: summon nature's ally (SRD Druid, "Spontaneous Casting": "A druid can channel
+    stored spell energy into summoning spells that she hasn't prepared ahead of time. She
+    can 'lose' a prepared spell in order to cast any summon nature's ally spell of the same
+    level or lower")."""
     sc = battle.read(who, Spellcasting)
+    if sc.caster_class == "druid":
+        return "summon"
     if sc.caster_class != "cleric":
         return None
     spec = next((c for c in battle.scenario.creatures if c.id == who), None)
@@ -84,7 +93,7 @@ def source_of(battle, who: str, spell_id: str, spell: dict, feats: tuple[str, ..
     converted = args.get("spontaneous_from")
     if converted is not None:
         kind = spontaneous_kind(battle, who)
-        if kind is None or spell["effect"] != kind:
+        if kind is None or spell["effect"] != kind or sc.caster_class not in spell["level"]:
             raise refuse("NOT_SPONTANEOUS", spell=spell_id)
         if not isinstance(converted, str) or converted not in sc.prepared:
             raise refuse("SPELL_NOT_READY", spell=str(converted))
@@ -141,7 +150,8 @@ def spell_choices(battle, who: str) -> list[SpellChoice]:
     if kind and sc.prepared:
         best = max(entry_level(battle, who, e) for e in sc.prepared)
         for spell_id, spell in spells.items():
-            if spell["effect"] == kind and "cleric" in spell["level"] and spell["level"]["cleric"] <= best:
+            if spell["effect"] == kind and sc.caster_class in spell["level"] \
+                    and spell["level"][sc.caster_class] <= best:
                 out.append(SpellChoice("convert", spell_id, spell_id))
     for spell_id, uses in battle.read(who, SpellLike).uses.items():
         if uses != 0:

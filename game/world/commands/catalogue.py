@@ -499,6 +499,7 @@ class Cast(Aimed):
     heighten_to: int | None = None
     spontaneous_from: str | None = None
     slot: int | None = None
+    creature: str | None = None        # a summoning's creature (a bestiary template of its list)
 
 
 @dataclass(frozen=True)
