@@ -190,7 +190,7 @@ def lines(events, names: dict[str, str], lang: str, sides=None,
                       "hardness": e.hardness, "left": e.hp_left}
             out.append((sentence("LOG_ITEM_DESTROYED" if e.destroyed else "LOG_ITEM_DAMAGED", values, lang),
                         (220, 190, 120)))
-        elif kind == "SpellCast" and e.outcome in ("cast", "lost", "held", "pending", "begun", "completed"):
+        elif kind == "SpellCast" and e.outcome in ("cast", "lost", "failed", "held", "pending", "begun", "completed"):
             out.append((sentence(f"LOG_SPELL_{e.outcome.upper()}", {"name": n(e.caster), "spell": _spell(e.spell, lang)},
                                  lang), (190, 170, 240)))
         elif kind == "Spoke":

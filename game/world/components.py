@@ -234,8 +234,11 @@ class Monster:
 
 @dataclass
 class Charges:
-    """Charges left in the wands a creature carries, by item id (a wand not listed is full)."""
+    """Charges left in the wands a creature carries, by item id (a wand not listed is full);
+    ``barred``: the scrolls and wands it rolled a natural 1 on and failed to activate by Use
+    Magic Device, not to be tried again for 24 hours (the rest of the battle)."""
     left: dict[str, int] = field(default_factory=dict)
+    barred: set[str] = field(default_factory=set)
 
 
 @dataclass

@@ -1,15 +1,17 @@
 """Magic items and other borrowed casters (French text "objets magiques", "pouvoirs
 magiques"): potions (a standard action that provokes; the drinker is the target),
 scrolls (provoke, may be read defensively; in a grapple, cast as their spell would be),
-wands (no attack of opportunity, no Concentration), and the spell-like ability's casting
-procedure."""
+wands (no attack of opportunity, no Concentration) — a scroll or a wand by a creature whose
+class has its spell, else by Use Magic Device (``devices``) — and the spell-like ability's
+casting procedure."""
 from __future__ import annotations
 
 from ... import data
 from ...rules import spells as rules
 from ..attacks import take_opportunities, threatening_enemies
-from ..components import Charges, Grapple, HitPoints, Inventory, SpellLike
+from ..components import Charges, Grapple, Hands, HitPoints, Inventory, SpellLike
 from .common import refuse, spend
+from .devices import how_activated, roll_activation
 from .other import held_item, used_up
 from .spell_basics import SpellCast, acting_as, borrowed_caster, concentration_check, heal, spell_roll, spellcasting
 from .spell_checks import (check_aim, dissipate_charge, distractions, provoked_or_defensive, refuse_gestures_in_grapple,
@@ -36,6 +38,7 @@ def do_use_item(battle, who, args, declined) -> list:
     kind = item["kind"]
     if kind == "scroll":
         _scroll_in_grapple(battle, who, spell_id, spell)
+    how = how_activated(battle, who, item_id, item, spell, level)
     run_args = dict(args)
     if kind == "potion":
         run_args["target"] = who
@@ -43,6 +46,7 @@ def do_use_item(battle, who, args, declined) -> list:
         run_args["target"] = who
     _check_aim_with(battle, who, spell, run_args, item_caster)
     events = spend(battle, who, "standard", f"use_{kind}")
+    give_back = _giving_back(battle, who, item_id)
     if kind != "wand" or charges_left(battle, who, item_id) <= 1:
         inv.items.remove(item_id)
         used_up(battle, who, item_id)
@@ -72,6 +76,16 @@ def do_use_item(battle, who, args, declined) -> list:
         events += ev
         if not ok:
             return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="lost")]
+    # The checks the activation takes, once the reading or the wave has begun (it provoked,
+    # and a blow may already have spoilt it): failed, nothing is cast and the scroll or the
+    # wand's charge is given back (SRD: "Failing the roll does not expend a charge"; "If the
+    # caster level check fails but no mishap occurs, the scroll is not expended").
+    activated, kept, ev = roll_activation(battle, who, item_id, level, how)
+    events += ev
+    if not activated:
+        if kept:
+            give_back()
+        return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="failed")]
     with acting_as(battle, who, item_caster, borrowed=True):
         events.append(SpellCast(caster=who, spell=spell_id, level=level, outcome="cast"))
         if kind == "potion" and spell["effect"] in ("cure",):
@@ -80,6 +94,27 @@ def do_use_item(battle, who, args, declined) -> list:
         else:
             events += EFFECTS[spell["effect"]](battle, who, spell_id, spell, level, run_args, declined)
     return events
+
+
+def _giving_back(battle, who: str, item_id: str):
+    """What puts the item back as it is now (in its place among the creature's items, in
+    its hand if it was, with its charges) once spending it is undone."""
+    inv = battle.comp(who, Inventory)
+    place, holding = inv.items.index(item_id), battle.read(who, Hands).holding
+    charges = battle.read(who, Charges).left.get(item_id)
+
+    def give_back() -> None:
+        if inv.items.count(item_id) < before:
+            inv.items.insert(place, item_id)
+        battle.comp(who, Hands).holding = holding
+        left = battle.comp(who, Charges).left
+        if charges is None:
+            left.pop(item_id, None)
+        else:
+            left[item_id] = charges
+        battle.changed()
+    before = inv.items.count(item_id)
+    return give_back
 
 
 def _scroll_in_grapple(battle, who: str, spell_id: str, spell: dict) -> None:
