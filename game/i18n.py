@@ -1058,6 +1058,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "BADGE_hidden_from_undead": {"en": "Hu", "fr": "Mv"},
     "BADGE_shield_bashed": {"en": "Sb", "fr": "Bf"},
     "BADGE_slowed": {"en": "Sl", "fr": "Ra"},
+    "BADGE_infected": {"en": "If", "fr": "If"},
     "BADGE_flurry_of_blows": {"en": "Fb", "fr": "Dc"},
     # --- the explorer window ---
     "UI_TITLE": {"en": "Carreau — rules explorer", "fr": "Carreau — explorateur de règles"},
