@@ -41,7 +41,7 @@ def on_hit(battle, attacker: str, target: str, weapon_id: str, declined) -> list
     if disease and disease.get("on") == weapon_id:
         events += _disease(battle, attacker, target, disease)
     poison = sp.get("poison")
-    if poison and poison.get("on") == weapon_id:
+    if poison and poison.get("on") == weapon_id and "elemental_traits" not in specials(battle, target):
         events += poison_check(battle, attacker, target, poison, "initial")
     drain = sp.get("energy_drain")
     if drain and drain.get("on") == weapon_id:
@@ -128,8 +128,8 @@ def _paralysis(battle, who: str, target: str, para: dict) -> list:
     entry = bestiary.get(spec.template) if spec.template else {}
     if para.get("elves_immune") and (entry or {}).get("race") == "elf":
         return []
-    if battle.spec(target).stats.get("undead"):
-        return []
+    if battle.spec(target).stats.get("undead") or "elemental_traits" in specials(battle, target):
+        return []           # undead and elementals are immune to paralysis (SRD type traits)
     ok, events = roll_save(battle, target, "fort", para["dc"], purpose=f"paralysis {target}")
     if not ok:
         n, sides = parse_dice(para.get("duration", "1d4+1").split("+")[0])
