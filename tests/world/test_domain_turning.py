@@ -7,9 +7,12 @@ turning (e.g. Fire turns Water creatures) uses the same check"; the SRD domains)
 import json
 
 import pytest
-from combat_helpers import battle, creature, first
+from combat_helpers import battle, battle_text, creature, first
 
+from game.content import saves
 from game.content.errors import ContentError
+from game.content.scenario import parse_scenario
+from game.engine import Battle
 from game.world.components import HitPoints, Side, TurnUses
 
 GRID = "\n".join("." * 16 for _ in range(8))
@@ -129,10 +132,34 @@ def test_options_offer_the_kinds_the_domains_open():
     ('domains = ["fire"]', "only a cleric"),
 ])
 def test_an_unknown_domain_or_a_domain_without_a_cleric_is_refused_naming_the_file_and_key(keys, message):
-    from game.content.scenario import parse_scenario
     level = "cleric_level = 1\n" if "war" in keys else ""
     text = f'[map]\ngrid = """\n....\n"""\n[[creature]]\nid = "c"\nside = "blue"\nat = [0, 0]\n{level}{keys}\n'
     with pytest.raises(ContentError) as err:
         parse_scenario(text, "shrine.toml")
     said = str(err.value)
     assert "shrine.toml" in said and 'creature "c".domains' in said and message in said and "\n" not in said
+
+
+def test_a_save_and_its_replay_keep_the_domains_and_the_uses_they_spent(tmp_path):
+    """French text: "Le test de renvoi est alors joué normalement": the domain's uses and
+    the greater turning spent stay spent once the battle is saved and loaded, from its
+    checkpoint or by replaying every command."""
+    text = battle_text(GRID, creature("cleric", "blue", (4, 5), initiative=20, cha=12, cleric_level=3, hp=20,
+                                      domains=["fire", "sun"]),
+                       creature("e0", "red", (6, 2), template="water_elemental_small", initiative=5),
+                       creature("z0", "red", (8, 2), template="human_zombie", initiative=4))
+    b = Battle(parse_scenario(text, "shrine.toml"))
+    assert b.act("cleric", "turn_creatures", {"kind": "water"}, dice=[10, 2, 2])[0]
+    b.act("cleric", "end_turn")
+    while b.turn != "cleric":
+        b.act(b.turn, "end_turn")
+    assert b.act("cleric", "turn_undead", {"greater": True}, dice=[10, 2, 2])[0]
+    path = saves.save_battle(b, tmp_path / "s.json", scenario_text=text)
+    for replay in (False, True):
+        loaded = saves.load_save(path, replay=replay).battle
+        uses = loaded.comp("cleric", TurnUses)
+        assert loaded.spec("cleric").domains == ("fire", "sun")
+        assert (uses.used, uses.domain_used, uses.greater_used) == (1, {"fire": 1}, True)
+        assert "turned" in loaded.board().body("e0").conditions and loaded.comp("z0", HitPoints).current <= -10
+        loaded.close()
+    b.close()
