@@ -74,6 +74,8 @@ FIELD = {
     "undead": (104, 110, 128),
     "vermin": (204, 192, 204),
     "ooze": (204, 210, 190),
+    "fire": (236, 204, 164),
+    "water": (184, 206, 222),
     "generic": (214, 203, 173),
 }
 
@@ -1141,6 +1143,44 @@ def ooze(fig, body=(46, 42, 50), gloss=(120, 116, 132)):
     fig.detail(d)
 
 
+def fire_elemental(fig, flame=(226, 96, 34), core=(250, 196, 72)):
+    """A Small fire elemental: a tongue of flame with two bright eyes."""
+    def tongues(p):
+        pts = []
+        for i in range(61):
+            t = i / 60
+            x = 24 + 80 * t
+            tip = max(0.0, math.sin(t * math.pi * 5)) * (0.6 + 0.4 * math.sin(t * math.pi))
+            pts.append((x, 64 - 42 * tip * math.sin(t * math.pi) - 8 * math.sin(t * math.pi)))
+        pts += [(104, 92), (88, 110), (64, 116), (40, 110), (24, 92)]
+        p.poly(flame, pts)
+    fig.shape(tongues)
+
+    def d(p):
+        p.poly(core, [(44, 100), (50, 70), (58, 84), (64, 56), (72, 84), (80, 70), (84, 100), (64, 108)])
+        eyes(p, 80, dx=9, iris=WHITE, pupil=flame, r=4.0, pr=2.0)
+    fig.detail(d)
+
+
+def water_elemental(fig, body=(56, 118, 176), foam=(214, 234, 244)):
+    """A Small water elemental: a rising wave crested with foam."""
+    def wave(p):
+        pts = []
+        for i in range(49):
+            a = math.pi + math.pi * i / 48
+            pts.append((64 + 40 * math.cos(a), 78 + 50 * math.sin(a) * (0.9 + 0.1 * math.cos(3 * a))))
+        pts += [(104, 96), (92, 112), (64, 118), (36, 112), (24, 96)]
+        p.poly(body, pts)
+    fig.shape(wave)
+
+    def d(p):
+        p.lines(foam, [(32, 52), (44, 38), (58, 32), (72, 34), (84, 44)], 4.0)
+        for y in (98, 108):
+            p.lines(shade(body, 1.35), [(34, y), (46, y - 5), (58, y), (70, y - 5), (82, y), (94, y - 5)], 2.6)
+        eyes(p, 70, dx=9, iris=foam, pupil=shade(body, 0.5), r=4.0, pr=2.0)
+    fig.detail(d)
+
+
 def owlbear(fig):
     feather, disc, beak = (132, 94, 60), (226, 206, 164), (216, 194, 112)
     fig.shape(lambda p: [p.circle(feather, (38, 34), 10), p.circle(feather, (90, 34), 10)])
@@ -1346,6 +1386,7 @@ DRAWINGS = {
     "ghast": ("undead", ghast),
     "large_monstrous_spider": ("vermin", spider), "huge_monstrous_centipede": ("vermin", centipede),
     "black_pudding": ("ooze", ooze),
+    "fire_elemental_small": ("fire", fire_elemental), "water_elemental_small": ("water", water_elemental),
     "tordek": ("hero", tordek), "jozan": ("hero", jozan), "lidda": ("hero", lidda), "mialee": ("hero", mialee),
     "paladin": ("hero", paladin), "hennet": ("hero", hennet),
     GENERIC: ("generic", generic),

@@ -20,6 +20,7 @@ from msgspec import UNSET
 
 from ..rules.board import Variants
 from ..rules.conditions import HELPLESS, KNOWN_CONDITIONS
+from ..rules.domains import DOMAINS
 from ..rules.geometry import Square, space_squares
 from ..rules.metamagic import HIGHEST_LEVEL, SPONTANEOUS_CLASSES, applies, entry_for, heightened_level, parse_entry
 from ..rules.sizes import Size
@@ -74,6 +75,7 @@ class CreatureSpec:
     riding: str | None = None                             # the mount it sits on (its ``at`` is the mount's)
     ammunition: int | None = None                         # shots carried for its bow, crossbow or sling; None: not counted
     names: tuple[tuple[str, str], ...] = ()               # (lang, name) given by ``name_en`` / ``name_fr``
+    domains: tuple[str, ...] = ()                         # a cleric's domains (rules.domains)
 
     def name_in(self, lang: str) -> str:
         """The name players read in that language (issue 14, item 8: no French name in the
@@ -334,8 +336,18 @@ class _Validator:
             spell_slots=tuple(_or(e.spell_slots, [])),
             spell_like={k: (None if v == "at_will" else v) for k, v in _or(e.spell_like, {}).items()},
             worn=tuple(dict.fromkeys(_or(e.worn, []))), afraid_of=_or(e.afraid_of, None), riding=_or(e.riding, None),
-            ammunition=self._ammunition(where, e, weapon, inventory),
+            ammunition=self._ammunition(where, e, weapon, inventory), domains=self._domains(where, e),
             names=tuple((key[-2:], getattr(e, key)) for key in ("name_en", "name_fr") if getattr(e, key) is not UNSET))
+
+    def _domains(self, where: str, e: CreatureEntry) -> tuple[str, ...]:
+        """A cleric's domains: those the game plays (``rules.domains``), on a cleric."""
+        domains = tuple(dict.fromkeys(_or(e.domains, [])))
+        for domain in domains:
+            if domain not in DOMAINS:
+                self.fail(f"{where}.domains", f"unknown domain {domain!r} (known: {', '.join(DOMAINS)})")
+        if domains and not (given(e, "cleric_level") or 0) > 0:
+            self.fail(f"{where}.domains", "only a cleric (cleric_level 1 or more) has domains")
+        return domains
 
     def _ammunition(self, where: str, e: CreatureEntry, weapon: str, inventory: tuple[str, ...]) -> int | None:
         """Shots carried (README, "Ammunition"): only for a creature with a weapon that shoots some."""

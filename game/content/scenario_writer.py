@@ -80,7 +80,7 @@ def creature_table(spec: CreatureSpec) -> dict[str, Any]:
                             "spells": list(spec.spells), "caster_class": spec.caster_class,
                             "feat_choices": dict(spec.feat_choices), "spell_slots": list(spec.spell_slots),
                             "spell_like": {k: ("at_will" if v is None else v) for k, v in spec.spell_like.items()},
-                            "worn": list(spec.worn)}
+                            "worn": list(spec.worn), "domains": list(spec.domains)}
     for key in ("armor", "shield", "off_hand", "holding", "afraid_of", "initiative", "riding", "ammunition"):
         if getattr(spec, key) is not None:
             full[key] = getattr(spec, key)
@@ -91,7 +91,7 @@ def creature_table(spec: CreatureSpec) -> dict[str, Any]:
                                 "swim_speed": 0, "weapon": "unarmed",
                                 "conditions": [], "feats": [], "inventory": [], "surprised": False, "loaded": True,
                                 "spells": [], "caster_class": "", "feat_choices": {}, "spell_slots": [],
-                                "spell_like": {}, "worn": []}
+                                "spell_like": {}, "worn": [], "domains": []}
     entry = bestiary.get(spec.template) if spec.template else None
     if entry is not None:
         given = bestiary.scenario_keys(entry)

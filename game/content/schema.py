@@ -99,6 +99,7 @@ class CreatureEntry(_Table):
     spell_like: dict[Id, Union[Annotated[int, Meta(ge=1, le=1000)], Literal["at_will"]]] | UnsetType = UNSET
     afraid_of: Id | UnsetType = UNSET
     riding: Id | UnsetType = UNSET
+    domains: Annotated[list[Id], Meta(max_length=2)] | UnsetType = UNSET    # a cleric's two domains
     # the stats, kept as given (CreatureSpec.stats)
     initiative: Stat | UnsetType = UNSET
     hp: Annotated[int, Meta(ge=1, le=100_000)] | UnsetType = UNSET

@@ -57,6 +57,7 @@ SPECIALS: dict[str, tuple[str, str]] = {
     "undead_traits": ("Undead traits", "Traits des morts-vivants"),
     "vermin_traits": ("Vermin traits", "Traits des vermines"),
     "ooze_traits": ("Ooze traits", "Traits des vases"),
+    "elemental_traits": ("Elemental traits", "Traits des élémentaires"),
     # class and race features of the heroes
     "sneak_attack": ("Sneak attack", "Attaque sournoise"),
     "trapfinding": ("Trapfinding", "Recherche des pièges"),

@@ -16,8 +16,9 @@ from dataclasses import replace
 from .board import Board, Body
 from .concealment import has_total_concealment
 from .geometry import KING_MOVES, Square, bounding_box, distance, space_squares
-from .movement import MoveContext, budget, mode_refusal
+from .movement import MoveContext, budget, check_path, mode_refusal
 from .sight import NONE, cover
+from .terrain import MEDIA
 from .threat import threat_map, threatened_squares
 
 
@@ -96,10 +97,33 @@ def best_path(board: Board, body: Body, goal: Square, mode: str, parity: int = 0
     Exact: a label-setting search over (position, parity, opponents provoked so far),
     ordered by (number provoked, cost + 1-2-1 distance to the goal), with labels dropped
     when another at the same state provoked a subset for no more cost.
+    A climber or swimmer goes as ``movement.reachable`` lets it: on foot at its land
+    speed, or through faces or water at the lower speed (or, starting in them, never
+    leaving them at that mode's speed); each way's path is kept only when
+    ``movement.check_path`` passes it, the judge ``act`` uses, and the safest is chosen.
     """
     if mode_refusal(body, mode) or mode == "run":
         return None
-    limit = budget(body, mode, restricted)
+    if not body.media or mode == "5ft":
+        return _search(board, body, goal, mode, parity, budget(body, mode, restricted))
+    used = sum(MEDIA[m] for m in body.media)
+    ways = [(replace(body, climb_squares=0, swim_squares=0), budget(body, mode, restricted)),
+            (body, budget(body, mode, restricted, used))]
+    ctx = MoveContext.of(board, body)
+    inside = ctx.inside[ctx.index(body.pos)]
+    if inside:
+        ways.append((body, budget(body, mode, restricted, inside, True)))
+    found = []
+    for way_body, limit in ways:
+        path = _search(board, way_body, goal, mode, parity, limit)
+        if path is not None and check_path(board, body, path[0], mode, restricted, parity).legal:
+            found.append(path)
+    return min(found, key=lambda f: (len(f[1]), f[2]), default=None)
+
+
+def _search(board: Board, body: Body, goal: Square, mode: str, parity: int,
+            limit: int) -> tuple[list[Square], list[str], int] | None:
+    """``best_path``'s search within ``limit`` squares of movement."""
     span = body.span
     x, y = body.pos
     ctx = MoveContext.of(board, body)

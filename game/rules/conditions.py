@@ -15,7 +15,7 @@ KNOWN_CONDITIONS = frozenset({
     "total_defense", "fighting_defensively", "squeezing", "confused", "casting", "asleep", "turned", "burning", "glued",
     "blessed", "silenced", "gagged", "hasted", "slowed", "magic_weapon", "shield_of_faith", "kneeling", "sitting",
     "bolstered", "climbing", "calmed", "hidden_from_undead", "shield_bashed", "flurry_of_blows",
-    "swimming", "off_balance", "underwater",
+    "swimming", "off_balance", "underwater", "infected",
 })
 
 # Helpless creatures can be moved through, do not block charges and threaten nothing.

@@ -29,7 +29,7 @@ BADGES = {"prone", "flat_footed", "stunned", "dazed", "blinded", "entangled", "g
           "disabled", "dying", "stable", "invisible", "deafened", "charging", "total_defense",
           "fighting_defensively", "burning", "turned", "blessed", "hasted", "glued", "bolstered", "climbing",
           "swimming", "off_balance", "underwater", "calmed", "hidden_from_undead", "shield_bashed", "slowed",
-          "flurry_of_blows"}
+          "flurry_of_blows", "infected"}
 HELPED = (44, 96, 150)
 DOWN = (40, 40, 44)
 BADGE_FILL = {**{c: HELPED for c in ("blessed", "hasted", "bolstered", "invisible", "hidden_from_undead",

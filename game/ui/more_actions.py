@@ -83,6 +83,14 @@ def entries(screen, cid: str) -> list[tuple[str, tuple]]:
         for undead in opts[action].domain.get("undead", []) if opts[action].legal else []:
             out.append((sentence(f"ACT_{action}", {}, lang) + f" · {screen.names.get(undead, undead)}",
                         ("do", action, {"undead": undead})))
+    for action in ("turn_creatures", "rebuke_creatures", "bolster_creatures"):      # a cleric's domain powers
+        for kind in opts[action].domain.get("kinds", []) if opts[action].legal else []:
+            out.append((sentence(f"ACT_{action}", {}, lang) + f" · {term('creature_kind', kind, lang)}",
+                        ("do", action, {"kind": kind})))
+    if "sun" in b.spec(cid).domains:                 # the Sun domain's greater turning, once a day
+        command = C.TurnUndead(cid, greater=True)
+        if b.check(command) is None:
+            out.append((sentence("ACT_greater_turning", {}, lang), ("do", "turn_undead", command.arguments())))
     for call in STOCK_CALLS:                     # speaking, last: a call to the table, in each player's language
         offer(C.Speak(cid, text=call), f" · {sentence(call, {}, lang)}")
     return out

@@ -406,6 +406,8 @@ class Grapple:
 class TurnUses:
     """Turn or rebuke attempts used today, and whom this creature has turned."""
     used: int = 0
+    domain_used: dict[str, int] = field(default_factory=dict)   # a domain's turning uses today, by domain
+    greater_used: bool = False        # the Sun domain's greater turning, once a day
     turned_by: str | None = None      # set on an undead turned or rebuked
     commanded_by: str | None = None   # set on an undead an evil cleric commands
     ordered: bool = False             # its commander has given it orders

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any, Callable, Iterator
 
 from .. import data
-from ..rules import metamagic
+from ..rules import domains, metamagic
 from ..rules.geometry import KING_MOVES, Square, gaps_distance, metres, space_squares, spaces_gaps
 from ..rules.reasons import Refusal
 from . import commands as C, views
@@ -620,6 +620,9 @@ def _providers(battle, who: str) -> dict[str, Callable[[], Option]]:
     out["grapple_draw"] = lambda: _decide(battle, "grapple_draw",
                                           [C.GrappleDraw(who, weapon=w) for w in dict.fromkeys(mine) if w in weapons]
                                           or [C.GrappleDraw(who)])
+    for name, mode, make in (("turn_creatures", "turn", C.TurnCreatures), ("rebuke_creatures", "rebuke", C.RebukeCreatures),
+                             ("bolster_creatures", "bolster", C.BolsterCreatures)):
+        out[name] = (lambda name=name, mode=mode, make=make: _domain_kinds(battle, who, name, mode, make))
     out["command_undead"] = lambda: _commanded(battle, who, "command_undead", C.CommandUndead)
     out["release_undead"] = lambda: _commanded(battle, who, "release_undead", C.ReleaseUndead)
     for name in PLAIN:
@@ -669,6 +672,14 @@ def _commanded(battle, who: str, action: str, make) -> Option:
     undead = commanded(battle, who)
     return _decide(battle, action, [make(who, undead=u) for u in undead] or [make(who)],
                    lambda passed: {"undead": [c.undead for c in passed]})
+
+
+def _domain_kinds(battle, who: str, action: str, mode: str, make) -> Option:
+    """A domain's turning power: one per kind of creature the cleric's domains let it turn,
+    rebuke or bolster (``rules.domains``), offered with the kinds that pass."""
+    kinds = domains.kinds_open(battle.spec(who).domains, mode)
+    return _decide(battle, action, [make(who, kind=k) for k in kinds] or [make(who, kind="fire")],
+                   lambda passed: {"kinds": [c.kind for c in passed]})
 
 
 def _ride(battle, who: str) -> Option:

@@ -59,6 +59,9 @@ SRD = {
     "monstrous_spider_large": (22, 14, 12, 11, 4, 3, 9, 3, 5, 4, 1),
     "monstrous_centipede_huge": (33, 16, 10, 14, 5, 4, 15, 2, 6, 4, 2),
     "black_pudding": (115, 3, 3, 3, 8, 7, 18, -5, 9, -2, -2),
+    # SRD "Elemental", Small Fire and Small Water Elemental (issue 11: domain turning).
+    "fire_elemental_small": (9, 15, 12, 14, 3, 1, -3, 5, 0, 4, 0),
+    "water_elemental_small": (11, 17, 11, 17, 4, 1, -1, 0, 4, 0, 0),
     # Not an SRD block: data-digest §4f's derived 1st-level human warrior.
     "human_warrior": (5, 15, 10, 15, 2, 1, 2, 0, 3, 0, -1),
 }
@@ -80,6 +83,7 @@ KNOWN_DAMAGE_GAPS = {
     ("black_pudding", "slam"), ("ogre_zombie", "slam"),                       # dice and 1 1/2 x Str
     ("dire_wolf", "bite"), ("riding_dog", "bite"), ("monstrous_spider_large", "bite"),  # 1 1/2 x Str
     ("monstrous_centipede_huge", "bite"),
+    ("fire_elemental_small", "slam"), ("water_elemental_small", "slam"),      # dice per creature (and 1 1/2 x Str)
     ("troll", "bite"), ("light_horse", "hoof"), ("light_warhorse", "bite"),   # secondary attacks
     ("heavy_warhorse", "bite"), ("lion", "bite"), ("dire_lion", "bite"), ("owlbear", "bite"),
     ("ghoul", "claw"), ("ghast", "claw"), ("alhandra_mount", "bite"),

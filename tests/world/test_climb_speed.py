@@ -71,3 +71,24 @@ def test_an_adventurer_without_a_climb_speed_neither_withdraws_nor_steps_climbin
     for action, args in (("withdraw", {"squares": [[3, 1]]}), ("five_foot_step", {"to": [3, 1]})):
         ok, refusal, _ = b.act("hero", action, args)
         assert not ok and refusal.code == "CLIMBING_USE_CLIMB" and b.state() == before
+
+
+def test_the_safest_path_a_climber_is_shown_is_one_act_takes():
+    """French text, "retraite": "une araignée monstrueuse a une vitesse d'escalade ... et
+    peut donc faire retraite en escaladant": over the face at its climb speed (2 x 4
+    squares), else on foot around it at its land speed (2 x 6) — the path the window shows
+    is one ``act`` takes, never one over the face beyond its climb speed."""
+    from game.rules.movement import reachable
+    from game.world import views
+    from game.world.commands import Withdraw
+    grid = "\n".join(["............", "..^^^^^^....", "..^^^^^^....", "............", "............",
+                      "............"])
+    b = battle(grid, creature("spider", "red", (0, 1), template="monstrous_spider_large", initiative=20),
+               creature("hero", "blue", (11, 5), initiative=10, hp=30, weapon="longsword"))
+    over = views.path(b, "spider", (8, 1), "withdraw")
+    assert over.legal and over.cost == 8 and (4, 1) in over.squares          # across the face: 8 squares
+    around = views.path(b, "spider", (9, 1), "withdraw")
+    assert around.legal and around.cost == 12 and (4, 1) not in around.squares   # 9 over it is too far
+    assert b.check(Withdraw("spider", squares=around.squares)) is None
+    ends = reachable(b.board(), b.board().body("spider"), "withdraw")
+    assert (10, 1) not in ends and not views.path(b, "spider", (10, 1), "withdraw").legal

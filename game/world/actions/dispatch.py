@@ -17,9 +17,9 @@ from ..auras import stench_sweep
 from ..commands import Command
 from ..components import Conditions, Grapple, Riding, Stats, Timing, TurnUses
 from ..saddle import mounted_falls
-from . import (attacking, casting, charging, climbing, commanding, doors, fear, grapple, heavy, helping, magic_items, maneuvers,
-               mounted, moving, other, overrun, spellwork, splash, spring, summoning, swimming, timing, turning, warding,
-               web_sheets, webs, whirlwind)
+from . import (attacking, casting, charging, climbing, commanding, domain_turning, doors, fear, grapple, heavy, helping,
+               magic_items, maneuvers, mounted, moving, other, overrun, spellwork, splash, spring, summoning, swimming,
+               timing, turning, warding, web_sheets, webs, whirlwind)
 from .common import ACTIONS, JUDGES, Refused, is_able, refuse, strenuous_damage
 from .gates import GATES
 
@@ -42,6 +42,8 @@ ACTIONS.update({
     **grapple.GRAPPLE_ACTIONS,
     "turn_undead": turning.do_turn_undead, "rebuke_undead": turning.do_rebuke_undead,
     "dispel_turning": turning.do_dispel_turning, "bolster_undead": turning.do_bolster_undead,
+    "turn_creatures": domain_turning.do_turn_creatures, "rebuke_creatures": domain_turning.do_rebuke_creatures,
+    "bolster_creatures": domain_turning.do_bolster_creatures,
     "command_undead": commanding.do_command_undead, "release_undead": commanding.do_release_undead,
     "mount": mounted.do_mount, "dismount": mounted.do_dismount, "ride": mounted.do_ride,
     "throw_splash": splash.do_throw_splash, "extinguish": splash.do_extinguish, "break_free": splash.do_break_free,

@@ -12,6 +12,7 @@ the actions that use them.
 from __future__ import annotations
 
 from ... import data
+from ...rules import domains
 from ...rules.geometry import Square
 from ...rules.maneuvers import can_sunder_with
 from ...rules.reasons import Refusal
@@ -149,6 +150,17 @@ def _turning(rebuke: bool | None):
             return None if stats.get("evil") else Refusal("CANNOT_TURN")
         if bool(stats.get("evil")) != rebuke:
             return Refusal("WRONG_ENERGY", {"action": "rebuke_undead" if rebuke else "turn_undead"})
+        return None
+    return gate
+
+
+def _domain_power(mode: str, action: str):
+    """A domain's turning power: a cleric with a domain that grants it (``rules.domains``)."""
+    def gate(battle, who: str) -> Refusal | None:
+        if battle.read(who, Stats).values.get("cleric_level", 0) <= 0:
+            return Refusal("CANNOT_TURN")
+        if not domains.kinds_open(battle.spec(who).domains, mode):
+            return Refusal("NO_DOMAIN_POWER", {"kind": "—", "action": action})
         return None
     return gate
 
@@ -416,7 +428,10 @@ GATES = {
     "unlock_gauntlet": _gauntlet(False), "extinguish": extinguish, "break_free": break_free,
     "concentrate": concentrate, "cease_concentration": cease_concentration, "garrote": garrote, "cut_garrote": cut_garrote,
     "turn_undead": _turning(False), "rebuke_undead": _turning(True), "dispel_turning": _turning(None),
-    "bolster_undead": _turning(True), "dismount": mounted, "ride": mounted, "web": web, "touch": touch,
+    "bolster_undead": _turning(True), "turn_creatures": _domain_power("turn", "turn_creatures"),
+    "rebuke_creatures": _domain_power("rebuke", "rebuke_creatures"),
+    "bolster_creatures": _domain_power("bolster", "bolster_creatures"), "dismount": mounted, "ride": mounted,
+    "web": web, "touch": touch,
     "direct_spell": direct_spell, "command_undead": commanded, "release_undead": commanded,
     "use_spell_like": use_spell_like, "delay": delay, "complete_full_round": complete_full_round,
     "start_full_round": start_full_round, "crawl": crawl, "ready_shield": ready_shield, "loose_shield": loose_shield,

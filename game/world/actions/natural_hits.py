@@ -1,6 +1,6 @@
 """What a natural weapon's hit brings with it (SRD monster entries; the bestiary's
 ``special`` tables, data-digest §4d): a free trip on a wolf's bite, improved grab (a free
-grapple), a ghoul's paralysis, poison, a wight's energy drain. ``attacking`` calls
+grapple), a ghoul's paralysis and its fever (a disease), poison, a wight's energy drain. ``attacking`` calls
 ``on_hit`` after each hit; these reach into the grapple and the maneuvers, which is why
 they live among the actions rather than in ``world.specials``."""
 from __future__ import annotations
@@ -11,7 +11,7 @@ from ...rules.attack import parse_dice
 from ...rules.modifiers import Modifier, total
 from ..components import Conditions, Grapple, HitPoints, Offense, Spellcasting, Stats
 from ..damage import apply_damage, status_of, sync_health
-from ..events import DamageDealt
+from ..events import ConditionStarted, DamageDealt
 from ..durations import add_timed_condition
 from ..saving import roll_save
 from ..specials import SpecialUsed, poison_check, specials
@@ -37,8 +37,11 @@ def on_hit(battle, attacker: str, target: str, weapon_id: str, declined) -> list
     para = sp.get("paralysis")
     if para and weapon_id in (para.get("on") if isinstance(para.get("on"), list) else [para.get("on")]):
         events += _paralysis(battle, attacker, target, para)
+    disease = sp.get("disease")
+    if disease and disease.get("on") == weapon_id:
+        events += _disease(battle, attacker, target, disease)
     poison = sp.get("poison")
-    if poison and poison.get("on") == weapon_id:
+    if poison and poison.get("on") == weapon_id and "elemental_traits" not in specials(battle, target):
         events += poison_check(battle, attacker, target, poison, "initial")
     drain = sp.get("energy_drain")
     if drain and drain.get("on") == weapon_id:
@@ -125,11 +128,44 @@ def _paralysis(battle, who: str, target: str, para: dict) -> list:
     entry = bestiary.get(spec.template) if spec.template else {}
     if para.get("elves_immune") and (entry or {}).get("race") == "elf":
         return []
-    if battle.spec(target).stats.get("undead"):
-        return []
+    if battle.spec(target).stats.get("undead") or "elemental_traits" in specials(battle, target):
+        return []           # undead and elementals are immune to paralysis (SRD type traits)
     ok, events = roll_save(battle, target, "fort", para["dc"], purpose=f"paralysis {target}")
     if not ok:
         n, sides = parse_dice(para.get("duration", "1d4+1").split("+")[0])
         rounds = sum(battle.dice.roll_dice(n, sides, "paralysis")) + 1
         add_timed_condition(battle, target, "paralyzed", rounds)
     return [SpecialUsed(who=who, special="paralysis", target=target)] + events
+
+
+# What makes a creature immune to disease: the undead and construct traits (data-digest
+# §4e, "Undead": "Immune: ... disease"), a paladin's divine health, a monk's purity of body.
+DISEASE_IMMUNE = ("undead_traits", "construct_traits", "divine_health", "purity_of_body")
+
+
+def immune_to_disease(battle, cid: str) -> bool:
+    """Whether no disease takes hold of ``cid`` (SRD "Disease"; the traits above)."""
+    values = battle.read(cid, Stats).values
+    if values.get("undead") or values.get("construct"):
+        return True
+    return any(k in specials(battle, cid) for k in DISEASE_IMMUNE)
+
+
+def _disease(battle, who: str, target: str, disease: dict) -> list:
+    """A disease carried by a natural attack (SRD "Disease": "When a character is injured
+    by a disease-tainted attack ... he must immediately attempt a Fortitude saving throw";
+    data-digest §4d, ghoul fever: "Disease via bite: Fort DC 12, incubation 1 day"). The
+    save is rolled on the bite that hits; a failure leaves the creature infected. Our
+    ruling (rules-coverage, "Maladie"): the incubation (a day) outlasts any battle, so the
+    infection has no effect within it; the creature carries the condition ``infected`` to
+    the end. A creature already infected is not bitten into a second infection; one immune
+    to disease (undead, constructs, divine health, purity of body) is never infected."""
+    if immune_to_disease(battle, target) or "infected" in battle.read(target, Conditions).ids:
+        return []
+    ok, events = roll_save(battle, target, "fort", disease["dc"], purpose=f"disease {target}")
+    events = [SpecialUsed(who=who, special=disease.get("name", "disease"), target=target)] + events
+    if not ok:
+        battle.comp(target, Conditions).ids.add("infected")
+        battle.changed()
+        events.append(ConditionStarted(who=target, condition="infected"))
+    return events

@@ -150,7 +150,8 @@ def _sleep(battle, who, spell_id, spell, level, args, declined) -> list:
     for cid in creatures_in(battle, area):
         values = battle.comp(cid, Stats).values
         conds = battle.comp(cid, Conditions).ids
-        if values.get("undead") or values.get("construct") or {"unconscious", "asleep"} & conds:
+        if values.get("undead") or values.get("construct") or {"unconscious", "asleep"} & conds \
+                or "elemental_traits" in battle.spec(cid).special:        # elementals: immune to sleep effects
             continue
         d = min(distance(sq, point) for sq in battle.board().body(cid).squares)
         cands.append((cid, max(1, values.get("hd", 1)), d))

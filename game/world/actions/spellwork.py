@@ -126,7 +126,8 @@ def distracted_by_damage(battle, who: str, amount: int) -> list:
 # defend itself; our list: every action that attacks or harms).
 VIOLENT = frozenset({"attack", "full_attack", "charge", "coup_de_grace", "trip", "bull_rush", "disarm", "sunder",
                      "feint", "overrun", "grapple", "grapple_damage", "grapple_attack", "pin", "use_opponent_weapon",
-                     "garrote", "throw_splash", "turn_undead", "rebuke_undead", "direct_spell", "web", "snatch",
+                     "garrote", "throw_splash", "turn_undead", "rebuke_undead", "turn_creatures", "rebuke_creatures",
+                     "direct_spell", "web", "snatch",
                      "attack_object"})
 # Spells a calmed creature may still cast: they harm nobody.
 HARMLESS_EFFECTS = frozenset({"bless", "shield_of_faith", "magic_weapon", "haste", "calm_emotions", "hide_from_undead"})

@@ -22,7 +22,8 @@ from ..saving import roll_save
 
 FEAT = "stunning_fist"
 # The creature kinds the SRD names as never stunned by it.
-NOT_STUNNED = ("undead_traits", "ooze_traits", "construct_traits", "plant_traits", "immune_to_criticals")
+NOT_STUNNED = ("undead_traits", "ooze_traits", "construct_traits", "plant_traits", "elemental_traits",
+               "immune_to_criticals")
 
 
 def uses_per_day(battle, who: str) -> int:

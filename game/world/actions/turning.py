@@ -14,12 +14,18 @@ its turn (``turned_refusal``); the player or the AI choose the way out.
 When no square it could reach with a move ends farther from the cleric, its retreat is
 cut off and it cowers (the "cowering" condition: no actions, -2 AC, no Dexterity bonus —
 the SRD's form of the French "+2 au jet d'attaque"); this is judged again after every
-action, so it flees once a way out opens (``break_turning``)."""
+action, so it flees once a way out opens (``break_turning``).
+
+The same turning serves a cleric's domain powers (``domain_turning``, ``rules.domains``):
+a ``Power`` names the creatures it affects and the uses it counts; turned elementals
+flee, cower and are freed as turned undead are. The Sun domain's greater turning
+destroys what it would turn."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ...rules import turning as rules
+from ...data import bestiary
+from ...rules import domains, turning as rules
 from ...rules.geometry import distance, space_squares
 from ...rules.movement import reachable
 from ...rules.modifiers import ability_modifier
@@ -53,53 +59,110 @@ def _gap(battle, a: str, b: str) -> int:
     return min(distance(x, y) for x in board.body(a).squares for y in board.body(b).squares)
 
 
+@dataclass(frozen=True)
+class Power:
+    """One use of a turning power: the action, positive (turn) or negative (rebuke)
+    energy, the creatures it affects ("undead", or a domain's kind: ``rules.domains``), the
+    domain granting it (None: the class's turning of undead, counted in ``TurnUses.used``),
+    and the Sun domain's greater turning."""
+    action: str
+    rebuke: bool
+    kind: str = "undead"
+    domain: str | None = None
+    greater: bool = False
+
+
+def is_of_kind(battle, cid: str, kind: str) -> bool:
+    """Whether ``cid`` is a creature the power affects: an undead, or of the domain's kind
+    (its template's subtypes and type, ``rules.domains.creature_kinds``)."""
+    if kind == "undead":
+        return bool(_stat(battle, cid, "undead"))
+    return kind in creature_kinds_of(battle, cid)
+
+
+def creature_kinds_of(battle, cid: str) -> frozenset[str]:
+    spec = battle.spec(cid)
+    entry = bestiary.get(spec.template) if spec.template else None
+    return domains.creature_kinds(entry.get("type", ""), entry.get("subtypes", ())) if entry else frozenset()
+
+
 def do_turn_undead(battle, who, args, declined) -> list:
-    return _turn(battle, who, rebuke=False)
+    greater = bool(args.get("greater"))
+    return channel(battle, who, Power("turn_undead", rebuke=False, greater=greater))
 
 
 def do_rebuke_undead(battle, who, args, declined) -> list:
-    return _turn(battle, who, rebuke=True)
+    return channel(battle, who, Power("rebuke_undead", rebuke=True))
 
 
-def _attempt(battle, who: str, rebuke: bool, action: str) -> tuple[list, int, int, int, int]:
+def power_level(battle, who: str, power: Power) -> int:
+    """The level a power is used at: a domain's is the cleric's level (paladins have no
+    domains); turning undead counts a paladin's levels too (``rules.turning_level``)."""
+    if power.domain is not None:
+        return _stat(battle, who, "cleric_level")
+    return rules.turning_level(_stat(battle, who, "cleric_level"), _stat(battle, who, "paladin_level"))
+
+
+def _attempt(battle, who: str, power: Power) -> tuple[list, int, int, int, int]:
     """A use of the power: the checks of who may, a standard action, the turning check and
-    the turning damage. Returns (events, level, check, max HD, total HD)."""
-    level = rules.turning_level(_stat(battle, who, "cleric_level"), _stat(battle, who, "paladin_level"))
+    the turning damage. Returns (events, level, check, max HD, total HD).
+
+    Uses a day (SRD): 3 + Charisma modifier for turning undead, and as many again for each
+    domain's power apart ("Use these abilities a total number of times per day equal to 3
+    + your Charisma modifier"); Extra Turning adds 4 to each ("each of your turning or
+    rebuking abilities gains four additional uses per day"). The Sun domain's greater
+    turning is one of the uses of turning undead, once a day."""
+    level = power_level(battle, who, power)
     if level <= 0:
         raise refuse("CANNOT_TURN")
-    if bool(_stat(battle, who, "evil")) != rebuke:
-        raise refuse("WRONG_ENERGY", action="rebuke_undead" if rebuke else "turn_undead")
-    cha = ability_modifier(battle.comp(who, Abilities).scores["cha"])
+    if power.domain is None and bool(_stat(battle, who, "evil")) != power.rebuke:
+        raise refuse("WRONG_ENERGY", action="rebuke_undead" if power.rebuke else "turn_undead")
     uses = battle.comp(who, TurnUses)
+    if power.greater:
+        if "sun" not in battle.spec(who).domains:
+            raise refuse("NO_GREATER_TURNING")
+        if uses.greater_used:
+            raise refuse("GREATER_TURNING_USED")
+    cha = ability_modifier(battle.comp(who, Abilities).scores["cha"])
     extra = 1 if "extra_turning" in battle.read(who, Feats).ids else 0
-    if uses.used >= rules.uses_per_day(cha, extra):
+    used = uses.used if power.domain is None else uses.domain_used.get(power.domain, 0)
+    if used >= rules.uses_per_day(cha, extra):
         raise refuse("NO_TURNING_LEFT")
-    events = spend(battle, who, "standard", action)
-    uses.used += 1
+    events = spend(battle, who, "standard", power.action)
+    if power.domain is None:
+        uses.used += 1
+    else:
+        uses.domain_used[power.domain] = used + 1
+    uses.greater_used = uses.greater_used or power.greater
     d20 = battle.dice.roll(20, f"turning check {who}")
     check = d20 + cha
     max_hd = rules.max_hit_dice(check, level)
     faces = tuple(battle.dice.roll_dice(2, 6, f"turning damage {who}"))
     damage = sum(faces) + level + cha
     events.append(TurningAttempted(who=who, check_d20=d20, check=check, max_hd=max_hd, damage_dice=faces,
-                                   damage=damage, rebuke=rebuke))
+                                   damage=damage, rebuke=power.rebuke))
     return events, level, check, max_hd, damage
 
 
 def _in_reach(battle, who: str, cid: str) -> bool:
-    """An undead the power can reach: within 18 m, with line of effect."""
+    """A creature the power can reach: within 18 m, with line of effect."""
     board = battle.board()
     return _gap(battle, who, cid) <= rules.RANGE_SQUARES and has_line_of_sight(board, board.body(who), board.body(cid))
 
 
 def do_bolster_undead(battle, who, args, declined) -> list:
+    return bolster(battle, who, Power("bolster_undead", rebuke=True))
+
+
+def bolster(battle, who: str, power: Power) -> list:
     """An evil cleric strengthens undead against turning in advance (French text: "augmenter
     le moral"): a normal rebuke check; the table's Hit Dice become the effective Hit Dice
     against turning of the undead it affects, when higher than theirs, for 10 rounds. The
-    undead affected are chosen as for a rebuke: closest first, up to the turning damage."""
-    events, _level, _check, max_hd, damage = _attempt(battle, who, True, "bolster_undead")
+    undead affected are chosen as for a rebuke: closest first, up to the turning damage.
+    A domain's bolstering does the same to the creatures of its kind."""
+    events, _level, _check, max_hd, damage = _attempt(battle, who, power)
     candidates = [(cid, _stat(battle, cid, "hd"), _gap(battle, who, cid)) for cid in battle.sorted_ids
-                  if cid != who and _stat(battle, cid, "undead") and status_of(battle, cid) != "dead"
+                  if cid != who and is_of_kind(battle, cid, power.kind) and status_of(battle, cid) != "dead"
                   and _in_reach(battle, who, cid)]
     for cid in rules.choose_affected(candidates, max_hd, damage):
         if max_hd <= _stat(battle, cid, "hd"):
@@ -111,11 +174,16 @@ def do_bolster_undead(battle, who, args, declined) -> list:
     return events
 
 
-def _turn(battle, who: str, rebuke: bool) -> list:
-    events, level, check, max_hd, damage = _attempt(battle, who, rebuke, "rebuke_undead" if rebuke else "turn_undead")
+def channel(battle, who: str, power: Power) -> list:
+    """Turn or rebuke: the creatures of the power's kind in reach, closest first, within the
+    check's Hit Dice and the damage's total. Turned ones flee; at twice their Hit Dice
+    they are destroyed (and by a greater turning, every one that would be turned is);
+    rebuked ones cower, or are commanded at twice their Hit Dice within the level."""
+    rebuke = power.rebuke
+    events, level, check, max_hd, damage = _attempt(battle, who, power)
     candidates = []
     for cid in battle.sorted_ids:
-        if cid == who or not _stat(battle, cid, "undead") or status_of(battle, cid) == "dead":
+        if cid == who or not is_of_kind(battle, cid, power.kind) or status_of(battle, cid) == "dead":
             continue
         if who in (battle.comp(cid, TurnUses).turned_by, battle.comp(cid, TurnUses).commanded_by):
             continue        # undead it already affected are passed over (French text: a second use)
@@ -130,9 +198,9 @@ def _turn(battle, who: str, rebuke: bool) -> list:
     d_of = {cid: d for cid, _hd, d in candidates}
     for cid in rules.choose_affected(candidates, max_hd, damage):
         hd = _stat(battle, cid, "hd")
-        if rules.destroys(level, hd) and not rebuke:
+        if (rules.destroys(level, hd) or power.greater) and not rebuke:
             hp = battle.comp(cid, HitPoints)
-            hp.current = -10
+            hp.current = min(hp.current, -10)
             events += sync_health(battle, cid)
             events.append(UndeadAffected(who=cid, by=who, result="destroyed"))
             continue

@@ -25,7 +25,8 @@ from .spellwork import aggressive
 
 MOST_TOUCHES = 6          # a full-round action touches up to six friends
 # Turning or commanding undead ends hide from undead (SRD): every use of the power.
-CHANNELLING = frozenset({"turn_undead", "rebuke_undead", "command_undead", "bolster_undead", "dispel_turning"})
+CHANNELLING = frozenset({"turn_undead", "rebuke_undead", "command_undead", "bolster_undead", "dispel_turning",
+                         "turn_creatures", "rebuke_creatures", "bolster_creatures"})
 
 
 def _sc(battle, cid) -> Spellcasting:

@@ -324,7 +324,7 @@ def _snake(name: str) -> str:
 
 
 for _name in ("TotalDefense", "StandUp", "DropProne", "Sheathe", "Load", "ReadyShield", "LooseShield",
-              "Delay", "EndTurn", "CompleteFullRound", "TurnUndead", "RebukeUndead", "DispelTurning",
+              "Delay", "EndTurn", "CompleteFullRound", "RebukeUndead", "DispelTurning",
               "BolsterUndead", "Extinguish", "Concentrate", "Stow", "LockGauntlet", "UnlockGauntlet", "StepIn"):
     _plain(_name)
 
@@ -405,6 +405,36 @@ class MoveObject(Command):
     action = "move_object"
     at: Square
     to: Square
+
+
+@dataclass(frozen=True)
+class TurnUndead(Command):
+    """Turn undead; ``greater``: the Sun domain's greater turning, once a day (those that
+    would be turned are destroyed)."""
+    action = "turn_undead"
+    greater: bool = False
+
+
+@dataclass(frozen=True)
+class TurnCreatures(Command):
+    """A domain's turning of creatures other than undead: ``kind`` is the kind of creature
+    (air, earth, fire, water: ``rules.domains.KINDS``)."""
+    action = "turn_creatures"
+    kind: str
+
+
+@dataclass(frozen=True)
+class RebukeCreatures(Command):
+    """A domain's rebuking (or commanding) of creatures of ``kind`` (air, earth, fire, water, plant)."""
+    action = "rebuke_creatures"
+    kind: str
+
+
+@dataclass(frozen=True)
+class BolsterCreatures(Command):
+    """A domain's bolstering of creatures of ``kind`` against turning (air, earth, fire, water)."""
+    action = "bolster_creatures"
+    kind: str
 
 
 @dataclass(frozen=True)
