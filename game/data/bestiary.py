@@ -104,7 +104,7 @@ KNOWN_SPELLS = frozenset({
     "magic_missile", "shocking_grasp", "ray_of_frost", "burning_hands", "sleep", "color_spray", "grease",
     "cure_light_wounds", "inflict_light_wounds", "bless", "magic_weapon", "shield_of_faith",
     "spiritual_weapon", "flaming_sphere", "hold_person", "scorching_ray", "web", "fireball", "haste", "slow",
-    "feather_fall", "summon_natures_ally_i",
+    "feather_fall", "summon_natures_ally_i", "bless_water",
 })
 
 # Skills the engine reads from the stats, without their ability modifier (it adds it).

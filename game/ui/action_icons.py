@@ -140,6 +140,7 @@ DRAWERS = {
     "delay": _clock,
     "end_turn": _check,
     "cast": _star,
+    "continue_casting": _star,
     "throw_rock": _rock,
     "more": _dots,
     "swim": _waves,

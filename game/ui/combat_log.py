@@ -190,12 +190,18 @@ def lines(events, names: dict[str, str], lang: str, sides=None,
                       "hardness": e.hardness, "left": e.hp_left}
             out.append((sentence("LOG_ITEM_DESTROYED" if e.destroyed else "LOG_ITEM_DAMAGED", values, lang),
                         (220, 190, 120)))
-        elif kind == "SpellCast" and e.outcome in ("cast", "lost", "failed", "held", "pending", "begun", "completed"):
+        elif kind == "SpellCast" and e.outcome in ("cast", "lost", "failed", "held", "pending", "minute", "begun", "completed"):
             out.append((sentence(f"LOG_SPELL_{e.outcome.upper()}", {"name": n(e.caster), "spell": _spell(e.spell, lang)},
                                  lang), (190, 170, 240)))
         elif kind == "Spoke":
             said = sentence(e.text, {}, lang) if has_sentence(e.text) else e.text     # a stock call, or free words
             out.append((sentence("LOG_SPOKE", {"name": n(e.who), "text": said}, lang), (230, 230, 200)))
+        elif kind == "CastingContinued":
+            code = "LOG_CASTING_CONTINUED" if e.rounds_left else "LOG_CASTING_LAST_ROUND"
+            out.append((sentence(code, {"name": n(e.caster), "spell": _spell(e.spell, lang), "rounds": e.rounds_left},
+                                 lang), (150, 150, 160)))
+        elif kind == "WaterBlessed":
+            out.append((sentence("LOG_WATER_BLESSED", {"name": n(e.caster)}, lang), (190, 170, 240)))
         elif kind == "SpellEnded":
             out.append((sentence("LOG_SPELL_ENDED", {"name": n(e.caster), "spell": _spell(e.spell, lang)}, lang),
                         (190, 170, 240)))

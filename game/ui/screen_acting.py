@@ -9,7 +9,7 @@ from ..world import commands as C, views
 from . import attack_plan, more_actions, overlays
 
 PLAIN = ("total_defense", "stand_up", "drop_prone", "delay", "end_turn", "break_free", "turn_undead",
-         "rebuke_undead", "concentrate")
+         "rebuke_undead", "concentrate", "continue_casting")
 # In the saddle the mount moves: these buttons play ``ride`` with that mode.
 RIDDEN = {"move": "move", "run": "run", "charge": "charge", "overrun": "overrun"}
 

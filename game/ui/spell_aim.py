@@ -204,8 +204,8 @@ class SpellAim:
         if self.shape == "summon" and "creature" not in self.extra:
             self._ask_creature()
             return
-        if self.shape == "burst" and data.spells()[self.spell]["effect"] == "bless":
-            self._go({})                                       # bless needs no aim
+        if self.shape == "burst" and data.spells()[self.spell]["effect"] == "bless" or self.shape == "object":
+            self._go({})                                       # bless, and bless water's flask carried, need no aim
             return
         self.s.mode = "cast"
 

@@ -513,7 +513,7 @@ def _grapple_options(battle, who: str, action: str, make) -> Option:
 
 
 PLAIN = ("total_defense", "stand_up", "drop_prone", "sheathe", "drop", "load", "ready_shield", "loose_shield", "drop_shield",
-         "delay", "end_turn", "complete_full_round", "turn_undead", "rebuke_undead", "dispel_turning",
+         "delay", "end_turn", "complete_full_round", "continue_casting", "turn_undead", "rebuke_undead", "dispel_turning",
          "bolster_undead", "extinguish", "concentrate", "cease_concentration", "stow", "lock_gauntlet",
          "unlock_gauntlet", "step_in", "release", "escape", "break_free")
 

@@ -428,6 +428,8 @@ def special_actions(battle, cid: str) -> list[str]:
         out.append("touch")
     if sc.maintained:
         out.append("concentrate")
+    if sc.pending and sc.pending.get("minute"):
+        out.append("continue_casting")            # a spell of 1 minute, ten full rounds in a row
     if directed_spell(battle, cid):
         out.append("direct_spell")
     if climbable_near(battle, cid) and not battle.read(cid, Speed).climb:

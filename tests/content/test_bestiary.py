@@ -317,6 +317,7 @@ SUBSTANCES = {
     "thunderstone": ("Pierre à tonnerre", 30, "ranged", 20, "", 0, 15, "deafened"),
     "smokestick": ("Bâton fumigène", 20, "none", 0, "", 0, 0, ""),
     "sunrod": ("Bâton éclairant", 2, "none", 0, "", 0, 0, ""),
+    "flask_of_water": ("Flasque d'eau", 0, "none", 0, "", 0, 0, ""),     # SRD: a flask, 3 cp (bless water's)
 }
 
 

@@ -9,10 +9,13 @@ in a grapple. The checks a casting shares with items and abilities are in spell_
 the effects in spell_effects.py, items and spell-like abilities in magic_items.py."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ... import data
 from ...rules import metamagic, spells as rules
 from ..components import Conditions, Grapple, HitPoints, Spellcasting, SpellEffects, Timing
 from ..damage import AFTER_DAMAGE
+from ..events import Event
 from ..turns import AT_TURN_END, AT_TURN_START, TURN_PASSED
 from . import feather_fall, spell_sources as sources, spellwork, warding
 from .common import Refused, refuse, spend, square_arg, target_arg
@@ -63,10 +66,12 @@ def _cast(battle, who, spell_id, spell, feats, source, args, declined, spread=Fa
         return _cast_quickened(battle, who, spell_id, spell, components, source, args, declined)
     if spread and (spell["casting_time"] != "full_round" or source.spontaneous or "quicken_spell" in feats):
         raise refuse("NOT_A_ONE_ROUND_SPELL", spell=spell_id)
+    if spread and spell["casting_time"] == "minute":
+        raise refuse("NOT_A_ONE_ROUND_SPELL", spell=spell_id)
     if spell["casting_time"] == "standard":
         kind = "full_round" if source.spontaneous else "standard"
     else:
-        kind = "full_round"
+        kind = "full_round"             # a spell of 1 round, and the first of a minute's ten
     refuse_long_casting_in_grapple(battle, who, spell_id, kind)
     check_aim(battle, who, spell, args)
     # Spread over two rounds, the standard action of ``start_full_round`` is already spent.
@@ -88,13 +93,17 @@ def _cast(battle, who, spell_id, spell, feats, source, args, declined, spread=Fa
         events += ev
     if lost:
         return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="lost")]
-    if spell["casting_time"] == "full_round":
+    if spell["casting_time"] in ("full_round", "minute"):
         sc.pending = {"spell": spell_id, "args": _plain(args), "round": battle.round, "metamagic": list(feats),
                       "level": level,
                       "extra": 1 if source.spontaneous else 0, "spread": spread}
+        if spell["casting_time"] == "minute":
+            # "le sort prend effet 10 rounds plus tard, juste avant le tour de jeu du personnage"
+            sc.pending.update(minute=True, until=battle.round + MINUTE_ROUNDS, continued=battle.round)
         conds.add("casting")          # no threatened squares while casting
         battle.changed()
-        return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="begun" if spread else "pending")]
+        outcome = "begun" if spread else ("minute" if spell["casting_time"] == "minute" else "pending")
+        return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome=outcome)]
     return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="cast")] + \
         EFFECTS[spell["effect"]](battle, who, spell_id, spell, level, args, declined)
 
@@ -229,6 +238,10 @@ def at_turn_start(battle, cid: str) -> list:
         if pending["round"] != battle.round - 1:
             events += _lose_pending(battle, cid)        # not completed when it had to be
         # else: completed this turn with ``complete_full_round`` (``finish_spread``)
+    elif pending and pending.get("minute"):
+        if battle.round >= pending["until"]:
+            events += _take_effect(battle, cid)         # its tenth full round was the last one
+        # else: this turn's full-round action goes on with it (``continue_casting``)
     elif pending:
         events += _take_effect(battle, cid)
     for key, overlay in list(battle.shared_read.overlays.items()):
@@ -294,11 +307,56 @@ def finish_spread(battle, who: str, declined) -> list:
 
 @AT_TURN_END.register(20)
 def spread_left_unfinished(battle, cid: str) -> list:
-    """A spell begun last round over two rounds and not completed this turn is lost."""
+    """A spell begun last round over two rounds and not completed this turn is lost; so is
+    a spell of 1 minute whose casting this turn did not go on with ("Ces actions doivent
+    être consécutives")."""
     pending = battle.read(cid, Spellcasting).pending
     if pending and pending.get("spread") and pending["round"] == battle.round - 1:
         return _lose_pending(battle, cid)
+    if pending and pending.get("minute") and pending["continued"] != battle.round:
+        return _lose_pending(battle, cid)
     return []
+
+
+# --- spells of 1 minute ----------------------------------------------------------------
+# French text, "lancer un sort": "si le temps d'incantation est égal à 1 minute, le sort
+# prend effet 10 rounds plus tard, juste avant le tour de jeu du personnage (qui passe 10
+# rounds à lancer son sort, accomplissant à chaque fois une action complexe). Ces actions
+# doivent être consécutives, et toute interruption ruine le sort." The casting begins as a
+# spell of 1 round does (a full-round action, the slot, the components, the attacks of
+# opportunity it provokes once, no threatened squares, Concentration on damage); each of
+# the next nine turns is spent going on with it.
+
+MINUTE_ROUNDS = 10
+
+
+@dataclass(frozen=True)
+class CastingContinued(Event):
+    """A spell of 1 minute goes on this round; ``rounds_left``: the full rounds still to go."""
+    caster: str
+    spell: str
+    rounds_left: int
+
+
+def do_continue_casting(battle, who, args, declined) -> list:
+    """A full-round action: one more round of the spell of 1 minute being cast."""
+    sc = spellcasting(battle, who)
+    if not (sc.pending and sc.pending.get("minute")) or sc.pending["continued"] == battle.round:
+        raise refuse("NOTHING_TO_CONTINUE")
+    events = spend(battle, who, "full_round", "continue_casting")
+    sc.pending = dict(sc.pending, continued=battle.round)
+    battle.changed()
+    return events + [CastingContinued(caster=who, spell=sc.pending["spell"],
+                                      rounds_left=sc.pending["until"] - battle.round - 1)]
+
+
+def interrupted(battle, who: str, action: str) -> list:
+    """Any action but going on with it (or ending the turn, judged as the turn ends)
+    interrupts a spell of 1 minute, and "toute interruption ruine le sort"."""
+    if action in ("continue_casting", "end_turn") or not battle.has(who):
+        return []
+    pending = battle.read(who, Spellcasting).pending
+    return _lose_pending(battle, who) if pending and pending.get("minute") else []
 
 
 SPREAD["cast"] = (begin_spread, finish_spread)

@@ -48,6 +48,7 @@ ACTIONS.update({
     "mount": mounted.do_mount, "dismount": mounted.do_dismount, "ride": mounted.do_ride,
     "throw_splash": splash.do_throw_splash, "extinguish": splash.do_extinguish, "break_free": splash.do_break_free,
     "cast": casting.do_cast, "direct_spell": casting.do_direct_spell, "touch": casting.do_touch,
+    "continue_casting": casting.do_continue_casting,
     "use_item": magic_items.do_use_item, "use_spell_like": magic_items.do_use_spell_like,
     "concentrate": spellwork.do_concentrate, "cease_concentration": spellwork.do_cease_concentration,
     "retrieve_component": spellwork.do_retrieve_component,
@@ -222,6 +223,7 @@ def _play(battle, command: Command, declined: set[str], aftermath: bool) -> list
     if refusal is not None:
         raise Refused(refusal)
     breaks_hiding = warding.breaks_hiding(battle, who, action, args)     # judged before it happens
+    events += casting.interrupted(battle, who, action)       # a spell of 1 minute is ruined by any other action
     events += handler(battle, who, args, declined)
     if not aftermath:
         return events

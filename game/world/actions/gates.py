@@ -211,6 +211,13 @@ def complete_full_round(battle, who: str) -> Refusal | None:
     return None
 
 
+def continue_casting(battle, who: str) -> Refusal | None:
+    pending = battle.read(who, Spellcasting).pending
+    if not (pending and pending.get("minute")) or pending["continued"] == battle.round:
+        return Refusal("NOTHING_TO_CONTINUE")
+    return None
+
+
 def start_full_round(battle, who: str) -> Refusal | None:
     return None if battle.read(who, TurnState).restricted else Refusal("NOT_RESTRICTED")
 
@@ -434,6 +441,7 @@ GATES = {
     "web": web, "touch": touch,
     "direct_spell": direct_spell, "command_undead": commanded, "release_undead": commanded,
     "use_spell_like": use_spell_like, "delay": delay, "complete_full_round": complete_full_round,
+    "continue_casting": continue_casting,
     "start_full_round": start_full_round, "crawl": crawl, "ready_shield": ready_shield, "loose_shield": loose_shield,
     "drop_shield": drop_shield,
     "end_turn": lambda battle, who: None,

@@ -27,7 +27,8 @@ class SpellCast(Event):
     caster: str
     spell: str
     level: int
-    outcome: str          # cast, lost, held, pending, begun (to finish next round), completed
+    outcome: str          # cast, lost, failed (an item not activated), held, pending, minute (1 minute begun),
+                          # begun (to finish next round), completed
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from ...rules.geometry import Square, distance
 from ...rules.sight import has_line_of_effect_to_point, has_line_of_sight
 from ..attacks import take_opportunities, threatening_enemies
 from ...rules.reasons import Refusal
-from ..components import Conditions, Defense, Grapple, Hands, HitPoints, Stats, Wielded
+from ..components import Conditions, Defense, Grapple, Hands, HitPoints, Inventory, Stats, Wielded
 from ..saddle import rider_motion
 from .common import Refused, refuse, square_arg, target_arg
 from .spell_basics import SpellEnded, concentration_check, drop_charge, spellcasting
@@ -250,6 +250,11 @@ def check_aim(battle, who: str, spell: dict, args: dict) -> None:
     effect = spell["effect"]
     if spell["shape"] == "summon":
         check_summon_aim(battle, who, spell, args)
+        return
+    if effect == "bless_water":
+        # SRD Bless Water, "Target: Flask of water touched": one the caster carries
+        if "flask_of_water" not in battle.read(who, Inventory).items:
+            raise refuse("NO_FLASK_OF_WATER", spell=spell["name_en"])
         return
     if effect in SPREAD_TARGETS or (effect == "scorching_ray" and "targets" in args):
         targets = args.get("targets") or [who]

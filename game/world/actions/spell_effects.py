@@ -421,7 +421,7 @@ EFFECTS = {"color_spray": _color_spray, "magic_weapon": _on_touched("magic_weapo
            "inflict": _touch_or_hold, "bless": _bless, "spiritual_weapon": _spiritual_weapon,
            "flaming_sphere": _flaming_sphere, "hold_person": _hold_person, "web": _web, "cause_fear": _cause_fear,
            "scare": _scare, "calm_emotions": spellwork.calm_emotions, "hide_from_undead": warding.hide_from_undead,
-           "summon": summoning.summon}
+           "summon": summoning.summon, "bless_water": spellwork.bless_water}
 
 
 @BLOCKED_TURN.register(10)

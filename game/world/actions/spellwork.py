@@ -1,13 +1,16 @@
 """Spellcasting beyond the casting itself (French text "lancer un sort"; SRD Grapple):
-producing a spell component in a grapple, concentrating to keep a spell up, and calm
-emotions, the starter spell that lasts as long as its caster concentrates."""
+producing a spell component in a grapple, concentrating to keep a spell up, calm
+emotions, the starter spell that lasts as long as its caster concentrates, and bless
+water's flask (a spell of 1 minute: ``casting``)."""
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from ... import data
 from ...rules import metamagic, spells as rules
-from ..components import CalmEmotions, Conditions, Grapple, Spellcasting, SpellEffects, Stats
+from ..components import CalmEmotions, Conditions, Grapple, Hands, Inventory, Spellcasting, SpellEffects, Stats
 from ..damage import AFTER_DAMAGE, status_of
-from ..events import ActionTaken, AttackRolled, ConditionEnded, DamageDealt, OpposedCheck, SavingThrow
+from ..events import ActionTaken, AttackRolled, ConditionEnded, DamageDealt, Event, OpposedCheck, SavingThrow
 from ..saving import roll_save
 from ..turns import AT_TURN_END
 from .common import refuse, spend
@@ -240,3 +243,29 @@ def break_calm(battle, events: list) -> list:
             else:
                 out += _undo(battle, caster)
     return out
+
+
+# --- bless water ---------------------------------------------------------------------
+
+FLASK_OF_WATER, HOLY_WATER = "flask_of_water", "holy_water"
+
+
+@dataclass(frozen=True)
+class WaterBlessed(Event):
+    """The caster's flask of water became a flask of holy water."""
+    caster: str
+
+
+def bless_water(battle, who, spell_id, spell, level, args, declined) -> list:
+    """SRD Bless Water: "This transmutation imbues a flask (1 pint) of water with positive
+    energy, turning it into holy water" — the flask the caster carries (the one in its hand
+    first) becomes holy water, the splash weapon, where it was."""
+    items = battle.comp(who, Inventory).items
+    if FLASK_OF_WATER not in items:          # it was dropped or taken during the minute
+        return [SpellEnded(caster=who, spell=spell_id, reason="no_flask")]
+    items[items.index(FLASK_OF_WATER)] = HOLY_WATER
+    hands = battle.comp(who, Hands)
+    if hands.holding == FLASK_OF_WATER:
+        hands.holding = HOLY_WATER
+    battle.changed()
+    return [WaterBlessed(caster=who)]

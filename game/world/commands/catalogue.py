@@ -325,7 +325,8 @@ def _snake(name: str) -> str:
 
 for _name in ("TotalDefense", "StandUp", "DropProne", "Sheathe", "Load", "ReadyShield", "LooseShield",
               "Delay", "EndTurn", "CompleteFullRound", "RebukeUndead", "DispelTurning",
-              "BolsterUndead", "Extinguish", "Concentrate", "Stow", "LockGauntlet", "UnlockGauntlet", "StepIn"):
+              "BolsterUndead", "Extinguish", "Concentrate", "Stow", "LockGauntlet", "UnlockGauntlet", "StepIn",
+              "ContinueCasting"):
     _plain(_name)
 
 
