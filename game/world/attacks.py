@@ -12,6 +12,7 @@ from ..rules import attack as rules, monk, odds
 from ..rules.attack import AttackSituation
 from ..rules.combat_feats import power_attack_damage
 from ..rules.concealment import has_total_concealment, miss_chance, missed_by_concealment
+from ..rules.conditions import HELPLESS
 from ..rules.flanking import flanking_partners
 from ..rules.geometry import distance
 from ..rules.modifiers import ability_modifier
@@ -28,6 +29,13 @@ from .specials import reduction_against, rock_racial_bonus
 
 # (battle, taker, provoker) -> bool: a lasting effect forbids this attack of opportunity.
 AOO_BARRED = Hook("AOO_BARRED")
+# What a hit of an attack of opportunity brings with it beyond its damage, registered by the
+# actions above it (a natural weapon's paralysis, disease or poison: ``natural_hits``):
+# (battle, taker, struck, weapon_id, declined) -> events.
+OPPORTUNITY_HIT = Hook("OPPORTUNITY_HIT")
+# What stops a provoker in the middle of what it is doing (a ghoul's paralysis on an attack
+# of opportunity): helpless, or with no action left to it.
+STOPPED = HELPLESS | {"stunned", "dazed"}
 
 def is_ranged_attack(battle, attacker: str, target: str, weapon=None) -> bool:
     """A ranged weapon shoots; a thrown weapon is thrown when the target is out of reach."""
@@ -365,18 +373,36 @@ def take_opportunities(battle, provoker: str, takers: list[str], declined: set[s
         if maneuver is not None:
             events.extend(AOO_MANEUVERS[maneuver](battle, taker, provoker))
         else:
-            events.extend(resolve_attack(battle, taker, provoker, opportunity=True,
-                                         redirect=(strays or {}).get(taker), against_movement=moving))
+            weapon_id = battle.board().body(taker).weapon.id
+            strike = resolve_attack(battle, taker, provoker, opportunity=True,
+                                    redirect=(strays or {}).get(taker), against_movement=moving)
+            events.extend(strike)
+            struck = _struck(strike, taker)
+            if struck is not None:
+                for rider in OPPORTUNITY_HIT:
+                    events.extend(rider(battle, taker, struck, weapon_id, declined))
         if fallen(battle, provoker, was_prone):
             return events, True
     return events, False
 
 
+def _struck(strike: list, attacker: str) -> str | None:
+    """The creature an attack's events say it hit (a bull rush's stray blow may strike
+    another), or None for a miss or a miss chance that spoilt the hit."""
+    if any(type(e).__name__ == "MissChanceRolled" and e.missed for e in strike):
+        return None
+    return next((e.target for e in strike if type(e).__name__ == "AttackRolled" and e.attacker == attacker and e.hit),
+                None)
+
+
 def fallen(battle, cid: str, was_prone: bool = False) -> bool:
-    """It can no longer act, or it was knocked prone."""
+    """It can no longer act (down, or held by a paralysis, a stun …), or it was knocked prone."""
     if status_of(battle, cid) not in ABLE:
         return True
-    return not was_prone and "prone" in battle.read(cid, Conditions).ids
+    conditions = battle.read(cid, Conditions).ids
+    if not STOPPED.isdisjoint(conditions):
+        return True
+    return not was_prone and "prone" in conditions
 
 
 def threatening_enemies(battle, cid: str) -> list[str]:

@@ -119,3 +119,18 @@ def test_a_wand_is_drawn_without_provoking_and_two_hands_on_a_weapon_hold_nothin
     big.comp("lidda", Inventory).items.append("acid_flask")
     ok, refusal, _ = big.act("lidda", "retrieve", {"item": "acid_flask"})
     assert not ok and refusal.code == "HAND_FULL"
+
+
+def test_a_flask_thrown_at_a_foe_in_melee_with_an_ally_takes_minus_4_unless_precise_shot():
+    """French text, "Tir ou lancer dans une mêlée": "Quand on utilise une arme de jet ou à
+    projectiles sur un adversaire en train de combattre au corps à corps avec un compagnon,
+    on subit un malus de -4" — a splash weapon is thrown; Precise Shot takes the -4 away."""
+    def scene(**kw):
+        return thrower("acid_flask", foes=[creature("orc", "red", (3, 4), initiative=10, hp=20, weapon="greataxe"),
+                                           creature("tordek", "blue", (3, 3), initiative=5, weapon="battleaxe")], **kw)
+    b = scene()
+    ok, _, ev = b.act("lidda", "throw_splash", {"item": "acid_flask", "target": "orc"}, dice=[15, 3])
+    assert ok and (-4, "untyped", "shooting_into_melee") in first(ev, "AttackRolled").bonus_breakdown
+    c = scene(feats=["point_blank_shot", "precise_shot"])
+    ok, _, ev = c.act("lidda", "throw_splash", {"item": "acid_flask", "target": "orc"}, dice=[15, 3])
+    assert ok and not any(src == "shooting_into_melee" for _v, _k, src in first(ev, "AttackRolled").bonus_breakdown)

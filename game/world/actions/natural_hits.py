@@ -10,6 +10,7 @@ from ...rules import health, maneuvers as rules
 from ...rules.attack import parse_dice
 from ...rules.modifiers import Modifier, total
 from ..components import Conditions, Grapple, HitPoints, Offense, Spellcasting, Stats
+from ..attacks import OPPORTUNITY_HIT
 from ..damage import apply_damage, status_of, sync_health
 from ..events import ConditionStarted, DamageDealt
 from ..durations import add_timed_condition
@@ -20,18 +21,22 @@ from .grapple import grapple
 from .spell_sources import entry_level
 
 
-def on_hit(battle, attacker: str, target: str, weapon_id: str, declined) -> list:
-    """What a hit with a natural weapon brings with it."""
+def on_hit(battle, attacker: str, target: str, weapon_id: str, declined, free_actions: bool = True) -> list:
+    """What a hit with a natural weapon brings with it. ``free_actions``: the hit was made
+    on the attacker's own turn, so the free trip and the free grapple the SRD gives (a
+    wolf's trip, improved grab: "as a free action") may follow; on an attack of opportunity
+    only what the hit itself does (paralysis, disease, poison, energy drain) follows — our
+    ruling: a free action is taken on one's own turn (French text, "actions libres")."""
     sp = specials(battle, attacker)
     events: list = []
     if "dead" in battle.board().body(target).conditions:
         return events
     events += energy_rider(battle, attacker, target, weapon_id)
     trip = sp.get("trip")
-    if trip and trip.get("on") == weapon_id:
+    if free_actions and trip and trip.get("on") == weapon_id:
         events += _free_trip(battle, attacker, target, trip.get("modifier", 0))
     grab = sp.get("improved_grab")
-    if grab and grab.get("on") == weapon_id and not battle.comp(attacker, Grapple).holding:
+    if free_actions and grab and grab.get("on") == weapon_id and not battle.comp(attacker, Grapple).holding:
         events.append(SpecialUsed(who=attacker, special="improved_grab", target=target))
         events += grapple(battle, attacker, target, declined, {"free": True}, improved_grab=True)
     para = sp.get("paralysis")
@@ -47,6 +52,13 @@ def on_hit(battle, attacker: str, target: str, weapon_id: str, declined) -> list
     if drain and drain.get("on") == weapon_id:
         events += energy_drain(battle, attacker, target, drain)
     return events
+
+
+@OPPORTUNITY_HIT.register(10)
+def opportunity_hit(battle, taker: str, struck: str, weapon_id: str, declined) -> list:
+    """An attack of opportunity is "une attaque au corps à corps unique" (French text): its
+    hit carries the natural weapon's paralysis, disease and poison as any other hit does."""
+    return on_hit(battle, taker, struck, weapon_id, declined, free_actions=False)
 
 
 def energy_rider(battle, who: str, target: str, weapon_id: str) -> list:

@@ -16,7 +16,7 @@ from ...rules.attack import AttackSituation
 from ...rules.geometry import distance, space_squares
 from ...rules.modifiers import Modifier, ability_modifier
 from ...rules.odds import AttackPlan
-from ..attacks import take_opportunities, threatening_enemies
+from ..attacks import engaged_with_ally, take_opportunities, threatening_enemies
 from ..components import Abilities, Conditions, Effects, Inventory, Stats, Webs
 from ..damage import apply_damage, status_of
 from ..durations import add_timed_condition
@@ -86,8 +86,13 @@ def do_throw_splash(battle, who, args, declined) -> list:
         return events
     # The attack: a ranged touch attack at a creature, or AC 5 at an intersection.
     a = battle.fighter(who)
+    # At a creature in melee with the thrower's ally, -4 as any thrown weapon (French text,
+    # "Tir ou lancer dans une mêlée": "Quand on utilise une arme de jet ou à projectiles sur
+    # un adversaire en train de combattre au corps à corps avec un compagnon, on subit un
+    # malus de -4"); an intersection is no adversary.
     s = AttackSituation(ranged=True, touch=item["attack"] == "ranged_touch",
-                        range_increments=check.range_increments)
+                        range_increments=check.range_increments,
+                        into_melee=target is not None and engaged_with_ally(battle, who, target))
     bonus = attack_rules.attack_bonus(replace(a, weapon=replace(a.weapon, use="ranged")), s)
     if target:
         ac = attack_rules.armor_class(battle.fighter(target), s, a.conditions,
