@@ -24,6 +24,7 @@ from .rules import monk
 from .rules.modifiers import ability_modifier
 from .rules.reasons import Refusal
 from .rules.sizes import Size
+from .rules.sealed_doors import SHATTERED
 from .rules.terrain import DOOR_CHARS, Terrain
 # ``actions`` imports every action module, which register their hooks (damage, turns,
 # attacks) as they load: no battle exists before they are all in place.
@@ -327,9 +328,11 @@ class Battle(BattleFaces):
         as difficult."""
         shared = self.shared_read
         squares = frozenset(sq for o in shared.overlays.values() for sq in o.squares)
-        if not squares and not shared.doors and not shared.heavy_moved and not shared.web_hp:
+        if not squares and not shared.doors and not shared.heavy_moved and not shared.web_hp and not shared.seals_broken:
             return self.terrain
         cut = frozenset(sq for sq, hp in shared.web_hp.items() if hp <= 0)
+        # a door shattered by negative energy (``actions.sealed_doors``) leaves floor
+        cut |= frozenset(sq for sq, how in shared.seals_broken.items() if how == SHATTERED)
         key = (squares, frozenset(shared.doors.items()), frozenset(shared.heavy_moved.items()), cut)
         cached = getattr(self, "_overlay_cache", None)
         if cached and cached[0] == key:
@@ -343,7 +346,7 @@ class Battle(BattleFaces):
             rows[y][x] = "."
         for _start, (x, y), char in moved:
             rows[y][x] = char
-        for x, y in cut:                      # web-sheet sections cut away (``actions.web_sheets``)
+        for x, y in cut:                      # web-sheet sections cut away (``actions.web_sheets``), doors shattered
             rows[y][x] = "."
         for x, y in squares:
             if 0 <= y < len(rows) and 0 <= x < len(rows[y]) and rows[y][x] == ".":
@@ -494,6 +497,8 @@ class Battle(BattleFaces):
                                  for cid, r in readied.items()}
         if self.shared.doors:
             result["doors"] = [{"at": list(at), "open": is_open} for at, is_open in sorted(self.shared.doors.items())]
+        if self.shared.seals_broken:
+            result["seals_broken"] = [{"at": list(at), "how": how} for at, how in sorted(self.shared.seals_broken.items())]
         if self.shared.heavy_moved:
             result["heavy_objects"] = [{"from": list(start), "at": list(now)}
                                        for start, now in sorted(self.shared.heavy_moved.items())]

@@ -195,6 +195,23 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "DOOR_ALREADY_OPEN": {"en": "The door at {at} is already open.", "fr": "La porte en {at} est déjà ouverte."},
     "DOOR_ALREADY_CLOSED": {"en": "The door at {at} is already closed.", "fr": "La porte en {at} est déjà fermée."},
     "DOOR_OUT_OF_REACH": {"en": "The door at {at} is not next to it.", "fr": "La porte en {at} n'est pas à côté de lui."},
+    "DOOR_SEALED": {"en": "The door at {at} is sealed: only a cleric's channelled energy opens it.",
+                    "fr": "La porte en {at} est scellée : seule l'énergie canalisée d'un prêtre l'ouvre."},
+    "DOOR_NOT_SEALED": {"en": "The door at {at} is not sealed.", "fr": "La porte en {at} n'est pas scellée."},
+    "NO_SEALED_DOOR_NEAR": {"en": "No sealed door next to it.", "fr": "Aucune porte scellée à côté de lui."},
+    "ACT_channel_at_door": {"en": "Channel energy at the sealed door", "fr": "Canaliser l'énergie sur la porte scellée"},
+    "LOG_SEAL_OPENED": {"en": "{name} channels positive energy at the sealed door at {at}: check {check}, "
+                                "up to {hd} HD against its {seal} HD: the door opens",
+                        "fr": "{name} canalise l'énergie positive sur la porte scellée en {at} : test {check}, "
+                              "jusqu'à {hd} DV contre ses {seal} DV : la porte s'ouvre"},
+    "LOG_SEAL_SHATTERED": {"en": "{name} channels negative energy at the sealed door at {at}: check {check}, "
+                                 "up to {hd} HD against its {seal} HD: the door shatters",
+                           "fr": "{name} canalise l'énergie négative sur la porte scellée en {at} : test {check}, "
+                                 "jusqu'à {hd} DV contre ses {seal} DV : la porte vole en éclats"},
+    "LOG_SEAL_HELD": {"en": "{name} channels energy at the sealed door at {at}: check {check}, "
+                            "up to {hd} HD against its {seal} HD: the door holds",
+                      "fr": "{name} canalise l'énergie sur la porte scellée en {at} : test {check}, "
+                            "jusqu'à {hd} DV contre ses {seal} DV : la porte tient bon"},
     "DOORWAY_OCCUPIED": {"en": "The door at {at} cannot be closed: {creature} is in the way.",
                          "fr": "La porte en {at} ne peut pas être fermée : {creature} est dans le passage."},
     "NOT_DELAYING": {"en": "Only a delaying creature can step in.", "fr": "Seule une créature qui retarde son action peut intervenir."},

@@ -111,6 +111,7 @@ class Scenario:
     creatures: list[CreatureSpec]
     texts: dict[str, str] = field(default_factory=dict)   # title_fr, description_en ...
     sides: dict[str, SideSpec] = field(default_factory=dict)   # the [sides.X] tables given
+    sealed_doors: dict[Square, int] = field(default_factory=dict)   # [[sealed_door]]: door square -> Hit Dice
 
     def side_ids(self) -> list[str]:
         """The sides the creatures stand on, in a stable order."""
@@ -237,7 +238,22 @@ class _Validator:
                 self.fail(f'creature "{c.id}"', f"afraid_of {c.afraid_of!r} must name another creature")
         texts = {key: getattr(entry, key) for key in TEXT_KEYS if getattr(entry, key) is not UNSET}
         sides = read_sides(entry.sides, {c.side for c in creatures}, self.fail)
-        return Scenario(self.path, entry.title, entry.description, entry.seed, variants, rows, creatures, texts, sides)
+        sealed = self.sealed_doors(entry.sealed_door, terrain)
+        return Scenario(self.path, entry.title, entry.description, entry.seed, variants, rows, creatures, texts, sides,
+                        sealed)
+
+    def sealed_doors(self, entries: list, terrain: Terrain) -> dict[Square, int]:
+        """``[[sealed_door]]`` (``rules.sealed_doors``): each on a closed door ``+`` of the
+        map, one seal a door."""
+        out: dict[Square, int] = {}
+        for i, e in enumerate(entries):
+            where = f"sealed_door[{i}].at"
+            if not terrain.in_bounds(e.at) or terrain.kind(e.at).id != "door":
+                self.fail(where, f"{list(e.at)} is not a closed door '+' of the map")
+            if e.at in out:
+                self.fail(where, f"{list(e.at)} is sealed twice")
+            out[e.at] = e.hit_dice
+        return out
 
     def templated(self, index: int, raw: Any, templates: dict[int, dict]) -> Any:
         """A creature table with its template's keys under its own (``bestiary.py``)."""

@@ -21,7 +21,7 @@ from .schema import FLAG_KEYS
 
 # Top-level keys in the order a person reads them; tables follow (tomli-w puts them last).
 _TOP_ORDER = ("title", "title_en", "title_fr", "description", "description_en", "description_fr", "seed",
-              "rules", "map", "sides", "creature")
+              "rules", "map", "sides", "sealed_door", "creature")
 _CREATURE_ORDER = ("id", "name", "side", "at", "riding", "template", "size", "reach", "speed", "climb_speed", "swim_speed",
                    "weapon", "off_hand", "armor",
                    "shield", "conditions", "feats", "hp")
@@ -136,5 +136,7 @@ def scenario_document(sc: Scenario) -> dict[str, Any]:
         sides[side] = table
     if sides:
         doc["sides"] = sides
+    if sc.sealed_doors:
+        doc["sealed_door"] = [{"at": list(at), "hit_dice": hd} for at, hd in sorted(sc.sealed_doors.items())]
     doc["creature"] = [creature_table(c) for c in sc.creatures]
     return doc

@@ -144,6 +144,14 @@ class CreatureEntry(_Table):
     darkvision: Flag | UnsetType = UNSET
 
 
+class SealedDoorEntry(_Table):
+    """``[[sealed_door]]`` (issue 11): a door a sacred site keeps shut, that only channelled
+    energy opens or shatters (``rules.sealed_doors``); ``at`` must be a closed door ``+``."""
+
+    at: tuple[Coordinate, Coordinate]
+    hit_dice: Annotated[int, Meta(ge=1, le=100)] = 3       # the undead's Hit Dice the check must reach
+
+
 class ScenarioFile(_Table):
     """A whole scenario file."""
 
@@ -158,6 +166,7 @@ class ScenarioFile(_Table):
     rules: Rules = msgspec.field(default_factory=Rules)
     creature: Annotated[list[CreatureEntry], Meta(max_length=MAX_CREATURES)] = []
     sides: dict[Id, SideEntry] = {}
+    sealed_door: Annotated[list[SealedDoorEntry], Meta(max_length=MAX_SIDE * MAX_SIDE)] = []
 
 
 STAT_KEYS = ("initiative", "hp", "hd", "ac", "bab", "natural_armor", "fort", "ref", "will", "turn_resistance",

@@ -39,7 +39,8 @@ class Explorer:
         self.lang = lang or default_language()
         self.names = {s.id: s.name_in(self.lang) for s in battle.scenario.creatures}
         tokens = {s.id: getattr(s, "template", None) for s in battle.scenario.creatures}
-        self.view = BoardView(battle.board(), self.names, tokens)
+        from ..world import views
+        self.view = BoardView(battle.board(), self.names, tokens, sealed_of=lambda: views.sealed_doors(battle))
         self.sandbox = SandboxView(battle, self.lang, self.names)
         self.cam = Camera(40)
         w, h = screen.get_size()

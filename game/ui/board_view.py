@@ -7,7 +7,8 @@ scaled once per zoom; the side of a creature is the coloured ring around its tok
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Iterable
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
@@ -200,11 +201,16 @@ class Camera:
 class BoardView:
     def __init__(self, board: Board, names: dict[str, str] | None = None,
                  tokens: dict[str, str | None] | None = None, art: Art | None = None,
-                 template_of: Callable[[str], str | None] | None = None):
+                 template_of: Callable[[str], str | None] | None = None,
+                 sealed_of: Callable[[], Iterable[Square]] | None = None):
         """``tokens`` maps creature ids to their template ids (None: no template);
         ``template_of`` gives the template of a creature that came in play (a summoned
-        wolf, a pudding's split half), which ``tokens`` cannot know beforehand."""
+        wolf, a pudding's split half), which ``tokens`` cannot know beforehand;
+        ``sealed_of`` the sealed doors still standing (``views.sealed_doors``), drawn with
+        a seal on them."""
         self.board = board
+        self.sealed_of = sealed_of
+        self.sealed: frozenset[Square] = frozenset(sealed_of()) if sealed_of else frozenset()
         self.names = names or {}
         self.tokens = dict(tokens or {})
         self.template_of = template_of
@@ -228,7 +234,9 @@ class BoardView:
         self.motion = None
 
     def set_board(self, board: Board) -> None:
-        if board.terrain is not self.board.terrain:
+        sealed = frozenset(self.sealed_of()) if self.sealed_of else frozenset()
+        if board.terrain is not self.board.terrain or sealed != self.sealed:
+            self.sealed = sealed
             self._chunks.clear()
             self._chunk_pixels = 0
             self._terrain_version += 1
@@ -260,6 +268,7 @@ class BoardView:
         surf.fblits(blits)
         self._draw_relief(surf, cell, region, origin)
         self._draw_grid(surf, cell, region, origin)
+        self._draw_seals(surf, cell, region, origin)
         self._chunks[key] = surf
         self._chunk_pixels += surf.get_width() * surf.get_height()
         while self._chunk_pixels > CHUNK_BUDGET and len(self._chunks) > 1:
@@ -294,6 +303,24 @@ class BoardView:
         # anything drawn with a light direction (walls, trees) keeps it.
         variant = 0 if kind.blocks_sight else (x * 7 + y * 13 + (x * y) % 3) % 4
         return self.art.tile(kind.id, cell, variant)
+
+    def _draw_seals(self, surf: pygame.Surface, cell: int, region, origin) -> None:
+        """A sealed door (``[[sealed_door]]``) bears a gold seal: a disc ringed in dark
+        bronze with a rayed sun, so that it reads apart from a plain door at any zoom."""
+        x0, y0, x1, y1 = region
+        for x, y in sorted(self.sealed):
+            if not (x0 <= x < x1 and y0 <= y < y1):
+                continue
+            cx, cy = x * cell - origin[0] + cell // 2, y * cell - origin[1] + cell // 2
+            r = max(3, cell * 3 // 10)
+            for k in range(8):                         # the sun's rays, past the disc
+                angle = k * math.pi / 4
+                inner, outer = r * 0.9, r * 1.45
+                pygame.draw.line(surf, theme.SEAL_RING, (cx + inner * math.cos(angle), cy + inner * math.sin(angle)),
+                                 (cx + outer * math.cos(angle), cy + outer * math.sin(angle)), max(1, cell // 16))
+            pygame.draw.circle(surf, theme.SEAL_RING, (cx, cy), r + max(1, cell // 20))
+            pygame.draw.circle(surf, theme.SEAL, (cx, cy), r)
+            pygame.draw.circle(surf, theme.SEAL_RING, (cx, cy), max(1, r // 3), max(1, cell // 20))
 
     def _draw_relief(self, surf: pygame.Surface, cell: int, region, origin) -> None:
         """Tall squares (those that block sight: walls, trees) cast a short shadow on the

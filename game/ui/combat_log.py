@@ -174,6 +174,10 @@ def lines(events, names: dict[str, str], lang: str, sides=None,
         elif kind == "DoorChanged":
             out.append((sentence("LOG_DOOR" if e.opened else "LOG_DOOR_CLOSED",
                                  {"name": n(e.who), "at": list(e.at)}, lang), (190, 170, 140)))
+        elif kind == "DoorChannelled":
+            out.append((sentence(f"LOG_SEAL_{e.result.upper()}", {"name": n(e.who), "at": list(e.at), "check": e.check,
+                                                                  "hd": e.max_hd, "seal": e.seal_hd}, lang),
+                        (235, 215, 150)))
         elif kind == "WebStruck":
             code = "LOG_WEB_MISSED" if not e.hit else ("LOG_WEB_CUT" if e.hp_left <= 0 else "LOG_WEB_STRUCK")
             out.append((sentence(code, {"name": n(e.who), "at": list(e.at), "d20": e.d20, "bonus": _signed(e.bonus),

@@ -55,6 +55,10 @@ def entries(screen, cid: str) -> list[tuple[str, tuple]]:
         out.append((sentence("ACT_cut_garrote", {}, lang) + extra, ("do", "cut_garrote", args)))
     for at in opts["cut_web"].domain.get("squares", []) if opts["cut_web"].legal else []:
         out.append((sentence("ACT_cut_web", {}, lang) + f" · {list(at)}", ("do", "cut_web", {"at": list(at)})))
+    # a sealed door next to it: channel energy at it (``channel_at_door``), one entry a door
+    for at in opts["channel_at_door"].domain.get("squares", []) if opts["channel_at_door"].legal else []:
+        out.append((sentence("ACT_channel_at_door", {}, lang) + f" · {list(at)}",
+                    ("do", "channel_at_door", {"at": list(at)})))
     # a heavy object next to it: the object here, where it goes at the next click
     for at in dict.fromkeys(tuple(at) for at, _to in opts["move_object"].domain.get("moves", [])) \
             if opts["move_object"].legal else ():

@@ -54,6 +54,7 @@ def render(args) -> int:
     from ..content.scenario import load_scenario
     from ..engine import Battle
     from . import overlays
+    from ..world import views
     from .board_view import BoardView, Camera, Overlay
     pygame.display.init()
     pygame.font.init()
@@ -93,7 +94,7 @@ def render(args) -> int:
     step = fnt.get_linesize() + 2
     height = t.height * cell + 2 * cell + (len(text) * step + cell // 2 if text else 0)
     surface = pygame.Surface((t.width * cell + 2 * cell, height))
-    view = BoardView(board, names, tokens)
+    view = BoardView(board, names, tokens, sealed_of=lambda: views.sealed_doors(battle))
     cam = Camera(cell, -cell, -cell)
     view.draw(surface, cam, ov)
     y = t.height * cell + 2 * cell - cell // 2

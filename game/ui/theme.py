@@ -26,6 +26,8 @@ PATH_BAD = (196, 48, 40)
 PROVOKE = (236, 122, 18)
 TOKEN_EDGE = (35, 33, 30)     # the dark line around a token's side ring
 SELECTED = (255, 215, 0)
+SEAL = (224, 178, 52)          # a sealed door's gold seal
+SEAL_RING = (96, 58, 20)       # and its bronze ring and rays
 MARK_EDGE = (252, 251, 246)    # the light line inside a side mark's dark edge
 # Side colours told apart with the common colour-vision deficiencies (protanopia,
 # deuteranopia): the usual blue and red, then the Okabe-Ito bluish green, orange, reddish

@@ -209,6 +209,21 @@ class DoorChanged(Event):
 
 
 @dataclass(frozen=True)
+class DoorChannelled(Event):
+    """Energy channelled at a sealed door (``actions.sealed_doors``): the turning check, the
+    most Hit Dice it affects, the seal's Hit Dice, and what the door did ("opened",
+    "shattered" or "held")."""
+    who: str
+    at: tuple[int, int]
+    check_d20: int
+    check: int
+    max_hd: int
+    seal_hd: int
+    negative: bool
+    result: str
+
+
+@dataclass(frozen=True)
 class WebStruck(Event):
     """A section of a web sheet struck (``actions.web_sheets``): the attack, and on a hit
     the damage, the DR it went through and the hit points left (0: the section is gone)."""

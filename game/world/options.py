@@ -574,6 +574,10 @@ def _providers(battle, who: str) -> dict[str, Callable[[], Option]]:
                                      lambda passed: {"squares": [list(c.at) for c in passed]}),
         "close_door": lambda: _decide(battle, "close_door", [C.CloseDoor(who, at=sq) for sq in doors()],
                                       lambda passed: {"squares": [list(c.at) for c in passed]}),
+        "channel_at_door": lambda: _decide(battle, "channel_at_door",
+                                           [C.ChannelAtDoor(who, at=sq) for sq in views.sealed_doors_near(battle, who)
+                                            or _adjacent_squares(battle, who)[:1]],
+                                           lambda passed: {"squares": [list(c.at) for c in passed]}),
         # its own garrote, and a locked one round the throat of each creature next to it
         "cut_garrote": lambda: _decide(battle, "cut_garrote", [C.CutGarrote(who)] + [
             C.CutGarrote(who, target=t) for t in _near(battle, who, others()) if battle.read(t, Grapple).locked is not None],

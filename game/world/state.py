@@ -63,6 +63,8 @@ class BattleState:
     ground: dict[Square, list[str]] = field(default_factory=dict)         # items lying on the map, by square
     ground_damage: dict[Square, dict[str, int]] = field(default_factory=dict)   # hit points left to damaged objects there
     doors: dict[Square, bool] = field(default_factory=dict)               # doors opened (True) or closed (False) in play
+    # sealed doors channelled energy answered (``rules.sealed_doors``): "opened" or "shattered"
+    seals_broken: dict[Square, str] = field(default_factory=dict)
     heavy_moved: dict[Square, Square] = field(default_factory=dict)      # a crate's square on the map -> where it stands now
     web_hp: dict[Square, int] = field(default_factory=dict)              # web-sheet sections struck: hit points left (0: gone)
     overlays: dict[tuple[str, str], Overlay] = field(default_factory=dict)      # (kind, caster) -> its squares

@@ -184,6 +184,16 @@ def aim(battle, cid: str, target: str) -> Aim:
                tuple(flanking.flanking_partners(board, foe, me)))
 
 
+def sealed_doors_near(battle, cid: str) -> list[Square]:
+    """The standing sealed doors next to ``cid`` (``actions.sealed_doors``)."""
+    return gates.sealed_doors_next_to(battle, cid)
+
+
+def sealed_doors(battle) -> dict[Square, int]:
+    """Every standing sealed door of the map, with its seal's Hit Dice (the board draws them)."""
+    return gates.standing_seals(battle)
+
+
 def doors_near(battle, cid: str) -> list[Square]:
     """Door squares, open or closed, next to the creature's space."""
     return gates.doors_next_to(battle, cid)

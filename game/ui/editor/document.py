@@ -67,6 +67,9 @@ class Document:
         rows = [list(r) for r in sc.rows]
         for (x, y), is_open in battle.shared_read.doors.items():
             rows[y][x] = DOOR_CHARS["open_door" if is_open else "door"]
+        for (x, y), how in battle.shared_read.seals_broken.items():
+            if how == "shattered":                   # a sealed door negative energy shattered: floor
+                rows[y][x] = "."
         moved = battle.shared_read.heavy_moved           # crates where they were pushed
         for x, y in moved:
             rows[y][x] = "."
@@ -83,7 +86,8 @@ class Document:
             creatures.append(replace(spec, at=body.pos, conditions=conditions, stats={**spec.stats, "hp": hp},
                                      weapon=weapon if weapon else spec.weapon, riding=views.mount_of(battle, cid),
                                      **what_if.as_it_stands(battle, cid)))
-        paused = replace(sc, rows=["".join(r) for r in rows], creatures=creatures, variants=battle.variants)
+        paused = replace(sc, rows=["".join(r) for r in rows], creatures=creatures, variants=battle.variants,
+                         sealed_doors=views.sealed_doors(battle))       # the seals still standing
         out = cls(scenario_document(paused), None)
         out.left_behind = what_if.not_in_a_scenario(battle)
         return out

@@ -18,8 +18,8 @@ from ..commands import Command
 from ..components import Conditions, Grapple, Riding, Stats, Timing, TurnUses
 from ..saddle import mounted_falls
 from . import (attacking, casting, charging, climbing, commanding, domain_turning, doors, fear, grapple, heavy, helping,
-               magic_items, maneuvers, mounted, moving, other, overrun, spellwork, splash, spring, summoning, swimming,
-               timing, turning, warding, web_sheets, webs, whirlwind)
+               magic_items, maneuvers, mounted, moving, other, overrun, sealed_doors, spellwork, splash, spring, summoning,
+               swimming, timing, turning, warding, web_sheets, webs, whirlwind)
 from .common import ACTIONS, JUDGES, Refused, is_able, refuse, strenuous_damage
 from .gates import GATES
 
@@ -52,7 +52,8 @@ ACTIONS.update({
     "use_item": magic_items.do_use_item, "use_spell_like": magic_items.do_use_spell_like,
     "concentrate": spellwork.do_concentrate, "cease_concentration": spellwork.do_cease_concentration,
     "retrieve_component": spellwork.do_retrieve_component,
-    "open_door": doors.do_open_door, "close_door": doors.do_close_door, "move_object": heavy.do_move_object,
+    "open_door": doors.do_open_door, "close_door": doors.do_close_door,
+    "channel_at_door": sealed_doors.do_channel_at_door, "move_object": heavy.do_move_object,
     "retrieve": other.do_retrieve, "stow": other.do_stow,
     "lock_gauntlet": other.do_lock_gauntlet, "unlock_gauntlet": other.do_unlock_gauntlet,
     "step_in": timing.do_step_in, "web": webs.do_web, "cut_web": web_sheets.do_cut_web, "climb": climbing.do_climb,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..events import DoorChanged
 from .common import refuse, spend, square_arg
-from .gates import DOORS
+from .gates import DOORS, standing_seals
 
 
 def _door(battle, who, args, opening: bool):
@@ -18,6 +18,10 @@ def _door(battle, who, args, opening: bool):
         raise refuse("NOT_A_DOOR", at=list(at))
     if opening and kind == "open_door":
         raise refuse("DOOR_ALREADY_OPEN", at=list(at))
+    if opening and at in standing_seals(battle):
+        # French text, "Autres usages de l'énergie positive ou négative": "une porte magique
+        # qui ne s'ouvre que devant un prêtre bon" (``sealed_doors``)
+        raise refuse("DOOR_SEALED", at=list(at))
     if not opening and kind == "door":
         raise refuse("DOOR_ALREADY_CLOSED", at=list(at))
     body = battle.board().body(who)

@@ -265,6 +265,20 @@ def doors_next_to(battle, who: str) -> list[Square]:
     return sorted(_around(battle, who) & doors) if doors else []
 
 
+def standing_seals(battle) -> dict[Square, int]:
+    """The scenario's sealed doors (``[[sealed_door]]``) no channelled energy has opened or
+    shattered yet: door square -> the Hit Dice the turning check must reach."""
+    broken = battle.shared_read.seals_broken
+    return {at: hd for at, hd in battle.scenario.sealed_doors.items() if at not in broken}
+
+
+def sealed_doors_next_to(battle, who: str) -> list[Square]:
+    """The standing sealed doors next to the creature's space: those it may channel at
+    (our ruling, "devant un prêtre": the channeller stands before the door)."""
+    seals = standing_seals(battle)
+    return sorted(_around(battle, who) & set(seals)) if seals else []
+
+
 def faces_next_to(battle, who: str) -> list[Square]:
     """Where a climb may go: the rock-face squares next to it, or every square around
     when it is on a face (it may climb off)."""
@@ -310,6 +324,14 @@ def move_object(battle, who: str) -> Refusal | None:
 
 def door(battle, who: str) -> Refusal | None:
     return None if doors_next_to(battle, who) else Refusal("NO_DOOR_NEAR")
+
+
+def channel_at_door(battle, who: str) -> Refusal | None:
+    """A cleric or paladin who turns or rebukes undead, standing before a sealed door."""
+    stats = battle.read(who, Stats).values
+    if turning_level(stats.get("cleric_level", 0), stats.get("paladin_level", 0)) <= 0:
+        return Refusal("CANNOT_TURN")
+    return None if sealed_doors_next_to(battle, who) else Refusal("NO_SEALED_DOOR_NEAR")
 
 
 def climb(battle, who: str) -> Refusal | None:
@@ -445,7 +467,7 @@ GATES = {
     "start_full_round": start_full_round, "crawl": crawl, "ready_shield": ready_shield, "loose_shield": loose_shield,
     "drop_shield": drop_shield,
     "end_turn": lambda battle, who: None,
-    "open_door": door, "close_door": door, "move_object": move_object, "cut_web": cut_web,
+    "open_door": door, "close_door": door, "channel_at_door": channel_at_door, "move_object": move_object, "cut_web": cut_web,
     "climb": climb, "swim": swim, "draw": draw, "use_item": use_item,
     "throw_splash": throw_splash, "pick_up": pick_up, "cast": cast, "retrieve_component": cast,
     "charge": charge, "speak": speak, "whirlwind_attack": whirlwind_attack, "spring_attack": spring_attack, "retrieve": retrieve,

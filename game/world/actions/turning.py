@@ -112,6 +112,20 @@ def _attempt(battle, who: str, power: Power) -> tuple[list, int, int, int, int]:
     + your Charisma modifier"); Extra Turning adds 4 to each ("each of your turning or
     rebuking abilities gains four additional uses per day"). The Sun domain's greater
     turning is one of the uses of turning undead, once a day."""
+    events, level, cha = spend_use(battle, who, power)
+    d20 = battle.dice.roll(20, f"turning check {who}")
+    check = d20 + cha
+    max_hd = rules.max_hit_dice(check, level)
+    faces = tuple(battle.dice.roll_dice(2, 6, f"turning damage {who}"))
+    damage = sum(faces) + level + cha
+    events.append(TurningAttempted(who=who, check_d20=d20, check=check, max_hd=max_hd, damage_dice=faces,
+                                   damage=damage, rebuke=power.rebuke))
+    return events, level, check, max_hd, damage
+
+
+def spend_use(battle, who: str, power: Power) -> tuple[list, int, int]:
+    """The checks of who may use the power, then its standard action and one use a day
+    spent (``_attempt``'s uses a day). Returns (events, level, Charisma modifier)."""
     level = power_level(battle, who, power)
     if level <= 0:
         raise refuse("CANNOT_TURN")
@@ -134,14 +148,7 @@ def _attempt(battle, who: str, power: Power) -> tuple[list, int, int, int, int]:
     else:
         uses.domain_used[power.domain] = used + 1
     uses.greater_used = uses.greater_used or power.greater
-    d20 = battle.dice.roll(20, f"turning check {who}")
-    check = d20 + cha
-    max_hd = rules.max_hit_dice(check, level)
-    faces = tuple(battle.dice.roll_dice(2, 6, f"turning damage {who}"))
-    damage = sum(faces) + level + cha
-    events.append(TurningAttempted(who=who, check_d20=d20, check=check, max_hd=max_hd, damage_dice=faces,
-                                   damage=damage, rebuke=power.rebuke))
-    return events, level, check, max_hd, damage
+    return events, level, cha
 
 
 def _in_reach(battle, who: str, cid: str) -> bool:

@@ -394,6 +394,13 @@ class CloseDoor(Command):
 
 
 @dataclass(frozen=True)
+class ChannelAtDoor(Command):
+    """Channel positive or negative energy at the sealed door at ``at``, next to it."""
+    action = "channel_at_door"
+    at: Square
+
+
+@dataclass(frozen=True)
 class CutWeb(Command):
     """Strike the section of web sheet at ``at`` (in the creature's space or next to it)."""
     action = "cut_web"
