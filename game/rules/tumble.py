@@ -96,35 +96,6 @@ def chance(bonus: int, target: int) -> float:
 
 
 @dataclass(frozen=True)
-class PlannedCheck:
-    """One check a tumble along a path would make: the foe, where, its DC."""
-    foe: str
-    at: Square
-    dc: int
-    through: bool
-
-
-def planned_checks(order: list[tuple[str, Square]], through: dict[str, int], positions: list[Square],
-                   surface: int) -> list[PlannedCheck]:
-    """The checks, in order, a tumble along ``positions`` would make if each were made:
-    ``order`` the foes it would provoke, each with where (as the engine's path view finds
-    them), ``through`` the foes whose squares it enters (``foes_passed_through``)."""
-    events: list[tuple[int, str, Square]] = []
-    for foe, at in order:
-        idx = positions.index(at) if at in positions else len(positions) - 1
-        if foe in through:
-            idx = min(idx, through[foe] - 1)
-            at = positions[idx]
-        events.append((idx, foe, at))
-    for foe, i in through.items():
-        if foe not in {f for f, _ in order}:
-            events.append((i - 1, foe, positions[i - 1]))
-    events.sort(key=lambda e: e[0])
-    return [PlannedCheck(foe, at, dc(THROUGH_DC if foe in through else PAST_DC, n, surface), foe in through)
-            for n, (_i, foe, at) in enumerate(events)]
-
-
-@dataclass(frozen=True)
 class TumblePlan:
     """A Tumble check as it will be rolled (a preview's plan): its chance to be made."""
     who: str
