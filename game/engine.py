@@ -393,6 +393,7 @@ class Battle(BattleFaces):
                        negative_levels=self.read(cid, Stats).values.get("negative_levels", 0),
                        power_attack=lasting.power_attack, expertise=lasting.expertise,
                        monk_level=self.read(cid, Stats).values.get("monk_level", 0),
+                       tumble_ranks=self.read(cid, Stats).values.get("tumble", 0),
                        armoured=bool(d.armor_bonus or d.shield_bonus or self.read(cid, Armor).armor_id))
 
     def spec(self, cid: str):

@@ -227,6 +227,7 @@ class QuerySession:
                              if provoker == command.who or provoker == self._mount(command.who)],
                 "attacks": [_attack_json(a) for a in rec.attacks],
                 "checks": [_check_json(c) for c in rec.checks],
+                "tumbles": [_tumble_json(t) for t in rec.tumbles],
                 "questions": [{"to": q.to, "about": q.about, "argument": q.argument, "choices": _plain(list(q.choices)),
                                **({"against": q.against} if q.against else {})}
                               for q in questions(self.battle, seen)],
@@ -254,6 +255,8 @@ class QuerySession:
             value = getattr(chances, key)
             if value is not None:
                 out[key] = float(value)
+        if chances.tumbles:
+            out["tumbles"] = [_tumble_json(t) for t in chances.tumbles]
         return out
 
     def act(self, req: dict) -> dict:
@@ -273,6 +276,11 @@ class QuerySession:
         if not legal:
             return {"legal": False, **self._reason(refusal), "events": []}
         return {"legal": True, "events": [_event_json(e) for e in events]}
+
+
+def _tumble_json(t) -> dict:
+    """A Tumble check a preview planned (digest §4.6): the foe, where, its DC and chance."""
+    return {"foe": t.foe, "at": list(t.at), "dc": t.dc, "bonus": t.bonus, "through": t.through, "chance": t.chance}
 
 
 def _plain(value):

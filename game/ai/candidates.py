@@ -36,6 +36,7 @@ GANG_UP = 4         # squares nearer a foe a friend already fights counts as, wh
 THROWN_ROUNDS = 3.0
 THROWN_SPARE = 1.0
 ASKED = 2            # foes whose blows are asked of ``odds`` (the best by the sheets' estimate)
+TUMBLE_SURE = 0.75   # a tumble is tried only where each Tumble check is at least this likely
 
 
 @dataclass
@@ -294,10 +295,36 @@ def move_strikes(t: Turn) -> list[Candidate]:
                 t.battle.odds(C.Attack(t.who, target=target))))
         if amount is None:
             amount = t.estimate(target, square)
-        score = t.blow(target, amount) - provoked_cost(t.s, t.threats, takers) - t.danger(square)
-        out.append(Candidate(score, move, _move_why(t, square, target, takers),
-                             {"target": target, "aoo": len(takers), "damage": round(amount, 1)}))
+        cost, why, params = provoked_cost(t.s, t.threats, takers), _move_why(t, square, target, takers), {}
+        tumble = tumbling_instead(t, square, takers)
+        if tumble is not None and tumble[1] < cost:
+            move, cost, why = tumble[0], tumble[1], "WHY_TUMBLE_STRIKE"
+            params = {"chance": tumble[2]}
+        score = t.blow(target, amount) - cost - t.danger(square)
+        out.append(Candidate(score, move, why,
+                             {"target": target, "aoo": len(takers), "damage": round(amount, 1), **params}))
     return out
+
+
+def tumbling_instead(t: Turn, square: Square, takers: list[str]) -> tuple[C.Move, float, int] | None:
+    """A tumbling move to ``square`` in place of a move that provokes ``takers`` (digest
+    §4.6): offered there (``options``' tumble domain, half speed) and each check at least
+    ``TUMBLE_SURE`` likely (the engine's preview). (The move, the blows it still risks —
+    each foe's blow times the chance its check fails —, the least chance in %.)"""
+    if not takers:
+        return None
+    if not any((x, y) == square for x, y, _m in t.opts["move"].domain.get("tumble", ())):
+        return None
+    seen = views.path(t.battle, t.who, square, "move", tumble="half")
+    if not seen.legal:
+        return None
+    move = C.Move(t.who, squares=seen.squares, tumble="half")
+    preview = t.battle.preview(move)
+    plans = preview.recorder.tumbles if preview.legal else []
+    if not plans or min(p.chance for p in plans) < TUMBLE_SURE:
+        return None
+    risk = sum((1 - p.chance) * provoked_cost(t.s, t.threats, [p.foe]) for p in plans)
+    return move, risk, round(100 * min(p.chance for p in plans))
 
 
 def _striking_squares(t: Turn) -> list[tuple[float, Square, str]]:

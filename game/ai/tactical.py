@@ -30,7 +30,8 @@ STRIKING = frozenset({"WHY_FULL_ATTACK", "WHY_ATTACK", "WHY_FOCUS", "WHY_DEFENSI
 BOLD_AFTER = 3
 BLOWS = ("WHY_ATTACK", "WHY_FULL_ATTACK", "WHY_FOCUS", "WHY_MENACE")
 # What a creature that has held too long may do to go in.
-GOING_IN = frozenset({"WHY_CHARGE", "WHY_MOVE_STRIKE", "WHY_MOVE_FLANK", "WHY_REACH", "WHY_APPROACH", "WHY_GANG_UP"})
+GOING_IN = frozenset({"WHY_CHARGE", "WHY_MOVE_STRIKE", "WHY_TUMBLE_STRIKE", "WHY_MOVE_FLANK", "WHY_REACH", "WHY_APPROACH",
+                      "WHY_GANG_UP"})
 # What an animal counts: its blows and the attacks it provokes, and its hide (it runs).
 INSTINCT = LEVELS["easy"]
 # Always weighed; then, unless a full attack is at hand (or it looks ahead), the moves.

@@ -121,6 +121,7 @@ class CreatureEntry(_Table):
     escape_artist: Stat | UnsetType = UNSET
     spot: Stat | UnsetType = UNSET
     climb: Stat | UnsetType = UNSET
+    tumble: Stat | UnsetType = UNSET
     swim: Stat | UnsetType = UNSET
     concentration: Stat | UnsetType = UNSET
     use_magic_device: Stat | UnsetType = UNSET
@@ -171,8 +172,8 @@ class ScenarioFile(_Table):
 
 STAT_KEYS = ("initiative", "hp", "hd", "ac", "bab", "natural_armor", "fort", "ref", "will", "turn_resistance",
              "cleric_level", "paladin_level", "monk_level", "caster_level", "ride", "bluff", "sense_motive",
-             "escape_artist", "spot", "climb", "swim", "concentration", "use_magic_device", "str", "dex", "con", "int",
-             "wis", "cha")
+             "escape_artist", "spot", "climb", "tumble", "swim", "concentration", "use_magic_device", "str", "dex",
+             "con", "int", "wis", "cha")
 FLAG_KEYS = ("undead", "mindless", "non_humanoid", "stable", "combat_trained", "evil", "locked_gauntlet",
              "rideable", "military_saddle", "shield_spikes", "darkvision")
 

@@ -16,7 +16,7 @@ from dataclasses import replace
 from .board import Board, Body
 from .concealment import has_total_concealment
 from .geometry import KING_MOVES, Square, bounding_box, distance, space_squares
-from .movement import MoveContext, budget, check_path, mode_refusal
+from .movement import MoveContext, budget, check_path, mode_refusal, tumbling_context
 from .sight import NONE, cover
 from .terrain import MEDIA
 from .threat import threat_map, threatened_squares
@@ -88,11 +88,13 @@ _Label = tuple[int, int, int, int, Square, int, int, frozenset[str], int | None]
 
 
 def best_path(board: Board, body: Body, goal: Square, mode: str, parity: int = 0,
-              restricted: bool = False) -> tuple[list[Square], list[str], int] | None:
+              restricted: bool = False, tumbling: bool = False) -> tuple[list[Square], list[str], int] | None:
     """The path to ``goal`` that provokes the fewest opponents, then costs least
     (positions without the start, provoked ids in order, cost in squares); None if
     unreachable. ``parity`` continues the turn's 1-2-1 count (decisions §1); a
     ``restricted`` creature withdraws at its speed only (French text, "retraite").
+    ``tumbling``: through enemies' squares too (a tumbling move, digest §4.6): the fewest
+    foes it leaves the threatened squares of are the fewest Tumble checks.
 
     Exact: a label-setting search over (position, parity, opponents provoked so far),
     ordered by (number provoked, cost + 1-2-1 distance to the goal), with labels dropped
@@ -104,8 +106,8 @@ def best_path(board: Board, body: Body, goal: Square, mode: str, parity: int = 0
     """
     if mode_refusal(body, mode) or mode == "run":
         return None
-    if not body.media or mode == "5ft":
-        return _search(board, body, goal, mode, parity, budget(body, mode, restricted))
+    if not body.media or mode == "5ft" or tumbling:
+        return _search(board, body, goal, mode, parity, budget(body, mode, restricted), tumbling)
     used = sum(MEDIA[m] for m in body.media)
     ways = [(replace(body, climb_squares=0, swim_squares=0), budget(body, mode, restricted)),
             (body, budget(body, mode, restricted, used))]
@@ -122,11 +124,11 @@ def best_path(board: Board, body: Body, goal: Square, mode: str, parity: int = 0
 
 
 def _search(board: Board, body: Body, goal: Square, mode: str, parity: int,
-            limit: int) -> tuple[list[Square], list[str], int] | None:
+            limit: int, tumbling: bool = False) -> tuple[list[Square], list[str], int] | None:
     """``best_path``'s search within ``limit`` squares of movement."""
     span = body.span
     x, y = body.pos
-    ctx = MoveContext.of(board, body)
+    ctx = tumbling_context(board, body) if tumbling else MoveContext.of(board, body)
     start = body.pos
     if distance(start, goal) > limit or not ctx.can_end_at(goal):
         return None

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import monk
+from . import monk, tumble
 from .fighters import Fighter
 from .modifiers import Modifier, Total, total
 from .sizes import Size
@@ -226,10 +226,12 @@ def armor_class(defender: Fighter, s: AttackSituation, attacker_conditions: froz
     if keep_dex:
         if "hasted" in c:
             mods.append(Modifier(1, "dodge", "haste"))
+        # +4 and +2 dodge, +6 and +3 with 5 or more Tumble ranks (digest §4.6, §8.1)
         if "total_defense" in c:
-            mods.append(Modifier(4, "dodge", "total_defense"))
+            mods.append(Modifier(tumble.dodge_bonus(defender.tumble_ranks, "total_defense"), "dodge", "total_defense"))
         if "fighting_defensively" in c:
-            mods.append(Modifier(2, "dodge", "fighting_defensively"))
+            mods.append(Modifier(tumble.dodge_bonus(defender.tumble_ranks, "defensively"), "dodge",
+                                 "fighting_defensively"))
         if defender.expertise:
             # A dodge bonus: it stacks with fighting defensively's (French text, "Ce bonus
             # se cumule avec celui du don Expertise du combat") and goes with the Dex bonus.

@@ -45,6 +45,7 @@ class Fighter:
     expertise: int = 0               # Combat Expertise points: -attack in melee, +dodge AC
     monk_level: int = 0              # the monk's class features (``rules.monk``)
     armoured: bool = False           # wears armour or carries a shield: no monk AC bonus nor flurry
+    tumble_ranks: int = 0            # 5 or more: better dodge bonuses when defending (``rules.tumble``)
 
     def mod(self, ability: str) -> int:
         """Ability modifier, with the conditions that change the score (digest §9.3)."""

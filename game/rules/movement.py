@@ -228,12 +228,18 @@ class MoveContext:
         return cost, (parity ^ 1) if diag else parity
 
 
-def reachable(board: Board, body: Body, mode: str, restricted: bool = False, parity: int = 0) -> dict[Square, int]:
+def reachable(board: Board, body: Body, mode: str, restricted: bool = False, parity: int = 0,
+              tumbling: bool = False) -> dict[Square, int]:
     """Every position where ``body``'s space can end the movement, with its least cost in
     squares (the start excluded). Empty when the mode is forbidden. ``parity`` continues
-    the turn's 1-2-1 count (decisions §1)."""
+    the turn's 1-2-1 count (decisions §1). ``tumbling``: through enemies' squares (a
+    tumbling move, digest §4.6), on foot."""
     if mode_refusal(body, mode):
         return {}
+    if tumbling:
+        ctx = tumbling_context(board, body)
+        start = ctx.index(body.pos)
+        return _ends(ctx, _dial(ctx, start, budget(body, mode, restricted), parity), start)
     ctx = MoveContext.of(board, body)
     start = ctx.index(body.pos)
     if mode == "5ft":
@@ -262,6 +268,19 @@ def _ends(ctx: MoveContext, costs: dict[int, int], start: int) -> dict[Square, i
     fits, end_block = ctx.fits, ctx.end_block
     return {ctx.position(idx): cost for idx, cost in costs.items()
             if idx != start and fits[idx] and idx not in end_block}
+
+
+def tumbling_context(board: Board, body: Body) -> MoveContext:
+    """The context of ``body`` tumbling: no enemy's square blocks its passage (Tumble DC 25
+    through an enemy's square, digest §1.5), where it may end stays as it was."""
+    key = (MoveContext, "tumbling", body.id, body.side, body.size, body.span, body.media)
+    made = board.move_contexts.get(key)
+    if made is None:
+        made = MoveContext.__new__(MoveContext)
+        made.__dict__.update(MoveContext.of(board, body).__dict__)
+        made.pass_block = set()          # only enemies block passage (``_passable``)
+        board.move_contexts[key] = made
+    return made
 
 
 def on_foot(board: Board, body: Body) -> MoveContext:
@@ -441,10 +460,11 @@ class PathCheck:
 
 
 def check_path(board: Board, body: Body, squares: list[Square], mode: str,
-               restricted: bool = False, parity: int = 0, spent: int = 0) -> PathCheck:
+               restricted: bool = False, parity: int = 0, spent: int = 0, tumbling: bool = False) -> PathCheck:
     """Is this path legal for ``mode``, and what does it cost? ``squares`` are the
     positions entered in order, not the start. ``parity``/``spent`` continue a turn's
-    count (decisions §1)."""
+    count (decisions §1). ``tumbling``: enemies' squares may be passed through (Tumble DC
+    25, digest §1.5, §4.6), never ended in."""
     if mode not in MODES:
         return PathCheck(False, reason=Refusal("UNKNOWN_MODE", {"mode": mode}))
     refusal = mode_refusal(body, mode)
@@ -454,7 +474,8 @@ def check_path(board: Board, body: Body, squares: list[Square], mode: str,
         return PathCheck(False, reason=Refusal("EMPTY_PATH"))
     if mode == "5ft" and len(squares) != 1:
         return PathCheck(False, reason=Refusal("FIVE_FOOT_STEP_ONE_SQUARE"))
-    ctx = on_foot(board, body) if mode == "run" else MoveContext.of(board, body)
+    ctx = on_foot(board, body) if mode == "run" else tumbling_context(board, body) if tumbling \
+        else MoveContext.of(board, body)
     positions = [body.pos]
     idx = ctx.index(body.pos)
     cost = 0

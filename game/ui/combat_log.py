@@ -79,6 +79,11 @@ def _story(kind: str, e, n, lang: str):
     if kind == "MovementStopped":
         code = f"LOG_STOPPED_{e.reason}" if has_sentence(f"LOG_STOPPED_{e.reason}") else "LOG_STOPPED"
         return sentence(code, {"name": n(e.who)}, lang), _BLUE
+    if kind == "Tumbled":
+        result = sentence("LOG_TUMBLE_MADE" if e.success else "LOG_TUMBLE_FAILED", {}, lang)
+        return sentence("LOG_TUMBLE_THROUGH" if e.through else "LOG_TUMBLE_PAST",
+                        {"name": n(e.who), "foe": n(e.foe), "total": e.d20 + e.bonus, "dc": e.dc, "result": result},
+                        lang), (200, 200, 240) if e.success else _GOLD
     if kind == "GrappleChanged" and has_sentence(f"LOG_GRAPPLE_{e.change}"):
         return sentence(f"LOG_GRAPPLE_{e.change}", {"who": n(e.who), "other": n(e.other)}, lang), _GOLD
     if kind == "MountChanged" and has_sentence(f"LOG_MOUNT_{e.change}"):
@@ -239,7 +244,7 @@ def lines(events, names: dict[str, str], lang: str, sides=None,
         elif kind in STORY:
             out.append(STORY[kind](e, n, lang))
         elif kind in ("ActionTaken", "CriticalConfirmed", "MovementStopped", "GrappleChanged", "MountChanged",
-                      "SpecialUsed") and not (kind == "ActionTaken" and e.action == "speak"):
+                      "SpecialUsed", "Tumbled") and not (kind == "ActionTaken" and e.action == "speak"):
             cast = _cast_spell(events, index) if kind == "ActionTaken" else None
             line = (sentence("LOG_ACTION", {"name": n(e.who), "action": _spell(cast, lang),
                                             "cost": term("action_kind", e.kind, lang)}, lang), (150, 150, 160)) \

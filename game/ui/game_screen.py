@@ -571,7 +571,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
         if target and target != cid and self.mode not in TARGETED + ("cast", "throw_splash"):
             overlays.threat_overlay(battle, [target], ov)        # the hovered token's threatened squares
         if self.mode in ("move", "withdraw") and hover and not target:
-            overlays.path_overlay(battle, cid, hover, self.mode, self.lang, ov, self.names)
+            overlays.path_overlay(battle, cid, hover, self.mode, self.lang, ov, self.names, tumble=self.tumbling())
         elif self.mode == "run":
             overlays.reachable_overlay(battle, cid, "run", ov)
         elif self.mode == "five_foot_step":
@@ -599,6 +599,19 @@ class GameScreen(ScreenActing, ScreenDrawing):
                     ov.caption = f"{ov.caption} · {line}" if ov.caption else line
         self.overlay = ov
 
+    def tumble_offered(self) -> bool:
+        """The engine lets the current creature tumble now: its move's domain has the
+        tumbling squares (``options``, digest §4.6)."""
+        if self.current is None:
+            return False
+        move = self.battle.options(self.current)["move"]
+        return move.legal and bool(move.domain.get("tumble"))
+
+    def tumbling(self) -> str | None:
+        """"half" when the Tumble toggle is on in Move mode and the engine offers it."""
+        self.stance.follow(self.current)
+        return "half" if self.mode == "move" and self.stance.tumble and self.tumble_offered() else None
+
     def _odds_line(self, cid: str, target: str) -> str:
         """Issue 14, item 2: hovering an enemy with an attack, a full attack, a charge, a trip
         or a bull rush selected shows its chances, the engine's exact ``odds``."""
@@ -622,12 +635,13 @@ class GameScreen(ScreenActing, ScreenDrawing):
         """Where it can go (issue 14, item 2), as the engine offers it (``options``' movement
         domains): shaded by band — move, double move, run (a withdraw, its own) — with the
         squares enemies threaten, whose leaving provokes, tinted red inside them."""
-        key = (self.battle.revision, cid, self.mode)
+        key = (self.battle.revision, cid, self.mode, self.tumbling())
         if self._band_cache is None or self._band_cache[0] != key:
             opts = self.battle.options(cid)
             bands: dict = {}
             wanted = (("withdraw", "squares", "withdraw"),) if self.mode == "withdraw" else (
-                ("move", "squares", "move"), ("move", "double", "double"), ("run", "squares", "run"))
+                (("move", "tumble", "move"),) if self.tumbling() else
+                (("move", "squares", "move"), ("move", "double", "double"), ("run", "squares", "run")))
             for action, part, band in wanted:
                 if opts[action].legal:
                     for x, y, _m in opts[action].domain.get(part, []):

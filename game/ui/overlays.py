@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..i18n import distance, sentence
 from ..rules.geometry import Square, metres
-from ..world import views
+from ..world import commands as C, views
 from .board_view import Overlay
 
 
@@ -29,12 +29,15 @@ def reachable_overlay(battle, cid: str, mode: str, ov: Overlay | None = None) ->
 
 
 def path_overlay(battle, cid: str, goal: Square, mode: str, lang: str | None = None,
-                 ov: Overlay | None = None, names: dict[str, str] | None = None) -> Overlay:
+                 ov: Overlay | None = None, names: dict[str, str] | None = None,
+                 tumble: str | None = None) -> Overlay:
     """The safest path (fewest attacks of opportunity, then cheapest) with its cost, the
-    1-2-1 count and every square where it provokes, named."""
+    1-2-1 count and every square where it provokes, named. ``tumble``: a tumbling move's
+    path, each foe it will be tested against marked on its square with the check's DC
+    and chance (the engine's preview, digest §4.6)."""
     ov = ov or Overlay()
     names = names or {}
-    seen = views.path(battle, cid, goal, mode)
+    seen = views.path(battle, cid, goal, mode, tumble=tumble)
     if not seen.legal:
         # no way there: the goal crossed, and no line drawn through what bars the way
         ov.path, ov.path_ok = [], False
@@ -42,12 +45,31 @@ def path_overlay(battle, cid: str, goal: Square, mode: str, lang: str | None = N
         ov.caption = sentence(seen.refusal.code, seen.refusal.params, lang)
         return ov
     ov.path = [seen.start, *seen.squares]
+    if tumble is not None:
+        return _tumble_checks(battle, cid, seen, tumble, lang, ov, names)
     for taker, at in seen.provokes:
         ov.provokes.setdefault(at, []).append(taker)
     ov.marks.append((goal, distance(metres(seen.cost), lang)))
     ov.caption = sentence("PATH_CAPTION", {"metres": f"{metres(seen.cost):g}", "squares": seen.cost}, lang)
     if seen.provokes:
         ov.caption += sentence("PATH_PROVOKES", {"names": ", ".join(names.get(t, t) for t, _at in seen.provokes)}, lang)
+    return ov
+
+
+def _tumble_checks(battle, cid: str, seen, tumble: str, lang, ov: Overlay, names: dict[str, str]) -> Overlay:
+    """The tumbling path's checks, as the engine's preview plans them: each tested foe's
+    square marked "DC n · p %", the caption naming them in order."""
+    preview = battle.preview(C.Move(cid, squares=seen.squares, tumble=tumble))
+    checks = preview.recorder.tumbles if preview.legal else []
+    board = battle.board()
+    for plan in checks:
+        ov.marks.append((board.body(plan.foe).pos, f"{plan.dc}·{round(plan.chance * 100)}%"))
+    ov.marks.append((seen.squares[-1], distance(metres(seen.cost), lang)))
+    ov.caption = sentence("PATH_CAPTION", {"metres": f"{metres(seen.cost):g}", "squares": seen.cost}, lang)
+    if checks:
+        ov.caption += sentence("PATH_TUMBLES", {"checks": ", ".join(
+            sentence("PATH_TUMBLE_CHECK", {"name": names.get(p.foe, p.foe), "dc": p.dc,
+                                           "chance": round(p.chance * 100)}, lang) for p in checks)}, lang)
     return ov
 
 

@@ -77,11 +77,14 @@ class ScreenActing:
         if self.mode == "five_foot_step":
             self.submit(C.FiveFootStep(cid, to=square))
             return
-        seen = views.path(self.battle, cid, square, self.mode)
+        tumble = self.tumbling()
+        seen = views.path(self.battle, cid, square, self.mode, tumble=tumble)
         if not seen.legal:
             self.log.append((self.say(seen.refusal), (240, 160, 120)))
             return
-        if self.mount_of(cid):
+        if tumble is not None:           # the Tumble toggle: half speed, a check per foe passed
+            self.submit(C.Move(cid, squares=seen.squares, tumble=tumble))
+        elif self.mount_of(cid):
             self.submit(C.Ride(cid, mode=RIDDEN.get(self.mode, self.mode), squares=seen.squares))
         else:
             self.submit({"move": C.Move, "withdraw": C.Withdraw, "run": C.Run}[self.mode](cid, squares=seen.squares))

@@ -10,7 +10,7 @@ from ..i18n import distance, sentence, side_sentence, term
 from ..world import views
 from ..world.worn import item_name
 from . import action_bar, theme, tooltip
-from .stance import MONK_TOGGLES, TOGGLES
+from .stance import MONK_TOGGLES, MOVE_TOGGLES, TOGGLES
 
 PANEL_W = 340
 LOG_H = 170
@@ -222,6 +222,8 @@ class ScreenDrawing:
         left = x + label.get_width() + 8
         for name in TOGGLES:
             if name in MONK_TOGGLES and not views.can_flurry(self.battle, self.current):
+                continue
+            if name in MOVE_TOGGLES and not (self.mode == "move" and self.tumble_offered()):
                 continue
             on = getattr(self.stance, name)
             text = ("☑ " if on else "☐ ") + sentence(f"UI_STANCE_{name}", {}, self.lang)

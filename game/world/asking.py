@@ -22,6 +22,7 @@ from ..rules.combat_feats import COMBAT_EXPERTISE, POWER_ATTACK, expertise_limit
 from ..rules.geometry import distance
 from ..rules.odds import AttackPlan, Blow, OpposedPlan, attack_odds, blows_expected_damage, opposed_win_chance
 from ..rules.reasons import Refusal
+from ..rules.tumble import TumblePlan
 from . import views
 from .actions import instead_refusal, play
 from .actions.attacking import can_shield_bash
@@ -47,6 +48,7 @@ class Recorder:
     checks: list[OpposedPlan] = field(default_factory=list)
     opportunities: list[tuple[str, str, tuple[int, int]]] = field(default_factory=list)   # taker, provoker, where
     walks: list[tuple[str, tuple[tuple[int, int], ...], str]] = field(default_factory=list)  # who, positions, mode
+    tumbles: list[TumblePlan] = field(default_factory=list)      # Tumble checks, taken as made
     battle: object = None
 
     def attack(self, plan: AttackPlan) -> list:
@@ -58,6 +60,9 @@ class Recorder:
 
     def opportunity(self, taker: str, provoker: str) -> None:
         self.opportunities.append((taker, provoker, self.battle.board().body(provoker).pos))
+
+    def tumbled(self, plan: TumblePlan) -> None:
+        self.tumbles.append(plan)
 
     def walked(self, who: str, positions, mode: str) -> None:
         self.walks.append((who, tuple(tuple(p) for p in positions), mode))
@@ -407,6 +412,7 @@ class Odds:
     success: Fraction | None = None
     attacks: tuple[AttackPlan, ...] = ()
     check: OpposedPlan | None = None        # the opposed check ``success`` is the chance of, with its parts
+    tumbles: tuple[TumblePlan, ...] = ()    # a tumbling move's checks, each with its chance
 
 
 def _blows_damage(battle, command: Command, declined, own: list[AttackPlan]) -> Fraction:
@@ -457,4 +463,5 @@ def odds(battle, command: Command) -> Odds:
     success = opposed_win_chance(check_plan.attacker_bonus, check_plan.defender_bonus,
                                  check_plan.strict) if check_plan else None
     return Odds(hit=first.hit if first else None, crit=first.crit if first else None, expected_damage=damage,
-                success=success, attacks=tuple(own), check=check_plan)
+                success=success, attacks=tuple(own), check=check_plan,
+                tumbles=tuple(t for t in seen.recorder.tumbles if t.who == command.who))

@@ -150,6 +150,20 @@ class MovementStopped(Event):
 
 
 @dataclass(frozen=True)
+class Tumbled(Event):
+    """A Tumble check against one foe (digest §4.6): ``through`` its square (DC 25) or
+    past its threatened squares (DC 15), made or failed."""
+    who: str
+    foe: str
+    d20: int
+    bonus: int
+    dc: int
+    success: bool
+    through: bool
+    at: tuple[int, int]
+
+
+@dataclass(frozen=True)
 class Delayed(Event):
     who: str
 

@@ -272,11 +272,16 @@ def _movement(battle, who: str, action: str, mode: str) -> Option:
             if not ends_bound(battle, who):
                 return found
             return {sq: c for sq, c in found.items() if end_refusal(battle, who, action, sq) is None}
+        tumbling = {}
+        if action == "move":
+            # a tumbling move: the move's squares at half speed, through foes (digest §4.6)
+            found = views.tumble_reachable(battle, who)
+            tumbling = {"tumble": _squares_domain(allowed(found))} if found else {}
         if action == "move" and battle.actions_left().get("full_round"):
             # one search for both when it can (the domains list their squares sorted)
             move, double = views.reachable_move_and_double(battle, who)
-            return {"squares": _squares_domain(allowed(move)), "double": _squares_domain(allowed(double))}
-        return {"squares": _squares_domain(allowed(views.reachable(battle, who, mode)))}
+            return {"squares": _squares_domain(allowed(move)), "double": _squares_domain(allowed(double)), **tumbling}
+        return {"squares": _squares_domain(allowed(views.reachable(battle, who, mode))), **tumbling}
     return Option(action, None, option.probe, domain)
 
 

@@ -12,12 +12,12 @@ opportunity, the overlays, the AI — reads the same maps.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 import esper
 
-from ..rules import charge as charge_rules, movement, splash as splash_rules, threat
+from ..rules import charge as charge_rules, movement, splash as splash_rules, threat, tumble
 from ..rules.board import Body as RulesBody
 from ..rules.geometry import Square
 
@@ -30,6 +30,7 @@ class MoveIntent:
     mode: str
     parity: int = 0
     restricted: bool = False
+    tumble: str | None = None          # "half" or "fast": a tumbling move (``rules.tumble``)
 
 
 @dataclass(frozen=True)
@@ -96,8 +97,11 @@ class MovementProcessor(_Judging):
     intent = MoveIntent
 
     def judge(self, battle, board, body, intent: MoveIntent):
+        if intent.tumble:
+            # half speed, or full at -10; through enemies' squares (digest §4.6)
+            body = replace(body, speed_squares=tumble.speed_squares(body, intent.tumble))
         return movement.check_path(board, body, list(intent.squares), intent.mode, restricted=intent.restricted,
-                                   parity=intent.parity)
+                                   parity=intent.parity, tumbling=bool(intent.tumble))
 
 
 class FiveFootStepProcessor(_Judging):

@@ -9,12 +9,13 @@ from dataclasses import dataclass, replace
 
 from .. import data
 from ..rules import (aoo, attack as attack_rules, charge as charge_rules, flanking, metamagic as meta, monk as monk_rules,
-                     movement, spells as spell_rules, splash as splash_rules, threat)
+                     movement, spells as spell_rules, splash as splash_rules, threat,
+                     tumble as tumble_rules)
 from ..rules.geometry import Square, metres, space_squares
 from ..rules.lanes import lane_path, lane_squares
 from ..rules.reasons import Refusal
 from ..rules.sight import cover as cover_of, cover_lines, has_line_of_effect_to_square
-from .actions import flurry, gates
+from .actions import flurry, gates, tumbling
 from .actions.attacking import full_attack_plan
 from .actions.fear import cornered as fear_cornered, fear_source
 from .actions.mounted import can_carry
@@ -59,6 +60,17 @@ def reachable_move_and_double(battle, cid: str) -> tuple[dict[Square, int], dict
     return movement.reachable_move_and_double(board, board.body(who), parity=battle.read(who, TurnState).parity)
 
 
+def tumble_reachable(battle, cid: str) -> dict[Square, int]:
+    """Where a tumbling move at half speed may end, through foes' squares (digest §4.6:
+    "at ½ speed"), with its cost; nothing for one who may not tumble (``tumbling.refusal``)."""
+    if tumbling.refusal(battle, cid) is not None:
+        return {}
+    board = battle.board()
+    body = board.body(cid)
+    half = replace(body, speed_squares=tumble_rules.speed_squares(body, "half"))
+    return movement.reachable(board, half, "move", parity=battle.read(cid, TurnState).parity, tumbling=True)
+
+
 @dataclass(frozen=True)
 class PathView:
     """The safest path to a square: fewest attacks of opportunity, then cheapest."""
@@ -75,12 +87,16 @@ class PathView:
         return self.refusal is None
 
 
-def path(battle, cid: str, goal: Square, mode: str) -> PathView:
+def path(battle, cid: str, goal: Square, mode: str, tumble: str | None = None) -> PathView:
     """The safest path for ``mode`` (move, double, withdraw, run) to ``goal`` (digest §4.3):
-    what ``act`` would be given to get there, and every attack of opportunity on the way."""
+    what ``act`` would be given to get there, and every attack of opportunity on the way.
+    ``tumble`` ("half" or "fast", a move): at that speed and through foes' squares, the
+    attacks listed those each Tumble check would spare (digest §4.6)."""
     board, who = mover(battle, cid)
     body = board.body(who)
     ts = battle.read(who, TurnState)
+    if tumble is not None:
+        body = replace(body, speed_squares=tumble_rules.speed_squares(body, tumble))
     if mode == "run":
         squares = lane_path(body.pos, goal)[1:]
         check = movement.check_path(board, body, squares, "run")
@@ -89,10 +105,10 @@ def path(battle, cid: str, goal: Square, mode: str) -> PathView:
         cost = check.cost
     else:
         found = aoo.best_path(board, body, goal, mode, parity=ts.parity if mode == "move" else 0,
-                              restricted=ts.restricted and mode == "withdraw")
+                              restricted=ts.restricted and mode == "withdraw", tumbling=tumble is not None)
         if found is None:
             near = max(abs(goal[0] - body.pos[0]), abs(goal[1] - body.pos[1])) == 1
-            check = movement.check_path(board, body, [goal], mode) if near else None
+            check = movement.check_path(board, body, [goal], mode, tumbling=tumble is not None) if near else None
             reason = check.reason if check is not None and check.reason else _goal_refusal(board, body, goal)
             return PathView(who, (goal,), body.pos, refusal=reason)
         squares, _provoked, cost = found

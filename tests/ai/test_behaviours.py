@@ -256,3 +256,22 @@ def test_two_other_sides_not_yet_at_grips_are_no_reason_to_wait():
                creature("r", "red", (20, 1), hp=20), creature("g", "green", (20, 7), hp=20))
     d = decide(b, "ai")
     assert d.why != "WHY_HOLD_OTHERS_FIGHT", d
+
+
+def test_tumbles_past_a_foe_to_strike_when_the_checks_are_likely():
+    # Digest §4.6: "Move through threatened squares without provoking ... DC 15". A nimble
+    # rogue (Tumble +13) beside a brute it can hardly hit strikes a nearly dropped foe three squares off:
+    # walking there provokes the brute, tumbling there (85 %) almost never does.
+    def fight(ranks):
+        b = battle(OPEN, creature("ai", "blue", (5, 3), initiative=20, bab=4, dex=16, tumble=ranks, hp=20),
+                   creature("brute", "red", (4, 3), hp=30, ac=30, bab=6, weapon="greataxe", str=18, initiative=25),
+                   creature("prey", "red", (8, 3), hp=2))
+        b.act("brute", "end_turn")                # no longer flat-footed: it threatens
+        return b, decide(b, "ai", "hard")         # the hard player weighs moves beside the blow at hand
+    b, d = fight(10)
+    assert isinstance(d.command, C.Move) and d.command.tumble == "half"
+    assert d.why == "WHY_TUMBLE_STRIKE" and d.explain("en").startswith("tumbles to strike")
+    seen = b.preview(d.command)
+    assert [p.foe for p in seen.recorder.tumbles] == ["brute"] and seen.recorder.tumbles[0].chance >= 0.75
+    _b, plain = fight(1)                          # Tumble +4: 50 %, not worth it
+    assert not (isinstance(plain.command, C.Move) and plain.command.tumble)

@@ -17,7 +17,7 @@ from ..durations import until_next_turn
 from ..events import ActionTaken, Moved, MovementStopped, SavingThrow, Stepped
 from ..processors import MoveIntent, StepIntent
 from .common import Refused, Verdict, judged, judging, refuse, spend, square_arg, squares_arg, turn_state
-from . import web_sheets
+from . import tumbling, web_sheets
 from .timing import readied_on_entering
 
 
@@ -28,11 +28,13 @@ def parity_after(positions: list[Square], parity: int) -> int:
     return parity
 
 
-def walk(battle, who: str, positions: list[Square], mode: str, declined: set[str]) -> list:
+def walk(battle, who: str, positions: list[Square], mode: str, declined: set[str],
+         tumble: tumbling.Tumble | None = None) -> list:
     """Move square by square: attacks of opportunity before leaving a threatened square
     (once per opponent per round), readied actions on entering reach; a mover who falls
     stops where it is; one that comes to a web sheet stops short of it or is caught in it
-    (``web_sheets.entering``)."""
+    (``web_sheets.entering``). ``tumble``: a Tumble check per foe it would provoke or
+    whose square it enters, before that step (digest §4.6, ``tumbling``)."""
     events: list = []
     ts = turn_state(battle, who)
     pos_comp = battle.comp(who, Position)
@@ -43,6 +45,11 @@ def walk(battle, who: str, positions: list[Square], mode: str, declined: set[str
         board = battle.board()
         body = board.body(who)
         here = positions[i]
+        if tumble is not None:
+            ev, stopped = tumble.entering(battle, here, i + 1, ts.provoked_by_moving, declined)
+            events += ev
+            if stopped:
+                return events
         if mode != "5ft":
             takers = []
             span = body.span
@@ -55,6 +62,9 @@ def walk(battle, who: str, positions: list[Square], mode: str, declined: set[str
                 if aoo_rules.provokes_leaving(board, enemy, body, here, threatened=battle.threat(enemy.id)):
                     takers.append(enemy.id)
             takers.sort(key=lambda c: battle.order.index(c) if c in battle.order else 0)
+            if tumble is not None:
+                takers, ev = tumble.leaving(battle, here, takers)
+                events += ev
             ts.provoked_by_moving.update(takers)
             ev, fell = take_opportunities(battle, who, takers, declined, moving=True)
             events += ev
@@ -92,17 +102,23 @@ def _end_takers(battle, who: str, end) -> set[str]:
 
 
 @judging
-def judge_movement(battle, who, squares, mode, kind, restricted=False) -> Verdict:
+def judge_movement(battle, who, squares, mode, kind, restricted=False, tumble=None) -> Verdict:
     """A movement's judging part (``move_common``): no movement after a 5-ft step, none
-    while resting after a run, the path for ``mode`` (``rules.movement`` through the
-    movement processor), the action it costs. Nothing after it refuses but a die."""
+    while resting after a run, a tumble only by one who may (``tumbling.refusal``), the
+    path for ``mode`` (``rules.movement`` through the movement processor; a tumble's at
+    its speed), the action it costs. Nothing after it refuses but a die."""
     ts = battle.read(who, TurnState)
     if ts.stepped:
         raise refuse("NO_MOVE_AFTER_FIVE_FOOT_STEP")
     run = battle.read(who, RunState)
     if run.rest_until >= battle.round and (ts.moved or mode in ("withdraw", "run")):
         raise refuse("RESTING_AFTER_RUN", until=run.rest_until)
-    check = battle.run(who, MoveIntent(tuple(squares), mode, ts.parity if mode == "move" else 0, restricted))
+    if tumble is not None:
+        cannot = tumbling.refusal(battle, who)
+        if cannot is not None:
+            raise Refused(cannot)
+    check = battle.run(who, MoveIntent(tuple(squares), mode, ts.parity if mode == "move" else 0, restricted,
+                                       tumble))
     if not check.legal:
         raise refuse(check.reason.code, **check.reason.params)
     if not (mode == "move" and ts.move_after_draw):       # that move action is already paid (``move_common``)
@@ -112,8 +128,8 @@ def judge_movement(battle, who, squares, mode, kind, restricted=False) -> Verdic
     return Verdict(settled=True, plan=check)
 
 
-def move_common(battle, who, squares, mode, declined, kind, restricted=False) -> list:
-    check = judged(battle, judge_movement(battle, who, squares, mode, kind, restricted))
+def move_common(battle, who, squares, mode, declined, kind, restricted=False, tumble=None) -> list:
+    check = judged(battle, judge_movement(battle, who, squares, mode, kind, restricted, tumble))
     ts = turn_state(battle, who)
     if mode == "move" and ts.move_after_draw:
         # The move action a draw at BAB +1 took (``other._free_with_move_or_spend``): its
@@ -130,7 +146,8 @@ def move_common(battle, who, squares, mode, declined, kind, restricted=False) ->
         ts.move_action_moved = True
     if mode == "run":
         events += start_running(battle, who)       # before the first square: the run's AoOs see it
-    events += walk(battle, who, check.positions, mode, declined)
+    tumbler = tumbling.start(battle, who, tumble, check.positions) if tumble is not None else None
+    events += walk(battle, who, check.positions, mode, declined, tumbler)
     return events + [moved_event(battle, who, check.positions, mode, check.cost, events)]
 
 
@@ -156,13 +173,14 @@ def moved_event(battle, who, positions, mode, cost, events) -> Moved:
 
 @judging
 def judge_move(battle, who, args) -> Verdict:
-    return judge_movement(battle, who, squares_arg(args), "move", "move")
+    return judge_movement(battle, who, squares_arg(args), "move", "move", tumble=args.get("tumble"))
 
 
 def do_move(battle, who, args, declined) -> list:
     """Move action: up to its speed; a second one (the standard action) continues the
-    diagonal count (decisions §1)."""
-    return move_common(battle, who, squares_arg(args), "move", declined, "move")
+    diagonal count (decisions §1). ``tumble``: half speed (or full at -10), a Tumble check
+    per foe passed or gone through (digest §4.6, ``tumbling``)."""
+    return move_common(battle, who, squares_arg(args), "move", declined, "move", tumble=args.get("tumble"))
 
 
 def _withdrawal(battle, who) -> tuple[str, bool]:

@@ -26,9 +26,12 @@ CHARGE_MANEUVERS = ("bull_rush", *PLAN_MANEUVERS)
 # --- movement (French text "se déplacer", "pas de placement", "retraite", "courir") -------
 @dataclass(frozen=True)
 class Move(Command):
-    """A move action: each square entered, in order."""
+    """A move action: each square entered, in order; ``tumble`` "half" (half speed) or
+    "fast" (full speed, -10 on the checks): tumbling past and through foes (digest §4.6)."""
     action = "move"
     squares: Squares
+    tumble: str | None = None
+    CHOICES = {"tumble": ("half", "fast")}
 
 
 @dataclass(frozen=True)
