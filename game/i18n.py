@@ -481,6 +481,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "UI_SHOOT_ON_THE_WAY": {"en": "Shoot on the way, when the mount is halfway? At whom?",
                             "fr": "Tirer en chemin, quand la monture est à mi-parcours ? Sur qui ?"},
     "UI_NO_SHOT": {"en": "No shot", "fr": "Pas de tir"},
+    "MOUNT_MOVED_BEFORE_THE_SPELL": {"en": "{mount} moved before the spell, cast without a Concentration check: it moves no more this turn. To ride both before and after a spell, cast it while riding on (ride_on: Concentration 10 + the spell's level).",
+                                     "fr": "{mount} s'est déplacé avant le sort, lancé sans test de Concentration : il ne se déplace plus ce tour-ci. Pour avancer avant puis après l'incantation, lancez le sort en poursuivant la route (ride_on : Concentration 10 + niveau du sort)."},
     "SHOOT_ON_DOUBLE_OR_RUN": {"en": "A rider shoots on the way only while its mount double-moves or runs; after a single move it simply attacks.",
                                "fr": "Le cavalier ne tire en chemin que si sa monture fait un double déplacement ou court ; après un seul déplacement, il attaque simplement."},
     "SHOOT_NEEDS_RANGED": {"en": "Shooting from the saddle on the way takes a ranged weapon ({weapon} is not one).",

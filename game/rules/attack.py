@@ -41,6 +41,7 @@ class AttackSituation:
     attacker_invisible: bool = False
     iterative: int = 0                # 0 for the first attack, 1 for -5, 2 for -10 ...
     twf_penalty: int = 0
+    grapple_penalty: int = 0          # striking another grappler: -4 (French text, "lutte")
     aid_bonus: int = 0                # aid another on this attack (+2 per aider)
     aid_ac: int = 0                   # aid another on the defender's AC against this attacker
     higher_ground: int = 0            # +1 mounted against a foe on foot of size M or smaller
@@ -159,6 +160,10 @@ def attack_bonus(attacker: Fighter, s: AttackSituation) -> Total:
         mods.append(Modifier(-4, "untyped", "nonlethal_switch"))
     if s.twf_penalty:
         mods.append(Modifier(s.twf_penalty, "untyped", "two_weapon_fighting"))
+    if s.grapple_penalty:
+        # French text, "lutte": "Il subit un malus de -4 sur son jet d'attaque" -- its own
+        # source: two-weapon fighting is impossible in a grapple.
+        mods.append(Modifier(s.grapple_penalty, "untyped", "grappling_attack"))
     if s.flurry:
         mods.append(Modifier(s.flurry, "untyped", "flurry_of_blows"))
     if s.aid_bonus:

@@ -38,14 +38,19 @@ OPPORTUNITY_HIT = Hook("OPPORTUNITY_HIT")
 STOPPED = HELPLESS | {"stunned", "dazed"}
 
 def is_ranged_attack(battle, attacker: str, target: str, weapon=None) -> bool:
-    """A ranged weapon shoots; a thrown weapon is thrown when the target is out of reach."""
+    """A ranged weapon shoots; a thrown weapon is thrown when the target is out of reach --
+    but never at a creature it grapples with, which it strikes in melee (French text,
+    "lutte": "Le personnage peut attaquer un autre lutteur [...] à l'aide d'une arme
+    manufacturée légère. Il subit un malus de -4": a melee attack, the dagger kept in hand,
+    though the two share a square and it is out of the dagger's reach)."""
     board = battle.board()
     a, t = board.body(attacker), board.body(target)
     if weapon is not None:
         a = replace(a, weapon=weapon)
     if a.weapon.is_ranged:
         return True
-    if a.weapon.thrown and not any(can_attack_square(board, a, sq) for sq in t.squares):
+    if a.weapon.thrown and target not in battle.read(attacker, Grapple).holding \
+            and not any(can_attack_square(board, a, sq) for sq in t.squares):
         return True
     return False
 
@@ -93,6 +98,8 @@ def check_attack(battle, attacker: str, target: str, *, ranged: bool | None = No
         if cover(board, a, t, "ranged") == "total":
             return Refusal("NO_LINE_OF_SIGHT", {"target": target})
         return None
+    if target in battle.read(attacker, Grapple).holding:
+        return None                # fellow grapplers share a square or touch (French text, "lutte")
     if a.melee_band() is None:
         if a.natural_reach == 0 and set(a.squares) & set(t.squares):
             return None
@@ -150,6 +157,7 @@ def engaged_with_ally(battle, attacker: str, target: str) -> bool:
 def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = False, iterative: int = 0,
                    charging: bool = False, defensively: bool = False, nonlethal: bool | None = None,
                    damage_multiplier: int = 1, weapon=None, off_hand: bool = False, twf_penalty: int = 0,
+                   grapple_penalty: int = 0,
                    automatic_critical: bool = False, redirect: str | None = None, slot: dict | None = None,
                    against_movement: bool = False, flurry_blow: bool = False) -> list:
     """Roll one attack and its damage. The caller has checked it is possible.
@@ -195,6 +203,7 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
         cover=cov if cov in ("soft", "cover", "improved") else "none", defensively=defensively,
         racial=rock_racial_bonus(battle, attacker) if w.id == "rock" else 0,
         two_handed=((w.use == "two_handed" or bool(slot and slot["sole"])) and not off_hand and not twf_penalty
+                    and not grapple_penalty
                     and not (w.id == "lance" and battle.comp(attacker, Riding).mount)),   # one-handed when mounted
         secondary=bool(slot and slot["secondary"]), against_movement=against_movement,
         point_blank=ranged and _gap(a_body, t_body) <= rules.POINT_BLANK_SQUARES,
@@ -204,6 +213,7 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
         flurry=monk.flurry_penalty(a.monk_level) if "flurry_of_blows" in a.conditions else 0,
         off_hand=off_hand,
         nonlethal_switch=switch, iterative=iterative, twf_penalty=twf_penalty,
+        grapple_penalty=grapple_penalty,
         aid_bonus=_take_aid(battle, attacker, target, "attack"), aid_ac=_take_aid(battle, target, attacker, "defense"),
         **_mounted(battle, attacker, target, ranged))
     feinted = not ranged and battle.read(target, Feint).by == attacker

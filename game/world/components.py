@@ -159,6 +159,7 @@ class TurnState:
     mount_moved: int = 0          # squares its mount moved this turn (one attack past 1)
     mount_moves: int = 0
     mount_mode: str | None = None  # double or run: ranged attacks at -4 or -8
+    cast_after_riding: bool = False  # a spell cast normally after its mount moved: the mount moves no more
     move_only: bool = False       # nauseated: a single move action
     holding_at_start: tuple[str, ...] = ()   # grappled with at the start of the turn (rake)
     raked: bool = False           # its rake attacks made this turn

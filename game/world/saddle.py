@@ -134,13 +134,34 @@ def mounted_falls(battle) -> list:
     return events
 
 
-def rider_motion(battle, who: str) -> str | None:
-    """Casting in the saddle (French text, "combat monté"): the mount moving before and
-    after the casting (its double move) is vigorous motion, a running mount violent
-    motion; a single move before or after the casting is none."""
-    if not battle.comp(who, Riding).mount:
+def rider_motion(battle, who: str, ride_on: bool = False) -> str | None:
+    """Casting in the saddle (French text, "Lancer des sorts en selle"): "Le personnage
+    lance ses sorts normalement si sa monture se déplace au maximum d'une distance
+    correspondant à sa vitesse de déplacement, soit avant, soit après l'incantation" — no
+    check; "s'il la fait avancer avant l'incantation, puis après, il doit réussir un test de
+    Concentration (DD 10 + niveau du sort)" — vigorous motion, when the rider says the mount
+    rides on after the spell (``ride_on``) having moved before it; "Si le cheval court [...]
+    (DD 15 + niveau du sort)" — violent motion. Our ruling: a mount that moved more than its
+    speed before the casting is moving while it is cast (vigorous motion), since only a
+    move within its speed lets the rider cast "normalement"."""
+    mount = battle.comp(who, Riding).mount
+    if not mount:
         return None
-    return {"double": "vigorous_motion", "run": "violent_motion"}.get(battle.comp(who, TurnState).mount_mode)
+    ts = battle.comp(who, TurnState)
+    if ts.mount_mode == "run":
+        return "violent_motion"
+    if ts.mount_moved > battle.board().body(mount).speed_squares or (ride_on and ts.mount_moved > 0):
+        return "vigorous_motion"
+    return None
+
+
+def note_casting_in_saddle(battle, who: str, motion: str | None) -> None:
+    """A spell cast without a motion check after the mount moved: the mount may not move
+    again this turn, which would make the casting one "avant l'incantation, puis après"
+    (French text, "Lancer des sorts en selle") after its check was passed over. To move it
+    both before and after, the rider casts with ``ride_on`` and makes the check."""
+    if motion is None and battle.read(who, Riding).mount and battle.read(who, TurnState).mount_moved > 0:
+        battle.comp(who, TurnState).cast_after_riding = True
 
 
 def rider_attack_penalties(battle, attacker: str, target: str, ranged: bool) -> tuple[int, int]:

@@ -187,18 +187,57 @@ def test_a_plain_attack_at_the_grappler_is_the_grapple_attack_at_minus_4_without
     ok, refusal, ev = b.act("d", "attack", {"target": "a"}, dice=[10, 2])
     assert ok, refusal
     roll = first(ev, "AttackRolled")
-    assert roll.attacker == "d" and (-4, "untyped", "two_weapon_fighting") in roll.bonus_breakdown
+    assert roll.attacker == "d" and (-4, "untyped", "grappling_attack") in roll.bonus_breakdown
     c = locked("dagger", {"off_hand": "dagger"})
     c.act("e", "end_turn")
     ok, refusal, _ = c.act("d", "full_attack", {"targets": ["a", {"off_hand": "a"}]})
     assert not ok and refusal.code == "GRAPPLE_NO_TWO_WEAPONS"
     ok, refusal, ev = c.act("d", "full_attack", {"targets": ["a"]}, dice=[10, 2])
     assert ok, refusal
-    assert (-4, "untyped", "two_weapon_fighting") in first(ev, "AttackRolled").bonus_breakdown
+    assert (-4, "untyped", "grappling_attack") in first(ev, "AttackRolled").bonus_breakdown
     s = locked("longsword")
     s.act("e", "end_turn")
     ok, refusal, _ = s.act("d", "attack", {"target": "a"})
     assert not ok and refusal.code == "GRAPPLE_LIGHT_WEAPON_ONLY"
+
+
+def test_a_dagger_at_the_grappler_is_a_melee_blow_with_strength_not_a_throw():
+    """French text, "lutte": "Le personnage peut attaquer un autre lutteur à mains nues ou à
+    l'aide d'une arme naturelle ou d'une arme manufacturée légère. Il subit un malus de -4 sur
+    son jet d'attaque." — a melee blow with the dagger in hand: Str (not Dex) to hit, and no
+    Point Blank Shot, though the dagger could be thrown and the grapplers share a square."""
+    b = locked("dagger", {"str": 14, "dex": 18, "feats": ["point_blank_shot"]})
+    b.act("e", "end_turn")
+    ok, refusal, ev = b.act("d", "attack", {"target": "a"}, dice=[10, 2])
+    assert ok, refusal
+    roll = first(ev, "AttackRolled")
+    sources = [m[2] for m in roll.bonus_breakdown]
+    assert roll.kind == "melee" and "point_blank_shot" not in sources and "dex" not in sources
+    assert (2, "untyped", "str") in roll.bonus_breakdown or (2, "ability", "str") in roll.bonus_breakdown
+    assert roll.bonus == 2 + 2 - 4                                   # BAB 2, Str +2, -4 in the grapple
+    assert first(ev, "DamageDealt").amount == 2 + 2                  # 1d4 (2) + Str 2, no +1 point blank
+    assert b.board().body("d").weapon.id == "dagger"                 # still in hand
+
+
+def test_the_grapples_minus_4_is_named_for_the_grapple_not_two_weapons_in_both_languages():
+    """French text, "lutte": "Il subit un malus de -4 sur son jet d'attaque" and "Il est
+    impossible de combattre à deux armes lors d'une lutte": the log and the preview give the
+    -4 its own reason, in French and English."""
+    from game.ui import combat_log
+    b = locked("dagger")
+    b.act("e", "end_turn")
+    preview = b.preview("d", "attack", {"target": "a"})
+    sources = [m.source for m in preview.recorder.attacks[0].bonus_breakdown]
+    assert "grappling_attack" in sources and "two_weapon_fighting" not in sources
+    ok, refusal, ev = b.act("d", "attack", {"target": "a"}, dice=[10, 2])
+    assert ok, refusal
+    breakdown = first(ev, "AttackRolled").bonus_breakdown
+    assert (-4, "untyped", "grappling_attack") in breakdown and "two_weapon_fighting" not in str(breakdown)
+    names = {"a": "A", "d": "D", "e": "E"}
+    english = " ".join(t for t, *_ in combat_log.lines(ev, names, "en"))
+    french = " ".join(t for t, *_ in combat_log.lines(ev, names, "fr"))
+    assert "attacking in a grapple -4" in english and "two weapons" not in english
+    assert "attaque en lutte -4" in french and "deux armes" not in french
 
 
 def test_a_pinned_creature_cannot_attack_and_its_pinner_uses_no_weapon():

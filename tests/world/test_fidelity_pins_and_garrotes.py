@@ -105,7 +105,7 @@ def test_the_pinner_uses_no_weapon_but_damages_the_pinned_foe_and_turns_its_weap
     assert ok, refusal
     assert [c.kind for c in ev if type(c).__name__ == "OpposedCheck"] == ["pin", "use_weapon"]
     strike = first(ev, "AttackRolled")
-    assert strike.attacker == "a" and (-4, "untyped", "two_weapon_fighting") in strike.bonus_breakdown
+    assert strike.attacker == "a" and (-4, "untyped", "grappling_attack") in strike.bonus_breakdown
     assert b.board().body("d").weapon.id == "dagger"             # "son adversaire la tient toujours"
     _end(b, "a", "d")
     ok, refusal, ev = b.act("a", "full_attack", {"targets": [{"pin": "d"}, {"grapple_damage": "d"}]},

@@ -89,7 +89,7 @@ def test_attack_with_a_light_weapon_at_minus_4_and_move_dragging():
     b.act("a", "end_turn")
     b.act("d", "end_turn")
     ok, _, ev = b.act("a", "grapple_attack", {"target": "d"}, dice=[10, 2])
-    assert ok and (-4, "untyped", "two_weapon_fighting") in first(ev, "AttackRolled").bonus_breakdown
+    assert ok and (-4, "untyped", "grappling_attack") in first(ev, "AttackRolled").bonus_breakdown
     b.act("a", "end_turn")
     b.act("d", "end_turn")
     ok, _, ev = b.act("a", "grapple_move", {"squares": [[4, 2]]}, dice=[15, 2])

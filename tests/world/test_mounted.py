@@ -125,10 +125,20 @@ def test_casting_on_a_moving_mount_french_text():
     ok, refusal, ev = b.act("knight", "cast", {"spell": "magic_missile", "targets": ["orc"]}, dice=[3])
     assert ok, refusal
     assert not [e for e in ev if type(e).__name__ == "SavingThrow"]
-    # Moving before and after (a double move): Concentration DC 10 + spell level.
+    # A double move of 4 squares, within the horse's speed (10 squares), all before the
+    # casting: "au maximum d'une distance correspondant à sa vitesse de déplacement, soit
+    # avant, soit après" — cast normally (this asked DC 11 before the reading's finding C').
     b = _mounted_caster()
     assert b.act("knight", "ride", {"mode": "double", "squares": [[2, 2], [3, 2], [4, 2], [5, 2]]})[0]
-    ok, refusal, ev = b.act("knight", "cast", {"spell": "magic_missile", "targets": ["orc"]}, dice=[7, 3])
+    ok, refusal, ev = b.act("knight", "cast", {"spell": "magic_missile", "targets": ["orc"]}, dice=[3])
+    assert ok, refusal
+    assert not [e for e in ev if type(e).__name__ == "SavingThrow"] and first(ev, "SpellCast").outcome == "cast"
+    # Moving before and after ("s'il la fait avancer avant l'incantation, puis après"):
+    # Concentration DC 10 + spell level.
+    b = _mounted_caster()
+    assert b.act("knight", "ride", {"mode": "move", "squares": [[2, 2], [3, 2]]})[0]
+    ok, refusal, ev = b.act("knight", "cast", {"spell": "magic_missile", "targets": ["orc"], "ride_on": True},
+                            dice=[7, 3])
     check = first(ev, "SavingThrow")
     assert ok and (check.kind, check.dc, check.success) == ("concentration_vigorous_motion", 11, False)
     assert first(ev, "SpellCast").outcome == "lost"
@@ -138,6 +148,67 @@ def test_casting_on_a_moving_mount_french_text():
     ok, refusal, ev = b.act("knight", "cast", {"spell": "magic_missile", "targets": ["orc"]}, dice=[13, 3])
     check = first(ev, "SavingThrow")
     assert ok and (check.kind, check.dc, check.success) == ("concentration_violent_motion", 16, True)
+
+
+def test_a_mount_moved_before_and_after_the_spell_asks_concentration_10_plus_level():
+    """French text, "Lancer des sorts en selle": "Si l'aventurier choisit de jeter son sort
+    pendant que sa monture se déplace (autrement dit, s'il la fait avancer avant
+    l'incantation, puis après), il doit réussir un test de Concentration (DD 10 + niveau du
+    sort) pour ne pas perdre son sort." — the rider says so as it casts (``ride_on``), then
+    rides on; a spell cast normally after the mount moved leaves it no further move."""
+    b = _mounted_caster()
+    assert b.act("knight", "ride", {"mode": "move", "squares": [[2, 2], [3, 2]]})[0]
+    ok, refusal, ev = b.act("knight", "cast", {"spell": "magic_missile", "targets": ["orc"], "ride_on": True},
+                            dice=[8, 3])
+    check = first(ev, "SavingThrow")
+    assert ok and (check.kind, check.dc, check.success) == ("concentration_vigorous_motion", 11, True)   # 8 + 3
+    assert first(ev, "SpellCast").outcome == "cast"
+    ok, refusal, _ = b.act("knight", "ride", {"mode": "move", "squares": [[4, 2], [5, 2]]})
+    assert ok, refusal
+    assert b.board().body("horse").pos == (5, 2)
+    # Cast normally after the mount moved: moving it again is refused, and changes nothing.
+    n = _mounted_caster()
+    assert n.act("knight", "ride", {"mode": "move", "squares": [[2, 2], [3, 2]]})[0]
+    ok, refusal, ev = n.act("knight", "cast", {"spell": "magic_missile", "targets": ["orc"]}, dice=[3])
+    assert ok and not [e for e in ev if type(e).__name__ == "SavingThrow"]
+    hp = n.comp("orc", HitPoints).current
+    ok, refusal, ev = n.act("knight", "ride", {"mode": "move", "squares": [[4, 2], [5, 2]]})
+    assert not ok and refusal.code == "MOUNT_MOVED_BEFORE_THE_SPELL" and not ev
+    assert n.board().body("horse").pos == (3, 2) and n.comp("orc", HitPoints).current == hp
+    # Cast first, then ride: "soit avant, soit après" — no check, and the mount moves on.
+    a = _mounted_caster()
+    ok, refusal, ev = a.act("knight", "cast", {"spell": "magic_missile", "targets": ["orc"]}, dice=[3])
+    assert ok and not [e for e in ev if type(e).__name__ == "SavingThrow"]
+    assert a.act("knight", "ride", {"mode": "move", "squares": [[2, 2], [3, 2]]})[0]
+
+
+def test_a_mount_that_moved_more_than_its_speed_before_the_spell_is_moving_while_it_is_cast():
+    """French text, "Lancer des sorts en selle": "normalement si sa monture se déplace au
+    maximum d'une distance correspondant à sa vitesse de déplacement" — our ruling: past its
+    speed, all before the casting, the mount is moving while the spell is cast (DC 10 +
+    level); a full move of exactly its speed asks nothing."""
+    wide = "\n".join("." * 30 for _ in range(7))
+
+    def caster():
+        b = battle(wide, creature("knight", "blue", (0, 2), weapon="shortbow", initiative=20, str=14, bab=3, hp=20,
+                                  spells=["magic_missile"] * 2, caster_class="wizard", caster_level=1, concentration=3),
+                   creature("horse", "blue", (1, 2), size="L", reach="long", speed=15, weapon="hoof", initiative=1,
+                            hp=30, rideable=True),
+                   creature("orc", "red", (20, 3), weapon="greataxe", initiative=10, hp=40, ac=10, speed=12))
+        b.comp("horse", Stats).values["combat_trained"] = 1
+        b.act("knight", "mount", {"mount": "horse"})
+        b.act("knight", "end_turn")
+        b.act("orc", "end_turn")
+        return b
+    far = caster()
+    assert far.act("knight", "ride", {"mode": "double", "squares": [[x, 2] for x in range(2, 13)]})[0]   # 11 squares
+    ok, refusal, ev = far.act("knight", "cast", {"spell": "magic_missile", "targets": ["orc"]}, dice=[8, 3])
+    check = first(ev, "SavingThrow")
+    assert ok and (check.kind, check.dc, check.success) == ("concentration_vigorous_motion", 11, True)
+    full = caster()
+    assert full.act("knight", "ride", {"mode": "move", "squares": [[x, 2] for x in range(2, 12)]})[0]   # 10 squares
+    ok, refusal, ev = full.act("knight", "cast", {"spell": "magic_missile", "targets": ["orc"]}, dice=[3])
+    assert ok and not [e for e in ev if type(e).__name__ == "SavingThrow"]
 
 
 def test_shooting_from_a_moving_mount_minus_4_or_minus_8():

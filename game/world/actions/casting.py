@@ -89,7 +89,7 @@ def _cast(battle, who, spell_id, spell, feats, source, args, declined, spread=Fa
     if lost is None:             # fell to an attack of opportunity
         return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="lost")]
     if not lost:
-        ev, lost = distractions(battle, who, components, level)
+        ev, lost = distractions(battle, who, components, level, bool(args.get("ride_on")))
         events += ev
     if lost:
         return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="lost")]
@@ -155,7 +155,7 @@ def _cast_quickened(battle, who, spell_id, spell, components, source, args, decl
     events += dissipate_charge(battle, who)
     _use_component(battle, who, spell_id, spell)
     level = source.level
-    ev, lost = distractions(battle, who, components, level)
+    ev, lost = distractions(battle, who, components, level, bool(args.get("ride_on")))
     events += ev
     if lost:
         return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="lost")]

@@ -239,8 +239,8 @@ def grapple_attack(battle, who, target, declined, args, iterative: int = 0, weap
     r = attack_refusal(battle, who, target, weapon)
     if r is not None:
         raise Refused(r)
-    events = resolve_attack(battle, who, target, iterative=iterative, twf_penalty=rules.WEAPON_PENALTY, weapon=weapon,
-                            off_hand=weapon is not None)
+    events = resolve_attack(battle, who, target, iterative=iterative, grapple_penalty=rules.WEAPON_PENALTY,
+                            weapon=weapon, off_hand=weapon is not None)
     # Rake: the extra claws against a foe held since the start of the turn, without the -4
     # (SRD "Rake": it cannot begin a grapple and rake in the same turn); once a turn.
     ts = battle.comp(who, TurnState)
@@ -356,7 +356,7 @@ def use_opponent_weapon(battle, who, target, declined, args, iterative: int = 0)
                                _check(battle, target))
     if wins:
         events += resolve_attack(battle, who, target, iterative=iterative, weapon=their,
-                                 twf_penalty=rules.WEAPON_PENALTY)
+                                 grapple_penalty=rules.WEAPON_PENALTY)
     return events
 
 

@@ -146,7 +146,7 @@ def cast_effect_as(battle, who, caster, spell_id, spell, level, pay, args, decli
     events += ev
     if lost is None or lost:
         return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="lost")]
-    ev, lost = distractions(battle, who, (), level)
+    ev, lost = distractions(battle, who, (), level, bool(args.get("ride_on")))
     events += ev
     if lost:
         return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="lost")]

@@ -229,6 +229,10 @@ def do_ride(battle, who, args, declined) -> list:
     mode = args.get("mode", "move")
     if mode not in ("move", "double", "run", "charge", "overrun"):
         raise refuse("BAD_ARGUMENT", key="mode")
+    if turn_state(battle, who).cast_after_riding:
+        # French text, "Lancer des sorts en selle": moving it "avant l'incantation, puis
+        # après" asks a Concentration check, which a spell cast normally did not make.
+        raise refuse("MOUNT_MOVED_BEFORE_THE_SPELL", mount=mount)
     mts = battle.comp(mount, TurnState)
     if needs_control(battle, who, mount):
         _move_available(battle, who)

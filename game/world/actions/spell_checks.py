@@ -13,7 +13,7 @@ from ...rules.sight import has_line_of_effect_to_point, has_line_of_sight
 from ..attacks import take_opportunities, threatening_enemies
 from ...rules.reasons import Refusal
 from ..components import Conditions, Defense, Grapple, Hands, HitPoints, Inventory, Stats, Wielded
-from ..saddle import rider_motion
+from ..saddle import note_casting_in_saddle, rider_motion
 from .common import Refused, refuse, square_arg, target_arg
 from .spell_basics import SpellEnded, concentration_check, drop_charge, spellcasting
 from .summoning import check_summon_aim
@@ -173,15 +173,17 @@ def needs_component_in_hand(battle, who: str, spell: dict, components) -> bool:
     return False
 
 
-def distractions(battle, who: str, components, level: int) -> tuple[list, bool]:
+def distractions(battle, who: str, components, level: int, ride_on: bool = False) -> tuple[list, bool]:
     """What can spoil a casting besides damage (digest §4.5; French text): Concentration
     while grappling (DC 20 + level) or entangled (15 + level), on a mount moving before and
-    after the casting (10 + level) or running (15 + level); a deafened caster's verbal
-    spell fails on 1-20 of d100. Returns (events, lost)."""
+    after the casting (10 + level; ``ride_on``: the rider's mount rides on after it,
+    ``saddle.rider_motion``) or running (15 + level); a deafened caster's verbal spell fails
+    on 1-20 of d100. Returns (events, lost)."""
     conds = battle.comp(who, Conditions).ids
     reasons = [r for r, on in (("grapple", bool(battle.comp(who, Grapple).holding)),
                                ("entangled", "entangled" in conds)) if on]
-    motion = rider_motion(battle, who)
+    motion = rider_motion(battle, who, ride_on)
+    note_casting_in_saddle(battle, who, motion)
     if motion:
         reasons.append(motion)
     events: list = []

@@ -521,12 +521,15 @@ class Aimed(Command):
     """What a spell's aim names, however it is cast (a slot, an ability, an item): as the
     spell's shape says, ``target``, ``targets``, ``point`` (a square or, for a burst, a grid
     intersection), ``direction`` (a cone's, from ``point``); ``defensively`` to keep it
-    from provoking (French text, "incantation sur la défensive")."""
+    from provoking (French text, "incantation sur la défensive"); ``ride_on``: a rider whose
+    mount has moved will ride it on after the spell, so casts it while the mount moves
+    (French text, "Lancer des sorts en selle": Concentration DC 10 + the spell's level)."""
     target: str | None = None
     targets: Ids | None = None
     point: Square | None = None
     direction: Square | None = None
     defensively: bool = False
+    ride_on: bool = False
 
 
 @dataclass(frozen=True)
