@@ -27,6 +27,7 @@ CHOICE_LABELS = {
     "UI_SHIELD_BASH_TOO": {None: "UI_NO", "shield": "UI_YES"},
     "UI_SHOOT_ON_THE_WAY": {None: "UI_NO_SHOT"},
     "UI_CLEAVE_AT": {(): "UI_NO_CLEAVE"},
+    "UI_RIDE_ON": {False: "UI_RIDE_STAY", True: "UI_RIDE_GO_ON"},
 }
 # Questions whose answers read by their place, whatever their values (Feather Fall's are
 # the command's pairs without and with the caster's).

@@ -37,7 +37,7 @@ from .actions.stunning import stun_refusal
 from .actions.timing import READY_TRIGGERS
 from .attacks import AOO_MANEUVERS, check_attack, is_ranged_attack, threatening_enemies
 from .commands import COMMANDS, Command, MoveOn, StepTo, Strike
-from .components import Feats, Grapple, Hands, HitPoints, Inventory, Offense, Stats, TurnState, Wielded
+from .components import Feats, Grapple, Hands, HitPoints, Inventory, Offense, Riding, Stats, TurnState, Wielded
 from .damage import dies_at as death_at, status_of, sync_health
 
 @dataclass
@@ -153,6 +153,16 @@ def aoo_maneuvers(battle, command: Command, taker: str, declined: set[str] | fro
     return tuple(out)
 
 
+def _may_ride_on(battle, who: str) -> bool:
+    """A rider whose mount moved this turn, within its speed and not running: it may cast
+    normally and stay, or cast with ``ride_on`` and ride on after the spell."""
+    mount = battle.read(who, Riding).mount
+    if not mount or not battle.has(mount):
+        return False
+    ts = battle.read(who, TurnState)
+    return 0 < ts.mount_moved <= battle.board().body(mount).speed_squares and ts.mount_mode != "run"
+
+
 def choice_questions(battle, command: Command) -> list[Question]:
     """The choices the rules give each side for this command (README, "Choices the rules
     give"), asked of the player who owns the creature that makes them."""
@@ -234,6 +244,12 @@ def choice_questions(battle, command: Command) -> list[Question]:
         out.append(Question(who, "UI_AID_HOW", "help", ("attack", "defense")))
     out += _feather_fall_questions(battle, command)
     casting = action in ("cast", "use_spell_like") or (action == "use_item" and _is_scroll(command))
+    if action in ("cast", "use_spell_like", "use_item") and not getattr(command, "ride_on", False) \
+            and _may_ride_on(battle, who):
+        # "s'il la fait avancer avant l'incantation, puis après, il doit réussir un test de
+        # Concentration (DD 10 + niveau du sort)" (French text, "Lancer des sorts en selle"):
+        # the rider says now whether its mount goes on after the spell
+        out.append(Question(who, "UI_RIDE_ON", "ride_on", (False, True)))
     if casting and not getattr(command, "quickened", False) and "quicken_spell" not in getattr(command, "metamagic", ()) \
             and threatening_enemies(battle, who):
         out.append(Question(who, "UI_DEFENSIVELY", "defensively", (True, False)))

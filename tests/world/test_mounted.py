@@ -378,3 +378,18 @@ def test_the_window_asks_the_rider_whether_and_at_whom_to_shoot_on_the_way():
     finally:
         b.close()
         pygame.quit()
+
+
+def test_the_rider_whose_mount_moved_is_asked_whether_it_rides_on_after_the_spell():
+    """French text, "Lancer des sorts en selle": moving the mount "avant l'incantation, puis
+    après" is the rider's choice, made as it casts: the engine's questions ask it (and the
+    window and the computer answer it) once the mount has moved, not before."""
+    from game.world.asking import choice_questions
+    b = _mounted_caster()
+    cast = b.command("knight", "cast", {"spell": "magic_missile", "targets": ["orc"]})
+    assert "ride_on" not in [q.argument for q in choice_questions(b, cast)]        # the mount has not moved
+    assert b.act("knight", "ride", {"mode": "move", "squares": [[2, 2], [3, 2]]})[0]
+    asked = [q for q in choice_questions(b, cast) if q.argument == "ride_on"]
+    assert [(q.to, q.choices) for q in asked] == [("knight", (False, True))]
+    chosen = b.command("knight", "cast", {"spell": "magic_missile", "targets": ["orc"], "ride_on": True})
+    assert "ride_on" not in [q.argument for q in choice_questions(b, chosen)]       # answered
