@@ -122,6 +122,11 @@ _SENTENCES: dict[str, dict[str, str]] = {
                             "fr": "{target} n'est pas un adversaire sur le passage de la charge : pas de renversement en chemin."},
     "LOG_ATTACK_STRAYED": {"en": "{attacker}'s blow meant for {meant_for} strikes {hits} instead (d100 {d100}, 25 or less)",
                            "fr": "le coup de {attacker} destiné à {meant_for} touche {hits} à sa place (d100 {d100}, 25 ou moins)"},
+    "NOBODY_DYING": {"en": "Nobody on the field is dying.", "fr": "Personne n'est mourant sur le terrain."},
+    "NOT_DYING": {"en": "{target} is not dying: first aid only stabilizes the dying.",
+                  "fr": "{target} n'est pas mourant : les premiers secours ne stabilisent que les mourants."},
+    "FIRST_AID_NOT_ADJACENT": {"en": "{target} is not next to it: first aid is given by hand.",
+                               "fr": "{target} n'est pas à côté : les premiers secours se donnent de la main."},
     "NOBODY_HELPLESS": {"en": "Nobody on the field is helpless.", "fr": "Personne n'est sans défense sur le terrain."},
     # fidelity: grapple and arms
     "GRAPPLED_NO_RANGED": {"en": "Locked in a grapple: no shooting or throwing ({weapon}); strike a fellow grappler "
@@ -271,6 +276,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "ACT_command_undead": {"en": "Give orders", "fr": "Donner des ordres"},
     "ACT_release_undead": {"en": "Release", "fr": "Libérer"},
     "ACT_continue_casting": {"en": "Go on casting", "fr": "Poursuivre le sort"},
+    "ACT_first_aid": {"en": "First aid", "fr": "Premiers secours"},
     "ACT_concentrate": {"en": "Concentrate", "fr": "Se concentrer"},
     "ACT_retrieve_component": {"en": "Take out the component", "fr": "Sortir la composante"},
     "ACT_draw": {"en": "Draw", "fr": "Dégainer"},

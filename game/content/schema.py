@@ -125,6 +125,7 @@ class CreatureEntry(_Table):
     swim: Stat | UnsetType = UNSET
     concentration: Stat | UnsetType = UNSET
     use_magic_device: Stat | UnsetType = UNSET
+    heal: Stat | UnsetType = UNSET
     str_: Ability | UnsetType = _named("str")
     dex: Ability | UnsetType = UNSET
     con: Ability | UnsetType = UNSET
@@ -172,8 +173,8 @@ class ScenarioFile(_Table):
 
 STAT_KEYS = ("initiative", "hp", "hd", "ac", "bab", "natural_armor", "fort", "ref", "will", "turn_resistance",
              "cleric_level", "paladin_level", "monk_level", "caster_level", "ride", "bluff", "sense_motive",
-             "escape_artist", "spot", "climb", "tumble", "swim", "concentration", "use_magic_device", "str", "dex",
-             "con", "int", "wis", "cha")
+             "escape_artist", "spot", "climb", "tumble", "swim", "concentration", "use_magic_device", "heal", "str",
+             "dex", "con", "int", "wis", "cha")
 FLAG_KEYS = ("undead", "mindless", "non_humanoid", "stable", "combat_trained", "evil", "locked_gauntlet",
              "rideable", "military_saddle", "shield_spikes", "darkvision")
 

@@ -109,7 +109,8 @@ KNOWN_SPELLS = frozenset({
 
 # Skills the engine reads from the stats, without their ability modifier (it adds it).
 SKILL_ABILITY = {"ride": "dex", "bluff": "cha", "sense_motive": "wis", "escape_artist": "dex", "climb": "str",
-                 "swim": "str", "spot": "wis", "tumble": "dex", "use_magic_device": "cha"}
+                 "swim": "str", "spot": "wis", "tumble": "dex", "use_magic_device": "cha",
+                 "heal": "wis"}
 # Special abilities the engine looks for among the feats.
 SPECIALS_AS_FEATS = ("improved_grab",)
 

@@ -53,6 +53,10 @@ def entries(screen, cid: str) -> list[tuple[str, tuple]]:
         args = {} if victim == cid else {"target": victim}
         extra = "" if victim == cid else f" · {screen.names.get(victim, victim)}"
         out.append((sentence("ACT_cut_garrote", {}, lang) + extra, ("do", "cut_garrote", args)))
+    for dying in opts["first_aid"].domain.get("targets", []) if opts["first_aid"].legal else []:
+        # Heal DC 15 stabilizes a dying creature next to it (it provokes)
+        out.append((sentence("ACT_first_aid", {}, lang) + f" · {screen.names.get(dying, dying)}",
+                    ("do", "first_aid", {"target": dying})))
     for at in opts["cut_web"].domain.get("squares", []) if opts["cut_web"].legal else []:
         out.append((sentence("ACT_cut_web", {}, lang) + f" · {list(at)}", ("do", "cut_web", {"at": list(at)})))
     # a sealed door next to it: channel energy at it (``channel_at_door``), one entry a door

@@ -58,7 +58,7 @@ GENERAL = frozenset({
     # the gates of what needs something at hand (actions.gates)
     "NO_DOOR_NEAR", "NO_HEAVY_OBJECT_NEAR", "NO_WEB_SHEET_NEAR",
     "NOTHING_TO_CLIMB", "NO_WATER_NEAR", "NOTHING_TO_DRAW", "NO_MAGIC_ITEM", "NO_SPLASH_WEAPON",
-    "NOTHING_LYING_NEAR", "NO_SPELL_READY", "NOT_A_CASTER", "NOTHING_TO_RETRIEVE", "NOBODY_HELPLESS",
+    "NOTHING_LYING_NEAR", "NO_SPELL_READY", "NOT_A_CASTER", "NOTHING_TO_RETRIEVE", "NOBODY_HELPLESS", "NOBODY_DYING",
     "SUNDER_NEEDS_SLASHING_OR_BLUDGEONING", "NO_WHIRLWIND_ATTACK_FEAT", "NO_SPRING_ATTACK_FEAT",
     "NO_SHOT_ON_THE_RUN_FEAT", "SPRING_ATTACK_HEAVY_ARMOR", "SPRING_ATTACK_AFTER_MOVING",
     # what holding a pin forbids whatever the argument (actions.grapple_limits); not
@@ -575,6 +575,9 @@ def _providers(battle, who: str) -> dict[str, Callable[[], Option]]:
                                        lambda passed: {"pairs": [[c.ally, c.enemy] for c in passed if c.help != "skill"],
                                                        "skills": [[c.ally, c.skill] for c in passed if c.help == "skill"]}),
         "free_ally": lambda: _targeted(battle, who, "free_ally", lambda t: C.FreeAlly(who, ally=t), near()),
+        "first_aid": lambda: _targeted(battle, who, "first_aid", lambda t: C.FirstAid(who, target=t),
+                                       [b.id for b in battle.board().bodies if b.id != who
+                                        and status_of(battle, b.id) == "dying"] or [who]),
         "open_door": lambda: _decide(battle, "open_door", [C.OpenDoor(who, at=sq) for sq in doors()],
                                      lambda passed: {"squares": [list(c.at) for c in passed]}),
         "close_door": lambda: _decide(battle, "close_door", [C.CloseDoor(who, at=sq) for sq in doors()],

@@ -17,7 +17,8 @@ from ..auras import stench_sweep
 from ..commands import Command
 from ..components import Conditions, Grapple, Riding, Stats, Timing, TurnUses
 from ..saddle import mounted_falls
-from . import (attacking, casting, charging, climbing, commanding, domain_turning, doors, fear, grapple, heavy, helping,
+from . import (attacking, casting, charging, climbing, commanding, domain_turning, doors, fear, first_aid, grapple,
+               heavy, helping,
                magic_items, maneuvers, mounted, moving, other, overrun, sealed_doors, spellwork, splash, spring, summoning,
                swimming, timing, turning, warding, web_sheets, webs, whirlwind)
 from .common import ACTIONS, JUDGES, Refused, is_able, refuse, strenuous_damage
@@ -49,6 +50,7 @@ ACTIONS.update({
     "throw_splash": splash.do_throw_splash, "extinguish": splash.do_extinguish, "break_free": splash.do_break_free,
     "cast": casting.do_cast, "direct_spell": casting.do_direct_spell, "touch": casting.do_touch,
     "continue_casting": casting.do_continue_casting,
+    "first_aid": first_aid.do_first_aid,
     "use_item": magic_items.do_use_item, "use_spell_like": magic_items.do_use_spell_like,
     "concentrate": spellwork.do_concentrate, "cease_concentration": spellwork.do_cease_concentration,
     "retrieve_component": spellwork.do_retrieve_component,

@@ -410,6 +410,13 @@ def sunder(battle, who: str) -> Refusal | None:
     return Refusal("SUNDER_NEEDS_SLASHING_OR_BLUDGEONING", {"weapon": weapon.id})
 
 
+def first_aid(battle, who: str) -> Refusal | None:
+    """First aid needs a dying creature on the field (``actions.first_aid`` judges whose)."""
+    if any("dying" in b.conditions for b in battle.board().bodies if b.id != who):
+        return None
+    return Refusal("NOBODY_DYING")
+
+
 def coup_de_grace(battle, who: str) -> Refusal | None:
     """A coup de grace needs a helpless foe (digest §9.3): with none on the board, none."""
     if any(b.is_helpless and "dead" not in b.conditions for b in battle.board().bodies if b.id != who):
@@ -463,7 +470,7 @@ GATES = {
     "web": web, "touch": touch,
     "direct_spell": direct_spell, "command_undead": commanded, "release_undead": commanded,
     "use_spell_like": use_spell_like, "delay": delay, "complete_full_round": complete_full_round,
-    "continue_casting": continue_casting,
+    "continue_casting": continue_casting, "first_aid": first_aid,
     "start_full_round": start_full_round, "crawl": crawl, "ready_shield": ready_shield, "loose_shield": loose_shield,
     "drop_shield": drop_shield,
     "end_turn": lambda battle, who: None,

@@ -307,6 +307,13 @@ class Release(Command):
 
 
 @dataclass(frozen=True)
+class FirstAid(Command):
+    """Stabilize the dying ``target`` next to it with a Heal check, DC 15 (``actions.first_aid``)."""
+    action = "first_aid"
+    target: str
+
+
+@dataclass(frozen=True)
 class CutGarrote(Command):
     """Cut the garrote round its own throat, or (``target``) a locked one round a friend's."""
     action = "cut_garrote"
