@@ -109,6 +109,7 @@ class Scenario:
     creatures: list[CreatureSpec]
     texts: dict[str, str] = field(default_factory=dict)   # title_fr, description_en ...
     sides: dict[str, SideSpec] = field(default_factory=dict)   # the [sides.X] tables given
+    difficult_look: str = ""          # [map] difficult: what its "~" is, for the eye ("" the plain tile)
 
     def side_ids(self) -> list[str]:
         """The sides the creatures stand on, in a stable order."""
@@ -235,7 +236,9 @@ class _Validator:
                 self.fail(f'creature "{c.id}"', f"afraid_of {c.afraid_of!r} must name another creature")
         texts = {key: getattr(entry, key) for key in TEXT_KEYS if getattr(entry, key) is not UNSET}
         sides = read_sides(entry.sides, {c.side for c in creatures}, self.fail)
-        return Scenario(self.path, entry.title, entry.description, entry.seed, variants, rows, creatures, texts, sides)
+        look = "" if entry.map.difficult is UNSET else entry.map.difficult
+        return Scenario(self.path, entry.title, entry.description, entry.seed, variants, rows, creatures, texts, sides,
+                        difficult_look=look)
 
     def templated(self, index: int, raw: Any, templates: dict[int, dict]) -> Any:
         """A creature table with its template's keys under its own (``bestiary.py``)."""

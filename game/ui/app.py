@@ -39,7 +39,7 @@ class Explorer:
         self.lang = lang or default_language()
         self.names = {s.id: s.name_in(self.lang) for s in battle.scenario.creatures}
         tokens = {s.id: getattr(s, "template", None) for s in battle.scenario.creatures}
-        self.view = BoardView(battle.board(), self.names, tokens)
+        self.view = BoardView(battle.board(), self.names, tokens, difficult_look=battle.scenario.difficult_look)
         self.sandbox = SandboxView(battle, self.lang, self.names)
         self.cam = Camera(40)
         w, h = screen.get_size()

@@ -204,11 +204,14 @@ class Camera:
 class BoardView:
     def __init__(self, board: Board, names: dict[str, str] | None = None,
                  tokens: dict[str, str | None] | None = None, art: Art | None = None,
-                 template_of: Callable[[str], str | None] | None = None):
+                 template_of: Callable[[str], str | None] | None = None, difficult_look: str = ""):
         """``tokens`` maps creature ids to their template ids (None: no template);
         ``template_of`` gives the template of a creature that came in play (a summoned
-        wolf, a pudding's split half), which ``tokens`` cannot know beforehand."""
+        wolf, a pudding's split half), which ``tokens`` cannot know beforehand;
+        ``difficult_look``: what the map's difficult terrain is (its ``[map] difficult``),
+        drawn with that tile (tables, sand, undergrowth …) instead of the plain one."""
         self.board = board
+        self.difficult_look = difficult_look
         self.names = names or {}
         self.tokens = dict(tokens or {})
         self.template_of = template_of
@@ -297,6 +300,12 @@ class BoardView:
         # Open ground is flipped from square to square so that its texture does not repeat;
         # anything drawn with a light direction (walls, trees) keeps it.
         variant = 0 if kind.blocks_sight else (x * 7 + y * 13 + (x * y) % 3) % 4
+        if kind.id == "difficult" and self.difficult_look:
+            # the map says what its difficult terrain is: tables read as tables, not as water
+            # (play-test); furniture keeps its light direction like a wall
+            look = self.art.tile(self.difficult_look, cell, 0 if self.difficult_look == "furniture" else variant)
+            if look is not None:
+                return look
         return self.art.tile(kind.id, cell, variant)
 
     def _draw_relief(self, surf: pygame.Surface, cell: int, region, origin) -> None:

@@ -56,7 +56,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self._ui_scale: float = getattr(self, "_ui_scale", 1.0)
         self.names = Names(battle, lang)
         self.view = BoardView(battle.board(), self.names, {s.id: getattr(s, "template", None) for s in battle.scenario.creatures},
-                              template_of=lambda cid: battle.spec(cid).template if battle.has(cid) else None)
+                              template_of=lambda cid: battle.spec(cid).template if battle.has(cid) else None,
+                              difficult_look=getattr(battle.scenario, "difficult_look", ""))
         self.cam = Camera(40)
         self.view.text_scale = self._ui_scale
         self.cam.fit(battle.terrain.width, battle.terrain.height, self._board_rect().size)

@@ -44,7 +44,8 @@ def lines(screen) -> list[str]:
                                                     "round": summoned[1]}, s.lang))
         return out
     ground, cost = views.terrain_at(s.battle, s.hover)
-    out = [term("terrain", ground, s.lang),
+    look = getattr(s.view, "difficult_look", "") if ground == "difficult" else ""
+    out = [term("terrain_look", look, s.lang) if look else term("terrain", ground, s.lang),
            sentence("UI_TIP_NO_WAY" if cost is None else "UI_TIP_COST", {"metres": f"{(cost or 0) * 1.5:g}"}, s.lang)]
     if ground in GROUND_NOTES:
         out.append(sentence(GROUND_NOTES[ground], {}, s.lang))

@@ -334,3 +334,77 @@ def test_the_panel_says_a_speed_without_a_dash_for_no_condition(duel):
     click_button(g, "drop_prone")                     # « se jeter à terre »: now it has a condition
     assert any(line.startswith("9 m · ") and "à terre" in line for line in said), said
 
+HALL = """
+seed = 4
+[map]
+grid = \"\"\"
+........
+..~~....
+..~~....
+........
+\"\"\"
+{look}
+[[creature]]
+id = "hero"
+name = "Aldric"
+side = "blue"
+at = [0, 0]
+weapon = "longsword"
+initiative = 20
+
+[[creature]]
+id = "orc"
+name = "Grok"
+side = "red"
+at = [7, 3]
+weapon = "longsword"
+initiative = 10
+"""
+
+
+@pytest.mark.parametrize("look, en, fr", [("furniture", "tables and benches", "tables et bancs"),
+                                          ("sand", "loose sand", "sable meuble"),
+                                          ("undergrowth", "undergrowth", "fourrés"),
+                                          ("rubble", "rubble", "éboulis")])
+def test_a_map_says_what_its_difficult_terrain_is_and_the_board_draws_it(duel, look, en, fr):
+    """Play-test: the tavern's tables, the arena's sand pit, the clearing's thickets and the
+    ford's water were all one teal tile with waves and reeds: the tables read as puddles.
+    Issue 14, item 3: « a distinct tile for each kind of terrain the maps use ... a map says
+    which ». ``[map] difficult`` names it; the rules of difficult terrain stay the same."""
+    plain = duel(HALL.replace("{look}", ""))
+    drawn = duel(HALL.replace("{look}", f'difficult = "{look}"'), lang="fr")
+    pictures = []
+    for g in (plain, drawn):                  # one window: each picture kept as it is drawn
+        hover_px(g, (5, 5))
+        g.draw()
+        pictures.append(g.screen.copy())
+    c = drawn.cam.cell
+    assert plain.cam.cell == c and plain.cam.to_screen((2, 1)) == drawn.cam.to_screen((2, 1))
+    x, y = drawn.cam.to_screen((2, 1))
+    square = pygame.Rect(x + 2, y + 2, 2 * c - 4, 2 * c - 4)
+    assert _apart(_mean(pictures[0], square), _mean(pictures[1], square)) > 8       # another tile
+    # said so on hover, in the player's language, with its rule
+    hover_px(drawn, at(drawn, (3, 2)))
+    assert drawn.tooltip_lines()[0].startswith(fr) and "terrain difficile" in drawn.tooltip_lines()[0]
+    drawn.lang = "en"
+    assert drawn.tooltip_lines()[0].startswith(en) and "difficult terrain" in drawn.tooltip_lines()[0]
+    # the same rule: entering it costs the same either way (« terrain difficile »: 2 squares)
+    hover_px(plain, at(plain, (3, 2)))
+    assert plain.tooltip_lines()[0] == "difficult terrain"
+    assert plain.tooltip_lines()[1] == drawn.tooltip_lines()[1]
+
+
+def test_the_difficult_look_is_checked_and_written_back():
+    """An unknown look is refused by name; a scenario written back (the paused battle, the
+    sandbox's save) keeps it."""
+    from game.content.errors import ContentError
+    from game.content.scenario_writer import scenario_document, scenario_text
+    with pytest.raises(ContentError, match="difficult"):
+        parse_scenario(HALL.replace("{look}", 'difficult = "lava"'), "test.toml")
+    sc = parse_scenario(HALL.replace("{look}", 'difficult = "furniture"'), "test.toml")
+    assert sc.difficult_look == "furniture"
+    assert scenario_document(sc)["map"]["difficult"] == "furniture"
+    again = parse_scenario(scenario_text(scenario_document(sc)), "again.toml")
+    assert again.difficult_look == "furniture" and again.rows == sc.rows
+    assert parse_scenario(HALL.replace("{look}", ""), "test.toml").difficult_look == ""
+
