@@ -641,6 +641,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "SBX_ACTION_charge": {"en": "Charge", "fr": "Charge"},
     "SBX_ACTION_trip": {"en": "Trip", "fr": "Croc-en-jambe"},
     "SBX_ACTION_bull_rush": {"en": "Bull rush", "fr": "Bousculade"},
+    "SBX_ACTION_grapple": {"en": "Grapple", "fr": "Lutte"},
+    "SBX_ACTION_disarm": {"en": "Disarm", "fr": "Désarmement"},
     "SBX_ODDS_ATTACK": {"en": "{action}: hit {hit} (d20 ≥ {needs}: {bonus} against AC {ac}) · critical {crit} · "
                               "expected damage {damage}",
                         "fr": "{action} : touche {hit} (d20 ≥ {needs} : {bonus} contre CA {ac}) · critique {crit} · "

@@ -604,9 +604,9 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.overlay = ov
 
     def _odds_line(self, cid: str, target: str) -> str:
-        """Issue 14, item 2: hovering an enemy with an attack, a full attack, a charge, a trip
-        or a bull rush selected shows its chances, the engine's exact ``odds``."""
-        if self.mode not in sandbox_odds.ODDS_ACTIONS or not self.battle.board().body(target).is_enemy_of(
+        """Issue 14, item 2: hovering an enemy with an attack, a full attack, a charge, a trip,
+        a bull rush, a grapple or a disarm selected shows its chances, the engine's exact ``odds``."""
+        if self.mode not in sandbox_odds.WINDOW_ODDS_ACTIONS or not self.battle.board().body(target).is_enemy_of(
                 self.battle.board().body(cid)):
             return ""
         extras = self.stance.extras(self.mode)

@@ -334,6 +334,7 @@ def test_the_panel_says_a_speed_without_a_dash_for_no_condition(duel):
     click_button(g, "drop_prone")                     # « se jeter à terre »: now it has a condition
     assert any(line.startswith("9 m · ") and "à terre" in line for line in said), said
 
+
 HALL = """
 seed = 4
 [map]
@@ -408,3 +409,18 @@ def test_the_difficult_look_is_checked_and_written_back():
     assert again.difficult_look == "furniture" and again.rows == sc.rows
     assert parse_scenario(HALL.replace("{look}", ""), "test.toml").difficult_look == ""
 
+
+@pytest.mark.parametrize("action, command", [("grapple", "Grapple"), ("disarm", "Disarm")])
+def test_a_grapple_and_a_disarm_give_their_chances_too(duel, action, command):
+    """Play-test: with Grapple chosen, hovering the foe said only "no cover", while a trip
+    beside it gave its chances. The engine's odds answer a grapple (its touch attack, then
+    the opposed grapple check) and a disarm (its opposed attack rolls): shown the same way."""
+    from game.world import commands as C
+    g = duel()
+    click_button(g, action)
+    hover_px(g, at(g, (3, 1)))
+    odds = g.battle.odds(getattr(C, command)("hero", target="orc"))
+    overall = odds.success if odds.hit is None else odds.hit * odds.success
+    said = f"{round(100 * float(overall))}% to succeed"
+    assert any(said in line for line in g.tooltip_lines()), g.tooltip_lines()
+    assert f"{100 * float(odds.success):.1f}%" in g.overlay.caption            # the panel's exact line
