@@ -693,6 +693,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "SBX_ACTION_charge": {"en": "Charge", "fr": "Charge"},
     "SBX_ACTION_trip": {"en": "Trip", "fr": "Croc-en-jambe"},
     "SBX_ACTION_bull_rush": {"en": "Bull rush", "fr": "Bousculade"},
+    "SBX_ACTION_grapple": {"en": "Grapple", "fr": "Lutte"},
+    "SBX_ACTION_disarm": {"en": "Disarm", "fr": "Désarmement"},
     "SBX_ODDS_ATTACK": {"en": "{action}: hit {hit} (d20 ≥ {needs}: {bonus} against AC {ac}) · critical {crit} · "
                               "expected damage {damage}",
                         "fr": "{action} : touche {hit} (d20 ≥ {needs} : {bonus} contre CA {ac}) · critique {crit} · "
@@ -1210,6 +1212,10 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "UI_YES": {"en": "yes", "fr": "oui"},
     "UI_NO": {"en": "no", "fr": "non"},
     "UI_HANDOFF": {"en": "The {side}' turn: {name} to play", "fr": "Au tour des {side} : à {name} de jouer"},
+    # the hovered foe's chances in the token's tooltip (the engine's odds, in a few words)
+    "UI_TIP_ODDS_ATTACK": {"en": "{action}: {hit} to hit · {damage} damage on average",
+                           "fr": "{action} : {hit} de toucher · {damage} dégâts en moyenne"},
+    "UI_TIP_ODDS_MANEUVER": {"en": "{action}: {chance} to succeed", "fr": "{action} : {chance} de réussir"},
     "UI_BANDS_LEGEND": {"en": "Where it can go — blue: a move · violet: a double move · grey: running · red: leaving it provokes",
                         "fr": "Où aller — bleu : un déplacement · violet : un double déplacement · gris : en courant · rouge : en sortir provoque"},
     "UI_TIP_CREATURE": {"en": "{hp}/{most} hp · AC {ac} · {weapon}", "fr": "{hp}/{most} pv · CA {ac} · {weapon}"},
@@ -1309,6 +1315,9 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "LOG_TURN": {"en": "Round {round}: {name}'s turn", "fr": "Round {round} : tour de {name}"},
     "LOG_ATTACK": {"en": "{attacker} → {target}: d20 {d20} {bonus} = {total} vs AC {ac} ({ac_parts}) — {result}",
                    "fr": "{attacker} → {target} : d20 {d20} {bonus} = {total} contre CA {ac} ({ac_parts}) — {result}"},
+    # an attack of opportunity said so (issue 14, item 5: the log labels attacks of opportunity)
+    "LOG_ATTACK_OPPORTUNITY": {"en": "{attacker} → {target} (attack of opportunity): d20 {d20} {bonus} = {total} vs AC {ac} ({ac_parts}) — {result}",
+                               "fr": "{attacker} → {target} (attaque d'opportunité) : d20 {d20} {bonus} = {total} contre CA {ac} ({ac_parts}) — {result}"},
     "LOG_HIT": {"en": "hit", "fr": "touché"},
     "LOG_MISS": {"en": "miss", "fr": "raté"},
     "LOG_SAVED": {"en": "success", "fr": "réussi"},

@@ -36,6 +36,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from game.content.schema import DIFFICULT_LOOKS  # noqa: E402
 from game.rules.terrain import LEGEND, TerrainKind  # noqa: E402
 
 ASSETS = ROOT / "assets"
@@ -1661,6 +1662,50 @@ def tile_brush(p, rng, kind):
             p.line((96, 128, 70), (bx + dx, by + 6), (bx + dx + lean, by + 6 - h), 2)
 
 
+def tile_furniture(p, rng, kind):
+    """Tables and benches seen from above (a map's difficult terrain that is furniture): a
+    plank top with its grain, a bench along one side, both outlined so they read as things
+    one climbs over, not as ground."""
+    tile_floor(p, rng, kind)
+    p.rect(OUT, 3, 3, TILE - 6, 40)
+    p.rect(WOOD, 5, 5, TILE - 10, 36)
+    for y in (14, 23, 32):
+        p.line(WOOD_DARK, (6, y), (TILE - 6, y), 1.4)
+    for x, y in ((14, 9), (40, 18), (24, 27), (50, 36)):
+        p.line(shade(WOOD, 1.25), (x, y), (x + 8, y), 1.0)
+    p.rect(OUT, 8, 48, TILE - 16, 12)
+    p.rect(shade(WOOD, 0.9), 10, 50, TILE - 20, 8)
+
+
+def tile_sand(p, rng, kind):
+    """Loose sand (difficult terrain): paler and warmer than packed ground, with ripples."""
+    base = (226, 204, 146)
+    p.rect(base, 0, 0, TILE, TILE)
+    for y0 in (10, 26, 42, 58):
+        pts = [(x, y0 + 2.2 * math.sin((x + y0) / 6.5)) for x in range(0, TILE + 4, 4)]
+        p.lines(shade(base, 0.82), pts, 1.6)
+    for _ in range(26):
+        x, y = rng.uniform(0, TILE), rng.uniform(0, TILE)
+        p.circle(shade(base, rng.choice((0.78, 1.1))), (x, y), rng.uniform(0.5, 1.1))
+
+
+def tile_undergrowth(p, rng, kind):
+    """Thickets and undergrowth (difficult terrain): a mat of low grass and brambles over
+    the whole square — strokes and leaves, no round crowns, which are the massive trees'."""
+    base = (156, 164, 104)
+    p.rect(base, 0, 0, TILE, TILE)
+    for _ in range(46):
+        x, y = rng.uniform(0, TILE), rng.uniform(4, TILE)
+        h, lean = rng.uniform(5, 10), rng.uniform(-3, 3)
+        p.line(rng.choice(((78, 110, 56), (98, 132, 66), (120, 146, 74))), (x, y), (x + lean, y - h), 1.5)
+    for _ in range(5):
+        x0, y0 = rng.uniform(4, 52), rng.uniform(8, 56)
+        pts = [(x0 + t * 2.2, y0 + 3 * math.sin(t * 1.3)) for t in range(6)]
+        p.lines((96, 70, 52), pts, 1.2)
+        for px, py in pts[1::2]:
+            p.circle((90, 126, 64), (px, py - 1.5), 1.6)
+
+
 def tile_pillar(p, rng, kind):
     tile_floor(p, rng, kind)
     p.circle((150, 140, 112), (35, 35), 23)
@@ -1748,9 +1793,15 @@ TILES = {
     "floor": tile_floor, "wall": tile_wall, "difficult": tile_difficult,
     "water": tile_water, "deep_water": lambda p, r, k: tile_water(p, r, k, deep=True), "tree": tile_tree,
     "door": tile_door, "open_door": tile_open_door, "cliff": tile_cliff, "pit": tile_pit, "low_wall": tile_low_wall, "rubble": tile_rubble,
-    "brush": tile_brush, "undergrowth": tile_brush, "pillar": tile_pillar, "bridge": tile_bridge,
+    "brush": tile_brush, "pillar": tile_pillar, "bridge": tile_bridge,
     "darkness": tile_darkness, "crate": tile_crate, "web_sheet": tile_web_sheet,
+    "furniture": tile_furniture, "sand": tile_sand, "undergrowth": tile_undergrowth,
 }
+
+
+def look_kinds() -> list[TerrainKind]:
+    """What a map may say its difficult terrain is (``[map] difficult``): a tile each."""
+    return [TerrainKind("~", look, difficult=True) for look in DIFFICULT_LOOKS]
 
 
 def make_tile(kind: TerrainKind) -> pygame.Surface:
@@ -1766,7 +1817,7 @@ def terrain_ids() -> list[TerrainKind]:
 
 # --- output -------------------------------------------------------------------------------
 def expected_files(root: Path = ASSETS) -> list[Path]:
-    return ([root / "tiles" / f"{k.id}.png" for k in terrain_ids()]
+    return ([root / "tiles" / f"{k.id}.png" for k in terrain_ids() + look_kinds()]
             + [root / "tokens" / f"{t}.png" for t in [*all_templates(), GENERIC]])
 
 
@@ -1776,7 +1827,7 @@ def make_all(root: Path = ASSETS) -> list[Path]:
     written = []
     (root / "tiles").mkdir(parents=True, exist_ok=True)
     (root / "tokens").mkdir(parents=True, exist_ok=True)
-    for kind in terrain_ids():
+    for kind in terrain_ids() + look_kinds():
         path = root / "tiles" / f"{kind.id}.png"
         pygame.image.save(make_tile(kind), str(path))
         written.append(path)

@@ -112,6 +112,7 @@ class Scenario:
     texts: dict[str, str] = field(default_factory=dict)   # title_fr, description_en ...
     sides: dict[str, SideSpec] = field(default_factory=dict)   # the [sides.X] tables given
     sealed_doors: dict[Square, int] = field(default_factory=dict)   # [[sealed_door]]: door square -> Hit Dice
+    difficult_look: str = ""          # [map] difficult: what its "~" is, for the eye ("" the plain tile)
 
     def side_ids(self) -> list[str]:
         """The sides the creatures stand on, in a stable order."""
@@ -239,8 +240,9 @@ class _Validator:
         texts = {key: getattr(entry, key) for key in TEXT_KEYS if getattr(entry, key) is not UNSET}
         sides = read_sides(entry.sides, {c.side for c in creatures}, self.fail)
         sealed = self.sealed_doors(entry.sealed_door, terrain)
+        look = "" if entry.map.difficult is UNSET else entry.map.difficult
         return Scenario(self.path, entry.title, entry.description, entry.seed, variants, rows, creatures, texts, sides,
-                        sealed)
+                        sealed, difficult_look=look)
 
     def sealed_doors(self, entries: list, terrain: Terrain) -> dict[Square, int]:
         """``[[sealed_door]]`` (``rules.sealed_doors``): each on a closed door ``+`` of the

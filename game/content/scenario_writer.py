@@ -127,6 +127,8 @@ def scenario_document(sc: Scenario) -> dict[str, Any]:
     doc["rules"] = {"charge_lane": v.charge_lane, "scatter_order": v.scatter_order,
                     "reach_diagonal_exception": v.reach_diagonal_exception}
     doc["map"] = {"grid": "\n".join(sc.rows) + "\n"}
+    if sc.difficult_look:
+        doc["map"]["difficult"] = sc.difficult_look
     sides = {}
     for side, spec in sc.sides.items():
         table: dict[str, Any] = {"control": spec.control}

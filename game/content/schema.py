@@ -45,10 +45,17 @@ class Rules(_Table):
     reach_diagonal_exception: bool | UnsetType = UNSET
 
 
+# What the map's difficult terrain ("~") is, for the eye only: the rules are the same for all
+# (issue 14, item 3: "a distinct tile for each kind of terrain the maps use ... a map says which").
+DIFFICULT_LOOKS = ("water", "furniture", "sand", "undergrowth", "rubble")
+
+
 class MapTable(_Table):
-    """``[map]``: the grid, one character a square (game.rules.terrain.LEGEND)."""
+    """``[map]``: the grid, one character a square (game.rules.terrain.LEGEND); ``difficult``:
+    what its difficult terrain is, drawn so (``DIFFICULT_LOOKS``; unset: the plain tile)."""
 
     grid: Annotated[str, Meta(max_length=(MAX_SIDE + 1) * MAX_SIDE + 100)]
+    difficult: Literal["water", "furniture", "sand", "undergrowth", "rubble"] | UnsetType = UNSET
 
 
 class SideEntry(_Table):

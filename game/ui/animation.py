@@ -226,11 +226,15 @@ class Motion:
         img = self._text(clip.text, size, clip.colour)
         rise = 0.8 * f if clip.kind == "float" else 0.0
         x, y = _px(cam, (clip.at[0], clip.at[1] - rise))
-        img.set_alpha(255 if f < 0.66 else int(255 * (1 - f) / 0.34))
+        alpha = 255 if f < 0.66 else int(255 * (1 - f) / 0.34)
+        img.set_alpha(alpha)
         if clip.kind == "roll":
+            # the badge fades with its text: an empty dark box stayed by the attacker (play-test)
             box = img.get_rect(midbottom=(x, y)).inflate(8, 4)
-            pygame.draw.rect(screen, (24, 26, 34), box, border_radius=4)
-            pygame.draw.rect(screen, clip.colour, box, 1, border_radius=4)
+            badge = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.rect(badge, (24, 26, 34, alpha), badge.get_rect(), border_radius=4)
+            pygame.draw.rect(badge, (*clip.colour[:3], alpha), badge.get_rect(), 1, border_radius=4)
+            screen.blit(badge, box)
             screen.blit(img, img.get_rect(center=box.center))
         else:
             screen.blit(img, img.get_rect(midbottom=(x, y)))

@@ -40,7 +40,8 @@ class Explorer:
         self.names = {s.id: s.name_in(self.lang) for s in battle.scenario.creatures}
         tokens = {s.id: getattr(s, "template", None) for s in battle.scenario.creatures}
         from ..world import views
-        self.view = BoardView(battle.board(), self.names, tokens, sealed_of=lambda: views.sealed_doors(battle))
+        self.view = BoardView(battle.board(), self.names, tokens, sealed_of=lambda: views.sealed_doors(battle),
+                              difficult_look=battle.scenario.difficult_look)
         self.sandbox = SandboxView(battle, self.lang, self.names)
         self.cam = Camera(40)
         w, h = screen.get_size()

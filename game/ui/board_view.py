@@ -39,9 +39,13 @@ BADGE_FILL = {**{c: HELPED for c in ("blessed", "hasted", "bolstered", "invisibl
               **{c: DOWN for c in ("dying", "disabled", "asleep", "paralyzed", "dead")}}
 
 
-# Reachable bands (issue 13): the cheapest movement that gets there, each its own tint.
-BAND_COLOURS = {"5ft": (40, 170, 90), "move": (40, 110, 200), "double": (120, 90, 200), "run": (150, 150, 150),
+# Reachable bands (issue 13): the cheapest movement that gets there, each its own tint,
+# strong enough to tell apart on sand, grass and stone, and each band ringed by a line of its
+# colour (play-test: at 55/255 the move's blue read grey on sand and running's grey did not
+# show at all).
+BAND_COLOURS = {"5ft": (40, 170, 90), "move": (30, 110, 230), "double": (140, 70, 210), "run": (40, 40, 50),
                 "withdraw": (40, 150, 170)}
+BAND_ALPHA = {"5ft": 80, "move": 85, "double": 80, "run": 80, "withdraw": 85}
 FLANK = (220, 180, 40)
 
 
@@ -202,15 +206,18 @@ class BoardView:
     def __init__(self, board: Board, names: dict[str, str] | None = None,
                  tokens: dict[str, str | None] | None = None, art: Art | None = None,
                  template_of: Callable[[str], str | None] | None = None,
-                 sealed_of: Callable[[], Iterable[Square]] | None = None):
+                 sealed_of: Callable[[], Iterable[Square]] | None = None, difficult_look: str = ""):
         """``tokens`` maps creature ids to their template ids (None: no template);
         ``template_of`` gives the template of a creature that came in play (a summoned
         wolf, a pudding's split half), which ``tokens`` cannot know beforehand;
         ``sealed_of`` the sealed doors still standing (``views.sealed_doors``), drawn with
-        a seal on them."""
+        a seal on them; ``difficult_look``: what the map's difficult terrain is (its
+        ``[map] difficult``), drawn with that tile (tables, sand, undergrowth …) instead of
+        the plain one."""
         self.board = board
         self.sealed_of = sealed_of
         self.sealed: frozenset[Square] = frozenset(sealed_of()) if sealed_of else frozenset()
+        self.difficult_look = difficult_look
         self.names = names or {}
         self.tokens = dict(tokens or {})
         self.template_of = template_of
@@ -302,6 +309,12 @@ class BoardView:
         # Open ground is flipped from square to square so that its texture does not repeat;
         # anything drawn with a light direction (walls, trees) keeps it.
         variant = 0 if kind.blocks_sight else (x * 7 + y * 13 + (x * y) % 3) % 4
+        if kind.id == "difficult" and self.difficult_look:
+            # the map says what its difficult terrain is: tables read as tables, not as water
+            # (play-test); furniture keeps its light direction like a wall
+            look = self.art.tile(self.difficult_look, cell, 0 if self.difficult_look == "furniture" else variant)
+            if look is not None:
+                return look
         return self.art.tile(kind.id, cell, variant)
 
     def _draw_seals(self, surf: pygame.Surface, cell: int, region, origin) -> None:
@@ -466,10 +479,28 @@ class BoardView:
             x, y = cam.to_screen(sq)
             pygame.draw.rect(screen, theme.REACH, (x + 2, y + 2, c - 3, c - 3), max(1, c // 16))
         for mode, colour in BAND_COLOURS.items():
-            self._tint(screen, cam, [sq for sq, m in ov.bands.items() if m == mode], colour, 55)
+            self._tint(screen, cam, [sq for sq, m in ov.bands.items() if m == mode], colour, BAND_ALPHA[mode])
+        self._band_edges(screen, cam, ov.bands)
         for lane in ov.lanes:
             self._draw_lane(screen, cam, lane.squares, lane.ok, lane.block, 35)
         self._draw_lane(screen, cam, ov.lane, ov.lane_ok, ov.lane_block, 60)
+
+    def _band_edges(self, screen, cam, bands: dict) -> None:
+        """The outline of each band: a line of its colour along every side of its squares
+        that borders another band or none, so that where a move ends and a double move
+        begins reads as a line, as in the genre's games."""
+        c = cam.cell
+        width = max(2, c // 20)
+        occupied = self.board.occupants        # a token's square (its own, a friend's) is no border
+        sides = (((0, -1), (0, 0), (1, 0)), ((0, 1), (0, 1), (1, 1)), ((-1, 0), (0, 0), (0, 1)), ((1, 0), (1, 0), (1, 1)))
+        for (x, y), mode in bands.items():
+            colour = BAND_COLOURS.get(mode, (200, 200, 200))
+            sx, sy = cam.to_screen((x, y))
+            for (dx, dy), (ax, ay), (bx, by) in sides:
+                other = (x + dx, y + dy)
+                if bands.get(other) != mode and (other in bands or other not in occupied):
+                    pygame.draw.line(screen, colour, (sx + ax * (c - 1), sy + ay * (c - 1)),
+                                     (sx + bx * (c - 1), sy + by * (c - 1)), width)
 
     def _draw_lane(self, screen, cam, squares, ok: bool, block, alpha: int) -> None:
         c = cam.cell

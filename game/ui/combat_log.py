@@ -146,7 +146,9 @@ def lines(events, names: dict[str, str], lang: str, sides=None,
         elif kind == "AttackRolled":
             bonus = f"{_signed(e.bonus)} ({_parts(e.bonus_breakdown, lang)})" if e.bonus_breakdown else _signed(e.bonus)
             result = sentence("LOG_HIT" if e.hit else "LOG_MISS", {}, lang)
-            out.append((sentence("LOG_ATTACK", {"attacker": n(e.attacker), "target": n(e.target), "d20": e.d20,
+            # an attack of opportunity is named so: the player sees why a foe struck out of turn
+            code = "LOG_ATTACK_OPPORTUNITY" if getattr(e, "opportunity", False) else "LOG_ATTACK"
+            out.append((sentence(code, {"attacker": n(e.attacker), "target": n(e.target), "d20": e.d20,
                                                "bonus": bonus, "total": e.total, "ac": e.ac,
                                                "ac_parts": _parts(e.ac_breakdown, lang) or "10", "result": result}, lang),
                         (150, 210, 150) if e.hit else (200, 200, 200)))

@@ -41,7 +41,8 @@ def preview(path: Path, scenario, size: tuple[int, int]) -> pygame.Surface:
             cell = max(2, min(24, size[0] // max(1, t.width), size[1] // max(1, t.height)))
             picture = pygame.Surface((t.width * cell + 1, t.height * cell + 1))
             tokens = {c.id: getattr(c, "template", None) for c in scenario.creatures}
-            BoardView(board, {c.id: c.name for c in scenario.creatures}, tokens).draw(picture, Camera(cell))
+            BoardView(board, {c.id: c.name for c in scenario.creatures}, tokens,
+                      difficult_look=scenario.difficult_look).draw(picture, Camera(cell))
         finally:
             battle.close()
         _PREVIEWS[key] = picture

@@ -185,8 +185,16 @@ class PauseMenu:
         elif g.handoff is None:                   # how to find the menu and the keys, top right of the board
             hint = theme.font(12).render(sentence("PAUSE_HINT", {}, g.lang), True, (200, 200, 200))
             right = g.board_rect().right
-            at = (max(0, right - hint.get_width() - 8), 4)
-            backing = pygame.Surface((hint.get_width() + 8, hint.get_height() + 2), pygame.SRCALPHA)
-            backing.fill((20, 22, 28, 170))           # readable over any ground (trees, water)
-            g.screen.blit(backing, (at[0] - 4, at[1] - 1))
-            g.screen.blit(hint, at)
+            _hint_on_board(g.screen, hint, (max(0, right - hint.get_width() - 8), 4))
+            if getattr(g, "sandbox_key", False) and not g.victory.shown():
+                # F6, which the sandbox's flow offers in a battle: top left, on the same backing
+                # (play-test: drawn bare it ran into tokens, over the hand-off and the pause page)
+                f6 = theme.font(12).render(sentence("EDIT_BATTLE_PAUSE_HINT", {}, g.lang), True, (200, 200, 200))
+                _hint_on_board(g.screen, f6, (8, 4))
+
+
+def _hint_on_board(screen: pygame.Surface, hint: pygame.Surface, at: tuple[int, int]) -> None:
+    backing = pygame.Surface((hint.get_width() + 8, hint.get_height() + 2), pygame.SRCALPHA)
+    backing.fill((20, 22, 28, 170))           # readable over any ground (trees, water)
+    screen.blit(backing, (at[0] - 4, at[1] - 1))
+    screen.blit(hint, at)

@@ -94,7 +94,8 @@ def render(args) -> int:
     step = fnt.get_linesize() + 2
     height = t.height * cell + 2 * cell + (len(text) * step + cell // 2 if text else 0)
     surface = pygame.Surface((t.width * cell + 2 * cell, height))
-    view = BoardView(board, names, tokens, sealed_of=lambda: views.sealed_doors(battle))
+    view = BoardView(board, names, tokens, sealed_of=lambda: views.sealed_doors(battle),
+                     difficult_look=battle.scenario.difficult_look)
     cam = Camera(cell, -cell, -cell)
     view.draw(surface, cam, ov)
     y = t.height * cell + 2 * cell - cell // 2

@@ -178,7 +178,9 @@ class ScreenDrawing:
         y += self._text(sentence("UI_DEFENCE", {"ac": sheet.ac, "touch": sheet.touch, "flat": sheet.flat_footed},
                                  self.lang), (x, y), 13, width=PANEL_W - 24)
         conditions = ", ".join(term("condition", c, self.lang) for c in tooltip.conditions_shown(self.battle, cid))
-        y += self._text(f"{distance(sheet.speed_m, self.lang)} · {conditions or '—'}", (x, y), 13, width=PANEL_W - 24)
+        # its speed, then its conditions when it has any (play-test: "9 m · —" puzzled a newcomer)
+        speed = distance(sheet.speed_m, self.lang)
+        y += self._text(f"{speed} · {conditions}" if conditions else speed, (x, y), 13, width=PANEL_W - 24)
         if sheet.worn:
             y += self._text(sentence("UI_WORN", {"items": ", ".join(item_name(i, self.lang) for i in sheet.worn)},
                                      self.lang), (x, y), 13, width=PANEL_W - 24)

@@ -35,13 +35,17 @@ def lines(screen) -> list[str]:
         shown = conditions_shown(s.battle, cid)
         if shown:
             out.append(", ".join(term("condition", c, s.lang) for c in shown))
+        odds = s.odds_by_pointer(cid) if hasattr(s, "odds_by_pointer") else ""
+        if odds:
+            out.append(odds)
         summoned = views.summoned(s.battle, cid)
         if summoned is not None:          # how long it stays (SRD Summon Nature's Ally: 1 round a level)
             out.append(sentence("UI_TIP_SUMMONED", {"name": s.names.get(summoned[0], summoned[0]),
                                                     "round": summoned[1]}, s.lang))
         return out
     ground, cost = views.terrain_at(s.battle, s.hover)
-    out = [term("terrain", ground, s.lang),
+    look = getattr(s.view, "difficult_look", "") if ground == "difficult" else ""
+    out = [term("terrain_look", look, s.lang) if look else term("terrain", ground, s.lang),
            sentence("UI_TIP_NO_WAY" if cost is None else "UI_TIP_COST", {"metres": f"{(cost or 0) * 1.5:g}"}, s.lang)]
     if ground in GROUND_NOTES:
         out.append(sentence(GROUND_NOTES[ground], {}, s.lang))
@@ -54,6 +58,23 @@ def lines(screen) -> list[str]:
 # those without darkvision (digest §7.3, total concealment; no 5-ft step in it).
 GROUND_NOTES = {"deep_water": "UI_TIP_SWIM", "cliff": "UI_TIP_CLIMB", "darkness": "UI_TIP_DARK",
                 "pit": "UI_TIP_PIT", "web_sheet": "UI_TIP_WEB", "crate": "UI_TIP_CRATE"}
+
+
+def _percent(value) -> str:
+    return f"{round(100 * float(value))}%"
+
+
+def odds_short(name: str, odds, lang: str) -> str:
+    """The engine's ``odds`` of the chosen action in a few words (the panel keeps the exact
+    line with its arithmetic): an attack's chance to hit and mean damage, a maneuver's
+    chance to succeed (its touch attack and check together); "" when it planned neither."""
+    if odds.success is not None:
+        overall = odds.success if odds.hit is None else odds.hit * odds.success
+        return sentence("UI_TIP_ODDS_MANEUVER", {"action": name, "chance": _percent(overall)}, lang)
+    if not odds.attacks:
+        return ""
+    return sentence("UI_TIP_ODDS_ATTACK", {"action": name, "hit": _percent(odds.hit or 0),
+                                           "damage": f"{float(odds.expected_damage or 0):.1f}"}, lang)
 
 
 def token_rects(screen) -> dict[str, pygame.Rect]:

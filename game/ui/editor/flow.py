@@ -13,7 +13,6 @@ import pygame
 from ...content.errors import ContentError
 from ...engine import Battle
 from ...i18n import sentence
-from .. import theme
 from ..pause_menu import paused
 from ..window import set_title
 from .document import Document
@@ -47,6 +46,8 @@ class Session:
         thing.screen = self.screen
         if isinstance(thing, EditorScreen):
             set_title("editor", self.lang)          # a battle screen sets its own (its map, its victory)
+        else:
+            thing.sandbox_key = True                # F6 pauses it into the sandbox: its hint says so
         while thing.running and not self.out_of_frames():
             with self._guarded(thing):
                 for event in pygame.event.get():
@@ -62,10 +63,6 @@ class Session:
                     thing.want = None
                     return want
                 thing.draw()
-                if not isinstance(thing, EditorScreen):
-                    hint = theme.font(12).render(sentence("EDIT_BATTLE_PAUSE_HINT", {}, getattr(thing, "lang", self.lang)),
-                                                 True, (170, 170, 170))
-                    self.screen.blit(hint, (8, 4))
                 pygame.display.flip()
             self.drawn += 1
             elapsed = self.clock.tick(60)

@@ -79,7 +79,8 @@ class EditorScreen(BoardTools):
         self.battle = Battle(sc)
         names = {s.id: s.name_in(self.lang) for s in sc.creatures}
         self.names = names
-        self.view = BoardView(self.battle.board(), names, {s.id: s.template for s in sc.creatures})
+        self.view = BoardView(self.battle.board(), names, {s.id: s.template for s in sc.creatures},
+                              difficult_look=sc.difficult_look)
         self.rules.new_battle(self.battle)
         if self.selected and self.selected not in names:
             self.selected = None
