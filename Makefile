@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint bench simulate-check clean
+.PHONY: play test lint bench simulate-check simulate-balance clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,11 @@ bench: $(STAMP)
 # shipped map, in two processes; prints JSON and fails when a target is missed.
 simulate-check: $(STAMP)
 	$(PY) -m game.simulate.check --battles 200 --workers 2
+
+# A map maker's question: is each shipped map fair? 20 seeded battles a map, the scripted
+# player on every side; prints each map's wins by side (JSON).
+simulate-balance: $(STAMP)
+	$(PY) -m game.simulate.check --balance scripted --battles 20 --workers 2
 
 clean:
 	rm -rf $(VENV)

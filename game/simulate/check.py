@@ -12,7 +12,12 @@ test takes each party's side in turn (the battle mirrored) and the other player 
 other side (``seats``).
 Battle ``i`` of a match-up rolls its dice from seed ``--seed + i``. It prints one JSON
 object and exits 1 when a target is missed. Too long for the test suite, which plays a
-small seeded sample of the same thing."""
+small seeded sample of the same thing.
+
+``--balance CONTROLLER`` (``make simulate-balance``) asks the map maker's question
+instead: each map played ``--battles`` times with the same controller on every side, and
+each side's wins on each map — a fair map gives each party about its share, so that a
+better player's edge over a worse one shows in the mirrored match-ups above."""
 from __future__ import annotations
 
 import argparse
@@ -21,6 +26,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from ..ai.controllers import NAMES
 from .play import sides_of
 from .run import Job, SimulateError, run_jobs
 
@@ -69,6 +75,26 @@ def judge(jobs: list[Job], results: list, player: str, target: float | None) -> 
             "by_map": {name: f"{w}/{n}" for name, (w, n) in sorted(by_map.items())}, "met": met}
 
 
+def balance_jobs(scenarios: list, controller: str, battles: int, seed: int, max_rounds: int) -> list[Job]:
+    """``battles`` jobs a map, ``controller`` on every side; battle ``i`` of a map rolls
+    from seed ``seed + i`` (every map sees the same seeds)."""
+    jobs: list[Job] = []
+    for scenario in scenarios:
+        controls = tuple((side, controller) for side in sides_of(scenario))
+        first = len(jobs)
+        jobs.extend(Job(scenario, seed + i, controls, max_rounds, first + i) for i in range(battles))
+    return jobs
+
+
+def balance(jobs: list[Job], results: list) -> dict[str, dict[str, int]]:
+    """Each map's wins by side, and its draws, in the jobs' order of maps."""
+    by_map: dict[str, dict[str, int]] = {}
+    for job, r in zip(jobs, results):
+        row = by_map.setdefault(Path(job.scenario.path).name, {**{side: 0 for side, _ in job.controls}, "draw": 0})
+        row[r.winner] += 1
+    return by_map
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.simulate.check", description=__doc__.split("\n\n")[0])
     parser.add_argument("--battles", type=int, default=200, help="battles per match-up (default 200)")
@@ -78,6 +104,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--maps", default="maps", help="the folder of maps (default: maps/)")
     parser.add_argument("--against", choices=sorted({o for _p, o, _t in MATCHUPS}),
                         help="play only the match-up against this opponent (default: all three)")
+    parser.add_argument("--balance", metavar="CONTROLLER", choices=NAMES,
+                        help="instead: each map --battles times with CONTROLLER on every side, its wins by side")
     args = parser.parse_args(argv)
     from ..content.errors import ContentError
     from ..content.scenario import load_scenario
@@ -89,6 +117,8 @@ def main(argv: list[str] | None = None) -> int:
     if not scenarios:
         print(f"simulate-check: no maps in {args.maps}", file=sys.stderr)
         return 2
+    if args.balance is not None:
+        return print_balance(scenarios, args)
     report: dict = {"maps": [Path(s.path).name for s in scenarios], "seed": args.seed, "matchups": {}}
     try:
         for player, opponent, target in MATCHUPS:
@@ -104,6 +134,20 @@ def main(argv: list[str] | None = None) -> int:
     report["met"] = report["refused_commands"] == 0 and all(m["met"] for m in report["matchups"].values())
     print(json.dumps(report, indent=2))
     return 0 if report["met"] else 1
+
+
+def print_balance(scenarios: list, args: argparse.Namespace) -> int:
+    """The ``--balance`` run: one JSON object, each map's wins by side."""
+    jobs = balance_jobs(scenarios, args.balance, args.battles, args.seed, args.max_rounds)
+    try:
+        results = run_jobs(jobs, workers=args.workers)
+    except SimulateError as exc:
+        print(f"simulate-check: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps({"controller": args.balance, "battles_per_map": args.battles, "seed": args.seed,
+                      "wins_by_map": balance(jobs, results),
+                      "refused_commands": sum(r.refusal is not None for r in results)}, indent=2))
+    return 0
 
 
 if __name__ == "__main__":

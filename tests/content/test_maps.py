@@ -82,8 +82,8 @@ def test_crypt_jozan_turns_the_undead_of_the_crypt():
     b = open_map("crypt.toml")
     try:
         undead = [c for c in b.ids if b.comp(c, Stats).values.get("undead")]
-        assert len(undead) == 10
-        assert b.comp("ghast", Stats).values["turn_resistance"] == 2
+        assert len(undead) == 9
+        assert b.comp("ghoul_1", Stats).values["turn_resistance"] == 2
         assert b.comp("jozan", Inventory).items.count("holy_water") == 3
         until_turn(b, "jozan")
         ok, refusal, events = b.act("jozan", "turn_undead")

@@ -6,10 +6,11 @@ side wherever it stands. The 200-battle run against the win-rate targets is
 from __future__ import annotations
 
 import dataclasses
+import json
 from pathlib import Path
 
 from game.content.scenario import load_scenario
-from game.simulate.check import judge, matchup_jobs, seats, shipped_maps
+from game.simulate.check import balance, balance_jobs, judge, main, matchup_jobs, seats, shipped_maps
 from game.simulate.play import BattleResult
 from game.simulate.run import Job, run_jobs
 
@@ -54,3 +55,24 @@ def test_a_lone_beast_is_no_seat_for_the_player_under_test(skirmish):
                                                 {"blue": "random", "green": "random", "red": "ai:normal"}]
     lone = dataclasses.replace(skirmish, creatures=[skirmish.creatures[0], skirmish.creatures[2], beast])
     assert seats(lone) == ["blue", "green", "red"]
+
+
+def test_the_balance_run_plays_each_map_with_one_controller_on_every_side(skirmish):
+    """The map maker's question (``make simulate-balance``): the same controller on every
+    side of each map, every map on the same seeds."""
+    other = dataclasses.replace(skirmish, path="other.toml")
+    jobs = balance_jobs([skirmish, other], "scripted", 3, seed=5, max_rounds=100)
+    assert [dict(j.controls) for j in jobs] == [{"blue": "scripted", "red": "scripted"}] * 6
+    assert [j.seed for j in jobs] == [5, 6, 7] * 2 and [j.index for j in jobs] == list(range(6))
+    results = [BattleResult(i, j.seed, winner, 3) for i, (j, winner) in
+               enumerate(zip(jobs, ["blue", "red", "blue", "draw", "red", "red"]))]
+    assert balance(jobs, results) == {"skirmish.toml": {"blue": 2, "red": 1, "draw": 0},
+                                      "other.toml": {"blue": 0, "red": 2, "draw": 1}}
+
+
+def test_the_balance_run_prints_each_maps_wins_by_side(skirmish_file, capsys):
+    assert main(["--balance", "scripted", "--battles", "2", "--workers", "1", "--maps", str(skirmish_file.parent)]) == 0
+    report = json.loads(capsys.readouterr().out)
+    wins = report["wins_by_map"]["skirmish.toml"]
+    assert set(wins) == {"blue", "red", "draw"} and sum(wins.values()) == 2
+    assert (report["controller"], report["battles_per_map"], report["refused_commands"]) == ("scripted", 2, 0)
