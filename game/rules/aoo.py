@@ -10,6 +10,7 @@
 """
 from __future__ import annotations
 
+import copy
 import heapq
 from dataclasses import replace
 
@@ -116,19 +117,28 @@ def best_path(board: Board, body: Body, goal: Square, mode: str, parity: int = 0
     if inside:
         ways.append((body, budget(body, mode, restricted, inside, True)))
     found = []
-    for way_body, limit in ways:
+    for n, (way_body, limit) in enumerate(ways):
         path = _search(board, way_body, goal, mode, parity, limit)
+        if path is not None and not check_path(board, body, path[0], mode, restricted, parity).legal and n == 0:
+            # On foot the search may have gone over a face or a web the mover crosses at its
+            # slower climbing speed (a spinner walks its webs so): on foot means around them.
+            path = _search(board, way_body, goal, mode, parity, limit, avoiding=ctx)
         if path is not None and check_path(board, body, path[0], mode, restricted, parity).legal:
             found.append(path)
     return min(found, key=lambda f: (len(f[1]), f[2]), default=None)
 
 
-def _search(board: Board, body: Body, goal: Square, mode: str, parity: int,
-            limit: int, tumbling: bool = False) -> tuple[list[Square], list[str], int] | None:
-    """``best_path``'s search within ``limit`` squares of movement."""
+def _search(board: Board, body: Body, goal: Square, mode: str, parity: int, limit: int, tumbling: bool = False,
+            avoiding: MoveContext | None = None) -> tuple[list[Square], list[str], int] | None:
+    """``best_path``'s search within ``limit`` squares of movement; ``avoiding``: the
+    context of the mover with its climb or swim speed, whose medium squares this search
+    keeps out of (the way on foot)."""
     span = body.span
     x, y = body.pos
     ctx = tumbling_context(board, body) if tumbling else MoveContext.of(board, body)
+    if avoiding is not None:
+        ctx = copy.copy(ctx)            # the cached context stays as it is
+        ctx.pass_block = ctx.pass_block | {i for i, bits in enumerate(avoiding.inside) if bits}
     start = body.pos
     if distance(start, goal) > limit or not ctx.can_end_at(goal):
         return None
