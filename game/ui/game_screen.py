@@ -216,6 +216,9 @@ class GameScreen(ScreenActing, ScreenDrawing):
             option = next((opts[a] for a in ("cast", "use_spell_like", "use_item") if opts[a].legal), opts["cast"])
             if not option.legal and opts["retrieve"].legal and self.aim.choices(cid):
                 return None                       # a magic item still in the pack
+            if not option.legal and option.refusal.code == "RESTRICTED_NO_FULL_ROUND" and any(
+                    v[0] != "refused" for _label, v in self.aim.choices(cid)):
+                return None                       # a spell of 1 round, begun now (``spell_aim._command``)
             if not option.legal and option.refusal.code == "SPELL_NEEDS_A_FREE_HAND" and any(
                     choice[0] == "do" and choice[1] in HAND_FREEING for _label, choice in self.more_entries(cid)):
                 self.notes[button] = self.say(option.refusal)     # the list offers what frees a hand

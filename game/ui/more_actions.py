@@ -39,6 +39,7 @@ def entries(screen, cid: str) -> list[tuple[str, tuple]]:
     for w in dict.fromkeys(views.pack(b, cid)):
         if w in weapons and w != held:           # drawn in place of what is held, which drops
             offer(C.Draw(cid, weapon=w, drop_held=True), f" · {weapons[w].names.get(lang, w)}")
+    out += _full_round_entries(screen, cid, opts)
     for name in PLAIN_MORE:
         if opts[name].legal:
             label = sentence(f"ACT_{name}", {}, lang) + _held(b, cid, name, lang)
@@ -101,6 +102,31 @@ def entries(screen, cid: str) -> list[tuple[str, tuple]]:
             out.append((sentence("ACT_greater_turning", {}, lang), ("do", "turn_undead", command.arguments())))
     for call in STOCK_CALLS:                     # speaking, last: a call to the table, in each player's language
         offer(C.Speak(cid, text=call), f" · {sentence(call, {}, lang)}")
+    return out
+
+
+def _full_round_entries(screen, cid: str, opts) -> list[tuple[str, tuple]]:
+    """A creature held to one action a round (French text, "Commencer ou finir une action
+    complexe") begins a full-round action with its standard action — loading a crossbow,
+    a coup de grace on a helpless creature near it — and completes it the next round; each
+    entry only when the engine's ``check`` passes it. (A spell of 1 round begun so needs
+    its aim: the query tool's ``start_full_round`` with ``cast`` plays it; the window does
+    not offer it yet.)"""
+    b, lang = screen.battle, screen.lang
+    out: list[tuple[str, tuple]] = []
+    if opts["complete_full_round"].legal:
+        out.append((sentence("ACT_complete_full_round", {}, lang), ("do", "complete_full_round", {})))
+    if not opts["start_full_round"].legal and opts["start_full_round"].refusal.code == "NOT_RESTRICTED":
+        return out
+    begin = sentence("ACT_start_full_round", {}, lang)
+    starts = [(C.Load(cid), sentence("ACT_load", {}, lang))]
+    starts += [(C.CoupDeGrace(cid, target=t), f"{sentence('ACT_coup_de_grace', {}, lang)} · {screen.names.get(t, t)}")
+               for t in sorted(body.id for body in b.board().bodies if body.id != cid and body.is_helpless
+                               and "dead" not in body.conditions)]
+    for inner, label in starts:
+        command = C.StartFullRound(cid, command=inner)
+        if b.check(command) is None:
+            out.append((f"{begin} · {label}", ("do", "start_full_round", command.arguments())))
     return out
 
 

@@ -76,6 +76,10 @@ class SpellAim:
             if refusal is None:
                 out.append((label, key, None))
                 continue
+            if refusal.code == "RESTRICTED_NO_FULL_ROUND" and self._may_begin(cid):
+                # a spell of 1 round, begun this round and finished the next (``_command``)
+                out.append((f"{label} — {sentence('UI_SPELL_OVER_TWO_ROUNDS', {}, lang)}", key, None))
+                continue
             needs_hand = needs_hand or refusal.code == "SPELL_NEEDS_A_FREE_HAND"
             short = sentence(f"SHORT_{refusal.code}", {}, lang) if has_sentence(f"SHORT_{refusal.code}") else \
                 sentence("UI_SPELL_NOT_NOW", {}, lang)
@@ -85,6 +89,12 @@ class SpellAim:
                 if choice[0] == "do" and choice[1] in HAND_FREEING:
                     out.append((sentence("UI_FIX_FREE_HAND", {"action": label}, lang), ("fix", choice), None))
         return out
+
+    def _may_begin(self, cid: str) -> bool:
+        """The engine's gate of ``start_full_round`` passes this creature (it is held to one
+        action a round); the begun cast itself is checked when aimed."""
+        option = self.s.battle.options(cid)["start_full_round"]
+        return option.legal or option.refusal.code != "NOT_RESTRICTED"
 
     def _labels(self, cid: str) -> list[tuple[str, tuple[str, str]]]:
         lang = self.s.lang
@@ -280,7 +290,7 @@ class SpellAim:
             aim = self._aim_at(None, corner, target) if target is not None else None
         if aim is None:
             return
-        command = self.s.battle.command(self.s.current, self.action, self._args(aim))
+        command = self._command(aim)
         refusal = command if not isinstance(command, C.Command) else self.s.battle.check(command)
         if refusal is not None:
             ov.caption = self.s.say(refusal)
@@ -296,9 +306,27 @@ class SpellAim:
                 args["heighten_to"] = self.heighten_to
         return args
 
+    def _command(self, aim: dict):
+        """The command this aim means: the cast; or, for a creature held to one action a
+        round whose cast the engine refuses as a full-round action, the same cast begun
+        with ``start_full_round`` (French text, "Commencer ou finir une action complexe":
+        "pour lancer un sort dont le temps d'incantation est de 1 round entier, on peut
+        commencer l'incantation pendant un round et la finir dans le round suivant")."""
+        b, cid = self.s.battle, self.s.current
+        command = b.command(cid, self.action, self._args(aim))
+        if self.action == "cast" and isinstance(command, C.Command):
+            refusal = b.check(command)
+            if refusal is not None and refusal.code == "RESTRICTED_NO_FULL_ROUND":
+                return b.command(cid, "start_full_round", {"command": {"action": "cast", **self._args(aim)}})
+        return command
+
     def _go(self, aim: dict) -> None:
         self.s.mode = None
-        self.s.perform(self.action, self._args(aim))
+        command = self._command(aim)
+        if isinstance(command, C.Command):
+            self.s.submit(command)
+        else:
+            self.s.perform(self.action, self._args(aim))          # says why it is malformed
 
 
 def _spell_label(spell_id: str, feats, lang: str, heightened: int | None = None) -> str:
