@@ -7,7 +7,7 @@ import pygame
 
 from game.world.components import HitPoints
 from game.world.damage import sync_health
-from tests.ui.test_game_screen import click, open_screen
+from tests.ui.test_game_screen import choose_more, open_screen
 
 FIELD = """
 seed = 3
@@ -48,17 +48,7 @@ def test_first_aid_from_the_more_menu_on_a_dying_friend():
         try:
             g.battle.comp("tordek", HitPoints).current = -2
             sync_health(g.battle, "tordek")
-            g.handoff = None
-            g.refresh()
-            g.draw()
-            more = next(b for b in g.buttons if b.name == "more")
-            click(g, more.rect.center)
-            labels = [label for label, _v in g.dialog.choices]
-            assert entry in labels, labels
-            g.draw()
-            click(g, g.dialog.rects[labels.index(entry)].center)
-            g.handoff = None
-            g.draw()
+            choose_more(g, entry)
             assert g.battle.history[-1]["action"] == "first_aid"
             assert g.battle.history[-1]["args"] == {"target": "tordek"}
             said = " | ".join(text for text, _c in g.log)

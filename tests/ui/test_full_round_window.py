@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game.world.components import Loaded
-from tests.ui.test_game_screen import click, open_screen
+from tests.ui.test_game_screen import choose_more, click, open_screen
 
 FIELD = """
 seed = 3
@@ -35,20 +35,6 @@ side = "red"
 at = [9, 2]
 initiative = 1
 """
-
-
-def choose_more(g, entry: str) -> None:
-    g.handoff = None
-    g.refresh()
-    g.draw()
-    more = next(b for b in g.buttons if b.name == "more")
-    click(g, more.rect.center)
-    labels = [label for label, _v in g.dialog.choices]
-    assert entry in labels, labels
-    g.draw()
-    click(g, g.dialog.rects[labels.index(entry)].center)
-    g.handoff = None
-    g.draw()
 
 
 def end_turns(g) -> None:

@@ -71,6 +71,21 @@ def click_button(g, name):
     pump(g)
 
 
+def choose_more(g, entry: str) -> None:
+    """Open the "More…" menu of the creature whose turn it is and click ``entry``."""
+    g.handoff = None
+    g.refresh()
+    g.draw()
+    more = next(b for b in g.buttons if b.name == "more")
+    click(g, more.rect.center)
+    labels = [label for label, _v in g.dialog.choices]
+    assert entry in labels, labels
+    g.draw()
+    click(g, g.dialog.rects[labels.index(entry)].center)
+    g.handoff = None
+    g.draw()
+
+
 def at(g, square):
     x, y = g.cam.to_screen(square)
     return x + g.cam.cell // 2, y + g.cam.cell // 2
