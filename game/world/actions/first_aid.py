@@ -9,6 +9,7 @@ stabilized too (the skill does not ask whose side); Wisdom and ``heal`` ranks ma
 check."""
 from __future__ import annotations
 
+from ...rules.geometry import spaces_adjacent
 from ...rules.modifiers import ability_modifier
 from ..attacks import take_opportunities, threatening_enemies
 from ..components import Abilities, HitPoints, Stats
@@ -17,17 +18,6 @@ from ..events import SavingThrow
 from .common import refuse, spend, target_arg
 
 FIRST_AID_DC = 15
-
-
-def adjacent(battle, a: str, b: str) -> bool:
-    board = battle.board()
-    return any(max(abs(x[0] - y[0]), abs(x[1] - y[1])) <= 1 for x in board.body(a).squares for y in board.body(b).squares)
-
-
-def dying_near(battle, who: str) -> list[str]:
-    """The dying creatures next to ``who``, in id order."""
-    return sorted(b.id for b in battle.board().bodies
-                  if b.id != who and status_of(battle, b.id) == "dying" and adjacent(battle, who, b.id))
 
 
 def heal_bonus(battle, cid: str) -> int:
@@ -40,7 +30,8 @@ def do_first_aid(battle, who, args, declined) -> list:
     target = target_arg(battle, args)
     if status_of(battle, target) != "dying":
         raise refuse("NOT_DYING", target=target)
-    if not adjacent(battle, who, target):
+    me, them = battle.board().body(who), battle.board().body(target)
+    if not spaces_adjacent(me.pos, me.span, them.pos, them.span):
         raise refuse("FIRST_AID_NOT_ADJACENT", target=target)
     events = spend(battle, who, "standard", "first_aid")
     ev, fell = take_opportunities(battle, who, threatening_enemies(battle, who), declined)

@@ -102,6 +102,7 @@ def _giving_back(battle, who: str, item_id: str):
     inv = battle.comp(who, Inventory)
     place, holding = inv.items.index(item_id), battle.read(who, Hands).holding
     charges = battle.read(who, Charges).left.get(item_id)
+    before = inv.items.count(item_id)
 
     def give_back() -> None:
         if inv.items.count(item_id) < before:
@@ -113,7 +114,6 @@ def _giving_back(battle, who: str, item_id: str):
         else:
             left[item_id] = charges
         battle.changed()
-    before = inv.items.count(item_id)
     return give_back
 
 
