@@ -121,7 +121,7 @@ def _measure_asking(battle, who: str, options_ms: list, full_ms: list, check_ms:
     decided = [opts[name].legal for name in opts]
     assert len(decided) == len(opts)
     options_ms.append((time.perf_counter() - t) * 1000)
-    domains = [opts[name].domain for name in opts]
+    domains = [dict(opts[name].domain) for name in opts]     # every part of each made
     assert len(domains) == len(opts)
     full_ms.append((time.perf_counter() - t) * 1000)
     command = scripted.choose(battle, who)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 import esper
 
@@ -49,6 +49,22 @@ if TYPE_CHECKING:       # the scenario is read by content, above the engine; onl
 C = TypeVar("C")        # a component class
 
 _world_ids = itertools.count(1)
+KEPT_ANSWERS = 512   # answers of ``check`` and ``odds`` kept by revision (``Battle._kept``)
+_UNKNOWN = object()
+
+
+def _hashable(command) -> bool:
+    try:
+        hash(command)
+    except TypeError:
+        return False
+    return True
+
+
+def _items(instead: dict[str, str] | None) -> tuple:
+    return tuple(sorted(instead.items())) if instead else ()
+
+
 DEFAULT_HP = 10   # a creature without ``hp`` (and no template yet) has 10 hit points
 COMPONENTS = (Identity, Position, Body, Reach, Speed, Side, Wielded, Conditions, Feats, Armor, Stats, Initiative,
               HitPoints, Abilities, Defense, Offense, Effects, TurnState, AttacksOfOpportunity, Inventory, Awareness,
@@ -93,6 +109,7 @@ class Battle(BattleFaces):
         self.revision = 0                        # changes whenever the battle may have changed
         self._stamp = 0                          # the last revision handed out (``_new_revision``)
         self._options: tuple[int, dict] = (-1, {})
+        self._answers: dict[tuple, Any] = {}      # ``check`` and ``odds`` by revision (``_kept``)
         self.ids: list[str] = []
         self.entities: dict[str, int] = {}
         self._comps: dict[str, dict[type, Any]] = {}
@@ -241,6 +258,7 @@ class Battle(BattleFaces):
         self._sorted_ids = sorted(self.ids)
         self._rows = [(cid, self._comps[cid]) for cid in self._sorted_ids]
         self._options = (-1, {})
+        self._answers = {}
 
     @contextmanager
     def active(self):
@@ -544,7 +562,14 @@ class Battle(BattleFaces):
         """The refusal ``act`` would give before any die, or None; nothing changes, no die
         is rolled (design/architecture.md, "The engine's faces")."""
         parsed = self.command(command, action, args)
-        return parsed if isinstance(parsed, Refusal) else asking.check(self, parsed, declined, instead)
+        if isinstance(parsed, Refusal):
+            return parsed
+        if not declined and not instead:       # the odds already asked of it refuse as it would
+            known = self._answers.get(("odds", self.revision, parsed)) if _hashable(parsed) else None
+            if known is not None:
+                return known.refusal
+        return self._kept("check", (parsed, frozenset(declined), _items(instead)),
+                          lambda: asking.check(self, parsed, declined, instead))
 
     def preview(self, command, action: str | None = None, args: dict | None = None,
                 declined: set[str] | frozenset[str] = frozenset(), instead: dict[str, str] | None = None):
@@ -556,7 +581,30 @@ class Battle(BattleFaces):
     def odds(self, command, action: str | None = None, args: dict | None = None):
         """Exact chances of the command (``world.asking.Odds``)."""
         parsed = self.command(command, action, args)
-        return asking.Odds(refusal=parsed) if isinstance(parsed, Refusal) else asking.odds(self, parsed)
+        if isinstance(parsed, Refusal):
+            return asking.Odds(refusal=parsed)
+        return self._kept("odds", (parsed,), lambda: asking.odds(self, parsed))
+
+    def _kept(self, face: str, key: tuple, ask: Callable[[], Any]):
+        """The answer of an asking face, kept by the battle's revision: a revision names one
+        state (``_new_revision``), a rollback puts its number back, so an answer worked out
+        for it holds whenever the battle is at that revision again (a computer player asks
+        of the same command in ``check`` and then in ``odds``, and of its state again after
+        each dry run). At most ``KEPT_ANSWERS`` are kept, the oldest dropped first; a
+        command that cannot be a key (a list among its arguments) is asked afresh."""
+        try:
+            full = (face, self.revision, *key)
+            known = self._answers.get(full, _UNKNOWN)
+        except TypeError:
+            return ask()
+        if known is _UNKNOWN:
+            before = self.revision
+            known = ask()
+            self.revision = before            # asking changed nothing
+            if len(self._answers) >= KEPT_ANSWERS:
+                del self._answers[next(iter(self._answers))]
+            self._answers[full] = known
+        return known
 
     def command(self, who_or_command, action: str | None = None, args: dict | None = None):
         """The typed command for ``who`` doing ``action`` with JSON ``args`` (or the

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Mapping
 from typing import Any, BinaryIO, Callable, TextIO
 
 from .content.errors import ContentError
@@ -287,7 +288,7 @@ def _plain(value):
     """JSON values: tuples as lists, squares as [x, y]."""
     if isinstance(value, (tuple, list)):
         return [_plain(v) for v in value]
-    if isinstance(value, dict):
+    if isinstance(value, Mapping):       # a dict, or a domain made part by part (``options.LazyParts``)
         return {str(k): _plain(v) for k, v in value.items()}
     return value
 

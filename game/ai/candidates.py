@@ -153,7 +153,7 @@ def strikes(t: Turn) -> list[Candidate]:
 def _passing(t: Turn, make) -> list[str]:
     """The ``ASKED`` best foes (by the sheets' estimate) that the weapon in hand may reach
     (cheap geometry first: its attack squares, any foe for a ranged or thrown weapon)
-    whose command ``make(foe)`` the engine passes."""
+    whose command ``make(foe)`` the engine passes (its ``odds`` not refused)."""
     board = t.battle.board()
     weapon = board.body(t.who).weapon
     if weapon.is_ranged or weapon.thrown:
@@ -163,7 +163,9 @@ def _passing(t: Turn, make) -> list[str]:
         near = [f for f in t.s.foes if not squares.isdisjoint(board.body(f).squares)]
     out: list[str] = []
     for foe in t.ranked(near):
-        if t.battle.check(make(foe)) is None:
+        # ``odds`` refuses as ``check`` does, and the battle keeps its answer for the blow
+        # weighed next (``_blow``): one dry run a foe, not two
+        if t.battle.odds(make(foe)).refusal is None:
             out.append(foe)
             if len(out) >= ASKED:
                 break

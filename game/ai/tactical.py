@@ -57,7 +57,7 @@ class TacticalPlayer:
         nature = self._nature(battle, s)
         if nature is not None:
             return nature or None
-        if not s.foes:
+        if not s.foes or not _acts_left(battle):
             return None
         bold = battle.round - self.struck.setdefault((battle.world, who), battle.round) >= BOLD_AFTER
         bold = bold and not (self.judgement.tactics and s.stands_off)
@@ -149,3 +149,14 @@ class TacticalPlayer:
 
     def answer(self, battle, question, command):
         return answers.answer(battle, question, command)
+
+
+# The actions every candidate of the player spends one of: with none of them left (only a
+# 5-ft step after a full attack, or a swift action, for which it has no use), there is
+# nothing to weigh, and asking the engine for each candidate would only be refused.
+SPENDS = ("standard", "move", "full_round")
+
+
+def _acts_left(battle) -> bool:
+    left = battle.actions_left()
+    return any(left.get(kind) for kind in SPENDS)

@@ -253,15 +253,38 @@ def reachable(board: Board, body: Body, mode: str, restricted: bool = False, par
 
 def reachable_move_and_double(board: Board, body: Body, parity: int = 0) -> tuple[dict[Square, int], dict[Square, int]]:
     """``reachable`` for a move (continuing the turn's ``parity``) and for a double move
-    (parity 0), as the move's options show both. One search serves both when it can: on
-    foot, with the count at parity 0, the least cost of a square is the same whatever the
-    budget, so the move reaches exactly the double move's squares costing its speed or
-    less (only the order the squares are listed in may differ: read them sorted)."""
-    double = reachable(board, body, "double")
-    if parity or body.media:
-        return reachable(board, body, "move", parity=parity), double
-    limit = budget(body, "move")
-    return {pos: cost for pos, cost in double.items() if cost <= limit}, double
+    (parity 0), as the move's options show both: ``MoveAndDouble``, the double searched first."""
+    both = MoveAndDouble(board, body, parity)
+    double = both.double()
+    return both.move(), double
+
+
+class MoveAndDouble:
+    """``reachable`` for a move and for a double move, each searched when first asked (a
+    double move's search covers about four times a move's squares, and a computer player
+    weighing one move never needs it). One search serves both when the double comes
+    first: on foot, with the count at parity 0, the least cost of a square is the same
+    whatever the budget, so the move reaches exactly the double move's squares costing its
+    speed or less (only the order the squares are listed in may differ: read them sorted)."""
+
+    def __init__(self, board: Board, body: Body, parity: int = 0):
+        self.board, self.body, self.parity = board, body, parity
+        self._move: dict[Square, int] | None = None
+        self._double: dict[Square, int] | None = None
+
+    def double(self) -> dict[Square, int]:
+        if self._double is None:
+            self._double = reachable(self.board, self.body, "double")
+        return self._double
+
+    def move(self) -> dict[Square, int]:
+        if self._move is None:
+            if self._double is not None and not self.parity and not self.body.media:
+                limit = budget(self.body, "move")
+                self._move = {pos: cost for pos, cost in self._double.items() if cost <= limit}
+            else:
+                self._move = reachable(self.board, self.body, "move", parity=self.parity)
+        return self._move
 
 
 def _ends(ctx: MoveContext, costs: dict[int, int], start: int) -> dict[Square, int]:

@@ -197,7 +197,7 @@ def blows_expected_damage(blows: list[Blow], hit_points: dict[str, int], dies_at
     below ``dies_at``) deals nothing (it is given up). Nonlethal damage is counted but
     leaves the hit points as they were. A target that can no longer drop whatever the
     blows left deal is one state (``SAFE``), and when none can drop at all the means add."""
-    if not _may_drop(blows, hit_points):
+    if not may_drop(blows, hit_points):
         return sum((attack_odds(b.standing).expected_damage for b in blows), Fraction(0))
     # the most the blows from each index on can deal to each target
     ahead: list[dict[str, int]] = [{} for _ in range(len(blows) + 1)]
@@ -260,7 +260,7 @@ def _whole_outcomes(plan: AttackPlan) -> tuple[int, tuple[tuple[int, int], ...]]
 SAFE = 10 ** 9
 
 
-def _may_drop(blows: list[Blow], hit_points: dict[str, int]) -> bool:
+def may_drop(blows: list[Blow], hit_points: dict[str, int]) -> bool:
     """Whether some blow may come after its target fell to 0 or below (an undead is
     destroyed at 0): the most the earlier blows at it can deal reaches its hit points.
     Else every blow is made as planned now and their means simply add."""

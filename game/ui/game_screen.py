@@ -660,6 +660,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
             wanted = (("withdraw", "squares", "withdraw"),) if self.mode == "withdraw" else (
                 (("move", "tumble", "move"),) if self.tumbling() else
                 (("move", "squares", "move"), ("move", "double", "double"), ("run", "squares", "run")))
+            if opts["move"].legal and "double" in opts["move"].domain:
+                _ = opts["move"].domain["double"]       # read first: one search then serves the move too
             for action, part, band in wanted:
                 if opts[action].legal:
                     for x, y, _m in opts[action].domain.get(part, []):

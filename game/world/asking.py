@@ -20,7 +20,8 @@ from .. import data
 from ..dice import WouldRoll
 from ..rules.combat_feats import COMBAT_EXPERTISE, POWER_ATTACK, expertise_limit, power_attack_limit
 from ..rules.geometry import distance
-from ..rules.odds import AttackPlan, Blow, OpposedPlan, attack_odds, blows_expected_damage, opposed_win_chance
+from ..rules.odds import (AttackPlan, Blow, OpposedPlan, attack_odds, blows_expected_damage, may_drop,
+                          opposed_win_chance)
 from ..rules.reasons import Refusal
 from ..rules.tumble import TumblePlan
 from . import views
@@ -440,14 +441,18 @@ def _blows_damage(battle, command: Command, declined, own: list[AttackPlan]) -> 
     struck_again = {t for i, t in enumerate(targets) if t in targets[:i] and battle.has(t)}
     if not struck_again:
         return sum((attack_odds(p).expected_damage for p in own), Fraction(0))
-    down: dict[str, list[AttackPlan] | None] = {t: _plans_once_down(battle, command, declined, t, len(own))
-                                                for t in sorted(struck_again)}
-    blows = [Blow(p.target, p, (down.get(p.target) or [None] * len(own))[i]) for i, p in enumerate(own)]
     hit_points, dies_at = {}, {}
     for t in set(targets):
         hp = battle.read(t, HitPoints)
         hit_points[t] = hp.current + hp.temporary
         dies_at[t] = death_at(battle, t)
+    if not may_drop([Blow(p.target, p) for p in own], hit_points):
+        # no blow can fall on a foe already down: the plans once it is down (a dry run
+        # each) would never be used
+        return sum((attack_odds(p).expected_damage for p in own), Fraction(0))
+    down: dict[str, list[AttackPlan] | None] = {t: _plans_once_down(battle, command, declined, t, len(own))
+                                                for t in sorted(struck_again)}
+    blows = [Blow(p.target, p, (down.get(p.target) or [None] * len(own))[i]) for i, p in enumerate(own)]
     return blows_expected_damage(blows, hit_points, dies_at)
 
 

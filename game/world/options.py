@@ -76,7 +76,7 @@ class Option:
     action: str
     refusal: Refusal | None
     probe: Command | None = None
-    made: dict[str, Any] | Callable[[], dict[str, Any]] = field(default_factory=dict)
+    made: Mapping[str, Any] | Callable[[], Mapping[str, Any]] = field(default_factory=dict)
     passed: list[Command] = field(default_factory=list)     # the candidates that pass, once the domain is made
 
     @property
@@ -84,7 +84,7 @@ class Option:
         return self.refusal is None
 
     @property
-    def domain(self) -> dict[str, Any]:
+    def domain(self) -> Mapping[str, Any]:
         if callable(self.made):
             self.made = self.made()
         return self.made
@@ -267,7 +267,7 @@ def _movement(battle, who: str, action: str, mode: str) -> Option:
     if not option.legal:
         return option
 
-    def domain() -> dict[str, Any]:
+    def domain() -> Mapping[str, Any]:
         def allowed(found: dict) -> dict:
             if not ends_bound(battle, who):
                 return found
@@ -278,11 +278,37 @@ def _movement(battle, who: str, action: str, mode: str) -> Option:
             found = views.tumble_reachable(battle, who)
             tumbling = {"tumble": _squares_domain(allowed(found))} if found else {}
         if action == "move" and battle.actions_left().get("full_round"):
-            # one search for both when it can (the domains list their squares sorted)
-            move, double = views.reachable_move_and_double(battle, who)
-            return {"squares": _squares_domain(allowed(move)), "double": _squares_domain(allowed(double)), **tumbling}
+            # each searched when first read (one search for both when the double is read
+            # first; the domains list their squares sorted)
+            both = views.move_and_double(battle, who)
+            return LazyParts({"squares": lambda: _squares_domain(allowed(both.move())),
+                              "double": lambda: _squares_domain(allowed(both.double())),
+                              **{part: (lambda found=found: found) for part, found in tumbling.items()}})
         return {"squares": _squares_domain(allowed(views.reachable(battle, who, mode))), **tumbling}
     return Option(action, None, option.probe, domain)
+
+
+class LazyParts(Mapping):
+    """A domain whose parts each cost a search, made when first read (its keys are known
+    at once: reading ``keys`` or ``in`` makes nothing)."""
+
+    def __init__(self, makers: dict[str, Callable[[], Any]]):
+        self._makers = makers
+        self._made: dict[str, Any] = {}
+
+    def __getitem__(self, part: str) -> Any:
+        if part not in self._made:
+            self._made[part] = self._makers[part]()
+        return self._made[part]
+
+    def __contains__(self, part: object) -> bool:
+        return part in self._makers        # ``Mapping``'s own would make the part to see it
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._makers)
+
+    def __len__(self) -> int:
+        return len(self._makers)
 
 
 def _targeted(battle, who: str, action: str, make: Callable[[str], Command], ids: list[str]) -> Option:

@@ -53,11 +53,11 @@ def reachable(battle, cid: str, mode: str) -> dict[Square, int]:
                               parity=ts.parity if mode == "move" else 0)
 
 
-def reachable_move_and_double(battle, cid: str) -> tuple[dict[Square, int], dict[Square, int]]:
-    """``reachable`` for a move and for a double move at once (``movement.reachable_move_and_double``:
-    one search when it can; the move's squares then come in another order)."""
+def move_and_double(battle, cid: str) -> movement.MoveAndDouble:
+    """``reachable`` for a move and for a double move, each searched when first read
+    (``movement.MoveAndDouble``: one search serves both when the double is read first)."""
     board, who = mover(battle, cid)
-    return movement.reachable_move_and_double(board, board.body(who), parity=battle.read(who, TurnState).parity)
+    return movement.MoveAndDouble(board, board.body(who), parity=battle.read(who, TurnState).parity)
 
 
 def tumble_reachable(battle, cid: str) -> dict[Square, int]:

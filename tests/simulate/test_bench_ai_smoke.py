@@ -9,7 +9,8 @@ from game.bench_ai import TARGETS, measure
 
 
 def test_the_figures_and_their_flags_agree():
-    figures = measure(repeat=1, size=(14, 10), per_side=3)
+    figures = measure(repeat=1, size=(14, 10), per_side=3, warmup=False)
+    assert figures["warmup_s"] == 0.0                 # no warm-up battle asked: none played
     assert figures["suite"] == "ai" and figures["controller"] == "ai:normal" and figures["creatures"] == 6
     assert figures["creature_turns"] == sum(b["creature_turns"] for b in figures["battles"]) > 0
     assert not any(b["refused"] for b in figures["battles"])
