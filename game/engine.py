@@ -104,6 +104,7 @@ class Battle(BattleFaces):
         self.history: list[dict] = []              # every command played, for saves and replays
         self.world = f"battle-{next(_world_ids)}"
         self._board: Board | None = None
+        self._last_board: Board | None = None     # the board last made (``board``: kept when nothing it holds changed)
         self._bodies: dict = {}                  # id -> its rules body, rebuilt when dirty
         self._dirty: set[str] = set()           # creatures whose body must be rebuilt
         self.revision = 0                        # changes whenever the battle may have changed
@@ -332,12 +333,25 @@ class Battle(BattleFaces):
         """The rules snapshot, rebuilt after a change: only the bodies of creatures whose
         components may have changed are made again."""
         if self._board is None:
+            last = self._last_board
             for cid in self._dirty:
-                self._bodies[cid] = systems.build_body(self, cid)
+                body = systems.build_body(self, cid)
+                known = last.by_id.get(cid) if last is not None else None
+                # the same body as the last board's (an action spent, hit points lost):
+                # kept, so that what was worked out for it still holds
+                self._bodies[cid] = known if known == body else body
             self._requests.stale |= self._dirty      # their threat maps are made again
             self._dirty.clear()
-            self._board = Board(self.current_terrain(), tuple(self._bodies[cid] for cid in self._sorted_ids),
-                                self.variants)
+            bodies = tuple(self._bodies[cid] for cid in self._sorted_ids)
+            terrain = self.current_terrain()
+            if last is not None and last.terrain is terrain and last.variants is self.variants \
+                    and len(last.bodies) == len(bodies) and all(a is b for a, b in zip(last.bodies, bodies)):
+                # Nothing the positioning rules see changed (a board is a function of its
+                # terrain, bodies and variants): the last board, with its worked-out tables.
+                self._board = last
+            else:
+                self._board = Board(terrain, bodies, self.variants)
+            self._last_board = self._board
         return self._board
 
     def current_terrain(self):
@@ -451,6 +465,8 @@ class Battle(BattleFaces):
             self.dice.rewind(frame.rolls, frame.script, frame.rng)
             del self.history[frame.history:]
             self._board = frame.caches["_board"]
+            if self._board is not None:
+                self._last_board = self._board
             self.revision = frame.caches["revision"]
 
     def _new_revision(self) -> None:
