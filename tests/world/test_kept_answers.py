@@ -79,3 +79,18 @@ def test_reading_a_moves_squares_searches_no_double_move(duel, monkeypatch):
     assert modes.count("double") == 1
     # every square a move reaches is in the double move's, at the same cost
     assert {(x, y): m for x, y, m in squares}.items() <= {(x, y): m for x, y, m in double}.items()
+
+
+def test_a_change_the_positioning_rules_do_not_see_keeps_the_board_and_one_they_see_makes_a_new_one(duel):
+    from game.world.components import Conditions, HitPoints
+    board = duel.board()
+    duel.comp("orc", HitPoints).current -= 5          # hit points are not on a body
+    duel.changed()                                    # as the sandbox says after an edit
+    assert duel.board() is board
+    ok, _refusal, _events = duel.act(Move("hero", squares=((1, 2),)), declined={"orc"})
+    assert ok
+    moved = duel.board()
+    assert moved is not board and moved.body("hero").pos == (1, 2)
+    duel.comp("orc", Conditions).ids.add("prone")     # a condition is: a new board that shows it
+    duel.changed()
+    assert duel.board() is not moved and "prone" in duel.board().body("orc").conditions
