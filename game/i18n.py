@@ -102,6 +102,14 @@ _SENTENCES: dict[str, dict[str, str]] = {
                    "fr": "{spell} : un {creature} pour combattre à ses côtés pendant {rounds} rounds"},
     "WHY_TURN_UNDEAD": {"en": "turns undead: {count} undead within 60 ft",
                         "fr": "renvoie les morts-vivants : {count} à moins de 18 m"},
+    "WHY_TURN_CREATURES": {"en": "turns {creature_kind} by its domain: {count} within 60 ft",
+                           "fr": "repousse les {creature_kind} par son domaine : {count} à moins de 18 m"},
+    "WHY_REBUKE_CREATURES": {"en": "rebukes {creature_kind} by its domain: {count} within 60 ft",
+                             "fr": "intimide les {creature_kind} par son domaine : {count} à moins de 18 m"},
+    "WHY_FIRST_AID": {"en": "first aid to {target}, dying ({aoo} attacks of opportunity): {chance} % to succeed",
+                      "fr": "premiers secours à {target}, mourant ({aoo} attaques d'opportunité) : {chance} % de réussite"},
+    "WHY_TO_THE_DYING": {"en": "goes to {target}, dying, to give first aid",
+                         "fr": "va vers {target}, mourant, pour lui donner les premiers secours"},
     "WHY_MINDLESS": {"en": "mindless: goes for the nearest enemy, {target}",
                      "fr": "sans esprit : va sur l'ennemi le plus proche, {target}"},
     "WHY_FLEE": {"en": "afraid: flees", "fr": "apeuré : fuit"},
@@ -1588,7 +1596,7 @@ def term(section: str, ident: str, lang: str | None = None) -> str:
     return ident
 
 
-_TERM_KEYS = {"condition": "condition", "status": "status", "kind": "check"}
+_TERM_KEYS = {"condition": "condition", "status": "status", "kind": "check", "creature_kind": "creature_kind"}
 
 
 def _named(key: str, value: Any, lang: str) -> str:

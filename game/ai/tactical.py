@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ..dice import Chooser
 from ..world import commands as C, views
-from . import answers, candidates as cand, magic, maneuvers, scripted, shooting
+from . import answers, candidates as cand, domain_turning, first_aid, magic, maneuvers, scripted, shooting
 from .controllers import Decision
 from .scoring import LEVELS, Threats
 from .sense import Situation
@@ -26,7 +26,8 @@ from .sense import Situation
 # that careful sides end their battles.
 STRIKING = frozenset({"WHY_FULL_ATTACK", "WHY_ATTACK", "WHY_FOCUS", "WHY_DEFENSIVELY", "WHY_CHARGE", "WHY_TRIP",
                       "WHY_DISARM", "WHY_BULL_RUSH", "WHY_SPLASH", "WHY_AREA_SPELL", "WHY_SPELL", "WHY_TURN_UNDEAD",
-                      "WHY_MINDLESS", "WHY_CURE", "WHY_BOON", "WHY_MENACE"})
+                      "WHY_MINDLESS", "WHY_CURE", "WHY_BOON", "WHY_MENACE", "WHY_TURN_CREATURES",
+                      "WHY_REBUKE_CREATURES"})
 BOLD_AFTER = 3
 BLOWS = ("WHY_ATTACK", "WHY_FULL_ATTACK", "WHY_FOCUS", "WHY_MENACE")
 # What a creature that has held too long may do to go in.
@@ -36,7 +37,7 @@ GOING_IN = frozenset({"WHY_CHARGE", "WHY_MOVE_STRIKE", "WHY_TUMBLE_STRIKE", "WHY
 INSTINCT = LEVELS["easy"]
 # Always weighed; then, unless a full attack is at hand (or it looks ahead), the moves.
 GENERATORS = (cand.strikes, cand.steps, cand.total_defense, maneuvers.maneuvers, magic.spells, magic.splash,
-              magic.turning, cand.recover)
+              magic.turning, domain_turning.domain_turning, cand.recover)
 MOVES = (cand.charges, cand.move_strikes)
 
 
@@ -118,6 +119,8 @@ class TacticalPlayer:
         if not lets_them_fight and not any(c.why in GOING_IN or (c.why in BLOWS and not c.params.get("thrown"))
                                            for c in found):
             found += cand.approach(turn)
+        # last: first aid is weighed only where it could beat all the rest
+        found += first_aid.first_aid(turn, max((c.score for c in found), default=-float("inf")))
         return found
 
     def _waited(self, battle, who: str, found: list, s: Situation) -> Decision | None:

@@ -15,8 +15,9 @@ Conventions (README, "Tiled maps"):
   scenario's creature keys (``id``, ``template``, ``side``, ``name``, ``weapon``, ``hp`` ...);
   ``id`` defaults to the object's name; list keys (``feats``, ``conditions``, ``inventory``)
   are comma-separated strings;
-- map custom properties: ``title``, ``description``, ``seed`` and the rule variants
-  (``charge_lane``, ``scatter_order``, ``reach_diagonal_exception``).
+- map custom properties: ``title``, ``description``, ``seed``, the rule variants
+  (``charge_lane``, ``scatter_order``, ``reach_diagonal_exception``) and ``difficult``, what
+  the map's difficult terrain is for the eye (the TOML ``[map] difficult``, issue 14 item 3).
 
 Other layers (decoration) are ignored. ``scenario.parse_tiled`` returns the same ``Scenario`` as the
 equivalent TOML file, and refuses a bad file with one ``file: key: what is wrong`` line.
@@ -36,6 +37,7 @@ from ..rules.terrain import LEGEND
 from .errors import ContentError
 from .limits import check_values, guard, no_constant
 from ..data.strict import convert
+from .schema import DIFFICULT_LOOKS
 from .schema import value_or as _or
 from .tiled_schema import Layer, MapObject, Property, TiledMap, Tileset
 
@@ -44,6 +46,7 @@ FLIP_BITS = 0xF0000000
 LIST_KEYS = ("feats", "conditions", "inventory")
 MAP_PROPERTIES = ("title", "description", "seed", "title_en", "title_fr", "description_en", "description_fr")
 RULE_PROPERTIES = ("charge_lane", "scatter_order", "reach_diagonal_exception")
+MAP_TABLE_PROPERTIES = ("difficult",)        # keys of the TOML [map] table, given as map properties
 
 
 def tiled_document(text: str, path: str = "<tiled>") -> dict[str, Any]:
@@ -69,13 +72,17 @@ def tiled_document(text: str, path: str = "<tiled>") -> dict[str, Any]:
 
     scenario: dict[str, Any] = {}
     rules: dict[str, Any] = {}
+    map_table: dict[str, Any] = {}
+    known = MAP_PROPERTIES + RULE_PROPERTIES + MAP_TABLE_PROPERTIES
     for name, value in _properties(tiled.properties).items():
         if name in MAP_PROPERTIES:
             scenario[name] = value
         elif name in RULE_PROPERTIES:
             rules[name] = value
+        elif name == "difficult":
+            map_table[name] = _difficult_look(value, fail)
         else:
-            fail(f"properties.{name}", f"unknown map property (known: {', '.join(MAP_PROPERTIES + RULE_PROPERTIES)})")
+            fail(f"properties.{name}", f"unknown map property (known: {', '.join(known)})")
     if rules:
         scenario["rules"] = rules
 
@@ -99,7 +106,7 @@ def tiled_document(text: str, path: str = "<tiled>") -> dict[str, Any]:
                 fail("layers.terrain", f"tile {gid} at row {y}, column {x} is in no tileset or has no map character")
             row.append(ch)
         rows.append("".join(row))
-    scenario["map"] = {"grid": "\n".join(rows)}
+    scenario["map"] = {"grid": "\n".join(rows), **map_table}
 
     groups = [layer for layer in layers if layer.type == "objectgroup" and layer.name == "creatures"]
     if len(groups) > 1:
@@ -107,6 +114,20 @@ def tiled_document(text: str, path: str = "<tiled>") -> dict[str, Any]:
     objects = groups[0].objects if groups else []
     scenario["creature"] = [_creature(obj, tiled.tilewidth, tiled.tileheight, fail) for obj in objects]
     return scenario
+
+
+def _difficult_look(value: Any, fail) -> str:
+    """The map property ``difficult``: one of ``schema.DIFFICULT_LOOKS``, checked here so the
+    error names the Tiled key (``properties.difficult``), not the TOML one it becomes."""
+    if not isinstance(value, str):
+        fail("properties.difficult", f"must be a string, one of {_choices()}, not {value!r}")
+    if value not in DIFFICULT_LOOKS:
+        fail("properties.difficult", f"unknown value {json.dumps(value)} (expected one of {_choices()})")
+    return value
+
+
+def _choices() -> str:
+    return ", ".join(f'"{look}"' for look in sorted(DIFFICULT_LOOKS))
 
 
 def _layers(layers: list[Layer]):
