@@ -26,6 +26,8 @@ from . import more_actions
 # The "More…" entries that free a hand for a spell's gestures (French text, « Composantes
 # gestuelles »: a hand free): loosening the shield, sheathing or dropping what is held.
 HAND_FREEING = ("loose_shield", "sheathe", "drop")
+# The shapes aimed at an area: their preview names whom the area catches.
+AREAS = ("burst", "spread", "square", "cone")
 
 
 class SpellAim:
@@ -302,9 +304,43 @@ class SpellAim:
         if aim is None:
             return
         command = self._command(aim)
-        refusal = command if not isinstance(command, C.Command) else self.s.battle.check(command)
-        if refusal is not None:
-            ov.caption = self.s.say(refusal)
+        if not isinstance(command, C.Command):
+            ov.caption = self.s.say(command)
+        elif self.shape in AREAS:
+            self._caught(self.s.battle.odds(command), ov)
+        else:
+            refusal = self.s.battle.check(command)
+            if refusal is not None:
+                ov.caption = self.s.say(refusal)
+
+    def _caught(self, odds, ov) -> None:
+        """An area spell's aim: the engine's refusal, or the creatures its preview says
+        the area catches (``Odds.caught``, never the window's own count), each by its
+        name, an ally marked, with its chance to make the save and its mean damage; each
+        one's square marked with its save chance (issue 14 play-test)."""
+        if odds.refusal is not None:
+            ov.caption = self.s.say(odds.refusal)
+            return
+        lang, board = self.s.lang, self.s.battle.board()
+        me = board.body(self.s.current)
+        parts = []
+        for one in odds.caught:
+            who = one.plan.who
+            name = self.s.names.get(who, who)
+            if who == self.s.current:
+                name = sentence("UI_CAUGHT_SELF", {"name": name}, lang)
+            elif not board.body(who).is_enemy_of(me):
+                name = sentence("UI_CAUGHT_ALLY", {"name": name}, lang)
+            said = []
+            if one.save is not None:
+                chance = round(100 * float(one.save))
+                said.append(sentence("UI_CAUGHT_SAVE", {"kind": one.plan.save, "chance": chance}, lang))
+                ov.marks.append((board.body(who).pos, f"{chance}%"))
+            if one.expected_damage is not None:
+                said.append(sentence("UI_CAUGHT_DAMAGE", {"damage": f"{float(one.expected_damage):.1f}"}, lang))
+            parts.append(f"{name} ({', '.join(said)})" if said else name)
+        ov.caption = sentence("UI_CAUGHT", {"names": " · ".join(parts)}, lang) if parts else \
+            sentence("UI_CAUGHT_NOBODY", {}, lang)
 
     def _args(self, aim: dict) -> dict:
         if self.item:
