@@ -9,6 +9,11 @@ import pygame
 import pytest
 from test_game_screen import click, click_button, open_screen, pump
 
+from game.content.scenario import parse_scenario
+from game.engine import Battle
+from game.ui.combat_log import lines
+from game.world.components import Stats
+
 GRID = "\n".join("." * 14 for _ in range(8))
 BATTLE = f'seed = 5\n[map]\ngrid = """\n{GRID}\n"""\n' + '''
 [[creature]]
@@ -104,3 +109,34 @@ def test_a_save_for_half_reads_as_a_halving_in_the_log_and_its_hover(lang, halve
     g.draw()
     row = next(r for i, r in g.log_view.rows if str(g.log[i][0]) == gnoll)
     assert any(halved.strip("— ") in line for line in g.log_view.hovered_lines(g.log, row.center))
+
+
+def test_a_blow_from_the_water_is_said_halved_in_the_log_in_both_languages():
+    """SRD "Underwater Combat": a slashing blow from the water deals half damage; the log
+    says the roll was halved (" — ½ (in water)"), its dice and bonus those rolled."""
+    b = Battle(parse_scenario('seed = 1\n[map]\ngrid = """\n......\n.w....\n......\n"""\n' + '''
+[[creature]]
+id = "hero"
+side = "blue"
+at = [0, 1]
+initiative = 20
+str = 12
+weapon = "longsword"
+bab = 2
+
+[[creature]]
+id = "orc"
+side = "red"
+at = [2, 1]
+initiative = 10
+hp = 40
+''', "water.toml"))
+    b.comp("hero", Stats).values["swim"] = 4
+    assert b.act("hero", "swim", {"squares": [[1, 1]]}, dice=[10])[0]
+    ok, refusal, ev = b.act("hero", "attack", {"target": "orc"}, dice=[15, 7])      # 1d8+1: 8, halved 4
+    assert ok, refusal
+    hurt = next(e for e in ev if type(e).__name__ == "DamageDealt")
+    assert (hurt.amount, hurt.dice, hurt.bonus, hurt.halved) == (4, (7,), 1, "water")
+    names = {"hero": "Hero", "orc": "Orc"}
+    for lang, said in (("en", "Orc takes 4 (7 +1) — ½ (in water)"), ("fr", "Orc subit 4 (7 +1) — moitié (dans l'eau)")):
+        assert said in [str(t) for t, _c in lines(ev, names, lang)]

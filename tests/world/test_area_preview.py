@@ -74,3 +74,4 @@ def test_the_query_tool_lists_whom_the_fireball_catches_in_preview_and_odds():
         assert [c["who"] for c in answer["caught"]] == ["g1"]
         assert answer["caught"][0]["save"] == "ref" and answer["caught"][0]["dc"] == 16
         assert answer["caught"][0]["save_chance"] == 0.30 and 0 < answer["caught"][0]["expected_damage"] < 17.5
+
