@@ -12,6 +12,7 @@ from .content.errors import ContentError
 from .content.limits import check_values, guard, no_constant, strip_bom
 from .engine import Battle
 from .i18n import sentence
+from .rules.area_odds import caught_odds
 from .rules.geometry import metres
 from .rules.reasons import Refusal
 from .world import systems, views
@@ -229,6 +230,7 @@ class QuerySession:
                 "attacks": [_attack_json(a) for a in rec.attacks],
                 "checks": [_check_json(c) for c in rec.checks],
                 "tumbles": [_tumble_json(t) for t in rec.tumbles],
+                "caught": [_caught_json(caught_odds(p)) for p in rec.caught],
                 "questions": [{"to": q.to, "about": q.about, "argument": q.argument, "choices": _plain(list(q.choices)),
                                **({"against": q.against} if q.against else {})}
                               for q in questions(self.battle, seen)],
@@ -258,6 +260,8 @@ class QuerySession:
                 out[key] = float(value)
         if chances.tumbles:
             out["tumbles"] = [_tumble_json(t) for t in chances.tumbles]
+        if chances.caught:
+            out["caught"] = [_caught_json(c) for c in chances.caught]
         return out
 
     def act(self, req: dict) -> dict:
@@ -282,6 +286,14 @@ class QuerySession:
 def _tumble_json(t) -> dict:
     """A Tumble check a preview planned (digest §4.6): the foe, where, its DC and chance."""
     return {"foe": t.foe, "at": list(t.at), "dc": t.dc, "bonus": t.bonus, "through": t.through, "chance": t.chance}
+
+
+def _caught_json(c) -> dict:
+    """A creature an area spell catches (data-digest §5): who, its save (null: none) and DC,
+    its chance to make it and its mean damage (null: none)."""
+    return {"who": c.plan.who, "save": c.plan.save, "dc": c.plan.dc if c.plan.save else None,
+            "save_chance": None if c.save is None else float(c.save),
+            "expected_damage": None if c.expected_damage is None else float(c.expected_damage)}
 
 
 def _plain(value):

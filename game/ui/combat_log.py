@@ -160,6 +160,10 @@ def lines(events, names: dict[str, str], lang: str, sides=None,
                 # (digest §9.3, helpless: "coup de grace ... automatic hit and critical")
                 code = "LOG_DAMAGE_COUP_DE_GRACE" if acting == "coup_de_grace" else "LOG_DAMAGE_CRITICAL"
                 extra += sentence(code, {"times": e.multiplier}, lang)
+            if getattr(e, "halved", None):
+                # the roll halved (a save for half, a blow from the water): said as a halving,
+                # not as a negative bonus (issue 14 play-test: "−11")
+                extra += sentence(f"LOG_DAMAGE_HALVED_{e.halved}", {}, lang)
             out.append((sentence("LOG_DAMAGE", {"target": n(e.target), "amount": e.amount, "dice": dice,
                                                "bonus": _signed(e.bonus), "kind": extra}, lang), (235, 140, 120)))
         elif kind == "Moved":

@@ -26,6 +26,8 @@ from . import more_actions
 # The "More…" entries that free a hand for a spell's gestures (French text, « Composantes
 # gestuelles »: a hand free): loosening the shield, sheathing or dropping what is held.
 HAND_FREEING = ("loose_shield", "sheathe", "drop")
+# The shapes aimed at an area: their preview names whom the area catches.
+AREAS = ("burst", "spread", "square", "cone")
 
 
 class SpellAim:
@@ -39,17 +41,19 @@ class SpellAim:
         self.action = "cast"                   # cast, use_spell_like or use_item
         self.targets: list[str] = []
         self._shown: dict[str, list[tuple[str, str]]] = {}    # per caster: the list's keys, in the order first shown
-        self._names: dict[tuple, str] = {}                    # (caster, key): its label when last shown
+        self._names: dict[tuple, tuple[str, str]] = {}        # (caster, key): its name and level when last shown
 
     # --- what can be cast -------------------------------------------------------------
     def choices(self, cid: str) -> list[tuple[str, tuple[str, str]]]:
         """(label, (kind, id)) for every spell the engine says is ready (once each), with
-        the castings left of a prepared one. A spell the engine would refuse now (a free
-        hand, a slot, range) gets a short reason in its label, the engine's sentence on
-        hover (``tips``), and is not aimed when chosen; a spell cast to the last keeps its
-        place, greyed, so the list never shifts under the cursor (play-test, issue 14).
-        When a hand is what is missing, what frees one ("Loosen the shield", sheathe,
-        drop: the "More…" menu's entries the engine allows) is offered here too."""
+        its level and the castings of it left today (``views.spell_castings``: prepared
+        copies, slots of its level or higher, uses, charges; play-test, issue 14). A spell
+        the engine would refuse now (a free hand, a slot, range) gets a short reason in its
+        label, the engine's sentence on hover (``tips``), and is not aimed when chosen; a
+        spell cast to the last keeps its place, greyed, so the list never shifts under the
+        cursor (play-test, issue 14). When a hand is what is missing, what frees one
+        ("Loosen the shield", sheathe, drop: the "More…" menu's entries the engine
+        allows) is offered here too."""
         return [(label, value) for label, value, _tip in self.entries(cid)]
 
     def entries(self, cid: str) -> list[tuple[str, tuple, str | None]]:
@@ -57,21 +61,17 @@ class SpellAim:
         lang = self.s.lang
         refused = spell_refusals(self.s.battle, cid) if cid == self.s.current else {}
         now = {key: label for label, key in self._labels(cid)}
-        counts = views.prepared_counts(self.s.battle, cid)
         shown = self._shown.setdefault(cid, [])
         shown.extend(key for key in now if key not in shown)
         out: list[tuple[str, tuple, str | None]] = []
         needs_hand = False
         for key in shown:
             if key not in now:                              # cast to the last today: greyed, in place
-                name = self._names.get((cid, key), key[1])
+                name, level = self._names.get((cid, key), (key[1], ""))
                 why = sentence("UI_SPELL_SPENT_WHY", {"spell": name}, lang)
-                out.append((f"{name} — {sentence('UI_SPELL_SPENT', {}, lang)}", ("refused", why), why))
+                out.append((sentence("UI_SPELL_SPENT_LABEL", {"spell": name, "level": level}, lang), ("refused", why), why))
                 continue
-            label = self._names[(cid, key)] = now[key]
-            left = counts.get(key[1], 0) if key[0] == "spell" else 0
-            if left > 1:                                    # a prepared spell's castings left today
-                label = sentence("UI_CASTINGS_LEFT", {"spell": label, "n": left}, lang)
+            label = now[key]
             refusal = refused.get(("prepared" if key[0] == "spell" else key[0], key[1]))
             if refusal is None:
                 out.append((label, key, None))
@@ -97,22 +97,35 @@ class SpellAim:
         return option.legal or option.refusal.code != "NOT_RESTRICTED"
 
     def _labels(self, cid: str) -> list[tuple[str, tuple[str, str]]]:
+        """Each way to cast, labelled with its level and castings left as the engine counts
+        them; the name and level are kept to label the entry once it is spent."""
         lang = self.s.lang
+        castings = views.spell_castings(self.s.battle, cid)
         out = []
         for c in views.spell_choices(self.s.battle, cid):
+            counted = castings[(c.kind, c.ident)]
+            level = _level_word(counted.level, lang)
             if c.kind == "prepared":
-                spell, feats, level = views.entry_parts(c.ident)
-                out.append((_spell_label(spell, feats, lang, level), ("spell", c.ident)))
+                spell, feats, heightened = views.entry_parts(c.ident)
+                name, key = _spell_label(spell, feats, lang, heightened), ("spell", c.ident)
+                label = sentence("UI_CASTINGS_LEFT", {"spell": name, "level": level, "n": counted.left}, lang)
             elif c.kind == "known":
-                out.append((_spell_label(c.spell, (), lang), ("known", c.spell)))
+                name, key = _spell_label(c.spell, (), lang), ("known", c.spell)
+                label = sentence("UI_CASTINGS_LEFT", {"spell": name, "level": level, "n": counted.left}, lang)
             elif c.kind == "convert":
-                out.append((sentence("UI_IN_PLACE", {"spell": _spell_label(c.spell, (), lang)}, lang), ("convert", c.spell)))
+                name, key = _spell_label(c.spell, (), lang), ("convert", c.spell)
+                label = sentence("UI_IN_PLACE", {"spell": name, "level": level, "n": counted.left}, lang)
             elif c.kind == "spell_like":
-                left = sentence("UI_AT_WILL" if c.uses is None else "UI_USES_LEFT", {"n": c.uses}, lang)
-                out.append((sentence("UI_SPELL_LIKE", {"spell": _spell_label(c.spell, (), lang), "left": left}, lang),
-                            ("spell_like", c.spell)))
+                name, key = _spell_label(c.spell, (), lang), ("spell_like", c.spell)
+                left = sentence("UI_AT_WILL" if counted.left is None else "UI_USES_LEFT", {"n": counted.left}, lang)
+                label = sentence("UI_SPELL_LIKE", {"spell": name, "level": level, "left": left}, lang)
             else:
-                out.append((data.magic_items()[c.ident].get(f"name_{lang}", c.ident), ("item", c.ident)))
+                name, key = data.magic_items()[c.ident].get(f"name_{lang}", c.ident), ("item", c.ident)
+                wand = data.magic_items()[c.ident]["kind"] == "wand"
+                label = sentence("UI_CHARGES_LEFT" if wand else "UI_CASTINGS_LEFT",
+                                 {"spell": name, "level": level, "n": counted.left}, lang)
+            self._names[(cid, key)] = (name, level)
+            out.append((label, key))
         return out
 
     def start(self, choice: tuple[str, str]) -> None:
@@ -291,9 +304,43 @@ class SpellAim:
         if aim is None:
             return
         command = self._command(aim)
-        refusal = command if not isinstance(command, C.Command) else self.s.battle.check(command)
-        if refusal is not None:
-            ov.caption = self.s.say(refusal)
+        if not isinstance(command, C.Command):
+            ov.caption = self.s.say(command)
+        elif self.shape in AREAS:
+            self._caught(self.s.battle.odds(command), ov)
+        else:
+            refusal = self.s.battle.check(command)
+            if refusal is not None:
+                ov.caption = self.s.say(refusal)
+
+    def _caught(self, odds, ov) -> None:
+        """An area spell's aim: the engine's refusal, or the creatures its preview says
+        the area catches (``Odds.caught``, never the window's own count), each by its
+        name, an ally marked, with its chance to make the save and its mean damage; each
+        one's square marked with its save chance (issue 14 play-test)."""
+        if odds.refusal is not None:
+            ov.caption = self.s.say(odds.refusal)
+            return
+        lang, board = self.s.lang, self.s.battle.board()
+        me = board.body(self.s.current)
+        parts = []
+        for one in odds.caught:
+            who = one.plan.who
+            name = self.s.names.get(who, who)
+            if who == self.s.current:
+                name = sentence("UI_CAUGHT_SELF", {"name": name}, lang)
+            elif not board.body(who).is_enemy_of(me):
+                name = sentence("UI_CAUGHT_ALLY", {"name": name}, lang)
+            said = []
+            if one.save is not None:
+                chance = round(100 * float(one.save))
+                said.append(sentence("UI_CAUGHT_SAVE", {"kind": one.plan.save, "chance": chance}, lang))
+                ov.marks.append((board.body(who).pos, f"{chance}%"))
+            if one.expected_damage is not None:
+                said.append(sentence("UI_CAUGHT_DAMAGE", {"damage": f"{float(one.expected_damage):.1f}"}, lang))
+            parts.append(f"{name} ({', '.join(said)})" if said else name)
+        ov.caption = sentence("UI_CAUGHT", {"names": " · ".join(parts)}, lang) if parts else \
+            sentence("UI_CAUGHT_NOBODY", {}, lang)
 
     def _args(self, aim: dict) -> dict:
         if self.item:
@@ -336,3 +383,9 @@ def _spell_label(spell_id: str, feats, lang: str, heightened: int | None = None)
     others = [data.feats()[f].get(f"name_{lang}", f) + (f" {heightened}" if f == "heighten_spell" else "")
               for f in feats if f != "quicken_spell"]
     return name + (" ⚡" if "quicken_spell" in feats else "") + (f" [{', '.join(others)}]" if others else "")
+
+
+def _level_word(level: int, lang: str) -> str:
+    """A spell level as the list says it: "1st", "2nd" … in English, "niv. 1" in French."""
+    code = f"UI_SPELL_LEVEL_{level}"
+    return sentence(code, {}, lang) if has_sentence(code) else sentence("UI_SPELL_LEVEL_N", {"n": level}, lang)

@@ -18,6 +18,7 @@ from fractions import Fraction
 
 from .. import data
 from ..dice import WouldRoll
+from ..rules.area_odds import CaughtOdds, CaughtPlan, caught_odds
 from ..rules.combat_feats import COMBAT_EXPERTISE, POWER_ATTACK, expertise_limit, power_attack_limit
 from ..rules.geometry import distance
 from ..rules.odds import (AttackPlan, Blow, OpposedPlan, attack_odds, blows_expected_damage, may_drop,
@@ -50,6 +51,7 @@ class Recorder:
     opportunities: list[tuple[str, str, tuple[int, int]]] = field(default_factory=list)   # taker, provoker, where
     walks: list[tuple[str, tuple[tuple[int, int], ...], str]] = field(default_factory=list)  # who, positions, mode
     tumbles: list[TumblePlan] = field(default_factory=list)      # Tumble checks, taken as made
+    caught: list[CaughtPlan] = field(default_factory=list)      # whom an area spell affects, with their saves
     battle: object = None
 
     def attack(self, plan: AttackPlan) -> list:
@@ -64,6 +66,9 @@ class Recorder:
 
     def tumbled(self, plan: TumblePlan) -> None:
         self.tumbles.append(plan)
+
+    def area(self, plan: CaughtPlan) -> None:
+        self.caught.append(plan)
 
     def walked(self, who: str, positions, mode: str) -> None:
         self.walks.append((who, tuple(tuple(p) for p in positions), mode))
@@ -430,6 +435,7 @@ class Odds:
     attacks: tuple[AttackPlan, ...] = ()
     check: OpposedPlan | None = None        # the opposed check ``success`` is the chance of, with its parts
     tumbles: tuple[TumblePlan, ...] = ()    # a tumbling move's checks, each with its chance
+    caught: tuple[CaughtOdds, ...] = ()     # an area spell's creatures, each with its save chance and mean damage
 
 
 def _blows_damage(battle, command: Command, declined, own: list[AttackPlan]) -> Fraction:
@@ -485,4 +491,5 @@ def odds(battle, command: Command) -> Odds:
                                  check_plan.strict) if check_plan else None
     return Odds(hit=first.hit if first else None, crit=first.crit if first else None, expected_damage=damage,
                 success=success, attacks=tuple(own), check=check_plan,
-                tumbles=tuple(t for t in seen.recorder.tumbles if t.who == command.who))
+                tumbles=tuple(t for t in seen.recorder.tumbles if t.who == command.who),
+                caught=tuple(caught_odds(p) for p in seen.recorder.caught if p.caster == command.who))

@@ -312,7 +312,8 @@ def _roll_attack(battle, plan: odds.AttackPlan, w, redirect: str | None) -> list
         total_damage = rules.halved_in_water(total_damage)
     total_damage = max(0, total_damage - reduction)
     events.append(DamageDealt(attacker=attacker, target=target, dice=tuple(faces), bonus=plan.damage_bonus * multiplier,
-                              amount=total_damage, nonlethal=plan.nonlethal, multiplier=multiplier))
+                              amount=total_damage, nonlethal=plan.nonlethal, multiplier=multiplier,
+                              halved="water" if plan.halved else None))
     events.extend(apply_damage(battle, target, total_damage, plan.nonlethal))
     return events
 

@@ -132,6 +132,11 @@ class DamageDealt(Event):
     amount: int
     nonlethal: bool
     multiplier: int
+    # Why the rolled damage (dice + bonus) was halved before it was dealt: "save" (a
+    # Reflex save for half, data-digest §5), "water" (struck from the water, SRD
+    # "Underwater Combat"); None when it was not. The log says it as a halving, not as a
+    # negative bonus (issue 14 play-test).
+    halved: str | None = None
 
 
 @dataclass(frozen=True)

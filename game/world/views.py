@@ -18,6 +18,7 @@ from ..rules.sight import cover as cover_of, cover_lines, has_line_of_effect_to_
 from .actions import flurry, gates, tumbling
 from .actions.attacking import full_attack_plan
 from .actions.fear import cornered as fear_cornered, fear_source
+from .actions.magic_items import charges_left
 from .actions.mounted import can_carry
 from .actions.overrun import overrun_squares as through
 from .actions.spell_basics import spell_level
@@ -348,12 +349,42 @@ def heighten_levels(battle, who: str, spell_id: str) -> list[int]:
     return list(range(low, meta.HIGHEST_LEVEL + 1))
 
 
-def prepared_counts(battle, who: str) -> dict[str, int]:
-    """How many castings of each prepared entry are left today (French text, "lancer un
-    sort": a prepared spell is spent when cast)."""
-    out: dict[str, int] = {}
-    for entry in battle.read(who, Spellcasting).prepared:
-        out[entry] = out.get(entry, 0) + 1
+@dataclass(frozen=True)
+class Castings:
+    """What one of ``spell_choices`` has left today: the level it is cast at (a prepared
+    entry's slot, its metamagic and heightening counted) and how many castings of it
+    remain (``left`` None: at will)."""
+
+    level: int
+    left: int | None
+
+
+def spell_castings(battle, who: str) -> dict[tuple[str, str], Castings]:
+    """For each way to cast (``spell_choices``, keyed by (kind, ident)) its level and the
+    castings left, as what pays for them is spent (``spell_sources.source_of``; French
+    text, "lancer un sort"; SRD Sorcerer, Cleric): a prepared entry, its copies; a spell
+    known, the slots of its level or higher; a cure or inflict (a druid's summoning) in
+    place of a prepared spell, the prepared spells of its level or higher; a spell-like
+    ability, its uses; a potion or scroll, the ones carried; a wand, its charges."""
+    sc = battle.read(who, Spellcasting)
+    spells, items = data.spells(), data.magic_items()
+    carried = battle.read(who, Inventory).items
+    out: dict[tuple[str, str], Castings] = {}
+    for c in choices(battle, who):
+        if c.kind == "prepared":
+            out[(c.kind, c.ident)] = Castings(entry_level(battle, who, c.ident), sc.prepared.count(c.ident))
+        elif c.kind == "known":
+            level = spell_level(battle, who, spells[c.spell])
+            out[(c.kind, c.ident)] = Castings(level, sum(sc.slots[level:]))
+        elif c.kind == "convert":
+            level = spell_level(battle, who, spells[c.spell])
+            out[(c.kind, c.ident)] = Castings(level, sum(1 for e in sc.prepared if entry_level(battle, who, e) >= level))
+        elif c.kind == "spell_like":
+            out[(c.kind, c.ident)] = Castings(spell_level(battle, who, spells[c.spell]), c.uses)
+        else:                       # an item casts at its spell's lowest level (``magic_items.do_use_item``)
+            item = items[c.ident]
+            left = charges_left(battle, who, c.ident) if item["kind"] == "wand" else carried.count(c.ident)
+            out[(c.kind, c.ident)] = Castings(min(spells[c.spell]["level"].values()), left)
     return out
 
 

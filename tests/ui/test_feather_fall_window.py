@@ -99,7 +99,7 @@ def test_on_its_own_turn_the_spell_list_shows_it_greyed_with_the_engines_reason(
         g.draw()
         entries = {label: value for label, value, _tip in g.aim.entries("wiz")}
         greyed = [(label, value) for label, value in entries.items() if label.startswith("Feather Fall")]
-        assert greyed and greyed[0][0] == "Feather Fall — as a creature falls"
+        assert greyed and greyed[0][0] == "Feather Fall (1st, 1 left) — as a creature falls"
         assert greyed[0][1][0] == "refused" and "its caster is asked then" in greyed[0][1][1]
     finally:
         b.close()

@@ -636,7 +636,7 @@ def test_casting_magic_missile_and_sleep_through_the_window():
     assert "cast" in g.buttons_for("mialee")
     click_button(g, "cast")
     labels = [label for label, _v in g.dialog.choices]
-    assert "Magic Missile" in labels or "Magic missile" in labels
+    assert "Magic Missile (1st, 1 left)" in labels
     missile = next(r for r, (label, v) in zip(g.dialog.rects, g.dialog.choices) if v == ("spell", "magic_missile"))
     click(g, missile.center)
     assert g.mode == "cast"

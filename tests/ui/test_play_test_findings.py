@@ -196,7 +196,7 @@ def test_a_cleric_with_a_shield_sees_why_short_with_the_reason_on_hover_and_loos
         press_button(g, "cast")
         assert g.dialog is not None
         labels = [label for label, _v in g.dialog.choices]
-        assert "Bless — no free hand" in labels
+        assert "Bless (1st, 1 left) — no free hand" in labels
         g.draw()
         panel_right = max(r.right for r in g.dialog.rects)
         assert all(r.right <= g.screen.get_width() - 10 for r in g.dialog.rects) and panel_right < 1000
@@ -210,7 +210,7 @@ def test_a_cleric_with_a_shield_sees_why_short_with_the_reason_on_hover_and_loos
         click_at(g, loosen.center)
         assert g.battle.history[-1]["action"] == "loose_shield"
         assert g.dialog is not None                     # the list again, the spells open now
-        assert ("Bless", ("spell", "bless")) in g.dialog.choices
+        assert ("Bless (1st, 1 left)", ("spell", "bless")) in g.dialog.choices
         assert not any(v[0] == "fix" for _l, v in g.dialog.choices)
     finally:
         g.battle.close()
@@ -238,7 +238,7 @@ def test_the_spell_list_keeps_its_places_and_says_how_many_are_left():
     try:
         press_button(g, "cast")
         first = [(label, v) for label, v in g.dialog.choices]
-        assert ("Magic Missile · 2 left", ("spell", "magic_missile")) in first
+        assert ("Magic Missile (1st, 2 left)", ("spell", "magic_missile")) in first
         g.draw()
         places = [tuple(r) for r in g.dialog.rects]
         click_at(g, choice_rect(g, lambda _l, v: v == ("spell", "ray_of_frost")).center)
@@ -252,7 +252,7 @@ def test_the_spell_list_keeps_its_places_and_says_how_many_are_left():
         press_button(g, "cast")
         g.draw()
         now = g.dialog.choices
-        assert [v[0] for _l, v in now][0] == "refused" and now[0][0] == "Ray of Frost — none left"
+        assert [v[0] for _l, v in now][0] == "refused" and now[0][0] == "Ray of Frost (level 0, none left)"
         assert [tuple(r) for r in g.dialog.rects][1:] == places[1:]        # the others did not move
         assert [label for label, _v in now][1:] == [label for label, _v in first][1:]
     finally:

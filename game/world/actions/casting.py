@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ... import data
+from ...dice import WouldRoll
 from ...rules import metamagic, spells as rules
 from ..components import Conditions, Grapple, HitPoints, Spellcasting, SpellEffects, Timing
 from ..damage import AFTER_DAMAGE
@@ -24,7 +25,7 @@ from .grapple_limits import garroter_of
 from .spell_basics import SpellCast, concentration_check, creatures_in, spell_level, spellcasting, touch_is_free
 from .spell_checks import (check_aim, dissipate_charge, distractions, has_free_hand, in_range, needs_component_in_hand,
                            provoked_or_defensive, refuse_gestures_in_grapple, refuse_long_casting_in_grapple)
-from .spell_effects import EFFECTS, discharge, grease_saves, sphere_burns, spiritual_attack
+from .spell_effects import EFFECTS, NAMES_CAUGHT, discharge, grease_saves, sphere_burns, spiritual_attack
 from .timing import SPREAD, readied_on_attack
 
 
@@ -102,10 +103,26 @@ def _cast(battle, who, spell_id, spell, feats, source, args, declined, spread=Fa
             sc.pending.update(minute=True, until=battle.round + MINUTE_ROUNDS, continued=battle.round)
         conds.add("casting")          # no threatened squares while casting
         battle.changed()
+        _foresee(battle, who, spell_id, spell, level, args, declined)
         outcome = "begun" if spread else ("minute" if spell["casting_time"] == "minute" else "pending")
         return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome=outcome)]
     return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="cast")] + \
         EFFECTS[spell["effect"]](battle, who, spell_id, spell, level, args, declined)
+
+
+def _foresee(battle, who, spell_id, spell, level, args, declined) -> None:
+    """A preview of an area spell that takes effect later (sleep: 1 round) notes whom it
+    would catch were it to take effect now (``spell_basics.note_caught``): its effect runs
+    in a frame rolled back at its first die. Outside a preview, nothing."""
+    if battle.recorder is None or spell["effect"] not in NAMES_CAUGHT:
+        return
+    token = battle.snapshot()
+    try:
+        EFFECTS[spell["effect"]](battle, who, spell_id, spell, level, args, declined)
+    except (WouldRoll, Refused):
+        pass
+    finally:
+        battle.restore(token)
 
 
 @AFTER_DAMAGE.register(10)

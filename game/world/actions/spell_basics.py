@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
 from ...rules import attack as attack_rules, metamagic, spells as rules
+from ...rules.area_odds import CaughtPlan
 from ...rules.attack import AttackSituation
 from ...rules.geometry import Square
 from ...rules.modifiers import ability_modifier
@@ -16,6 +17,7 @@ from ..attacks import note_attack
 from ..components import Abilities, HitPoints, Spellcasting, Stats
 from ..damage import apply_damage, status_of, sync_health
 from ..events import AttackRolled, DamageDealt, Event, SavingThrow
+from ..saving import save_total
 
 
 METAL_ARMOR = {"chain_shirt", "scale_mail", "chainmail", "breastplate", "splint_mail", "banded_mail", "half_plate",
@@ -162,10 +164,15 @@ ENERGY = {"burning_hands": "fire", "fireball": "fire", "scorching_ray": "fire", 
           "ray_of_frost": "cold", "shocking_grasp": "electricity", "magic_missile": "force"}
 
 
-def spell_damage(battle, cid: str, amount: int, who: str, faces=(), energy: str | None = None) -> list:
-    """A spell's damage dealt to ``cid``: the event, then what damage does."""
-    return [DamageDealt(attacker=who, target=cid, dice=faces, bonus=amount - sum(faces), amount=amount, nonlethal=False,
-                        multiplier=1)] + apply_damage(battle, cid, amount, nonlethal=False, energy=energy)
+def spell_damage(battle, cid: str, amount: int, who: str, faces=(), energy: str | None = None,
+                 halved: str | None = None) -> list:
+    """A spell's damage dealt to ``cid``: the event, then what damage does. ``amount`` is
+    the damage rolled (metamagic applied); ``halved`` ("save"): half of it, rounded down, is
+    dealt (data-digest §5: "Reflex half"), and the event says why rather than showing the
+    halving as a negative bonus."""
+    dealt = amount // 2 if halved else amount
+    return [DamageDealt(attacker=who, target=cid, dice=faces, bonus=amount - sum(faces), amount=dealt, nonlethal=False,
+                        multiplier=1, halved=halved)] + apply_damage(battle, cid, dealt, nonlethal=False, energy=energy)
 
 
 def heal(battle, cid: str, amount: int) -> list:
@@ -197,6 +204,19 @@ def spell_touch_attack(battle, who, target, ranged: bool, bonus_extra: int = 0) 
         c20 = battle.dice.roll(20, f"spell confirm {who}")
         crit = attack_rules.confirms(c20, bonus.value + bonus_extra, ac.value)
     return out.hit, crit, events
+
+
+def note_caught(battle, who: str, spell_id: str, caught, save: str | None = None, dc: int = 0,
+                dice: tuple[int, int, int] = (0, 0, 0), half_on_save: bool = False) -> None:
+    """A preview notes whom an area spell affects, each with the save it will roll (its
+    bonus now, the DC) and the damage dice, before the spell's first die (``asking.Recorder``;
+    the window names them while aiming); outside a preview, nothing."""
+    if battle.recorder is None:
+        return
+    for cid in caught:
+        bonus = save_total(battle, cid, save).value if save else 0
+        battle.recorder.area(CaughtPlan(spell_id, who, cid, save, bonus, dc, dice, tuple(battle.shared.metamagic),
+                                        half_on_save))
 
 
 def creatures_in(battle, squares: set[Square], exclude: str | None = None) -> list[str]:

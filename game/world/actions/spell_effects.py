@@ -21,8 +21,8 @@ from ..state import Overlay
 from ..turns import BLOCKED_TURN
 from . import spell_sources as sources, spellwork, summoning, warding
 from .spell_basics import (CURE_DICE, METAL_ARMOR, acting_as, as_held, casting_modifier, creatures_in, drop_charge,
-                           heal, hold_charge, lasting, spell_damage, spell_level, spell_roll, spell_touch_attack,
-                           spellcasting)
+                           heal, hold_charge, lasting, note_caught, spell_damage, spell_level, spell_roll,
+                           spell_touch_attack, spellcasting)
 
 
 # --- the spells' effects -------------------------------------------------------------
@@ -134,12 +134,14 @@ def _burning_hands(battle, who, spell_id, spell, level, args, declined) -> list:
     cl = spellcasting(battle, who).caster_level
     reach = metamagic.radius_squares(spell, battle.shared.metamagic)
     area = rules.cone_squares(tuple(args["point"]), tuple(args["direction"]), reach)
-    amount, faces = spell_roll(battle, min(cl, 5), 4, "burning hands")
     dc = rules.save_dc(level, casting_modifier(battle, who))
+    caught = creatures_in(battle, area, exclude=who)
+    note_caught(battle, who, spell_id, caught, "ref", dc, (min(cl, 5), 4, 0), half_on_save=True)
+    amount, faces = spell_roll(battle, min(cl, 5), 4, "burning hands")
     events: list = []
-    for cid in creatures_in(battle, area, exclude=who):
+    for cid in caught:
         ok, ev = roll_save(battle, cid, "ref", dc)
-        events += ev + spell_damage(battle, cid, amount // 2 if ok else amount, who, faces, "fire")
+        events += ev + spell_damage(battle, cid, amount, who, faces, "fire", halved="save" if ok else None)
     return events
 
 
@@ -158,6 +160,7 @@ def _sleep(battle, who, spell_id, spell, level, args, declined) -> list:
     dc = rules.save_dc(level, casting_modifier(battle, who))
     cl = spellcasting(battle, who).caster_level
     events: list = []
+    note_caught(battle, who, spell_id, rules.sleep_targets(cands), "will", dc)
     for cid in rules.sleep_targets(cands):
         ok, ev = roll_save(battle, cid, "will", dc)
         events += ev
@@ -175,6 +178,8 @@ def _grease(battle, who, spell_id, spell, level, args, declined) -> list:
                       rules.save_dc(level, casting_modifier(battle, who)))
     battle.shared.overlays[("grease", who)] = overlay
     battle.changed()
+    note_caught(battle, who, spell_id, [c for c in creatures_in(battle, area) if "prone" not in battle.read(c, Conditions).ids],
+                "ref", overlay.dc)
     return grease_saves(battle, overlay)
 
 
@@ -198,6 +203,7 @@ def _web(battle, who, spell_id, spell, level, args, declined) -> list:
     dc = rules.save_dc(level, casting_modifier(battle, who))
     battle.shared.overlays[("web", who)] = Overlay("web", who, tuple(sorted(area)), 10 ** 6, dc)
     events: list = []
+    note_caught(battle, who, spell_id, creatures_in(battle, area), "ref", dc)   # entangled; a failed save: stuck
     for cid in creatures_in(battle, area):
         ok, ev = roll_save(battle, cid, "ref", dc)
         events += ev
@@ -214,9 +220,11 @@ def _bless(battle, who, spell_id, spell, level, args, declined) -> list:
     board = battle.board()
     me = board.body(who)
     radius = metamagic.radius_squares(spell, battle.shared.metamagic)
-    for b in [me] + board.allies_of(me):
-        if min(distance(a, c) for a in me.squares for c in b.squares) <= radius:
-            add_timed_condition(battle, b.id, "blessed", lasting(battle, 10 * cl))
+    blessed = [b.id for b in [me] + board.allies_of(me)
+               if min(distance(a, c) for a in me.squares for c in b.squares) <= radius]
+    note_caught(battle, who, spell_id, blessed)
+    for cid in blessed:
+        add_timed_condition(battle, cid, "blessed", lasting(battle, 10 * cl))
     return []
 
 
@@ -323,6 +331,8 @@ def _color_spray(battle, who, spell_id, spell, level, args, declined) -> list:
     area = rules.cone_squares(tuple(args["point"]), tuple(args["direction"]), reach)
     dc = rules.save_dc(level, casting_modifier(battle, who))
     events: list = []
+    note_caught(battle, who, spell_id, [c for c in creatures_in(battle, area, exclude=who)
+                                        if "blinded" not in battle.read(c, Conditions).ids], "will", dc)
     for cid in creatures_in(battle, area, exclude=who):
         if "blinded" in battle.read(cid, Conditions).ids:
             continue                         # sightless creatures are not affected
@@ -369,12 +379,14 @@ def _scorching_ray(battle, who, spell_id, spell, level, args, declined) -> list:
 def _fireball(battle, who, spell_id, spell, level, args, declined) -> list:
     cl = spellcasting(battle, who).caster_level
     area = rules.burst_squares(tuple(args["point"]), metamagic.radius_squares(spell, battle.shared.metamagic))
-    amount, faces = spell_roll(battle, min(cl, 10), 6, "fireball")
     dc = rules.save_dc(level, casting_modifier(battle, who))
+    caught = creatures_in(battle, area)
+    note_caught(battle, who, spell_id, caught, "ref", dc, (min(cl, 10), 6, 0), half_on_save=True)
+    amount, faces = spell_roll(battle, min(cl, 10), 6, "fireball")
     events: list = []
-    for cid in creatures_in(battle, area):
+    for cid in caught:
         ok, ev = roll_save(battle, cid, "ref", dc)
-        events += ev + spell_damage(battle, cid, amount // 2 if ok else amount, who, faces, "fire")
+        events += ev + spell_damage(battle, cid, amount, who, faces, "fire", halved="save" if ok else None)
     return events
 
 
@@ -413,6 +425,9 @@ def _hasten_or_slow(battle, cid: str, condition: str, opposite: str, rounds: int
     return [ConditionStarted(who=cid, condition=condition)]
 
 
+# The effects that name, in a preview, whom they catch (``spell_basics.note_caught``).
+NAMES_CAUGHT = frozenset({"color_spray", "fireball", "area_damage_per_level", "sleep", "grease", "bless", "web",
+                          "calm_emotions"})
 EFFECTS = {"color_spray": _color_spray, "magic_weapon": _on_touched("magic_weapon"),
            "shield_of_faith": _on_touched("shield_of_faith"), "scorching_ray": _scorching_ray,
            "fireball": _fireball, "haste": _haste, "slow": _slow,

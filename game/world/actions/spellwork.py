@@ -14,7 +14,7 @@ from ..events import ActionTaken, AttackRolled, ConditionEnded, DamageDealt, Eve
 from ..saving import roll_save
 from ..turns import AT_TURN_END
 from .common import refuse, spend
-from .spell_basics import SpellEnded, casting_modifier, concentration_check, creatures_in, next_effect_number
+from .spell_basics import SpellEnded, casting_modifier, concentration_check, creatures_in, next_effect_number, note_caught
 from .spell_checks import distractions, needs_component_in_hand
 
 
@@ -143,10 +143,10 @@ def calm_emotions(battle, who, spell_id, spell, level, args, declined) -> list:
     area = rules.burst_squares(tuple(args["point"]), metamagic.radius_squares(spell, battle.shared.metamagic))
     dc = rules.save_dc(level, casting_modifier(battle, who))
     calmed, events = [], []
-    for cid in creatures_in(battle, area):
-        values = battle.comp(cid, Stats).values
-        if values.get("undead") or values.get("mindless"):
-            continue
+    subjects = [cid for cid in creatures_in(battle, area)
+                if not (battle.read(cid, Stats).values.get("undead") or battle.read(cid, Stats).values.get("mindless"))]
+    note_caught(battle, who, spell_id, subjects, "will", dc)
+    for cid in subjects:
         ok, ev = roll_save(battle, cid, "will", dc)
         events += ev
         if not ok:
