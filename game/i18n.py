@@ -1201,6 +1201,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
                                    "(DD 15, 25 à travers sa case, +2 par adversaire après le premier) ; réussi, pas "
                                    "d'attaque d'opportunité de sa part."},
     "PATH_PROVOKES": {"en": " · attacks of opportunity: {names}", "fr": " · attaques d'opportunité : {names}"},
+    "PATH_DOUBLE": {"en": " · a double move: two move actions, the first ending at {mark}",
+                    "fr": " · un double déplacement : deux actions de mouvement, la première finit en {mark}"},
     "PATH_UNREACHABLE": {"en": "Out of reach for this movement.", "fr": "Hors d'atteinte pour ce déplacement."},
     "SPLASH_CAPTION": {"en": "Where a miss lands for each d8 result, at {n} range increments",
                        "fr": "Point de chute d'un raté pour chaque résultat du d8, à {n} facteurs de portée"},

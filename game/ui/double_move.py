@@ -1,0 +1,80 @@
+"""A double move from one click (issue 14 play-test: the violet band of Move mode could be
+seen but not clicked). French text, « se déplacer »: a creature that gives up its standard
+action moves twice, each a move action; digest §1.2, "Double move: two move actions, up to
+2× speed". The engine has no double-move command, so the window plays it as the rules
+say: two ``Move`` commands along the engine's double-move path (``views.path``, mode
+"double", whose 1-2-1 count runs on over both, decisions §1), cut where the first move
+action's reach ends — the longest beginning of the path the engine's ``check`` accepts as
+one move. Each command goes through the window's orders (``check``, the questions, ``act``);
+the second is sent only once the first is played, and a refusal then (an attack of
+opportunity dropped the mover, a web held it) is the engine's sentence in the log. This
+module decides no rule: every verdict is the engine's."""
+from __future__ import annotations
+
+from ..i18n import sentence
+from ..rules.geometry import Square
+from ..world import commands as C, views
+from .board_view import Overlay
+
+MARK = "1"           # the square where the first move action ends, on the drawn path
+
+
+def is_double(screen, square: Square) -> bool:
+    """The square is in the double-move band the window shades (``options``' move domain
+    "double" and not "squares"; a tumbling move has no double band)."""
+    return screen.mode == "move" and screen.tumbling() is None and screen.band_at(square) == "double"
+
+
+def split(battle, cid: str, squares: tuple) -> tuple[tuple, tuple, object]:
+    """(first move, second move, refusal): the path cut after its longest beginning that
+    ``check`` accepts as one ``Move``; with no such beginning, the refusal of its first
+    square (the reason no move starts at all)."""
+    refusal = None
+    for k in range(len(squares) - 1, 0, -1):
+        refusal = battle.check(C.Move(cid, squares=tuple(squares[:k])))
+        if refusal is None:
+            return tuple(squares[:k]), tuple(squares[k:]), None
+    return (), tuple(squares), refusal
+
+
+def preview(screen, cid: str, goal: Square, ov: Overlay) -> None:
+    """The whole double move drawn as a single move is (both legs, its cost, who it
+    provokes: ``overlays.path_overlay`` in mode "double"), the end of the first move
+    action marked, and the caption saying it takes two move actions."""
+    from . import overlays
+    overlays.path_overlay(screen.battle, cid, goal, "double", screen.lang, ov, screen.names)
+    if not ov.path_ok or not ov.path:
+        return
+    first, _rest, refusal = split(screen.battle, cid, tuple(ov.path[1:]))
+    if refusal is None and first:
+        ov.marks.append((first[-1], MARK))
+        ov.caption += sentence("PATH_DOUBLE", {"mark": MARK}, screen.lang)
+
+
+def go(screen, cid: str, goal: Square) -> None:
+    """Play the double move to ``goal``: the first move now, the second once it is played
+    (``second_leg``)."""
+    seen = views.path(screen.battle, cid, goal, "double")
+    if not seen.legal:
+        screen.log.append((screen.say(seen.refusal), (240, 160, 120)))
+        return
+    first, rest, refusal = split(screen.battle, cid, seen.squares)
+    if refusal is not None:
+        screen.log.append((screen.say(refusal), (240, 160, 120)))
+        return
+    screen.next_leg = (cid, first, rest)
+    if not screen.submit(C.Move(cid, squares=first)):
+        screen.next_leg = None
+
+
+def second_leg(screen, command) -> None:
+    """After a command is played: when it is the first move of a double move, send the
+    second (the engine judges it from where the mover now stands)."""
+    leg, screen.next_leg = screen.next_leg, None
+    if leg is None:
+        return
+    cid, first, rest = leg
+    if command.action != "move" or command.who != cid or tuple(command.squares) != first:
+        return                              # another command was played: that double move is off
+    if screen.current == cid and screen.battle.has(cid):
+        screen.submit(C.Move(cid, squares=rest))

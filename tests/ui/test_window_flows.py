@@ -1,0 +1,187 @@
+"""Window flows left by the issue 14 play-test, driven with posted pygame events (SDL
+dummy driver): a double move in one click (two move actions, French text « se
+déplacer »), the second one refused with the engine's reason when an attack of
+opportunity stopped the first."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.content.scenario import parse_scenario
+from game.engine import Battle
+from game.i18n import sentence
+from game.ui import double_move
+from game.ui.game_screen import GameScreen
+
+FIELD = """
+seed = 3
+[map]
+grid = \"\"\"
+..............
+..............
+..............
+..............
+\"\"\"
+[[creature]]
+id = "hero"
+name = "Héros"
+name_en = "Hero"
+side = "blue"
+at = [1, 1]
+weapon = "longsword"
+str = 6
+initiative = 20
+
+[[creature]]
+id = "orc"
+name = "Orque"
+name_en = "Orc"
+side = "red"
+at = [ORC]
+weapon = "club"
+str = 30
+initiative = 10
+"""
+FAR = FIELD.replace("[ORC]", "[12, 3]")          # nobody near: a free walk
+BESIDE = FIELD.replace("[ORC]", "[1, 2]")        # leaving the orc's reach provokes
+
+
+def open_screen(text: str, lang: str) -> GameScreen:
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode((1280, 800))
+    g = GameScreen(Battle(parse_scenario(text, "test.toml")), screen, lang)
+    g.handoff = None
+    g.motion.instant = True
+    pygame.event.clear()
+    return g
+
+
+@pytest.fixture
+def window():
+    opened = []
+
+    def make(text: str, lang: str = "en") -> GameScreen:
+        opened.append(open_screen(text, lang))
+        return opened[-1]
+    yield make
+    for g in opened:
+        g.battle.close()
+    pygame.quit()
+
+
+def pump(g: GameScreen) -> None:
+    for event in pygame.event.get():
+        g.handle(event)
+    g.draw()
+
+
+def at(g: GameScreen, square) -> tuple[int, int]:
+    x, y = g.cam.to_screen(square)
+    return x + g.cam.cell // 2, y + g.cam.cell // 2
+
+
+def click(g: GameScreen, pos) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+    pump(g)
+
+
+def hover(g: GameScreen, pos) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pump(g)
+
+
+def click_button(g: GameScreen, name: str) -> None:
+    g.draw()
+    click(g, next(b.rect for b in g.buttons if b.name == name).center)
+
+
+def scripted(g: GameScreen, faces: list[int]) -> None:
+    """The next command the window plays rolls these raw faces (the engine's scripted dice)."""
+    act = g.battle.act
+
+    def once(*args, **kw):
+        g.battle.act = act
+        return act(*args, dice=list(faces), **kw)
+    g.battle.act = once
+
+
+def moves_played(g: GameScreen) -> list[dict]:
+    return [c for c in g.battle.history if c["action"] == "move"]
+
+
+# --- 1. the double move in one click -----------------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_one_click_on_a_double_move_square_plays_two_move_actions(window, lang):
+    """The violet band (``options``' move domain "double") is clicked once: the hero ends
+    there, by two moves split where the first move action's reach ends, both actions
+    spent and both logged; the hover showed the whole path and where the first ends."""
+    g = window(FAR, lang)
+    click_button(g, "move")
+    goal = (10, 1)
+    assert g.overlay.bands.get(goal) == "double"           # nine squares: beyond one move of six
+    hover(g, at(g, goal))
+    assert g.overlay.path_ok and g.overlay.path[0] == (1, 1) and g.overlay.path[-1] == goal
+    assert len(g.overlay.path) == 10                        # both legs drawn, start to goal
+    assert (g.overlay.path[6], double_move.MARK) in g.overlay.marks     # the first move's six squares
+    assert sentence("PATH_DOUBLE", {"mark": double_move.MARK}, lang) in g.overlay.caption
+    lines = len(g.log)
+    click(g, at(g, goal))
+    assert g.battle.board().body("hero").pos == goal
+    legs = moves_played(g)
+    assert [len(c["args"]["squares"]) for c in legs] == [6, 3]
+    assert legs[0]["args"]["squares"][-1] == [7, 1] and legs[1]["args"]["squares"][-1] == [10, 1]
+    left = g.battle.actions_left()
+    assert not left["move"] and not left["standard"] and not left["full_round"]
+    logged = [str(t) for t, _c in g.log[lines:]]
+    action = sentence("ACT_move", {}, lang)
+    assert sum(1 for t in logged if action in t) == 2, logged      # a log line per move action
+    assert g.mode is None                                  # no move left: Move mode is over
+
+
+def test_a_square_one_move_reaches_is_still_a_single_move(window):
+    """The blue band is not cut in two: one click, one move action, the standard kept."""
+    g = window(FAR)
+    click_button(g, "move")
+    assert g.overlay.bands.get((5, 1)) == "move"
+    click(g, at(g, (5, 1)))
+    assert g.battle.board().body("hero").pos == (5, 1) and len(moves_played(g)) == 1
+    assert g.battle.actions_left()["standard"]
+
+
+def _answer(g: GameScreen, value) -> None:
+    """Through the hand-off, if any, then the dialog's answer with this value."""
+    for _ in range(4):
+        if g.handoff is not None:
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0))
+            pump(g)
+        elif g.dialog is not None:
+            values = [v for _l, v in g.dialog.choices]
+            assert value in values, g.dialog.choices
+            click(g, g.dialog.rects[values.index(value)].center)
+            return
+    raise AssertionError("no dialog came")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_double_move_stopped_by_a_trip_says_the_engines_reason_for_the_second(window, lang):
+    """The orc trips the hero with its attack of opportunity as the first move leaves its
+    reach (French text, note 7): the first move ends where the hero fell, and the second
+    is refused with the engine's own sentence in the log; nothing more is spent."""
+    g = window(BESIDE, lang)
+    click_button(g, "move")
+    goal = (10, 1)
+    assert g.overlay.bands.get(goal) == "double"
+    # the hero's attack on the tripping orc misses (1), the orc's touch attack hits (15),
+    # the trip's checks: the orc 18, the hero 2
+    scripted(g, [1, 15, 18, 2])
+    click(g, at(g, goal))
+    _answer(g, "trip")                                      # the orc's player: trip instead
+    while g.dialog is not None or g.handoff is not None:   # the hero's own attack: taken
+        _answer(g, True)
+    board = g.battle.board()
+    assert board.body("hero").pos == (1, 1) and "prone" in board.body("hero").conditions
+    assert len(moves_played(g)) == 1                        # the second move was never played
+    refusal = g.battle.check(g.battle.command("hero", "move", {"squares": [[2, 1]]}))
+    assert refusal is not None and g.say(refusal, "hero") == str(g.log[-1][0])
+    assert g.battle.actions_left()["standard"]              # the second move spent nothing
