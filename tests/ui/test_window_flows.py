@@ -185,3 +185,73 @@ def test_a_double_move_stopped_by_a_trip_says_the_engines_reason_for_the_second(
     refusal = g.battle.check(g.battle.command("hero", "move", {"squares": [[2, 1]]}))
     assert refusal is not None and g.say(refusal, "hero") == str(g.log[-1][0])
     assert g.battle.actions_left()["standard"]              # the second move spent nothing
+
+
+# --- 2. the start menu keeps who plays each side across maps ------------------------------
+def _menu_click(m, kind, value=None) -> None:
+    m.draw()
+    rect = next(r for k, v, r in m.rects if k == kind and (value is None or v == value))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center))
+    for event in pygame.event.get():
+        m.handle(event)
+    m.draw()
+
+
+def _map(sides: dict[str, str]) -> str:
+    """A tiny scenario with a creature per side, each side's ``[sides]`` default given."""
+    text = 'seed = 1\n[map]\ngrid = """\n......\n......\n"""\n'
+    for i, side in enumerate(sides):
+        text += f'[[creature]]\nid = "c{i}"\nside = "{side}"\nat = [{i}, 0]\ninitiative = {10 - i}\n'
+    for side, control in sides.items():
+        level = control.partition(":")[2]
+        text += f'[sides.{side}]\ncontrol = "{control.partition(":")[0]}"\n' + (f'level = "{level}"\n' if level else "")
+    return text
+
+
+def test_choosing_another_map_keeps_each_sides_control_where_the_map_has_that_side():
+    """Play-test: red set to the computer at hard, then another map chosen: red was human
+    again. Each side keeps what the player chose when the new map has a side of that name
+    (the choice kept through a map without it); the sides the player left alone start from
+    the new map's own defaults; a keyboard change of map does the same."""
+    from pathlib import Path
+
+    from game.ui.menu import Menu
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        m = Menu(pygame.display.set_mode((1280, 800)), "en")
+        m.entries = [(Path(f"{name}.toml"), parse_scenario(_map(sides), f"{name}.toml")) for name, sides in (
+            ("duel", {"blue": "human", "red": "human"}),
+            ("three", {"blue": "ai:normal", "red": "ai:easy", "green": "ai:easy"}),
+            ("alone", {"gold": "human", "grey": "ai:hard"}))]
+        _menu_click(m, "map", 0)
+        _menu_click(m, "control", "red")                  # red: the computer …
+        _menu_click(m, "level", "red")                    # … at hard (normal, then hard)
+        assert m.controls() == {"blue": "human", "red": "ai:hard"}
+        _menu_click(m, "map", 1)
+        # red as the player chose it; blue (left alone) and green: this map's defaults
+        assert m.controls() == {"blue": "ai:normal", "red": "ai:hard", "green": "ai:easy"}
+        _menu_click(m, "control", "green")                # green: a person now
+        assert m.controls()["green"] == "human"
+        _menu_key(m, pygame.K_DOWN)
+        assert m.controls() == {"gold": "human", "grey": "ai:hard"}      # no side in common: its defaults
+        _menu_key(m, pygame.K_UP)
+        assert m.controls() == {"blue": "ai:normal", "red": "ai:hard", "green": "human"}
+        _menu_click(m, "map", 0)
+        assert m.controls() == {"blue": "human", "red": "ai:hard"}       # no green on the duel
+        # the real maps: red made the computer's on the first, still the computer's on the next
+        real = Menu(m.screen, "fr")
+        _menu_click(real, "control", "red")
+        chosen = real.controls()["red"]
+        assert chosen.startswith("ai:")
+        _menu_click(real, "map", 1)
+        assert real.controls()["red"] == chosen and real.controls()["blue"] == "human"
+    finally:
+        pygame.quit()
+
+
+def _menu_key(m, code: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
+    for event in pygame.event.get():
+        m.handle(event)
+    m.draw()
