@@ -12,6 +12,7 @@ from game.engine import Battle
 from game.i18n import sentence
 from game.ui import double_move
 from game.ui.game_screen import GameScreen
+from game.world.components import HitPoints
 
 FIELD = """
 seed = 3
@@ -255,3 +256,113 @@ def _menu_key(m, code: int) -> None:
     for event in pygame.event.get():
         m.handle(event)
     m.draw()
+
+
+# --- 3. casting in the saddle: ride on after the spell ------------------------------------
+SADDLE = """
+seed = 4
+[map]
+grid = \"\"\"
+..............
+..............
+..............
+..............
+..............
+\"\"\"
+[[creature]]
+id = "knight"
+name = "Chevalier"
+name_en = "Knight"
+side = "blue"
+at = [0, 2]
+weapon = "shortbow"
+caster_class = "wizard"
+caster_level = 1
+concentration = 3
+ride = 6
+spells = ["magic_missile", "magic_missile"]
+initiative = 20
+
+[[creature]]
+id = "horse"
+name = "Destrier"
+name_en = "Warhorse"
+side = "blue"
+at = [1, 2]
+template = "heavy_warhorse"
+initiative = 15
+
+[[creature]]
+id = "orc"
+name = "Orque"
+name_en = "Orc"
+side = "red"
+at = [12, 3]
+hp = 40
+initiative = 10
+"""
+
+
+def _in_the_saddle(window, lang: str) -> GameScreen:
+    """The knight mounted through the window (a move action), its next turn begun."""
+    g = window(SADDLE, lang)
+    click_button(g, "mount")
+    click(g, at(g, (1, 2)))                                  # the horse's space
+    _answer(g, False)                                        # mount normally (a move action)
+    for _ in range(3):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode="e", scancode=0))
+        pump(g)
+        g.handoff = None
+        if g.current == "knight":
+            break
+    assert g.current == "knight" and g.mount_of("knight") == "horse"
+    return g
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("ride_on", [True, False])
+def test_a_rider_whose_mount_moved_is_asked_to_ride_on_after_its_spell(window, lang, ride_on):
+    """French text, « Lancer des sorts en selle »: the mount moved before the spell; the
+    window asks whether it goes on after (Concentration 10 + the spell's level) or stays
+    (no check). Riding on: the check is rolled and logged, and the horse moves again;
+    staying: no check, and the ride after is refused with the engine's reason."""
+    g = _in_the_saddle(window, lang)
+    click_button(g, "move")
+    click(g, at(g, (4, 2)))                                  # the horse moves first
+    assert g.battle.board().body("horse").pos == (4, 2)
+    click_button(g, "cast")
+    missile = next(r for r, (_l, v) in zip(g.dialog.rects, g.dialog.choices) if v == ("spell", "magic_missile"))
+    click(g, missile.center)
+    assert g.mode == "cast"
+    # riding on: the check 8 + 3 = 11 (DC 11), then the missile's d4: 3; staying: the d4 only
+    scripted(g, [8, 3] if ride_on else [3])
+    click(g, at(g, (12, 3)))
+    assert g.dialog is not None and g.dialog.text == sentence("UI_RIDE_ON", {}, lang)
+    labels = dict((v, label) for label, v in g.dialog.choices)
+    assert labels == {False: sentence("UI_RIDE_STAY", {}, lang), True: sentence("UI_RIDE_GO_ON", {}, lang)}
+    cast_before = [c for c in g.battle.history if c["action"] == "cast"]
+    logged = len(g.log)
+    _answer(g, ride_on)
+    while g.dialog is not None:                              # anything else the spell asks: the first answer
+        click(g, g.dialog.rects[0].center)
+    cast = [c for c in g.battle.history if c["action"] == "cast"]
+    assert len(cast) == len(cast_before) + 1 and bool(cast[-1]["args"].get("ride_on")) is ride_on
+    checks = [str(t) for t, _c in g.log[logged:] if "Concentration" in str(t)]
+    assert len(checks) == (1 if ride_on else 0), [str(t) for t, _c in g.log[logged:]]
+    if ride_on:
+        assert "11" in checks[0]                             # DC 10 + the spell's level
+    assert g.battle.comp("orc", HitPoints).current == 40 - 4      # the missile: 1d4 + 1
+    # after the spell: the horse rides on, or the ride is refused with the engine's reason
+    click_button(g, "move")
+    reason = next(b.reason for b in g.buttons if b.name == "move")
+    if ride_on:
+        assert reason == ""
+        click(g, at(g, (6, 2)))
+        assert g.battle.board().body("horse").pos == (6, 2)
+    else:
+        # the engine's reason, which says how to ride on next time by the answer's own words
+        # (it said "ride_on", the command's key, to the player)
+        assert reason and "Concentration" in reason and "ride_on" not in reason
+        assert sentence("UI_RIDE_GO_ON", {}, lang) in reason
+        click(g, at(g, (6, 2)))
+        assert g.battle.board().body("horse").pos == (4, 2)
