@@ -366,3 +366,81 @@ def test_a_rider_whose_mount_moved_is_asked_to_ride_on_after_its_spell(window, l
         assert sentence("UI_RIDE_GO_ON", {}, lang) in reason
         click(g, at(g, (6, 2)))
         assert g.battle.board().body("horse").pos == (4, 2)
+
+
+# --- 4. a reason that begins with its action's verb says it once -------------------------
+CHARGER = """
+seed = 5
+[map]
+grid = \"\"\"
+..............
+..............
+..............
+..............
+\"\"\"
+[[creature]]
+id = "hero"
+name = "Héros"
+name_en = "Hero"
+side = "blue"
+at = [1, 1]
+weapon = "longsword"
+initiative = 30
+
+[[creature]]
+id = "orc"
+name = "Orque"
+name_en = "Orc"
+side = "red"
+at = [8, 1]
+template = "orc"
+initiative = 1
+
+[sides.red]
+control = "ai"
+level = "normal"
+"""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_computers_charge_is_said_once_in_both_languages(window, lang):
+    """Play-test: « Orque (ordinateur), Charger — charge Héros par un couloir dégagé … »:
+    the button's verb, then the reason's same verb conjugated. The line says it once."""
+    g = window(CHARGER, lang)
+    for key in (pygame.K_e, pygame.K_SPACE):                 # the hero ends its turn; the orc plays at once
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+        pump(g)
+    assert [c["action"] for c in g.battle.history] == ["end_turn", "charge"]
+    why = sentence("WHY_CHARGE", {"target": g.names["hero"], "damage": 0}, lang).split(" : " if lang == "fr" else ": ")[0]
+    line = next(str(t) for t, _c in g.log if why in str(t))
+    assert sentence("ACT_charge", {}, lang) not in line and " — " not in line, line
+    assert line.startswith(sentence("UI_AI_WHY_ALONE", {"name": g.names["orc"], "why": ""}, lang))
+
+
+@pytest.mark.parametrize("lang, action, why, once", [
+    ("fr", "ACT_charge", "charge Tordek par un couloir dégagé : de quoi frapper fort", True),
+    ("en", "ACT_turn_undead", "turns undead: 6 undead within 60 ft", True),
+    ("fr", "ACT_turn_undead", "renvoie les morts-vivants : 6 à moins de 18 m", True),
+    ("fr", "ACT_move", "se déplace pour frapper Tordek (aucune attaque d'opportunité)", True),
+    ("fr", "ACT_disarm", "désarme Tordek : une chance sur deux", True),
+    # not the action's verb: the action stays named before the reason
+    ("fr", "ACT_move", "se place pour tirer à découvert sur Mialee : de quoi frapper fort", False),
+    ("en", "ACT_attack", "attends: nothing better", False),
+])
+def test_a_reason_that_begins_with_its_actions_verb_is_not_prefixed_with_it(lang, action, why, once):
+    from game.ui.computer_turns import why_line
+    name = sentence(action, {}, lang)
+    line = why_line("Gnoll 1", name, why, lang)
+    assert line.endswith(why)
+    assert (name not in line) is once, line
+
+
+def test_a_french_impersonal_reason_names_the_creature_with_a_verb_of_its_own(window):
+    """« Il faut être au contact de Mialee … » said of Lidda read « Lidda faut être … »:
+    it reads « Lidda doit être au contact de … » on the greyed Bull rush's hover."""
+    g = window(FAR.replace('name = "Héros"', 'name = "Lidda"'), "fr")
+    g.draw()
+    button = next(b for b in g.buttons if b.name == "bull_rush")
+    assert not button.enabled
+    hover(g, button.rect.center)
+    assert g.tip.startswith("Lidda doit être au contact d") and "faut" not in g.tip
