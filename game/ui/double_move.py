@@ -62,19 +62,27 @@ def go(screen, cid: str, goal: Square) -> None:
     if refusal is not None:
         screen.log.append((screen.say(refusal), (240, 160, 120)))
         return
-    screen.next_leg = (cid, first, rest)
+    screen.next_leg = ("first", cid, first, rest)
     if not screen.submit(C.Move(cid, squares=first)):
         screen.next_leg = None
 
 
 def second_leg(screen, command) -> None:
     """After a command is played: when it is the first move of a double move, send the
-    second (the engine judges it from where the mover now stands)."""
+    second (the engine judges it from where the mover now stands); when it is the
+    second, the two are undone together (``U``), as the one click played them — unless a
+    die was rolled, which keeps everything before it."""
     leg, screen.next_leg = screen.next_leg, None
-    if leg is None:
-        return
-    cid, first, rest = leg
-    if command.action != "move" or command.who != cid or tuple(command.squares) != first:
+    if leg is None or command.action != "move" or command.who != leg[1]:
         return                              # another command was played: that double move is off
+    kind, cid, squares, after = leg
+    if tuple(command.squares) != squares:
+        return
+    if kind == "second":
+        if after >= 1 and len(screen.undo) == after + 1:
+            screen.battle.commit(screen.undo.pop())     # kept inside the first move's frame
+        return
     if screen.current == cid and screen.battle.has(cid):
-        screen.submit(C.Move(cid, squares=rest))
+        screen.next_leg = ("second", cid, after, len(screen.undo))
+        if not screen.submit(C.Move(cid, squares=after)):
+            screen.next_leg = None

@@ -89,7 +89,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.aim = SpellAim(self)           # a spell or magic item being chosen and aimed
         self.more: tuple | None = None      # an action of the "More…" menu waiting for a click
         self.squares_asked: tuple | None = None   # (squares, callback): a square to click, asked by the rules
-        self.next_leg: tuple | None = None       # a double move's (creature, first move, second move) under way
+        self.next_leg: tuple | None = None       # a double move under way: its leg played next (``double_move``)
         self.orders = Orders(self)
         self.pause = PauseMenu(self)             # Esc's menu and F1's key list (issue 14, item 7)
         self.back_to_menu = False                # the pause menu's "back to the menu" was chosen

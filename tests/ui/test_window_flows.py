@@ -138,6 +138,10 @@ def test_one_click_on_a_double_move_square_plays_two_move_actions(window, lang):
     action = sentence("ACT_move", {}, lang)
     assert sum(1 for t in logged if action in t) == 2, logged      # a log line per move action
     assert g.mode is None                                  # no move left: Move mode is over
+    # one click, one undo: U takes both moves back (no die was rolled)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode="u", scancode=0))
+    pump(g)
+    assert g.battle.board().body("hero").pos == (1, 1) and g.battle.actions_left()["full_round"]
 
 
 def test_a_square_one_move_reaches_is_still_a_single_move(window):
