@@ -37,13 +37,37 @@ def split(battle, cid: str, squares: tuple) -> tuple[tuple, tuple, object]:
     return (), tuple(squares), refusal
 
 
+def ridden_bands(screen, cid: str) -> dict[Square, str]:
+    """A rider's bands in Move mode, where its mount moves (``ride``; French text, « combat
+    monté »): the move band is ``options``' ride domain; the double band, where the mount's
+    double move (``Ride`` in mode "double", one command) reaches, shown when the engine's
+    ``check`` passes one to the nearest of those squares — as ``options`` decides an
+    action open by a probe."""
+    battle = screen.battle
+    ride = battle.options(cid)["ride"]
+    if not ride.legal:
+        return {}
+    bands = {(x, y): "move" for x, y, _m in ride.domain.get("squares", [])}
+    double = views.reachable(battle, cid, "double")
+    beyond = sorted((sq for sq in double if sq not in bands), key=lambda sq: (double[sq], sq[1], sq[0]))
+    if beyond:
+        seen = views.path(battle, cid, beyond[0], "double")
+        if seen.legal and battle.check(C.Ride(cid, mode="double", squares=seen.squares)) is None:
+            bands.update({sq: "double" for sq in beyond})
+    return bands
+
+
 def preview(screen, cid: str, goal: Square, ov: Overlay) -> None:
     """The whole double move drawn as a single move is (both legs, its cost, who it
     provokes: ``overlays.path_overlay`` in mode "double"), the end of the first move
-    action marked, and the caption saying it takes two move actions."""
+    action marked, and the caption saying it takes two move actions (a mount's: one
+    ``Ride`` command, the caption says so)."""
     from . import overlays
     overlays.path_overlay(screen.battle, cid, goal, "double", screen.lang, ov, screen.names)
     if not ov.path_ok or not ov.path:
+        return
+    if screen.mount_of(cid):
+        ov.caption += sentence("PATH_DOUBLE_RIDDEN", {}, screen.lang)
         return
     first, _rest, refusal = split(screen.battle, cid, tuple(ov.path[1:]))
     if refusal is None and first:
@@ -57,6 +81,9 @@ def go(screen, cid: str, goal: Square) -> None:
     seen = views.path(screen.battle, cid, goal, "double")
     if not seen.legal:
         screen.log.append((screen.say(seen.refusal), (240, 160, 120)))
+        return
+    if screen.mount_of(cid):                 # the mount's double move: one command
+        screen.submit(C.Ride(cid, mode="double", squares=seen.squares))
         return
     first, rest, refusal = split(screen.battle, cid, seen.squares)
     if refusal is not None:

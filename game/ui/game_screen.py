@@ -580,8 +580,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
             self._bands(cid, ov)
         if target and target != cid and self.mode not in TARGETED + ("cast", "throw_splash"):
             overlays.threat_overlay(battle, [target], ov)        # the hovered token's threatened squares
-        if self.mode == "move" and hover and not target and double_move.is_double(self, hover) \
-                and not self.mount_of(cid):
+        if self.mode == "move" and hover and not target and double_move.is_double(self, hover):
             double_move.preview(self, cid, hover, ov)        # both move actions' path, as one
         elif self.mode in ("move", "withdraw") and hover and not target:
             overlays.path_overlay(battle, cid, hover, self.mode, self.lang, ov, self.names, tumble=self.tumbling())
@@ -678,6 +677,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
                 if opts[action].legal:
                     for x, y, _m in opts[action].domain.get(part, []):
                         bands.setdefault((x, y), band)
+            if self.mode == "move" and self.mount_of(cid):
+                bands = double_move.ridden_bands(self, cid)    # in the saddle the mount moves: ``ride``
             board = self.battle.board()
             threatened = overlays.threat_overlay(self.battle, [e.id for e in board.enemies_of(board.body(cid))]).threat
             self._band_cache = (key, bands, threatened & set(bands))

@@ -78,7 +78,7 @@ class ScreenActing:
         if self.mode == "five_foot_step":
             self.submit(C.FiveFootStep(cid, to=square))
             return
-        if double_move.is_double(self, square) and not self.mount_of(cid):
+        if double_move.is_double(self, square):
             double_move.go(self, cid, square)    # one click, two move actions
             return
         tumble = self.tumbling()

@@ -448,3 +448,26 @@ def test_a_french_impersonal_reason_names_the_creature_with_a_verb_of_its_own(wi
     assert not button.enabled
     hover(g, button.rect.center)
     assert g.tip.startswith("Lidda doit être au contact d") and "faut" not in g.tip
+
+
+def test_in_the_saddle_move_mode_shades_the_mounts_bands_and_a_violet_click_rides_double(window):
+    """A rider's Move is its mount's (``ride``): the bands are the ride's (the move band is
+    ``options``' ride domain), and a click on the violet band plays the mount's double
+    move, one ``Ride`` command in mode "double" (French text, « combat monté »)."""
+    g = _in_the_saddle(window, "en")
+    click_button(g, "move")
+    ride = g.battle.options("knight")["ride"]
+    moves = {(x, y) for x, y, _m in ride.domain["squares"]}
+    bands = g.overlay.bands
+    assert moves and {sq for sq, b in bands.items() if b == "move"} == moves
+    goal = (12, 0)
+    assert bands.get(goal) == "double"
+    hover(g, at(g, goal))
+    assert g.overlay.path_ok and g.overlay.path[-1] == goal
+    assert sentence("PATH_DOUBLE_RIDDEN", {}, "en") in g.overlay.caption
+    click(g, at(g, goal))
+    while g.dialog is not None:                              # a shot on the way: none
+        click(g, g.dialog.rects[0].center)
+    last = g.battle.history[-1]
+    assert last["action"] == "ride" and last["args"]["mode"] == "double"
+    assert g.battle.board().body("horse").pos == goal == g.battle.board().body("knight").pos
