@@ -1203,6 +1203,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "PATH_PROVOKES": {"en": " · attacks of opportunity: {names}", "fr": " · attaques d'opportunité : {names}"},
     "PATH_DOUBLE": {"en": " · a double move: two move actions, the first ending at {mark}",
                     "fr": " · un double déplacement : deux actions de mouvement, la première finit en {mark}"},
+    "PATH_DOUBLE_SECOND": {"en": "Two move actions do not get there; the second one: {reason}",
+                           "fr": "Deux actions de mouvement n'y mènent pas ; la seconde : {reason}"},
     "PATH_DOUBLE_RIDDEN": {"en": " · the mount's double move (its two move actions)",
                            "fr": " · le double déplacement de la monture (ses deux actions de mouvement)"},
     "PATH_UNREACHABLE": {"en": "Out of reach for this movement.", "fr": "Hors d'atteinte pour ce déplacement."},

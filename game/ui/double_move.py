@@ -7,8 +7,9 @@ say: two ``Move`` commands along the engine's double-move path (``views.path``, 
 action's reach ends — the longest beginning of the path the engine's ``check`` accepts as
 one move. Each command goes through the window's orders (``check``, the questions, ``act``);
 the second is sent only once the first is played, and a refusal then (an attack of
-opportunity dropped the mover, a web held it) is the engine's sentence in the log. This
-module decides no rule: every verdict is the engine's."""
+opportunity dropped the mover, a web held it) is the engine's sentence in the log. In the
+saddle the mount moves (French text, « combat monté »): its double move is one ``Ride`` in
+mode "double". This module decides no rule: every verdict is the engine's."""
 from __future__ import annotations
 
 from ..i18n import sentence
@@ -27,14 +28,31 @@ def is_double(screen, square: Square) -> bool:
 
 def split(battle, cid: str, squares: tuple) -> tuple[tuple, tuple, object]:
     """(first move, second move, refusal): the path cut after its longest beginning that
-    ``check`` accepts as one ``Move``; with no such beginning, the refusal of its first
-    square (the reason no move starts at all)."""
-    refusal = None
+    ``check`` accepts as one ``Move`` (a shorter first move only leaves more to the second:
+    the path's cost is the same however it is cut); the refusal the second move would
+    then get (``second_refusal``: the double-move band, one movement of twice the speed,
+    holds squares two moves of the speed each do not reach, through difficult ground),
+    or with no such beginning the whole path as one move and the refusal of a move to its
+    first square (the reason no move starts at all)."""
     for k in range(len(squares) - 1, 0, -1):
-        refusal = battle.check(C.Move(cid, squares=tuple(squares[:k])))
-        if refusal is None:
-            return tuple(squares[:k]), tuple(squares[k:]), None
-    return (), tuple(squares), refusal
+        first, rest = tuple(squares[:k]), tuple(squares[k:])
+        if battle.check(C.Move(cid, squares=first)) is None:
+            return first, rest, second_refusal(battle, cid, first, rest)
+    # no beginning passes (or the path is one square): one move of the whole path, as judged
+    return tuple(squares), (), battle.check(C.Move(cid, squares=tuple(squares[:1])))
+
+
+def second_refusal(battle, cid: str, first: tuple, rest: tuple):
+    """What ``check`` would say of the second move once the first is played, asked in a
+    journal frame rolled back after (``Battle.snapshot``/``restore``, as the computer's
+    dry runs ask): the first played with every attack of opportunity declined; nothing
+    stays, not a die (the frame rewinds them)."""
+    token = battle.snapshot()
+    try:
+        ok, refusal, _events = battle.act(C.Move(cid, squares=first), declined=set(battle.entities))
+        return battle.check(C.Move(cid, squares=rest)) if ok else refusal
+    finally:
+        battle.restore(token)
 
 
 def ridden_bands(screen, cid: str) -> dict[Square, str]:
@@ -69,10 +87,20 @@ def preview(screen, cid: str, goal: Square, ov: Overlay) -> None:
     if screen.mount_of(cid):
         ov.caption += sentence("PATH_DOUBLE_RIDDEN", {}, screen.lang)
         return
-    first, _rest, refusal = split(screen.battle, cid, tuple(ov.path[1:]))
-    if refusal is None and first:
+    first, rest, refusal = split(screen.battle, cid, tuple(ov.path[1:]))
+    if refusal is not None:                  # two moves do not get there: crossed, and why
+        ov.path_ok = False
+        ov.marks[:] = [(ov.path[-1], "×")]
+        ov.caption = said(screen, refusal, rest)
+    elif rest:
         ov.marks.append((first[-1], MARK))
         ov.caption += sentence("PATH_DOUBLE", {"mark": MARK}, screen.lang)
+
+
+def said(screen, refusal, rest: tuple) -> str:
+    """A refusal as the player reads it; the second move's says it is the second's."""
+    text = screen.say(refusal)
+    return sentence("PATH_DOUBLE_SECOND", {"reason": text}, screen.lang) if rest else text
 
 
 def go(screen, cid: str, goal: Square) -> None:
@@ -87,9 +115,9 @@ def go(screen, cid: str, goal: Square) -> None:
         return
     first, rest, refusal = split(screen.battle, cid, seen.squares)
     if refusal is not None:
-        screen.log.append((screen.say(refusal), (240, 160, 120)))
+        screen.log.append((said(screen, refusal, rest), (240, 160, 120)))
         return
-    screen.next_leg = ("first", cid, first, rest)
+    screen.next_leg = ("first", cid, first, rest) if rest else None
     if not screen.submit(C.Move(cid, squares=first)):
         screen.next_leg = None
 

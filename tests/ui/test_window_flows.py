@@ -471,3 +471,55 @@ def test_in_the_saddle_move_mode_shades_the_mounts_bands_and_a_violet_click_ride
     last = g.battle.history[-1]
     assert last["action"] == "ride" and last["args"]["mode"] == "double"
     assert g.battle.board().body("horse").pos == goal == g.battle.board().body("knight").pos
+
+
+CORRIDOR = """
+seed = 3
+[map]
+grid = \"\"\"
+##############
+......~.~~....
+##############
+\"\"\"
+[[creature]]
+id = "hero"
+name = "Héros"
+name_en = "Hero"
+side = "blue"
+at = [0, 1]
+weapon = "longsword"
+initiative = 20
+
+[[creature]]
+id = "orc"
+name = "Orque"
+name_en = "Orc"
+side = "red"
+at = [13, 1]
+weapon = "club"
+initiative = 10
+"""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_double_move_square_two_moves_cannot_reach_is_refused_before_anything_is_spent(window, lang):
+    """The double-move band is one movement of twice the speed; two moves of the speed
+    each get less far through difficult ground (five squares, then 2 + 1 + 2 + 2 left: 7 >
+    6). The hover crosses the path with the engine's reason for the second move; the click
+    plays nothing and logs that reason; a square two moves reach still goes in one click."""
+    g = window(CORRIDOR, lang)
+    click_button(g, "move")
+    goal = (9, 1)
+    assert g.overlay.bands.get(goal) == "double"
+    hover(g, at(g, goal))
+    assert not g.overlay.path_ok and (goal, "×") in g.overlay.marks
+    reason = g.overlay.caption
+    assert reason.startswith(sentence("PATH_DOUBLE_SECOND", {"reason": ""}, lang))
+    assert "[9, 1]" in reason                                # the engine's reason for the second move
+    lines = len(g.log)
+    click(g, at(g, goal))
+    assert g.battle.board().body("hero").pos == (0, 1) and not moves_played(g)
+    assert [str(t) for t, _c in g.log[lines:]] == [reason]
+    assert g.battle.actions_left()["move"] and g.battle.actions_left()["standard"]
+    click(g, at(g, (8, 1)))                                  # 5, then 2 + 1 + 2: two moves
+    assert g.battle.board().body("hero").pos == (8, 1) and len(moves_played(g)) == 2
