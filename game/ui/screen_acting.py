@@ -78,11 +78,11 @@ class ScreenActing:
         if self.mode == "five_foot_step":
             self.submit(C.FiveFootStep(cid, to=square))
             return
-        if double_move.is_double(self, square):
-            double_move.go(self, cid, square)    # one click, two move actions
-            return
         tumble = self.tumbling()
         seen = views.path(self.battle, cid, square, self.mode, tumble=tumble)
+        if not seen.legal and double_move.is_double(self, square):
+            double_move.go(self, cid, square)    # beyond one move, in the violet band: two move actions
+            return
         if not seen.legal:
             self.log.append((self.say(seen.refusal), (240, 160, 120)))
             return
