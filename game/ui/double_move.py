@@ -5,9 +5,12 @@ action moves twice, each a move action; digest §1.2, "Double move: two move act
 say: two ``Move`` commands along the engine's double-move path (``views.path``, mode
 "double", whose 1-2-1 count runs on over both, decisions §1), cut where the first move
 action's reach ends — the longest beginning of the path the engine's ``check`` accepts as
-one move. Each command goes through the window's orders (``check``, the questions, ``act``);
-the second is sent only once the first is played, and a refusal then (an attack of
-opportunity dropped the mover, a web held it) is the engine's sentence in the log. In the
+one move. The second move is judged before anything is played (``second_refusal``: the
+band is one movement of twice the speed, which two moves do not always match), so a square
+two moves cannot reach is refused with nothing spent. Each command goes through the
+window's orders (``check``, the questions, ``act``); the second is sent only once the first
+is played, and a refusal then (an attack of opportunity dropped the mover, a web held it)
+is the engine's sentence in the log. In the
 saddle the mount moves (French text, « combat monté »): its double move is one ``Ride`` in
 mode "double". This module decides no rule: every verdict is the engine's."""
 from __future__ import annotations
