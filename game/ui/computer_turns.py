@@ -11,6 +11,9 @@ frame. The controller only picks among what the engine offers; a command the eng
 refuses anyway ends that creature's turn with the refusal in the log."""
 from __future__ import annotations
 
+import os
+import re
+
 from ..ai.controllers import Controller, make_controller
 from .. import data
 from ..i18n import has_sentence, sentence, term
@@ -182,7 +185,33 @@ def why_line(name: str, action: str, why: str, lang: str) -> str:
     head, sep, rest = why.partition(":")
     if sep and head.strip().lower() == action.strip().lower():
         why = rest.strip()
-    elif why.lower().startswith(action.strip().lower()):
+    elif why.lower().startswith(action.strip().lower()) or begins_with_the_action(why, action):
         return sentence("UI_AI_WHY_ALONE", {"name": name, "why": why}, lang)
     code = "UI_AI_WHY_TOLD" if ":" in why else "UI_AI_WHY"
     return sentence(code, {"name": name, "action": action, "why": why}, lang)
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[\w'-]+", text.lower())
+
+
+def _same_word(a: str, b: str) -> bool:
+    """One word and an inflection of it: the button's verb and the reason's ("Charger" and
+    "charge", "Turn" and "turns", "Renvoyer" and "renvoie"): equal, or alike but for an
+    ending of two letters at most, on words of four letters or more."""
+    if a == b:
+        return True
+    common = len(os.path.commonprefix([a, b]))
+    return min(len(a), len(b)) >= 4 and common >= max(4, min(len(a), len(b)) - 2)
+
+
+def begins_with_the_action(why: str, action: str) -> bool:
+    """The reason begins with the action's own verb, conjugated (play-test, issue 14: «
+    Charger — charge Tordek par un couloir dégagé », "Turn undead — turns undead"): its
+    first word, and the next one after a little word such as « se » (« Se déplacer »: « se
+    déplace pour frapper » names it, « se place pour tirer » does not)."""
+    said, named = _words(why), _words(action)
+    if not said or not named:
+        return False
+    n = 2 if len(named[0]) <= 2 and len(named) > 1 else 1
+    return len(said) >= n and all(_same_word(a, b) for a, b in zip(named[:n], said[:n]))

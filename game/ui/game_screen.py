@@ -11,7 +11,8 @@ import pygame
 
 from ..i18n import sentence
 from ..world import commands as C, views
-from . import action_bar, attack_plan, more_actions, named_subject, overlays, quick_load, sandbox_odds, sound, tooltip
+from . import action_bar, attack_plan, double_move, more_actions, named_subject, overlays, quick_load, sandbox_odds, sound
+from . import tooltip
 from .animation import Motion
 from .board_view import BoardView, Camera, Overlay, pan
 from .combat_log import lines as log_lines
@@ -88,6 +89,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.aim = SpellAim(self)           # a spell or magic item being chosen and aimed
         self.more: tuple | None = None      # an action of the "More…" menu waiting for a click
         self.squares_asked: tuple | None = None   # (squares, callback): a square to click, asked by the rules
+        self.next_leg: tuple | None = None       # a double move under way: its leg played next (``double_move``)
         self.orders = Orders(self)
         self.pause = PauseMenu(self)             # Esc's menu and F1's key list (issue 14, item 7)
         self.back_to_menu = False                # the pause menu's "back to the menu" was chosen
@@ -578,7 +580,9 @@ class GameScreen(ScreenActing, ScreenDrawing):
             self._bands(cid, ov)
         if target and target != cid and self.mode not in TARGETED + ("cast", "throw_splash"):
             overlays.threat_overlay(battle, [target], ov)        # the hovered token's threatened squares
-        if self.mode in ("move", "withdraw") and hover and not target:
+        if self.mode == "move" and hover and not target and double_move.is_double(self, hover):
+            double_move.preview(self, cid, hover, ov)        # both move actions' path, as one
+        elif self.mode in ("move", "withdraw") and hover and not target:
             overlays.path_overlay(battle, cid, hover, self.mode, self.lang, ov, self.names, tumble=self.tumbling())
         elif self.mode == "run":
             overlays.reachable_overlay(battle, cid, "run", ov)
@@ -649,6 +653,15 @@ class GameScreen(ScreenActing, ScreenDrawing):
             return ""
         return self._odds_cache[2]
 
+    def band_at(self, square) -> str | None:
+        """The band the square is shaded in now (move, double, run, withdraw), or None."""
+        cid = self.current
+        if cid is None or self.mode not in ("move", "withdraw", "run"):
+            return None
+        bands = Overlay()
+        self._bands(cid, bands)
+        return bands.bands.get(tuple(square))
+
     def _bands(self, cid: str, ov: Overlay) -> None:
         """Where it can go (issue 14, item 2), as the engine offers it (``options``' movement
         domains): shaded by band — move, double move, run (a withdraw, its own) — with the
@@ -666,6 +679,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
                 if opts[action].legal:
                     for x, y, _m in opts[action].domain.get(part, []):
                         bands.setdefault((x, y), band)
+            if self.mode == "move" and self.mount_of(cid):
+                bands = double_move.ridden_bands(self, cid)    # in the saddle the mount moves: ``ride``
             board = self.battle.board()
             threatened = overlays.threat_overlay(self.battle, [e.id for e in board.enemies_of(board.body(cid))]).threat
             self._band_cache = (key, bands, threatened & set(bands))

@@ -79,7 +79,7 @@ class Menu:
                 self.entries.append((path, exc))
         self.selected = 0
         self.variants = None
-        self.control: dict[str, str] = {}      # side -> "human" | "ai:<level>", changed from the scenario's
+        self.control: dict[str, str] = {}      # side name -> "human" | "ai:<level>": the player's choices, on any map
         self.rects: list[tuple[str, object, pygame.Rect]] = []
         self.chosen = None          # (scenario, lang) once started
         self.sandbox: Path | str | None = None   # the map to open in the sandbox ("" : an empty one)
@@ -94,10 +94,20 @@ class Menu:
         return sc
 
     def controls(self) -> dict[str, str]:
-        """Who plays each side of the chosen map: the scenario's ``[sides]``, then the
-        player's changes."""
+        """Who plays each side of the chosen map: the player's choice for a side of that
+        name, made on this map or another one (kept across maps), else the scenario's
+        ``[sides]`` default."""
         sc = self.scenario()
-        return {**sc.controllers(), **self.control} if sc is not None else {}
+        if sc is None:
+            return {}
+        return {side: self.control.get(side, default) for side, default in sc.controllers().items()}
+
+    def select(self, index: int) -> None:
+        """Choose another map, with its own rule variants. Who plays each side is not reset
+        (play-test, issue 14: choosing a map made every side the map's default again): the
+        player's choices are kept by side name (``controls``)."""
+        self.selected = index
+        self.variants = None
 
     def handle(self, event) -> None:
         if event.type == pygame.QUIT:
@@ -108,8 +118,7 @@ class Menu:
             if event.key == pygame.K_ESCAPE:
                 self.running = False
             elif event.key in (pygame.K_DOWN, pygame.K_UP):
-                self.selected = (self.selected + (1 if event.key == pygame.K_DOWN else -1)) % len(self.entries)
-                self.variants, self.control = None, {}
+                self.select((self.selected + (1 if event.key == pygame.K_DOWN else -1)) % len(self.entries))
             elif event.key == pygame.K_RETURN and self.scenario() is not None:
                 self.chosen = (self.scenario(), self.lang)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -145,8 +154,7 @@ class Menu:
     def _press(self, kind, value) -> None:
         sc = self.scenario()
         if kind == "map":
-            self.selected = value
-            self.variants, self.control = None, {}
+            self.select(value)
         elif kind == "lang":
             self.lang = "en" if self.lang == "fr" else "fr"
             if self.store is not None:

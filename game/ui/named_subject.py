@@ -9,6 +9,11 @@ from __future__ import annotations
 PRONOUNS = {"en": (("Its ", "{name}'s "), ("It ", "{name} ")),
             "fr": (("Il ", "{name} "), ("Elle ", "{name} "))}
 
+# French impersonal beginnings, whose « il » stands for no one: the sentence said of the
+# creature with a verb of its own (« Il faut être au contact de … » read « Lidda faut être
+# au contact de … »; it reads « Lidda doit être au contact de … »).
+FR_IMPERSONAL = (("Il faut ", "{name} doit "),)
+
 # French possessives: the article each takes in front of the noun phrase ("son" before a
 # vowel is "l'": "son arme" -> "l'arme de Lidda").
 FR_POSSESSIVES = (("Ses ", "Les "), ("Son ", "Le "), ("Sa ", "La "))
@@ -42,7 +47,7 @@ def _french_possessive(text: str, name: str) -> str | None:
 def named(text: str, name: str, lang: str) -> str:
     """``text`` (a refusal in ``lang``) with its subject pronoun or possessive replaced by
     ``name``; unchanged when it begins otherwise."""
-    for pronoun, replaced in PRONOUNS.get(lang, ()):
+    for pronoun, replaced in (FR_IMPERSONAL if lang == "fr" else ()) + PRONOUNS.get(lang, ()):
         if text.startswith(pronoun):
             return replaced.format(name=name) + text[len(pronoun):]
     if lang == "fr":

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..i18n import has_sentence, sentence
 from ..world import commands as C, views
-from . import attack_plan, more_actions, overlays
+from . import attack_plan, double_move, more_actions, overlays
 
 PLAIN = ("total_defense", "stand_up", "drop_prone", "delay", "end_turn", "break_free", "turn_undead",
          "rebuke_undead", "concentrate", "continue_casting")
@@ -74,11 +74,15 @@ class ScreenActing:
 
     def go_to(self, square) -> None:
         cid = self.current
+        self.next_leg = None                 # a new click: no double move half played waits on
         if self.mode == "five_foot_step":
             self.submit(C.FiveFootStep(cid, to=square))
             return
         tumble = self.tumbling()
         seen = views.path(self.battle, cid, square, self.mode, tumble=tumble)
+        if not seen.legal and double_move.is_double(self, square):
+            double_move.go(self, cid, square)    # beyond one move, in the violet band: two move actions
+            return
         if not seen.legal:
             self.log.append((self.say(seen.refusal), (240, 160, 120)))
             return
@@ -210,6 +214,7 @@ class ScreenActing:
         if self.saves:
             self.saves[2](self.battle, self.save_meta())      # autosave after every action
         self.refresh()
+        double_move.second_leg(self, command)     # the first move of a double move: the second now
 
     def keep_undo(self) -> None:
         """Keep every undoable action so far: they can no longer be undone."""
