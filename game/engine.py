@@ -333,7 +333,10 @@ class Battle(BattleFaces):
         """The rules snapshot, rebuilt after a change: only the bodies of creatures whose
         components may have changed are made again."""
         if self._board is None:
+            terrain = self.current_terrain()
             last = self._last_board
+            if last is not None and (last.terrain is not terrain or last.variants is not self.variants):
+                last = None               # other ground or rules: what was worked out on it is not for this
             for cid in self._dirty:
                 body = systems.build_body(self, cid)
                 known = last.by_id.get(cid) if last is not None else None
@@ -343,9 +346,7 @@ class Battle(BattleFaces):
             self._requests.stale |= self._dirty      # their threat maps are made again
             self._dirty.clear()
             bodies = tuple(self._bodies[cid] for cid in self._sorted_ids)
-            terrain = self.current_terrain()
-            if last is not None and last.terrain is terrain and last.variants is self.variants \
-                    and len(last.bodies) == len(bodies) and all(a is b for a, b in zip(last.bodies, bodies)):
+            if last is not None and len(last.bodies) == len(bodies) and all(a is b for a, b in zip(last.bodies, bodies)):
                 # Nothing the positioning rules see changed (a board is a function of its
                 # terrain, bodies and variants): the last board, with its worked-out tables.
                 self._board = last
