@@ -21,7 +21,7 @@ from .. import data
 from ..rules import domains, metamagic
 from ..rules.geometry import KING_MOVES, Square, gaps_distance, metres, space_squares, spaces_gaps
 from ..rules.reasons import Refusal
-from . import commands as C, views
+from . import commands as C, spell_views, views
 from .actions import end_refusal, ends_bound, preconditions, unconditioned
 from .actions.attacking import can_shield_bash, full_attack_plan
 from .actions.commanding import commanded
@@ -782,7 +782,7 @@ def spell_refusals(battle, who: str) -> dict[tuple[str, str], Refusal | None]:
         elif choice.kind == "prepared":
             make, fixed = C.Cast, {"spell": choice.spell, **_prepared_metamagic(choice.ident)}
         elif choice.kind == "convert":
-            entries = views.prepared_at_least(battle, who, choice.spell)
+            entries = spell_views.prepared_at_least(battle, who, choice.spell)
             make, fixed = C.Cast, {"spell": choice.spell, **({"spontaneous_from": entries[0]} if entries else {})}
         else:
             make, fixed = C.Cast, {"spell": choice.spell}
