@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..i18n import has_sentence, sentence
 from ..world import commands as C, spell_views, views
-from . import attack_plan, double_move, more_actions, overlays
+from . import attack_plan, double_move, more_actions, overlays, run_band
 
 PLAIN = ("total_defense", "stand_up", "drop_prone", "delay", "end_turn", "break_free", "turn_undead",
          "rebuke_undead", "concentrate", "continue_casting")
@@ -82,6 +82,9 @@ class ScreenActing:
         seen = views.path(self.battle, cid, square, self.mode, tumble=tumble)
         if not seen.legal and double_move.is_double(self, square):
             double_move.go(self, cid, square)    # beyond one move, in the violet band: two move actions
+            return
+        if not seen.legal and run_band.is_run(self, square):
+            run_band.go(self, cid, square)       # beyond a double move, in the grey band: a run
             return
         if not seen.legal:
             self.log.append((self.say(seen.refusal), (240, 160, 120)))
