@@ -1229,6 +1229,9 @@ _SENTENCES: dict[str, dict[str, str]] = {
                            "fr": "Deux actions de mouvement n'y mènent pas ; la seconde : {reason}"},
     "PATH_DOUBLE_RIDDEN": {"en": " · the mount's double move (its two move actions)",
                            "fr": " · le double déplacement de la monture (ses deux actions de mouvement)"},
+    "PATH_RUN": {"en": " · a run: a full-round action in a straight line; it loses its Dexterity bonus to AC until its next turn",
+                 "fr": " · une course : une action complexe en ligne droite ; il perd son bonus de Dextérité à la CA "
+                       "jusqu'à son prochain tour"},
     "PATH_UNREACHABLE": {"en": "Out of reach for this movement.", "fr": "Hors d'atteinte pour ce déplacement."},
     "SPLASH_CAPTION": {"en": "Where a miss lands for each d8 result, at {n} range increments",
                        "fr": "Point de chute d'un raté pour chaque résultat du d8, à {n} facteurs de portée"},

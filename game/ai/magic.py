@@ -13,7 +13,7 @@ from ..data import bestiary
 from ..rules import metamagic as meta, spells as spell_rules, turning as turning_rules
 from ..rules.modifiers import ability_modifier
 from ..rules.geometry import Square, distance
-from ..world import commands as C, views
+from ..world import commands as C, spell_views, views
 from ..world.components import Abilities, Stats
 from .candidates import Candidate, Turn, dry_run
 from .scoring import expected
@@ -146,7 +146,7 @@ def _victims(t: Turn, name: str, spell: dict, aim: dict) -> list[str] | None:
             return None
         area = spell_rules.cone_squares(point, tuple(aim["direction"]), meta.radius_squares(spell, ()))
     else:
-        area = views.spell_area(t.battle, t.who, name, point)
+        area = spell_views.spell_area(t.battle, t.who, name, point)
     if not area:
         return None
     caught = [b.id for b in t.s.board.bodies if any(sq in area for sq in b.squares)
@@ -190,7 +190,7 @@ def _summon(t: Turn, command, name: str, aim: dict) -> Candidate | None:
     if not any(t.s.gap(t.who, f) <= SUMMON_REACH for f in t.s.foes) or t.battle.check(command) is not None:
         return None
     entry = bestiary.get(aim.get("creature") or "") or {}
-    rounds = views.caster_level(t.battle, t.who)
+    rounds = spell_views.caster_level(t.battle, t.who)
     score = entry.get("hp", 1) / 2 + SUMMON_BLOW * min(rounds, SUMMON_ROUNDS)
     return Candidate(score, command, "WHY_SUMMON", {"spell": name, "creature": aim.get("creature"), "rounds": rounds})
 

@@ -14,7 +14,7 @@ from .. import data
 from ..rules import flanking, threat
 from ..rules.board import cached_property
 from ..rules.geometry import Square, gaps_distance, spaces_gaps
-from ..world import views
+from ..world import spell_views, views
 from ..world.components import Abilities, HitPoints, Stats
 
 # The creature's hit points left, as a share of its maximum, below which it counts as badly hurt.
@@ -118,7 +118,7 @@ class Situation:
             return True
         spells = data.spells()
         if not any(spells.get(c.spell.split(":")[-1], {}).get("effect") in FROM_AFAR
-                   for c in views.spell_choices(self.battle, self.who)):
+                   for c in spell_views.spell_choices(self.battle, self.who)):
             return False
         # spells it cannot cast at all (a cleric with mace and shield has no free hand) keep nobody back
         cast = (self.opts if self.opts is not None else self.battle.options(self.who))["cast"]

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from .. import data
 from ..i18n import sentence
-from ..world import views
+from ..world import spell_views
 
 # Each clip's length at "normal" (ms); "fast" plays them all quicker, "off" not at all.
 SPEEDS = {"off": 0.0, "normal": 1.0, "fast": 0.45}
@@ -345,7 +345,7 @@ class Builder:
         metamagic = tuple(getattr(command, "metamagic", ()) or ())
         if point is not None and spell_id in data.spells():
             direction = getattr(command, "direction", None)
-            area = views.spell_area(self.s.battle, caster, spell_id, tuple(point), metamagic,
+            area = spell_views.spell_area(self.s.battle, caster, spell_id, tuple(point), metamagic,
                                     tuple(direction) if direction is not None else None)
             if area:
                 return area, (float(point[0]), float(point[1]))   # a cone blooms from its corner

@@ -12,7 +12,8 @@ window's orders (``check``, the questions, ``act``); the second is sent only onc
 is played, and a refusal then (an attack of opportunity dropped the mover, a web held it)
 is the engine's sentence in the log. In the
 saddle the mount moves (French text, « combat monté »): its double move is one ``Ride`` in
-mode "double". This module decides no rule: every verdict is the engine's."""
+mode "double", its band the ride option's "double" domain. This module decides no rule:
+every verdict is the engine's."""
 from __future__ import annotations
 
 from ..i18n import sentence
@@ -60,21 +61,14 @@ def second_refusal(battle, cid: str, first: tuple, rest: tuple):
 
 def ridden_bands(screen, cid: str) -> dict[Square, str]:
     """A rider's bands in Move mode, where its mount moves (``ride``; French text, « combat
-    monté »): the move band is ``options``' ride domain; the double band, where the mount's
-    double move (``Ride`` in mode "double", one command) reaches, shown when the engine's
-    ``check`` passes one to the nearest of those squares — as ``options`` decides an
-    action open by a probe."""
-    battle = screen.battle
-    ride = battle.options(cid)["ride"]
+    monté »): the move band is ``options``' ride domain "squares", the double band its
+    "double" (the mount's double move, one ``Ride`` in mode "double"), less the move's."""
+    ride = screen.battle.options(cid)["ride"]
     if not ride.legal:
         return {}
     bands = {(x, y): "move" for x, y, _m in ride.domain.get("squares", [])}
-    double = views.reachable(battle, cid, "double")
-    beyond = sorted((sq for sq in double if sq not in bands), key=lambda sq: (double[sq], sq[1], sq[0]))
-    if beyond:
-        seen = views.path(battle, cid, beyond[0], "double")
-        if seen.legal and battle.check(C.Ride(cid, mode="double", squares=seen.squares)) is None:
-            bands.update({sq: "double" for sq in beyond})
+    for x, y, _m in ride.domain.get("double", []):
+        bands.setdefault((x, y), "double")
     return bands
 
 

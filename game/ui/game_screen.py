@@ -12,7 +12,7 @@ import pygame
 from ..i18n import sentence
 from ..world import commands as C, views
 from . import action_bar, attack_plan, double_move, more_actions, named_subject, overlays, quick_load, sandbox_odds, sound
-from . import tooltip
+from . import run_band, tooltip
 from .animation import Motion
 from .board_view import BoardView, Camera, Overlay, pan
 from .combat_log import lines as log_lines
@@ -582,6 +582,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
             overlays.threat_overlay(battle, [target], ov)        # the hovered token's threatened squares
         if self.mode == "move" and hover and not target and double_move.is_double(self, hover):
             double_move.preview(self, cid, hover, ov)        # both move actions' path, as one
+        elif self.mode == "move" and hover and not target and run_band.is_run(self, hover):
+            run_band.preview(self, cid, hover, ov)           # the run's straight lane
         elif self.mode in ("move", "withdraw") and hover and not target:
             overlays.path_overlay(battle, cid, hover, self.mode, self.lang, ov, self.names, tumble=self.tumbling())
         elif self.mode == "run":

@@ -5,8 +5,8 @@ apart so that each file stays readable; it decides no rule."""
 from __future__ import annotations
 
 from ..i18n import has_sentence, sentence
-from ..world import commands as C, views
-from . import attack_plan, double_move, more_actions, overlays
+from ..world import commands as C, spell_views, views
+from . import attack_plan, double_move, more_actions, overlays, run_band
 
 PLAIN = ("total_defense", "stand_up", "drop_prone", "delay", "end_turn", "break_free", "turn_undead",
          "rebuke_undead", "concentrate", "continue_casting")
@@ -83,6 +83,9 @@ class ScreenActing:
         if not seen.legal and double_move.is_double(self, square):
             double_move.go(self, cid, square)    # beyond one move, in the violet band: two move actions
             return
+        if not seen.legal and run_band.is_run(self, square):
+            run_band.go(self, cid, square)       # beyond a double move, in the grey band: a run
+            return
         if not seen.legal:
             self.log.append((self.say(seen.refusal), (240, 160, 120)))
             return
@@ -96,7 +99,7 @@ class ScreenActing:
     def _direct_spell(self, square, target) -> None:
         """A move action: point the spiritual weapon at a foe, or roll the flaming sphere in
         a straight line to a square."""
-        directed = views.directed_spell(self.battle, self.current)
+        directed = spell_views.directed_spell(self.battle, self.current)
         if directed is None:
             return
         kind, at = directed
@@ -132,10 +135,10 @@ class ScreenActing:
                     self.log.append((self.say(seen.refusal), (240, 160, 120)))
                     return
             self._plan_one(target, main, "UI_FULL_ATTACK_PLAN")
-        elif self.mode == "touch" and views.touches_left(self.battle, cid) > 0:
+        elif self.mode == "touch" and spell_views.touches_left(self.battle, cid) > 0:
             # A charge for several creatures: one friend a standard action, up to six a full round.
             if target not in self.plan:
-                self._plan_one(target, min(6, views.touches_left(self.battle, cid)), "UI_TOUCH_PLAN")
+                self._plan_one(target, min(6, spell_views.touches_left(self.battle, cid)), "UI_TOUCH_PLAN")
         elif self.mode == "overrun":
             through = tuple(views.overrun_squares(self.battle, cid, target))
             self.submit(C.Ride(cid, mode="overrun", target=target, squares=through) if mount else

@@ -11,7 +11,7 @@ aim it the way its shape asks (French text, "lancer un sort"; data-digest §5):
 - bless and potions need no aim.
 
 What can be cast, the metamagic that applies, the area an aim fills and whether the aim
-is allowed are the engine's answers (``world.views``, ``check``); the choices the rules
+is allowed are the engine's answers (``world.views``, ``world.spell_views``, ``check``); the choices the rules
 give (casting defensively when threatened) are the engine's questions.
 """
 from __future__ import annotations
@@ -19,7 +19,7 @@ from __future__ import annotations
 from .. import data
 from ..data import bestiary
 from ..i18n import has_sentence, sentence
-from ..world import commands as C, views
+from ..world import commands as C, spell_views, views
 from ..world.options import spell_refusals
 from . import more_actions
 
@@ -46,7 +46,7 @@ class SpellAim:
     # --- what can be cast -------------------------------------------------------------
     def choices(self, cid: str) -> list[tuple[str, tuple[str, str]]]:
         """(label, (kind, id)) for every spell the engine says is ready (once each), with
-        its level and the castings of it left today (``views.spell_castings``: prepared
+        its level and the castings of it left today (``spell_views.spell_castings``: prepared
         copies, slots of its level or higher, uses, charges; play-test, issue 14). A spell
         the engine would refuse now (a free hand, a slot, range) gets a short reason in its
         label, the engine's sentence on hover (``tips``), and is not aimed when chosen; a
@@ -100,13 +100,13 @@ class SpellAim:
         """Each way to cast, labelled with its level and castings left as the engine counts
         them; the name and level are kept to label the entry once it is spent."""
         lang = self.s.lang
-        castings = views.spell_castings(self.s.battle, cid)
+        castings = spell_views.spell_castings(self.s.battle, cid)
         out = []
-        for c in views.spell_choices(self.s.battle, cid):
+        for c in spell_views.spell_choices(self.s.battle, cid):
             counted = castings[(c.kind, c.ident)]
             level = _level_word(counted.level, lang)
             if c.kind == "prepared":
-                spell, feats, heightened = views.entry_parts(c.ident)
+                spell, feats, heightened = spell_views.entry_parts(c.ident)
                 name, key = _spell_label(spell, feats, lang, heightened), ("spell", c.ident)
                 label = sentence("UI_CASTINGS_LEFT", {"spell": name, "level": level, "n": counted.left}, lang)
             elif c.kind == "known":
@@ -152,7 +152,7 @@ class SpellAim:
                 return
             self._aim()
         elif kind == "spell":
-            self.spell, feats, self.heighten_to = views.entry_parts(ident)
+            self.spell, feats, self.heighten_to = spell_views.entry_parts(ident)
             self.metamagic = list(feats)
             self._aim()
         elif kind == "spell_like":
@@ -168,8 +168,8 @@ class SpellAim:
     def _ask_given_up(self) -> None:
         b, cid, lang = self.s.battle, self.s.current, self.s.lang
         labels = []
-        for entry in views.prepared_at_least(b, cid, self.spell):
-            spell, feats, level = views.entry_parts(entry)
+        for entry in spell_views.prepared_at_least(b, cid, self.spell):
+            spell, feats, level = spell_views.entry_parts(entry)
             labels.append((_spell_label(spell, feats, lang, level), entry))
 
         def given_up(entry):
@@ -182,7 +182,7 @@ class SpellAim:
         """A spontaneous casting may take the caster's metamagic feats now (a full-round
         action): each choice ticks or unticks a feat, the last one casts."""
         b, cid, lang = self.s.battle, self.s.current, self.s.lang
-        feats = views.metamagic_choices(b, cid, self.spell)
+        feats = spell_views.metamagic_choices(b, cid, self.spell)
         if not feats:
             self._aim()
             return
@@ -207,7 +207,7 @@ class SpellAim:
         def chosen(level):
             self.heighten_to = level
             self._aim()
-        levels = views.heighten_levels(self.s.battle, self.s.current, self.spell)
+        levels = spell_views.heighten_levels(self.s.battle, self.s.current, self.spell)
         self.s.dialog = self.s.make_dialog(sentence("UI_HEIGHTEN_TO", {}, lang), [(str(lv), lv) for lv in levels], chosen)
         self.s.dialog.cancellable = True
 
@@ -237,7 +237,7 @@ class SpellAim:
         return data.spells()[self.spell]["shape"] if self.spell else ""
 
     def _limit(self) -> int:
-        return views.spell_target_limit(self.s.battle, self.s.current, self.spell, item=self.item,
+        return spell_views.spell_target_limit(self.s.battle, self.s.current, self.spell, item=self.item,
                                         spell_like=self.action == "use_spell_like")
 
     # --- aiming -----------------------------------------------------------------------
@@ -288,7 +288,7 @@ class SpellAim:
         engine's refusal of the aim when it would refuse it (line of effect, range …)."""
         if not self.spell:
             return
-        ov.reach = views.spell_area(self.s.battle, self.s.current, self.spell, corner, tuple(self.metamagic))
+        ov.reach = spell_views.spell_area(self.s.battle, self.s.current, self.spell, corner, tuple(self.metamagic))
         if self.shape == "targets":
             aim = {"targets": [target]} if target is not None else None
         elif self.shape in ("burst", "spread", "square"):
@@ -297,7 +297,7 @@ class SpellAim:
             # the cone the click would cast, from the caster's corner nearest the pointer
             aim = self._aim_at(None, corner, None)
             if aim is not None:
-                ov.reach = views.spell_area(self.s.battle, self.s.current, self.spell, tuple(aim["point"]),
+                ov.reach = spell_views.spell_area(self.s.battle, self.s.current, self.spell, tuple(aim["point"]),
                                             tuple(self.metamagic), tuple(aim["direction"]))
         else:
             aim = self._aim_at(None, corner, target) if target is not None else None

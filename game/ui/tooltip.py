@@ -8,7 +8,7 @@ import pygame
 
 from .. import data
 from ..i18n import sentence, term
-from ..world import views
+from ..world import spell_views, views
 from . import theme
 
 
@@ -38,7 +38,7 @@ def lines(screen) -> list[str]:
         odds = s.odds_by_pointer(cid) if hasattr(s, "odds_by_pointer") else ""
         if odds:
             out.append(odds)
-        summoned = views.summoned(s.battle, cid)
+        summoned = spell_views.summoned(s.battle, cid)
         if summoned is not None:          # how long it stays (SRD Summon Nature's Ally: 1 round a level)
             out.append(sentence("UI_TIP_SUMMONED", {"name": s.names.get(summoned[0], summoned[0]),
                                                     "round": summoned[1]}, s.lang))

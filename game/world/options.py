@@ -21,7 +21,7 @@ from .. import data
 from ..rules import domains, metamagic
 from ..rules.geometry import KING_MOVES, Square, gaps_distance, metres, space_squares, spaces_gaps
 from ..rules.reasons import Refusal
-from . import commands as C, views
+from . import commands as C, spell_views, views
 from .actions import end_refusal, ends_bound, preconditions, unconditioned
 from .actions.attacking import can_shield_bash, full_attack_plan
 from .actions.commanding import commanded
@@ -721,9 +721,14 @@ def _domain_kinds(battle, who: str, action: str, mode: str, make) -> Option:
 
 
 def _ride(battle, who: str) -> Option:
+    """The rider moves its mount (French text, « combat monté »): offered when a ``Ride``
+    to the nearest square the mount's move reaches passes; the domain's "squares" are the
+    mount's move, its "double" the mount's double move (``_ridden_double``), each made when
+    first read."""
     if not battle.read(who, Riding).mount:
         return _decide(battle, "ride", [C.Ride(who, squares=(_adjacent_squares(battle, who)[0],))])
-    found = views.reachable(battle, who, "move")
+    both = views.move_and_double(battle, who)
+    found = both.move()
     candidates: list[Command] = []
     if found:
         goal = min(found, key=lambda sq: (found[sq], sq[1], sq[0]))
@@ -732,8 +737,29 @@ def _ride(battle, who: str) -> Option:
             candidates.append(C.Ride(who, squares=seen.squares))
     option = _decide(battle, "ride", candidates or [C.Ride(who, squares=(_adjacent_squares(battle, who)[0],))])
     if option.legal:
-        return Option("ride", None, option.probe, lambda: {"squares": _squares_domain(found)})
+        return Option("ride", None, option.probe,
+                      lambda: LazyParts({"squares": lambda: _squares_domain(found),
+                                         "double": lambda: _ridden_double(battle, who, both)}))
     return option
+
+
+def _ridden_double(battle, who: str, both) -> list[list]:
+    """Where the mount's double move reaches (digest §1.2, "Double move: two move actions,
+    up to 2× speed"; in the saddle one ``Ride`` in mode "double", the mount's full-round
+    action): every square of its double-move search when ``check`` passes such a ride to
+    the nearest square beyond its move (the nearest of all when none is beyond), as an
+    option is decided by a probe; none when that ride is refused (the mount has already
+    moved, its rider cannot spare the move action to control it)."""
+    double = both.double()
+    if not double:
+        return []
+    moves = both.move()
+    beyond = [sq for sq in double if sq not in moves] or list(double)
+    goal = min(beyond, key=lambda sq: (double[sq], sq[1], sq[0]))
+    seen = views.path(battle, who, goal, "double")
+    if not seen.legal or _judge(battle, C.Ride(who, mode="double", squares=seen.squares)) is not None:
+        return []
+    return _squares_domain(double)
 
 
 class Options(Mapping):
@@ -782,7 +808,7 @@ def spell_refusals(battle, who: str) -> dict[tuple[str, str], Refusal | None]:
         elif choice.kind == "prepared":
             make, fixed = C.Cast, {"spell": choice.spell, **_prepared_metamagic(choice.ident)}
         elif choice.kind == "convert":
-            entries = views.prepared_at_least(battle, who, choice.spell)
+            entries = spell_views.prepared_at_least(battle, who, choice.spell)
             make, fixed = C.Cast, {"spell": choice.spell, **({"spontaneous_from": entries[0]} if entries else {})}
         else:
             make, fixed = C.Cast, {"spell": choice.spell}

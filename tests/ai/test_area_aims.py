@@ -8,7 +8,7 @@ from __future__ import annotations
 from harness import battle, creature
 
 from game.ai.controllers import make_controller
-from game.world import commands as C, views
+from game.world import commands as C, spell_views
 from game.world.components import Spellcasting, Stats
 
 GRID = "\n".join("." * 14 for _ in range(9))
@@ -37,7 +37,7 @@ def test_sleep_goes_at_the_band_the_options_do_not_aim_at():
     d = make_controller("ai:normal").decide(b, "ai")
     assert d is not None and b.check(d.command) is None
     assert isinstance(d.command, C.Cast) and d.command.spell == "sleep"
-    caught = views.spell_area(b, "ai", "sleep", tuple(d.command.point))
+    caught = spell_views.spell_area(b, "ai", "sleep", tuple(d.command.point))
     assert sum(any(sq in caught for sq in b.board().body(f"band{i}").squares) for i in range(3)) >= 2
     assert not any(sq in caught for f in ("ai", "f1", "f2", "f3") for sq in b.board().body(f).squares)
 
@@ -62,5 +62,5 @@ def test_sleep_counts_only_the_hit_dice_it_reaches():
     d = make_controller("ai:normal").decide(b, "ai")
     assert d is not None and isinstance(d.command, C.Cast) and d.command.spell == "sleep"
     assert d.params["count"] >= 2
-    caught = views.spell_area(b, "ai", "sleep", tuple(d.command.point))
+    caught = spell_views.spell_area(b, "ai", "sleep", tuple(d.command.point))
     assert any(sq in caught for i in range(3) for sq in b.board().body(f"band{i}").squares)

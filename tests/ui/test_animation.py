@@ -11,7 +11,7 @@ from test_game_screen import CAVALRY, DUEL, at, click, click_button, open_screen
 
 from game.i18n import sentence
 from game.ui.computer_turns import PACE_MS
-from game.world import views
+from game.world import spell_views, views
 
 SKIP_KEY = pygame.K_x          # a key the battle screen gives no meaning to
 
@@ -301,7 +301,7 @@ def test_a_spells_area_blooms_where_it_was_aimed():
     click(g, (x + 1, y + 1))                        # the orc square's top-left intersection
     assert g.battle.history[-1]["action"] == "cast"
     bloom = clips(g, "bloom")[0]
-    assert set(bloom.squares) == views.spell_area(g.battle, "sorc", "fireball", (8, 2))   # as aimed
+    assert set(bloom.squares) == spell_views.spell_area(g.battle, "sorc", "fireball", (8, 2))   # as aimed
     assert (8, 2) in bloom.squares and (1, 2) not in bloom.squares and bloom.at == (8.0, 2.0)
     save = next(e for e in g.events if type(e).__name__ == "SavingThrow")
     assert sentence("ANIM_ROLL", {"d20": save.d20, "total": save.d20 + save.bonus}, "en") in [c.text for c in clips(g, "roll")]
@@ -332,7 +332,7 @@ def test_a_cone_is_previewed_and_blooms_in_its_own_shape_from_the_casters_corner
     x, y = g.cam.to_screen((4, 3))                  # the intersection right of the caster's lower corner
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x + 1, y + 1), rel=(0, 0), buttons=(0, 0, 0)))
     pump(g)
-    cone = views.spell_area(g.battle, "sorc", "burning_hands", (2, 3), (), (1, 0))
+    cone = spell_views.spell_area(g.battle, "sorc", "burning_hands", (2, 3), (), (1, 0))
     assert len(cone) > 3 and (3, 2) in cone and (0, 2) not in cone
     assert g.overlay.reach == cone, "the preview is the cone the click would cast"
     click(g, (x + 1, y + 1))

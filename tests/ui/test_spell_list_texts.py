@@ -1,5 +1,5 @@
 """The spell list says each spell's level and the castings of it left, as the engine
-counts them (``views.spell_castings``; issue 14 play-test leftovers) — driven by posted
+counts them (``spell_views.spell_castings``; issue 14 play-test leftovers) — driven by posted
 pygame events: cast one, and the count drops in the list."""
 from __future__ import annotations
 
