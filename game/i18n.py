@@ -9,6 +9,7 @@ from __future__ import annotations
 import locale
 import re
 import os
+import string
 from typing import Any
 
 from . import data
@@ -1729,9 +1730,38 @@ def sentence(code: str, params: dict[str, Any] | None = None, lang: str | None =
     if lang == "fr":                 # French decimals take a comma: 1,5 m, 55,0 %
         values = {k: _DECIMAL.sub(r"\1,\2", v) if isinstance(v, str) else v for k, v in values.items()}
     try:
-        return text.format(**values)
+        return _elided(text, values) if lang == "fr" else text.format(**values)
     except (KeyError, IndexError):
         return text
+
+
+# French elision (Grevisse, « l'élision »): these words lose their vowel to an apostrophe
+# before a word that begins with a vowel. A template written by hand is already right
+# (« l'arme », « qu'il »); only where a value is put in does a « tour de {name} » meet a
+# name it cannot know ("Orque"), so only that seam is elided. A mute h is left alone: the
+# game cannot tell « l'homme » from « le héros ».
+_ELIDES = re.compile(r"(?:^|(?<=[\s(]))(de|le|la|que|ne|je|me|te|se) $", re.IGNORECASE)
+_FR_VOWELS = frozenset("aeiouyàâäéèêëîïôöùûüÿæœ")
+_FORMATTER = string.Formatter()
+
+
+def _elided(text: str, values: dict[str, Any]) -> str:
+    """``text.format(**values)``, with « de Orque » said « d'Orque », « le archer »
+    « l'archer », « que Alhandra » « qu'Alhandra »: the word of the template just before
+    a value elides when the value begins with a vowel; the value itself is never changed."""
+    out: list[str] = []
+    for literal, field, spec, conversion in _FORMATTER.parse(text):
+        if field is None:
+            out.append(literal)
+            continue
+        value, _key = _FORMATTER.get_field(field, (), values)
+        shown = _FORMATTER.format_field(_FORMATTER.convert_field(value, conversion), spec or "")
+        word = _ELIDES.search(literal) if shown[:1].lower() in _FR_VOWELS else None
+        # a word that opens the literal is a word only if the text before it ends one
+        if word is not None and (word.start() or not out or out[-1][-1:].isspace()):
+            literal = literal[:word.start()] + word.group(1)[:-1] + "'"
+        out += [literal, shown]
+    return "".join(out)
 
 
 def has_sentence(code: str) -> bool:
