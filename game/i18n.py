@@ -46,8 +46,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "NOT_A_DOOR": {"en": "There is no door at {at}.", "fr": "Il n'y a pas de porte en {at}."},
     "NOTHING_TO_CLIMB": {"en": "There is no rock face next to it to climb.", "fr": "Aucune paroi à escalader à côté."},
     "NO_WATER_NEAR": {"en": "There is no deep water next to it to swim in.", "fr": "Pas d'eau profonde à côté où nager."},
-    "NOTHING_TO_DRAW": {"en": "It carries no weapon to draw.", "fr": "Aucune arme à dégainer sur lui."},
-    "NOTHING_TO_RETRIEVE": {"en": "It carries nothing stored to take out.", "fr": "Rien de rangé à sortir sur lui."},
+    "NOTHING_TO_DRAW": {"en": "It carries no weapon to draw.", "fr": "Il ne porte aucune arme à dégainer."},
+    "NOTHING_TO_RETRIEVE": {"en": "It carries nothing stored to take out.", "fr": "Il ne porte rien de rangé à sortir."},
     # --- computer players (issue 12): why a choice was made ---
     "WHY_HOLD_OTHERS_FIGHT": {"en": "holds: lets the other sides wear each other down first",
                               "fr": "attend : laisse les autres camps s'user entre eux"},
@@ -157,7 +157,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     # fidelity: turning and mounts
     "NOT_A_MOUNT": {"en": "It cannot ride {mount}: not a mount (a horse, a pony, a riding dog).",
                     "fr": "Il ne peut pas monter {mount} : ce n'est pas une monture (cheval, poney, chien de selle)."},
-    "NO_SPLASH_WEAPON": {"en": "It carries no flask to throw.", "fr": "Aucune fiole à lancer sur lui."},
+    "NO_SPLASH_WEAPON": {"en": "It carries no flask to throw.", "fr": "Il ne porte aucune fiole à lancer."},
     "NOTHING_LYING_NEAR": {"en": "Nothing lies within reach of its hand.", "fr": "Rien à ramasser à portée de main."},
     # fidelity: monsters
     "AFRAID_MUST_FLEE": {"en": "Frightened or panicked: it must flee from {source}.",
@@ -512,7 +512,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "ACT_swim": {"en": "Swim", "fr": "Nager"},
     "RETRIEVE_FIRST": {"en": "{item} is still in the pack: take it out first (a move action).",
                        "fr": "{item} est encore dans le sac : il faut d'abord le sortir (action de mouvement)."},
-    "DRAW_WEAPONS": {"en": "A weapon is drawn, not retrieved ({weapon}).", "fr": "Une arme se dégaine ({weapon})."},
+    "DRAW_WEAPONS": {"en": "A weapon is drawn, not retrieved ({weapon}).", "fr": "Une arme se dégaine, elle ne se sort pas comme un objet rangé ({weapon})."},
     # fidelity: shields and riding
     "UI_SHOOT_ON_THE_WAY": {"en": "Shoot on the way, when the mount is halfway? At whom?",
                             "fr": "Tirer en chemin, quand la monture est à mi-parcours ? Sur qui ?"},
@@ -829,7 +829,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "UI_STANCE_nonlethal_TIP": {"en": "Nonlethal damage with a lethal weapon: −4 to attack (a single attack).",
                                 "fr": "Dégâts non létaux avec une arme létale : −4 à l'attaque (une attaque simple)."},
     # --- special attacks ---
-    "CANNOT_BE_DISARMED": {"en": "A {weapon} cannot be disarmed.", "fr": "On ne peut pas désarmer d'un {weapon}."},
+    "CANNOT_BE_DISARMED": {"en": "A {weapon} cannot be disarmed.", "fr": "Un désarmement ne peut pas faire lâcher cette arme ({weapon})."},
     "CANNOT_SUNDER": {"en": "{item} cannot be sundered (worn armour never can).",
                       "fr": "Impossible de détruire {item} (jamais une armure portée)."},
     "FEINT_MINDLESS": {"en": "{target} is mindless: no feint works on it.",
@@ -855,7 +855,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "NOT_GRAPPLING_WITH": {"en": "It is not grappling {target}.", "fr": "Il n'est pas en lutte avec {target}."},
     "PINNED_ONLY_ESCAPE": {"en": "Pinned: it can only try to escape.", "fr": "Immobilisé : il ne peut que tenter de se dégager."},
     "GRAPPLE_LIGHT_WEAPON_ONLY": {"en": "In a grapple only unarmed, natural or light weapons strike, not {weapon}.",
-                                  "fr": "En lutte, seules les attaques à mains nues, naturelles ou armes légères, pas {weapon}."},
+                                  "fr": "En lutte, on ne frappe qu'à mains nues, d'une arme naturelle ou d'une arme légère, pas avec {weapon}."},
     "NO_PIN_TO_BREAK": {"en": "{ally} is not pinned by a foe it grapples.",
                         "fr": "{ally} n'est pas immobilisé par un adversaire avec qui il lutte."},
     "NO_LIGHT_WEAPON_TO_USE": {"en": "{target} holds no light weapon.", "fr": "{target} ne tient pas d'arme légère."},

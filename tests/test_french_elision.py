@@ -74,3 +74,14 @@ def test_no_french_template_leaves_an_unelided_seam_before_a_vowel(value):
         if left.search(said) or value not in said:
             bad[code] = said
     assert bad == {}
+
+
+def test_the_french_refusals_say_what_the_english_says():
+    # "It carries no flask to throw." was « Aucune fiole à lancer sur lui. » ("none to throw at him")
+    assert sentence("NO_SPLASH_WEAPON", {}, "fr") == "Il ne porte aucune fiole à lancer."
+    assert sentence("NOTHING_TO_DRAW", {}, "fr") == "Il ne porte aucune arme à dégainer."
+    # the gauntlet's weapon is the one a disarm cannot take, not one to disarm with
+    said = sentence("CANNOT_BE_DISARMED", {"weapon": "spiked_gauntlet"}, "fr")
+    assert "désarmer d'un" not in said and "lâcher" in said
+    # a weapon is drawn, not retrieved: the French says both halves
+    assert "ne se sort pas" in sentence("DRAW_WEAPONS", {"weapon": "longsword"}, "fr")
