@@ -6,6 +6,7 @@ all read it.
 """
 from __future__ import annotations
 
+import functools
 import locale
 import re
 import os
@@ -1761,12 +1762,25 @@ _FR_VOWELS = frozenset("aeiouyàâäéèêëîïôöùûüÿæœ")
 _FORMATTER = string.Formatter()
 
 
+@functools.lru_cache(maxsize=4096)
+def _pieces(text: str) -> tuple | None:
+    """The template's parsed pieces when a value follows an eliding word, else None (most
+    templates: formatted as they are, as fast as English)."""
+    pieces = tuple(_FORMATTER.parse(text))
+    if any(field is not None and _ELIDES.search(literal) for literal, field, _s, _c in pieces):
+        return pieces
+    return None
+
+
 def _elided(text: str, values: dict[str, Any]) -> str:
     """``text.format(**values)``, with « de Orque » said « d'Orque », « le archer »
     « l'archer », « que Alhandra » « qu'Alhandra »: the word of the template just before
     a value elides when the value begins with a vowel; the value itself is never changed."""
+    pieces = _pieces(text)
+    if pieces is None:                 # no eliding word before any value: the plain format
+        return text.format(**values)
     out: list[str] = []
-    for literal, field, spec, conversion in _FORMATTER.parse(text):
+    for literal, field, spec, conversion in pieces:
         if field is None:
             out.append(literal)
             continue
