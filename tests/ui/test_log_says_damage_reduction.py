@@ -11,6 +11,7 @@ from test_game_screen import click, click_button, open_screen
 from game.content.scenario import parse_scenario
 from game.engine import Battle
 from game.ui.combat_log import lines
+from game.world.components import Stats
 from game.world.events import DamageDealt
 
 GRID = "\n".join("." * 8 for _ in range(4))
@@ -108,3 +109,38 @@ def test_the_window_log_and_its_hover_say_the_reduction(lang, said):
     finally:
         g.battle.close()
         pygame.quit()
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en", "Skeleton takes 0 (7 +1) — ½ (in water) − 4 DR 5/bludgeoning"),
+    ("fr", "Squelette subit 0 (7 +1) — moitié (dans l'eau) − 4 RD 5/contondant")])
+def test_a_halved_blow_says_the_reduction_after_the_halving_it_follows(lang, said):
+    """SRD: a blow from the water is halved, then damage reduction comes off what is left
+    (8 halved 4, DR 5 takes the 4): the line says them in that order."""
+    b = Battle(parse_scenario('seed = 1\n[map]\ngrid = """\n......\n.w....\n......\n"""\n' + '''
+[[creature]]
+id = "hero"
+side = "blue"
+at = [0, 1]
+initiative = 20
+str = 12
+weapon = "longsword"
+bab = 2
+
+[[creature]]
+id = "skel"
+side = "red"
+at = [2, 1]
+template = "human_skeleton"
+initiative = 10
+''', "water.toml"))
+    try:
+        b.comp("hero", Stats).values["swim"] = 4
+        assert b.act("hero", "swim", {"squares": [[1, 1]]}, dice=[10])[0]
+        ok, refusal, ev = b.act("hero", "attack", {"target": "skel"}, dice=[15, 7])
+        assert ok, refusal
+        hurt = next(e for e in ev if type(e).__name__ == "DamageDealt")
+        assert (hurt.amount, hurt.halved, hurt.reduction, hurt.dr) == (0, "water", 4, 5)
+        assert _damage_lines(ev, lang) == [said]
+    finally:
+        b.close()
