@@ -42,7 +42,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
                                     "fr": "Pas de pas de placement dans un round avec un autre déplacement, ni de second."},
     "FULL_ATTACK_MOVE_BEFORE_ATTACK": {"en": "A full attack becomes a move action only after its first attack.",
                                        "fr": "Une attaque à outrance ne devient une action de mouvement qu'après la première attaque."},
-    "NOT_CARRIED": {"en": "It carries no {weapon}.", "fr": "Il ne porte pas d'arme {weapon}."},
+    "NOT_CARRIED": {"en": "It carries no {weapon}.", "fr": "Il ne porte pas cet objet ({weapon})."},
     "NOT_PRONE": {"en": "It is not prone.", "fr": "Il n'est pas à terre."},
     "NOT_A_DOOR": {"en": "There is no door at {at}.", "fr": "Il n'y a pas de porte en {at}."},
     "NOTHING_TO_CLIMB": {"en": "There is no rock face next to it to climb.", "fr": "Aucune paroi à escalader à côté."},

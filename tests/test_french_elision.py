@@ -85,3 +85,5 @@ def test_the_french_refusals_say_what_the_english_says():
     assert "désarmer d'un" not in said and "lâcher" in said
     # a weapon is drawn, not retrieved: the French says both halves
     assert "ne se sort pas" in sentence("DRAW_WEAPONS", {"weapon": "longsword"}, "fr")
+    # NOT_CARRIED is said of potions, wands and flasks too, not only of weapons
+    assert "arme" not in sentence("NOT_CARRIED", {"weapon": "potion_cure_light_wounds"}, "fr")
