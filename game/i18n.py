@@ -6,9 +6,11 @@ all read it.
 """
 from __future__ import annotations
 
+import functools
 import locale
 import re
 import os
+import string
 from typing import Any
 
 from . import data
@@ -40,13 +42,13 @@ _SENTENCES: dict[str, dict[str, str]] = {
                                     "fr": "Pas de pas de placement dans un round avec un autre déplacement, ni de second."},
     "FULL_ATTACK_MOVE_BEFORE_ATTACK": {"en": "A full attack becomes a move action only after its first attack.",
                                        "fr": "Une attaque à outrance ne devient une action de mouvement qu'après la première attaque."},
-    "NOT_CARRIED": {"en": "It carries no {weapon}.", "fr": "Il ne porte pas d'arme {weapon}."},
+    "NOT_CARRIED": {"en": "It carries no {weapon}.", "fr": "Il ne porte pas cet objet ({weapon})."},
     "NOT_PRONE": {"en": "It is not prone.", "fr": "Il n'est pas à terre."},
     "NOT_A_DOOR": {"en": "There is no door at {at}.", "fr": "Il n'y a pas de porte en {at}."},
     "NOTHING_TO_CLIMB": {"en": "There is no rock face next to it to climb.", "fr": "Aucune paroi à escalader à côté."},
     "NO_WATER_NEAR": {"en": "There is no deep water next to it to swim in.", "fr": "Pas d'eau profonde à côté où nager."},
-    "NOTHING_TO_DRAW": {"en": "It carries no weapon to draw.", "fr": "Aucune arme à dégainer sur lui."},
-    "NOTHING_TO_RETRIEVE": {"en": "It carries nothing stored to take out.", "fr": "Rien de rangé à sortir sur lui."},
+    "NOTHING_TO_DRAW": {"en": "It carries no weapon to draw.", "fr": "Il ne porte aucune arme à dégainer."},
+    "NOTHING_TO_RETRIEVE": {"en": "It carries nothing stored to take out.", "fr": "Il ne porte rien de rangé à sortir."},
     # --- computer players (issue 12): why a choice was made ---
     "WHY_HOLD_OTHERS_FIGHT": {"en": "holds: lets the other sides wear each other down first",
                               "fr": "attend : laisse les autres camps s'user entre eux"},
@@ -156,7 +158,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     # fidelity: turning and mounts
     "NOT_A_MOUNT": {"en": "It cannot ride {mount}: not a mount (a horse, a pony, a riding dog).",
                     "fr": "Il ne peut pas monter {mount} : ce n'est pas une monture (cheval, poney, chien de selle)."},
-    "NO_SPLASH_WEAPON": {"en": "It carries no flask to throw.", "fr": "Aucune fiole à lancer sur lui."},
+    "NO_SPLASH_WEAPON": {"en": "It carries no flask to throw.", "fr": "Il ne porte aucune fiole à lancer."},
     "NOTHING_LYING_NEAR": {"en": "Nothing lies within reach of its hand.", "fr": "Rien à ramasser à portée de main."},
     # fidelity: monsters
     "AFRAID_MUST_FLEE": {"en": "Frightened or panicked: it must flee from {source}.",
@@ -511,7 +513,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "ACT_swim": {"en": "Swim", "fr": "Nager"},
     "RETRIEVE_FIRST": {"en": "{item} is still in the pack: take it out first (a move action).",
                        "fr": "{item} est encore dans le sac : il faut d'abord le sortir (action de mouvement)."},
-    "DRAW_WEAPONS": {"en": "A weapon is drawn, not retrieved ({weapon}).", "fr": "Une arme se dégaine ({weapon})."},
+    "DRAW_WEAPONS": {"en": "A weapon is drawn, not retrieved ({weapon}).", "fr": "Une arme se dégaine, elle ne se sort pas comme un objet rangé ({weapon})."},
     # fidelity: shields and riding
     "UI_SHOOT_ON_THE_WAY": {"en": "Shoot on the way, when the mount is halfway? At whom?",
                             "fr": "Tirer en chemin, quand la monture est à mi-parcours ? Sur qui ?"},
@@ -828,7 +830,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "UI_STANCE_nonlethal_TIP": {"en": "Nonlethal damage with a lethal weapon: −4 to attack (a single attack).",
                                 "fr": "Dégâts non létaux avec une arme létale : −4 à l'attaque (une attaque simple)."},
     # --- special attacks ---
-    "CANNOT_BE_DISARMED": {"en": "A {weapon} cannot be disarmed.", "fr": "On ne peut pas désarmer d'un {weapon}."},
+    "CANNOT_BE_DISARMED": {"en": "A {weapon} cannot be disarmed.", "fr": "Un désarmement ne peut pas faire lâcher cette arme ({weapon})."},
     "CANNOT_SUNDER": {"en": "{item} cannot be sundered (worn armour never can).",
                       "fr": "Impossible de détruire {item} (jamais une armure portée)."},
     "FEINT_MINDLESS": {"en": "{target} is mindless: no feint works on it.",
@@ -854,7 +856,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "NOT_GRAPPLING_WITH": {"en": "It is not grappling {target}.", "fr": "Il n'est pas en lutte avec {target}."},
     "PINNED_ONLY_ESCAPE": {"en": "Pinned: it can only try to escape.", "fr": "Immobilisé : il ne peut que tenter de se dégager."},
     "GRAPPLE_LIGHT_WEAPON_ONLY": {"en": "In a grapple only unarmed, natural or light weapons strike, not {weapon}.",
-                                  "fr": "En lutte, seules les attaques à mains nues, naturelles ou armes légères, pas {weapon}."},
+                                  "fr": "En lutte, on ne frappe qu'à mains nues, d'une arme naturelle ou d'une arme légère, pas avec {weapon}."},
     "NO_PIN_TO_BREAK": {"en": "{ally} is not pinned by a foe it grapples.",
                         "fr": "{ally} n'est pas immobilisé par un adversaire avec qui il lutte."},
     "NO_LIGHT_WEAPON_TO_USE": {"en": "{target} holds no light weapon.", "fr": "{target} ne tient pas d'arme légère."},
@@ -1356,7 +1358,23 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "LOG_MISS": {"en": "miss", "fr": "raté"},
     "LOG_SAVED": {"en": "success", "fr": "réussi"},
     "LOG_NOT_SAVED": {"en": "failure", "fr": "échec"},
-    "LOG_DAMAGE": {"en": "{target} takes {amount} ({dice} {bonus}){kind}", "fr": "{target} subit {amount} ({dice} {bonus}){kind}"},
+    "LOG_DAMAGE": {"en": "{target} takes {amount} ({dice} {bonus}{reduced}){kind}",
+                   "fr": "{target} subit {amount} ({dice} {bonus}{reduced}){kind}"},
+    # the points damage reduction took off a blow, and the reduction, in the SRD's notation
+    # (French: « réduction des dégâts 5/contondant », RD)
+    "LOG_DAMAGE_REDUCED": {"en": " − {points} DR {dr}/{bypass}", "fr": " − {points} RD {dr}/{bypass}"},
+    "DR_BYPASS_": {"en": "—", "fr": "—"},
+    "DR_BYPASS_bludgeoning": {"en": "bludgeoning", "fr": "contondant"},
+    "DR_BYPASS_slashing": {"en": "slashing", "fr": "tranchant"},
+    "DR_BYPASS_piercing": {"en": "piercing", "fr": "perforant"},
+    "DR_BYPASS_magic": {"en": "magic", "fr": "magie"},
+    "DR_BYPASS_silver": {"en": "silver", "fr": "argent"},
+    "DR_BYPASS_cold_iron": {"en": "cold iron", "fr": "fer froid"},
+    "DR_BYPASS_adamantine": {"en": "adamantine", "fr": "adamantium"},
+    "DR_BYPASS_good": {"en": "good", "fr": "Bien"},
+    "DR_BYPASS_evil": {"en": "evil", "fr": "Mal"},
+    "DR_BYPASS_lawful": {"en": "lawful", "fr": "Loi"},
+    "DR_BYPASS_chaotic": {"en": "chaotic", "fr": "Chaos"},
     "LOG_MOVED": {"en": "{name} moves {metres} ft", "fr": "{name} se déplace de {metres} m"},
     # the combat log tells the story (issue 14, item 5)
     "LOG_ACTION": {"en": "{name} — {action} ({cost})", "fr": "{name} — {action} ({cost})"},
@@ -1732,9 +1750,51 @@ def sentence(code: str, params: dict[str, Any] | None = None, lang: str | None =
     if lang == "fr":                 # French decimals take a comma: 1,5 m, 55,0 %
         values = {k: _DECIMAL.sub(r"\1,\2", v) if isinstance(v, str) else v for k, v in values.items()}
     try:
-        return text.format(**values)
+        return _elided(text, values) if lang == "fr" else text.format(**values)
     except (KeyError, IndexError):
         return text
+
+
+# French elision (Grevisse, « l'élision »): these words lose their vowel to an apostrophe
+# before a word that begins with a vowel. A template written by hand is already right
+# (« l'arme », « qu'il »); only where a value is put in does a « tour de {name} » meet a
+# name it cannot know ("Orque"), so only that seam is elided. A mute h is left alone: the
+# game cannot tell « l'homme » from « le héros ».
+_ELIDES = re.compile(r"(?:^|(?<=[\s(]))(de|le|la|que|ne|je|me|te|se) $", re.IGNORECASE)
+_FR_VOWELS = frozenset("aeiouyàâäéèêëîïôöùûüÿæœ")
+_FORMATTER = string.Formatter()
+
+
+@functools.lru_cache(maxsize=4096)
+def _pieces(text: str) -> tuple | None:
+    """The template's parsed pieces when a value follows an eliding word, else None (most
+    templates: formatted as they are, as fast as English)."""
+    pieces = tuple(_FORMATTER.parse(text))
+    if any(field is not None and _ELIDES.search(literal) for literal, field, _s, _c in pieces):
+        return pieces
+    return None
+
+
+def _elided(text: str, values: dict[str, Any]) -> str:
+    """``text.format(**values)``, with « de Orque » said « d'Orque », « le archer »
+    « l'archer », « que Alhandra » « qu'Alhandra »: the word of the template just before
+    a value elides when the value begins with a vowel; the value itself is never changed."""
+    pieces = _pieces(text)
+    if pieces is None:                 # no eliding word before any value: the plain format
+        return text.format(**values)
+    out: list[str] = []
+    for literal, field, spec, conversion in pieces:
+        if field is None:
+            out.append(literal)
+            continue
+        value, _key = _FORMATTER.get_field(field, (), values)
+        shown = _FORMATTER.format_field(_FORMATTER.convert_field(value, conversion), spec or "")
+        word = _ELIDES.search(literal) if shown[:1].lower() in _FR_VOWELS else None
+        # a word that opens the literal is a word only if the text before it ends one
+        if word is not None and (word.start() or not out or out[-1][-1:].isspace()):
+            literal = literal[:word.start()] + word.group(1)[:-1] + "'"
+        out += [literal, shown]
+    return "".join(out)
 
 
 def has_sentence(code: str) -> bool:

@@ -22,6 +22,18 @@ def _parts(parts, lang: str) -> str:
     return ", ".join(f"{term('modifier', src, lang)} {_signed(v)}" for v, _kind, src in parts)
 
 
+def _reduced(e, lang: str) -> str:
+    """The points damage reduction took off a blow, and which reduction ("− 5 DR
+    5/bludgeoning"; SRD "Damage Reduction"), or "" when none did. An event from before
+    the reduction was recorded (``reduction`` missing) reads as one without it."""
+    points = getattr(e, "reduction", 0)
+    if not points:
+        return ""
+    bypass = getattr(e, "dr_bypass", "") or ""
+    word = sentence(f"DR_BYPASS_{bypass}", {}, lang) if has_sentence(f"DR_BYPASS_{bypass}") else bypass
+    return sentence("LOG_DAMAGE_REDUCED", {"points": points, "dr": getattr(e, "dr", 0) or points, "bypass": word}, lang)
+
+
 def _action(action: str, lang: str) -> str:
     """An action by its button's name, or the log's word for one with no button."""
     return sentence(f"ACT_{action}", {}, lang) if has_sentence(f"ACT_{action}") else term("action", action, lang)
@@ -160,12 +172,16 @@ def lines(events, names: dict[str, str], lang: str, sides=None,
                 # (digest §9.3, helpless: "coup de grace ... automatic hit and critical")
                 code = "LOG_DAMAGE_COUP_DE_GRACE" if acting == "coup_de_grace" else "LOG_DAMAGE_CRITICAL"
                 extra += sentence(code, {"times": e.multiplier}, lang)
+            reduced = _reduced(e, lang)
             if getattr(e, "halved", None):
                 # the roll halved (a save for half, a blow from the water): said as a halving,
-                # not as a negative bonus (issue 14 play-test: "−11")
-                extra += sentence(f"LOG_DAMAGE_HALVED_{e.halved}", {}, lang)
+                # not as a negative bonus (issue 14 play-test: "−11"); damage reduction comes
+                # off after the halving, so it is said after it
+                extra += sentence(f"LOG_DAMAGE_HALVED_{e.halved}", {}, lang) + reduced
+                reduced = ""
             out.append((sentence("LOG_DAMAGE", {"target": n(e.target), "amount": e.amount, "dice": dice,
-                                               "bonus": _signed(e.bonus), "kind": extra}, lang), (235, 140, 120)))
+                                               "bonus": _signed(e.bonus), "reduced": reduced, "kind": extra}, lang),
+                        (235, 140, 120)))
         elif kind == "Moved":
             out.append((sentence("LOG_MOVED", {"name": n(e.who), "metres": f"{e.cost_m:g}"}, lang), (170, 190, 230)))
         elif kind in ("ConditionStarted", "FellProne"):

@@ -25,7 +25,7 @@ from .events import AttackRedirected, AttackRolled, CriticalConfirmed, DamageDea
 from .hooks import Hook
 from .saddle import rider_attack_penalties
 from .monster_defenses import catches_rock, split, splits
-from .specials import reduction_against, rock_racial_bonus
+from .specials import reduction_against, reduction_bypass, rock_racial_bonus
 
 # (battle, taker, provoker) -> bool: a lasting effect forbids this attack of opportunity.
 AOO_BARRED = Hook("AOO_BARRED")
@@ -310,10 +310,13 @@ def _roll_attack(battle, plan: odds.AttackPlan, w, redirect: str | None) -> list
     total_damage = max(1, total_damage)
     if plan.halved:
         total_damage = rules.halved_in_water(total_damage)
+    before_reduction = total_damage
     total_damage = max(0, total_damage - reduction)
+    # the log says the points DR took and which DR took them ("− 5 DR 5/bludgeoning")
     events.append(DamageDealt(attacker=attacker, target=target, dice=tuple(faces), bonus=plan.damage_bonus * multiplier,
                               amount=total_damage, nonlethal=plan.nonlethal, multiplier=multiplier,
-                              halved="water" if plan.halved else None))
+                              halved="water" if plan.halved else None, reduction=before_reduction - total_damage,
+                              dr=reduction, dr_bypass=reduction_bypass(battle, target) if reduction else ""))
     events.extend(apply_damage(battle, target, total_damage, plan.nonlethal))
     return events
 

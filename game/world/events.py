@@ -137,6 +137,14 @@ class DamageDealt(Event):
     # "Underwater Combat"); None when it was not. The log says it as a halving, not as a
     # negative bonus (issue 14 play-test).
     halved: str | None = None
+    # Damage reduction the blow went through (SRD "Damage Reduction"; bestiary
+    # ``damage_reduction``): ``reduction`` the points it took off this blow (at most the
+    # blow), ``dr`` the creature's reduction against it (the 5 of "DR 5/bludgeoning") and
+    # ``dr_bypass`` what overcomes it ("bludgeoning"; "" for DR 5/—). 0 and "" when none
+    # applied: events made before these fields read as before.
+    reduction: int = 0
+    dr: int = 0
+    dr_bypass: str = ""
 
 
 @dataclass(frozen=True)

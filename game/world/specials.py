@@ -184,6 +184,14 @@ def reduction_against(battle, cid: str, weapon_types: tuple[str, ...]) -> int:
     return dr["amount"]
 
 
+def reduction_bypass(battle, cid: str) -> str:
+    """What overcomes the creature's damage reduction, as the bestiary names it
+    ("bludgeoning" for a skeleton's DR 5/bludgeoning); "" when nothing does (DR 5/—) or it
+    has none. The log says it after the points it took (SRD notation "DR 5/bludgeoning")."""
+    dr = specials(battle, cid).get("damage_reduction") or {}
+    return str(dr.get("bypass") or "")
+
+
 def damage_reduction(battle, cid: str, weapon_types: tuple[str, ...], amount: int) -> int:
     """The damage left of a blow once damage reduction comes off."""
     return max(0, amount - reduction_against(battle, cid, weapon_types))
