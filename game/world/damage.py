@@ -8,7 +8,7 @@ Feather Fall cast as it falls) registers at ``BEFORE_FALL_DAMAGE``."""
 from __future__ import annotations
 
 from ..rules import health
-from .components import Abilities, Conditions, HitPoints, SpellEffects, Stats
+from .components import Abilities, Conditions, HitPoints, SpellEffects, Stats, TurnState
 from .events import ConditionStarted, HealthChanged
 from .hooks import Hook
 from .saving import roll_save
@@ -93,6 +93,24 @@ def status_of(battle, cid: str) -> str:
     return health.status(hp.current, hp.nonlethal, battle.read(cid, Abilities).scores["con"])
 
 
+# The statuses that leave a creature one move or standard action a turn (digest §8.2:
+# disabled, "one move or standard action per turn"; staggered, "one move or standard action").
+ONE_ACTION = ("disabled", "staggered")
+ONE_ACTION_CONDITIONS = frozenset(c for status in ONE_ACTION for c in health.STATUS_CONDITIONS[status])
+
+
+def _restrict_the_rest_of_the_turn(battle, cid: str) -> None:
+    """Dropped to 0 hit points (or staggered) during its own turn: the creature has one
+    action in this turn (digest §4.4, "Restricted activity": one standard or one move
+    action), so an action it already took this turn was that one; as at the start of a
+    turn spent disabled (``turns``), the turn is restricted from now on."""
+    ts = battle.comp(cid, TurnState)
+    if not ts.restricted:
+        ts.restricted = True
+        if ts.acted:               # the one action of the turn is spent already
+            ts.standard = ts.move = False
+
+
 def sync_health(battle, cid: str) -> list:
     """Make the conditions match the hit points; report the change."""
     status = status_of(battle, cid)
@@ -105,6 +123,8 @@ def sync_health(battle, cid: str) -> list:
     events = [HealthChanged(who=cid, hp=hp.current, nonlethal=hp.nonlethal, status=status)]
     for c in sorted(conds - before):
         events.append(ConditionStarted(who=cid, condition=c))
+    if status in ONE_ACTION and battle.turn == cid and not (before & ONE_ACTION_CONDITIONS):
+        _restrict_the_rest_of_the_turn(battle, cid)
     if status in DOWN:
         for hook in WHEN_DOWN:
             events += hook(battle, cid)
