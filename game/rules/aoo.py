@@ -150,7 +150,7 @@ def _search(board: Board, body: Body, goal: Square, mode: str, parity: int, limi
         if not isinstance(res, tuple) or ctx.worst[ctx.index(goal)]:
             return None
         return [goal], [], 1
-    leaving = _LeavingTable(board, body, mode, (x - limit, y - limit, x + limit + span - 1, y + limit + span - 1))
+    leaving = _leaving_table(board, body, mode, (x - limit, y - limit, x + limit + span - 1, y + limit + span - 1))
     if not leaving.enemies and not leaving.little:
         return _cheapest_path(ctx, start, goal, limit, parity)
     pw = ctx.pw
@@ -271,6 +271,18 @@ def _cheapest_path(ctx: MoveContext, start: Square, goal: Square, limit: int,
             h = ax + ay // 2 if ax >= ay else ay + ax // 2
             heapq.heappush(heap, (c + h, c, counter, (px + dx, py + dy), n, npar, ident))
     return None
+
+
+def _leaving_table(board: Board, body: Body, mode: str, area: tuple[int, int, int, int]) -> "_LeavingTable":
+    """The table of who leaving each position provokes, made once per board, mover and
+    area: a computer player asks the paths to several squares of one board, and what a
+    position provokes is the same for each (kept with the body, as ``sight.cover`` keeps
+    its answers: a body moved in thought is another table)."""
+    key = ("leaving", body.id, mode, area)
+    known = board.move_contexts.get(key)
+    if known is None or known.body is not body:
+        known = board.move_contexts[key] = _LeavingTable(board, body, mode, area)
+    return known
 
 
 class _LeavingTable:
