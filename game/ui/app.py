@@ -316,7 +316,7 @@ def _from_autosave(save_dir: str | None, lang: str, scenario: str | None, explor
     refusal: no autosave, one that does not open, or a scenario or ``--explore`` with it."""
     from .quick_load import Opened, open_save
     if scenario or explore:
-        return None, "--continue: it continues the autosaved battle; give no scenario nor --explore with it"
+        return None, sentence("UI_CONTINUE_ALONE", {}, lang)
     path = _autosave_path(save_dir)
     if not path.exists():
         return None, sentence("UI_CONTINUE_NONE", {"path": str(path.parent)}, lang)

@@ -198,7 +198,9 @@ def test_load_asks_naming_the_battle_and_f5_says_which_battle_it_replaced(saves)
     g.battle.close()
     other = _screen(saves, "skirmish.toml")
     key(other, pygame.K_F5)
-    assert "replaces Duel at dawn, round 1, saved at" in other.log[-1][0]
+    line = other.log[-1][0]
+    assert line.startswith(f"Saved to {saves / 'quicksave.json'} — replaces Duel at dawn, round 1, saved at ")
+    assert line.count("Saved") == 1
     key(other, pygame.K_F9)
     asked = other.dialog.text
     assert "The quick save holds Skirmish, round 1, saved at" in asked
