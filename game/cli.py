@@ -37,6 +37,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("scenario", nargs="?", default=None)
     p.add_argument("--lang", choices=("en", "fr"), default=None)
     p.add_argument("--explore", action="store_true", help="the rules explorer instead of a battle")
+    p.add_argument("--continue", dest="resume", action="store_true",
+                   help="continue the autosaved battle (written after every action), as the start menu's Continue")
     p.add_argument("--saves", default=None, help="folder for saves, the autosave and the settings "
                    "(default: the player's data folder, e.g. ~/.local/share/carreau)")
     p.add_argument("--control", nargs="*", default=[], metavar="SIDE=PLAYER",
@@ -95,6 +97,7 @@ def main(argv: list[str] | None = None) -> int:
         from .ui.app import main as play_main
         return play_main(getattr(args, "scenario", None) if args.command == "play" else None,
                          getattr(args, "lang", None), explore=getattr(args, "explore", False),
-                         save_dir=getattr(args, "saves", None), control=getattr(args, "control", []))
+                         save_dir=getattr(args, "saves", None), control=getattr(args, "control", []),
+                         resume=getattr(args, "resume", False))
     parser.print_help()
     return 2

@@ -213,6 +213,40 @@ def read_document(path) -> dict:
     return _validated(shown, _read(shown))
 
 
+@dataclasses.dataclass(frozen=True)
+class SaveSummary:
+    """What a save holds, said without loading it (the start menu's Continue, the Load
+    prompt, F5's "replaces …"): its scenario, the round and the winner its ``check`` keeps,
+    and when the file was written."""
+    scenario: Any        # game.content.scenario.Scenario, parsed from the stored text
+    scenario_path: str
+    round: int
+    winner: str | None
+    saved_at: float      # the file's modification time (seconds since the epoch)
+
+    def title(self, lang: str) -> str:
+        return self.scenario.title_in(lang) or Path(self.scenario_path).stem
+
+
+def summary(path) -> SaveSummary:
+    """The save at ``path`` described (its document validated, its scenario parsed, nothing
+    replayed); refused like ``load_save``, with one ``SaveError`` line."""
+    shown = str(path)
+    doc = read_document(path)
+    try:
+        scenario = _parse(doc["scenario_text"], doc["scenario_path"])
+        saved_at = Path(shown).stat().st_mtime
+    except ContentError as exc:
+        raise SaveError(shown, "scenario_text", f"the stored scenario no longer loads: {exc.line()}",
+                        "SAVE_SCENARIO") from None
+    except OSError as exc:
+        raise SaveError(shown, None, f"cannot be read ({_why(exc)})", "SAVE_UNREADABLE") from None
+    rnd, winner = doc["check"].get("round"), doc["check"].get("winner")
+    if not _is(rnd, int) or not (winner is None or isinstance(winner, str)):
+        raise SaveError(shown, "check", "its round or winner does not read", "SAVE_MALFORMED")
+    return SaveSummary(scenario, doc["scenario_path"], rnd, winner, saved_at)
+
+
 def _opened(shown: str, scenario):
     from ..engine import Battle
     try:

@@ -202,13 +202,15 @@ class Explorer:
 
 def main(scenario: str | None = None, lang: str | None = None, frames: int | None = None,
          explore: bool = False, save_dir: str | None = None, control: list[str] | None = None,
-         edit: bool = False) -> int:
+         edit: bool = False, resume: bool = False) -> int:
     """``make play``: the start menu, then the battle; with a scenario, straight into its
     battle (``control``: ``SIDE=PLAYER`` over its ``[sides]``); ``explore``: the rules
     explorer on it; ``edit``: the sandbox editor on it (or on an empty map). In a battle,
     F6 pauses into the sandbox (``editor.flow``), and the pause menu's "back to the menu"
     returns to the start menu. Saves and settings go to the player's data folder, or to
-    ``save_dir`` (``settings``); ``lang`` over the settings' language."""
+    ``save_dir`` (``settings``); ``lang`` over the settings' language. ``resume``
+    (``--continue``): straight into the autosaved battle, as the menu's Continue does
+    (refused in one line when there is none or it does not open)."""
     from . import __name__ as _ui  # noqa: F401  (hides pygame's banner)
     import pygame
 
@@ -226,6 +228,9 @@ def main(scenario: str | None = None, lang: str | None = None, frames: int | Non
     if edit:
         return _edit(scenario, lang, frames, save_dir, store)
     chosen, players, refused = _from_arguments(scenario, control or [])
+    resumed = None
+    if resume and not refused:
+        resumed, refused = _from_autosave(save_dir, lang, scenario, explore)
     if refused:
         print(refused, file=sys.stderr)
         return 2
@@ -255,29 +260,33 @@ def main(scenario: str | None = None, lang: str | None = None, frames: int | Non
         return False
 
     while True:
-        if chosen is None:
-            menu = Menu(pygame.display.get_surface(), lang, store)
+        if chosen is None and resumed is None:
+            menu = Menu(pygame.display.get_surface(), lang, store, autosave=_autosave_path(save_dir))
             if not loop(menu):
                 break
             chosen, lang = menu.chosen
             players = menu.controls()
+            resumed = menu.resumed
             if menu.sandbox is not None:
                 doc = sandbox_document(menu)
                 _session(menu.screen, lang, frames, save_dir, guard, store).edit(doc)
                 break
-        battle = Battle(chosen)
+        if resumed is not None:                 # Continue: the autosave's battle, its players and its log
+            battle, players = resumed.battle, resumed.control
+        else:
+            battle = Battle(chosen)
         if explore:
             set_title("explorer", lang)
             loop(Explorer(battle, screen, lang))
             battle.close()
             break
         session = _session(pygame.display.get_surface(), lang, frames, save_dir, guard, store)
-        back, lang = _play(session, battle, players)
+        back, lang = _play(session, battle, players, resumed)
         battle.close()
         if not back:
             break
         drawn = max(drawn, session.drawn)
-        chosen, players = None, None          # the start menu again, in the language now chosen
+        chosen, players, resumed = None, None, None     # the start menu again, in the language now chosen
     pygame.quit()
     return 0
 
@@ -297,9 +306,36 @@ def _from_arguments(scenario: str | None, control: list[str]):
     return (None, None, f"--control: {bad}") if bad else (chosen, players, "")
 
 
-def _play(session, battle, players) -> tuple[bool, str]:
-    """One battle in the window: (back to the start menu?, the language it ended in)."""
-    game = session.make_game(battle, players)
+def _autosave_path(save_dir: str | None) -> Path:
+    from ..content.saves import AUTOSAVE_NAME
+    return saves_folder(save_dir) / AUTOSAVE_NAME
+
+
+def _from_autosave(save_dir: str | None, lang: str, scenario: str | None, explore: bool):
+    """``--continue``: the autosave opened (``quick_load.open_save``), or the one-line
+    refusal: no autosave, one that does not open, or a scenario or ``--explore`` with it."""
+    from .quick_load import Opened, open_save
+    if scenario or explore:
+        return None, sentence("UI_CONTINUE_ALONE", {}, lang)
+    path = _autosave_path(save_dir)
+    if not path.exists():
+        return None, sentence("UI_CONTINUE_NONE", {"path": str(path.parent)}, lang)
+    opened = open_save(path, lang)
+    if not isinstance(opened, Opened):
+        return None, sentence("UI_CONTINUE_REFUSED", {"line": opened.line}, lang)
+    return opened, ""
+
+
+def _play(session, battle, players, resumed=None) -> tuple[bool, str]:
+    """One battle in the window: (back to the start menu?, the language it ended in).
+    ``resumed``: the autosave it continues (its log goes on, saying where it was loaded
+    from)."""
+    if resumed is None:
+        game = session.make_game(battle, players)
+    else:
+        game = session.make_game(battle, players, log=resumed.log)
+        game.log.insert(max(0, len(game.log) - 1), (sentence("UI_LOADED", {"path": resumed.path}, game.lang),
+                                                   (180, 220, 180)))
     session.battle(game)
     if game.battle is not battle:
         game.battle.close()         # the battle on screen: the loaded one after an F9
@@ -336,8 +372,8 @@ def _session(screen, lang: str, frames: int | None, save_dir: str | None, guard=
     from .game_screen import GameScreen
     store = store or Store(settings_file(save_dir))
 
-    def make_game(battle, control):
-        game = GameScreen(battle, session.screen, lang, saves=_save_hooks(save_dir, lang), control=control)
+    def make_game(battle, control, log: list | None = None):
+        game = GameScreen(battle, session.screen, lang, saves=_save_hooks(save_dir, lang), control=control, log=log)
         game.settings_store = store
         apply(store.current, game)
         return game
@@ -432,22 +468,29 @@ class CrashGuard:
 
 
 def _save_hooks(save_dir: str | None, lang: str):
-    """(save, load, autosave) for the window, writing under ``save_dir`` (default: the
-    player's data folder's ``saves``).
+    """(save, load, autosave, describe) for the window, writing under ``save_dir`` (default:
+    the player's data folder's ``saves``).
     A save keeps, besides the language, the screen's ``extra`` meta (who plays each side:
     ``control``), so a reloaded battle keeps its computer sides. A failing save or load is
-    reported in the log; the current game is kept."""
+    reported in the log; the current game is kept. ``save`` returns what the "Saved to …"
+    line shows: the path, and which battle it replaced when the quick save held another
+    map's (play-test: one slot, silently overwritten); ``describe``: what the quick save
+    holds now (``saves.SaveSummary``, or None)."""
     from ..content import saves
     from ..content.errors import ContentError
+    from .quick_load import battle_line, describe, open_save
     folder = saves_folder(save_dir)
+    path = folder / "quicksave.json"
 
     def save(battle, extra: dict | None = None):
-        path = folder / "quicksave.json"
+        before = describe(path)
         try:
             folder.mkdir(parents=True, exist_ok=True)
             saves.save_battle(battle, path, meta={"lang": lang, **(extra or {})})
         except (ContentError, OSError) as exc:
             return exc.line() if hasattr(exc, "line") else str(exc)
+        if before is not None and Path(before.scenario_path).name != Path(str(battle.scenario.path)).name:
+            return sentence("UI_SAVED_REPLACES", {"path": str(path), "battle": battle_line(before, lang)}, lang)
         return str(path)
 
     def refuse(screen, text: str) -> None:
@@ -458,31 +501,18 @@ def _save_hooks(save_dir: str | None, lang: str):
         screen.dialog.cancellable = True
 
     def load(screen):
-        path = folder / "quicksave.json"
-        try:
-            loaded = saves.load_save(path)
-        except ContentError as exc:
-            refuse(screen, sentence("UI_LOAD_REFUSED", {"line": exc.line()}, screen.lang))
-            return
-        except Exception as exc:  # noqa: BLE001 - a save that breaks the loader never costs the game
-            refuse(screen, sentence("UI_LOAD_REFUSED", {"line": f"{path}: {exc.__class__.__name__}"}, screen.lang))
-            return
-        meta = loaded.meta if isinstance(loaded.meta, dict) else {}
-        control, bad = _saved_control(meta)
-        lang_saved = meta.get("lang", screen.lang)
-        if bad or lang_saved not in ("en", "fr"):
-            refuse(screen, sentence("UI_LOAD_BAD_CONTROL", {"path": str(path), "value": bad}, screen.lang) if bad
-                   else sentence("UI_LOAD_BAD_LANG", {"path": str(path), "value": repr(lang_saved)[:40]}, screen.lang))
-            loaded.battle.close()
+        opened = open_save(path, screen.lang)
+        if not hasattr(opened, "battle"):
+            refuse(screen, sentence(opened.code, opened.values, screen.lang))
             return
         old, kept = screen.battle, dict(screen.__dict__)
         try:
-            screen.__init__(loaded.battle, screen.screen, lang_saved, screen.saves, control=control,
-                            log=meta.get("log", []))
+            screen.__init__(opened.battle, screen.screen, opened.lang, screen.saves, control=opened.control,
+                            log=opened.log)
         except Exception as exc:  # noqa: BLE001 - the screen as it was, with its battle
             screen.__dict__.clear()
             screen.__dict__.update(kept)
-            loaded.battle.close()
+            opened.battle.close()
             refuse(screen, sentence("UI_LOAD_REFUSED", {"line": f"{path}: {exc.__class__.__name__}"}, screen.lang))
             return
         old.close()
@@ -499,22 +529,7 @@ def _save_hooks(save_dir: str | None, lang: str):
         except (ContentError, OSError):
             pass          # the game goes on; the next action tries again
 
-    return save, load, autosave
-
-
-def _saved_control(meta: dict) -> tuple[dict[str, str] | None, str]:
-    """Who plays each side, as a save's ``meta.control`` keeps it (an older save has none:
-    the scenario's ``[sides]`` then say). Returns (control, "") or (None, the bad value)."""
-    from ..ai.controllers import NAMES
-    control = meta.get("control")
-    if control is None:
-        return None, ""
-    if not isinstance(control, dict):
-        return None, repr(control)[:40]
-    for side, name in control.items():
-        if not isinstance(side, str) or (name != "human" and name not in NAMES):
-            return None, f"{side}={name!r}"[:40]
-    return dict(control), ""
+    return save, load, autosave, lambda: describe(path)
 
 
 def parse_control(items: list[str], sides: list[str]) -> tuple[dict[str, str], str]:

@@ -3,7 +3,12 @@ side: a person (hot-seat) or the computer at a level (easy, normal, hard), the s
 ``[sides]`` giving the defaults; the settings screen (``settings_screen``) over it. The
 chosen map is shown in small, drawn by the board's own code with each side's colour
 (``preview``, kept per map and size so the menu stays fast), and each rule variant with
-the sandbox's sentence saying what its reading means."""
+the sandbox's sentence saying what its reading means.
+
+When the saves folder holds an autosave of a battle not over, the menu's first entry
+continues it (``continue_line``; opened by ``quick_load.open_save``, the pause menu's
+loader), and the last map and who plays each side are kept in the settings (``remember``),
+so the menu comes back from a battle, and a new launch opens, as the player left it."""
 from __future__ import annotations
 
 import re
@@ -15,6 +20,7 @@ import pygame
 
 from ..i18n import sentence, variant_name
 from . import theme
+from .quick_load import Opened, battle_line, open_save
 from .settings import Store
 from .window import set_title
 
@@ -63,9 +69,10 @@ def map_files() -> list[Path]:
 
 
 class Menu:
-    def __init__(self, screen: pygame.Surface, lang: str, store: Store | None = None):
-        """``store``: the window's settings (None: the language is not remembered and the
-        settings button is not shown)."""
+    def __init__(self, screen: pygame.Surface, lang: str, store: Store | None = None, autosave: Path | None = None):
+        """``store``: the window's settings (None: the language, the map and the sides are
+        not remembered and the settings button is not shown). ``autosave``: the file the
+        battle screen autosaves to (None: no Continue)."""
         from ..content.scenario import load_scenario
         self.screen = screen
         self.lang = lang
@@ -84,6 +91,70 @@ class Menu:
         self.chosen = None          # (scenario, lang) once started
         self.sandbox: Path | str | None = None   # the map to open in the sandbox ("" : an empty one)
         self.running = True
+        self.autosave = autosave
+        self.held = None                 # what the autosave holds (saves.SaveSummary), when it can be continued
+        self.continue_error = ""         # why it cannot (one line; the entry is then greyed)
+        self.resumed: Opened | None = None      # the autosave's battle, once Continue opened it
+        self._read_autosave()
+        self._recall()
+
+    # --- Continue and the remembered menu ---------------------------------------------------
+    def _read_autosave(self) -> None:
+        """The autosave described, if there is one: a battle not over is offered back; one
+        that does not read is named in one line, its entry greyed, the file left alone."""
+        from ..content import saves
+        from ..content.errors import ContentError
+        if self.autosave is None or not Path(self.autosave).exists():
+            return
+        try:
+            held = saves.summary(self.autosave)
+        except (ContentError, OSError) as exc:
+            self.continue_error = sentence("UI_CONTINUE_REFUSED", {"line": _one_line(exc)}, self.lang)
+            return
+        if held.winner is None:                 # a battle won is not continued
+            self.held = held
+
+    def continue_line(self) -> str:
+        """The Continue entry's text: the map and the round it is at (empty: no entry)."""
+        if self.held is None and not self.continue_error:
+            return ""
+        if self.held is None:
+            return sentence("UI_MENU_CONTINUE", {"battle": "—"}, self.lang)
+        return sentence("UI_MENU_CONTINUE", {"battle": battle_line(self.held, self.lang)}, self.lang)
+
+    def resume(self) -> None:
+        """Continue: the autosave opened by the pause menu's loader; refused, the line says
+        why and the entry is greyed (nothing else changes)."""
+        if self.autosave is None or self.continue_error or self.held is None:
+            return
+        opened = open_save(Path(self.autosave), self.lang)
+        if not isinstance(opened, Opened):
+            self.continue_error = sentence("UI_CONTINUE_REFUSED", {"line": opened.line}, self.lang)
+            return
+        self.resumed = opened
+        self.chosen = (opened.battle.scenario, self.lang)
+
+    def _recall(self) -> None:
+        """The map and the sides' players the settings kept (a map gone, or a player this
+        menu does not offer, is left out)."""
+        if self.store is None:
+            return
+        kept = self.store.current
+        self.selected = next((i for i, (path, _sc) in enumerate(self.entries) if path.name == kept.menu_map),
+                             self.selected)
+        for item in kept.menu_control:
+            side, _eq, player = item.partition("=")
+            if player == "human" or (player.startswith("ai:") and player[3:] in LEVELS):
+                self.control[side] = player
+
+    def remember(self) -> None:
+        """Keep the map and the sides' players for the next time the menu opens."""
+        if self.store is None:
+            return
+        control = tuple(f"{side}={player}" for side, player in sorted(self.control.items()))
+        name = self.entries[self.selected][0].name
+        if (self.store.current.menu_map, self.store.current.menu_control) != (name, control):
+            self.store.change(menu_map=name, menu_control=control)
 
     def scenario(self):
         path, sc = self.entries[self.selected]
@@ -120,6 +191,7 @@ class Menu:
             elif event.key in (pygame.K_DOWN, pygame.K_UP):
                 self.select((self.selected + (1 if event.key == pygame.K_DOWN else -1)) % len(self.entries))
             elif event.key == pygame.K_RETURN and self.scenario() is not None:
+                self.remember()
                 self.chosen = (self.scenario(), self.lang)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for kind, value, rect in self.rects:
@@ -161,9 +233,13 @@ class Menu:
                 self.store.change(language=self.lang)
         elif kind == "settings":
             self.open_settings()
+        elif kind == "continue":
+            self.resume()
         elif kind == "start" and sc is not None:
+            self.remember()
             self.chosen = (sc, self.lang)
         elif kind == "sandbox":
+            self.remember()
             self.sandbox = self.entries[self.selected][0] if value == "map" else ""
             self.chosen = (sc, self.lang)
         elif kind == "control" and sc is not None:
@@ -197,7 +273,7 @@ class Menu:
         f_title, f, small = theme.font(34, True), theme.font(16), theme.font(13)
         self.screen.blit(f_title.render("Carreau", True, (235, 215, 150)), (40, 28))
         self.screen.blit(f.render(sentence("UI_MENU_PICK", {}, self.lang), True, theme.TEXT), (40, 86))
-        y = 118
+        y = self._draw_continue(118, f, small)
         for i, (path, sc) in enumerate(self.entries):
             r = pygame.Rect(40, y, 460, 30)
             pygame.draw.rect(self.screen, (70, 90, 130) if i == self.selected else (44, 46, 56), r, border_radius=4)
@@ -224,6 +300,25 @@ class Menu:
             self._draw_start(x, yy)
         self._draw_preview(sc, pygame.Rect(40, y + 12, 460, max(0, h - 90 - y - 12)))
         self._draw_footer(h, f)
+
+    def _draw_continue(self, y: int, f, small) -> int:
+        """The Continue entry above the maps (greyed, with the reason under it, when the
+        autosave does not open); returns where the map list starts."""
+        text = self.continue_line()
+        if not text:
+            return y
+        r = pygame.Rect(40, y, 460, 34)
+        usable = not self.continue_error
+        pygame.draw.rect(self.screen, (60, 120, 80) if usable else (48, 50, 56), r, border_radius=5)
+        shown = theme.wrap(text, f, r.w - 20)[0]
+        self.screen.blit(f.render(shown, True, theme.TEXT if usable else (120, 120, 120)), (r.x + 10, r.y + 8))
+        if usable:
+            self.rects.append(("continue", None, r))
+            return y + 44
+        lines = theme.wrap(self.continue_error, small, r.w)[:2]
+        for i, line in enumerate(lines):
+            self.screen.blit(small.render(line, True, (240, 160, 120)), (r.x, r.bottom + 4 + 16 * i))
+        return y + 44 + 16 * len(lines)
 
     def _draw_variants(self, sc, x: int, y: int, width: int) -> int:
         """The three rule variants as buttons (a click switches the reading), each with
@@ -312,3 +407,8 @@ class Menu:
             y += 36
         self.screen.blit(small.render(sentence("UI_MENU_SIDES_HELP", {}, self.lang), True, (170, 170, 170)), (x, y))
         return y + 30
+
+
+def _one_line(exc: Exception) -> str:
+    line = getattr(exc, "line", None)
+    return line() if callable(line) else f"{exc.__class__.__name__}: {exc}"

@@ -1,6 +1,7 @@
 """The battle's pause menu on Esc (issue 14, item 7): resume, save, load, settings, the key
 list, back to the start menu, quit, with a confirmation before leaving the battle or the
-game; and the key list on F1 from anywhere in the battle. While it is open the battle
+game; and the key list on F1 from anywhere in the battle, the pause menu too (F1 or Esc
+then brings the pause menu back). While it is open the battle
 waits (the window's loops do not run the screen's clock: ``paused``) and every event is
 the menu's.
 
@@ -113,6 +114,8 @@ class PauseMenu:
         elif event.type == pygame.KEYDOWN and (event.key == pygame.K_ESCAPE or
                                                (event.key == pygame.K_F1 and self.name == "keys")):
             self.back()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F1 and self.name == "pause":
+            self.open("keys")             # F1 as the Keys button does (play-test: only the button worked)
         else:
             role = self.page.handle(event)
             if role is not None:

@@ -39,6 +39,11 @@ class Settings:
     # the sides whose creatures always take their attacks of opportunity, unasked (issue 14,
     # item 6): a hot-seat player who always says yes is not handed the screen for it
     always_take_aoo: tuple[str, ...] = ()
+    # the start menu as the player left it (play-test: back from a battle it showed the
+    # first map and every side "A player" again): the map's file name, and who plays each
+    # side as ``SIDE=PLAYER`` (``--control``'s form)
+    menu_map: str = ""
+    menu_control: tuple[str, ...] = ()
 
 
 def user_folder() -> Path:
@@ -94,6 +99,12 @@ def _problem(key: str, value: Any) -> tuple[str, tuple[tuple[str, str], ...]] | 
     if key == "always_take_aoo":
         ok = isinstance(value, list) and len(value) <= 16 and all(isinstance(v, str) and 0 < len(v) <= 40 for v in value)
         return None if ok else ("SET_BAD_SIDES", ())
+    if key == "menu_map":
+        return None if isinstance(value, str) and len(value) <= 200 else ("SET_BAD_MAP", ())
+    if key == "menu_control":
+        ok = isinstance(value, list) and len(value) <= 32 and all(
+            isinstance(v, str) and 0 < len(v) <= 60 and "=" in v for v in value)
+        return None if ok else ("SET_BAD_CONTROL", ())
     return "SET_BAD_UNKNOWN", ()
 
 
@@ -111,7 +122,7 @@ def parse(raw: Any, where: str) -> tuple[Settings, Refused | None]:
         if problem:
             code, values = problem
             return defaults(), Refused(where, str(key)[:40], code, (*values, ("got", json.dumps(value)[:40])))
-    values = {k: (float(v) if k in ("volume", "ui_scale") else tuple(v) if k == "always_take_aoo" else v)
+    values = {k: (float(v) if k in ("volume", "ui_scale") else tuple(v) if k in ("always_take_aoo", "menu_control") else v)
               for k, v in raw.items()}
     return Settings(**{**asdict(defaults()), **values}), None
 
