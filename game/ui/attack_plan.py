@@ -18,6 +18,12 @@ def strikes(plan: list) -> list[str]:
     return [p for p in plan if isinstance(p, str)]
 
 
+def foes(plan: list) -> list[str]:
+    """The creature each attack of the plan is aimed at, in order: a foe clicked, or the
+    one a special attack in place of that attack goes at (``plan_maneuvers``)."""
+    return [p if isinstance(p, str) else p.target for p in plan if isinstance(p, (str, C.ManeuverStep))]
+
+
 def stepped(plan: list) -> bool:
     return any(isinstance(p, C.StepTo) for p in plan)
 
@@ -26,7 +32,7 @@ def command(screen, cid: str, plan: list, extras: dict | None = None, off_hand: 
     """The full attack the plan makes: its attacks and its step in order; the off-hand
     attacks the engine counts (``views.full_attack``) go at the last foe chosen."""
     steps = tuple(C.Strike(p) if isinstance(p, str) else p for p in plan)
-    last = strikes(plan)[-1]
+    last = (strikes(plan) or foes(plan))[-1]
     flurry = bool((extras or {}).get("flurry"))        # a flurry takes no off-hand attack
     off = tuple(s for s in views.full_attack(screen.battle, cid, last, flurry) if isinstance(s, C.OffHand)) \
         if off_hand else ()
@@ -40,7 +46,7 @@ def step_squares(screen, cid: str) -> list[Square]:
     the step next (its attacks taken as misses, nothing rolled). Worked out once per plan
     and state of the battle: the board asks at every frame."""
     plan = screen.plan
-    if screen.mode != "full_attack" or not strikes(plan) or stepped(plan):
+    if screen.mode != "full_attack" or not foes(plan) or stepped(plan):
         return []
     battle = screen.battle
     key = (battle.revision, len(battle.history), cid, tuple(plan), screen.stance.flurry)

@@ -12,7 +12,7 @@ import pygame
 from ..i18n import sentence
 from ..world import commands as C, views
 from . import action_bar, attack_plan, double_move, more_actions, named_subject, overlays, quick_load, sandbox_odds, sound
-from . import run_band, tooltip
+from . import plan_maneuvers, run_band, tooltip
 from .animation import Motion
 from .board_view import BoardView, Camera, Overlay, pan
 from .combat_log import lines as log_lines
@@ -342,6 +342,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
             return
         if key in (pygame.K_RETURN, pygame.K_SPACE) and self.mode in ("full_attack", "touch") and self.plan:
             self._play_plan()
+        elif key == pygame.K_m and self.mode == "full_attack":
+            plan_maneuvers.ask(self)              # the next attack a special attack at the hovered creature
         elif key == pygame.K_ESCAPE:
             if self.mode or self.squares_asked:
                 self.mode, self.plan, self.squares_asked = None, [], None
@@ -611,6 +613,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
                 line = self._odds_line(cid, target)
                 if line:
                     ov.caption = f"{ov.caption} · {line}" if ov.caption else line
+            planned = plan_maneuvers.caption(self)       # a full attack's steps chosen so far, in order
+            ov.caption = " · ".join(t for t in (planned, ov.caption) if t)
         self.overlay = ov
 
     def tumble_offered(self) -> bool:

@@ -121,14 +121,35 @@ class Orders:
         if q.argument in ("end", "square", "from_square", "to_square", "to"):   # a square: clicked on the board
             self._pass_to(q.to, lambda: s.choose_square(list(q.choices), sentence(q.about, {}, s.lang), chosen))
             return
+        text, choices = self._worded(q, command)
+        self._pass_to(q.to, lambda: self._dialog(text, choices, chosen))
+
+    def _worded(self, q: Question, command) -> tuple[str, list]:
+        """A question's text and its answers, as its player reads them."""
+        s = self.s
         text = sentence(q.about, {"defender": s.names.get(q.to, q.to), "ally": s.names.get(command.who, command.who),
                                   "target": s.names.get(q.against, q.against)}, s.lang)
         labels = CHOICE_LABELS.get(q.about, {})
         if q.about in LABELS_BY_PLACE:
-            choices = [(sentence(code, {}, s.lang), v) for code, v in zip(LABELS_BY_PLACE[q.about], q.choices)]
-        else:
-            choices = [(self._named(v) or _label(labels, v, s.lang), v) for v in q.choices]
-        self._pass_to(q.to, lambda: self._dialog(text, choices, chosen))
+            return text, [(sentence(code, {}, s.lang), v) for code, v in zip(LABELS_BY_PLACE[q.about], q.choices)]
+        return text, [(self._named(v) or _label(labels, v, s.lang), v) for v in q.choices]
+
+    def ask_apart(self, command, q: Question, then) -> None:
+        """One of the engine's questions about ``command``, put outside its submission (a
+        special attack's choices while a full attack is planned, ``plan_maneuvers``): to its
+        player as ``submit`` puts them — a computer's answer, or a dialog behind the
+        hand-off, the screen handed back to the acting side after — then ``then(value)``.
+        Escape leaves the dialog and nothing follows."""
+        s = self.s
+        self.holder, self.acting = self._side(command.who), command.who
+        computer = getattr(s, "computer", None)
+        given = computer.answer(q, command) if computer is not None else NO_ANSWER
+        if given is not NO_ANSWER:
+            then(given)
+            return
+        text, choices = self._worded(q, command)
+        self._pass_to(q.to, lambda: self._dialog(text, choices,
+                                                 lambda value: self._pass_to(command.who, lambda: then(value), back=True)))
 
     def _named(self, value) -> str | None:
         """A creature's answer by its name; a chain of them (Great Cleave's foes, in the

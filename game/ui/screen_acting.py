@@ -124,9 +124,7 @@ class ScreenActing:
             self.submit(C.Ride(cid, mode="charge", target=target, end=end) if mount else C.Charge(cid, target=target, end=end))
         elif self.mode == "full_attack":
             # The player picks a target for each attack in turn (French text: a target per attack).
-            chosen = attack_plan.strikes(self.plan)
-            steps = views.full_attack(self.battle, cid, chosen[0] if chosen else target, self.stance.flurry)
-            main = sum(1 for s in steps if isinstance(s, C.Strike))
+            main = self.plan_attacks(target)
             if attack_plan.stepped(self.plan):
                 # after the step, the engine judges the reach from the new square
                 seen = self.battle.preview(attack_plan.command(self, cid, self.plan + [target],
@@ -148,11 +146,23 @@ class ScreenActing:
         else:
             self.perform(self.mode, {"target": target, **self.stance.extras(self.mode)})
 
-    def _plan_one(self, target: str, n: int, progress: str) -> None:
-        """Add a target to the plan being put together; with ``n`` of them, play the mode
-        (Enter plays it early)."""
+    def plan_attacks(self, target: str) -> int:
+        """How many attacks the full attack being planned has (the engine's plan of a full
+        attack at its first foe, ``views.full_attack``): the plan plays once each has its foe."""
+        chosen = attack_plan.foes(self.plan)
+        steps = views.full_attack(self.battle, self.current, chosen[0] if chosen else target, self.stance.flurry)
+        return sum(1 for s in steps if isinstance(s, C.Strike))
+
+    def plan_special(self, step: C.ManeuverStep) -> None:
+        """A special attack in place of the next attack of the full attack being planned
+        (``plan_maneuvers``, French text note 7): one of its attacks, like a foe clicked."""
+        self._plan_one(step, self.plan_attacks(step.target), "UI_FULL_ATTACK_PLAN")
+
+    def _plan_one(self, target, n: int, progress: str) -> None:
+        """Add a target (or a special attack's step) to the plan being put together; with
+        ``n`` of them, play the mode (Enter plays it early)."""
         self.plan.append(target)
-        done = len(attack_plan.strikes(self.plan))
+        done = len(attack_plan.foes(self.plan))
         if done >= n:
             self._play_plan()
         else:
@@ -165,7 +175,7 @@ class ScreenActing:
         if tuple(square) not in attack_plan.step_squares(self, self.current):
             return
         self.plan.append(C.StepTo(tuple(square)))
-        nxt = len(attack_plan.strikes(self.plan)) + 1
+        nxt = len(attack_plan.foes(self.plan)) + 1
         self.log.append((sentence("UI_FULL_ATTACK_STEPPED", {"next": nxt}, self.lang), (200, 200, 160)))
         self.refresh()
 
