@@ -114,6 +114,7 @@ class Battle(BattleFaces):
         self.ids: list[str] = []
         self.entities: dict[str, int] = {}
         self._comps: dict[str, dict[type, Any]] = {}
+        self._each: dict[type, list] = {}          # ``each``'s rows by kind
         self._specs = {spec.id: spec for spec in scenario.creatures}
         self.gone: dict = {}                     # id -> spec of the creatures taken out in play (``dismiss``)
         self._requests = processors.Requests()
@@ -130,6 +131,7 @@ class Battle(BattleFaces):
                     self._seat(spec.id, spec.riding)
         self._sorted_ids = sorted(self.ids)
         self._rows = [(cid, self._comps[cid]) for cid in self._sorted_ids]     # for ``each``
+        self._each = {}
         self._dirty = set(self.ids)
         self.opening_events: list = []
         if len({s.side for s in scenario.creatures}) >= 2:
@@ -258,6 +260,7 @@ class Battle(BattleFaces):
     def _roster_changed(self) -> None:
         self._sorted_ids = sorted(self.ids)
         self._rows = [(cid, self._comps[cid]) for cid in self._sorted_ids]
+        self._each = {}
         self._options = (-1, {})
         self._answers = {}
 
@@ -298,7 +301,13 @@ class Battle(BattleFaces):
     def each(self, kind: type[C]) -> list[tuple[str, C]]:
         """Every creature's component of that kind, by sorted id, for reading only (as
         ``read``): what looks for the creatures in some state scans this."""
-        return [(cid, comps[kind]) for cid, comps in self._rows]
+        rows = self._each.get(kind)
+        if rows is None:
+            # kept until a component of the roster is replaced (``put``, a rollback) or the
+            # roster changes: what a component holds changes in place, and each row holds
+            # the component itself (the scans after every action and step read this)
+            rows = self._each[kind] = [(cid, comps[kind]) for cid, comps in self._rows]
+        return rows
 
     # --- the systems ----------------------------------------------------------------------
     def run(self, cid: str, intent):
@@ -326,6 +335,7 @@ class Battle(BattleFaces):
         if kind in systems.BODY_COMPONENTS:
             self._dirty.add(cid)
         self._comps[cid][kind] = component
+        self._each.pop(kind, None)
         with self.active():
             esper.add_component(self.entities[cid], component)
 
@@ -457,6 +467,7 @@ class Battle(BattleFaces):
                 restore_into(obj, saved)
                 if self._comps[cid][kind] is not obj:
                     self._comps[cid][kind] = obj
+                    self._each.pop(kind, None)
                     with self.active():
                         esper.add_component(self.entities[cid], obj)
             for name, value in frame.values.items():
