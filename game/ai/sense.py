@@ -43,6 +43,7 @@ class Situation:
 
     def __post_init__(self) -> None:
         self.board = self.battle.board()
+        self._gaps: dict[tuple[Square, str], int] = {}      # ``gap_from``'s answers
 
     @cached_property
     def me(self):
@@ -135,9 +136,13 @@ class Situation:
         return gaps_distance(*spaces_gaps(one.pos, one.span, two.pos, two.span))
 
     def gap_from(self, square: Square, cid: str) -> int:
-        """The 1-2-1 gap from the creature's space set at ``square`` to ``cid``'s space."""
-        other = self.board.body(cid)
-        return gaps_distance(*spaces_gaps(square, self.me.span, other.pos, other.span))
+        """The 1-2-1 gap from the creature's space set at ``square`` to ``cid``'s space
+        (kept: the candidates ask it of the same squares and foes many times a choice)."""
+        known = self._gaps.get((square, cid))
+        if known is None:
+            other = self.board.body(cid)
+            known = self._gaps[(square, cid)] = gaps_distance(*spaces_gaps(square, self.me.span, other.pos, other.span))
+        return known
 
     def nearest_foe(self) -> str | None:
         return min(self.foes, key=lambda f: (self.gap(self.who, f), f)) if self.foes else None
