@@ -592,8 +592,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
             overlays.reachable_overlay(battle, cid, "5ft", ov)
         elif self.mode == "charge" and target and target not in (cid, self.mount_of(cid)):
             overlays.charge_overlay(battle, cid, target, self.lang, ov)
-        elif self.mode == "cast" and self.hover_px is not None:
-            self.aim.preview(self._corner(self.hover_px), target, ov)
+        elif self.mode == "cast":            # off the board too: the caption names the spell aimed
+            self.aim.preview(self._corner(self.hover_px) if self.hover_px is not None else None, target, ov)
         elif self.mode == "throw_splash" and hover:
             if target and target != cid:
                 overlays.splash_overlay(battle, cid, target=target, ov=ov, lang=self.lang)

@@ -106,6 +106,28 @@ def spell_castings(battle, who: str) -> dict[tuple[str, str], Castings]:
     return out
 
 
+def day_entries(battle, who: str) -> list[tuple[str, str, str, int]]:
+    """The ways to cast the creature began the battle with, as (kind, ident, spell, level)
+    in the scenario's order (``Battle.spec``, never changed in play): its prepared entries
+    or spells known, its spell-like abilities, its magic items. The spell list keeps a
+    spent one in its place from these, even in a battle loaded from a save (play-test,
+    issues 111-113)."""
+    spec, spells, items = battle.spec(who), data.spells(), data.magic_items()
+    out = []
+    if spec.caster_class in meta.SPONTANEOUS_CLASSES:
+        out += [("known", s, s, spell_level(battle, who, spells[s])) for s in dict.fromkeys(spec.spells) if s in spells]
+    else:
+        for entry in dict.fromkeys(spec.spells):
+            spell = meta.parse_entry(entry)[0]
+            if spell in spells:
+                out.append(("prepared", entry, spell, entry_level(battle, who, entry)))
+    out += [("spell_like", s, s, spell_level(battle, who, spells[s])) for s in spec.spell_like if s in spells]
+    for item in dict.fromkeys(spec.inventory):
+        if item in items and items[item].get("spell") in spells:
+            out.append(("item", item, items[item]["spell"], min(spells[items[item]["spell"]]["level"].values())))
+    return out
+
+
 def prepared_at_least(battle, who: str, spell_id: str) -> list[str]:
     """The prepared entries a cleric may give up for this cure or inflict spell: those of
     its level or higher (SRD Cleric, spontaneous casting)."""
