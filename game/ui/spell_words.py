@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from .. import data
 from ..i18n import has_sentence, sentence
-from ..rules.spells import range_squares
 from ..world import spell_views
 
 SQUARE_M = 1.5               # a square is 1,50 m (5 ft)
@@ -26,7 +25,7 @@ def spell_line(battle, cid: str, spell_id: str, lang: str, item: str | None = No
     parts = []
     if has_sentence(f"SPELL_DOES_{spell['effect']}"):
         parts.append(sentence(f"SPELL_DOES_{spell['effect']}", {}, lang))
-    parts.append(_range(spell, level, lang))
+    parts.append(_range(spell_id, spell, level, lang))
     area = _area(battle, cid, spell_id, spell, lang, item, spell_like)
     if area:
         parts.append(area)
@@ -39,12 +38,11 @@ def spell_line(battle, cid: str, spell_id: str, lang: str, item: str | None = No
     return " · ".join(p for p in parts if p)
 
 
-def _range(spell: dict, level: int, lang: str) -> str:
+def _range(spell_id: str, spell: dict, level: int, lang: str) -> str:
     rng = spell["range"]
     if rng in ("touch", "personal"):
         return sentence(f"SPELL_RANGE_{rng}", {}, lang)
-    squares = range_squares(rng, level)
-    return sentence("SPELL_RANGE", {"range_m": (squares or 0) * SQUARE_M}, lang)
+    return sentence("SPELL_RANGE", {"range_m": spell_views.range_metres(spell_id, level) or 0}, lang)
 
 
 def _area(battle, cid: str, spell_id: str, spell: dict, lang: str, item, spell_like) -> str:

@@ -36,6 +36,14 @@ def spell_area(battle, who: str, spell_id: str, point: Square, metamagic: tuple[
     return {sq for sq in squares if terrain.in_bounds(sq)}
 
 
+def range_metres(spell_id: str, caster_level: int) -> float | None:
+    """A spell's range at this caster level in metres (French text, "lancer un sort":
+    close 7,50 m + 1,50 m per two levels, medium 30 m + 3 m a level, long 120 m + 12 m a
+    level); None for touch and personal."""
+    squares = spell_rules.range_squares(data.spells()[spell_id]["range"], caster_level)
+    return None if squares is None else squares * 1.5
+
+
 def caster_level(battle, cid: str) -> int:
     """The creature's caster level (0: none)."""
     return battle.read(cid, Spellcasting).caster_level
