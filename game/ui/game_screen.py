@@ -89,6 +89,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.aim = SpellAim(self)           # a spell or magic item being chosen and aimed
         self.more: tuple | None = None      # an action of the "More…" menu waiting for a click
         self.squares_asked: tuple | None = None   # (squares, callback): a square to click, asked by the rules
+        self.charge_choice: tuple | None = None   # (foe, tied ends, overrun): a charge's spaces shown to click
         self.next_leg: tuple | None = None       # a double move under way: its leg played next (``double_move``)
         self.orders = Orders(self)
         self.pause = PauseMenu(self)             # Esc's menu and F1's key list (issue 14, item 7)
@@ -475,6 +476,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
             if item is not None:
                 self.submit(C.ThrowSplash(self.current, item=item, target=target) if target else
                             C.ThrowSplash(self.current, item=item, intersection=self._corner(pos)))
+        elif self.mode == "charge" and not target and attack_plan.charge_to(self, self.current, square):
+            pass                                             # one of the tied spaces shown: charged to it
         elif self.mode in TARGETED and target:
             self.act_on(target)
         elif self.mode == "full_attack" and self.plan:
@@ -559,6 +562,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
         board = battle.board()
         self.view.set_board(board)
         ov = Overlay()
+        self.keep_clear: list = []          # squares the tooltip keeps off (``attack_plan.charge_choices``)
         cid = self.current
         if cid is None:
             self.overlay = ov
@@ -572,6 +576,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
         if self.squares_asked is not None:
             for sq in self.squares_asked[0]:
                 ov.marks.append((sq, "?"))
+            self.keep_clear = list(self.squares_asked[0])
             self.overlay = ov
             return
         hover = self.hover
@@ -590,6 +595,9 @@ class GameScreen(ScreenActing, ScreenDrawing):
             overlays.reachable_overlay(battle, cid, "run", ov)
         elif self.mode == "five_foot_step":
             overlays.reachable_overlay(battle, cid, "5ft", ov)
+        elif self.mode == "charge" and (target is None or target != self.mount_of(cid)) \
+                and attack_plan.charge_choices(self, cid, hover, target, ov):
+            pass                                             # several closest spaces: each one to click
         elif self.mode == "charge" and target and target not in (cid, self.mount_of(cid)):
             overlays.charge_overlay(battle, cid, target, self.lang, ov)
         elif self.mode == "cast":            # off the board too: the caption names the spell aimed
