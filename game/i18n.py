@@ -858,7 +858,9 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "UI_BAR_full_round": {"en": "Full-round actions", "fr": "Actions complexes"},
     "UI_BAR_free": {"en": "Free, or no action", "fr": "Actions libres, ou sans action"},
     "UI_BAR_special": {"en": "This creature, now", "fr": "Propres à la créature, maintenant"},
-    "UI_LOG_BACK": {"en": "{count} newer lines below (wheel down)", "fr": "{count} lignes plus récentes en bas (molette)"},
+    "UI_LOG_BACK": {"en": "{count} newer lines below (wheel down, or click here)",
+                    "fr": "{count} lignes plus récentes en bas (molette, ou cliquez ici)"},
+    "LOG_UNDONE_LINE": {"en": "undone: {line}", "fr": "annulé : {line}"},
     "UI_MORE_NONE": {"en": "Nothing else is open to this creature now.", "fr": "Rien d'autre n'est possible pour cette créature maintenant."},
     # --- issue 14: animations and sound ---
     "ANIM_MISS": {"en": "miss", "fr": "raté"},

@@ -79,6 +79,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self._odds_cache = None                  # (battle revision, creature, target, mode), the odds line
         self.last_side: str | None = None
         self.undo: list = []
+        self.undo_lines: list[int] = []     # for each undoable action, the log's length before it
         self.damage = {cid: [0, 0] for cid in battle.entities}   # dealt, taken
         self.show_threat = False
         self.buttons: list[action_bar.Button] = []
@@ -293,6 +294,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
             return
         if event.type == pygame.KEYDOWN:
             self._key(event.key)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.log_view.clicked(event.pos):
+            pass                                  # the log's "newer lines below": down to the newest
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._click(event.pos)
         elif pan(self, event):
@@ -538,6 +541,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
                     self.damage[e.target][1] += e.amount
             if type(e).__name__ == "TurnStarted":
                 self.keep_undo()
+                self.tip = ""                  # a refusal said last turn is not this turn's (play-test 130)
                 self.inspected = None          # a new turn shows its own creature
                 self.plan = []
                 self.squares_asked = None
@@ -550,6 +554,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
             self.cam.show(self.battle.board().body(cur).squares, self._board_rect().size)   # follow the turn
             if self._camera_now() != seen:
                 self.hover = None
+        if cur is not None and not self.computer.is_computer(cur) and any(type(e).__name__ == "TurnStarted" for e in events):
+            self.log_view.follow()          # a player's turn: the log shows what just happened (play-test 81)
         if cur is not None and not self.computer.is_computer(cur):
             side = self.side_of(cur)        # hot seat: hand over between human players only
             if self.last_side is not None and side != self.last_side:
