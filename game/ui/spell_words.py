@@ -19,7 +19,7 @@ def spell_line(battle, cid: str, spell_id: str, lang: str, item: str | None = No
     spell = data.spells().get(spell_id)
     if spell is None:
         return None
-    level = spell_views.caster_level(battle, cid)
+    level = spell_views.caster_level(battle, cid, spell_like)
     if item:
         level = data.magic_items()[item].get("caster_level", level)
     parts = []

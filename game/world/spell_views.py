@@ -44,9 +44,10 @@ def range_metres(spell_id: str, caster_level: int) -> float | None:
     return None if squares is None else squares * 1.5
 
 
-def caster_level(battle, cid: str) -> int:
-    """The creature's caster level (0: none)."""
-    return battle.read(cid, Spellcasting).caster_level
+def caster_level(battle, cid: str, spell_like: bool = False) -> int:
+    """The creature's caster level (0: none); with ``spell_like``, its spell-like
+    abilities' own (a monster's, not a class's)."""
+    return battle.read(cid, SpellLike).caster_level if spell_like else battle.read(cid, Spellcasting).caster_level
 
 
 def summoned(battle, cid: str) -> tuple[str, int] | None:
