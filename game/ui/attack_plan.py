@@ -8,7 +8,9 @@ the plan is made, before any die. The squares offered are the engine's own: thos
 with that step after it still passes. Nothing here decides a rule."""
 from __future__ import annotations
 
+from ..i18n import sentence
 from ..world import commands as C, views
+from .board_view import Lane
 
 Square = tuple[int, int]
 
@@ -60,3 +62,74 @@ def step_squares(screen, cid: str) -> list[Square]:
                                        off_hand=False)).legal]
     screen.step_cache = (key, found)
     return found
+
+
+# --- the charge's tied closest spaces (play-test 11, 12a, 91) ---------------------------
+# The French text's charge goes to "la case la plus proche" from which the charger can
+# attack; when several are as close the rules leave the choice to the charger. The engine's
+# ``charge`` option lists them for each foe (its domain's ``targets``, or an overrun's
+# ``ends``); the preview shows every one as a numbered choice with its lane, and a click on
+# one charges to it, so no single lane stands in for the choice and no question follows.
+
+def charge_ends(screen, cid: str, target: str) -> tuple[list[Square], str | None]:
+    """The closest spaces the engine's charge option gives for this foe, and the foe to be
+    overrun on the way to them (None)."""
+    option = screen.battle.options(cid)["charge"]
+    if not option.legal:
+        return [], None
+    domain = option.domain
+    ends = domain.get("targets", {}).get(target)
+    if ends:
+        return [tuple(e) for e in ends], None
+    through = domain.get("overruns", {}).get(target)
+    if through:
+        return [tuple(e) for e in through["ends"]], through["through"]
+    return [], None
+
+
+def charge_choices(screen, cid: str, hover: Square | None, target: str | None, ov) -> bool:
+    """The preview of a charge whose closest spaces tie: hovering the foe shows each space
+    numbered, with its lane; the pointer on one of them shows that one's lane alone. True
+    when it drew the preview (the single lane's preview is ``overlays.charge_overlay``)."""
+    if target is not None and target != cid:
+        ends, through = charge_ends(screen, cid, target)
+        screen.charge_choice = (_moment(screen, cid), target, ends, through) if len(ends) > 1 else None
+    choice = _choice(screen, cid)
+    if choice is None or (target is not None and target != choice[0]):
+        return False
+    foe, ends, through = choice
+    name = screen.names.get(foe, foe)
+    picked = [hover] if target is None and hover in ends else ends
+    for end in picked:
+        squares, line = views.charge_lane(screen.battle, cid, end)
+        ov.lanes.append(Lane(sorted(squares), line, True))
+    ov.marks.extend((end, str(n)) for n, end in enumerate(ends, 1))
+    screen.keep_clear = list(ends)
+    ov.caption = sentence("UI_CHARGE_PICK_END", {"creature": name, "n": len(ends)}, screen.lang) \
+        if picked is ends else sentence("UI_CHARGE_TO_END", {"creature": name}, screen.lang)
+    return True
+
+
+def charge_to(screen, cid: str, square: Square) -> bool:
+    """A click on one of the tied spaces shown: the charge to it (its end chosen, so the
+    engine's question about it is answered). True when the click was one of them."""
+    choice = _choice(screen, cid)
+    if choice is None or square not in choice[1]:
+        return False
+    foe, _ends, through = choice
+    mount = screen.mount_of(cid)
+    command = C.Ride(cid, mode="charge", target=foe, end=square) if mount else \
+        C.Charge(cid, target=foe, end=square, overrun=through)
+    screen.charge_choice = None
+    screen.submit(command, asked=frozenset({"end"}))
+    return True
+
+
+def _moment(screen, cid: str) -> tuple:
+    return (screen.battle.revision, len(screen.battle.history), cid)
+
+
+def _choice(screen, cid: str) -> tuple | None:
+    """The tied spaces last shown, while the battle is as it was then (else None)."""
+    kept = screen.charge_choice
+    return kept[1:] if kept is not None and kept[0] == _moment(screen, cid) else None

@@ -277,3 +277,23 @@ def lines(events, names: dict[str, str], lang: str, sides=None,
             label = sides(e.side) if sides else side_name(e.side, lang)
             out.append((side_sentence("LOG_WON", e.side, label, lang), (255, 215, 0)))
     return out
+
+
+UNDONE_COLOUR = (120, 120, 128)
+
+
+def mark_undone(log: list, start: int, lang: str) -> None:
+    """The lines an undone action wrote, from ``start`` on, read "undone: …" in grey: they
+    stay in the log, so the player still sees what was tried, but no longer as played
+    (play-test 101). A line already marked is left as it is."""
+    for i in range(start, len(log)):
+        text, _colour = log[i]
+        if getattr(text, "undone", False):
+            continue
+        log[i] = (Undone(sentence("LOG_UNDONE_LINE", {"line": str(text)}, lang)), UNDONE_COLOUR)
+
+
+class Undone(str):
+    """A log line of an undone action (``mark_undone``)."""
+
+    undone = True

@@ -79,6 +79,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self._odds_cache = None                  # (battle revision, creature, target, mode), the odds line
         self.last_side: str | None = None
         self.undo: list = []
+        self.undo_lines: list[int] = []     # for each undoable action, the log's length before it
         self.damage = {cid: [0, 0] for cid in battle.entities}   # dealt, taken
         self.show_threat = False
         self.buttons: list[action_bar.Button] = []
@@ -89,6 +90,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.aim = SpellAim(self)           # a spell or magic item being chosen and aimed
         self.more: tuple | None = None      # an action of the "More…" menu waiting for a click
         self.squares_asked: tuple | None = None   # (squares, callback): a square to click, asked by the rules
+        self.charge_choice: tuple | None = None   # (foe, tied ends, overrun): a charge's spaces shown to click
         self.next_leg: tuple | None = None       # a double move under way: its leg played next (``double_move``)
         self.orders = Orders(self)
         self.pause = PauseMenu(self)             # Esc's menu and F1's key list (issue 14, item 7)
@@ -292,6 +294,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
             return
         if event.type == pygame.KEYDOWN:
             self._key(event.key)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.log_view.clicked(event.pos):
+            pass                                  # the log's "newer lines below": down to the newest
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._click(event.pos)
         elif pan(self, event):
@@ -477,6 +481,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
             if item is not None:
                 self.submit(C.ThrowSplash(self.current, item=item, target=target) if target else
                             C.ThrowSplash(self.current, item=item, intersection=self._corner(pos)))
+        elif self.mode == "charge" and not target and attack_plan.charge_to(self, self.current, square):
+            pass                                             # one of the tied spaces shown: charged to it
         elif self.mode in TARGETED and target:
             self.act_on(target)
         elif self.mode == "full_attack" and self.plan:
@@ -537,6 +543,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
                     self.damage[e.target][1] += e.amount
             if type(e).__name__ == "TurnStarted":
                 self.keep_undo()
+                self.tip = ""                  # a refusal said last turn is not this turn's (play-test 130)
                 self.inspected = None          # a new turn shows its own creature
                 self.plan = []
                 self.squares_asked = None
@@ -549,6 +556,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
             self.cam.show(self.battle.board().body(cur).squares, self._board_rect().size)   # follow the turn
             if self._camera_now() != seen:
                 self.hover = None
+        if cur is not None and not self.computer.is_computer(cur) and any(type(e).__name__ == "TurnStarted" for e in events):
+            self.log_view.follow()          # a player's turn: the log shows what just happened (play-test 81)
         if cur is not None and not self.computer.is_computer(cur):
             side = self.side_of(cur)        # hot seat: hand over between human players only
             if self.last_side is not None and side != self.last_side:
@@ -561,6 +570,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
         board = battle.board()
         self.view.set_board(board)
         ov = Overlay()
+        self.keep_clear: list = []          # squares the tooltip keeps off (``attack_plan.charge_choices``)
         cid = self.current
         if cid is None:
             self.overlay = ov
@@ -574,6 +584,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
         if self.squares_asked is not None:
             for sq in self.squares_asked[0]:
                 ov.marks.append((sq, "?"))
+            self.keep_clear = list(self.squares_asked[0])
             self.overlay = ov
             return
         hover = self.hover
@@ -592,10 +603,13 @@ class GameScreen(ScreenActing, ScreenDrawing):
             overlays.reachable_overlay(battle, cid, "run", ov)
         elif self.mode == "five_foot_step":
             overlays.reachable_overlay(battle, cid, "5ft", ov)
+        elif self.mode == "charge" and (target is None or target != self.mount_of(cid)) \
+                and attack_plan.charge_choices(self, cid, hover, target, ov):
+            pass                                             # several closest spaces: each one to click
         elif self.mode == "charge" and target and target not in (cid, self.mount_of(cid)):
             overlays.charge_overlay(battle, cid, target, self.lang, ov)
-        elif self.mode == "cast" and self.hover_px is not None:
-            self.aim.preview(self._corner(self.hover_px), target, ov)
+        elif self.mode == "cast":            # off the board too: the caption names the spell aimed
+            self.aim.preview(self._corner(self.hover_px) if self.hover_px is not None else None, target, ov)
         elif self.mode == "throw_splash" and hover:
             if target and target != cid:
                 overlays.splash_overlay(battle, cid, target=target, ov=ov, lang=self.lang)

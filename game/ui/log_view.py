@@ -21,6 +21,19 @@ class LogView:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._picture: tuple | None = None      # (what was drawn, its picture)
         self.scale = 1.0                # the settings' UI scale: the log's text that much larger
+        self.notice = pygame.Rect(0, 0, 0, 0)     # "n newer lines below" as drawn: a click on it goes down
+
+    def follow(self) -> None:
+        """Back to the newest line (play-test 81: after a scroll up the computer's turns
+        stayed hidden under "13 newer lines below")."""
+        self.offset = 0
+
+    def clicked(self, pos) -> bool:
+        """A click on the "newer lines below" notice jumps to the newest; True when it was."""
+        if self.offset and self.notice.collidepoint(pos):
+            self.follow()
+            return True
+        return False
 
     def font(self, size: int):
         """The log's font of ``size`` points at 100 %, at the settings' UI scale (issue 14
@@ -68,9 +81,13 @@ class LogView:
                 index -= 1
         if index >= 0 or self.offset:
             self._scrollbar(screen, rect, len(log), index + 1, last)
+        self.notice = pygame.Rect(0, 0, 0, 0)
         if self.offset:
             note = self.font(11).render(sentence("UI_LOG_BACK", {"count": self.offset}, lang), True, (235, 215, 150))
-            screen.blit(note, (rect.right - note.get_width() - 16, rect.y + 4))
+            at = (rect.right - note.get_width() - 16, rect.y + 4)
+            self.notice = note.get_rect(topleft=at).inflate(8, 4)
+            pygame.draw.rect(screen, (44, 46, 58), self.notice, border_radius=3)     # a button to click
+            screen.blit(note, at)
 
     def _scrollbar(self, screen, rect: pygame.Rect, total: int, first: int, last: int) -> None:
         track = pygame.Rect(rect.right - 8, rect.y + 4, 4, rect.h - 8)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..i18n import has_sentence, sentence
 from ..world import commands as C, spell_views, views
-from . import attack_plan, double_move, more_actions, overlays, run_band
+from . import attack_plan, combat_log, double_move, more_actions, overlays, run_band
 
 PLAIN = ("total_defense", "stand_up", "drop_prone", "delay", "end_turn", "break_free", "turn_undead",
          "rebuke_undead", "concentrate", "continue_casting")
@@ -216,6 +216,7 @@ class ScreenActing:
             return
         if len(self.battle.dice.history) == rolled_before:
             self.undo.append(snap)          # undoable: the frame stays open until undone or kept
+            self.undo_lines.append(len(self.log))     # its lines, marked undone if it is
         else:
             self.battle.commit(snap)        # a die was rolled: nothing before it can be undone
             self.keep_undo()
@@ -233,6 +234,7 @@ class ScreenActing:
         """Keep every undoable action so far: they can no longer be undone."""
         while self.undo:
             self.battle.commit(self.undo.pop())
+        self.undo_lines.clear()
 
     def undo_last(self) -> None:
         snap = self.undo.pop() if self.undo else None
@@ -240,5 +242,7 @@ class ScreenActing:
             self.log.append((sentence("UI_CANNOT_UNDO", {}, self.lang), (200, 200, 200)))
             return
         self.battle.restore(snap)
+        if self.undo_lines:                 # what it logged now reads "undone: …" (play-test 101)
+            combat_log.mark_undone(self.log, self.undo_lines.pop(), self.lang)
         self.log.append((sentence("UI_UNDONE", {}, self.lang), (200, 200, 200)))
         self.refresh()

@@ -21,7 +21,7 @@ from ..data import bestiary
 from ..i18n import has_sentence, sentence
 from ..world import commands as C, spell_views, views
 from ..world.options import spell_refusals
-from . import more_actions
+from . import more_actions, spell_words
 
 # The "More…" entries that free a hand for a spell's gestures (French text, « Composantes
 # gestuelles »: a hand free): loosening the shield, sheathing or dropping what is held.
@@ -62,6 +62,8 @@ class SpellAim:
         refused = spell_refusals(self.s.battle, cid) if cid == self.s.current else {}
         now = {key: label for label, key in self._labels(cid)}
         shown = self._shown.setdefault(cid, [])
+        if not shown:                                       # the day's list first: a spent one keeps its row
+            shown.extend(self._day_keys(cid))
         shown.extend(key for key in now if key not in shown)
         out: list[tuple[str, tuple, str | None]] = []
         needs_hand = False
@@ -72,13 +74,14 @@ class SpellAim:
                 out.append((sentence("UI_SPELL_SPENT_LABEL", {"spell": name, "level": level}, lang), ("refused", why), why))
                 continue
             label = now[key]
+            line = self._line(cid, key)
             refusal = refused.get(("prepared" if key[0] == "spell" else key[0], key[1]))
             if refusal is None:
-                out.append((label, key, None))
+                out.append((label, key, line))
                 continue
             if refusal.code == "RESTRICTED_NO_FULL_ROUND" and self._may_begin(cid):
                 # a spell of 1 round, begun this round and finished the next (``_command``)
-                out.append((f"{label} — {sentence('UI_SPELL_OVER_TWO_ROUNDS', {}, lang)}", key, None))
+                out.append((f"{label} — {sentence('UI_SPELL_OVER_TWO_ROUNDS', {}, lang)}", key, line))
                 continue
             needs_hand = needs_hand or refusal.code == "SPELL_NEEDS_A_FREE_HAND"
             short = sentence(f"SHORT_{refusal.code}", {}, lang) if has_sentence(f"SHORT_{refusal.code}") else \
@@ -89,6 +92,33 @@ class SpellAim:
                 if choice[0] == "do" and choice[1] in HAND_FREEING:
                     out.append((sentence("UI_FIX_FREE_HAND", {"action": label}, lang), ("fix", choice), None))
         return out
+
+    def _day_keys(self, cid: str) -> list[tuple[str, str]]:
+        """The list's keys for the castings the creature began the battle with
+        (``spell_views.day_entries``), each named and levelled for when it is spent: the
+        rows stay where they were even after a load, whose screen remembers nothing
+        (play-test 111-113: Flaming Sphere clicked for Web)."""
+        lang, keys = self.s.lang, []
+        for kind, ident, spell, level in spell_views.day_entries(self.s.battle, cid):
+            key = ("spell" if kind == "prepared" else kind, ident)
+            if kind == "prepared":
+                name_of, feats, heightened = spell_views.entry_parts(ident)
+                name = _spell_label(name_of, feats, lang, heightened)
+            elif kind == "item":
+                name = data.magic_items()[ident].get(f"name_{lang}", ident)
+            else:
+                name = _spell_label(spell, (), lang)
+            self._names.setdefault((cid, key), (name, _level_word(level, lang)))
+            keys.append(key)
+        return keys
+
+    def _line(self, cid: str, key: tuple[str, str]) -> str | None:
+        """What the spell does, its range, area and save, on hover (``spell_words``)."""
+        kind, ident = key
+        if kind == "item":
+            return spell_words.spell_line(self.s.battle, cid, data.magic_items()[ident]["spell"], self.s.lang, item=ident)
+        spell = spell_views.entry_parts(ident)[0] if kind == "spell" else ident
+        return spell_words.spell_line(self.s.battle, cid, spell, self.s.lang, spell_like=kind == "spell_like")
 
     def _may_begin(self, cid: str) -> bool:
         """The engine's gate of ``start_full_round`` passes this creature (it is held to one
@@ -285,8 +315,28 @@ class SpellAim:
 
     def preview(self, corner, target: str | None, ov) -> None:
         """While aiming: the area the spell would fill from this intersection, and the
-        engine's refusal of the aim when it would refuse it (line of effect, range …)."""
+        engine's refusal of the aim when it would refuse it (line of effect, range …);
+        the caption names the spell aimed and each creature already chosen for a
+        several-target spell is marked with its missile's (or ray's) number (play-test 65)."""
         if not self.spell:
+            return
+        self._preview(corner, target, ov)
+        self._mark_chosen(ov)
+        aiming = sentence("UI_AIMING", {"spell": _spell_label(self.spell, self.metamagic, self.s.lang,
+                                                              self.heighten_to)}, self.s.lang)
+        ov.caption = f"{aiming} · {ov.caption}" if ov.caption else aiming
+
+    def _mark_chosen(self, ov) -> None:
+        """Each chosen target's square marked "1", "2" … (a creature chosen twice "1·3")."""
+        board, order = self.s.battle.board(), {}
+        for n, who in enumerate(self.targets, 1):
+            order.setdefault(who, []).append(str(n))
+        for who, numbers in order.items():
+            if self.s.battle.has(who):
+                ov.marks.append((board.body(who).pos, "·".join(numbers)))
+
+    def _preview(self, corner, target: str | None, ov) -> None:
+        if corner is None:                                     # the pointer off the board
             return
         ov.reach = spell_views.spell_area(self.s.battle, self.s.current, self.spell, corner, tuple(self.metamagic))
         if self.shape == "targets":

@@ -99,6 +99,8 @@ def place(screen, bounds: pygame.Rect, w: int, h: int) -> pygame.Rect:
         x, y = screen.cam.to_screen(screen.hover)
         anchor = pygame.Rect(x, y, screen.cam.cell, screen.cam.cell)
     others = [r for cid, r in tokens.items() if cid != hovered]
+    cell = screen.cam.cell              # squares the player is to click (a charge's tied spaces): kept clear
+    others += [pygame.Rect(*screen.cam.to_screen(sq), cell, cell) for sq in getattr(screen, "keep_clear", ())]
     gap = 6
     left, right, above, below = anchor.x - gap - w, anchor.right + gap, anchor.y - gap - h, anchor.bottom + gap
     places = [pygame.Rect(right, anchor.y, w, h), pygame.Rect(left, anchor.y, w, h),

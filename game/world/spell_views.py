@@ -36,9 +36,18 @@ def spell_area(battle, who: str, spell_id: str, point: Square, metamagic: tuple[
     return {sq for sq in squares if terrain.in_bounds(sq)}
 
 
-def caster_level(battle, cid: str) -> int:
-    """The creature's caster level (0: none)."""
-    return battle.read(cid, Spellcasting).caster_level
+def range_metres(spell_id: str, caster_level: int) -> float | None:
+    """A spell's range at this caster level in metres (French text, "lancer un sort":
+    close 7,50 m + 1,50 m per two levels, medium 30 m + 3 m a level, long 120 m + 12 m a
+    level); None for touch and personal."""
+    squares = spell_rules.range_squares(data.spells()[spell_id]["range"], caster_level)
+    return None if squares is None else squares * 1.5
+
+
+def caster_level(battle, cid: str, spell_like: bool = False) -> int:
+    """The creature's caster level (0: none); with ``spell_like``, its spell-like
+    abilities' own (a monster's, not a class's)."""
+    return battle.read(cid, SpellLike).caster_level if spell_like else battle.read(cid, Spellcasting).caster_level
 
 
 def summoned(battle, cid: str) -> tuple[str, int] | None:
@@ -103,6 +112,28 @@ def spell_castings(battle, who: str) -> dict[tuple[str, str], Castings]:
             item = items[c.ident]
             left = charges_left(battle, who, c.ident) if item["kind"] == "wand" else carried.count(c.ident)
             out[(c.kind, c.ident)] = Castings(min(spells[c.spell]["level"].values()), left)
+    return out
+
+
+def day_entries(battle, who: str) -> list[tuple[str, str, str, int]]:
+    """The ways to cast the creature began the battle with, as (kind, ident, spell, level)
+    in the scenario's order (``Battle.spec``, never changed in play): its prepared entries
+    or spells known, its spell-like abilities, its magic items. The spell list keeps a
+    spent one in its place from these, even in a battle loaded from a save (play-test,
+    issues 111-113)."""
+    spec, spells, items = battle.spec(who), data.spells(), data.magic_items()
+    out = []
+    if spec.caster_class in meta.SPONTANEOUS_CLASSES:
+        out += [("known", s, s, spell_level(battle, who, spells[s])) for s in dict.fromkeys(spec.spells) if s in spells]
+    else:
+        for entry in dict.fromkeys(spec.spells):
+            spell = meta.parse_entry(entry)[0]
+            if spell in spells:
+                out.append(("prepared", entry, spell, entry_level(battle, who, entry)))
+    out += [("spell_like", s, s, spell_level(battle, who, spells[s])) for s in spec.spell_like if s in spells]
+    for item in dict.fromkeys(spec.inventory):
+        if item in items and items[item].get("spell") in spells:
+            out.append(("item", item, items[item]["spell"], min(spells[items[item]["spell"]]["level"].values())))
     return out
 
 

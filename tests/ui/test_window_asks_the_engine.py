@@ -104,7 +104,8 @@ def test_a_fireball_behind_a_wall_says_so_while_aiming(screens):
     pump(g)
     refusal = g.battle.check(g.battle.command("mage", "cast", {"spell": "fireball", "point": [8, 3]}))
     assert refusal is not None and g.overlay.reach                # the area is drawn, and refused
-    assert g.overlay.caption == sentence(refusal.code, refusal.params, "en")
+    # the caption names the spell aimed (play-test 41), then the engine's refusal
+    assert g.overlay.caption == "Aiming Fireball · " + sentence(refusal.code, refusal.params, "en")
 
 
 def test_the_ui_imports_no_rule_of_the_engine():
