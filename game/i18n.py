@@ -334,8 +334,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "SIDE_yellow": {"en": "Yellows", "fr": "Jaunes"},
     "VARIANT_center": {"en": "centre line", "fr": "ligne des centres"},
     "VARIANT_swept": {"en": "whole width", "fr": "toute la largeur"},
-    "VARIANT_seed": {"en": "as in the French rules", "fr": "celui du texte français"},
-    "VARIANT_srd": {"en": "as in the SRD", "fr": "celui du SRD"},
+    "VARIANT_seed": {"en": "French text", "fr": "texte français"},
+    "VARIANT_srd": {"en": "English SRD", "fr": "SRD anglais"},
     "UI_TRACKER_MORE": {"en": "… and {count} more later in the round", "fr": "… et {count} {count|autre|autres} plus loin dans le round"},
     "UI_MORE_WHICH": {"en": "Which action?", "fr": "Quelle action ?"},
     "UI_QUIT_ASK": {"en": "Leave the battle? (It is autosaved after every action.)",
@@ -647,7 +647,9 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "UI_WHY_HIT_DROP": {"en": "likely to drop it", "fr": "de quoi l'abattre"},
     "UI_WHY_HIT_HARD": {"en": "likely to hit hard", "fr": "de quoi frapper fort"},
     "UI_WHY_HIT_WOUND": {"en": "likely to wound", "fr": "de quoi blesser"},
-    "UI_WHY_HIT_LITTLE": {"en": "likely only a scratch", "fr": "sans doute une égratignure"},
+    # the weakest band still says why the blow was chosen: nothing in reach does better
+    "UI_WHY_HIT_LITTLE": {"en": "the best blow it has, though likely only a scratch",
+                          "fr": "le meilleur coup possible, même si ce n'est sans doute qu'une égratignure"},
     "UI_WHY_AOO_NONE": {"en": "no attack of opportunity", "fr": "aucune attaque d'opportunité"},
     "UI_WHY_AOO_ONE": {"en": "one attack of opportunity", "fr": "une attaque d'opportunité"},
     "UI_WHY_AOO_MANY": {"en": "{n} {n|attack|attacks} of opportunity", "fr": "{n} {n|attaque|attaques} d'opportunité"},
@@ -741,30 +743,33 @@ _SENTENCES: dict[str, dict[str, str]] = {
                             "fr": "Aucune flasque portée : la carte montre les huit points d'un raté, 1 chance sur 8 chacun"},
     "SBX_RULER": {"en": "Ruler: {straight} straight + {diag} {diag|diagonal|diagonals} counted 1-2-1 ({diag_cost}) = {squares} {squares|square|squares} = {metres} ft",
                   "fr": "Règle : {straight} {straight|droite|droites} + {diag} {diag|diagonale comptée|diagonales comptées} 1-2-1 ({diag_cost}) = {squares} {squares|case|cases} = {metres} m"},
-    "SBX_VARIANT_charge_lane_center": {"en": "Charge lane (1): centre line — each square of the space follows the segment "
-                                             "between its centres; corners touched do not block",
-                                       "fr": "Couloir de charge (1) : ligne centrale — chaque case de l'espace suit le segment "
-                                             "entre ses centres ; un coin effleuré ne bloque pas"},
-    "SBX_VARIANT_charge_lane_swept": {"en": "Charge lane (1): swept — the literal « any line »: the whole space swept "
-                                            "along the way must be clear",
-                                      "fr": "Couloir de charge (1) : balayé — « n'importe quelle ligne » à la lettre : "
-                                            "tout l'espace balayé en chemin doit être dégagé"},
-    "SBX_VARIANT_scatter_order_seed": {"en": "Scatter order (2): French text — 2 is short and to the thrower's right, "
-                                             "then round to 8",
-                                       "fr": "Ordre de dispersion (2) : texte français — 2 trop court et à droite du "
-                                             "lanceur, puis jusqu'à 8"},
-    "SBX_VARIANT_scatter_order_srd": {"en": "Scatter order (2): English SRD — 2 to 8 run clockwise on the map "
-                                            "(the mirror image)",
-                                      "fr": "Ordre de dispersion (2) : SRD anglais — de 2 à 8 dans le sens horaire sur "
-                                            "la carte (l'image en miroir)"},
-    "SBX_VARIANT_reach_diagonal_exception_True": {"en": "10-ft reach (3): reaches two diagonals away (the 3.5 exception "
-                                                        "to 1-2-1)",
-                                                  "fr": "Allonge de 3 m (3) : atteint deux diagonales plus loin "
-                                                        "(l'exception 3.5 au 1-2-1)"},
-    "SBX_VARIANT_reach_diagonal_exception_False": {"en": "10-ft reach (3): plain 1-2-1 — two diagonals are 15 ft, "
-                                                         "out of reach",
-                                                   "fr": "Allonge de 3 m (3) : 1-2-1 strict — deux diagonales font "
-                                                         "4,5 m, hors d'allonge"},
+    # each variant said by what changes on the board (play-test: "the 3.5 exception to 1-2-1"
+    # meant nothing to a newcomer); the start menu shows them under its switches
+    "SBX_VARIANT_charge_lane_center": {"en": "Charge lane (1): centre line — a charge may graze a corner: only the "
+                                             "squares its centre line crosses must be clear",
+                                       "fr": "Couloir de charge (1) : ligne des centres — une charge peut frôler un "
+                                             "coin : seules les cases que traverse sa ligne centrale doivent être libres"},
+    "SBX_VARIANT_charge_lane_swept": {"en": "Charge lane (1): swept, whole width — the charger's whole width must pass "
+                                            "clear: a corner it would graze stops the charge",
+                                      "fr": "Couloir de charge (1) : balayé, toute la largeur — toute la largeur du "
+                                            "chargeur doit passer libre : un coin frôlé arrête la charge"},
+    "SBX_VARIANT_scatter_order_seed": {"en": "Scatter order (2): French text — a missed flask lands by a d8: 1 short, "
+                                             "2 to 4 to the thrower's right, 5 long, 6 to 8 to its left",
+                                       "fr": "Ordre de dispersion (2) : texte français — une fiole ratée retombe selon "
+                                             "un d8 : 1 trop court, 2 à 4 à droite du lanceur, 5 trop long, 6 à 8 à sa "
+                                             "gauche"},
+    "SBX_VARIANT_scatter_order_srd": {"en": "Scatter order (2): English SRD — the other way round: 1 short, 2 to 4 to "
+                                            "the thrower's left, 5 long, 6 to 8 to its right",
+                                      "fr": "Ordre de dispersion (2) : SRD anglais — dans l'autre sens : 1 trop court, "
+                                            "2 à 4 à gauche du lanceur, 5 trop long, 6 à 8 à sa droite"},
+    "SBX_VARIANT_reach_diagonal_exception_True": {"en": "10-ft reach (3): 3.5 exception — a 10-ft reach also strikes a "
+                                                        "foe two squares away on a diagonal",
+                                                  "fr": "Allonge de 3 m (3) : exception 3.5 — une allonge de 3 m "
+                                                        "atteint aussi un ennemi à deux cases en diagonale"},
+    "SBX_VARIANT_reach_diagonal_exception_False": {"en": "10-ft reach (3): plain 1-2-1 — two squares away on a diagonal "
+                                                         "are 15 ft, out of a 10-ft reach",
+                                                   "fr": "Allonge de 3 m (3) : 1-2-1 strict — deux cases en diagonale "
+                                                         "font 4,5 m, hors d'une allonge de 3 m"},
     "SBX_SHAPE_tall": {"en": "tall", "fr": "grande"},
     "SBX_SHAPE_long": {"en": "long", "fr": "longue"},
     "SBX_DIAGONAL_EXCEPTION": {"en": " (two diagonals: 15 ft by 1-2-1, within 10 ft by the 3.5 exception)",
@@ -1083,7 +1088,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "SET_BAD_BOOL": {"en": "expected true or false (got {got})", "fr": "attendu : true ou false (lu : {got})"},
     "SET_BAD_UNKNOWN": {"en": "not a setting (got {got})", "fr": "ce n'est pas un réglage (lu : {got})"},
     "SET_BAD_SIDES": {"en": "expected a list of side ids (got {got})", "fr": "attendu : une liste d'identifiants de camps (lu : {got})"},
-    "SET_AOO": {"en": "{side} always take attacks of opportunity: {value}",
+    "SET_AOO": {"en": "{side} always make their attacks of opportunity: {value}",
                 "fr": "{side} : toujours porter les attaques d'opportunité : {value}"},
     "SET_BAD_TABLE": {"en": "expected a table of settings", "fr": "attendu : une table de réglages"},
     "SET_BAD_JSON": {"en": "not JSON (line {line}, column {column})", "fr": "pas du JSON (ligne {line}, colonne {column})"},
@@ -1242,7 +1247,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "UI_MENU_LANG": {"en": "Language: English", "fr": "Langue : français"},
     "UI_MENU_START": {"en": "Start the battle", "fr": "Commencer la bataille"},
     "UI_MENU_VARIANT_LANE": {"en": "Charge lanes: {value}", "fr": "Couloirs de charge : {value}"},
-    "UI_MENU_VARIANT_SCATTER": {"en": "Splash scatter order: {value}", "fr": "Ordre de dispersion : {value}"},
+    "UI_MENU_VARIANT_SCATTER": {"en": "Where a missed flask lands: {value}",
+                                "fr": "Où retombe une fiole ratée : {value}"},
     "UI_MENU_VARIANT_REACH": {"en": "10-ft reach on diagonals: {value}", "fr": "Allonge de 3 m en diagonale : {value}"},
     "UI_MENU_SIDES": {"en": "Sides (all played here, hot-seat): {sides}", "fr": "Camps (tous joués ici, chacun son tour) : {sides}"},
     "UI_YES": {"en": "yes", "fr": "oui"},
@@ -1254,6 +1260,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "UI_TIP_ODDS_MANEUVER": {"en": "{action}: {chance} to succeed", "fr": "{action} : {chance} de réussir"},
     "UI_BANDS_LEGEND": {"en": "Where it can go — blue: a move · violet: a double move · grey: running · red: leaving it provokes",
                         "fr": "Où aller — bleu : un déplacement · violet : un double déplacement · gris : en courant · rouge : en sortir provoque"},
+    # the panel's header: the weapon, then its attack bonuses (a bare "+0" read as an enchantment)
+    "UI_SHEET_ATTACKS": {"en": "{name} — {weapon}, attack {bonuses}", "fr": "{name} — {weapon}, attaque {bonuses}"},
     "UI_TIP_CREATURE": {"en": "{hp}/{most} hp · AC {ac} · {weapon}", "fr": "{hp}/{most} pv · CA {ac} · {weapon}"},
     "UI_TIP_COST": {"en": "entering it costs {metres} ft of movement", "fr": "y entrer coûte {metres} m de déplacement"},
     "UI_TIP_NO_WAY": {"en": "nothing walks here", "fr": "on ne peut pas y marcher"},

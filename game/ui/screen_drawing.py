@@ -173,8 +173,9 @@ class ScreenDrawing:
         sheet = views.sheet(self.battle, cid)
         weapon = data.weapons()[sheet.weapon]
         bonuses = "/".join(f"{b:+d}" for b in sheet.attacks)
-        y += self._text(f"{self.names.get(cid, cid)} — {weapon.names.get(self.lang, weapon.id)} {bonuses}",
-                        (x, y), 14, bold=True, width=PANEL_W - 24)
+        header = sentence("UI_SHEET_ATTACKS", {"name": self.names.get(cid, cid), "bonuses": bonuses,
+                                               "weapon": weapon.names.get(self.lang, weapon.id)}, self.lang)
+        y += self._text(header, (x, y), 14, bold=True, width=PANEL_W - 24)
         y += self._text(sentence("UI_DEFENCE", {"ac": sheet.ac, "touch": sheet.touch, "flat": sheet.flat_footed},
                                  self.lang), (x, y), 13, width=PANEL_W - 24)
         conditions = ", ".join(term("condition", c, self.lang) for c in tooltip.conditions_shown(self.battle, cid))

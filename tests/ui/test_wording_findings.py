@@ -1,0 +1,93 @@
+"""The play-test's wording findings, each read where the player reads it: the settings'
+attacks-of-opportunity switch, the computer's weakest reason, the start menu's variant
+lines, the panel's attack header, the language's name, in both languages."""
+from __future__ import annotations
+
+import re
+
+import pygame
+import pytest
+
+from game.i18n import sentence, term
+from game.ui import why_words
+from game.ui.menu import variant_explanations
+from tests.ui.test_game_screen import DUEL, open_screen
+
+
+def test_the_aoo_switch_says_the_side_makes_its_attacks_not_suffers_them():
+    en = sentence("SET_AOO", {"side": "Blues", "value": "yes"}, "en")
+    assert en == "Blues always make their attacks of opportunity: yes" and " take " not in en
+    assert sentence("SET_AOO", {"side": "Bleus", "value": "oui"}, "fr").startswith("Bleus : toujours porter")
+
+
+class _Battle:
+    """Just enough of a battle for the wording: Lidda with 20 hit points left."""
+
+    def has(self, cid):
+        return cid == "lidda"
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en", "attack on Lidda: the best blow it has, though likely only a scratch"),
+    ("fr", "attaque sur Lidda : le meilleur coup possible, même si ce n'est sans doute qu'une égratignure")])
+def test_a_weak_blow_still_says_why_the_computer_chose_it(monkeypatch, lang, said):
+    monkeypatch.setattr(why_words.views, "health", lambda _b, _cid: (20, 20))
+    text = why_words.worded(_Battle(), "WHY_ATTACK", {"target": "lidda", "damage": 1.5}, lang, {"lidda": "Lidda"})
+    assert text == said
+    strong = why_words.worded(_Battle(), "WHY_ATTACK", {"target": "lidda", "damage": 25}, lang, {"lidda": "Lidda"})
+    assert "scratch" not in strong and "égratignure" not in strong
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_each_variant_line_in_the_start_menu_says_what_changes_on_the_board(lang):
+    from game.rules.board import Variants
+    opaque = re.compile(r"exception to 1-2-1|exception 3.5 au 1-2-1|2 is short|« any line »")
+    seen = set()
+    for lane in ("center", "swept"):
+        for scatter in ("seed", "srd"):
+            for reach in (True, False):
+                lines = variant_explanations(Variants(charge_lane=lane, scatter_order=scatter,
+                                                      reach_diagonal_exception=reach), lang)
+                for key, line in lines.items():
+                    assert not opaque.search(line), line
+                    assert line.count(" — ") == 1 and len(line) < 150, line      # one plain line each
+                    seen.add((key, line))
+    assert len(seen) == 6                                  # each reading its own line
+    scatter = {line for key, line in seen if key == "scatter"}
+    right, left = ("right", "left") if lang == "en" else ("droite", "gauche")
+    assert all(right in line and left in line for line in scatter)            # where the flask falls
+
+
+@pytest.mark.parametrize("lang,header", [("en", "Héros — Greataxe, attack +15"),
+                                         ("fr", "Héros — Grande hache, attaque +15")])
+def test_the_panel_header_calls_the_bonus_an_attack(monkeypatch, lang, header):
+    g = open_screen(DUEL, lang)
+    try:
+        g.handoff = None
+        drawn = []
+        real = type(g)._text
+        monkeypatch.setattr(type(g), "_text", lambda self, text, *a, **k: drawn.append(text) or real(self, text, *a, **k))
+        g.draw()
+        assert header in drawn, [t for t in drawn if "Héros" in t]
+    finally:
+        g.battle.close()
+        pygame.quit()
+
+
+def test_the_ac_part_a_map_gives_unsplit_is_named_for_where_it_comes_from():
+    assert term("modifier", "misc", "en") == "rest of the map's AC"
+    assert term("modifier", "misc", "fr") == "reste de la CA de la carte"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_language_reads_the_same_in_the_menu_and_on_the_settings_page(tmp_path, lang):
+    from game.ui.settings import Store
+    from game.ui.settings_screen import SettingsPage
+    pygame.display.init()
+    pygame.display.set_mode((1280, 800))
+    try:
+        page = SettingsPage((1280, 800), Store(tmp_path / "settings.json"), lang)
+        assert page.widgets["language"].text == sentence("UI_MENU_LANG", {}, lang)
+        page.close()
+    finally:
+        pygame.quit()
