@@ -1447,6 +1447,10 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "LOG_MOUNT_stayed": {"en": "{rider} stays in {mount}'s saddle", "fr": "{rider} reste en selle sur {mount}"},
     "LOG_ABILITY_DAMAGE": {"en": "{name} loses {amount} {ability}", "fr": "{name} perd {amount} en {ability}"},
     "LOG_SPECIAL": {"en": "{who}: {special} on {target}", "fr": "{who} : {special} sur {target}"},
+    # the energy drain's line says what it took (play-test: "Wight: energy drain on Lidda" said nothing)
+    "LOG_LEVELS_DRAINED": {"en": "{who}: energy drain on {target}: −{levels} {levels|level|levels}, max hp {before}→{after}",
+                           "fr": "{who} : absorption d'énergie sur {target} : −{levels} {levels|niveau|niveaux}, "
+                                 "pv max {before}→{after}"},
     "LOG_CONDITION": {"en": "{name}: {condition}", "fr": "{name} : {condition}"},
     # French: the state's name as a label, not an adjective that would have to agree with a
     # creature's grammatical gender, which the data does not know ("Araignée : mourant")

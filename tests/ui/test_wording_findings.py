@@ -91,3 +91,39 @@ def test_the_language_reads_the_same_in_the_menu_and_on_the_settings_page(tmp_pa
         page.close()
     finally:
         pygame.quit()
+
+
+GRID = "\n".join("." * 16 for _ in range(8))
+
+
+@pytest.mark.parametrize("lang,said", [("en", "Wight: energy drain on Lidda: −1 level, max hp 30→25"),
+                                       ("fr", "Nécrophage : absorption d'énergie sur Lidda : −1 niveau, pv max 30→25")])
+def test_the_energy_drain_line_says_the_level_and_the_hit_points_it_took(lang, said):
+    from game.ui.combat_log import lines
+    from tests.world.combat_helpers import battle, creature
+    b = battle(GRID, creature("m", "red", (3, 2), template="wight", initiative=20),
+               creature("lidda", "blue", (2, 2), initiative=1, hp=30, ac=5, weapon="longsword", hd=3))
+    ok, refusal, ev = b.act("m", "attack", {"target": "lidda"}, dice=[15, 2])
+    assert ok, refusal
+    drained = next(e for e in ev if type(e).__name__ == "LevelsDrained")
+    assert (drained.levels, drained.max_hp_before, drained.max_hp_after) == (1, 30, 25)
+    wight = "Wight" if lang == "en" else "Nécrophage"
+    text = [t for t, _c in lines(ev, {"m": wight, "lidda": "Lidda"}, lang)]
+    assert said in text
+    assert sum("energy drain" in t or "absorption" in t for t in text) == 1      # said once, with what it took
+
+
+@pytest.mark.parametrize("lang,word", [("en", "is destroyed"), ("fr", "est détruit")])
+def test_an_undead_destroyed_by_turning_is_said_destroyed_only(lang, word):
+    from game.ui.combat_log import lines
+    from game.world.components import Stats
+    from tests.world.combat_helpers import battle, creature
+    b = battle(GRID, creature("jozan", "blue", (3, 5), initiative=20, cha=14, weapon="heavy_mace"),
+               creature("skel", "red", (3, 2), initiative=1, weapon="slam"))
+    b.comp("jozan", Stats).values["cleric_level"] = 4          # twice the skeleton's 2 HD: destroyed
+    b.comp("skel", Stats).values.update(undead=1, hd=2)
+    ok, _r, ev = b.act("jozan", "turn_undead", dice=[10, 6, 6])
+    assert ok and any(type(e).__name__ == "UndeadAffected" and e.result == "destroyed" for e in ev)
+    assert any(type(e).__name__ == "HealthChanged" and e.status == "dead" for e in ev)    # the engine says both
+    about = [t for t, _c in lines(ev, {"jozan": "Jozan", "skel": "Skeleton"}, lang) if t.startswith("Skeleton")]
+    assert about == [sentence("LOG_UNDEAD_DESTROYED", {"name": "Skeleton"}, lang)] and word in about[0]
