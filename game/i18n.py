@@ -1223,6 +1223,12 @@ _SENTENCES: dict[str, dict[str, str]] = {
                      "fr": "{metres} m · {squares} {squares|case comptée|cases comptées} 1-2-1"},
     "PATH_TUMBLES": {"en": " · Tumble checks: {checks}", "fr": " · tests d'Acrobaties : {checks}"},
     "PATH_TUMBLE_CHECK": {"en": "{name} DC {dc} ({chance} %)", "fr": "{name} DD {dc} ({chance} %)"},
+    # Power Attack's and Combat Expertise's questions: the player may keep the answer (issue 71)
+    "UI_REMEMBER_OFF": {"en": "☐ remember for this battle", "fr": "☐ retenir pour cette bataille"},
+    "UI_REMEMBER_ON": {"en": "☑ remember for this battle", "fr": "☑ retenir pour cette bataille"},
+    "UI_STANCE_KEPT": {"en": "{feat} {value} (remembered)", "fr": "{feat} {value} (retenu)"},
+    "UI_STANCE_KEPT_TIP": {"en": "Kept for this battle: click to be asked again at each attack.",
+                           "fr": "Retenu pour cette bataille : cliquez pour que la question revienne à chaque attaque."},
     "UI_STANCE_tumble": {"en": "tumble", "fr": "acrobaties"},
     "UI_STANCE_tumble_TIP": {"en": "Tumble as you move: half speed, a Tumble check per foe passed (DC 15, 25 through "
                                    "its square, +2 per foe after the first); made, no attack of opportunity from it.",

@@ -11,7 +11,7 @@ import pytest
 from game.i18n import sentence, term
 from game.ui import why_words
 from game.ui.menu import variant_explanations
-from tests.ui.test_game_screen import DUEL, open_screen
+from tests.ui.test_game_screen import DUEL, at, click, click_button, open_screen, pump
 
 
 def test_the_aoo_switch_says_the_side_makes_its_attacks_not_suffers_them():
@@ -127,3 +127,64 @@ def test_an_undead_destroyed_by_turning_is_said_destroyed_only(lang, word):
     assert any(type(e).__name__ == "HealthChanged" and e.status == "dead" for e in ev)    # the engine says both
     about = [t for t, _c in lines(ev, {"jozan": "Jozan", "skel": "Skeleton"}, lang) if t.startswith("Skeleton")]
     assert about == [sentence("LOG_UNDEAD_DESTROYED", {"name": "Skeleton"}, lang)] and word in about[0]
+
+
+def _pass_round(g):
+    """End the hero's turn and the orc's (both sides are players here: each hand-off seen)."""
+    for _ in range(2):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode="e"))
+        pump(g)
+        g.handoff = None
+        g.draw()
+    assert g.current == "hero"
+
+
+def _attack_orc(g):
+    click_button(g, "attack")
+    click(g, at(g, (2, 1)))
+
+
+def _choose(g, value):
+    rect = next(r for r, (_label, v) in zip(g.dialog.rects, g.dialog.choices) if v == value)
+    click(g, rect.center)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_power_attack_is_asked_each_attack_until_the_player_ticks_remember(lang):
+    from game.ui.orders import REMEMBER
+    g = open_screen(DUEL.replace('bab = 5\n', 'bab = 5\nfeats = ["power_attack"]\n')
+                    .replace('at = [6, 1]', 'at = [2, 1]').replace("hp = 6", "hp = 400"), lang)
+    box_off = sentence("UI_REMEMBER_OFF", {}, lang)
+    try:
+        g.handoff = None
+        _attack_orc(g)                                      # turn 1: answered, not kept
+        assert g.dialog.choices[-1] == (box_off, REMEMBER)
+        _choose(g, 1)
+        assert g.dialog is None and g.battle.history[-1]["args"]["power_attack"] == 1
+        _pass_round(g)
+        played = len(g.battle.history)
+        _attack_orc(g)                                      # turn 2: asked again (no opt-in yet)
+        assert g.dialog is not None and not g.stance.kept
+        _choose(g, REMEMBER)                                # the box ticked: the question stays
+        assert g.dialog is not None and g.dialog.choices[-1][0] == sentence("UI_REMEMBER_ON", {}, lang)
+        assert len(g.battle.history) == played                            # nothing played yet
+        _choose(g, 2)
+        assert g.battle.history[-1]["args"]["power_attack"] == 2 and g.stance.recall("hero", "power_attack") == 2
+        _pass_round(g)
+        before = len(g.battle.history)
+        _attack_orc(g)                                      # turn 3: not asked, the kept 2 goes in
+        assert g.dialog is None and len(g.battle.history) == before + 1
+        assert g.battle.history[-1]["action"] == "attack" and g.battle.history[-1]["args"]["power_attack"] == 2
+        g.draw()                                            # the panel shows the kept answer; a click forgets it
+        forget = next(b for b in g.buttons if b.name == "stance:forget:power_attack")
+        assert sentence("UI_STANCE_KEPT", {"feat": "power_attack", "value": 2}, lang) in \
+            ("Power Attack 2 (remembered)", "Attaque en puissance 2 (retenu)")
+        click(g, forget.rect.center)
+        g.draw()
+        assert not g.stance.kept and all(b.name != "stance:forget:power_attack" for b in g.buttons)
+        _pass_round(g)
+        _attack_orc(g)                                      # turn 4: asked again
+        assert g.dialog is not None and g.dialog.choices[-1] == (box_off, REMEMBER)
+    finally:
+        g.battle.close()
+        pygame.quit()
