@@ -68,48 +68,48 @@ _SENTENCES: dict[str, dict[str, str]] = {
                           "fr": "défense totale : menacé par {count}, aucun coup ne vaut le risque"},
     "WHY_CHARGE": {"en": "charges {target} down a clear lane: {damage} damage expected",
                    "fr": "charge {target} par un couloir dégagé : {damage} dégâts attendus"},
-    "WHY_STEP": {"en": "5-ft step: avoids {aoo} attacks of opportunity, full attack on {target}",
-                 "fr": "pas de placement : évite {aoo} attaques d'opportunité, attaque à outrance sur {target}"},
+    "WHY_STEP": {"en": "5-ft step: avoids {aoo} {aoo|attack|attacks} of opportunity, full attack on {target}",
+                 "fr": "pas de placement : évite {aoo} {aoo|attaque|attaques} d'opportunité, attaque à outrance sur {target}"},
     "WHY_STEP_PLACE": {"en": "5-ft step: full attack on {target} from a safer square",
                        "fr": "pas de placement : attaque à outrance sur {target} depuis une case plus sûre"},
-    "WHY_STEP_FLANK": {"en": "5-ft step: avoids {aoo} attacks of opportunity, flanks {target}",
-                       "fr": "pas de placement : évite {aoo} attaques d'opportunité, prend {target} en tenaille"},
-    "WHY_MOVE_STRIKE": {"en": "moves to strike {target} ({aoo} attacks of opportunity on the way)",
-                        "fr": "se déplace pour frapper {target} ({aoo} attaques d'opportunité en chemin)"},
-    "WHY_TUMBLE_STRIKE": {"en": "tumbles to strike {target}: Tumble past {aoo} foes, each check at least {chance} % likely",
-                          "fr": "passe en acrobaties pour frapper {target} : Acrobaties face à {aoo} adversaires, chaque test réussi à {chance} % au moins"},
-    "WHY_MOVE_FLANK": {"en": "moves to flank {target} ({aoo} attacks of opportunity on the way)",
-                       "fr": "se déplace pour prendre {target} en tenaille ({aoo} attaques d'opportunité en chemin)"},
-    "WHY_REACH": {"en": "keeps {target} at reach ({aoo} attacks of opportunity on the way)",
-                  "fr": "garde {target} à allonge ({aoo} attaques d'opportunité en chemin)"},
-    "WHY_APPROACH": {"en": "closes in on {target} by the safest path ({aoo} attacks of opportunity)",
-                     "fr": "s'approche de {target} par le chemin le plus sûr ({aoo} attaques d'opportunité)"},
-    "WHY_WITHDRAW": {"en": "withdraws: badly hurt ({hp} hit points left)",
-                     "fr": "se replie : gravement blessé ({hp} points de vie restants)"},
-    "WHY_RETREAT": {"en": "falls back: badly hurt ({hp} hit points left)",
-                    "fr": "recule : gravement blessé ({hp} points de vie restants)"},
+    "WHY_STEP_FLANK": {"en": "5-ft step: avoids {aoo} {aoo|attack|attacks} of opportunity, flanks {target}",
+                       "fr": "pas de placement : évite {aoo} {aoo|attaque|attaques} d'opportunité, prend {target} en tenaille"},
+    "WHY_MOVE_STRIKE": {"en": "moves to strike {target} ({aoo} {aoo|attack|attacks} of opportunity on the way)",
+                        "fr": "se déplace pour frapper {target} ({aoo} {aoo|attaque|attaques} d'opportunité en chemin)"},
+    "WHY_TUMBLE_STRIKE": {"en": "tumbles to strike {target}: Tumble past {aoo} {aoo|foe|foes}, each check at least {chance} % likely",
+                          "fr": "passe en acrobaties pour frapper {target} : Acrobaties face à {aoo} {aoo|adversaire|adversaires}, chaque test réussi à {chance} % au moins"},
+    "WHY_MOVE_FLANK": {"en": "moves to flank {target} ({aoo} {aoo|attack|attacks} of opportunity on the way)",
+                       "fr": "se déplace pour prendre {target} en tenaille ({aoo} {aoo|attaque|attaques} d'opportunité en chemin)"},
+    "WHY_REACH": {"en": "keeps {target} at reach ({aoo} {aoo|attack|attacks} of opportunity on the way)",
+                  "fr": "garde {target} à allonge ({aoo} {aoo|attaque|attaques} d'opportunité en chemin)"},
+    "WHY_APPROACH": {"en": "closes in on {target} by the safest path ({aoo} {aoo|attack|attacks} of opportunity)",
+                     "fr": "s'approche de {target} par le chemin le plus sûr ({aoo} {aoo|attaque|attaques} d'opportunité)"},
+    "WHY_WITHDRAW": {"en": "withdraws: badly hurt ({hp} {hp|hit point|hit points} left)",
+                     "fr": "se replie : gravement blessé ({hp} {hp|point de vie restant|points de vie restants})"},
+    "WHY_RETREAT": {"en": "falls back: badly hurt ({hp} {hp|hit point|hit points} left)",
+                    "fr": "recule : gravement blessé ({hp} {hp|point de vie restant|points de vie restants})"},
     "WHY_TRIP": {"en": "trips {target}: {chance} % to succeed", "fr": "fait un croc-en-jambe à {target} : {chance} % de réussite"},
     "WHY_DISARM": {"en": "disarms {target}: {chance} % to succeed", "fr": "désarme {target} : {chance} % de réussite"},
     "WHY_BULL_RUSH": {"en": "bull rushes {target} away from a hurt friend: {chance} % to succeed",
                       "fr": "bouscule {target} loin d'un allié blessé : {chance} % de réussite"},
-    "WHY_SPLASH": {"en": "throws {item} at {target}: {count} enemies caught, none of its own side",
-                   "fr": "lance {item} sur {target} : {count} ennemis touchés, aucun de son camp"},
-    "WHY_AREA_SPELL": {"en": "{spell}: {count} enemies caught, none of its own side",
-                       "fr": "{spell} : {count} ennemis pris, aucun de son camp"},
+    "WHY_SPLASH": {"en": "throws {item} at {target}: {count} {count|enemy|enemies} caught, none of its own side",
+                   "fr": "lance {item} sur {target} : {count} {count|ennemi touché|ennemis touchés}, aucun de son camp"},
+    "WHY_AREA_SPELL": {"en": "{spell}: {count} {count|enemy|enemies} caught, none of its own side",
+                       "fr": "{spell} : {count} {count|ennemi pris|ennemis pris}, aucun de son camp"},
     "WHY_SPELL": {"en": "{spell} on {target}", "fr": "{spell} sur {target}"},
-    "WHY_CURE": {"en": "{spell} on {target}, badly hurt ({hp} hit points left)",
-                 "fr": "{spell} sur {target}, gravement blessé ({hp} points de vie restants)"},
+    "WHY_CURE": {"en": "{spell} on {target}, badly hurt ({hp} {hp|hit point|hit points} left)",
+                 "fr": "{spell} sur {target}, gravement blessé ({hp} {hp|point de vie restant|points de vie restants})"},
     "WHY_BOON": {"en": "{spell} on {target} before the blows", "fr": "{spell} sur {target} avant les coups"},
-    "WHY_SUMMON": {"en": "{spell}: a {creature} to fight at its side for {rounds} rounds",
-                   "fr": "{spell} : un {creature} pour combattre à ses côtés pendant {rounds} rounds"},
+    "WHY_SUMMON": {"en": "{spell}: a {creature} to fight at its side for {rounds} {rounds|round|rounds}",
+                   "fr": "{spell} : un {creature} pour combattre à ses côtés pendant {rounds} {rounds|round|rounds}"},
     "WHY_TURN_UNDEAD": {"en": "turns undead: {count} undead within 60 ft",
                         "fr": "renvoie les morts-vivants : {count} à moins de 18 m"},
     "WHY_TURN_CREATURES": {"en": "turns {creature_kind} by its domain: {count} within 60 ft",
                            "fr": "repousse les {creature_kind} par son domaine : {count} à moins de 18 m"},
     "WHY_REBUKE_CREATURES": {"en": "rebukes {creature_kind} by its domain: {count} within 60 ft",
                              "fr": "intimide les {creature_kind} par son domaine : {count} à moins de 18 m"},
-    "WHY_FIRST_AID": {"en": "first aid to {target}, dying ({aoo} attacks of opportunity): {chance} % to succeed",
-                      "fr": "premiers secours à {target}, mourant ({aoo} attaques d'opportunité) : {chance} % de réussite"},
+    "WHY_FIRST_AID": {"en": "first aid to {target}, dying ({aoo} {aoo|attack|attacks} of opportunity): {chance} % to succeed",
+                      "fr": "premiers secours à {target}, mourant ({aoo} {aoo|attaque|attaques} d'opportunité) : {chance} % de réussite"},
     "WHY_TO_THE_DYING": {"en": "goes to {target}, dying, to give first aid",
                          "fr": "va vers {target}, mourant, pour lui donner les premiers secours"},
     "WHY_MINDLESS": {"en": "mindless: goes for the nearest enemy, {target}",
@@ -172,8 +172,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
                                   "fr": "{who} attrape le rocher lancé par {target}."},
     "NO_SPELL_READY": {"en": "No spell left ready today.", "fr": "Plus aucun sort disponible aujourd'hui."},
     # fidelity: spells and shots
-    "TOO_MANY_TARGETS": {"en": "At most {count} creature(s) at this caster level.",
-                         "fr": "Au plus {count} créature(s) à ce niveau de lanceur."},
+    "TOO_MANY_TARGETS": {"en": "At most {count} {count|creature|creatures} at this caster level.",
+                         "fr": "Au plus {count} {count|créature|créatures} à ce niveau de lanceur."},
     "TARGETS_TOO_FAR_APART": {"en": "{first} and {second} are more than 30 ft apart: no two targets may be.",
                               "fr": "{first} et {second} sont à plus de 9 m l'un de l'autre : deux cibles ne peuvent l'être."},
     "NOT_A_ONE_ROUND_SPELL": {"en": "Only a spell of 1 round is begun one round and finished the next ({spell} is not).",
@@ -265,8 +265,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "SWIMMING_USE_SWIM": {"en": "In deep water: swim.", "fr": "En eau profonde : il faut nager."},
     "SWIMS_AT_ITS_SPEED": {"en": "It has a swim speed: it moves in the water like on the ground.",
                            "fr": "Elle a une vitesse de nage : elle se déplace dans l'eau comme au sol."},
-    "SWIM_TOO_FAR": {"en": "Too far: {cost} squares of movement, {speed} at most.",
-                     "fr": "Trop loin : {cost} cases de déplacement, {speed} au plus."},
+    "SWIM_TOO_FAR": {"en": "Too far: {cost} {cost|square|squares} of movement, {speed} at most.",
+                     "fr": "Trop loin : {cost} {cost|case|cases} de déplacement, {speed} au plus."},
     "SWIM_FAILED_THIS_ROUND": {"en": "Its Swim check failed this round: no progress through the water.",
                                "fr": "Son test de Natation a échoué ce round : aucun progrès dans l'eau."},
     "UI_SWIM_HOW": {"en": "Swim a quarter of its speed (move action), or half (full-round action)?",
@@ -274,8 +274,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "UI_SWIM_MOVE": {"en": "Quarter (move)", "fr": "Au quart (mouvement)"},
     "UI_SWIM_FULL_ROUND": {"en": "Half (full round)", "fr": "Moitié (complexe)"},
     "PATH_NOT_ADJACENT": {"en": "{square} is not next to the previous square.", "fr": "{square} n'est pas à côté de la case précédente."},
-    "CLIMB_TOO_FAR": {"en": "Too far: {cost} squares of movement, {speed} at most.",
-                      "fr": "Trop loin : {cost} cases de déplacement, {speed} au plus."},
+    "CLIMB_TOO_FAR": {"en": "Too far: {cost} {cost|square|squares} of movement, {speed} at most.",
+                      "fr": "Trop loin : {cost} {cost|case|cases} de déplacement, {speed} au plus."},
     "UI_CLIMB_HOW": {"en": "Climb at a quarter of its speed, or hurry (half speed, -5)?", "fr": "Grimper au quart de sa vitesse, ou se hâter (moitié, -5) ?"},
     "UI_CLIMB_SLOW": {"en": "Quarter speed", "fr": "Au quart"},
     "UI_CLIMB_HURRY": {"en": "Hurry (-5)", "fr": "Se hâter (-5)"},
@@ -334,9 +334,9 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "SIDE_yellow": {"en": "Yellows", "fr": "Jaunes"},
     "VARIANT_center": {"en": "centre line", "fr": "ligne des centres"},
     "VARIANT_swept": {"en": "whole width", "fr": "toute la largeur"},
-    "VARIANT_seed": {"en": "as in the French rules", "fr": "celui du texte français"},
-    "VARIANT_srd": {"en": "as in the SRD", "fr": "celui du SRD"},
-    "UI_TRACKER_MORE": {"en": "… and {count} more later in the round", "fr": "… et {count} autres plus loin dans le round"},
+    "VARIANT_seed": {"en": "French text", "fr": "texte français"},
+    "VARIANT_srd": {"en": "English SRD", "fr": "SRD anglais"},
+    "UI_TRACKER_MORE": {"en": "… and {count} more later in the round", "fr": "… et {count} {count|autre|autres} plus loin dans le round"},
     "UI_MORE_WHICH": {"en": "Which action?", "fr": "Quelle action ?"},
     "UI_QUIT_ASK": {"en": "Leave the battle? (It is autosaved after every action.)",
                     "fr": "Quitter la bataille ? (Elle est sauvegardée après chaque action.)"},
@@ -372,7 +372,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "UI_CAST_WHICH": {"en": "Which spell or item?", "fr": "Quel sort ou quel objet ?"},
     "UI_CAST_WHICH_SLOTS": {"en": "Which spell or item? Spells left — level {slots}", "fr": "Quel sort ou quel objet ? Sorts restants — niveau {slots}"},
     "UI_CASTINGS_LEFT": {"en": "{spell} ({level}, {n} left)", "fr": "{spell} ({level}, reste {n})"},
-    "UI_CHARGES_LEFT": {"en": "{spell} ({level}, {n} charges left)", "fr": "{spell} ({level}, reste {n} charges)"},
+    "UI_CHARGES_LEFT": {"en": "{spell} ({level}, {n} {n|charge|charges} left)", "fr": "{spell} ({level}, reste {n} {n|charge|charges})"},
     "UI_SPELL_LEVEL_0": {"en": "level 0", "fr": "niv. 0"},
     "UI_SPELL_LEVEL_1": {"en": "1st", "fr": "niv. 1"},
     "UI_SPELL_LEVEL_2": {"en": "2nd", "fr": "niv. 2"},
@@ -473,7 +473,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
                       "fr": "{done} sur {of} touchés — Entrée les touche maintenant (2 ou plus : action complexe)"},
     "UI_HEIGHTEN_TO": {"en": "Heighten it to which spell level?", "fr": "L'intensifier à quel niveau de sort ?"},
     "UI_CAST_NOW": {"en": "Cast", "fr": "Lancer"},
-    "UI_TARGETS_PLAN": {"en": "{done} of {of} targets chosen (Enter to cast now)", "fr": "{done} cible(s) sur {of} (Entrée pour lancer)"},
+    "UI_TARGETS_PLAN": {"en": "{done} of {of} targets chosen (Enter to cast now)", "fr": "{done} {done|cible|cibles} sur {of} (Entrée pour lancer)"},
     "UI_RIDE_ON": {"en": "Its mount moved before the spell: ride on after it (Concentration 10 + level), or stay?",
                    "fr": "Sa monture s'est déplacée avant le sort : poursuivre la route après (Concentration 10 + niveau), ou rester ?"},
     "UI_RIDE_STAY": {"en": "Stay (no check)", "fr": "Rester (pas de test)"},
@@ -560,7 +560,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
                                  "fr": "Il n'a pas le don Expertise du combat."},
     "MELEE_ONLY_FEAT": {"en": "Power Attack and Combat Expertise go with melee attacks only.",
                         "fr": "L'Attaque en puissance et l'Expertise du combat ne servent qu'au corps à corps."},
-    "TOO_MANY_POINTS": {"en": "At most {limit} point(s) here.", "fr": "Au plus {limit} point(s) ici."},
+    "TOO_MANY_POINTS": {"en": "At most {limit} {limit|point|points} here.", "fr": "Au plus {limit} {limit|point|points} ici."},
     "ACT_climb": {"en": "Climb", "fr": "Grimper"},
     "ACT_swim": {"en": "Swim", "fr": "Nager"},
     "RETRIEVE_FIRST": {"en": "{item} is still in the pack: take it out first (a move action).",
@@ -618,8 +618,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "TOO_HEAVY_TO_MOVE": {"en": "Too heavy: {weight} lb, and it pushes or drags {limit} lb at most.",
                           "fr": "Trop lourd : {weight} livres, et il pousse ou traîne {limit} livres au plus."},
     "NOT_YOUR_TURN": {"en": "It is {turn}'s turn.", "fr": "C'est au tour de {turn}."},
-    "NO_ATTACKS_LEFT": {"en": "A full attack here has {attacks} attack(s) only.",
-                        "fr": "L'attaque à outrance ne compte ici que {attacks} attaque(s)."},
+    "NO_ATTACKS_LEFT": {"en": "A full attack here has {attacks} {attacks|attack|attacks} only.",
+                        "fr": "L'attaque à outrance ne compte ici que {attacks} {attacks|attaque|attaques}."},
     "NO_FULL_ROUND_LEFT": {"en": "A full-round action needs the whole turn.",
                            "fr": "Une action complexe demande tout le tour."},
     "NO_MOVE_ACTION_LEFT": {"en": "No move action left this turn.", "fr": "Plus d'action de mouvement ce tour."},
@@ -699,10 +699,12 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "UI_WHY_HIT_DROP": {"en": "likely to drop it", "fr": "de quoi l'abattre"},
     "UI_WHY_HIT_HARD": {"en": "likely to hit hard", "fr": "de quoi frapper fort"},
     "UI_WHY_HIT_WOUND": {"en": "likely to wound", "fr": "de quoi blesser"},
-    "UI_WHY_HIT_LITTLE": {"en": "likely only a scratch", "fr": "sans doute une égratignure"},
+    # the weakest band still says why the blow was chosen: nothing in reach does better
+    "UI_WHY_HIT_LITTLE": {"en": "the best blow it has, though likely only a scratch",
+                          "fr": "le meilleur coup possible, même si ce n'est sans doute qu'une égratignure"},
     "UI_WHY_AOO_NONE": {"en": "no attack of opportunity", "fr": "aucune attaque d'opportunité"},
     "UI_WHY_AOO_ONE": {"en": "one attack of opportunity", "fr": "une attaque d'opportunité"},
-    "UI_WHY_AOO_MANY": {"en": "{n} attacks of opportunity", "fr": "{n} attaques d'opportunité"},
+    "UI_WHY_AOO_MANY": {"en": "{n} {n|attack|attacks} of opportunity", "fr": "{n} {n|attaque|attaques} d'opportunité"},
     "UI_WHY_CHANCE_LIKELY": {"en": "likely to succeed", "fr": "bonnes chances de réussir"},
     "UI_WHY_CHANCE_FAIR": {"en": "a fair chance", "fr": "une chance raisonnable"},
     "UI_WHY_CHANCE_LONG": {"en": "a long shot", "fr": "une mince chance"},
@@ -791,32 +793,35 @@ _SENTENCES: dict[str, dict[str, str]] = {
                              "(carte de chaleur : chances de chute)"},
     "SBX_SPLASH_NO_FLASK": {"en": "No flask carried: the heat map shows a miss's eight points, 1 in 8 each",
                             "fr": "Aucune flasque portée : la carte montre les huit points d'un raté, 1 chance sur 8 chacun"},
-    "SBX_RULER": {"en": "Ruler: {straight} straight + {diag} diagonals counted 1-2-1 ({diag_cost}) = {squares} squares = {metres} ft",
-                  "fr": "Règle : {straight} droites + {diag} diagonales comptées 1-2-1 ({diag_cost}) = {squares} cases = {metres} m"},
-    "SBX_VARIANT_charge_lane_center": {"en": "Charge lane (1): centre line — each square of the space follows the segment "
-                                             "between its centres; corners touched do not block",
-                                       "fr": "Couloir de charge (1) : ligne centrale — chaque case de l'espace suit le segment "
-                                             "entre ses centres ; un coin effleuré ne bloque pas"},
-    "SBX_VARIANT_charge_lane_swept": {"en": "Charge lane (1): swept — the literal « any line »: the whole space swept "
-                                            "along the way must be clear",
-                                      "fr": "Couloir de charge (1) : balayé — « n'importe quelle ligne » à la lettre : "
-                                            "tout l'espace balayé en chemin doit être dégagé"},
-    "SBX_VARIANT_scatter_order_seed": {"en": "Scatter order (2): French text — 2 is short and to the thrower's right, "
-                                             "then round to 8",
-                                       "fr": "Ordre de dispersion (2) : texte français — 2 trop court et à droite du "
-                                             "lanceur, puis jusqu'à 8"},
-    "SBX_VARIANT_scatter_order_srd": {"en": "Scatter order (2): English SRD — 2 to 8 run clockwise on the map "
-                                            "(the mirror image)",
-                                      "fr": "Ordre de dispersion (2) : SRD anglais — de 2 à 8 dans le sens horaire sur "
-                                            "la carte (l'image en miroir)"},
-    "SBX_VARIANT_reach_diagonal_exception_True": {"en": "10-ft reach (3): reaches two diagonals away (the 3.5 exception "
-                                                        "to 1-2-1)",
-                                                  "fr": "Allonge de 3 m (3) : atteint deux diagonales plus loin "
-                                                        "(l'exception 3.5 au 1-2-1)"},
-    "SBX_VARIANT_reach_diagonal_exception_False": {"en": "10-ft reach (3): plain 1-2-1 — two diagonals are 15 ft, "
-                                                         "out of reach",
-                                                   "fr": "Allonge de 3 m (3) : 1-2-1 strict — deux diagonales font "
-                                                         "4,5 m, hors d'allonge"},
+    "SBX_RULER": {"en": "Ruler: {straight} straight + {diag} {diag|diagonal|diagonals} counted 1-2-1 ({diag_cost}) = {squares} {squares|square|squares} = {metres} ft",
+                  "fr": "Règle : {straight} {straight|droite|droites} + {diag} {diag|diagonale comptée|diagonales comptées} 1-2-1 ({diag_cost}) = {squares} {squares|case|cases} = {metres} m"},
+    # each variant said by what changes on the board (play-test: "the 3.5 exception to 1-2-1"
+    # meant nothing to a newcomer); the start menu shows them under its switches
+    "SBX_VARIANT_charge_lane_center": {"en": "Charge lane (1): centre line — a charge may graze a corner: only the "
+                                             "squares its centre line crosses must be clear",
+                                       "fr": "Couloir de charge (1) : ligne des centres — une charge peut frôler un "
+                                             "coin : seules les cases que traverse sa ligne centrale doivent être libres"},
+    "SBX_VARIANT_charge_lane_swept": {"en": "Charge lane (1): swept, whole width — the charger's whole width must pass "
+                                            "clear: a corner it would graze stops the charge",
+                                      "fr": "Couloir de charge (1) : balayé, toute la largeur — toute la largeur du "
+                                            "chargeur doit passer libre : un coin frôlé arrête la charge"},
+    "SBX_VARIANT_scatter_order_seed": {"en": "Scatter order (2): French text — a missed flask lands by a d8: 1 short, "
+                                             "2 to 4 to the thrower's right, 5 long, 6 to 8 to its left",
+                                       "fr": "Ordre de dispersion (2) : texte français — une fiole ratée retombe selon "
+                                             "un d8 : 1 trop court, 2 à 4 à droite du lanceur, 5 trop long, 6 à 8 à sa "
+                                             "gauche"},
+    "SBX_VARIANT_scatter_order_srd": {"en": "Scatter order (2): English SRD — the other way round: 1 short, 2 to 4 to "
+                                            "the thrower's left, 5 long, 6 to 8 to its right",
+                                      "fr": "Ordre de dispersion (2) : SRD anglais — dans l'autre sens : 1 trop court, "
+                                            "2 à 4 à gauche du lanceur, 5 trop long, 6 à 8 à sa droite"},
+    "SBX_VARIANT_reach_diagonal_exception_True": {"en": "10-ft reach (3): 3.5 exception — a 10-ft reach also strikes a "
+                                                        "foe two squares away on a diagonal",
+                                                  "fr": "Allonge de 3 m (3) : exception 3.5 — une allonge de 3 m "
+                                                        "atteint aussi un ennemi à deux cases en diagonale"},
+    "SBX_VARIANT_reach_diagonal_exception_False": {"en": "10-ft reach (3): plain 1-2-1 — two squares away on a diagonal "
+                                                         "are 15 ft, out of a 10-ft reach",
+                                                   "fr": "Allonge de 3 m (3) : 1-2-1 strict — deux cases en diagonale "
+                                                         "font 4,5 m, hors d'une allonge de 3 m"},
     "SBX_SHAPE_tall": {"en": "tall", "fr": "grande"},
     "SBX_SHAPE_long": {"en": "long", "fr": "longue"},
     "SBX_DIAGONAL_EXCEPTION": {"en": " (two diagonals: 15 ft by 1-2-1, within 10 ft by the 3.5 exception)",
@@ -826,10 +831,10 @@ _SENTENCES: dict[str, dict[str, str]] = {
                        "fr": "À {metres} m ({squares} × 1,5 m) de la case la plus proche de {name}{exception} ; "
                              "allonge de {name} {reach} m ({shape}) : la case est menacée par {name}"},
     "SBX_TERRAIN_EXTRA": {"en": " + {metres} ft for difficult terrain", "fr": " + {metres} m de terrain difficile"},
-    "SBX_WHY_PATH": {"en": "{mode}: {straight_m} ft straight ({straight} × 5 ft) + {diag_m} ft for {diag} diagonals "
+    "SBX_WHY_PATH": {"en": "{mode}: {straight_m} ft straight ({straight} × 5 ft) + {diag_m} ft for {diag} {diag|diagonal|diagonals} "
                            "counted 1-2-1 ({sequence}){extra} = {metres} ft",
                      "fr": "{mode} : {straight_m} m en ligne droite ({straight} × 1,5 m) + {diag_m} m pour {diag} "
-                           "diagonales comptées 1-2-1 ({sequence}){extra} = {metres} m"},
+                           "{diag|diagonale comptée|diagonales comptées} 1-2-1 ({sequence}){extra} = {metres} m"},
     "SBX_WHY_AOO": {"en": "Leaving {square}, a square {name} threatens: {name} gets an attack of opportunity "
                           "(expected damage {damage})",
                     "fr": "En quittant {square}, case menacée par {name} : {name} a droit à une attaque d'opportunité "
@@ -850,16 +855,16 @@ _SENTENCES: dict[str, dict[str, str]] = {
                              "hits ({hit}%); a natural {threat}+ threatens a critical",
                        "fr": "{action} : attaque {bonus} ({bonus_parts}) contre CA {ac} ({ac_parts}) : d20 ≥ {needs} "
                              "touche ({hit} %) ; un {threat} naturel ou plus menace d'un critique"},
-    "SBX_WHY_SPLASH": {"en": "Lands here {chance}% of throws (at {n} range increments) — {order}",
-                       "fr": "Retombe ici dans {chance} % des lancers (à {n} facteurs de portée) — {order}"},
+    "SBX_WHY_SPLASH": {"en": "Lands here {chance}% of throws (at {n} range {n|increment|increments}) — {order}",
+                       "fr": "Retombe ici dans {chance} % des lancers (à {n} {n|facteur|facteurs} de portée) — {order}"},
     # --- issue 14: the action bar grouped by cost ---
     "UI_BAR_move": {"en": "Move actions", "fr": "Actions de mouvement"},
     "UI_BAR_standard": {"en": "Standard actions", "fr": "Actions simples"},
     "UI_BAR_full_round": {"en": "Full-round actions", "fr": "Actions complexes"},
     "UI_BAR_free": {"en": "Free, or no action", "fr": "Actions libres, ou sans action"},
     "UI_BAR_special": {"en": "This creature, now", "fr": "Propres à la créature, maintenant"},
-    "UI_LOG_BACK": {"en": "{count} newer lines below (wheel down, or click here)",
-                    "fr": "{count} lignes plus récentes en bas (molette, ou cliquez ici)"},
+    "UI_LOG_BACK": {"en": "{count} newer {count|line|lines} below (wheel down, or click here)",
+                    "fr": "{count} {count|ligne plus récente|lignes plus récentes} en bas (molette, ou cliquez ici)"},
     "LOG_UNDONE_LINE": {"en": "undone: {line}", "fr": "annulé : {line}"},
     "UI_MORE_NONE": {"en": "Nothing else is open to this creature now.", "fr": "Rien d'autre n'est possible pour cette créature maintenant."},
     # --- issue 14: animations and sound ---
@@ -941,13 +946,13 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "SPELL_TOO_LONG_IN_GRAPPLE": {"en": "In a grapple only spells of one action can be cast.",
                                   "fr": "En lutte, seuls les sorts d'une action peuvent être lancés."},
     "SPELL_OUT_OF_RANGE": {"en": "Out of the spell's range ({range_m} ft).", "fr": "Hors de portée du sort ({range_m} m)."},
-    "TOO_MANY_MISSILES": {"en": "Only {count} missile(s) at this level.", "fr": "Seulement {count} projectile(s) à ce niveau."},
+    "TOO_MANY_MISSILES": {"en": "Only {count} {count|missile|missiles} at this level.", "fr": "Seulement {count} {count|projectile|projectiles} à ce niveau."},
     "CONE_FROM_YOUR_CORNER": {"en": "A cone starts from a corner of the caster's space.",
                               "fr": "Un cône part d'un coin de l'espace du lanceur."},
     "IMMUNE_TO_FEAR": {"en": "{target} is immune to fear (no living mind to frighten).",
                        "fr": "{target} est immunisé contre la terreur (aucun esprit vivant à effrayer)."},
-    "TOO_MANY_HIT_DICE": {"en": "{target} has more than {most} Hit Dice: the spell cannot affect it.",
-                          "fr": "{target} a plus de {most} dés de vie : le sort ne peut l'affecter."},
+    "TOO_MANY_HIT_DICE": {"en": "{target} has more than {most} {most|Hit Die|Hit Dice}: the spell cannot affect it.",
+                          "fr": "{target} a plus de {most} {most|dé de vie|dés de vie} : le sort ne peut l'affecter."},
     "NOT_HUMANOID": {"en": "{target} is not a humanoid.", "fr": "{target} n'est pas un humanoïde."},
     "NOTHING_TO_DIRECT": {"en": "No spell of its to direct.", "fr": "Aucun de ses sorts à diriger."},
     "NO_CHARGE_HELD": {"en": "It holds no touch spell.", "fr": "Il ne garde aucun sort de contact."},
@@ -982,7 +987,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
                                   "fr": "La composante de {spell} est déjà en main."},
     "NOTHING_MAINTAINED": {"en": "It keeps no spell up.", "fr": "Il n'entretient aucun sort."},
     "ALREADY_CONCENTRATED": {"en": "It has already concentrated this turn.", "fr": "Il s'est déjà concentré ce tour-ci."},
-    "TOO_MANY_TOUCHES": {"en": "At most {count} creature(s) touched.", "fr": "Au plus {count} créature(s) touchée(s)."},
+    "TOO_MANY_TOUCHES": {"en": "At most {count} {count|creature|creatures} touched.", "fr": "Au plus {count} {count|créature touchée|créatures touchées}."},
     "TOUCH_FRIENDS_ONLY": {"en": "{target} is a foe: only an unarmed attack could touch it.",
                            "fr": "{target} est un ennemi : seule une attaque à mains nues pourrait le toucher."},
     "CANNOT_PERCEIVE": {"en": "It cannot perceive {target} (hide from undead).",
@@ -1139,7 +1144,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "SET_BAD_SIDES": {"en": "expected a list of side ids (got {got})", "fr": "attendu : une liste d'identifiants de camps (lu : {got})"},
     "SET_BAD_MAP": {"en": "expected a map's file name (got {got})", "fr": "attendu : le nom de fichier d'une carte (lu : {got})"},
     "SET_BAD_CONTROL": {"en": "expected a list of SIDE=PLAYER (got {got})", "fr": "attendu : une liste de CAMP=JOUEUR (lu : {got})"},
-    "SET_AOO": {"en": "{side} always take attacks of opportunity: {value}",
+    "SET_AOO": {"en": "{side} always make their attacks of opportunity: {value}",
                 "fr": "{side} : toujours porter les attaques d'opportunité : {value}"},
     "SET_BAD_TABLE": {"en": "expected a table of settings", "fr": "attendu : une table de réglages"},
     "SET_BAD_JSON": {"en": "not JSON (line {line}, column {column})", "fr": "pas du JSON (ligne {line}, colonne {column})"},
@@ -1274,10 +1279,16 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "UI_CHARGE_ON": {"en": "Charge: hover an enemy", "fr": "Charge : survolez un adversaire"},
     "UI_SELECTED": {"en": "{name} ({side}) · {weapon} · speed {speed} ft", "fr": "{name} ({side}) · {weapon} · vitesse {speed} m"},
     "UI_NONE_SELECTED": {"en": "No creature selected", "fr": "Aucune créature choisie"},
-    "PATH_CAPTION": {"en": "{metres} ft · {squares} squares counted 1-2-1",
-                     "fr": "{metres} m · {squares} cases comptées 1-2-1"},
+    "PATH_CAPTION": {"en": "{metres} ft · {squares} {squares|square|squares} counted 1-2-1",
+                     "fr": "{metres} m · {squares} {squares|case comptée|cases comptées} 1-2-1"},
     "PATH_TUMBLES": {"en": " · Tumble checks: {checks}", "fr": " · tests d'Acrobaties : {checks}"},
     "PATH_TUMBLE_CHECK": {"en": "{name} DC {dc} ({chance} %)", "fr": "{name} DD {dc} ({chance} %)"},
+    # Power Attack's and Combat Expertise's questions: the player may keep the answer (issue 71)
+    "UI_REMEMBER_OFF": {"en": "☐ remember for this battle", "fr": "☐ retenir pour cette bataille"},
+    "UI_REMEMBER_ON": {"en": "☑ remember for this battle", "fr": "☑ retenir pour cette bataille"},
+    "UI_STANCE_KEPT": {"en": "{feat} {value} (remembered)", "fr": "{feat} {value} (retenu)"},
+    "UI_STANCE_KEPT_TIP": {"en": "Kept for this battle: click to be asked again at each attack.",
+                           "fr": "Retenu pour cette bataille : cliquez pour que la question revienne à chaque attaque."},
     "UI_STANCE_tumble": {"en": "tumble", "fr": "acrobaties"},
     "UI_STANCE_tumble_TIP": {"en": "Tumble as you move: half speed, a Tumble check per foe passed (DC 15, 25 through "
                                    "its square, +2 per foe after the first); made, no attack of opportunity from it.",
@@ -1295,14 +1306,15 @@ _SENTENCES: dict[str, dict[str, str]] = {
                  "fr": " · une course : une action complexe en ligne droite ; il perd son bonus de Dextérité à la CA "
                        "jusqu'à son prochain tour"},
     "PATH_UNREACHABLE": {"en": "Out of reach for this movement.", "fr": "Hors d'atteinte pour ce déplacement."},
-    "SPLASH_CAPTION": {"en": "Where a miss lands for each d8 result, at {n} range increments",
-                       "fr": "Point de chute d'un raté pour chaque résultat du d8, à {n} facteurs de portée"},
+    "SPLASH_CAPTION": {"en": "Where a miss lands for each d8 result, at {n} range {n|increment|increments}",
+                       "fr": "Point de chute d'un raté pour chaque résultat du d8, à {n} {n|facteur|facteurs} de portée"},
     "UI_MENU_TITLE": {"en": "Carreau", "fr": "Carreau"},
     "UI_MENU_PICK": {"en": "Pick a battle map", "fr": "Choisissez une carte de bataille"},
     "UI_MENU_LANG": {"en": "Language: English", "fr": "Langue : français"},
     "UI_MENU_START": {"en": "Start the battle", "fr": "Commencer la bataille"},
     "UI_MENU_VARIANT_LANE": {"en": "Charge lanes: {value}", "fr": "Couloirs de charge : {value}"},
-    "UI_MENU_VARIANT_SCATTER": {"en": "Splash scatter order: {value}", "fr": "Ordre de dispersion : {value}"},
+    "UI_MENU_VARIANT_SCATTER": {"en": "Where a missed flask lands: {value}",
+                                "fr": "Où retombe une fiole ratée : {value}"},
     "UI_MENU_VARIANT_REACH": {"en": "10-ft reach on diagonals: {value}", "fr": "Allonge de 3 m en diagonale : {value}"},
     "UI_MENU_SIDES": {"en": "Sides (all played here, hot-seat): {sides}", "fr": "Camps (tous joués ici, chacun son tour) : {sides}"},
     "UI_YES": {"en": "yes", "fr": "oui"},
@@ -1314,6 +1326,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "UI_TIP_ODDS_MANEUVER": {"en": "{action}: {chance} to succeed", "fr": "{action} : {chance} de réussir"},
     "UI_BANDS_LEGEND": {"en": "Where it can go — blue: a move · violet: a double move · grey: running · red: leaving it provokes",
                         "fr": "Où aller — bleu : un déplacement · violet : un double déplacement · gris : en courant · rouge : en sortir provoque"},
+    # the panel's header: the weapon, then its attack bonuses (a bare "+0" read as an enchantment)
+    "UI_SHEET_ATTACKS": {"en": "{name} — {weapon}, attack {bonuses}", "fr": "{name} — {weapon}, attaque {bonuses}"},
     "UI_TIP_CREATURE": {"en": "{hp}/{most} hp · AC {ac} · {weapon}", "fr": "{hp}/{most} pv · CA {ac} · {weapon}"},
     "UI_TIP_COST": {"en": "entering it costs {metres} ft of movement", "fr": "y entrer coûte {metres} m de déplacement"},
     "UI_TIP_NO_WAY": {"en": "nothing walks here", "fr": "on ne peut pas y marcher"},
@@ -1402,8 +1416,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "LOG_MANEUVER_FAILED": {"en": "{name}: {maneuver} fails", "fr": "{name} : {maneuver} échoue"},
     "LOG_SPELL_CAST": {"en": "{name} casts {spell}", "fr": "{name} lance {spell}"},
     "LOG_SPELL_FAILED": {"en": "{name} fails to activate {spell}", "fr": "{name} ne parvient pas à activer {spell}"},
-    "LOG_CASTING_CONTINUED": {"en": "{name} goes on casting {spell} ({rounds} more full rounds)",
-                              "fr": "{name} poursuit l'incantation de {spell} (encore {rounds} rounds entiers)"},
+    "LOG_CASTING_CONTINUED": {"en": "{name} goes on casting {spell} ({rounds} more full {rounds|round|rounds})",
+                              "fr": "{name} poursuit l'incantation de {spell} (encore {rounds} {rounds|round entier|rounds entiers})"},
     "LOG_CASTING_LAST_ROUND": {"en": "{name} goes on casting {spell}: it takes effect before {name}'s next turn",
                                "fr": "{name} poursuit l'incantation de {spell} : le sort prend effet avant son prochain tour"},
     "LOG_WATER_BLESSED": {"en": "{name}'s flask of water is now holy water", "fr": "La flasque d'eau de {name} est désormais de l'eau bénite"},
@@ -1475,8 +1489,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "LOG_FEINTED": {"en": "{name} feints {target}: {target} has no Dex bonus against {name}'s next attack",
                     "fr": "{name} feinte {target} : {target} perd son bonus de Dex contre la prochaine attaque de {name}"},
     "LOG_CONDITION_ENDED": {"en": "{name}: no longer {condition}", "fr": "{name} : {condition} (fin)"},
-    "LOG_SPLASH_LANDED": {"en": "{item} lands, splashing {count} creature(s)",
-                          "fr": "{item} touche terre et éclabousse {count} créature(s)"},
+    "LOG_SPLASH_LANDED": {"en": "{item} lands, splashing {count} {count|creature|creatures}",
+                          "fr": "{item} touche terre et éclabousse {count} {count|créature|créatures}"},
     "LOG_STOPPED_fell": {"en": "{name} falls and stops there", "fr": "{name} tombe et s'arrête là"},
     "LOG_STOPPED_tumble_failed": {"en": "{name} fails to tumble through and stops short",
                                   "fr": "{name} ne parvient pas à passer et s'arrête avant"},
@@ -1515,6 +1529,10 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "LOG_MOUNT_stayed": {"en": "{rider} stays in {mount}'s saddle", "fr": "{rider} reste en selle sur {mount}"},
     "LOG_ABILITY_DAMAGE": {"en": "{name} loses {amount} {ability}", "fr": "{name} perd {amount} en {ability}"},
     "LOG_SPECIAL": {"en": "{who}: {special} on {target}", "fr": "{who} : {special} sur {target}"},
+    # the energy drain's line says what it took (play-test: "Wight: energy drain on Lidda" said nothing)
+    "LOG_LEVELS_DRAINED": {"en": "{who}: energy drain on {target}: −{levels} {levels|level|levels}, max hp {before}→{after}",
+                           "fr": "{who} : absorption d'énergie sur {target} : −{levels} {levels|niveau|niveaux}, "
+                                 "pv max {before}→{after}"},
     "LOG_CONDITION": {"en": "{name}: {condition}", "fr": "{name} : {condition}"},
     # French: the state's name as a label, not an adjective that would have to agree with a
     # creature's grammatical gender, which the data does not know ("Araignée : mourant")
@@ -1541,7 +1559,7 @@ _SENTENCES: dict[str, dict[str, str]] = {
                               "fr": "Pointez une créature, puis appuyez sur M pour une attaque spéciale."},
     "UI_PLAN_SO_FAR": {"en": "Plan: {steps}", "fr": "Plan : {steps}"},
     "UI_FULL_ATTACK_PLAN": {"en": "Full attack: {done} of {of} targets chosen (Enter to strike now)",
-                            "fr": "Attaque à outrance : {done} cible(s) sur {of} (Entrée pour frapper tout de suite)"},
+                            "fr": "Attaque à outrance : {done} {done|cible|cibles} sur {of} (Entrée pour frapper tout de suite)"},
     "UI_COUNTER": {"en": "{defender}'s player: if it fails, strike back?", "fr": "Joueur de {defender} : en cas d'échec, riposter ?"},
     "UI_OVERRUN_DEFENDER": {"en": "{defender}'s player: avoid the overrun or block it?",
                             "fr": "Joueur de {defender} : éviter le renversement ou bloquer ?"},
@@ -1647,8 +1665,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
                              "fr": "L'intersection {intersection} est hors de la carte."},
     "INTERSECTION_INSIDE_CREATURE": {"en": "The intersection {intersection} lies inside {creature}'s space: aim at the creature.",
                                      "fr": "L'intersection {intersection} est dans l'espace de {creature} : visez la créature."},
-    "OUT_OF_RANGE": {"en": "Out of range: {increments} range increments, at most {max}.",
-                     "fr": "Hors de portée : {increments} facteurs de portée, {max} au plus."},
+    "OUT_OF_RANGE": {"en": "Out of range: {increments} range {increments|increment|increments}, at most {max}.",
+                     "fr": "Hors de portée : {increments} {increments|facteur|facteurs} de portée, {max} au plus."},
     # --- issue 12: judgement (stronger AI) ---
     "WHY_FIRING_SQUARE": {"en": "moves to a clear shot at {target}: {damage} damage expected",
                           "fr": "se place pour tirer à découvert sur {target} : {damage} dégâts attendus"},
@@ -1658,8 +1676,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
     # --- issue 12: judgement, second pass ---
     "WHY_MENACE": {"en": "strikes {target}, the foe that deals the most: {damage} damage expected",
                    "fr": "frappe {target}, l'adversaire qui fait le plus de dégâts : {damage} dégâts attendus"},
-    "WHY_GANG_UP": {"en": "closes in on {target}, whom {friend} already fights ({aoo} attacks of opportunity)",
-                    "fr": "s'approche de {target}, que {friend} combat déjà ({aoo} attaques d'opportunité)"},
+    "WHY_GANG_UP": {"en": "closes in on {target}, whom {friend} already fights ({aoo} {aoo|attack|attacks} of opportunity)",
+                    "fr": "s'approche de {target}, que {friend} combat déjà ({aoo} {aoo|attaque|attaques} d'opportunité)"},
     # --- issue 12: simulate and the AI benchmark ---
     "SIM_TITLE": {"en": "{battles} simulated battles on {scenario} (seeds {first} to {last}, at most {max_rounds} rounds)",
                   "fr": "{battles} batailles simulées sur {scenario} (graines {first} à {last}, {max_rounds} rounds au plus)"},
@@ -1829,6 +1847,8 @@ def sentence(code: str, params: dict[str, Any] | None = None, lang: str | None =
     if entry is None:
         return code
     text = entry.get(lang) or entry["en"]
+    if "|" in text:
+        text = _counted(text, params or {}, lang)
     values = {k: (names[v] if names and isinstance(v, str) and v in names else _named(k, v, lang))
               for k, v in {**_DEFAULT_PARAMS.get(code, {}), **(params or {})}.items()}
     if lang != "fr":                 # English distances in feet
@@ -1839,6 +1859,28 @@ def sentence(code: str, params: dict[str, Any] | None = None, lang: str | None =
         return _elided(text, values) if lang == "fr" else text.format(**values)
     except (KeyError, IndexError):
         return text
+
+
+# A word that follows a count: « {count|autre|autres} » is the first form for one, the
+# second for more (play-test: « et 1 autres plus loin »). English says "1 attack", "0
+# attacks", "1.5 feet"; French puts below 2 in the singular (Grevisse, « l'accord du nom
+# après un numéral » : « 0 faute », « 1,5 mètre »), from 2 on in the plural.
+_COUNTED = re.compile(r"\{(\w+)\|([^{}|]*)\|([^{}|]*)\}")
+
+
+def _is_one(value: Any, lang: str) -> bool | None:
+    try:
+        number = float(str(value).replace(",", "."))
+    except ValueError:
+        return None                              # not a count: the plural, as the template had it
+    return abs(number) < 2 if lang == "fr" else number == 1
+
+
+def _counted(text: str, params: dict[str, Any], lang: str) -> str:
+    """The template with each ``{key|one|more}`` made the word its count ``key`` takes."""
+    def word(m: re.Match) -> str:
+        return m.group(2) if _is_one(params.get(m.group(1), ""), lang) else m.group(3)
+    return _COUNTED.sub(word, text)
 
 
 # French elision (Grevisse, « l'élision »): these words lose their vowel to an apostrophe

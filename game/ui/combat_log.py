@@ -74,6 +74,9 @@ STORY = {
                               ends=lambda e, _n, _l: e.ends),
     "SummonGone": lambda e, n, lang: (sentence(f"LOG_SUMMON_GONE_{e.reason}", {
         "who": n(e.who) if e.who else "", "name": n(e.caster), "spell": _spell(e.spell, lang)}, lang), (190, 170, 240)),
+    "LevelsDrained": _said("LOG_LEVELS_DRAINED", _GOLD, who=lambda e, n, _l: n(e.who), target=lambda e, n, _l: n(e.target),
+                           levels=lambda e, _n, _l: e.levels, before=lambda e, _n, _l: e.max_hp_before,
+                           after=lambda e, _n, _l: e.max_hp_after),
     "SplashLanded": _said("LOG_SPLASH_LANDED", _GOLD, item=lambda e, _n, lang: item_name(e.item, lang),
                           count=lambda e, _n, _l: len(e.splashed) + (1 if e.direct else 0)),
 }
@@ -142,8 +145,17 @@ def lines(events, names: dict[str, str], lang: str, sides=None,
     # helpless, prone, unconscious": digest §8.2, a dying creature is unconscious and falls prone)
     said = {e.who: e.status for e in events if type(e).__name__ == "HealthChanged"
             and e.status in ("dead", "dying", "disabled")}
+    # an undead its turning destroys is said destroyed, and only that: not first "is dead",
+    # "prone" (play-test: "Skeleton is dead / prone / is destroyed")
+    destroyed = {e.who for e in events if type(e).__name__ == "UndeadAffected" and e.result == "destroyed"}
     for index, e in enumerate(events):
         kind = type(e).__name__
+        if getattr(e, "who", None) in destroyed and (
+                (kind == "HealthChanged" and e.status == "dead") or kind in ("ConditionStarted", "FellProne")):
+            continue
+        if kind == "SpecialUsed" and e.special == "energy_drain" and index + 1 < len(events) \
+                and type(events[index + 1]).__name__ == "LevelsDrained":
+            continue                      # the next line says the drain with what it took
         if kind == "ActionTaken":
             acting = e.action
             if action_said:

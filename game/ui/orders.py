@@ -14,6 +14,11 @@ from ..i18n import has_sentence, sentence
 from ..world.asking import Question, aoo_maneuvers, questions
 from ..world.commands import Command
 from .computer_turns import NO_ANSWER
+from .stance import REMEMBERED
+
+# The extra answer of a question a player may keep for the battle: it ticks or unticks
+# "remember for this battle", and the question stays open for the answer itself.
+REMEMBER = ("remember",)
 
 # How each kind of answer reads (a question's ``about`` picks the pair when it is not yes/no).
 CHOICE_LABELS = {
@@ -101,6 +106,11 @@ class Orders:
         if q.argument is None and self._always_taken(q.to):     # the side's setting answers, no hand-off
             self._answered(command, q, True, asked, declined)
             return
+        stance = getattr(s, "stance", None)                    # the player's kept answer (its own opt-in)
+        kept = stance.recall(command.who, q.argument) if stance is not None and q.argument in REMEMBERED else None
+        if kept is not None and kept in q.choices:
+            self._answered(command, q, kept, asked, declined)
+            return
         if q.argument is None:                      # an attack of opportunity: take it or not
 
             def answer(take, taker=q.to):
@@ -122,7 +132,22 @@ class Orders:
             self._pass_to(q.to, lambda: s.choose_square(list(q.choices), sentence(q.about, {}, s.lang), chosen))
             return
         text, choices = self._worded(q, command)
-        self._pass_to(q.to, lambda: self._dialog(text, choices, chosen))
+        if stance is None or q.argument not in REMEMBERED:
+            self._pass_to(q.to, lambda: self._dialog(text, choices, chosen))
+            return
+
+        def ask(keep: bool) -> None:
+            """The question with its "remember for this battle" box, ticked or not."""
+            def picked(value):
+                if value == REMEMBER:
+                    ask(not keep)
+                    return
+                if keep:
+                    stance.remember(command.who, q.argument, value)
+                chosen(value)
+            box = sentence("UI_REMEMBER_ON" if keep else "UI_REMEMBER_OFF", {}, s.lang)
+            self._dialog(text, [*choices, (box, REMEMBER)], picked)
+        self._pass_to(q.to, lambda: ask(False))
 
     def _worded(self, q: Question, command) -> tuple[str, list]:
         """A question's text and its answers, as its player reads them."""

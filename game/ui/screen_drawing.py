@@ -10,7 +10,7 @@ from ..i18n import distance, sentence, side_sentence, term
 from ..world import views
 from ..world.worn import item_name
 from . import action_bar, theme, tooltip
-from .stance import MONK_TOGGLES, MOVE_TOGGLES, TOGGLES
+from .stance import FORGET, MONK_TOGGLES, MOVE_TOGGLES, TOGGLES
 
 PANEL_W = 340
 LOG_H = 170
@@ -50,7 +50,8 @@ class ScreenDrawing:
         key = (self.battle.revision, len(history), repr(history[-1]) if history else None, self.mode, self.current,
                self.inspected, self.tip, self.overlay.caption, self.lang, tuple(rect), self.computer.playing(),
                tuple(self.plan), self.bar.shown(self.current or ""),
-               (self.stance.defensively, self.stance.nonlethal, self.stance.flurry), self.ui_scale)
+               (self.stance.defensively, self.stance.nonlethal, self.stance.flurry, tuple(self.stance.kept.items())),
+               self.ui_scale)
         cached = getattr(self, "_panel_picture", None)
         if cached is None or cached[0] != key:
             own_h = -(-rect.h * 100 // round(self.ui_scale * 100))     # the window's height at the panel's own size
@@ -173,8 +174,9 @@ class ScreenDrawing:
         sheet = views.sheet(self.battle, cid)
         weapon = data.weapons()[sheet.weapon]
         bonuses = "/".join(f"{b:+d}" for b in sheet.attacks)
-        y += self._text(f"{self.names.get(cid, cid)} — {weapon.names.get(self.lang, weapon.id)} {bonuses}",
-                        (x, y), 14, bold=True, width=PANEL_W - 24)
+        header = sentence("UI_SHEET_ATTACKS", {"name": self.names.get(cid, cid), "bonuses": bonuses,
+                                               "weapon": weapon.names.get(self.lang, weapon.id)}, self.lang)
+        y += self._text(header, (x, y), 14, bold=True, width=PANEL_W - 24)
         y += self._text(sentence("UI_DEFENCE", {"ac": sheet.ac, "touch": sheet.touch, "flat": sheet.flat_footed},
                                  self.lang), (x, y), 13, width=PANEL_W - 24)
         conditions = ", ".join(term("condition", c, self.lang) for c in tooltip.conditions_shown(self.battle, cid))
@@ -222,20 +224,25 @@ class ScreenDrawing:
         label = font.render(sentence("UI_STANCE", {}, self.lang), True, (150, 156, 176))
         self.screen.blit(label, (x, y + 4))
         left = x + label.get_width() + 8
-        for name in TOGGLES:
+        toggles = [(name, sentence(f"UI_STANCE_{name}", {}, self.lang), sentence(f"UI_STANCE_{name}_TIP", {}, self.lang))
+                   for name in TOGGLES]
+        # an answer kept for the battle (Power Attack 2): ticked, a click forgets it
+        toggles += [(f"{FORGET}{argument}", sentence("UI_STANCE_KEPT", {"feat": argument, "value": value}, self.lang),
+                     sentence("UI_STANCE_KEPT_TIP", {}, self.lang)) for argument, value in self.stance.kept_by(self.current)]
+        for name, words, tip in toggles:
             if name in MONK_TOGGLES and not views.can_flurry(self.battle, self.current):
                 continue
             if name in MOVE_TOGGLES and not (self.mode == "move" and self.tumble_offered()):
                 continue
-            on = getattr(self.stance, name)
-            text = ("☑ " if on else "☐ ") + sentence(f"UI_STANCE_{name}", {}, self.lang)
+            on = name.startswith(FORGET) or getattr(self.stance, name)
+            text = ("☑ " if on else "☐ ") + words
             img = font.render(text, True, theme.TEXT if on else (200, 200, 205))
             if left + img.get_width() + 12 > x + PANEL_W - 24 and left > x:
                 left, y = x, y + 24                # the row is full: the next toggle under it
             r = pygame.Rect(left, y, img.get_width() + 12, 22)
             pygame.draw.rect(self.screen, (70, 90, 130) if on else (48, 52, 64), r, border_radius=4)
             self.screen.blit(img, (r.x + 6, r.y + 4))
-            self.buttons.append(action_bar.Button(f"stance:{name}", r, True, sentence(f"UI_STANCE_{name}_TIP", {}, self.lang)))
+            self.buttons.append(action_bar.Button(f"stance:{name}", r, True, tip))
             left = r.right + 6
         return y + 24
 

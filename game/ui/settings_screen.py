@@ -13,7 +13,7 @@ from .gui_page import Page
 from .settings import SCALES, SPEEDS, Store, apply
 
 # Each language by its own name, whatever the interface's language.
-LANGUAGE_NAMES = {"en": "English", "fr": "Français"}
+LANGUAGE_NAMES = {"en": "English", "fr": "français"}   # a French language name takes no capital (the menu's too)
 # Changes after which the page is made again (its words, its size, the window's size).
 REBUILD = ("language", "ui_scale", "fullscreen")
 
@@ -21,7 +21,7 @@ REBUILD = ("language", "ui_scale", "fullscreen")
 class SettingsPage(Page):
     def __init__(self, size: tuple[int, int], store: Store, lang: str, sides: list[tuple[str, str]] | None = None):
         """``lang``: the interface's language now (``--lang`` may differ from the file's);
-        ``sides``: the battle's sides (id, name), each with its "always take attacks of
+        ``sides``: the battle's sides (id, name), each with its "always make their attacks of
         opportunity" switch (none from the start menu)."""
         self.store = store
         s = store.current

@@ -26,6 +26,19 @@ class SpecialUsed(Event):
     target: str
 
 
+@dataclass(frozen=True)
+class LevelsDrained(Event):
+    """What an energy drain took (SRD "Energy Drain and Negative Levels"): ``levels``
+    gained by ``target`` this hit, its maximum hit points before and after (5 fewer each),
+    and the negative levels it now has in all. Follows the ``SpecialUsed`` that names it."""
+    who: str
+    target: str
+    levels: int
+    max_hp_before: int
+    max_hp_after: int
+    negative_levels: int
+
+
 def specials(battle, cid: str) -> dict:
     return battle.spec(cid).special
 

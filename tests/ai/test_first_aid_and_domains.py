@@ -111,7 +111,7 @@ def test_first_aid_all_the_same_when_the_attack_of_opportunity_is_a_dagger_it_ca
     d = decide(b, "jozan")
     assert isinstance(d.command, C.FirstAid) and d.params["aoo"] == 1
     names = {"tordek": "Tordek"}
-    assert d.explain("en", names) == "first aid to Tordek, dying (1 attacks of opportunity): 60 % to succeed"
+    assert d.explain("en", names) == "first aid to Tordek, dying (1 attack of opportunity): 60 % to succeed"
     from game.ui.why_words import worded               # as the window's log says it
     assert worded(b, d.why, d.params, "en", names) == "first aid to Tordek, dying (one attack of opportunity): a fair chance"
     assert worded(b, d.why, d.params, "fr", names) == ("premiers secours à Tordek, mourant (une attaque d'opportunité)"

@@ -15,7 +15,7 @@ from ..damage import apply_damage, status_of, sync_health
 from ..events import ConditionStarted, DamageDealt
 from ..durations import add_timed_condition
 from ..saving import roll_save
-from ..specials import SpecialUsed, poison_check, specials
+from ..specials import LevelsDrained, SpecialUsed, poison_check, specials
 from .contests import is_stable, knock_prone, opposed
 from .grapple import grapple
 from .spell_sources import entry_level
@@ -94,6 +94,7 @@ def energy_drain(battle, who: str, target: str, drain: dict) -> list:
     levels = drain.get("levels", 1)
     values["negative_levels"] = values.get("negative_levels", 0) + levels
     hp = battle.comp(target, HitPoints)
+    before = hp.maximum
     hp.maximum = max(1, hp.maximum - 5 * levels)
     hp.current -= 5 * levels
     sc = battle.comp(target, Spellcasting)
@@ -101,7 +102,9 @@ def energy_drain(battle, who: str, target: str, drain: dict) -> list:
         _lose_highest_spell(battle, target, sc)
         sc.caster_level = max(0, sc.caster_level - 1) if sc.caster_level else 0
     battle.comp(who, HitPoints).temporary += drain.get("temporary_hp", 5) * levels
-    events: list = [SpecialUsed(who=who, special="energy_drain", target=target)]
+    events: list = [SpecialUsed(who=who, special="energy_drain", target=target),
+                    LevelsDrained(who=who, target=target, levels=levels, max_hp_before=before,
+                                  max_hp_after=hp.maximum, negative_levels=values["negative_levels"])]
     hit_dice = values.get("hd") or max(1, battle.comp(target, Offense).bab)
     if values["negative_levels"] >= hit_dice:
         hp.current = min(hp.current, health.DEAD_AT)           # drained of every level: dead
