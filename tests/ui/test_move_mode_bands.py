@@ -7,11 +7,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.content.scenario import parse_scenario
-from game.engine import Battle
 from game.i18n import sentence
 from game.ui.game_screen import GameScreen
 from game.world import views
+from screen_driver import Screens, at, click, hover, pump
 
 SADDLE = """
 seed = 4
@@ -82,49 +81,11 @@ initiative = 10
 """
 
 
-def open_screen(text: str, lang: str) -> GameScreen:
-    pygame.display.init()
-    pygame.font.init()
-    screen = pygame.display.set_mode((1280, 800))
-    g = GameScreen(Battle(parse_scenario(text, "test.toml")), screen, lang)
-    g.handoff = None
-    g.motion.instant = True
-    pygame.event.clear()
-    return g
-
-
 @pytest.fixture
 def window():
-    opened = []
-
-    def make(text: str, lang: str = "en") -> GameScreen:
-        opened.append(open_screen(text, lang))
-        return opened[-1]
-    yield make
-    for g in opened:
-        g.battle.close()
-    pygame.quit()
-
-
-def pump(g: GameScreen) -> None:
-    for event in pygame.event.get():
-        g.handle(event)
-    g.draw()
-
-
-def at(g: GameScreen, square) -> tuple[int, int]:
-    x, y = g.cam.to_screen(square)
-    return x + g.cam.cell // 2, y + g.cam.cell // 2
-
-
-def click(g: GameScreen, pos) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-    pump(g)
-
-
-def hover(g: GameScreen, pos) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pump(g)
+    screens = Screens()
+    yield screens.make
+    screens.close()
 
 
 def key(g: GameScreen, k: int, char: str) -> None:

@@ -8,11 +8,11 @@ import pygame
 import pytest
 
 from game.content.scenario import parse_scenario
-from game.engine import Battle
 from game.i18n import sentence
 from game.ui import double_move
 from game.ui.game_screen import GameScreen
 from game.world.components import HitPoints
+from screen_driver import Screens, at, click, hover, pump
 
 FIELD = """
 seed = 3
@@ -47,49 +47,11 @@ FAR = FIELD.replace("[ORC]", "[12, 3]")          # nobody near: a free walk
 BESIDE = FIELD.replace("[ORC]", "[1, 2]")        # leaving the orc's reach provokes
 
 
-def open_screen(text: str, lang: str) -> GameScreen:
-    pygame.display.init()
-    pygame.font.init()
-    screen = pygame.display.set_mode((1280, 800))
-    g = GameScreen(Battle(parse_scenario(text, "test.toml")), screen, lang)
-    g.handoff = None
-    g.motion.instant = True
-    pygame.event.clear()
-    return g
-
-
 @pytest.fixture
 def window():
-    opened = []
-
-    def make(text: str, lang: str = "en") -> GameScreen:
-        opened.append(open_screen(text, lang))
-        return opened[-1]
-    yield make
-    for g in opened:
-        g.battle.close()
-    pygame.quit()
-
-
-def pump(g: GameScreen) -> None:
-    for event in pygame.event.get():
-        g.handle(event)
-    g.draw()
-
-
-def at(g: GameScreen, square) -> tuple[int, int]:
-    x, y = g.cam.to_screen(square)
-    return x + g.cam.cell // 2, y + g.cam.cell // 2
-
-
-def click(g: GameScreen, pos) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-    pump(g)
-
-
-def hover(g: GameScreen, pos) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pump(g)
+    screens = Screens()
+    yield screens.make
+    screens.close()
 
 
 def click_button(g: GameScreen, name: str) -> None:
