@@ -10,7 +10,7 @@ import dataclasses
 import pygame
 
 from ..i18n import sentence
-from ..world import commands as C, views
+from ..world import commands as C, spell_views, views
 from . import action_bar, attack_plan, double_move, more_actions, named_subject, overlays, quick_load, sandbox_odds, sound
 from . import run_band, tooltip
 from .animation import Motion
@@ -59,7 +59,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.view = BoardView(battle.board(), self.names, {s.id: getattr(s, "template", None) for s in battle.scenario.creatures},
                               template_of=lambda cid: battle.spec(cid).template if battle.has(cid) else None,
                               sealed_of=lambda: views.sealed_doors(battle),
-                              difficult_look=getattr(battle.scenario, "difficult_look", ""))
+                              difficult_look=getattr(battle.scenario, "difficult_look", ""),
+                              spell_ground_of=lambda: spell_views.spell_grounds(battle))
         self.cam = Camera(40)
         self.view.text_scale = self._ui_scale
         self.cam.fit(battle.terrain.width, battle.terrain.height, self._board_rect().size)
@@ -484,6 +485,27 @@ class GameScreen(ScreenActing, ScreenDrawing):
         elif self.mode is None and target:
             self.inspected = None if target == self.current else target
             self.refresh()
+        elif self.mode is None and self.battle.board().terrain.in_bounds(square):
+            self._click_to_move(square)
+
+    def _click_to_move(self, square) -> None:
+        """No action chosen: a click on a square the creature's move reaches (the blue band
+        of ``options``' move domain) moves it there, as in the genre's games, by the Move
+        mode's own click (``go_to``: the path, then ``check`` before ``act``); beyond it,
+        or with no move left, one line says to choose Move (play-test: the click did
+        nothing, silently). Move stays unchosen after."""
+        cid = self.current
+        move = self.battle.options(cid)["move"]
+        reach = {(x, y) for x, y, _m in move.domain.get("squares", [])} if move.legal and not self.mount_of(cid) else set()
+        if tuple(square) not in reach:
+            code = "UI_CLICK_CHOOSE_MOVE" if move.legal else "UI_CLICK_NO_MOVE"
+            self.log.append((sentence(code, {}, self.lang), (200, 200, 160)))
+            return
+        self.mode = "move"
+        self.go_to(tuple(square))
+        if self.mode == "move":
+            self.mode = None
+        self.refresh()
 
     def _corner(self, pos) -> tuple[int, int]:
         """The grid intersection nearest the mouse."""
