@@ -495,10 +495,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
         or with no move left, one line says to choose Move (play-test: the click did
         nothing, silently). Move stays unchosen after."""
         cid = self.current
-        move = self.battle.options(cid)["move"]
-        reach = {(x, y) for x, y, _m in move.domain.get("squares", [])} if move.legal and not self.mount_of(cid) else set()
-        if tuple(square) not in reach:
-            code = "UI_CLICK_CHOOSE_MOVE" if move.legal else "UI_CLICK_NO_MOVE"
+        if tuple(square) not in self._click_reach(cid):
+            code = "UI_CLICK_CHOOSE_MOVE" if self.battle.options(cid)["move"].legal else "UI_CLICK_NO_MOVE"
             self.log.append((sentence(code, {}, self.lang), (200, 200, 160)))
             return
         self.mode = "move"
@@ -506,6 +504,19 @@ class GameScreen(ScreenActing, ScreenDrawing):
         if self.mode == "move":
             self.mode = None
         self.refresh()
+
+    def _click_reach(self, cid: str) -> frozenset:
+        """The squares one move takes ``cid`` to (``options``' move domain), kept for the
+        battle's revision; none in the saddle (the mount moves: Move mode's ``ride``) or
+        while the computer plays."""
+        key = (self.battle.revision, cid)
+        kept = getattr(self, "_reach_kept", None)
+        if kept is None or kept[0] != key:
+            move = self.battle.options(cid)["move"]
+            mine = move.legal and not self.mount_of(cid) and not self.computer.is_computer(cid)
+            kept = self._reach_kept = (key, frozenset((x, y) for x, y, _m in move.domain.get("squares", [])) if mine
+                                       else frozenset())
+        return kept[1]
 
     def _corner(self, pos) -> tuple[int, int]:
         """The grid intersection nearest the mouse."""
@@ -608,6 +619,9 @@ class GameScreen(ScreenActing, ScreenDrawing):
             run_band.preview(self, cid, hover, ov)           # the run's straight lane
         elif self.mode in ("move", "withdraw") and hover and not target:
             overlays.path_overlay(battle, cid, hover, self.mode, self.lang, ov, self.names, tumble=self.tumbling())
+        elif self.mode is None and hover and not target and tuple(hover) in self._click_reach(cid):
+            # no action chosen: the path a click there would walk (``_click_to_move``)
+            overlays.path_overlay(battle, cid, hover, "move", self.lang, ov, self.names)
         elif self.mode == "run":
             overlays.reachable_overlay(battle, cid, "run", ov)
         elif self.mode == "five_foot_step":

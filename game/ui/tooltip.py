@@ -104,7 +104,8 @@ def place(screen, bounds: pygame.Rect, w: int, h: int) -> pygame.Rect:
     else:
         x, y = screen.cam.to_screen(screen.hover)
         anchor = pygame.Rect(x, y, screen.cam.cell, screen.cam.cell)
-    others = [r for cid, r in tokens.items() if cid != hovered]
+    board = screen.battle.board()      # a fallen body may be covered: it is out of the fight
+    others = [r for cid, r in tokens.items() if cid != hovered and "dead" not in board.body(cid).conditions]
     gap = 6
     left, right, above, below = anchor.x - gap - w, anchor.right + gap, anchor.y - gap - h, anchor.bottom + gap
     places = [pygame.Rect(right, anchor.y, w, h), pygame.Rect(left, anchor.y, w, h),

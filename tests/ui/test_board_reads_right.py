@@ -236,6 +236,10 @@ def test_a_click_on_a_square_the_move_reaches_moves_there_with_no_action_chosen(
     reach = {(x, y) for x, y, _m in move.domain["squares"]}
     assert (1, 1) in reach and (9, 0) not in reach
     revision = g.battle.revision
+    _post(g, pygame.event.Event(pygame.MOUSEMOTION, pos=_centre(g, (1, 1)), rel=(0, 0), buttons=(0, 0, 0)))
+    assert g.overlay.path[0] == (1, 4) and g.overlay.path[-1] == (1, 1)   # the walk a click there makes
+    _post(g, pygame.event.Event(pygame.MOUSEMOTION, pos=_centre(g, (9, 0)), rel=(0, 0), buttons=(0, 0, 0)))
+    assert g.overlay.path == []
     _click(g, (9, 0))                                           # beyond one move: a hint, nothing done
     assert g.battle.board().body("ana").pos == (1, 4) and g.battle.revision == revision
     assert g.log[-1][0] == sentence("UI_CLICK_CHOOSE_MOVE", {}, "en")
