@@ -104,13 +104,21 @@ class ScreenDrawing:
         try:
             # Taller than the window (a long caption, tumble or Turn undead in the bar): the
             # initiative list gives up rows, down to a few, so that the odds line and the
-            # key hint stay in sight (play-test: they were cut off at 1280×800)
-            for rows in range(TRACKER_ROWS, MIN_TRACKER_ROWS - 1, -2):
-                self._lines_painted: list[pygame.Rect] | None = []
+            # key hint stay in sight (play-test: they were cut off at 1280×800). The rows
+            # given up are kept for the turn and mode, so that hovering from foe to foe
+            # neither makes the list jump nor paints the panel twice a frame.
+            context = (self.current, self.mode, visible_h, self.lang)
+            kept = getattr(self, "_tracker_fit", None)
+            rows = kept[1] if kept is not None and kept[0] == context else TRACKER_ROWS
+            while True:
+                self._lines_painted = []
                 self.tracker_limit = rows
                 bottom = self._paint_panel(pygame.Rect(0, 0, PANEL_W, visible_h))
-                if bottom <= visible_h:
+                if bottom <= visible_h or rows <= MIN_TRACKER_ROWS:
                     break
+                row_h = theme.font(13).get_height()          # an initiative row's height
+                rows = max(MIN_TRACKER_ROWS, rows - -(-(bottom - visible_h) // row_h))
+            self._tracker_fit = (context, rows)
         finally:
             self.screen = screen
             self.panel_lines, self._lines_painted = self._lines_painted or [], None
