@@ -47,6 +47,8 @@ BAND_COLOURS = {"5ft": (40, 170, 90), "move": (30, 110, 230), "double": (140, 70
                 "withdraw": (40, 150, 170)}
 BAND_ALPHA = {"5ft": 80, "move": 85, "double": 80, "run": 80, "withdraw": 85}
 FLANK = (220, 180, 40)
+DEAD_RING = (92, 92, 96)        # a fallen body's flat grey disc, no side's colour
+DEAD_MARK = (40, 40, 44)        # and the cross over it
 
 
 @dataclass
@@ -206,17 +208,22 @@ class BoardView:
     def __init__(self, board: Board, names: dict[str, str] | None = None,
                  tokens: dict[str, str | None] | None = None, art: Art | None = None,
                  template_of: Callable[[str], str | None] | None = None,
-                 sealed_of: Callable[[], Iterable[Square]] | None = None, difficult_look: str = ""):
+                 sealed_of: Callable[[], Iterable[Square]] | None = None, difficult_look: str = "",
+                 spell_ground_of: Callable[[], dict] | None = None):
         """``tokens`` maps creature ids to their template ids (None: no template);
         ``template_of`` gives the template of a creature that came in play (a summoned
         wolf, a pudding's split half), which ``tokens`` cannot know beforehand;
         ``sealed_of`` the sealed doors still standing (``views.sealed_doors``), drawn with
         a seal on them; ``difficult_look``: what the map's difficult terrain is (its
         ``[map] difficult``), drawn with that tile (tables, sand, undergrowth …) instead of
-        the plain one."""
+        the plain one; ``spell_ground_of`` the squares spells laid on the map
+        (``spell_views.spell_grounds``: web, grease), drawn with their own look over the
+        map's own ground, not as its difficult terrain (play-test: a web read as rubble)."""
         self.board = board
         self.sealed_of = sealed_of
         self.sealed: frozenset[Square] = frozenset(sealed_of()) if sealed_of else frozenset()
+        self.spell_ground_of = spell_ground_of
+        self.spell_ground: dict = dict(spell_ground_of()) if spell_ground_of else {}
         self.difficult_look = difficult_look
         self.names = names or {}
         self.tokens = dict(tokens or {})
@@ -242,8 +249,10 @@ class BoardView:
 
     def set_board(self, board: Board) -> None:
         sealed = frozenset(self.sealed_of()) if self.sealed_of else frozenset()
-        if board.terrain is not self.board.terrain or sealed != self.sealed:
+        spelled = dict(self.spell_ground_of()) if self.spell_ground_of else {}
+        if board.terrain is not self.board.terrain or sealed != self.sealed or spelled != self.spell_ground:
             self.sealed = sealed
+            self.spell_ground = spelled
             self._chunks.clear()
             self._chunk_pixels = 0
             self._terrain_version += 1
@@ -276,6 +285,7 @@ class BoardView:
         self._draw_relief(surf, cell, region, origin)
         self._draw_grid(surf, cell, region, origin)
         self._draw_seals(surf, cell, region, origin)
+        self._draw_spell_grounds(surf, cell, region, origin)
         self._chunks[key] = surf
         self._chunk_pixels += surf.get_width() * surf.get_height()
         while self._chunk_pixels > CHUNK_BUDGET and len(self._chunks) > 1:
@@ -309,6 +319,11 @@ class BoardView:
         # Open ground is flipped from square to square so that its texture does not repeat;
         # anything drawn with a light direction (walls, trees) keeps it.
         variant = 0 if kind.blocks_sight else (x * 7 + y * 13 + (x * y) % 3) % 4
+        spelled = self.spell_ground.get((x, y))
+        if spelled is not None and spelled.under != "difficult":
+            # a web or grease: the map's own ground under it (the battle's map calls it
+            # difficult), the spell's look drawn over it (``_draw_spell_grounds``)
+            return self.art.tile(spelled.under, cell, variant)
         if kind.id == "difficult" and self.difficult_look:
             # the map says what its difficult terrain is: tables read as tables, not as water
             # (play-test); furniture keeps its light direction like a wall
@@ -334,6 +349,33 @@ class BoardView:
             pygame.draw.circle(surf, theme.SEAL_RING, (cx, cy), r + max(1, cell // 20))
             pygame.draw.circle(surf, theme.SEAL, (cx, cy), r)
             pygame.draw.circle(surf, theme.SEAL_RING, (cx, cy), max(1, r // 3), max(1, cell // 20))
+
+    def _draw_spell_grounds(self, surf: pygame.Surface, cell: int, region, origin) -> None:
+        """A web's squares (Web, data-digest §5) bear grey-white strands — spokes from the
+        square's corners and middles to its centre and two rings around it; grease's a
+        dark, glossy amber sheen with light streaks. Their own looks, so that neither reads
+        as the map's difficult ground (play-test: a web on the crypt was drawn as rubble)."""
+        x0, y0, x1, y1 = region
+        web = pygame.Surface((cell, cell), pygame.SRCALPHA)
+        mid = cell / 2
+        strand = max(1, cell // 24)
+        for px, py in ((0, 0), (mid, 0), (cell - 1, 0), (cell - 1, mid), (cell - 1, cell - 1), (mid, cell - 1),
+                       (0, cell - 1), (0, mid)):
+            pygame.draw.line(web, (236, 236, 240, 215), (px, py), (mid, mid), strand)
+        for r in (cell * 0.18, cell * 0.36):
+            points = [(mid + r * math.cos(k * math.pi / 4), mid + r * math.sin(k * math.pi / 4)) for k in range(8)]
+            pygame.draw.polygon(web, (236, 236, 240, 200), points, strand)
+        web.fill((230, 230, 236, 40), special_flags=pygame.BLEND_RGBA_MAX)
+        grease = pygame.Surface((cell, cell), pygame.SRCALPHA)
+        grease.fill((96, 70, 20, 120))
+        for k in range(3):
+            y = cell * (k + 1) // 4
+            pygame.draw.line(grease, (250, 226, 150, 130), (cell // 6 + (k % 2) * cell // 6, y),
+                             (cell // 2 + (k % 2) * cell // 4, y - cell // 10), max(1, cell // 16))
+        looks = {"web": web, "grease": grease}
+        surf.fblits([(looks[g.kind], (x * cell - origin[0], y * cell - origin[1]))
+                     for (x, y), g in sorted(self.spell_ground.items())
+                     if g.kind in looks and x0 <= x < x1 and y0 <= y < y1])
 
     def _draw_relief(self, surf: pygame.Surface, cell: int, region, origin) -> None:
         """Tall squares (those that block sight: walls, trees) cast a short shadow on the
@@ -428,8 +470,8 @@ class BoardView:
             self.motion.draw_under(screen, cam)
         named = self.shown_labels(screen.get_rect(), cam, selected, hovered)
         placed = self._placed
-        # riders after the rest, so that they sit on their mounts
-        for b in sorted(self.board.bodies, key=lambda b: b.mount_span is not None):
+        # the dead under the living (a fallen body is crossed), riders after the rest, on their mounts
+        for b in sorted(self.board.bodies, key=lambda b: (not is_dead(b), b.mount_span is not None)):
             self._draw_token(screen, cam, b, b.id == selected)
         # the names over every token: the hovered and selected ones last, on top
         fnt = self.label_font(cam.cell)
@@ -678,10 +720,12 @@ class BoardView:
         rectangles, in the same order (no labels under 28 px). A label's size is kept.
         A label goes under its token, or above it where under it would lie on another
         token's hit-point bar (play-test, issue 14: the selected creature's name covered
-        the bar of the creature below it); a rider's is above it."""
+        the bar of the creature below it); a rider's is above it. ``self._other_place``
+        keeps each label's other place (above for one under, under for one above)."""
         ids: list[str] = []
         labels: list[pygame.Rect] = []
         tokens: list[pygame.Rect] = []
+        self._other_place: dict[str, pygame.Rect] = {}
         c = cam.cell
         if c < 28:
             return ids, labels, tokens
@@ -693,8 +737,8 @@ class BoardView:
             if x > area.w or y > area.h + c or x + size < 0 or y + size + c < 0:
                 continue
             spots.append((b, spot))
-        bars = [self._bar_rect(x, y, size, c) for _b, (x, y, size, _r) in spots]
-        for i, (b, (x, y, size, riding)) in enumerate(spots):
+        bars = [self._bar_rect(x, y, size, c) for b, (x, y, size, _r) in spots if not is_dead(b)]
+        for b, (x, y, size, riding) in spots:
             text = self.names.get(b.id, b.id)
             wide = self._label_sizes.get((text, fnt.get_height()))
             if wide is None:
@@ -705,11 +749,16 @@ class BoardView:
             above = y - max(3, c // 12) - 1
             under = y + size + max(10, c // 3) if not riding else above
             label = pygame.Rect(left, under - wide[1] - 1, wide[0] + 2, wide[1] + 2)
-            if not riding and any(j != i for j in label.collidelistall(bars)):
-                label.bottom = above + 1        # the bar below stays readable
+            other = label.copy()
+            other.bottom = above + 1
+            own_bar = self._bar_rect(x, y, size, c)
+            if not riding and any(bar != own_bar for bar in (bars[j] for j in label.collidelistall(bars))):
+                label, other = other, label        # the bar below stays readable
             ids.append(b.id)
             labels.append(label)
             tokens.append(pygame.Rect(x, y, size, size))
+            if not riding:
+                self._other_place[b.id] = other
         return ids, labels, tokens
 
     @staticmethod
@@ -718,28 +767,54 @@ class BoardView:
         w = max(12, size - c // 5)
         return pygame.Rect(x + size // 2 - w // 2 - 1, y, w + 2, bar_height(c) + 2)
 
+    def placed_labels(self) -> dict[str, pygame.Rect]:
+        """The shown labels where the last ``shown_labels`` put them (moved above or
+        under their token where that was the place that fitted)."""
+        return dict(self._placed)
+
     def shown_labels(self, area: pygame.Rect, cam: Camera, selected: str | None = None,
                      hovered: str | None = None) -> set[str]:
         """The creatures whose name label is drawn (issue 14, item 3): labels never overlap.
-        The hovered then the selected creature's show first (the second when clear of the
-        first), drawn on top; any other shows only when it touches no other label and no
-        other token, so two crowded tokens show neither (hovering one shows it).
-        Rectangles only, in C (``collidelistall``): well under a millisecond for 200."""
+        The selected creature's always shows, then the hovered one's (moved above or under
+        its token if the selected one's is in the way), drawn on top; any other shows when,
+        at its place or at its other one (above or under its token), it touches no label
+        already shown and no other token: of two crowded tokens side by side one name goes
+        under, the other above (play-test: Tordek's and Lidda's both vanished). A dead
+        creature's name shows only hovered or selected, and its token is no obstacle
+        (it is out of the fight). Rectangles only, in C: well under a millisecond for 200."""
         ids, labels, tokens = self._rects(area, cam)
-        self._placed = dict(zip(ids, labels))
-        shown: set[str] = set()
+        dead = {b.id for b in self.board.bodies if is_dead(b)}
+        live_tokens = [t for cid, t in zip(ids, tokens) if cid not in dead]
+        live_ids = [cid for cid in ids if cid not in dead]
+        placed: dict[str, pygame.Rect] = {}
         kept: list[pygame.Rect] = []
-        for cid in (hovered, selected):
-            if cid in ids and cid not in shown:
-                r = labels[ids.index(cid)]
-                if r.collidelist(kept) < 0:
-                    shown.add(cid)
-                    kept.append(r)
-        for i, (cid, r) in enumerate(zip(ids, labels)):
-            if (cid not in (hovered, selected) and r.collidelist(kept) < 0
-                    and r.collidelistall(labels) == [i] and r.collidelistall(tokens) in ([i], [])):
-                shown.add(cid)
-        return shown
+
+        def fits(cid: str, r: pygame.Rect, check_tokens: bool) -> bool:
+            if r.collidelist(kept) >= 0 or not area.contains(r):
+                return False
+            return not check_tokens or [live_ids[k] for k in r.collidelistall(live_tokens)] in ([cid], [])
+
+        if selected in ids:         # always shown: at its place, or its other one if that one is off the view
+            r = labels[ids.index(selected)]
+            other = self._other_place.get(selected)
+            placed[selected] = other if other is not None and not area.contains(r) and area.contains(other) else r
+            kept.append(placed[selected])
+        if hovered in ids and hovered not in placed:
+            for place in (labels[ids.index(hovered)], self._other_place.get(hovered)):
+                if place is not None and fits(hovered, place, check_tokens=False):
+                    placed[hovered] = place
+                    kept.append(place)
+                    break
+        for cid, r in zip(ids, labels):
+            if cid in placed or cid in dead or cid in (selected, hovered):
+                continue
+            for place in (r, self._other_place.get(cid)):
+                if place is not None and fits(cid, place, check_tokens=True):
+                    placed[cid] = place
+                    kept.append(place)
+                    break
+        self._placed = placed
+        return set(placed)
 
     def token_of(self, cid: str) -> str:
         """The token picture a creature shows (cached: it looks at files)."""
@@ -756,10 +831,13 @@ class BoardView:
         sw, sh = screen.get_size()
         if x > sw or y > sh + c or x + size < 0 or y + size + c < 0:
             return  # off screen
-        colour = theme.side_colour(self.sides, b.side)
         centre = (x + size // 2, y + size // 2)
         radius = max(4, size // 2 - max(1, c // 24))
         ring = max(2, round(c * 0.08))
+        if is_dead(b) and (moving is None or moving.tilt is None):    # once it has fallen
+            self._draw_fallen(screen, b, centre, radius, ring, c)
+            return
+        colour = theme.side_colour(self.sides, b.side)
         pygame.draw.circle(screen, (20, 20, 24), (centre[0] + max(1, c // 24), centre[1] + max(1, c // 20)), radius)
         pygame.draw.circle(screen, theme.TOKEN_EDGE, centre, radius)
         pygame.draw.circle(screen, colour, centre, radius - 1)
@@ -796,6 +874,29 @@ class BoardView:
         if c >= 24 and (moving is None or moving.tilt is None):    # not before it has fallen
             self._draw_badges(screen, shown_badges(b.conditions), x + size, y + bar_height(c) + 2, c)
 
+    def _draw_fallen(self, screen, b, centre: tuple[int, int], radius: int, ring: int, c: int) -> None:
+        """A dead or destroyed creature (play-test: destroyed skeletons stayed full-colour
+        tokens): a flat, greyed body on the ground — no side ring, no hit-point bar, no
+        shadow — half faded into the floor under a dark cross, so that it reads at a glance
+        as out of the fight, apart from a dying or unconscious one (its side's ring kept,
+        lying on its side). Only its skull badge stays."""
+        inner = radius - 1 - ring
+        disc = pygame.Surface((2 * radius + 2, 2 * radius + 2), pygame.SRCALPHA)
+        mid = (radius + 1, radius + 1)
+        pygame.draw.circle(disc, (*DEAD_RING, 200), mid, radius)
+        img = self.art.token(self.token_of(b.id), 2 * inner, "helpless").copy()
+        img.set_alpha(130)
+        disc.blit(img, img.get_rect(center=mid))
+        arm = inner * 0.6
+        width = max(2, c // 14)
+        for sx in (-1, 1):
+            pygame.draw.line(disc, (*DEAD_MARK, 210), (mid[0] - arm, mid[1] - sx * arm),
+                             (mid[0] + arm, mid[1] + sx * arm), width)
+        screen.blit(disc, disc.get_rect(center=centre))
+        if c >= 24:
+            x, y = centre[0] - radius, centre[1] - radius
+            self._draw_badges(screen, ["dead"], x + 2 * radius, y + bar_height(c) + 2, c)
+
     def _draw_health(self, screen, health: tuple[int, int], middle: int, top: int, size: int, c: int) -> None:
         """The hit-point bar across the top of the token: tall enough to read at 40 px,
         inside a dark outline so it shows on any ground and any picture."""
@@ -820,6 +921,12 @@ class BoardView:
             pygame.draw.rect(screen, BADGE_FILL.get(cond, (120, 46, 46)), r, border_radius=3)
             screen.blit(img, img.get_rect(center=r.center))
             top = r.bottom + 2
+
+
+def is_dead(body) -> bool:
+    """Dead, or destroyed for an undead (the engine's "dead" condition, digest §8.2): out
+    of the fight, no target (``TARGET_DEAD``), no blocker (a helpless body is crossed)."""
+    return "dead" in body.conditions
 
 
 def shown_badges(conditions) -> list[str]:

@@ -10,7 +10,7 @@ import dataclasses
 import pygame
 
 from ..i18n import sentence
-from ..world import commands as C, views
+from ..world import commands as C, spell_views, views
 from . import action_bar, attack_plan, double_move, more_actions, named_subject, overlays, quick_load, sandbox_odds, sound
 from . import plan_maneuvers, run_band, tooltip
 from .animation import Motion
@@ -59,7 +59,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.view = BoardView(battle.board(), self.names, {s.id: getattr(s, "template", None) for s in battle.scenario.creatures},
                               template_of=lambda cid: battle.spec(cid).template if battle.has(cid) else None,
                               sealed_of=lambda: views.sealed_doors(battle),
-                              difficult_look=getattr(battle.scenario, "difficult_look", ""))
+                              difficult_look=getattr(battle.scenario, "difficult_look", ""),
+                              spell_ground_of=lambda: spell_views.spell_grounds(battle))
         self.cam = Camera(40)
         self.view.text_scale = self._ui_scale
         self.cam.fit(battle.terrain.width, battle.terrain.height, self._board_rect().size)
@@ -492,6 +493,38 @@ class GameScreen(ScreenActing, ScreenDrawing):
         elif self.mode is None and target:
             self.inspected = None if target == self.current else target
             self.refresh()
+        elif self.mode is None and self.battle.board().terrain.in_bounds(square):
+            self._click_to_move(square)
+
+    def _click_to_move(self, square) -> None:
+        """No action chosen: a click on a square the creature's move reaches (the blue band
+        of ``options``' move domain) moves it there, as in the genre's games, by the Move
+        mode's own click (``go_to``: the path, then ``check`` before ``act``); beyond it,
+        or with no move left, one line says to choose Move (play-test: the click did
+        nothing, silently). Move stays unchosen after."""
+        cid = self.current
+        if tuple(square) not in self._click_reach(cid):
+            code = "UI_CLICK_CHOOSE_MOVE" if self.battle.options(cid)["move"].legal else "UI_CLICK_NO_MOVE"
+            self.log.append((sentence(code, {}, self.lang), (200, 200, 160)))
+            return
+        self.mode = "move"
+        self.go_to(tuple(square))
+        if self.mode == "move":
+            self.mode = None
+        self.refresh()
+
+    def _click_reach(self, cid: str) -> frozenset:
+        """The squares one move takes ``cid`` to (``options``' move domain), kept for the
+        battle's revision; none in the saddle (the mount moves: Move mode's ``ride``) or
+        while the computer plays."""
+        key = (self.battle.revision, cid)
+        kept = getattr(self, "_reach_kept", None)
+        if kept is None or kept[0] != key:
+            move = self.battle.options(cid)["move"]
+            mine = move.legal and not self.mount_of(cid) and not self.computer.is_computer(cid)
+            kept = self._reach_kept = (key, frozenset((x, y) for x, y, _m in move.domain.get("squares", [])) if mine
+                                       else frozenset())
+        return kept[1]
 
     def _corner(self, pos) -> tuple[int, int]:
         """The grid intersection nearest the mouse."""
@@ -599,6 +632,9 @@ class GameScreen(ScreenActing, ScreenDrawing):
             run_band.preview(self, cid, hover, ov)           # the run's straight lane
         elif self.mode in ("move", "withdraw") and hover and not target:
             overlays.path_overlay(battle, cid, hover, self.mode, self.lang, ov, self.names, tumble=self.tumbling())
+        elif self.mode is None and hover and not target and tuple(hover) in self._click_reach(cid):
+            # no action chosen: the path a click there would walk (``_click_to_move``)
+            overlays.path_overlay(battle, cid, hover, "move", self.lang, ov, self.names)
         elif self.mode == "run":
             overlays.reachable_overlay(battle, cid, "run", ov)
         elif self.mode == "five_foot_step":

@@ -17,27 +17,37 @@ LOG_H = 170
 FOLD_BELOW = 720           # window width under which the panel folds into a strip
 FOLD_W = 30
 TRACKER_ROWS = 12          # initiative lines shown; the rest are counted
+MIN_TRACKER_ROWS = 4       # as few as a crowded panel shows, to keep its foot in sight
 
 
 class ScreenDrawing:
     """The drawing half of the battle screen (its state lives in ``GameScreen``)."""
 
     def _text(self, text, pos, size=14, colour=theme.TEXT, bold=False, width=None):
+        """Write ``text`` at ``pos``, wrapped to ``width`` if given; the height it took.
+        While the panel is painted, each line's rect is kept (``panel_lines``)."""
         f = theme.font(size, bold)
+        kept = getattr(self, "_lines_painted", None)
+
+        def put(line: str, y: int) -> None:
+            img = f.render(line, True, colour)
+            self.screen.blit(img, (pos[0], y))
+            if kept is not None:
+                kept.append(img.get_rect(topleft=(pos[0], y)))
         if width is None:
-            self.screen.blit(f.render(text, True, colour), pos)
+            put(text, pos[1])
             return f.get_height()
         words, line, y = text.split(), "", pos[1]
         for word in words:
             trial = f"{line} {word}".strip()
             if f.size(trial)[0] > width and line:
-                self.screen.blit(f.render(line, True, colour), (pos[0], y))
+                put(line, y)
                 y += f.get_height()
                 line = word
             else:
                 line = trial
         if line:
-            self.screen.blit(f.render(line, True, colour), (pos[0], y))
+            put(line, y)
             y += f.get_height()
         return y - pos[1]
 
@@ -93,9 +103,26 @@ class ScreenDrawing:
         screen, canvas = self.screen, pygame.Surface((PANEL_W, max(visible_h, 1600)))
         self.screen = canvas
         try:
-            bottom = self._paint_panel(pygame.Rect(0, 0, PANEL_W, visible_h))
+            # Taller than the window (a long caption, tumble or Turn undead in the bar): the
+            # initiative list gives up rows, down to a few, so that the odds line and the
+            # key hint stay in sight (play-test: they were cut off at 1280×800). The rows
+            # given up are kept for the turn and mode, so that hovering from foe to foe
+            # neither makes the list jump nor paints the panel twice a frame.
+            context = (self.current, self.mode, visible_h, self.lang)
+            kept = getattr(self, "_tracker_fit", None)
+            rows = kept[1] if kept is not None and kept[0] == context else TRACKER_ROWS
+            while True:
+                self._lines_painted = []
+                self.tracker_limit = rows
+                bottom = self._paint_panel(pygame.Rect(0, 0, PANEL_W, visible_h))
+                if bottom <= visible_h or rows <= MIN_TRACKER_ROWS:
+                    break
+                row_h = theme.font(13).get_height()          # an initiative row's height
+                rows = max(MIN_TRACKER_ROWS, rows - -(-(bottom - visible_h) // row_h))
+            self._tracker_fit = (context, rows)
         finally:
             self.screen = screen
+            self.panel_lines, self._lines_painted = self._lines_painted or [], None
         return canvas, max(visible_h, bottom), list(self.buttons), list(self.tracker_rows)
 
     def _paint_panel(self, rect: pygame.Rect) -> int:
@@ -153,9 +180,10 @@ class ScreenDrawing:
         return help_y + self._text(sentence("UI_GAME_HELP", {}, self.lang), (x, help_y), 11, (150, 150, 150),
                                    width=PANEL_W - 24) + 8
 
-    def _tracker_window(self, rows: int = TRACKER_ROWS) -> list[str]:
+    def _tracker_window(self, rows: int | None = None) -> list[str]:
         """The initiative order from the creature whose turn it is on, as many as fit (the
         delaying ones always shown, since a click lets them step in)."""
+        rows = rows or getattr(self, "tracker_limit", TRACKER_ROWS)
         order = list(self.battle.order)
         if len(order) <= rows:
             return order

@@ -44,8 +44,14 @@ def lines(screen) -> list[str]:
                                                     "round": summoned[1]}, s.lang))
         return out
     ground, cost = views.terrain_at(s.battle, s.hover)
+    spelled = spell_views.spell_grounds(s.battle).get(tuple(s.hover))
     look = getattr(s.view, "difficult_look", "") if ground == "difficult" else ""
-    out = [term("terrain_look", look, s.lang) if look else term("terrain", ground, s.lang),
+    if spelled is not None:
+        # a spell's web or grease, named as what it is (play-test: "rubble"), with its save
+        name = sentence(f"UI_TIP_SPELL_{spelled.kind}", {"dc": spelled.dc}, s.lang)
+    else:
+        name = term("terrain_look", look, s.lang) if look else term("terrain", ground, s.lang)
+    out = [name,
            sentence("UI_TIP_NO_WAY" if cost is None else "UI_TIP_COST", {"metres": f"{(cost or 0) * 1.5:g}"}, s.lang)]
     if ground in GROUND_NOTES:
         out.append(sentence(GROUND_NOTES[ground], {}, s.lang))
@@ -98,7 +104,8 @@ def place(screen, bounds: pygame.Rect, w: int, h: int) -> pygame.Rect:
     else:
         x, y = screen.cam.to_screen(screen.hover)
         anchor = pygame.Rect(x, y, screen.cam.cell, screen.cam.cell)
-    others = [r for cid, r in tokens.items() if cid != hovered]
+    board = screen.battle.board()      # a fallen body may be covered: it is out of the fight
+    others = [r for cid, r in tokens.items() if cid != hovered and "dead" not in board.body(cid).conditions]
     cell = screen.cam.cell              # squares the player is to click (a charge's tied spaces): kept clear
     others += [pygame.Rect(*screen.cam.to_screen(sq), cell, cell) for sq in getattr(screen, "keep_clear", ())]
     gap = 6

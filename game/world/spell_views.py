@@ -184,3 +184,25 @@ def entry_parts(entry: str) -> tuple[str, tuple[str, ...], int | None]:
 def spell_choices(battle, cid: str):
     """Every spell, spell-like ability and magic item it could use (``SpellChoice``)."""
     return choices(battle, cid)
+
+
+@dataclass(frozen=True)
+class SpellGround:
+    """A square a spell laid on the map (data-digest §5): its kind ("web", "grease"), the
+    save's DC and the map's own ground under it (the battle's terrain makes it difficult)."""
+    kind: str
+    dc: int
+    under: str
+
+
+def spell_grounds(battle) -> dict[Square, SpellGround]:
+    """The squares the battle's spell overlays cover now (those one can enter), each with what lies there: a web
+    (Web: difficult, a Reflex save or be entangled, stuck on a failed one) or grease (Grease:
+    difficult, a Reflex save or fall prone); where two overlap, the last in (kind, caster) order."""
+    out: dict[Square, SpellGround] = {}
+    terrain, now = battle.terrain, battle.board().terrain
+    for _key, overlay in sorted(battle.shared_read.overlays.items()):
+        for sq in overlay.squares:
+            if terrain.in_bounds(sq) and not now.kind(sq).blocks_move:     # a wall stays a wall
+                out[tuple(sq)] = SpellGround(overlay.kind, overlay.dc, terrain.kind(sq).id)
+    return out

@@ -180,24 +180,54 @@ def _text_box(g: GameScreen, cids, until: int | None = None) -> pygame.Rect | No
     return rects[0].unionall(rects[1:]).move(strip.x, top)
 
 
-def test_two_crowded_labels_show_neither_and_hovering_one_shows_its_own(game):
+def _text_above(g: GameScreen, cid: str) -> pygame.Rect | None:
+    """The dark text drawn in the strip just above a token (a label moved above it)."""
+    box = _token_box(g, cid)
+    strip = pygame.Rect(box.x - g.cam.cell, box.top - g.cam.cell // 2, 3 * g.cam.cell, g.cam.cell // 2 - 2)
+    mask = pygame.mask.from_threshold(g.screen.subsurface(strip), theme.TEXT_DARK, (40, 40, 40, 255))
+    rects = mask.get_bounding_rects()
+    return rects[0].unionall(rects[1:]).move(strip.topleft) if rects else None
+
+
+def test_two_crowded_labels_both_show_one_above_and_hovering_one_puts_it_under(game):
+    """Play-test (Tordek and Lidda side by side): of two tokens whose names would collide
+    under them, one name goes under its token and the other above its own; neither
+    touches the other nor another token. Hovering one puts its name at its own place."""
     game.draw()
     assert game.current == "leader"
     area = game._board_rect()
     rects = game.view.label_rects(area, game.cam)
     assert rects["left"].colliderect(rects["right"])                 # the long names do collide
-    assert _text_box(game, ["left", "right"]) is None                # neither is written
     shown = game.view.shown_labels(area, game.cam, game.current)
-    assert "left" not in shown and "right" not in shown and "leader" in shown
-    centre = _token_box(game, "left").center
+    placed = game.view.placed_labels()
+    assert {"left", "right", "leader"} <= shown
+    assert not placed["left"].colliderect(placed["right"])
+    tokens = {cid: _token_box(game, cid) for cid in ("left", "right", "leader", "fourth")}
+    for cid in ("left", "right"):
+        assert [o for o, t in tokens.items() if o != cid and placed[cid].colliderect(t)] == []
+    under, above = sorted(("left", "right"), key=lambda c: -placed[c].top)
+    assert placed[under].top >= tokens[under].bottom and placed[above].bottom <= tokens[above].top
+    drawn_under, drawn_above = _text_box(game, [under]), _text_above(game, above)
+    assert drawn_under is not None and abs(drawn_under.centerx - placed[under].centerx) <= 3   # written there
+    assert drawn_above is not None and abs(drawn_above.centerx - placed[above].centerx) <= 3
+    centre = tokens[above].center
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0)))
     for event in pygame.event.get():
         game.handle(event)
     game.draw()
-    drawn = _text_box(game, ["left", "right"], until=centre[0] + 16)      # the tooltip is right of the pointer
-    wanted = game.view.label_rects(area, game.cam)
-    assert drawn is not None and abs(drawn.left - (wanted["left"].left + 1)) <= 2   # the hovered one's label
-    assert abs(drawn.left - (wanted["right"].left + 1)) > 10                     # and not its neighbour's
+    now = game.view.placed_labels()
+    assert now[above] == rects[above]                    # the hovered one at its own place, under its token
+    assert not now[under].colliderect(now[above])        # and its neighbour's moved out of its way
+
+
+def test_the_selected_creatures_label_always_shows(game):
+    """Crowded or not, the creature whose turn it is (or selected) is named on the board."""
+    view, area = game.view, game._board_rect()
+    for cell in (32, 40, 48):
+        game.cam.cell = cell
+        for selected in ("left", "right", "leader", "fourth"):
+            for hovered in (None, "left", "right"):
+                assert selected in view.shown_labels(area, game.cam, selected, hovered), (cell, selected, hovered)
 
 
 def test_shown_labels_never_overlap_and_the_hovered_comes_first(game):
@@ -206,17 +236,18 @@ def test_shown_labels_never_overlap_and_the_hovered_comes_first(game):
         game.cam.cell = cell
         for selected, hovered in ((None, None), ("right", None), ("left", "right"), ("right", "right")):
             shown = view.shown_labels(area, game.cam, selected, hovered)
-            rects = view.label_rects(area, game.cam)
+            rects = view.placed_labels()
+            assert set(rects) == shown
             for a, b in itertools.combinations(sorted(shown), 2):
                 assert not rects[a].colliderect(rects[b]), (cell, a, b)
             assert (hovered or selected) in shown if (hovered or selected) else True
     game.cam.cell = 40
     # Dee's name would sit on Ana's token and hit-point bar, under Dee: it goes above Dee
-    assert view.shown_labels(area, game.cam) == {"leader", "fourth"}
-    rects = view.label_rects(area, game.cam)
+    assert {"leader", "fourth"} <= view.shown_labels(area, game.cam)
+    rects = view.placed_labels()
     dee, ana = (pygame.Rect(*game.cam.to_screen(game.battle.board().body(c).pos), 40, 40) for c in ("fourth", "leader"))
     assert rects["fourth"].bottom <= dee.top and not rects["fourth"].colliderect(ana)
-    assert view.shown_labels(area, game.cam, "leader", "fourth") == {"leader", "fourth"}   # hovered: it shows
+    assert {"leader", "fourth"} <= view.shown_labels(area, game.cam, "leader", "fourth")   # hovered: it shows
 
 
 # --- bars and badges -------------------------------------------------------------------
