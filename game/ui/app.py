@@ -39,9 +39,10 @@ class Explorer:
         self.lang = lang or default_language()
         self.names = {s.id: s.name_in(self.lang) for s in battle.scenario.creatures}
         tokens = {s.id: getattr(s, "template", None) for s in battle.scenario.creatures}
-        from ..world import views
+        from ..world import spell_views, views
         self.view = BoardView(battle.board(), self.names, tokens, sealed_of=lambda: views.sealed_doors(battle),
-                              difficult_look=battle.scenario.difficult_look)
+                              difficult_look=battle.scenario.difficult_look,
+                              spell_ground_of=lambda: spell_views.spell_grounds(battle))
         self.sandbox = SandboxView(battle, self.lang, self.names)
         self.cam = Camera(40)
         w, h = screen.get_size()

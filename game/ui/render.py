@@ -54,7 +54,7 @@ def render(args) -> int:
     from ..content.scenario import load_scenario
     from ..engine import Battle
     from . import overlays
-    from ..world import views
+    from ..world import spell_views, views
     from .board_view import BoardView, Camera, Overlay
     pygame.display.init()
     pygame.font.init()
@@ -95,7 +95,8 @@ def render(args) -> int:
     height = t.height * cell + 2 * cell + (len(text) * step + cell // 2 if text else 0)
     surface = pygame.Surface((t.width * cell + 2 * cell, height))
     view = BoardView(board, names, tokens, sealed_of=lambda: views.sealed_doors(battle),
-                     difficult_look=battle.scenario.difficult_look)
+                     difficult_look=battle.scenario.difficult_look,
+                     spell_ground_of=lambda: spell_views.spell_grounds(battle))
     cam = Camera(cell, -cell, -cell)
     view.draw(surface, cam, ov)
     y = t.height * cell + 2 * cell - cell // 2

@@ -301,3 +301,28 @@ def test_the_panel_keeps_every_line_inside_with_turn_undead_and_odds(opened, siz
     _post(g, pygame.event.Event(pygame.MOUSEMOTION, pos=_centre(g, foe.pos), rel=(0, 0), buttons=(0, 0, 0)))
     assert g.overlay.caption
     _lines_inside(g)
+
+
+def test_the_sandbox_draws_a_spells_web_with_its_own_look_too():
+    from game.ui.app import Explorer
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode((1280, 800))
+    battle = Battle(parse_scenario(WEBBED, "test.toml"))
+    app = Explorer(battle, screen, "en")
+    floor = (5, 4)
+
+    def strands() -> int:
+        app.draw()
+        x, y = app.cam.to_screen(floor)
+        rect = pygame.Rect(x, y, app.cam.cell, app.cam.cell)
+        return sum(1 for px in range(rect.left, rect.right) for py in range(rect.top, rect.bottom)
+                   if min(screen.get_at((px, py))[:3]) > 222)
+    before = strands()
+    ok, refusal, _ = battle.act("mialee", "cast", {"spell": "web", "point": [4, 4]}, dice=[15] * 20)
+    assert ok, refusal
+    assert app.view.spell_ground_of() == spell_views.spell_grounds(battle) and floor in app.view.spell_ground_of()
+    app.view.set_board(battle.board())         # as the sandbox says after a change it makes
+    assert strands() > before + 40
+    battle.close()
+    pygame.quit()
