@@ -117,8 +117,8 @@ def test_rematch_starts_the_same_scenario_afresh_with_the_same_players(game):
     assert g.damage == {"hero": [0, 0], "orc": [0, 0]}
     assert g.computer.control["red"] == "ai:easy" and g.computer.is_computer("orc")
     assert not g.victory.shown()
-    click(g, at(g, (4, 1)))                            # the board answers again, not the old screen's buttons
-    assert g.battle.winner is None
+    click(g, at(g, (2, 0)))                            # the board answers again, not the old screen's buttons
+    assert g.battle.winner is None and g.inspected == "orc"
     win(g)                                             # and the new battle can be won too
 
 
