@@ -20,6 +20,7 @@ import platform
 import statistics
 import sys
 
+from .runtime import steady_collector
 from .simulate.play import play_battle, sides_of
 from .simulate.summary import percentile
 
@@ -43,6 +44,7 @@ def measure(repeat: int = 1, seed: int = 20, max_rounds: int = 100, size: tuple[
         scenario = parse_scenario(text, "bench-ai-warmup.toml")
         warmup_s = play_battle(scenario, WARMUP["seed"], {side: CONTROLLER for side in sides_of(scenario)},
                                max_rounds).play_s
+    steady_collector()           # as the window and the simulations set it (``runtime``)
     decisions: list[float] = []
     turns = 0
     played = 0.0

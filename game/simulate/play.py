@@ -14,6 +14,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
+from ..runtime import steady_collector
 from ..ai.controllers import Controller, IllegalCommand, make_controller, play_turn
 from ..world.events import DamageDealt
 
@@ -84,6 +85,7 @@ def play_battle(scenario, seed: int, controls: dict[str, str], max_rounds: int =
     rounds (then a draw). ``controls``: a controller name for each side; ``make`` builds
     a controller from a name and a seed (``make_controller`` unless told)."""
     from ..engine import Battle
+    steady_collector()           # once per process: the modules and tables out of every collection
     make = make or make_controller
     sides = sides_of(scenario)
     players = {side: TimedController(make(controls[side], controller_seed(seed, i))) for i, side in enumerate(sides)}

@@ -16,6 +16,7 @@ import traceback
 from pathlib import Path
 
 from ..i18n import default_language, sentence
+from ..runtime import steady_collector
 from . import theme
 from .sandbox_view import MODES
 from .settings import Store, apply, saves_folder, settings_file
@@ -331,6 +332,7 @@ def _play(session, battle, players, resumed=None) -> tuple[bool, str]:
     """One battle in the window: (back to the start menu?, the language it ended in).
     ``resumed``: the autosave it continues (its log goes on, saying where it was loaded
     from)."""
+    steady_collector()           # once per process, the game loaded (``runtime``)
     if resumed is None:
         game = session.make_game(battle, players)
     else:
