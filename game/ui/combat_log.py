@@ -132,11 +132,13 @@ def _cast_spell(events, index: int) -> str | None:
 
 
 def lines(events, names: dict[str, str], lang: str, sides=None,
-          action_said: bool = False) -> list[tuple[str, tuple[int, int, int]]]:
+          action_said: bool = False, undead: frozenset[str] = frozenset()) -> list[tuple[str, tuple[int, int, int]]]:
     """(text, colour) for each event worth reading. ``sides``: a side id as the players
     read it (the scenario's names), else the catalogue's. ``action_said``: the log has
     just named the action (a computer creature's "Orc (computer), Move: …"), so its
-    "Orc — Move (move action)" line is not said again (play-test, issue 14)."""
+    "Orc — Move (move action)" line is not said again (play-test, issue 14). ``undead``:
+    the undead among them, destroyed at 0 hit points (digest §8.2), said "is destroyed"
+    rather than "is dead" when a blow drops one."""
     n = lambda cid: names.get(cid, cid)  # noqa: E731
     out = []
     acting = None                      # the action whose events these are (a coup de grace's blow)
@@ -199,6 +201,8 @@ def lines(events, names: dict[str, str], lang: str, sides=None,
         elif kind in ("ConditionStarted", "FellProne"):
             cond = getattr(e, "condition", "prone")
             out.append((sentence("LOG_CONDITION", {"name": n(e.who), "condition": cond}, lang), (220, 190, 120)))
+        elif kind == "HealthChanged" and e.status == "dead" and e.who in undead:
+            out.append((sentence("LOG_UNDEAD_DESTROYED", {"name": n(e.who)}, lang), (240, 120, 110)))
         elif kind == "HealthChanged" and e.status != "normal":
             out.append((sentence("LOG_STATUS", {"name": n(e.who), "status": e.status, "hp": e.hp}, lang), (240, 120, 110)))
         elif kind == "OpposedCheck":

@@ -566,7 +566,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
     def _after_events(self, events) -> None:
         why = self.computer.last_why            # a computer creature's reason, just logged, names the action
         said = bool(self.log) and bool(why) and self.log[-1][0] is why
-        self.log.extend(log_lines(events, self.names, self.lang, self.side_label, action_said=said))
+        undead = frozenset(cid for cid in self.battle.entities if views.is_undead(self.battle, cid))
+        self.log.extend(log_lines(events, self.names, self.lang, self.side_label, action_said=said, undead=undead))
         self.computer.moved(events)
         for e in events:
             if type(e).__name__ == "DamageDealt":

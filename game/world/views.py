@@ -413,6 +413,11 @@ def status(battle, cid: str) -> str:
     return status_of(battle, cid)
 
 
+def is_undead(battle, cid: str) -> bool:
+    """An undead (its sheet's ``undead``): destroyed, not killed, at 0 hit points."""
+    return bool(battle.read(cid, Stats).values.get("undead"))
+
+
 def mount_of(battle, cid: str) -> str | None:
     """The mount it rides, if any."""
     return battle.read(cid, Riding).mount

@@ -129,6 +129,27 @@ def test_an_undead_destroyed_by_turning_is_said_destroyed_only(lang, word):
     assert about == [sentence("LOG_UNDEAD_DESTROYED", {"name": "Skeleton"}, lang)] and word in about[0]
 
 
+@pytest.mark.parametrize("lang,word", [("en", "is destroyed"), ("fr", "est détruit")])
+def test_an_undead_a_blow_drops_to_0_is_said_destroyed_not_dead(lang, word):
+    from game.ui.combat_log import lines
+    from game.world import views
+    from game.world.components import Stats
+    from tests.world.combat_helpers import battle, creature
+    b = battle(GRID, creature("tordek", "blue", (3, 3), initiative=20, str=18, bab=4, weapon="greataxe"),
+               creature("skel", "red", (3, 2), initiative=1, weapon="slam", hp=4),
+               creature("orc", "red", (6, 2), initiative=2, weapon="club", hp=4))
+    b.comp("skel", Stats).values.update(undead=1, hd=1)
+    ok, refusal, ev = b.act("tordek", "attack", {"target": "skel"}, dice=[18, 12])
+    assert ok, refusal
+    assert any(type(e).__name__ == "HealthChanged" and e.status == "dead" and e.who == "skel" for e in ev)
+    undead = frozenset(c for c in ("tordek", "skel", "orc") if views.is_undead(b, c))
+    assert undead == {"skel"}
+    text = [t for t, _c in lines(ev, {"tordek": "Tordek", "skel": "Skeleton"}, lang, undead=undead)]
+    assert sentence("LOG_UNDEAD_DESTROYED", {"name": "Skeleton"}, lang) in text and word in " ".join(text)
+    plain = [t for t, _c in lines(ev, {"tordek": "Tordek", "skel": "Skeleton"}, lang)]
+    assert sentence("LOG_UNDEAD_DESTROYED", {"name": "Skeleton"}, lang) not in plain     # told nothing: as before
+
+
 def _pass_round(g):
     """End the hero's turn and the orc's (both sides are players here: each hand-off seen)."""
     for _ in range(2):
