@@ -357,10 +357,11 @@ def _full_attack(battle, who: str) -> Option:
     others = _others_by_distance(battle, who)
     others = _foes_first(battle, who, others if battle.board().body(who).weapon.is_ranged else _near(battle, who, others))
     others = _in_reach(battle, who, others)
-    candidates = (C.FullAttack(who, targets=full_attack_plan(battle, who, t)) for t in others)
+    candidates = chain((C.FullAttack(who, targets=full_attack_plan(battle, who, t)) for t in others),
+                       _grappling_plans(battle, who))
 
     def domain(passed: list) -> dict:
-        out = {"targets": [c.targets[0].target for c in passed], "attacks": len(passed[0].targets)}
+        out = {"targets": list(dict.fromkeys(c.targets[0].target for c in passed)), "attacks": len(passed[0].targets)}
         # A monk's flurry of blows (``actions.flurry``): offered with its number of attacks
         # when the engine's own judge passes it at the first target.
         target = passed[0].targets[0].target
@@ -371,6 +372,19 @@ def _full_attack(battle, who: str) -> Option:
             out["flurry_attacks"] = len(flurry.targets)
         return out
     return _decide(battle, "full_attack", candidates, domain)
+
+
+def _grappling_plans(battle, who: str):
+    """A grappler's full attack made of grapple options, one per attack (French text,
+    "lutte", the options that replace an attack: « il peut entreprendre l'une de ces actions
+    pour chacune de ses attaques »): offered when no plan of blows passes — a longsword in
+    hand strikes nobody in a grapple, yet each of its attacks may still deal grapple damage
+    (the window's plan then makes each step, ``plan_maneuvers``). Tried only after the plans
+    of blows (the options' candidates are read lazily)."""
+    grapple = battle.read(who, Grapple)
+    for foe in sorted(grapple.holding):
+        count = len(full_attack_plan(battle, who, foe))
+        yield C.FullAttack(who, targets=tuple(C.ManeuverStep("grapple_damage", foe) for _ in range(max(1, count))))
 
 
 def _charge(battle, who: str) -> Option:

@@ -170,3 +170,32 @@ def test_only_the_steps_the_engine_passes_are_offered_and_escape_changes_nothing
     finally:
         g.battle.close()
         pygame.quit()
+
+
+def test_a_grappler_with_a_longsword_makes_its_full_attack_of_grapple_options():
+    # A longsword strikes nobody in a grapple, yet each attack may be a grapple option (French
+    # text, "lutte": « il peut entreprendre l'une de ces actions pour chacune de ses attaques »):
+    # the engine offers the full attack, and the window's plan makes it of them.
+    g = screen()
+    try:
+        for cid, other in (("hero", "gnoll"), ("gnoll", "hero")):
+            g.battle.comp(cid, Grapple).holding.add(other)
+            g.battle.comp(cid, Conditions).ids.add("grappling")
+        g.battle.changed()
+        blows = g.battle.check(C.FullAttack("hero", targets=(C.Strike("gnoll"), C.Strike("gnoll"))))
+        assert blows is not None                       # the plan of blows is refused …
+        option = g.battle.options("hero")["full_attack"]
+        assert option.legal and option.domain["targets"] == ["gnoll"]      # … the full attack is offered
+        click_button(g, "full_attack")
+        assert g.mode == "full_attack"
+        pick_on = special_menu(g, (2, 1))
+        assert "Grapple: damage · Gnoll" in pick_on
+        pick(g, "Grapple: damage · Gnoll")
+        pick_on = special_menu(g, (2, 1))
+        pick(g, "Grapple: damage · Gnoll")
+        command = g.battle.history[-1]
+        assert command["action"] == "full_attack"
+        assert command["args"]["targets"] == [{"grapple_damage": "gnoll"}, {"grapple_damage": "gnoll"}]
+    finally:
+        g.battle.close()
+        pygame.quit()
