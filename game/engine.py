@@ -592,8 +592,11 @@ class Battle(BattleFaces):
         parsed = self.command(command, action, args)
         if isinstance(parsed, Refusal):
             return parsed
-        if not declined and not instead:       # the odds already asked of it refuse as it would
-            known = self._answers.get(("odds", self.revision, parsed)) if _hashable(parsed) else None
+        if _hashable(parsed):                   # its preview (or odds) already asked refuses as it would
+            seen = self._answers.get(("preview", self.revision, parsed, frozenset(declined), _items(instead)))
+            if seen is not None:
+                return seen.refusal
+            known = self._answers.get(("odds", self.revision, parsed)) if not declined and not instead else None
             if known is not None:
                 return known.refusal
         return self._kept("check", (parsed, frozenset(declined), _items(instead)),
@@ -604,7 +607,10 @@ class Battle(BattleFaces):
         """What the command will do before any die (``world.asking.Preview``); a malformed
         command gives its ``Refusal``."""
         parsed = self.command(command, action, args)
-        return parsed if isinstance(parsed, Refusal) else asking.preview(self, parsed, declined, instead)
+        if isinstance(parsed, Refusal):
+            return parsed
+        return self._kept("preview", (parsed, frozenset(declined), _items(instead)),
+                          lambda: asking.preview(self, parsed, declined, instead))
 
     def odds(self, command, action: str | None = None, args: dict | None = None):
         """Exact chances of the command (``world.asking.Odds``)."""

@@ -479,8 +479,10 @@ def _plans_once_down(battle, command: Command, declined, target: str, count: int
 
 def odds(battle, command: Command) -> Odds:
     """The chances of ``command`` as it stands now (design/query-protocol.md, ``odds``):
-    attacks of opportunity against the actor are not its own and do not count."""
-    seen = preview(battle, command)
+    attacks of opportunity against the actor are not its own and do not count (the preview
+    the battle's own face, which keeps it: a player that previews a command, then asks its
+    odds, has one dry run played, not two)."""
+    seen = battle.preview(command)
     if not seen.legal:
         return Odds(refusal=seen.refusal)
     own = [p for p in seen.recorder.attacks if p.attacker == command.who and not p.opportunity]

@@ -94,3 +94,13 @@ def test_a_change_the_positioning_rules_do_not_see_keeps_the_board_and_one_they_
     duel.comp("orc", Conditions).ids.add("prone")     # a condition is: a new board that shows it
     duel.changed()
     assert duel.board() is not moved and "prone" in duel.board().body("orc").conditions
+
+
+def test_a_preview_then_the_odds_of_the_same_command_play_one_dry_run(duel, dry_runs):
+    command = Attack("hero", target="orc")
+    seen = duel.preview(command)
+    runs = dry_runs["n"]
+    odds = duel.odds(command)
+    assert dry_runs["n"] == runs                     # the odds read the kept preview
+    assert odds.attacks == tuple(p for p in seen.recorder.attacks if p.attacker == "hero" and not p.opportunity)
+    assert duel.check(command) is None and dry_runs["n"] == runs
