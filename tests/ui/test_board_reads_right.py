@@ -326,3 +326,20 @@ def test_the_sandbox_draws_a_spells_web_with_its_own_look_too():
     assert strands() > before + 40
     battle.close()
     pygame.quit()
+
+
+def test_the_initiative_rows_given_up_stay_given_up_from_turn_to_turn(opened):
+    # Second play-test: the action bar stood 58 px lower on the next creature's turn, the
+    # list having given up rows for one creature and taken them back for the next.
+    g = opened(CRYPT.read_text(encoding="utf-8"), size=(1280, 800), path=str(CRYPT))
+    g.draw()
+    first = g.tracker_limit
+    seen = {first}
+    for _ in range(13):                       # past Jozan, whose Turn undead makes the panel longer
+        ok, refusal, _ = g.battle.act(g.current, "end_turn", {})
+        assert ok, refusal
+        g.refresh()
+        g.draw()
+        _lines_inside(g)
+        seen.add(g.tracker_limit)
+    assert len(seen) <= 2 and min(seen) == g.tracker_limit      # given up once at most, never taken back
