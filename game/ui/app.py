@@ -504,13 +504,17 @@ def _save_hooks(save_dir: str | None, lang: str):
         screen.dialog.cancellable = True
 
     def load(screen):
+        """F9 and the pause menu's Load. The battle comes back in the player's language now
+        (the settings', play-test: it came back in the save's), and the autosave is
+        rewritten with it, so the start menu's Continue resumes the battle on screen, not
+        the one the load discarded (play-test)."""
         opened = open_save(path, screen.lang)
         if not hasattr(opened, "battle"):
             refuse(screen, sentence(opened.code, opened.values, screen.lang))
             return
         old, kept = screen.battle, dict(screen.__dict__)
         try:
-            screen.__init__(opened.battle, screen.screen, opened.lang, screen.saves, control=opened.control,
+            screen.__init__(opened.battle, screen.screen, screen.lang, screen.saves, control=opened.control,
                             log=opened.log)
         except Exception as exc:  # noqa: BLE001 - the screen as it was, with its battle
             screen.__dict__.clear()
@@ -524,6 +528,7 @@ def _save_hooks(save_dir: str | None, lang: str):
         # "Loaded …", then the round and the turn the battle is at (the log's last line)
         screen.log.insert(max(0, len(screen.log) - 1), (sentence("UI_LOADED", {"path": str(path)}, screen.lang),
                                                        (180, 220, 180)))
+        autosave(screen.battle, screen.save_meta())
 
     def autosave(battle, extra: dict | None = None):
         try:

@@ -331,9 +331,10 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.computer.update(dt_ms)
 
     def save_meta(self) -> dict:
-        """What a save keeps besides the battle: who plays each side, and the log's last
-        lines (issue 14, item 5: the log kept across save and load)."""
-        return {**self.computer.save_meta(), "log": quick_load.kept_log(self.log)}
+        """What a save keeps besides the battle: who plays each side, the log's last lines
+        (issue 14, item 5: the log kept across save and load) and the language the player
+        has now (a language changed in the battle's settings, not the window's first)."""
+        return {**self.computer.save_meta(), "log": quick_load.kept_log(self.log), "lang": self.lang}
 
     def resume_log(self, saved) -> None:
         quick_load.resume_log(self, saved)
