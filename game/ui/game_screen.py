@@ -504,6 +504,10 @@ class GameScreen(ScreenActing, ScreenDrawing):
         or with no move left, one line says to choose Move (play-test: the click did
         nothing, silently). Move stays unchosen after."""
         cid = self.current
+        if tuple(square) not in self._click_reach(cid) and self._click_double(square):
+            double_move.go(self, cid, tuple(square))   # beyond one move, a double move's reach: two moves
+            self.refresh()
+            return
         if tuple(square) not in self._click_reach(cid):
             code = "UI_CLICK_CHOOSE_MOVE" if self.battle.options(cid)["move"].legal else "UI_CLICK_NO_MOVE"
             self.log.append((sentence(code, {}, self.lang), (200, 200, 160)))
@@ -513,6 +517,20 @@ class GameScreen(ScreenActing, ScreenDrawing):
         if self.mode == "move":
             self.mode = None
         self.refresh()
+
+    def _click_double(self, square) -> bool:
+        """No action chosen: whether a click on ``square`` plays a double move — the square
+        in the violet band Move mode would shade (second play-test: a click beyond one move
+        did nothing but a log line, and the player ended the turn unmoved). Never in the
+        saddle nor while the computer plays, as ``_click_reach``."""
+        cid = self.current
+        if cid is None or self.mount_of(cid) or self.computer.is_computer(cid):
+            return False
+        chosen, self.mode = self.mode, "move"
+        try:
+            return double_move.is_double(self, square)
+        finally:
+            self.mode = chosen
 
     def _click_reach(self, cid: str) -> frozenset:
         """The squares one move takes ``cid`` to (``options``' move domain), kept for the
@@ -637,6 +655,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
         elif self.mode is None and hover and not target and tuple(hover) in self._click_reach(cid):
             # no action chosen: the path a click there would walk (``_click_to_move``)
             overlays.path_overlay(battle, cid, hover, "move", self.lang, ov, self.names)
+        elif self.mode is None and hover and not target and self._click_double(hover):
+            double_move.preview(self, cid, hover, ov)        # no action chosen: the double move a click plays
         elif self.mode == "run":
             overlays.reachable_overlay(battle, cid, "run", ov)
         elif self.mode == "five_foot_step":

@@ -238,20 +238,37 @@ def test_a_click_on_a_square_the_move_reaches_moves_there_with_no_action_chosen(
     revision = g.battle.revision
     _post(g, pygame.event.Event(pygame.MOUSEMOTION, pos=_centre(g, (1, 1)), rel=(0, 0), buttons=(0, 0, 0)))
     assert g.overlay.path[0] == (1, 4) and g.overlay.path[-1] == (1, 1)   # the walk a click there makes
+    _click(g, (1, 1))
+    assert g.battle.board().body("ana").pos == (1, 1) and g.battle.revision != revision   # moved, by the engine
+    assert g.mode is None and g.battle.actions_left()["move"]   # the standard action may move her again
+    revision = g.battle.revision
     _post(g, pygame.event.Event(pygame.MOUSEMOTION, pos=_centre(g, (9, 0)), rel=(0, 0), buttons=(0, 0, 0)))
     assert g.overlay.path == []
-    _click(g, (9, 0))                                           # beyond one move: a hint, nothing done
-    assert g.battle.board().body("ana").pos == (1, 4) and g.battle.revision == revision
+    _click(g, (9, 0))                 # beyond the one move left (no double move after a move): a hint
+    assert g.battle.board().body("ana").pos == (1, 1) and g.battle.revision == revision
     assert g.log[-1][0] == sentence("UI_CLICK_CHOOSE_MOVE", {}, "en")
-    _click(g, (1, 1))
-    assert g.battle.board().body("ana").pos == (1, 1)          # moved, by the engine
-    assert g.mode is None and g.battle.actions_left()["move"]   # the standard action may move her again
     _click(g, (0, 0))
     assert g.battle.board().body("ana").pos == (0, 0)
     assert not g.battle.actions_left()["move"] and not g.battle.actions_left()["standard"]
     _click(g, (0, 2))                                           # no move left: says so, stays
     assert g.battle.board().body("ana").pos == (0, 0)
     assert g.log[-1][0] == sentence("UI_CLICK_NO_MOVE", {}, "en")
+
+
+def test_a_click_beyond_one_move_with_no_action_chosen_plays_the_double_move(opened):
+    # Second play-test: a click beyond one move did nothing but a log line, and the player
+    # ended the turn unmoved. In the violet band Move mode shades, it plays the double move.
+    g = opened(FALLEN.replace("at = [2, 2]", "at = [1, 4]"))
+    g.draw()
+    assert g.current == "ana" and g.mode is None
+    move = g.battle.options("ana")["move"]
+    assert (9, 0) in {(x, y) for x, y, _m in move.domain["double"]} - {(x, y) for x, y, _m in move.domain["squares"]}
+    _post(g, pygame.event.Event(pygame.MOUSEMOTION, pos=_centre(g, (9, 0)), rel=(0, 0), buttons=(0, 0, 0)))
+    assert g.overlay.path[0] == (1, 4) and g.overlay.path[-1] == (9, 0) and g.overlay.path_ok   # both legs shown
+    _click(g, (9, 0))
+    assert g.battle.board().body("ana").pos == (9, 0) and g.mode is None
+    assert [h["action"] for h in g.battle.history][-2:] == ["move", "move"]      # two move actions
+    assert not g.battle.actions_left()["move"] and not g.battle.actions_left()["standard"]
 
 
 def test_a_click_on_a_creature_with_no_action_chosen_still_inspects_it(opened):
