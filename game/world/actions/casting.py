@@ -19,7 +19,7 @@ from ..damage import AFTER_DAMAGE
 from ..events import Event
 from ..turns import AT_TURN_END, AT_TURN_START, TURN_PASSED
 from . import feather_fall, spell_sources as sources, spellwork, warding
-from .common import Refused, refuse, spend, square_arg, target_arg
+from .common import Refused, afford, refuse, spend, square_arg, target_arg
 from .gates import cannot_speak
 from .grapple_limits import garroter_of
 from .spell_basics import SpellCast, concentration_check, creatures_in, spell_level, spellcasting, touch_is_free
@@ -48,6 +48,7 @@ def _cast(battle, who, spell_id, spell, feats, source, args, declined, spread=Fa
     conds = battle.comp(who, Conditions).ids
     grappling = bool(battle.comp(who, Grapple).holding)
     components = metamagic.components(spell["components"], feats)
+    _afford_casting(battle, who, spell, feats, source, spread)
     if "V" in components and cannot_speak(battle, who):
         raise refuse("SPELL_NEEDS_VOICE", spell=spell_id)
     if "V" in components and garroter_of(battle, who) is not None:
@@ -108,6 +109,22 @@ def _cast(battle, who, spell_id, spell, feats, source, args, declined, spread=Fa
         return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome=outcome)]
     return events + [SpellCast(caster=who, spell=spell_id, level=level, outcome="cast")] + \
         EFFECTS[spell["effect"]](battle, who, spell_id, spell, level, args, declined)
+
+
+def _afford_casting(battle, who, spell, feats, source, spread: bool) -> None:
+    """The action the casting takes is checked first (French text, "lancer un sort": a
+    standard action, a spell of 1 round a full-round action, a spontaneous one a full
+    round; Quicken Spell the swift action): with none left, that is the reason, not a hand
+    or an aim (play-test 2: "no free hand" and "no line of sight" after a move). A casting
+    spread over two rounds has spent its action already; an immediate one is the fall's."""
+    if spread or spell["casting_time"] == "immediate":
+        return
+    if "quicken_spell" in feats:
+        if spell["casting_time"] == "standard":
+            afford(battle, who, "swift")
+        return
+    standard = spell["casting_time"] == "standard" and not source.spontaneous
+    afford(battle, who, "standard" if standard else "full_round")
 
 
 def _foresee(battle, who, spell_id, spell, level, args, declined) -> None:

@@ -95,6 +95,15 @@ def turn_state(battle, cid: str) -> TurnState:
     return battle.comp(cid, TurnState)
 
 
+def afford(battle, who: str, kind: str) -> None:
+    """Refuse now when no action of ``kind`` is left, before the checks of the action's
+    other conditions: the reason a player reads is the one that blocks whatever they change
+    (a hand freed or another aim would not give back the action; play-test 2, items 4-5)."""
+    r = budget.refusal(turn_state(battle, who), kind)
+    if r:
+        raise Refused(r)
+
+
 def spend(battle, who: str, kind: str, action: str) -> list:
     """Spend an action of ``kind`` (standard, move, full_round, swift, free) or refuse."""
     ts = turn_state(battle, who)

@@ -10,7 +10,7 @@ from ... import data
 from ...rules import spells as rules
 from ..attacks import take_opportunities, threatening_enemies
 from ..components import Charges, Grapple, Hands, HitPoints, Inventory, SpellLike
-from .common import refuse, spend
+from .common import afford, refuse, spend
 from .devices import how_activated, roll_activation
 from .other import held_item, used_up
 from .spell_basics import SpellCast, acting_as, borrowed_caster, concentration_check, heal, spell_roll, spellcasting
@@ -28,6 +28,7 @@ def do_use_item(battle, who, args, declined) -> list:
     inv = battle.comp(who, Inventory)
     if item is None or item_id not in inv.items:
         raise refuse("NOT_CARRIED", weapon=item_id)
+    afford(battle, who, "standard")        # no standard action left is the reason, before the hand or the aim
     held_item(battle, who, item_id)
     spell_id = item["spell"]
     spell = data.spells()[spell_id]
@@ -136,6 +137,7 @@ def cast_effect_as(battle, who, caster, spell_id, spell, level, pay, args, decli
     """A spell-like ability's use: a standard action like casting (it provokes or is used
     defensively; damage and grappling call for Concentration), no components; the use is
     spent even when disrupted (French text "pouvoirs magiques")."""
+    afford(battle, who, "standard")        # no standard action left is the reason, before the aim
     with acting_as(battle, who, caster, borrowed=True):
         check_aim(battle, who, spell, args)
     events = spend(battle, who, "standard", action)
