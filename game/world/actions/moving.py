@@ -32,9 +32,10 @@ def walk(battle, who: str, positions: list[Square], mode: str, declined: set[str
          tumble: tumbling.Tumble | None = None) -> list:
     """Move square by square: attacks of opportunity before leaving a threatened square
     (once per opponent per round), readied actions on entering reach; a mover who falls
-    stops where it is; one that comes to a web sheet stops short of it or is caught in it
-    (``web_sheets.entering``). ``tumble``: a Tumble check per foe it would provoke or
-    whose square it enters, before that step (digest §4.6, ``tumbling``)."""
+    stops where it is; one that comes to a web sheet stops short of it or is caught in it,
+    and one that walks into a Web spell's area is caught there (``web_sheets.entering``).
+    ``tumble``: a Tumble check per foe it would provoke or whose square it enters, before
+    that step (digest §4.6, ``tumbling``)."""
     events: list = []
     ts = turn_state(battle, who)
     pos_comp = battle.comp(who, Position)

@@ -28,6 +28,7 @@ from ...rules.geometry import Square, space_squares
 from ...rules.modifiers import ability_modifier
 from ..components import Abilities, Conditions, Stats, WebHold, Webs
 from ..events import ConditionEnded, ConditionStarted, MovementStopped, SavingThrow, WebStruck
+from ..saving import roll_save
 from ..specials import specials
 from .common import refuse, spend, square_arg
 
@@ -67,9 +68,47 @@ def sheet_of(terrain, start: Square) -> frozenset[Square]:
 
 
 def entering(battle, who: str, here: Square, there: Square) -> tuple[list, str | None]:
-    """What a web sheet does to a mover about to step from ``here`` to ``there``: nothing
-    (None), it noticed the web and stops short ("noticed"), or it stumbled in and is
-    caught there ("caught"). Events are the Spot check and the catch."""
+    """What a web sheet, or a Web spell's area, does to a mover about to step from ``here``
+    to ``there``: nothing (None), it noticed the web and stops short ("noticed"), or it
+    stumbled in and is caught there ("caught"). Events are the Spot check or the Reflex
+    save, and the catch."""
+    events, web = _entering_sheet(battle, who, here, there)
+    if web is not None:
+        return events, web
+    return _entering_spell_web(battle, who, here, there)
+
+
+def _entering_spell_web(battle, who: str, here: Square, there: Square) -> tuple[list, str | None]:
+    """A mover coming into a Web spell's area from outside it is caught as those in the
+    area when it was cast (SRD Web: "Anyone in the effect's area when the spell is cast must
+    make a Reflex save. If this save succeeds, the creature is entangled, but not prevented
+    from moving [...]. If the save fails, the creature is entangled and can't move from its
+    space"; data-digest, ``web``): the spell's Reflex save (its DC), entangled, and glued
+    on a failure. Either way its movement ends in that square: the SRD lets one that saved
+    go on only "very slowly" (a Strength or Escape Artist check each round, 5 ft per full 5
+    points above 10), which is not played yet, so the walk stops where the web took it. A
+    creature already in that web's area (caught when it was cast, or since) moves within it
+    without a new save. The save is a die: a dry run rolls it on its probing dice."""
+    span = battle.board().body(who).span
+    before, after = set(space_squares(here, span)), set(space_squares(there, span))
+    for _key, overlay in sorted(battle.shared_read.overlays.items()):
+        area = {tuple(sq) for sq in overlay.squares}
+        if overlay.kind != "web" or before & area or not after & area:
+            continue
+        ok, events = roll_save(battle, who, "ref", overlay.dc, purpose=f"ref save web {who}")
+        conds = battle.comp(who, Conditions).ids
+        conds.add("entangled")
+        events.append(ConditionStarted(who=who, condition="entangled"))
+        if not ok:
+            conds.add("glued")
+            events.append(ConditionStarted(who=who, condition="glued"))
+        battle.changed()
+        return events + [MovementStopped(who=who, at=there, reason="entered_web_spell")], "caught"
+    return [], None
+
+
+def _entering_sheet(battle, who: str, here: Square, there: Square) -> tuple[list, str | None]:
+    """A web sheet's part of ``entering``: the Spot check, stopping short or the catch."""
     terrain = battle.current_terrain()
     if not terrain.squares_of(SHEETS) or is_spinner(battle, who) or battle.read(who, Webs).caught:
         return [], None
