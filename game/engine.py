@@ -49,7 +49,7 @@ if TYPE_CHECKING:       # the scenario is read by content, above the engine; onl
 C = TypeVar("C")        # a component class
 
 _world_ids = itertools.count(1)
-KEPT_ANSWERS = 512   # answers of ``check`` and ``odds`` kept by revision (``Battle._kept``)
+KEPT_ANSWERS = 512   # answers of ``check``, ``preview`` and ``odds`` kept by revision (``Battle._kept``)
 _UNKNOWN = object()
 
 
@@ -110,7 +110,7 @@ class Battle(BattleFaces):
         self.revision = 0                        # changes whenever the battle may have changed
         self._stamp = 0                          # the last revision handed out (``_new_revision``)
         self._options: tuple[int, dict] = (-1, {})
-        self._answers: dict[tuple, Any] = {}      # ``check`` and ``odds`` by revision (``_kept``)
+        self._answers: dict[tuple, Any] = {}      # ``check``, ``preview`` and ``odds`` by revision (``_kept``)
         self.ids: list[str] = []
         self.entities: dict[str, int] = {}
         self._comps: dict[str, dict[type, Any]] = {}
@@ -623,8 +623,8 @@ class Battle(BattleFaces):
         """The answer of an asking face, kept by the battle's revision: a revision names one
         state (``_new_revision``), a rollback puts its number back, so an answer worked out
         for it holds whenever the battle is at that revision again (a computer player asks
-        of the same command in ``check`` and then in ``odds``, and of its state again after
-        each dry run). At most ``KEPT_ANSWERS`` are kept, the oldest dropped first; a
+        of the same command in ``preview`` and then in ``odds``, and of its state again
+        after each dry run). At most ``KEPT_ANSWERS`` are kept, the oldest dropped first; a
         command that cannot be a key (a list among its arguments) is asked afresh."""
         try:
             full = (face, self.revision, *key)
