@@ -10,6 +10,7 @@ changed, dice included, at the cost of what it touched, not of the battle's size
 from __future__ import annotations
 
 import itertools
+import operator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
@@ -356,12 +357,12 @@ class Battle(BattleFaces):
             self._requests.stale |= self._dirty      # their threat maps are made again
             self._dirty.clear()
             bodies = tuple(self._bodies[cid] for cid in self._sorted_ids)
-            if last is not None and len(last.bodies) == len(bodies) and all(a is b for a, b in zip(last.bodies, bodies)):
+            if last is not None and len(last.bodies) == len(bodies) and all(map(operator.is_, last.bodies, bodies)):
                 # Nothing the positioning rules see changed (a board is a function of its
                 # terrain, bodies and variants): the last board, with its worked-out tables.
                 self._board = last
             else:
-                self._board = Board(terrain, bodies, self.variants)
+                self._board = Board.in_id_order(terrain, bodies, self.variants)
             self._last_board = self._board
         return self._board
 

@@ -339,7 +339,7 @@ def _striking_squares(t: Turn) -> list[tuple[float, Square, str]]:
     ranked = []
     for x, y, _cost in t.opts["move"].domain["squares"]:
         square = (x, y)
-        if not any(t.s.gap_from(square, f) <= 3 for f in near):
+        if t.s.least_gap_from(square, near) > 3:
             continue
         for target in t.s.strikes_from(square):
             ranked.append((t.estimate(target, square) - t.danger(square), square, target))
@@ -444,7 +444,7 @@ def retreat(t: Turn) -> list[Candidate]:
     for action, make in (("withdraw", C.Withdraw), ("move", C.Move)):
         if not t.offered(action):
             continue
-        ranked = sorted(((len(t.s.threatening((x, y))), -min(t.s.gap_from((x, y), f) for f in t.s.foes), (x, y))
+        ranked = sorted(((len(t.s.threatening((x, y))), -t.s.least_gap_from((x, y), t.s.foes), (x, y))
                          for x, y, _c in t.opts[action].domain["squares"]))
         for count, far, square in ranked[:4]:
             seen = views.path(t.battle, t.who, square, action)

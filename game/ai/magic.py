@@ -219,7 +219,7 @@ def casting_square(t: Turn, best_here: float) -> list[Candidate]:
     span = t.s.me.span
     near = {(x + dx - i, y + dy - j) for f in t.s.foes for x, y in t.s.board.body(f).squares
             for dx in range(-2, 3) for dy in range(-2, 3) for i in range(span) for j in range(span)}
-    ranked = sorted((min(t.s.gap_from((x, y), f) for f in t.s.foes), (x, y))
+    ranked = sorted((t.s.least_gap_from((x, y), t.s.foes), (x, y))
                     for x, y, _c in t.opts["move"].domain["squares"]
                     if (x, y) not in near and t.out_of_reach((x, y)))
     picked: list[Square] = []

@@ -44,6 +44,9 @@ class Situation:
     def __post_init__(self) -> None:
         self.board = self.battle.board()
         self._gaps: dict[tuple[Square, str], int] = {}      # ``gap_from``'s answers
+        self._bodies: dict[Square, Any] = {}                # ``body_at``'s
+        self._strikes: dict[Square, list[str]] = {}         # ``strikes_from``'s
+        self._flanks: dict[tuple[Square, str], bool] = {}   # ``flanks_from``'s
 
     @cached_property
     def me(self):
@@ -144,23 +147,55 @@ class Situation:
             known = self._gaps[(square, cid)] = gaps_distance(*spaces_gaps(square, self.me.span, other.pos, other.span))
         return known
 
+    def least_gap_from(self, square: Square, ids) -> int:
+        """The least of ``gap_from(square, cid)`` over ``ids`` (worked out in one loop, not
+        kept: the candidates ask it of every square a move reaches)."""
+        x, y = square
+        right, bottom = x + self.me.span - 1, y + self.me.span - 1
+        best = 1 << 30
+        body = self.board.body
+        for cid in ids:
+            other = body(cid)
+            bx, by = other.pos
+            gx = max(0, bx - right, x - (bx + other.span - 1))
+            gy = max(0, by - bottom, y - (by + other.span - 1))
+            gap = gx + gy // 2 if gx >= gy else gy + gx // 2      # ``geometry.gaps_distance``
+            if gap < best:
+                best = gap
+        return best
+
     def nearest_foe(self) -> str | None:
         return min(self.foes, key=lambda f: (self.gap(self.who, f), f)) if self.foes else None
 
     def body_at(self, square: Square):
-        return self.me if square == self.me.pos else replace(self.me, pos=square)
+        """Its body with its space set at ``square`` (kept: a body is dear to make, and the
+        candidates weigh the same squares for each foe)."""
+        if square == self.me.pos:
+            return self.me
+        known = self._bodies.get(square)
+        if known is None:
+            known = self._bodies[square] = replace(self.me, pos=square)
+        return known
 
     def strikes_from(self, square: Square) -> list[str]:
         """The foes its weapon would reach for a melee attack with its space at ``square``
-        (the rules' attackable squares: reach weapons strike at 10 ft, not adjacent)."""
+        (the rules' attackable squares: reach weapons strike at 10 ft, not adjacent); kept
+        per square (a copy handed out: callers may keep it)."""
         if self.me.weapon.is_ranged:
             return []
-        reach = threat.attackable_squares(self.board, self.body_at(square))
-        return [f for f in self.foes if any(sq in reach for sq in self.board.body(f).squares)]
+        known = self._strikes.get(square)
+        if known is None:
+            reach = threat.attackable_squares(self.board, self.body_at(square))
+            known = self._strikes[square] = [f for f in self.foes if any(sq in reach for sq in self.board.body(f).squares)]
+        return list(known)
 
     def flanks_from(self, square: Square, target: str) -> bool:
-        """Whether striking ``target`` from ``square`` would flank it with an ally (digest §7.2)."""
-        return bool(flanking.flanking_partners(self.board, self.board.body(target), self.body_at(square)))
+        """Whether striking ``target`` from ``square`` would flank it with an ally (digest §7.2); kept."""
+        known = self._flanks.get((square, target))
+        if known is None:
+            known = self._flanks[(square, target)] = bool(
+                flanking.flanking_partners(self.board, self.board.body(target), self.body_at(square)))
+        return known
 
     @cached_property
     def danger(self) -> dict[Square, list[str]]:

@@ -167,7 +167,7 @@ def _search(board: Board, body: Body, goal: Square, mode: str, parity: int, limi
         key = idx * 2 + parity
         seen = labels.get(key)
         if seen is not None:
-            if any(c <= cost and p <= provoked for p, c in seen):
+            if _dominated(seen, provoked, cost):
                 continue
             seen.append((provoked, cost))
         else:
@@ -198,13 +198,22 @@ def _search(board: Board, body: Body, goal: Square, mode: str, parity: int, limi
             npos = (px + dx, py + dy)
             nprov = leaving.entering(npos, left)
             nseen = labels.get(n * 2 + npar)
-            if nseen is not None and any(cc <= c and p <= nprov for p, cc in nseen):
+            if nseen is not None and _dominated(nseen, nprov, c):
                 continue
             counter += 1
             ax, ay = abs(gx - npos[0]), abs(gy - npos[1])
             h = ax + ay // 2 if ax >= ay else ay + ax // 2
             heapq.heappush(heap, (len(nprov), c + h, c, counter, npos, n, npar, nprov, ident))
     return None
+
+
+def _dominated(labels: list[tuple[frozenset[str], int]], provoked: frozenset[str], cost: int) -> bool:
+    """Whether a label of the state provoked a subset of ``provoked`` for no more cost (a
+    plain loop: the search asks it at every push and pop)."""
+    for p, c in labels:
+        if c <= cost and (not p or p <= provoked):
+            return True
+    return False
 
 
 def _walk_back(parents: dict[int, tuple[Square, int | None]], ident: int) -> list[Square]:

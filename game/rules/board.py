@@ -153,6 +153,14 @@ class Board:
     bodies: tuple[Body, ...]
     variants: Variants = field(default_factory=Variants)
 
+    @classmethod
+    def in_id_order(cls, terrain: Terrain, bodies: tuple[Body, ...], variants: Variants) -> "Board":
+        """A board whose ``bodies`` already come in id order (the engine keeps its ids
+        sorted): ``by_id_order`` is then the bodies themselves, not sorted again."""
+        board = cls(terrain, bodies, variants)
+        board.__dict__["by_id_order"] = bodies
+        return board
+
     @cached_property
     def move_contexts(self) -> dict[Hashable, Any]:     # MoveContext by Body; the engine keeps other tables here
         """The pathfinder's per-mover arrays on this board (``movement.MoveContext.of``)."""
@@ -183,11 +191,25 @@ class Board:
         friends reads them in that order)."""
         return tuple(sorted(self.bodies, key=lambda b: b.id))
 
-    def enemies_of(self, body: Body) -> list[Body]:
-        return [b for b in self.by_id_order if b.side != body.side]
+    def enemies_of(self, body: Body) -> tuple[Body, ...]:
+        """The creatures of every other side, in id order (kept per side: the rules and the
+        computer player ask it of every creature and every square they weigh)."""
+        known = self._sides.get((body.side, None))
+        if known is None:
+            known = self._sides[(body.side, None)] = tuple(b for b in self.by_id_order if b.side != body.side)
+        return known
 
-    def allies_of(self, body: Body) -> list[Body]:
-        return [b for b in self.by_id_order if b.side == body.side and b.id != body.id]
+    def allies_of(self, body: Body) -> tuple[Body, ...]:
+        """The creatures of its side but itself, in id order (kept per creature)."""
+        key = (body.side, body.id)
+        known = self._sides.get(key)
+        if known is None:
+            known = self._sides[key] = tuple(b for b in self.by_id_order if b.side == body.side and b.id != body.id)
+        return known
+
+    @cached_property
+    def _sides(self) -> dict[tuple[str, str | None], tuple[Body, ...]]:
+        return {}
 
     def moved(self, cid: str, pos: Square) -> "Board":
         """The same board with one creature elsewhere (for previews and tests)."""

@@ -43,15 +43,22 @@ class Speed:
 
     @property
     def squares(self) -> int:
-        return int(self.metres / Fraction(3, 2))
+        return _squares(self.metres)
 
     @property
     def climb_squares(self) -> int:
-        return int(self.climb / Fraction(3, 2))
+        return _squares(self.climb)
 
     @property
     def swim_squares(self) -> int:
-        return int(self.swim / Fraction(3, 2))
+        return _squares(self.swim)
+
+
+def _squares(metres: Fraction | int) -> int:
+    """Whole 1.5 m squares in ``metres`` (toward zero, as ``int(metres / 1.5)``), in whole
+    numbers: a body is made after every change, and two fractions a speed were most of it."""
+    whole = abs(2 * metres.numerator) // (3 * metres.denominator)
+    return whole if metres.numerator >= 0 else -whole
 
 
 @dataclass

@@ -220,7 +220,7 @@ def _bless(battle, who, spell_id, spell, level, args, declined) -> list:
     board = battle.board()
     me = board.body(who)
     radius = metamagic.radius_squares(spell, battle.shared.metamagic)
-    blessed = [b.id for b in [me] + board.allies_of(me)
+    blessed = [b.id for b in [me, *board.allies_of(me)]
                if min(distance(a, c) for a in me.squares for c in b.squares) <= radius]
     note_caught(battle, who, spell_id, blessed)
     for cid in blessed:
