@@ -356,13 +356,13 @@ class Battle(BattleFaces):
                 self._bodies[cid] = known if known == body else body
             self._requests.stale |= self._dirty      # their threat maps are made again
             self._dirty.clear()
-            bodies = tuple(self._bodies[cid] for cid in self._sorted_ids)
+            bodies = tuple(map(self._bodies.__getitem__, self._sorted_ids))
             if last is not None and len(last.bodies) == len(bodies) and all(map(operator.is_, last.bodies, bodies)):
                 # Nothing the positioning rules see changed (a board is a function of its
                 # terrain, bodies and variants): the last board, with its worked-out tables.
                 self._board = last
             else:
-                self._board = Board.in_id_order(terrain, bodies, self.variants)
+                self._board = Board.in_id_order(terrain, bodies, self.variants, self._sorted_ids)
             self._last_board = self._board
         return self._board
 

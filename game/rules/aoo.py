@@ -33,18 +33,28 @@ def can_see(mover: Body, enemy: Body) -> bool:
 def enemies_reaching(board: Board, body: Body, area: tuple[int, int, int, int]) -> list[Body]:
     """Enemies able to take attacks of opportunity whose reach could touch ``area``."""
     x0, y0, x1, y1 = area
-    out = []
-    for e in board.enemies_of(body):
-        if not e.can_make_aoo():
-            continue
-        band = e.threat_band()
-        assert band is not None                  # it can make attacks of opportunity, so it threatens
-        r = band.outer
-        ex, ey = e.pos
-        if ex + e.span - 1 + r < x0 or ex - r > x1 or ey + e.span - 1 + r < y0 or ey - r > y1:
-            continue
-        out.append(e)
-    return out
+    return [e for e, left, top, right, bottom in _reaching_boxes(board, body.side)
+            if not (right < x0 or left > x1 or bottom < y0 or top > y1)]
+
+
+def _reaching_boxes(board: Board, side: str) -> list[tuple[Body, int, int, int, int]]:
+    """The enemies of ``side`` able to take attacks of opportunity, each with the box its
+    reach covers (left, top, right, bottom), in id order: kept per board, as every step
+    of every move asks who could be provoked."""
+    key = ("reaching_boxes", side)
+    known = board.move_contexts.get(key)
+    if known is None:
+        known = []
+        for e in board.by_id_order:
+            if e.side == side or not e.can_make_aoo():
+                continue
+            band = e.threat_band()
+            assert band is not None              # it can make attacks of opportunity, so it threatens
+            r = band.outer
+            ex, ey = e.pos
+            known.append((e, ex - r, ey - r, ex + e.span - 1 + r, ey + e.span - 1 + r))
+        board.move_contexts[key] = known
+    return known
 
 
 def provokes_leaving(board: Board, enemy: Body, mover: Body, pos: Square,

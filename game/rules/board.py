@@ -154,11 +154,13 @@ class Board:
     variants: Variants = field(default_factory=Variants)
 
     @classmethod
-    def in_id_order(cls, terrain: Terrain, bodies: tuple[Body, ...], variants: Variants) -> "Board":
-        """A board whose ``bodies`` already come in id order (the engine keeps its ids
-        sorted): ``by_id_order`` is then the bodies themselves, not sorted again."""
+    def in_id_order(cls, terrain: Terrain, bodies: tuple[Body, ...], variants: Variants, ids: list[str]) -> "Board":
+        """A board whose ``bodies`` already come in id order, ``ids`` their ids (the engine
+        keeps them sorted, and makes a board after every step of a move): ``by_id_order``
+        is then the bodies themselves, and ``by_id`` zipped, neither worked out again."""
         board = cls(terrain, bodies, variants)
         board.__dict__["by_id_order"] = bodies
+        board.__dict__["by_id"] = dict(zip(ids, bodies))
         return board
 
     @cached_property
@@ -174,7 +176,7 @@ class Board:
     def occupants(self) -> dict[Square, tuple[Body, ...]]:
         """Square -> creatures standing in it, in id order."""
         out: dict[Square, list[Body]] = {}
-        for b in sorted(self.bodies, key=lambda b: b.id):
+        for b in self.by_id_order:
             for sq in b.squares:
                 out.setdefault(sq, []).append(b)
         return {k: tuple(v) for k, v in out.items()}
