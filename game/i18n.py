@@ -57,6 +57,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "WHY_HOLD": {"en": "holds: nothing worth the risk, lets the foes come", "fr": "attend : rien ne vaut le risque, laisse venir l'ennemi"},
     "WHY_SCRIPTED": {"en": "the nearest enemy, no tactics", "fr": "l'ennemi le plus proche, sans tactique"},
     "WHY_RANDOM": {"en": "chosen at random ({action})", "fr": "choisi au hasard ({action})"},
+    "WHY_WITH_POWER_ATTACK": {"en": ", swinging with Power Attack {points}",
+                              "fr": ", en frappant avec une attaque en puissance de {points}"},
     "WHY_FULL_ATTACK": {"en": "full attack on {target}: {damage} damage expected",
                         "fr": "attaque à outrance sur {target} : {damage} dégâts attendus"},
     "WHY_ATTACK": {"en": "attack on {target}: {damage} damage expected", "fr": "attaque sur {target} : {damage} dégâts attendus"},

@@ -73,6 +73,13 @@ def _feather_fall(battle, question, command):
     return question.choices[-1] if friend and status_of(battle, faller) != "dead" else question.choices[0]
 
 
+def _as_chosen(battle, question, command):
+    """Power Attack or Combat Expertise: the points the player's choice already carries
+    (``power.strongest`` weighed them; the rules' usual answer, none, would undo it)."""
+    return getattr(command, question.argument, 0)
+
+
+ANSWERS.update({"power_attack": _as_chosen, "combat_expertise": _as_chosen})
 ANSWERS.update({"opportunity": _opportunity, "counter": _counter, "defender": _defender, "follow": _follow,
                 "end": _end, "defensively": _defensively, "drop_weapon": _drop_weapon,
                 "feather_fall": _feather_fall})

@@ -17,6 +17,7 @@ from typing import Any
 from .. import data
 from ..rules.geometry import Square
 from ..world import commands as C, views
+from . import power
 from .controllers import Decision
 from .scoring import (Judgement, Threats, blow_value, danger_cost, expected, followed_cost, kill_chance,
                       provoked_cost)
@@ -173,14 +174,16 @@ def _passing(t: Turn, make) -> list[str]:
 
 
 def _blow(t: Turn, command, target: str, why: str) -> Candidate:
-    """A blow weighed: its value less the danger of ending here, the foe it may drop spared."""
-    odds = t.battle.odds(command)
+    """A blow weighed: its value less the danger of ending here, the foe it may drop spared;
+    with the Power Attack that makes it worth most (``power``)."""
+    command, odds = power.strongest(t, command, target)
     amount = expected(odds)
     here = t.danger(t.s.me.pos, t.spared(target, odds))
     hurt = t.judgement.focus and t.s.hurt(target) >= 0.5
     why = "WHY_FOCUS" if hurt else "WHY_MENACE" if _most_menacing(t, target) else why
     thrown = throws_away(t, command, target)
-    params = {"target": target, "damage": round(amount, 1), **({"thrown": True} if thrown else {})}
+    params = {"target": target, "damage": round(amount, 1), **({"thrown": True} if thrown else {}),
+              **power.said(command)}
     return Candidate(t.blow(target, amount) - here - thrown, command, why, params)
 
 
@@ -236,10 +239,11 @@ def charges(t: Turn) -> list[Candidate]:
         if not seen.legal:
             continue
         takers = [taker for taker, provoker, _at in seen.recorder.opportunities if provoker == t.who]
-        odds = t.battle.odds(command)
+        command, odds = power.strongest(t, command, target)
         amount = expected(odds)
         score = t.blow(target, amount) - provoked_cost(t.s, t.threats, takers) - 1.1 * t.danger(end, t.spared(target, odds))
-        out.append(Candidate(score, command, "WHY_CHARGE", {"target": target, "damage": round(amount, 1)}))
+        out.append(Candidate(score, command, "WHY_CHARGE", {"target": target, "damage": round(amount, 1),
+                                                            **power.said(command)}))
     return out
 
 

@@ -71,4 +71,6 @@ def worded(battle, code: str, params: dict, lang: str, names) -> str:
         text = pattern.sub(lambda _m, said=said: said.format(**words), text)
     for key, mark in (("damage", _DAMAGE), ("chance", _CHANCE), ("hp", _HP), ("aoo", _AOO)):
         text = text.replace(mark, str(params.get(key, "")))
+    if params.get("power_attack"):          # the points its blow is swung with (``ai.power``)
+        text += sentence("WHY_WITH_POWER_ATTACK", {"points": params["power_attack"]}, lang)
     return text

@@ -209,3 +209,13 @@ def test_power_attack_is_asked_each_attack_until_the_player_ticks_remember(lang)
     finally:
         g.battle.close()
         pygame.quit()
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", ", swinging with Power Attack 3"),
+                                            ("fr", ", en frappant avec une attaque en puissance de 3")])
+def test_a_blow_swung_with_power_attack_says_its_points(monkeypatch, lang, said):
+    monkeypatch.setattr(why_words.views, "health", lambda _b, _cid: (20, 20))
+    params = {"target": "lidda", "damage": 9.0}
+    plain = why_words.worded(_Battle(), "WHY_FULL_ATTACK", params, lang, {"lidda": "Lidda"})
+    swung = why_words.worded(_Battle(), "WHY_FULL_ATTACK", {**params, "power_attack": 3}, lang, {"lidda": "Lidda"})
+    assert said not in plain and swung == plain + said
