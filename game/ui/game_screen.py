@@ -12,7 +12,7 @@ import pygame
 from ..i18n import sentence
 from ..world import commands as C, spell_views, views
 from . import action_bar, attack_plan, double_move, more_actions, named_subject, overlays, quick_load, sandbox_odds, sound
-from . import plan_maneuvers, run_band, tooltip
+from . import plan_maneuvers, run_band, tooltip, web_going
 from .animation import Motion
 from .board_view import BoardView, Camera, Overlay, pan
 from .combat_log import lines as log_lines
@@ -474,6 +474,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
             self.submit(C.Climb(self.current, squares=tuple(views.lane_to(self.battle, self.current, square))))
         elif self.mode == "swim" and not target:
             self.submit(C.Swim(self.current, squares=tuple(views.lane_to(self.battle, self.current, square))))
+        elif self.mode == "move_through_web" and not target:
+            web_going.click(self, square)
         elif self.mode == "dismount" and not target:
             self.submit(C.Dismount(self.current, to=square))
         elif self.mode == "door":
@@ -666,6 +668,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
             pass                                             # several closest spaces: each one to click
         elif self.mode == "charge" and target and target not in (cid, self.mount_of(cid)):
             overlays.charge_overlay(battle, cid, target, self.lang, ov)
+        elif self.mode == "move_through_web":
+            web_going.preview(self, cid, hover, ov)
         elif self.mode == "cast":            # off the board too: the caption names the spell aimed
             self.aim.preview(self._corner(self.hover_px) if self.hover_px is not None else None, target, ov)
         elif self.mode == "throw_splash" and hover:
