@@ -25,6 +25,7 @@ from ..rules.odds import (AttackPlan, Blow, OpposedPlan, attack_odds, blows_expe
                           opposed_win_chance)
 from ..rules.reasons import Refusal
 from ..rules.tumble import TumblePlan
+from ..rules.turning import TurnedOdds, TurningPlan, affected_odds
 from ..rules.web_going import WebGoingPlan
 from . import views
 from .actions import instead_refusal, play
@@ -55,6 +56,7 @@ class Recorder:
     tumbles: list[TumblePlan] = field(default_factory=list)      # Tumble checks, taken as made
     caught: list[CaughtPlan] = field(default_factory=list)      # whom an area spell affects, with their saves
     web_goings: list[WebGoingPlan] = field(default_factory=list)   # a move through a Web spell's check, taken at its best
+    turnings: list[TurningPlan] = field(default_factory=list)      # whom a turning may affect, closest first
     battle: object = None
 
     def attack(self, plan: AttackPlan) -> list:
@@ -75,6 +77,9 @@ class Recorder:
 
     def web_going(self, plan: WebGoingPlan) -> None:
         self.web_goings.append(plan)
+
+    def turning(self, plan: TurningPlan) -> None:
+        self.turnings.append(plan)
 
     def walked(self, who: str, positions, mode: str) -> None:
         self.walks.append((who, tuple(tuple(p) for p in positions), mode))
@@ -458,6 +463,8 @@ class Odds:
     caught: tuple[CaughtOdds, ...] = ()     # an area spell's creatures, each with its save chance and mean damage
     # a move through a Web spell: each square of the path with the chance its check gets it there
     web_going: tuple[tuple[tuple[int, int], Fraction], ...] = ()
+    # a turning: each creature in reach it may affect, closest first, with its chance and fate
+    turning: tuple[TurnedOdds, ...] = ()
 
 
 def _blows_damage(battle, command: Command, declined, own: list[AttackPlan]) -> Fraction:
@@ -518,4 +525,5 @@ def odds(battle, command: Command) -> Odds:
                 tumbles=tuple(t for t in seen.recorder.tumbles if t.who == command.who),
                 caught=tuple(caught_odds(p) for p in seen.recorder.caught if p.caster == command.who),
                 web_going=tuple((sq, plan.chance_to(i)) for plan in seen.recorder.web_goings[:1]
-                                for i, (sq, _cost) in enumerate(plan.path)))
+                                for i, (sq, _cost) in enumerate(plan.path)),
+                turning=tuple(one for plan in seen.recorder.turnings[:1] for one in affected_odds(plan)))
