@@ -82,3 +82,17 @@ def test_a_rebuke_names_the_undead_it_would_command():
     b.changed()
     (one,) = b.odds("priest", "rebuke_undead", {}).turning
     assert (one.who, one.outcome) == ("skeleton", "commanded")
+
+
+def test_the_query_tool_lists_them_with_their_chances():
+    import io
+    import json
+
+    from game.query import run
+    b = crypt()
+    out = io.StringIO()
+    run(b, io.StringIO(json.dumps({"q": "odds", "who": "jozan", "action": "turn_undead"}) + "\n"), out, lang="en")
+    answer = json.loads(out.getvalue())
+    assert answer["turning"][0] == {"who": "zombie0", "hit_dice": 2, "distance_m": 4.5, "chance": 0.8,
+                                    "outcome": "turned"}
+    assert [t["who"] for t in answer["turning"]][-1] == "wight"

@@ -165,3 +165,21 @@ def test_escape_artist_breaks_loose_against_dc_25_and_the_window_asks_which():
     assert ok, refusal
     save = first(ev, "SavingThrow")
     assert (save.kind, save.dc, save.success) == ("escape_artist", 25, True)
+
+
+def test_the_query_tool_says_the_path_s_needs_and_chances():
+    import io
+    import json
+
+    from game.query import run
+    b = webbed()
+    out = io.StringIO()
+    requests = [{"q": "preview", "who": "orc", "action": "move_through_web", "squares": [[6, 4], [5, 4]]},
+                {"q": "odds", "who": "orc", "action": "move_through_web", "squares": [[6, 4], [5, 4]]}]
+    run(b, io.StringIO("\n".join(json.dumps(r) for r in requests) + "\n"), out, lang="en")
+    preview, odds = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert preview["web_going"] == [{"method": "strength", "bonus": 3,
+                                     "path": [{"at": [6, 4], "needs": 15, "chance": 0.45},
+                                              {"at": [5, 4], "needs": 20, "chance": 0.2}]}]
+    assert preview["questions"][0]["about"] == "UI_WEB_HOW"
+    assert odds["web_going"] == [{"at": [6, 4], "chance": 0.45}, {"at": [5, 4], "chance": 0.2}]
