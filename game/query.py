@@ -15,6 +15,8 @@ from .i18n import sentence
 from .rules.area_odds import caught_odds
 from .rules.geometry import metres
 from .rules.reasons import Refusal
+from .rules.turning import affected_odds
+from .rules.web_going import needed
 from .world import systems, views
 from .world.asking import questions
 
@@ -231,6 +233,9 @@ class QuerySession:
                 "checks": [_check_json(c) for c in rec.checks],
                 "tumbles": [_tumble_json(t) for t in rec.tumbles],
                 "caught": [_caught_json(caught_odds(p)) for p in rec.caught],
+                **({"web_going": [_web_going_json(p) for p in rec.web_goings]} if rec.web_goings else {}),
+                **({"turning": [_turned_json(t) for p in rec.turnings[:1] for t in affected_odds(p)]}
+                   if rec.turnings else {}),
                 "questions": [{"to": q.to, "about": q.about, "argument": q.argument, "choices": _plain(list(q.choices)),
                                **({"against": q.against} if q.against else {})}
                               for q in questions(self.battle, seen)],
@@ -262,6 +267,10 @@ class QuerySession:
             out["tumbles"] = [_tumble_json(t) for t in chances.tumbles]
         if chances.caught:
             out["caught"] = [_caught_json(c) for c in chances.caught]
+        if chances.web_going:
+            out["web_going"] = [{"at": list(sq), "chance": float(chance)} for sq, chance in chances.web_going]
+        if chances.turning:
+            out["turning"] = [_turned_json(t) for t in chances.turning]
         return out
 
     def act(self, req: dict) -> dict:
@@ -286,6 +295,21 @@ class QuerySession:
 def _tumble_json(t) -> dict:
     """A Tumble check a preview planned (digest §4.6): the foe, where, its DC and chance."""
     return {"foe": t.foe, "at": list(t.at), "dc": t.dc, "bonus": t.bonus, "through": t.through, "chance": t.chance}
+
+
+def _web_going_json(p) -> dict:
+    """A move through a Web spell (SRD Web): its check's method and bonus, and each square of
+    the path with the result that gets it there and the chance of that result."""
+    return {"method": p.method, "bonus": p.bonus,
+            "path": [{"at": list(sq), "needs": needed(cost), "chance": float(p.chance_to(i))}
+                     for i, (sq, cost) in enumerate(p.path)]}
+
+
+def _turned_json(t) -> dict:
+    """A creature a turning may affect (French text, « renvoi »): its Hit Dice against
+    turning, its distance in metres, its chance to be affected and what befalls it then."""
+    return {"who": t.who, "hit_dice": t.hit_dice, "distance_m": 1.5 * t.distance, "chance": float(t.chance),
+            "outcome": t.outcome}
 
 
 def _caught_json(c) -> dict:

@@ -2,6 +2,9 @@
 digest §10)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+from fractions import Fraction
+
 RANGE_SQUARES = 12          # 18 m
 DURATION_ROUNDS = 10
 BREAK_DISTANCE = 2          # the cleric coming within 3 m ends a turning
@@ -62,3 +65,43 @@ def is_cornered(gap_now: int, gaps_reachable: list[int]) -> bool:
     coupée, ils se recroquevillent") when no square it can reach is farther from the
     cleric than where it stands. Unit: squares."""
     return not any(g > gap_now for g in gaps_reachable)
+
+
+@dataclass(frozen=True)
+class TurningPlan:
+    """A turning (or rebuking) as it will be rolled (a preview's plan): the level it is
+    used at, the Charisma modifier of its check and damage, and the creatures in reach it
+    may affect, each as (id, Hit Dice against turning, distance in squares, what befalls
+    it if affected: "turned", "destroyed", "rebuked", "commanded", "bolstered")."""
+    who: str
+    level: int
+    cha: int
+    candidates: tuple[tuple[str, int, int, str], ...]
+
+
+@dataclass(frozen=True)
+class TurnedOdds:
+    """One creature a turning may affect: its Hit Dice against turning, its distance
+    (squares), its exact chance to be affected and what befalls it then."""
+    who: str
+    hit_dice: int
+    distance: int
+    chance: Fraction
+    outcome: str
+
+
+def affected_odds(plan: TurningPlan) -> tuple[TurnedOdds, ...]:
+    """Each candidate's exact chance to be affected, over the turning check's d20 (the most
+    Hit Dice, ``max_hit_dice``) and the turning damage's 2d6 (the total, closest first:
+    ``choose_affected``), in the order the rules take them: closest first (digest §10.1,
+    French text "les morts-vivants les plus proches sont affectés les premiers")."""
+    chosen = [(cid, hd, d) for cid, hd, d, _outcome in plan.candidates]
+    counts = {cid: 0 for cid, _hd, _d in chosen}
+    for d20 in range(1, 21):
+        most = max_hit_dice(d20 + plan.cha, plan.level)
+        for total in range(2, 13):
+            ways = 6 - abs(total - 7)                # 2d6: 1, 2, … 6, … 2, 1 ways
+            for cid in choose_affected(chosen, most, total + plan.level + plan.cha):
+                counts[cid] += ways
+    return tuple(TurnedOdds(cid, hd, d, Fraction(counts[cid], 720), outcome)
+                 for cid, hd, d, outcome in sorted(plan.candidates, key=lambda c: (c[2], c[0])))

@@ -27,7 +27,7 @@ KIND = {
     "ready": "standard", "cast": "standard", "throw_rock": "standard", "web": "standard",
     "turn_undead": "standard", "rebuke_undead": "standard",
     "full_attack": "full_round", "charge": "full_round", "withdraw": "full_round", "run": "full_round",
-    "continue_casting": "full_round",
+    "continue_casting": "full_round", "move_through_web": "full_round",
     "five_foot_step": "free", "drop_prone": "free", "delay": "free", "end_turn": "free",
 }
 GROUPS = ("move", "standard", "full_round", "free", "special")

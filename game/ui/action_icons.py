@@ -117,6 +117,15 @@ def _peaks(s, r, ink) -> None:
                                       (r.centerx, r.bottom - 4), (r.right - 2, r.top + 2)], 2)
 
 
+def _strands(s, r, ink) -> None:
+    """A web's spokes with a foot's path across them: moving through a web."""
+    c = r.center
+    for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        reach = r.width // 2 - 2
+        pygame.draw.line(s, ink, (c[0] - dx * reach, c[1] - dy * reach), (c[0] + dx * reach, c[1] + dy * reach), 1)
+    pygame.draw.circle(s, ink, c, r.width // 4, 1)
+
+
 DRAWERS = {
     "move": lambda s, r, ink: _arrow(s, r, ink),
     "five_foot_step": lambda s, r, ink: _arrow(s, r, ink, length=0.55),
@@ -144,6 +153,7 @@ DRAWERS = {
     "throw_rock": _rock,
     "more": _dots,
     "swim": _waves,
+    "move_through_web": _strands,
     "climb": _peaks,
 }
 

@@ -221,6 +221,10 @@ def lines(events, names: dict[str, str], lang: str, sides=None,
             out.append((sentence(f"LOG_SEAL_{e.result.upper()}", {"name": n(e.who), "at": list(e.at), "check": e.check,
                                                                   "hd": e.max_hd, "seal": e.seal_hd}, lang),
                         (235, 215, 150)))
+        elif kind == "WebWorked":          # a move through a Web spell: its check and how far it carries it
+            out.append((sentence("LOG_WEB_WORKED", {"name": n(e.who), "kind": e.method, "d20": e.d20,
+                                                   "bonus": _signed(e.bonus), "total": e.total,
+                                                   "metres": f"{1.5 * e.squares:g}"}, lang), (200, 200, 240)))
         elif kind == "WebStruck":
             code = "LOG_WEB_MISSED" if not e.hit else ("LOG_WEB_CUT" if e.hp_left <= 0 else "LOG_WEB_STRUCK")
             out.append((sentence(code, {"name": n(e.who), "at": list(e.at), "d20": e.d20, "bonus": _signed(e.bonus),

@@ -12,7 +12,7 @@ import pygame
 from ..i18n import sentence
 from ..world import commands as C, spell_views, views
 from . import action_bar, attack_plan, double_move, more_actions, named_subject, overlays, quick_load, sandbox_odds, sound
-from . import plan_maneuvers, run_band, tooltip
+from . import plan_maneuvers, run_band, tooltip, turning_preview, web_going
 from .animation import Motion
 from .board_view import BoardView, Camera, Overlay, pan
 from .combat_log import lines as log_lines
@@ -68,6 +68,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.mode: str | None = None
         self.hover = None
         self.hover_px = None
+        self.hover_button: str | None = None    # the action button under the pointer (a turning's previews)
         self.overlay = Overlay()
         self.log: list[tuple[str, tuple]] = []
         self.log_view = LogView()           # the log's scrolling and its hovered line
@@ -474,6 +475,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
             self.submit(C.Climb(self.current, squares=tuple(views.lane_to(self.battle, self.current, square))))
         elif self.mode == "swim" and not target:
             self.submit(C.Swim(self.current, squares=tuple(views.lane_to(self.battle, self.current, square))))
+        elif self.mode == "move_through_web" and not target:
+            web_going.click(self, square)
         elif self.mode == "dismount" and not target:
             self.submit(C.Dismount(self.current, to=square))
         elif self.mode == "door":
@@ -553,9 +556,15 @@ class GameScreen(ScreenActing, ScreenDrawing):
     def _hover(self, pos) -> None:
         self.hover_px = pos
         self.tip = ""
+        over = None
         for name, rect, _enabled, reason in self.buttons:
             if rect.collidepoint(pos):
                 self.tip = reason or self.notes.get(name, "")
+                over = name
+        if (over in turning_preview.POWERS) != (self.hover_button in turning_preview.POWERS):
+            self.hover_button = over               # a turning's button: whom it may affect, or no longer
+            self.refresh()
+        self.hover_button = over
         square = self.cam.to_square(pos) if self._board_rect().collidepoint(pos) else None
         if square is not None and not self.battle.board().terrain.in_bounds(square):
             # the empty band around a small map is no square: no path to "[10, 8]" refused
@@ -666,6 +675,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
             pass                                             # several closest spaces: each one to click
         elif self.mode == "charge" and target and target not in (cid, self.mount_of(cid)):
             overlays.charge_overlay(battle, cid, target, self.lang, ov)
+        elif self.mode == "move_through_web":
+            web_going.preview(self, cid, hover, ov)
         elif self.mode == "cast":            # off the board too: the caption names the spell aimed
             self.aim.preview(self._corner(self.hover_px) if self.hover_px is not None else None, target, ov)
         elif self.mode == "throw_splash" and hover:
@@ -687,6 +698,8 @@ class GameScreen(ScreenActing, ScreenDrawing):
                     ov.caption = f"{ov.caption} · {line}" if ov.caption else line
             planned = plan_maneuvers.caption(self)       # a full attack's steps chosen so far, in order
             ov.caption = " · ".join(t for t in (planned, ov.caption) if t)
+        if self.hover_button in turning_preview.POWERS:
+            turning_preview.preview(self, cid, self.hover_button, ov)     # whom the hovered turning may affect
         self.overlay = ov
 
     def tumble_offered(self) -> bool:

@@ -25,6 +25,8 @@ CHOICE_LABELS = {
     "UI_MOUNT_HOW": {False: "UI_NORMAL", True: "UI_FAST"}, "UI_DISMOUNT_HOW": {False: "UI_NORMAL", True: "UI_FAST"},
     "UI_CLIMB_HOW": {False: "UI_CLIMB_SLOW", True: "UI_CLIMB_HURRY"},
     "UI_SWIM_HOW": {False: "UI_SWIM_MOVE", True: "UI_SWIM_FULL_ROUND"},
+    "UI_WEB_HOW": {"strength": "UI_WEB_STRENGTH", "escape_artist": "UI_ESCAPE_ARTIST"},
+    "UI_WEB_BREAK_HOW": {"strength": "UI_WEB_STRENGTH", "escape_artist": "UI_ESCAPE_ARTIST"},
     "UI_OVERRUN_DEFENDER": {"avoid": "UI_AVOID", "block": "UI_BLOCK"},
     "UI_AID_HOW": {"attack": "UI_AID_ATTACK", "defense": "UI_AID_DEFENSE"},
     "UI_DRAW_SECOND": {None: "UI_DRAW_ONE"},

@@ -25,6 +25,8 @@ from ..rules.odds import (AttackPlan, Blow, OpposedPlan, attack_odds, blows_expe
                           opposed_win_chance)
 from ..rules.reasons import Refusal
 from ..rules.tumble import TumblePlan
+from ..rules.turning import TurnedOdds, TurningPlan, affected_odds
+from ..rules.web_going import WebGoingPlan
 from . import views
 from .actions import instead_refusal, play
 from .actions.attacking import can_shield_bash
@@ -37,6 +39,7 @@ from .actions.other import drop_squares
 from .actions.spring import attack_squares, retreat_squares
 from .actions.stunning import stun_refusal
 from .actions.timing import READY_TRIGGERS
+from .actions.web_spell import breaks_spell_web, methods_by_chance
 from .attacks import AOO_MANEUVERS, check_attack, is_ranged_attack, threatening_enemies
 from .commands import COMMANDS, Command, MoveOn, StepTo, Strike
 from .components import Feats, Grapple, Hands, HitPoints, Inventory, Offense, Riding, Stats, TurnState, Wielded
@@ -52,6 +55,8 @@ class Recorder:
     walks: list[tuple[str, tuple[tuple[int, int], ...], str]] = field(default_factory=list)  # who, positions, mode
     tumbles: list[TumblePlan] = field(default_factory=list)      # Tumble checks, taken as made
     caught: list[CaughtPlan] = field(default_factory=list)      # whom an area spell affects, with their saves
+    web_goings: list[WebGoingPlan] = field(default_factory=list)   # a move through a Web spell's check, taken at its best
+    turnings: list[TurningPlan] = field(default_factory=list)      # whom a turning may affect, closest first
     battle: object = None
 
     def attack(self, plan: AttackPlan) -> list:
@@ -69,6 +74,12 @@ class Recorder:
 
     def area(self, plan: CaughtPlan) -> None:
         self.caught.append(plan)
+
+    def web_going(self, plan: WebGoingPlan) -> None:
+        self.web_goings.append(plan)
+
+    def turning(self, plan: TurningPlan) -> None:
+        self.turnings.append(plan)
 
     def walked(self, who: str, positions, mode: str) -> None:
         self.walks.append((who, tuple(tuple(p) for p in positions), mode))
@@ -246,6 +257,8 @@ def choice_questions(battle, command: Command) -> list[Question]:
         out.append(Question(who, "UI_CLIMB_HOW", "hurry", (False, True)))
     if action == "swim":
         out.append(Question(who, "UI_SWIM_HOW", "full_round", (False, True)))
+    if action in ("move_through_web", "break_free") and getattr(command, "method", None) is None:
+        out += _web_questions(battle, command)
     if action == "aid_another" and getattr(command, "help", "attack") != "skill":
         out.append(Question(who, "UI_AID_HOW", "help", ("attack", "defense")))
     out += _feather_fall_questions(battle, command)
@@ -260,6 +273,18 @@ def choice_questions(battle, command: Command) -> list[Question]:
             and threatening_enemies(battle, who):
         out.append(Question(who, "UI_DEFENSIVELY", "defensively", (True, False)))
     return out
+
+
+def _web_questions(battle, command: Command) -> list[Question]:
+    """A Web spell (SRD Web): the check that moves it through, or that breaks it loose when
+    the web glued it, is its player's to pick, Strength or Escape Artist, the better chance
+    first (``actions.web_spell``)."""
+    who = command.who
+    if command.action == "move_through_web":
+        return [Question(who, "UI_WEB_HOW", "method", methods_by_chance(battle, who))]
+    if breaks_spell_web(battle, who):
+        return [Question(who, "UI_WEB_BREAK_HOW", "method", methods_by_chance(battle, who, breaking=True))]
+    return []
 
 
 def _feather_fall_questions(battle, command: Command) -> list[Question]:
@@ -436,6 +461,10 @@ class Odds:
     check: OpposedPlan | None = None        # the opposed check ``success`` is the chance of, with its parts
     tumbles: tuple[TumblePlan, ...] = ()    # a tumbling move's checks, each with its chance
     caught: tuple[CaughtOdds, ...] = ()     # an area spell's creatures, each with its save chance and mean damage
+    # a move through a Web spell: each square of the path with the chance its check gets it there
+    web_going: tuple[tuple[tuple[int, int], Fraction], ...] = ()
+    # a turning: each creature in reach it may affect, closest first, with its chance and fate
+    turning: tuple[TurnedOdds, ...] = ()
 
 
 def _blows_damage(battle, command: Command, declined, own: list[AttackPlan]) -> Fraction:
@@ -494,4 +523,7 @@ def odds(battle, command: Command) -> Odds:
     return Odds(hit=first.hit if first else None, crit=first.crit if first else None, expected_damage=damage,
                 success=success, attacks=tuple(own), check=check_plan,
                 tumbles=tuple(t for t in seen.recorder.tumbles if t.who == command.who),
-                caught=tuple(caught_odds(p) for p in seen.recorder.caught if p.caster == command.who))
+                caught=tuple(caught_odds(p) for p in seen.recorder.caught if p.caster == command.who),
+                web_going=tuple((sq, plan.chance_to(i)) for plan in seen.recorder.web_goings[:1]
+                                for i, (sq, _cost) in enumerate(plan.path)),
+                turning=tuple(one for plan in seen.recorder.turnings[:1] for one in affected_odds(plan)))

@@ -29,6 +29,7 @@ from .actions.common import JUDGES
 from .actions.gates import GATES, SETTLED, heavy_objects_next_to
 from .actions.heavy import destinations as heavy_destinations
 from .actions.web_sheets import sections_in_reach
+from .actions.web_spell import methods_by_chance, reach as web_reach
 from .actions.mounted import can_carry
 from .actions.overrun import overrun_squares
 from .actions.spring import spring_targets
@@ -454,6 +455,19 @@ def _overrun(battle, who: str) -> Option:
                    lambda passed: {"targets": [c.target for c in passed]})
 
 
+def _web_going(battle, who: str) -> Option:
+    """Loose in a Web spell: every end its best check could carry it to through the web,
+    each with the path there (``actions.web_spell.reach``), the squares row by row; the
+    two methods, the better one first."""
+    found = web_reach(battle, who)
+    candidates = [C.MoveThroughWeb(who, squares=path) for (x, y), (_cost, path) in
+                  sorted(found.items(), key=lambda item: (item[0][1], item[0][0]))] \
+        or [C.MoveThroughWeb(who, squares=tuple(_adjacent_squares(battle, who)[:1]) or (battle.board().body(who).pos,))]
+    return _decide(battle, "move_through_web", candidates,
+                   lambda passed: {"squares": [list(c.squares[-1]) for c in passed],
+                                   "methods": list(methods_by_chance(battle, who))})
+
+
 def _squares(battle, who: str, action: str, make: Callable[[Square], Command]) -> Option:
     return _decide(battle, action, (make(sq) for sq in _open_adjacent(battle, who)),
                    lambda passed: {"squares": [list(getattr(c, "to", None) or c.squares[-1]) for c in passed]})
@@ -586,6 +600,7 @@ def _providers(battle, who: str) -> dict[str, Callable[[], Option]]:
         "climb": lambda: _decide(battle, "climb", [C.Climb(who, squares=(sq,)) for sq in views.climbable_near(battle, who)
                                                    or _adjacent_squares(battle, who)[:1]],
                                  lambda passed: {"squares": [list(c.squares[-1]) for c in passed]}),
+        "move_through_web": lambda: _web_going(battle, who),
         "swim": lambda: _decide(battle, "swim", [C.Swim(who, squares=(sq,)) for sq in views.swimmable_near(battle, who)
                                                  or _adjacent_squares(battle, who)[:1]],
                                 lambda passed: {"squares": [list(c.squares[-1]) for c in passed]}),

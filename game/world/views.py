@@ -351,6 +351,8 @@ def special_actions(battle, cid: str) -> list[str]:
         out.append("throw_rock")
     if {"entangled", "glued"} & battle.read(cid, Conditions).ids or battle.read(cid, Webs).caught:
         out.append("break_free")
+    if gates.in_spell_web(battle, cid):
+        out.append("move_through_web")          # loose in a Web spell (SRD Web), or glued and greyed
     if choices(battle, cid):
         out.append("cast")
     stats = battle.read(cid, Stats).values

@@ -2,7 +2,8 @@
 cast must make a Reflex save. If this save succeeds, the creature is entangled, but not
 prevented from moving [...]. If the save fails, the creature is entangled and can't move
 from its space"; data-digest, ``web``): one that comes into the web later is caught the same
-way, and its move ends in the first web square (moving on "very slowly" is not played)."""
+way, and its move ends in the first web square; from there it moves on only "very slowly"
+(``move_through_web``, tested in ``test_web_spell_going``)."""
 from combat_helpers import creature, first, prepared_caster
 
 from game.world.components import Conditions
@@ -59,7 +60,9 @@ def test_a_creature_that_walks_in_and_fails_is_glued_there():
 def test_a_creature_already_in_the_web_moves_within_it_without_a_new_save():
     b = webbed(orc_at=(7, 4), cast_dice=[20])                # caught when it was cast, and saved
     assert "entangled" in b.comp("orc", Conditions).ids
-    ok, refusal, ev = b.act("orc", "move", {"squares": [[8, 4]]})
+    ok, refusal, _ = b.act("orc", "move", {"squares": [[8, 4]]})
+    assert (ok, refusal.code) == (False, "IN_WEB_MOVE_THROUGH")     # "very slowly": no walking in it
+    ok, refusal, ev = b.act("orc", "move_through_web", {"squares": [[8, 4]], "method": "strength"}, dice=[15])
     assert ok, refusal
     assert saves(ev) == [] and b.board().body("orc").pos == (8, 4)
 
@@ -69,7 +72,7 @@ def test_one_that_walked_in_and_saved_goes_on_within_the_web_next_round_without_
     b.act("orc", "move", {"squares": INTO}, dice=[20])
     b.act("orc", "end_turn")
     b.act("mialee", "end_turn")
-    ok, refusal, ev = b.act("orc", "move", {"squares": [[7, 4]]})
+    ok, refusal, ev = b.act("orc", "move_through_web", {"squares": [[7, 4]], "method": "strength"}, dice=[15])
     assert ok, refusal
     assert saves(ev) == [] and b.board().body("orc").pos == (7, 4)
 

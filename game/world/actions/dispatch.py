@@ -20,7 +20,7 @@ from ..saddle import mounted_falls
 from . import (attacking, casting, charging, climbing, commanding, domain_turning, doors, fear, first_aid, grapple,
                heavy, helping,
                magic_items, maneuvers, mounted, moving, other, overrun, sealed_doors, spellwork, splash, spring, summoning,
-               swimming, timing, turning, warding, web_sheets, webs, whirlwind)
+               swimming, timing, turning, warding, web_sheets, web_spell, webs, whirlwind)
 from .common import ACTIONS, JUDGES, Refused, is_able, refuse, strenuous_damage
 from .gates import GATES
 
@@ -47,7 +47,7 @@ ACTIONS.update({
     "bolster_creatures": domain_turning.do_bolster_creatures,
     "command_undead": commanding.do_command_undead, "release_undead": commanding.do_release_undead,
     "mount": mounted.do_mount, "dismount": mounted.do_dismount, "ride": mounted.do_ride,
-    "throw_splash": splash.do_throw_splash, "extinguish": splash.do_extinguish, "break_free": splash.do_break_free,
+    "throw_splash": splash.do_throw_splash, "extinguish": splash.do_extinguish, "break_free": web_spell.do_break_free,
     "cast": casting.do_cast, "direct_spell": casting.do_direct_spell, "touch": casting.do_touch,
     "continue_casting": casting.do_continue_casting,
     "first_aid": first_aid.do_first_aid,
@@ -59,7 +59,7 @@ ACTIONS.update({
     "retrieve": other.do_retrieve, "stow": other.do_stow,
     "lock_gauntlet": other.do_lock_gauntlet, "unlock_gauntlet": other.do_unlock_gauntlet,
     "step_in": timing.do_step_in, "web": webs.do_web, "cut_web": web_sheets.do_cut_web, "climb": climbing.do_climb,
-    "swim": swimming.do_swim,
+    "swim": swimming.do_swim, "move_through_web": web_spell.do_move_through_web,
 })
 
 # The handlers split into a judging part and a play (``common.JUDGES``): each handler
@@ -162,9 +162,9 @@ def _in_the_saddle(battle, who: str) -> bool:
 
 # What sends a creature's movement on its own feet elsewhere, with the refusal that says so:
 # in the saddle the mount moves (``ride``), on a rock face one climbs, in deep water one
-# swims (without a climb or swim speed).
+# swims (without a climb or swim speed), loose in a Web spell one moves through it slowly.
 ELSEWHERE = ((_in_the_saddle, "RIDE_TO_MOVE"), (climbing.must_climb, "CLIMBING_USE_CLIMB"),
-             (swimming.must_swim, "SWIMMING_USE_SWIM"))
+             (swimming.must_swim, "SWIMMING_USE_SWIM"), (web_spell.must_work_through, "IN_WEB_MOVE_THROUGH"))
 
 
 def ends_bound(battle, who: str) -> bool:

@@ -108,10 +108,40 @@ def extinguish(battle, who: str) -> Refusal | None:
     return None if "burning" in battle.read(who, Conditions).ids else Refusal("NOT_BURNING")
 
 
+def spell_web_squares(battle) -> frozenset[Square]:
+    """The squares the battle's Web spells fill (data-digest §5, ``web``)."""
+    return frozenset(tuple(sq) for o in battle.shared_read.overlays.values() if o.kind == "web" for sq in o.squares)
+
+
+def in_spell_web(battle, who: str) -> bool:
+    """Its space is in a Web spell's strands: caught there, entangled (SRD Web)."""
+    if not battle.shared_read.overlays:
+        return False
+    area = spell_web_squares(battle)
+    return bool(area) and any(sq in area for sq in battle.board().body(who).squares)
+
+
 def break_free(battle, who: str) -> Refusal | None:
-    if battle.read(who, Webs).caught or {"glued", "entangled"} & battle.read(who, Conditions).ids:
+    """Out of a spider's web, a tanglefoot bag's goo, or a Web spell that glued it. One
+    loose in a Web spell is still entangled but frees itself only by going out of it
+    (``web_spell``: "Once loose [...] a creature remains entangled, but may move through
+    the web very slowly")."""
+    conds = battle.read(who, Conditions).ids
+    if not battle.read(who, Webs).caught and "glued" not in conds and in_spell_web(battle, who):
+        return Refusal("LOOSE_IN_WEB")
+    if battle.read(who, Webs).caught or {"glued", "entangled"} & conds:
         return None
     return Refusal("NOT_STUCK")
+
+
+def move_through_web(battle, who: str) -> Refusal | None:
+    """Moving through a Web spell's strands (``web_spell``): in one, loose, with a
+    full-round action left ("each round devoted to moving")."""
+    if not in_spell_web(battle, who):
+        return Refusal("NOT_IN_A_WEB")
+    if "glued" in battle.read(who, Conditions).ids:
+        return Refusal("GLUED_IN_WEB")
+    return budget.refusal(battle.read(who, TurnState), "full_round")
 
 
 def cease_concentration(battle, who: str) -> Refusal | None:
@@ -462,6 +492,7 @@ GATES = {
     "total_defense": _needs("standard"), "stand_up": stand_up, "drop_prone": drop_prone, "drop": drop,
     "sheathe": sheathe, "load": load, "stow": stow, "lock_gauntlet": _gauntlet(True),
     "unlock_gauntlet": _gauntlet(False), "extinguish": extinguish, "break_free": break_free,
+    "move_through_web": move_through_web,
     "concentrate": concentrate, "cease_concentration": cease_concentration, "garrote": garrote, "cut_garrote": cut_garrote,
     "turn_undead": _turning(False), "rebuke_undead": _turning(True), "dispel_turning": _turning(None),
     "bolster_undead": _turning(True), "turn_creatures": _domain_power("turn", "turn_creatures"),

@@ -105,7 +105,8 @@ def power_level(battle, who: str, power: Power) -> int:
 
 def _attempt(battle, who: str, power: Power) -> tuple[list, int, int, int, int]:
     """A use of the power: the checks of who may, a standard action, the turning check and
-    the turning damage. Returns (events, level, check, max HD, total HD).
+    the turning damage. Returns (events, level, check, max HD, total HD). A preview records
+    the creatures in reach it may affect before the first die (``rules.TurningPlan``).
 
     Uses a day (SRD): 3 + Charisma modifier for turning undead, and as many again for each
     domain's power apart ("Use these abilities a total number of times per day equal to 3
@@ -113,6 +114,8 @@ def _attempt(battle, who: str, power: Power) -> tuple[list, int, int, int, int]:
     rebuking abilities gains four additional uses per day"). The Sun domain's greater
     turning is one of the uses of turning undead, once a day."""
     events, level, cha = spend_use(battle, who, power)
+    if battle.recorder is not None and not power.action.startswith("bolster"):      # a bolstering affects none so
+        battle.recorder.turning(rules.TurningPlan(who, level, cha, tuple(_planned(battle, who, power, level))))
     d20 = battle.dice.roll(20, f"turning check {who}")
     check = d20 + cha
     max_hd = rules.max_hit_dice(check, level)
@@ -121,6 +124,40 @@ def _attempt(battle, who: str, power: Power) -> tuple[list, int, int, int, int]:
     events.append(TurningAttempted(who=who, check_d20=d20, check=check, max_hd=max_hd, damage_dice=faces,
                                    damage=damage, rebuke=power.rebuke))
     return events, level, check, max_hd, damage
+
+
+def _planned(battle, who: str, power: Power, level: int) -> list[tuple[str, int, int, str]]:
+    """The creatures the power may affect (``candidates``), each with what befalls it if
+    it is: destroyed at twice its Hit Dice (or by a greater turning), commanded then by a
+    rebuke within the Hit Dice the cleric may command, else turned or rebuked."""
+    out = []
+    for cid, hd, d in candidates(battle, who, power):
+        own = _stat(battle, cid, "hd")
+        if not power.rebuke:
+            outcome = "destroyed" if rules.destroys(level, own) or power.greater else "turned"
+        else:
+            outcome = "commanded" if rules.destroys(level, own) and commanding.room_for(battle, who, cid) else "rebuked"
+        out.append((cid, hd, d, outcome))
+    return out
+
+
+def candidates(battle, who: str, power: Power) -> list[tuple[str, int, int]]:
+    """The creatures of the power's kind in reach (18 m, line of effect), alive and not
+    already affected by this cleric (French text: "Les morts-vivants déjà affectés [...] ne
+    comptent plus"), each as (id, Hit Dice against turning, distance in squares): its
+    Hit Dice or its bolstered ones, and its turn resistance."""
+    out = []
+    for cid in battle.sorted_ids:
+        if cid == who or not is_of_kind(battle, cid, power.kind) or status_of(battle, cid) == "dead":
+            continue
+        if who in (battle.read(cid, TurnUses).turned_by, battle.read(cid, TurnUses).commanded_by):
+            continue
+        if not _in_reach(battle, who, cid):
+            continue
+        bolstered = _stat(battle, cid, "bolstered_hd") if "bolstered" in battle.read(cid, Conditions).ids else 0
+        out.append((cid, max(_stat(battle, cid, "hd"), bolstered) + _stat(battle, cid, "turn_resistance"),
+                    _gap(battle, who, cid)))
+    return out
 
 
 def spend_use(battle, who: str, power: Power) -> tuple[list, int, int]:
@@ -188,7 +225,6 @@ def channel(battle, who: str, power: Power) -> list:
     rebuked ones cower, or are commanded at twice their Hit Dice within the level."""
     rebuke = power.rebuke
     events, level, check, max_hd, damage = _attempt(battle, who, power)
-    candidates = []
     for cid in battle.sorted_ids:
         if cid == who or not is_of_kind(battle, cid, power.kind) or status_of(battle, cid) == "dead":
             continue
@@ -196,14 +232,9 @@ def channel(battle, who: str, power: Power) -> list:
             continue        # undead it already affected are passed over (French text: a second use)
         if battle.comp(cid, TurnUses).commanded_by:
             events += commanding.release(battle, cid, who)    # another cleric's power breaks a command
-        if not _in_reach(battle, who, cid):
-            continue
-        d = _gap(battle, who, cid)
-        bolstered = _stat(battle, cid, "bolstered_hd") if "bolstered" in battle.read(cid, Conditions).ids else 0
-        hd = max(_stat(battle, cid, "hd"), bolstered) + _stat(battle, cid, "turn_resistance")
-        candidates.append((cid, hd, d))
-    d_of = {cid: d for cid, _hd, d in candidates}
-    for cid in rules.choose_affected(candidates, max_hd, damage):
+    found = candidates(battle, who, power)
+    d_of = {cid: d for cid, _hd, d in found}
+    for cid in rules.choose_affected(found, max_hd, damage):
         hd = _stat(battle, cid, "hd")
         if (rules.destroys(level, hd) or power.greater) and not rebuke:
             hp = battle.comp(cid, HitPoints)

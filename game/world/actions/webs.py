@@ -21,6 +21,7 @@ from ..damage import status_of
 from ..events import AttackRolled, ConditionEnded, ConditionStarted, SavingThrow
 from ..skill_aid import take_skill_aid
 from ..specials import SpecialUsed, specials
+from ..worn import armour_check_penalty
 from .common import refuse, spend, target_arg
 
 
@@ -78,13 +79,23 @@ def do_web(battle, who, args, declined) -> list:
     return events
 
 
+def check_bonuses(battle, who: str) -> dict[str, int]:
+    """A creature's bonus on the checks that free it from a web, by method: Escape Artist
+    (Dexterity, its ``escape_artist`` ranks and its armour check penalty: SRD Escape Artist
+    is a Dexterity skill with the penalty) and Strength (SRD Web, Monstrous Spider)."""
+    scores = battle.read(who, Abilities).scores
+    return {"escape_artist": ability_modifier(scores["dex"]) + battle.read(who, Stats).values.get("escape_artist", 0)
+            + armour_check_penalty(battle, who),
+            "strength": ability_modifier(scores["str"])}
+
+
 def escape_web(battle, who, args) -> list:
     """Standard action: Escape Artist (Dex) against the web's escape DC, or Strength
     against its burst DC; ``method`` picks one, else the better chance. Out of a web sheet
     either gains +5 (``web_sheets``: ground to walk on)."""
     web = battle.read(who, Webs).caught
-    dex = ability_modifier(battle.comp(who, Abilities).scores["dex"]) + battle.comp(who, Stats).values.get("escape_artist", 0)
-    strength = ability_modifier(battle.comp(who, Abilities).scores["str"])
+    bonuses = check_bonuses(battle, who)
+    dex, strength = bonuses["escape_artist"], bonuses["strength"]
     method = args.get("method")
     if method is None:
         method = "escape_artist" if dex - web.escape_dc > strength - web.burst_dc else "strength"

@@ -517,6 +517,17 @@ class BreakFree(Command):
 
 
 @dataclass(frozen=True)
+class MoveThroughWeb(Command):
+    """Loose in a Web spell, a full-round action: a Strength or Escape Artist check
+    (``method``, else the better), then along ``squares`` 1.5 m for each full 5 points above
+    10 (SRD Web)."""
+    action = "move_through_web"
+    squares: Squares
+    method: str | None = None
+    CHOICES = {"method": ("strength", "escape_artist")}
+
+
+@dataclass(frozen=True)
 class Web(Command):
     action = "web"
     target: str

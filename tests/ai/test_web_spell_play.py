@@ -1,0 +1,36 @@
+"""Computer players with creatures held in a Web spell (SRD Web: glued on a failed save,
+loose on a made one): every command they submit is one the engine allows (``play_turn``
+raises ``IllegalCommand`` otherwise) — a loose creature walks not, a glued one moves not,
+and breaking loose or moving through the web is offered only as the engine says."""
+from __future__ import annotations
+
+import pytest
+
+from game.ai.controllers import make_controller, play_turn
+from game.world.components import Spellcasting
+from tests.ai.harness import battle, creature
+
+GRID = "\n".join("." * 16 for _ in range(8))
+
+
+@pytest.mark.parametrize("name", ["ai", "random", "scripted"])
+def test_creatures_in_a_web_play_their_turns_with_no_refused_command(name):
+    b = battle(GRID, creature("mialee", "blue", (1, 4), int=16, hp=12, initiative=20, weapon="dagger"),
+               creature("orc1", "red", (9, 4), hp=30, initiative=10, str=16),
+               creature("orc2", "red", (10, 5), hp=30, initiative=9, str=16),
+               creature("orc3", "red", (11, 3), hp=30, initiative=8, str=16))
+    sc = b.comp("mialee", Spellcasting)
+    sc.prepared.append("web")
+    sc.caster_level, sc.caster_class = 3, "wizard"
+    ok, refusal, _ = b.act("mialee", "cast", {"spell": "web", "point": [10, 4]}, dice=[1, 20, 1])
+    assert ok, refusal
+    assert {"glued"} <= b.board().body("orc1").conditions and "glued" not in b.board().body("orc2").conditions
+    b.act("mialee", "end_turn")
+    controllers = {"red": make_controller(name, 3), "blue": make_controller(name, 4)}
+    played = []
+    while b.winner is None and b.round <= 4:
+        who = b.turn
+        play_turn(b, who, controllers[b.board().body(who).side],
+                  on_decision=lambda decision, events: played.append(decision.command.action))
+    assert played
+    b.close()
