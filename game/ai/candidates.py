@@ -370,7 +370,7 @@ def approach(t: Turn) -> list[Candidate]:
     keep = t.judgement.danger and t.s.keeps_distance and not t.bold
     if keep and not t.battle.actions_left().get("standard"):
         return []
-    target = min(t.s.foes, key=lambda f: (t.s.gap(t.who, f) - _worth_closing(t, f), f))
+    target = closing_target(t)
     here = t.s.gap(t.who, target)
     why, params = _closing_why(t, target)
     ranked = sorted((t.s.gap_from((x, y), target) + 0.3 * t.danger((x, y)), (x, y))
@@ -388,6 +388,12 @@ def approach(t: Turn) -> list[Candidate]:
                      - _walks_into_their_charge(t, square))
             out.append(Candidate(score, C.Move(t.who, squares=seen.squares), why, dict(params, aoo=len(takers))))
     return out or _open_the_way(t, target)
+
+
+def closing_target(t: Turn) -> str:
+    """The foe it closes in on: the nearest, counting a hurt one and one a friend fights
+    nearer (``_worth_closing``)."""
+    return min(t.s.foes, key=lambda f: (t.s.gap(t.who, f) - _worth_closing(t, f), f))
 
 
 def _worth_closing(t: Turn, foe: str) -> float:

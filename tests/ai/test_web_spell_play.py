@@ -34,3 +34,25 @@ def test_creatures_in_a_web_play_their_turns_with_no_refused_command(name):
                   on_decision=lambda decision, events: played.append(decision.command.action))
     assert played
     b.close()
+
+
+def test_a_creature_loose_in_the_web_works_its_way_toward_its_foe():
+    # orc2 made its save (loose, entangled); mialee, out of its reach, is the foe it closes in on
+    b = battle(GRID, creature("mialee", "blue", (1, 4), int=16, hp=12, initiative=20, weapon="dagger"),
+               creature("orc1", "red", (9, 4), hp=30, initiative=10, str=16),
+               creature("orc2", "red", (10, 5), hp=30, initiative=9, str=16))
+    sc = b.comp("mialee", Spellcasting)
+    sc.prepared.append("web")
+    sc.caster_level, sc.caster_class = 3, "wizard"
+    ok, refusal, _ = b.act("mialee", "cast", {"spell": "web", "point": [10, 4]}, dice=[1, 20])
+    assert ok, refusal
+    b.act("mialee", "end_turn")
+    b.act("orc1", "end_turn")
+    assert b.turn == "orc2" and not b.options("orc2")["move"].legal
+    decision = make_controller("ai:normal", 1).decide(b, "orc2")
+    assert decision is not None and decision.why == "WHY_THROUGH_WEB"
+    assert b.check(decision.command) is None
+    end = decision.command.squares[-1]
+    assert abs(end[0] - 1) < abs(10 - 1)                   # toward mialee
+    assert "works its way through the web toward" in decision.explain("en", {"mialee": "Mialee"})
+    b.close()
