@@ -38,6 +38,8 @@ THROWN_ROUNDS = 3.0
 THROWN_SPARE = 1.0
 ASKED = 2            # foes whose blows are asked of ``odds`` (the best by the sheets' estimate)
 TUMBLE_SURE = 0.75   # a tumble is tried only where each Tumble check is at least this likely
+WEB_COST = 3.0       # walking into a Web spell: held there (``web_cost``)
+WEB_TRIES = 5        # squares tried beyond the first three when closing in, for paths that walk into a web
 
 
 @dataclass
@@ -306,7 +308,7 @@ def move_strikes(t: Turn) -> list[Candidate]:
         if tumble is not None and tumble[1] < cost:
             move, cost, why = tumble[0], tumble[1], "WHY_TUMBLE_STRIKE"
             params = {"chance": tumble[2]}
-        score = t.blow(target, amount) - cost - t.danger(square)
+        score = t.blow(target, amount) - cost - t.danger(square) - web_cost(t, seen.squares)
         out.append(Candidate(score, move, why,
                              {"target": target, "aoo": len(takers), "damage": round(amount, 1), **params}))
     return out
@@ -378,14 +380,19 @@ def approach(t: Turn) -> list[Candidate]:
     if keep:          # the best three it may keep to, found lazily (the test asks every foe)
         ranked = list(islice((r for r in ranked if _out_of_their_reach(t, r[1])), 3))
     out = []
-    for rank, square in ranked[:3]:
-        if t.s.gap_from(square, target) >= here:
+    tries = 3             # a path that walks into a Web spell gives its place to the next square (at most WEB_TRIES more)
+    for rank, square in ranked[:3 + WEB_TRIES]:
+        if tries <= 0 or t.s.gap_from(square, target) >= here:
             break
+        tries -= 1
         seen = views.path(t.battle, t.who, square, "move")
         if seen.legal:
             takers = [taker for taker, _at in seen.provokes]
+            webbed = web_cost(t, seen.squares)
+            if webbed and tries < 3:
+                tries += 1
             score = (0.2 + 0.1 * (here - rank) - provoked_cost(t.s, t.threats, takers) - 0.5 * t.danger(square)
-                     - _walks_into_their_charge(t, square))
+                     - _walks_into_their_charge(t, square) - webbed)
             out.append(Candidate(score, C.Move(t.who, squares=seen.squares), why, dict(params, aoo=len(takers))))
     return out or _open_the_way(t, target)
 
@@ -394,6 +401,15 @@ def closing_target(t: Turn) -> str:
     """The foe it closes in on: the nearest, counting a hurt one and one a friend fights
     nearer (``_worth_closing``)."""
     return min(t.s.foes, key=lambda f: (t.s.gap(t.who, f) - _worth_closing(t, f), f))
+
+
+def web_cost(t: Turn, squares) -> float:
+    """What walking into a Web spell costs (normal and hard: the easy player walks on): the
+    move ends at its edge and the creature is held there, entangled or glued, for rounds
+    (SRD Web) — its own wizard's web included. A round's blows, about."""
+    if not t.judgement.tactics or not t.s.walks_into_web(squares):
+        return 0.0
+    return WEB_COST
 
 
 def _worth_closing(t: Turn, foe: str) -> float:
@@ -461,7 +477,7 @@ def retreat(t: Turn) -> list[Candidate]:
             if not seen.legal:
                 continue
             takers = [taker for taker, _at in seen.provokes]
-            cost = provoked_cost(t.s, t.threats, takers) + t.danger(square) + (
+            cost = provoked_cost(t.s, t.threats, takers) + t.danger(square) + web_cost(t, seen.squares) + (
                 followed_cost(t.s, t.judgement, t.threats, square) if not count else 0.0)
             score = (ANIMAL_FLIGHT if t.s.animal else RETREAT_BIAS) - cost + 0.05 * (-far) - 3.0 * count
             now, _most = t.s.hp(t.who)

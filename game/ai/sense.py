@@ -198,6 +198,23 @@ class Situation:
         return known
 
     @cached_property
+    def webs(self) -> frozenset[Square]:
+        """The squares a Web spell covers now (``spell_views.spell_grounds``)."""
+        return frozenset(sq for sq, ground in spell_views.spell_grounds(self.battle).items() if ground.kind == "web")
+
+    def walks_into_web(self, squares) -> bool:
+        """A path whose squares enter a Web spell its space is not in already: the move ends
+        there, on a Reflex save, entangled, or glued on a failed one (SRD Web)."""
+        webs = self.webs
+        if not webs:
+            return False
+        span = self.me.span
+        start = {(self.me.pos[0] + i, self.me.pos[1] + j) for i in range(span) for j in range(span)}
+        if start & webs:
+            return False
+        return any((x + i, y + j) in webs for x, y in squares for i in range(span) for j in range(span))
+
+    @cached_property
     def danger(self) -> dict[Square, list[str]]:
         """Each square some foe threatens, with the foes that threaten it: ending a turn
         there invites their attacks (a full attack each, next round)."""

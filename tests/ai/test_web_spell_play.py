@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from game.ai.controllers import make_controller, play_turn
+from game.world import commands as C
 from game.world.components import Spellcasting
 from tests.ai.harness import battle, creature
 
@@ -56,3 +57,31 @@ def test_a_creature_loose_in_the_web_works_its_way_toward_its_foe():
     assert abs(end[0] - 1) < abs(10 - 1)                   # toward mialee
     assert "works its way through the web toward" in decision.explain("en", {"mialee": "Mialee"})
     b.close()
+
+
+def _walled_by_web():
+    """Mialee's web across the middle of the field but for its top and bottom rows; the
+    fighter on her side, the foe beyond it."""
+    from game.world.state import Overlay
+    grid = "\n".join("." * 14 for _ in range(7))
+    b = battle(grid, creature("tordek", "blue", (1, 3), hp=30, initiative=20, str=16),
+               creature("mialee", "blue", (0, 0), int=16, hp=12, initiative=15, weapon="dagger"),
+               creature("orc", "red", (12, 3), hp=30, initiative=10, str=16))
+    area = tuple((x, y) for x in (5, 6) for y in range(1, 6))
+    b.shared.overlays[("web", "mialee")] = Overlay("web", "mialee", area, 10 ** 6, 14)
+    b.changed()
+    return b, set(area)
+
+
+def test_it_does_not_walk_into_its_own_side_web_when_closing_in():
+    b, web = _walled_by_web()
+    decision = make_controller("ai:normal", 1).decide(b, "tordek")
+    assert decision is not None and b.check(decision.command) is None
+    assert isinstance(decision.command, C.Move)
+    assert not web & set(decision.command.squares)          # round the web, not into it
+
+
+def test_the_easy_level_walks_straight_in():
+    b, web = _walled_by_web()
+    decision = make_controller("ai:easy", 1).decide(b, "tordek")
+    assert isinstance(decision.command, C.Move) and web & set(decision.command.squares)
