@@ -84,6 +84,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
                        "fr": "se déplace pour prendre {target} en tenaille ({aoo} {aoo|attaque|attaques} d'opportunité en chemin)"},
     "WHY_REACH": {"en": "keeps {target} at reach ({aoo} {aoo|attack|attacks} of opportunity on the way)",
                   "fr": "garde {target} à allonge ({aoo} {aoo|attaque|attaques} d'opportunité en chemin)"},
+    "WHY_BREAK_FREE": {"en": "stuck fast, with no foe in reach: tries to break loose",
+                       "fr": "pris, sans ennemi à portée : tente de se libérer"},
     "WHY_THROUGH_WEB": {"en": "works its way through the web toward {target} ({chance}% to get a square on)",
                         "fr": "se fraie un chemin dans la toile vers {target} ({chance} % de gagner une case)"},
     "WHY_APPROACH": {"en": "closes in on {target} by the safest path ({aoo} {aoo|attack|attacks} of opportunity)",

@@ -202,15 +202,17 @@ class Situation:
         """The squares a Web spell covers now (``spell_views.spell_grounds``)."""
         return frozenset(sq for sq, ground in spell_views.spell_grounds(self.battle).items() if ground.kind == "web")
 
-    def walks_into_web(self, squares) -> bool:
+    def walks_into_web(self, squares, from_outside: bool = False) -> bool:
         """A path whose squares enter a Web spell its space is not in already: the move ends
-        there, on a Reflex save, entangled, or glued on a failed one (SRD Web)."""
+        there, on a Reflex save, entangled, or glued on a failed one (SRD Web).
+        ``from_outside``: whether its space would be in a web at any of ``squares``, wherever
+        it stands now."""
         webs = self.webs
         if not webs:
             return False
         span = self.me.span
         start = {(self.me.pos[0] + i, self.me.pos[1] + j) for i in range(span) for j in range(span)}
-        if start & webs:
+        if start & webs and not from_outside:
             return False
         return any((x + i, y + j) in webs for x, y in squares for i in range(span) for j in range(span))
 

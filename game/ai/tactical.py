@@ -32,7 +32,7 @@ BOLD_AFTER = 3
 BLOWS = ("WHY_ATTACK", "WHY_FULL_ATTACK", "WHY_FOCUS", "WHY_MENACE")
 # What a creature that has held too long may do to go in.
 GOING_IN = frozenset({"WHY_CHARGE", "WHY_MOVE_STRIKE", "WHY_TUMBLE_STRIKE", "WHY_MOVE_FLANK", "WHY_REACH", "WHY_APPROACH",
-                      "WHY_GANG_UP", "WHY_THROUGH_WEB"})
+                      "WHY_GANG_UP", "WHY_THROUGH_WEB", "WHY_BREAK_FREE"})
 # What an animal counts: its blows and the attacks it provokes, and its hide (it runs).
 INSTINCT = LEVELS["easy"]
 # Always weighed; then, unless a full attack is at hand (or it looks ahead), the moves.
@@ -121,6 +121,7 @@ class TacticalPlayer:
             found += cand.approach(turn)
             if web_going.stuck(turn) and s.foes and not (careful and s.keeps_distance):
                 found += web_going.through_web(turn, cand.closing_target(turn))
+            found += web_going.break_loose(turn)
         # last: first aid is weighed only where it could beat all the rest
         found += first_aid.first_aid(turn, max((c.score for c in found), default=-float("inf")))
         return found

@@ -85,3 +85,20 @@ def test_the_easy_level_walks_straight_in():
     b, web = _walled_by_web()
     decision = make_controller("ai:easy", 1).decide(b, "tordek")
     assert isinstance(decision.command, C.Move) and web & set(decision.command.squares)
+
+
+def test_a_glued_creature_with_no_foe_in_reach_tries_to_break_loose():
+    b = battle(GRID, creature("mialee", "blue", (1, 4), int=16, hp=12, initiative=20, weapon="dagger"),
+               creature("orc1", "red", (9, 4), hp=30, initiative=10, str=16),
+               creature("orc2", "red", (10, 5), hp=30, initiative=9, str=16))
+    sc = b.comp("mialee", Spellcasting)
+    sc.prepared.append("web")
+    sc.caster_level, sc.caster_class = 3, "wizard"
+    ok, refusal, _ = b.act("mialee", "cast", {"spell": "web", "point": [10, 4]}, dice=[1, 1])
+    assert ok, refusal
+    assert {"glued"} <= b.board().body("orc1").conditions and {"glued"} <= b.board().body("orc2").conditions
+    b.act("mialee", "end_turn")
+    far = make_controller("ai:normal", 1).decide(b, "orc1")          # mialee is 8 squares off
+    assert far is not None and far.why == "WHY_BREAK_FREE" and b.check(far.command) is None
+    assert "tries to break loose" in far.explain("en")
+    b.close()
