@@ -14,19 +14,25 @@ from tests.ai.harness import battle, creature
 GRID = "\n".join("." * 16 for _ in range(8))
 
 
-@pytest.mark.parametrize("name", ["ai", "random", "scripted"])
-def test_creatures_in_a_web_play_their_turns_with_no_refused_command(name):
+def _webbed(saves: list[int], orcs: int = 2):
+    """Mialee casts Web on the orcs (the Reflex save d20s ``saves``, one an orc: 1 glues,
+    20 leaves it loose) and ends her turn."""
+    places = [(9, 4), (10, 5), (11, 3)]
     b = battle(GRID, creature("mialee", "blue", (1, 4), int=16, hp=12, initiative=20, weapon="dagger"),
-               creature("orc1", "red", (9, 4), hp=30, initiative=10, str=16),
-               creature("orc2", "red", (10, 5), hp=30, initiative=9, str=16),
-               creature("orc3", "red", (11, 3), hp=30, initiative=8, str=16))
+               *(creature(f"orc{i + 1}", "red", places[i], hp=30, initiative=10 - i, str=16) for i in range(orcs)))
     sc = b.comp("mialee", Spellcasting)
     sc.prepared.append("web")
     sc.caster_level, sc.caster_class = 3, "wizard"
-    ok, refusal, _ = b.act("mialee", "cast", {"spell": "web", "point": [10, 4]}, dice=[1, 20, 1])
+    ok, refusal, _ = b.act("mialee", "cast", {"spell": "web", "point": [10, 4]}, dice=saves)
     assert ok, refusal
-    assert {"glued"} <= b.board().body("orc1").conditions and "glued" not in b.board().body("orc2").conditions
     b.act("mialee", "end_turn")
+    return b
+
+
+@pytest.mark.parametrize("name", ["ai", "random", "scripted"])
+def test_creatures_in_a_web_play_their_turns_with_no_refused_command(name):
+    b = _webbed([1, 20, 1], orcs=3)
+    assert {"glued"} <= b.board().body("orc1").conditions and "glued" not in b.board().body("orc2").conditions
     controllers = {"red": make_controller(name, 3), "blue": make_controller(name, 4)}
     played = []
     while b.winner is None and b.round <= 4:
@@ -39,15 +45,7 @@ def test_creatures_in_a_web_play_their_turns_with_no_refused_command(name):
 
 def test_a_creature_loose_in_the_web_works_its_way_toward_its_foe():
     # orc2 made its save (loose, entangled); mialee, out of its reach, is the foe it closes in on
-    b = battle(GRID, creature("mialee", "blue", (1, 4), int=16, hp=12, initiative=20, weapon="dagger"),
-               creature("orc1", "red", (9, 4), hp=30, initiative=10, str=16),
-               creature("orc2", "red", (10, 5), hp=30, initiative=9, str=16))
-    sc = b.comp("mialee", Spellcasting)
-    sc.prepared.append("web")
-    sc.caster_level, sc.caster_class = 3, "wizard"
-    ok, refusal, _ = b.act("mialee", "cast", {"spell": "web", "point": [10, 4]}, dice=[1, 20])
-    assert ok, refusal
-    b.act("mialee", "end_turn")
+    b = _webbed([1, 20])
     b.act("orc1", "end_turn")
     assert b.turn == "orc2" and not b.options("orc2")["move"].legal
     decision = make_controller("ai:normal", 1).decide(b, "orc2")
@@ -88,16 +86,8 @@ def test_the_easy_level_walks_straight_in():
 
 
 def test_a_glued_creature_with_no_foe_in_reach_tries_to_break_loose():
-    b = battle(GRID, creature("mialee", "blue", (1, 4), int=16, hp=12, initiative=20, weapon="dagger"),
-               creature("orc1", "red", (9, 4), hp=30, initiative=10, str=16),
-               creature("orc2", "red", (10, 5), hp=30, initiative=9, str=16))
-    sc = b.comp("mialee", Spellcasting)
-    sc.prepared.append("web")
-    sc.caster_level, sc.caster_class = 3, "wizard"
-    ok, refusal, _ = b.act("mialee", "cast", {"spell": "web", "point": [10, 4]}, dice=[1, 1])
-    assert ok, refusal
+    b = _webbed([1, 1])
     assert {"glued"} <= b.board().body("orc1").conditions and {"glued"} <= b.board().body("orc2").conditions
-    b.act("mialee", "end_turn")
     far = make_controller("ai:normal", 1).decide(b, "orc1")          # mialee is 8 squares off
     assert far is not None and far.why == "WHY_BREAK_FREE" and b.check(far.command) is None
     assert "tries to break loose" in far.explain("en")
