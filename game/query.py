@@ -17,6 +17,7 @@ from .rules.geometry import metres
 from .rules.reasons import Refusal
 from .world import systems, views
 from .world.asking import questions
+from .world.commands import PlanStep
 
 
 MAX_LINE = 1_000_000        # characters of one request
@@ -298,6 +299,8 @@ def _caught_json(c) -> dict:
 
 def _plain(value):
     """JSON values: tuples as lists, squares as [x, y]."""
+    if isinstance(value, PlanStep):      # a full attack's plan, as its command's JSON writes it
+        return value.to_json()
     if isinstance(value, (tuple, list)):
         return [_plain(v) for v in value]
     if isinstance(value, Mapping):       # a dict, or a domain made part by part (``options.LazyParts``)

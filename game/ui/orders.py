@@ -59,6 +59,8 @@ def _label(labels: dict, value, lang: str) -> str:
 def _asked_as(q: Question):
     """What marks a question answered: its argument, or with the creature it is about
     (Feather Fall: one question per caster and faller fills the same argument)."""
+    if q.shown:                      # a plan step's choice: the plan it makes answers it
+        return q.argument, q.choices
     return q.argument if q.against is None else (q.argument, q.to, q.against)
 
 
@@ -157,7 +159,8 @@ class Orders:
         labels = CHOICE_LABELS.get(q.about, {})
         if q.about in LABELS_BY_PLACE:
             return text, [(sentence(code, {}, s.lang), v) for code, v in zip(LABELS_BY_PLACE[q.about], q.choices)]
-        return text, [(self._named(v) or _label(labels, v, s.lang), v) for v in q.choices]
+        shown = q.shown or q.choices         # a plan step's answers read as the lone question's
+        return text, [(self._named(w) or _label(labels, w, s.lang), v) for w, v in zip(shown, q.choices)]
 
     def ask_apart(self, command, q: Question, then) -> None:
         """One of the engine's questions about ``command``, put outside its submission (a
