@@ -281,6 +281,9 @@ class GameScreen(ScreenActing, ScreenDrawing):
                         return
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.dialog.cancellable:
                 self.dialog = None
+            elif event.type == pygame.KEYDOWN and self.dialog.key_choice(event.key) is not None:
+                dialog, self.dialog = self.dialog, None         # yes (Y, O) or no (N), as a click on it
+                dialog.on_choose(dialog.choices[dialog.key_choice(event.key)][1])
             return
         if self.handoff is not None:
             if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
@@ -579,8 +582,11 @@ class GameScreen(ScreenActing, ScreenDrawing):
     def creature_at(self, square):
         return views.creature_at(self.battle, square)
 
-    def make_dialog(self, text: str, choices, on_choose) -> Dialog:
-        return Dialog(text, choices, on_choose)
+    def make_dialog(self, text: str, choices, on_choose, yes_no: bool = False) -> Dialog:
+        """A dialog; ``yes_no``: its first two answers are yes and no (``dialog.yes_no_first``)."""
+        made = Dialog(text, choices, on_choose)
+        made.yes_no = yes_no
+        return made
 
     def _after_events(self, events) -> None:
         why = self.computer.last_why            # a computer creature's reason, just logged, names the action

@@ -60,7 +60,7 @@ def ask_load(screen) -> None:
         ask = f"{sentence('UI_LOAD_HOLDS', {'battle': battle_line(held, screen.lang)}, screen.lang)} {ask}"
     screen.dialog = screen.make_dialog(ask,
                                        [(sentence("UI_LOAD_YES", {}, screen.lang), True),
-                                        (sentence("UI_LOAD_NO", {}, screen.lang), False)], chosen)
+                                        (sentence("UI_LOAD_NO", {}, screen.lang), False)], chosen, yes_no=True)
     screen.dialog.cancellable = True
 
 

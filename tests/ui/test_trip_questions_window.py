@@ -157,3 +157,49 @@ def test_the_engine_asks_power_attack_on_a_trip_only_with_improved_trips_free_at
     assert seen.legal, seen.refusal
     touch = seen.recorder.attacks[-1]              # after the gnoll's attack of opportunity
     assert touch.kind == "touch" and (-3, "power_attack") in [(m.value, m.source) for m in touch.bonus_breakdown]
+
+
+def test_every_yes_or_no_question_lists_yes_first_and_takes_y_and_n(screens):
+    """The engine lists some questions no first (a stunning blow, Feather Fall, the shield
+    bash); the dialogs list every yes-or-no question yes then no, each button showing its
+    key, and N answers no, Y (or O) yes, as a click on that answer would (play-test)."""
+    g = duel(screens, weapon="flail", feats="")
+    button(g, "trip")
+    click(g, at(g, (2, 1)))
+    assert g.dialog.text == sentence("UI_DROP_IF_COUNTERED", {}, "en") and g.dialog.yes_no
+    assert [v for _l, v in g.dialog.choices] == [True, False]
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_y))          # yes: drop the flail
+    pump(g)
+    assert g.handoff == "red"
+    click(g, (10, 10))
+    assert g.dialog.yes_no and [v for _l, v in g.dialog.choices] == [True, False]
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n))          # no: no trip back
+    pump(g)
+    click(g, (10, 10))                                        # handed back
+    args = g.battle.history[-1]["args"]
+    assert args["drop_weapon"] is True and args["counter"] is False
+
+
+@pytest.mark.parametrize("about, choices", [("UI_STUNNING_FIST", (False, True)), ("UI_SHIELD_BASH_TOO", (None, "shield")),
+                                            ("UI_PIN_SILENCE", (False, True)), ("UI_COUNTER", (True, False))])
+def test_the_engines_no_first_questions_are_shown_yes_first(screens, about, choices):
+    from game.world.asking import Question
+    g = duel(screens)
+    text, shown, yes_no = g.orders._worded(Question("hero", about, "x", choices), C.EndTurn("hero"))
+    assert yes_no and [label for label, _v in shown] == ["yes", "no"]
+    assert {v for _l, v in shown} == set(choices)
+
+
+def test_the_pause_menus_confirmation_takes_the_same_keys(screens):
+    """Leaving the battle is asked yes first, each button with its key: N stays, Y leaves."""
+    g = duel(screens)
+    g.pause.open("confirm", "menu")
+    assert g.pause.page.widgets["yes"].text.endswith("(Y)") and g.pause.page.widgets["no"].text.endswith("(N)")
+    assert g.pause.page.widgets["yes"].rect.x < g.pause.page.widgets["no"].rect.x
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n))
+    pump(g)
+    assert g.pause.name == "pause" and g.running
+    g.pause.open("confirm", "menu")
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_y))
+    pump(g)
+    assert g.back_to_menu and not g.running
