@@ -1719,6 +1719,98 @@ _SENTENCES: dict[str, dict[str, str]] = {
     # a computer's why line whose reason has its own colon, or already names the action
     "UI_AI_WHY_TOLD": {"en": "{name} (computer), {action} — {why}", "fr": "{name} (ordinateur), {action} — {why}"},
     "UI_AI_WHY_ALONE": {"en": "{name} (computer), {why}", "fr": "{name} (ordinateur), {why}"},
+    # --- said in the window, where the square is the one pointed at (``sentence(here=True)``):
+    # the board labels no square, so no coordinates ("[10, 6]") reach the player (play-test)
+    "UI_DIR_N": {"en": "to the north", "fr": "au nord"}, "UI_DIR_NE": {"en": "to the north-east", "fr": "au nord-est"},
+    "UI_DIR_E": {"en": "to the east", "fr": "à l'est"}, "UI_DIR_SE": {"en": "to the south-east", "fr": "au sud-est"},
+    "UI_DIR_S": {"en": "to the south", "fr": "au sud"}, "UI_DIR_SW": {"en": "to the south-west", "fr": "au sud-ouest"},
+    "UI_DIR_W": {"en": "to the west", "fr": "à l'ouest"}, "UI_DIR_NW": {"en": "to the north-west", "fr": "au nord-ouest"},
+    "UI_DIR_HERE": {"en": "where it stands", "fr": "là où il se tient"},
+    "CHARGE_CHOOSE_END_HERE": {"en": "Several closest spaces tie: choose the end among the numbered spaces.",
+                               "fr": "Plusieurs espaces sont aussi proches : choisissez l'arrivée parmi les espaces numérotés."},
+    "CHARGE_END_NOT_ALLOWED_HERE": {"en": "That is not a closest space with a clear lane; choose one of the numbered spaces.",
+                                    "fr": "Ce n'est pas un espace le plus proche au passage dégagé ; choisissez l'un des espaces numérotés."},
+    "NOT_A_DOOR_HERE": {"en": "There is no door there.", "fr": "Il n'y a pas de porte là."},
+    "ESCAPE_SQUARE_NOT_ALLOWED_HERE": {"en": "That is not a free square next to its opponent.",
+                                       "fr": "Ce n'est pas une case libre adjacente à son adversaire."},
+    "DOOR_ALREADY_OPEN_HERE": {"en": "That door is already open.", "fr": "Cette porte est déjà ouverte."},
+    "DOOR_ALREADY_CLOSED_HERE": {"en": "That door is already closed.", "fr": "Cette porte est déjà fermée."},
+    "DOOR_OUT_OF_REACH_HERE": {"en": "That door is not next to it.", "fr": "Cette porte n'est pas à côté de lui."},
+    "DOOR_SEALED_HERE": {"en": "That door is sealed: only a cleric's channelled energy opens it.",
+                         "fr": "Cette porte est scellée : seule l'énergie canalisée d'un prêtre l'ouvre."},
+    "DOOR_NOT_SEALED_HERE": {"en": "That door is not sealed.", "fr": "Cette porte n'est pas scellée."},
+    "LOG_SEAL_OPENED_HERE": {"en": "{name} channels positive energy at the sealed door: check {check}, up to {hd} HD against its {seal} HD: the door opens",
+                             "fr": "{name} canalise l'énergie positive sur la porte scellée : test {check}, jusqu'à {hd} DV contre ses {seal} DV : la porte s'ouvre"},
+    "LOG_SEAL_SHATTERED_HERE": {"en": "{name} channels negative energy at the sealed door: check {check}, up to {hd} HD against its {seal} HD: the door shatters",
+                                "fr": "{name} canalise l'énergie négative sur la porte scellée : test {check}, jusqu'à {hd} DV contre ses {seal} DV : la porte vole en éclats"},
+    "LOG_SEAL_HELD_HERE": {"en": "{name} channels energy at the sealed door: check {check}, up to {hd} HD against its {seal} HD: the door holds",
+                           "fr": "{name} canalise l'énergie sur la porte scellée : test {check}, jusqu'à {hd} DV contre ses {seal} DV : la porte tient bon"},
+    "DOORWAY_OCCUPIED_HERE": {"en": "That door cannot be closed: {creature} is in the way.",
+                              "fr": "Cette porte ne peut pas être fermée : {creature} est dans le passage."},
+    "NOT_CLIMBING_HERE": {"en": "That square is walked, not climbed.", "fr": "Sur cette case on marche, on ne grimpe pas."},
+    "NOT_SWIMMING_HERE": {"en": "That square is walked, not swum.", "fr": "Sur cette case on marche, on ne nage pas."},
+    "PATH_NOT_ADJACENT_HERE": {"en": "A square of the path is not next to the one before it.",
+                               "fr": "Une case du chemin n'est pas à côté de la précédente."},
+    "READY_SQUARE_OFF_MAP_HERE": {"en": "That square is off the map.", "fr": "Cette case est hors de la carte."},
+    "NOT_A_WEB_SHEET_HERE": {"en": "There is no web sheet there.", "fr": "Il n'y a pas de nappe de toile là."},
+    "WEB_SHEET_OUT_OF_REACH_HERE": {"en": "That web is not next to it.", "fr": "Cette toile n'est pas à côté de lui."},
+    "NOT_A_HEAVY_OBJECT_HERE": {"en": "There is no heavy object to move there.", "fr": "Il n'y a pas d'objet lourd à déplacer là."},
+    "HEAVY_OBJECT_OUT_OF_REACH_HERE": {"en": "That object is not next to it.", "fr": "Cet objet n'est pas à côté de lui."},
+    "OBJECT_MOVES_ONE_SQUARE_HERE": {"en": "A heavy object moves one square: that square is not next to it.",
+                                     "fr": "Un objet lourd se déplace d'une case : cette case n'est pas à côté de lui."},
+    "OBJECT_SQUARE_TAKEN_HERE": {"en": "{creature} stands there.", "fr": "{creature} se tient là."},
+    "OBJECT_SQUARE_BLOCKED_HERE": {"en": "The object cannot go there: it is not open floor.",
+                                   "fr": "L'objet ne peut pas aller là : ce n'est pas un sol dégagé."},
+    "SBX_THREATENED_BY_HERE": {"en": "Square threatened by {names}", "fr": "Case menacée par {names}"},
+    "SBX_WHY_AOO_HERE": {"en": "Leaving a square {name} threatens: {name} gets an attack of opportunity (expected damage {damage})",
+                         "fr": "En quittant une case menacée par {name} : {name} a droit à une attaque d'opportunité (dégâts moyens {damage})"},
+    "DISMOUNT_SQUARE_BLOCKED_HERE": {"en": "It cannot get down there.", "fr": "Impossible de descendre là."},
+    "SUMMON_NO_FOOTING_HERE": {"en": "The creature cannot stand there: a wall, water, a climb or off the map.",
+                               "fr": "La créature ne peut pas se tenir là : mur, eau, paroi ou hors de la carte."},
+    "SQUARE_OCCUPIED_HERE": {"en": "Someone already stands there: the creature needs an empty space.",
+                             "fr": "Quelqu'un occupe déjà cette case : il faut un espace libre à la créature."},
+    "NO_LINE_OF_EFFECT_HERE": {"en": "No line of effect to that square: something solid is in the way.",
+                               "fr": "Pas de ligne d'effet jusqu'à cette case : un obstacle s'interpose."},
+    "LOG_WEB_MISSED_HERE": {"en": "{name} strikes at the web: {d20}{bonus} against AC {ac}, missed",
+                            "fr": "{name} frappe la toile : {d20}{bonus} contre CA {ac}, raté"},
+    "LOG_WEB_STRUCK_HERE": {"en": "{name} slashes the web: {damage} damage, DR {dr}, {left} hp left",
+                            "fr": "{name} entaille la toile : {damage} dégâts, RD {dr}, il lui reste {left} pv"},
+    "LOG_WEB_CUT_HERE": {"en": "{name} cuts the web away ({damage} damage, DR {dr})",
+                         "fr": "{name} tranche la toile ({damage} dégâts, RD {dr})"},
+    "LOG_DOOR_HERE": {"en": "{name} opens a door", "fr": "{name} ouvre une porte"},
+    "LOG_OBJECT_MOVED_HERE": {"en": "{name} moves a heavy object one square", "fr": "{name} déplace un objet lourd d'une case"},
+    "LOG_DOOR_CLOSED_HERE": {"en": "{name} closes a door", "fr": "{name} ferme une porte"},
+    "FIVE_FOOT_STEP_DIFFICULT_HERE": {"en": "No 5-ft step into difficult terrain.",
+                                      "fr": "Pas de pas de placement dans un terrain difficile."},
+    "NOT_ADJACENT_HERE": {"en": "That square is not next to the one before it.",
+                          "fr": "Cette case n'est pas voisine de la précédente."},
+    "MUST_SWIM_THERE_HERE": {"en": "That square is deep water: swim there (Swim), or have a swim speed.",
+                             "fr": "Cette case est en eau profonde : il faut y nager (Natation), ou avoir une vitesse de nage."},
+    "MUST_CLIMB_THERE_HERE": {"en": "That square is a rock face: climb there (Climb), or have a climb speed.",
+                              "fr": "Cette case est une paroi : il faut y grimper (Escalade), ou avoir une vitesse d'escalade."},
+    "FIVE_FOOT_STEP_NO_SPEED_THERE_HERE": {"en": "No 5-ft step there: it has no speed to move there that way.",
+                                           "fr": "Pas de placement impossible là : elle n'a pas de vitesse pour s'y mouvoir ainsi."},
+    "FIVE_FOOT_STEP_IN_DARKNESS_HERE": {"en": "No 5-ft step in darkness without darkvision.",
+                                        "fr": "Pas de placement impossible dans les ténèbres sans vision dans le noir."},
+    "PIT_IN_THE_WAY_HERE": {"en": "A pit lies on the way: nothing walks into it.", "fr": "Une fosse est sur le chemin : on n'y entre pas."},
+    "BLOCKED_SQUARE_HERE": {"en": "A wall or the map's edge is in the way.", "fr": "Un mur ou le bord de la carte barre le chemin."},
+    "CORNER_HERE": {"en": "Going diagonally there cuts a wall's corner.", "fr": "Aller là en diagonale coupe l'angle d'un mur."},
+    "ENEMY_IN_THE_WAY_HERE": {"en": "An enemy stands in the way.", "fr": "Un adversaire barre le chemin."},
+    "TOO_FAR_HERE": {"en": "Not enough movement to get there.", "fr": "Pas assez de mouvement pour aller jusque-là."},
+    "END_OCCUPIED_HERE": {"en": "It cannot end its movement in another creature's space.",
+                          "fr": "Impossible de finir son mouvement dans l'espace d'une autre créature."},
+    "RUN_NOT_STRAIGHT_HERE": {"en": "A run goes in a straight line; that square is off it.",
+                              "fr": "On court en ligne droite ; cette case n'est pas sur la ligne."},
+    "LANE_CUTS_CORNER_HERE": {"en": "The straight line cuts a wall's corner.", "fr": "La ligne droite coupe l'angle d'un mur."},
+    "LANE_BLOCKED_BY_WALL_HERE": {"en": "A wall blocks the straight line.", "fr": "Un mur barre la ligne droite."},
+    "LANE_DIFFICULT_TERRAIN_HERE": {"en": "Difficult terrain lies on the straight line.",
+                                    "fr": "Un terrain difficile se trouve sur la ligne droite."},
+    "LANE_BLOCKED_BY_CREATURE_HERE": {"en": "{creature} stands on the straight line.", "fr": "{creature} se trouve sur la ligne droite."},
+    "CHARGE_END_BLOCKED_HERE": {"en": "The closest attack space is blocked.", "fr": "L'espace d'attaque le plus proche est bloqué."},
+    "CHARGE_END_OCCUPIED_HERE": {"en": "The closest attack space is occupied by {creature}.",
+                                 "fr": "L'espace d'attaque le plus proche est occupé par {creature}."},
+    "CHARGE_END_NO_ATTACK_HERE": {"en": "From the closest attack space a wall prevents the attack.",
+                                  "fr": "Depuis l'espace d'attaque le plus proche, un mur empêche l'attaque."},
 }
 
 
@@ -1854,10 +1946,15 @@ def _in_feet(code: str, values: dict[str, Any]) -> dict[str, Any]:
 
 
 def sentence(code: str, params: dict[str, Any] | None = None, lang: str | None = None,
-             names: dict[str, str] | None = None) -> str:
+             names: dict[str, str] | None = None, here: bool = False) -> str:
     """The readable sentence for a reason code. ``names``: creature ids as the players know
-    them (the window's names), put in place of the ids the refusal carries."""
+    them (the window's names), put in place of the ids the refusal carries. ``here``: said
+    in the window, about the square the player points at or the path drawn to it: a
+    sentence that names a square by its coordinates ("[10, 6]") is said by its ``_HERE``
+    form, which names none (the board labels no square; the query tool keeps them)."""
     lang = lang or default_language()
+    if here and f"{code}_HERE" in _SENTENCES:
+        code = f"{code}_HERE"
     entry = _SENTENCES.get(code)
     if entry is None:
         return code

@@ -216,18 +216,18 @@ def lines(events, names: dict[str, str], lang: str, sides=None,
                                              "dc": e.dc, "result": result}, lang), (200, 200, 240)))
         elif kind == "DoorChanged":
             out.append((sentence("LOG_DOOR" if e.opened else "LOG_DOOR_CLOSED",
-                                 {"name": n(e.who), "at": list(e.at)}, lang), (190, 170, 140)))
+                                 {"name": n(e.who), "at": list(e.at)}, lang, here=True), (190, 170, 140)))
         elif kind == "DoorChannelled":
             out.append((sentence(f"LOG_SEAL_{e.result.upper()}", {"name": n(e.who), "at": list(e.at), "check": e.check,
-                                                                  "hd": e.max_hd, "seal": e.seal_hd}, lang),
+                                                                  "hd": e.max_hd, "seal": e.seal_hd}, lang, here=True),
                         (235, 215, 150)))
         elif kind == "WebStruck":
             code = "LOG_WEB_MISSED" if not e.hit else ("LOG_WEB_CUT" if e.hp_left <= 0 else "LOG_WEB_STRUCK")
             out.append((sentence(code, {"name": n(e.who), "at": list(e.at), "d20": e.d20, "bonus": _signed(e.bonus),
-                                        "ac": e.ac, "damage": e.damage, "dr": e.reduction, "left": e.hp_left}, lang),
+                                        "ac": e.ac, "damage": e.damage, "dr": e.reduction, "left": e.hp_left}, lang, here=True),
                         (220, 190, 120)))
         elif kind == "ObjectMoved":
-            out.append((sentence("LOG_OBJECT_MOVED", {"name": n(e.who), "at": list(e.at), "to": list(e.to)}, lang),
+            out.append((sentence("LOG_OBJECT_MOVED", {"name": n(e.who), "at": list(e.at), "to": list(e.to)}, lang, here=True),
                         (190, 170, 140)))
         elif kind == "ItemSnatched":
             out.append((sentence("LOG_SNATCHED" if e.grabbed else "LOG_SNATCHED_FELL",

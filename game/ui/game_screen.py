@@ -571,9 +571,10 @@ class GameScreen(ScreenActing, ScreenDrawing):
     def say(self, refusal, who: str | None = None) -> str:
         """A refusal as the player reads it: in its language, creatures by their names —
         the one it is about too, where the sentence begins with a pronoun ("It is not
-        prone." reads "Tordek is not prone."; play-test, issue 14). ``who``: the creature
-        whose command it is (by default the one whose turn it is)."""
-        text = sentence(refusal.code, refusal.params, self.lang, names=self.names)
+        prone." reads "Tordek is not prone."; play-test, issue 14), no square by its
+        coordinates (``here``: the board labels none). ``who``: the creature whose command
+        it is (by default the one whose turn it is)."""
+        text = sentence(refusal.code, refusal.params, self.lang, names=self.names, here=True)
         who = who or self.current
         if who is None or refusal.code in UNNAMED:
             return text

@@ -17,7 +17,7 @@ from ..i18n import sentence
 from ..world import commands as C, views
 from ..world.asking import choice_questions
 from ..world.worn import item_name
-from . import attack_plan
+from . import attack_plan, square_words
 
 # The lone command whose choices a step asks (its engine questions), by maneuver.
 LONE = {"trip": C.Trip, "disarm": C.Disarm}
@@ -125,7 +125,10 @@ def caption(screen) -> str:
     parts, n = [], 0
     for p in screen.plan:
         if isinstance(p, C.StepTo):
-            parts.append(f"{sentence('ACT_five_foot_step', {}, screen.lang)} {list(p.to)}")
+            # the step by its direction from where the creature stands (no coordinates)
+            space = screen.battle.board().body(screen.current).squares
+            parts.append(f"{sentence('ACT_five_foot_step', {}, screen.lang)} "
+                         f"{square_words.direction(space, p.to, screen.lang)}")
             continue
         n += 1
         if isinstance(p, C.ManeuverStep):

@@ -194,7 +194,7 @@ class ScreenActing:
             return False
         command = self.battle.command(cid, action, args)
         if not isinstance(command, C.Command):
-            self.log.append((sentence(command.code, command.params, self.lang), (240, 160, 120)))
+            self.log.append((sentence(command.code, command.params, self.lang, here=True), (240, 160, 120)))
             return False
         return self.submit(command, asked)
 
