@@ -7,6 +7,7 @@ import re
 from .. import data
 from ..i18n import has_sentence, sentence, side_name, side_sentence, term
 from ..world.worn import item_name
+from .log_text import Line
 
 
 def _spell(spell_id: str, lang: str) -> str:
@@ -301,15 +302,18 @@ UNDONE_COLOUR = (120, 120, 128)
 def mark_undone(log: list, start: int, lang: str) -> None:
     """The lines an undone action wrote, from ``start`` on, read "undone: …" in grey: they
     stay in the log, so the player still sees what was tried, but no longer as played
-    (play-test 101). A line already marked is left as it is."""
+    (play-test 101). A line already marked is left as it is. Each is said in every
+    language its line has (``log_text.Line``)."""
     for i in range(start, len(log)):
         text, _colour = log[i]
         if getattr(text, "undone", False):
             continue
-        log[i] = (Undone(sentence("LOG_UNDONE_LINE", {"line": str(text)}, lang)), UNDONE_COLOUR)
+        texts = text.texts if isinstance(text, Line) else {lang: str(text)}
+        log[i] = (Undone({other: sentence("LOG_UNDONE_LINE", {"line": line}, other) for other, line in texts.items()},
+                         lang), UNDONE_COLOUR)
 
 
-class Undone(str):
+class Undone(Line):
     """A log line of an undone action (``mark_undone``)."""
 
     undone = True

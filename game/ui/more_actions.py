@@ -188,9 +188,9 @@ def start(screen, choice: tuple) -> None:
         screen.more = (kind, action, dict(args))
         screen.mode = "more"
         if action == "grapple_move":
-            screen.log.append((sentence("UI_GRAPPLE_MOVE_WHERE", {}, screen.lang), (200, 200, 160)))
+            screen.note("UI_GRAPPLE_MOVE_WHERE")
         elif action == "move_object":
-            screen.log.append((sentence("UI_MOVE_OBJECT_WHERE", {}, screen.lang), (200, 200, 160)))
+            screen.note("UI_MOVE_OBJECT_WHERE")
 
 
 def click(screen, square, target: str | None) -> None:
@@ -222,7 +222,7 @@ def _choose_item(screen, action: str, target: str) -> None:
     items = views.targetable_items(screen.battle, target, action)
     name = screen.names.get(target, target)
     if not items:
-        screen.log.append((sentence("UI_NO_ITEM", {"target": name}, screen.lang), (240, 160, 120)))
+        screen.note("UI_NO_ITEM", {"target": target}, (240, 160, 120))     # its name in each language
         return
     screen.dialog = screen.make_dialog(
         sentence("UI_WHICH_ITEM", {"target": name}, screen.lang),

@@ -98,7 +98,7 @@ class Orders:
         self.acting = command.who
         refusal = s.battle.check(command, declined=declined)
         if refusal is not None:
-            s.log.append((s.say(refusal, command.who), (240, 160, 120)))
+            s.log.append((s.said_refusal(refusal, command.who), (240, 160, 120)))
             return False
         self._next(command, set(asked), set(declined))
         return True
@@ -148,7 +148,7 @@ class Orders:
         def chosen(value):
             self._next(replace(command, **{q.argument: value}), asked | {_asked_as(q)}, declined)
         if q.argument in ("end", "square", "from_square", "to_square", "to"):   # a square: clicked on the board
-            self._pass_to(q.to, lambda: s.choose_square(list(q.choices), sentence(q.about, {}, s.lang), chosen))
+            self._pass_to(q.to, lambda: s.choose_square(list(q.choices), q.about, chosen))
             return
         text, choices, yes_no = self._worded(q, command)
         if stance is None or q.argument not in REMEMBERED:

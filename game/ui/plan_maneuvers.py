@@ -56,12 +56,12 @@ def ask(screen) -> None:
     if cid is None or screen.mode != "full_attack":
         return
     if target is None or target == cid:
-        screen.log.append((sentence("UI_PLAN_SPECIAL_POINT", {}, screen.lang), (200, 200, 160)))
+        screen.note("UI_PLAN_SPECIAL_POINT")
         return
     entries = offered(screen, cid, target)
     name = screen.names.get(target, target)
     if not entries:
-        screen.log.append((sentence("UI_PLAN_SPECIAL_NONE", {"target": name}, screen.lang), (240, 160, 120)))
+        screen.note("UI_PLAN_SPECIAL_NONE", {"target": target}, (240, 160, 120))
         return
     nxt = len(attack_plan.foes(screen.plan)) + 1
     screen.dialog = screen.make_dialog(sentence("UI_PLAN_SPECIAL_WHICH", {"next": nxt, "target": name}, screen.lang),
