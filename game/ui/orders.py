@@ -14,6 +14,7 @@ from ..i18n import has_sentence, sentence
 from ..world.asking import Question, aoo_maneuvers, questions
 from ..world.commands import Command
 from .computer_turns import NO_ANSWER
+from . import log_text
 from .dialog import yes_no_first
 from .stance import REMEMBERED
 
@@ -148,7 +149,8 @@ class Orders:
         def chosen(value):
             self._next(replace(command, **{q.argument: value}), asked | {_asked_as(q)}, declined)
         if q.argument in ("end", "square", "from_square", "to_square", "to"):   # a square: clicked on the board
-            self._pass_to(q.to, lambda: s.choose_square(list(q.choices), q.about, chosen))
+            asked_text = log_text.said(lambda lang: sentence(q.about, {}, lang), s.lang)    # in every language
+            self._pass_to(q.to, lambda: s.choose_square(list(q.choices), asked_text, chosen))
             return
         text, choices, yes_no = self._worded(q, command)
         if stance is None or q.argument not in REMEMBERED:

@@ -19,12 +19,9 @@ class ScreenActing:
 
     def choose_square(self, squares: list, text: str, then) -> None:
         """The rules leave a square to the player (a charge's tied ends): click one.
-        ``text``: the question, or its sentence code (logged then in every language)."""
+        ``text``: the question (a ``log_text.Line`` is logged in every language)."""
         self.squares_asked = (tuple(tuple(s) for s in squares), lambda sq: then(tuple(sq)))
-        if has_sentence(text):
-            self.note(text)
-        else:
-            self.log.append((text, (200, 200, 160)))
+        self.log.append((text, (200, 200, 160)))
         self.refresh()
 
     def choose(self, name: str) -> None:
