@@ -19,6 +19,7 @@ from .rules.turning import affected_odds
 from .rules.web_going import needed
 from .world import systems, views
 from .world.asking import questions
+from .world.commands import PlanStep
 
 
 MAX_LINE = 1_000_000        # characters of one request
@@ -322,6 +323,8 @@ def _caught_json(c) -> dict:
 
 def _plain(value):
     """JSON values: tuples as lists, squares as [x, y]."""
+    if isinstance(value, PlanStep):      # a full attack's plan, as its command's JSON writes it
+        return value.to_json()
     if isinstance(value, (tuple, list)):
         return [_plain(v) for v in value]
     if isinstance(value, Mapping):       # a dict, or a domain made part by part (``options.LazyParts``)

@@ -337,8 +337,8 @@ def _play(session, battle, players, resumed=None) -> tuple[bool, str]:
         game = session.make_game(battle, players)
     else:
         game = session.make_game(battle, players, log=resumed.log)
-        game.log.insert(max(0, len(game.log) - 1), (sentence("UI_LOADED", {"path": resumed.path}, game.lang),
-                                                   (180, 220, 180)))
+        loaded = game.line(lambda lang, _n: sentence("UI_LOADED", {"path": resumed.path}, lang))
+        game.log.insert(max(0, len(game.log) - 1), (loaded, (180, 220, 180)))
     session.battle(game)
     if game.battle is not battle:
         game.battle.close()         # the battle on screen: the loaded one after an F9
@@ -526,8 +526,8 @@ def _save_hooks(save_dir: str | None, lang: str):
         if getattr(screen, "settings_store", None) is not None:
             apply(screen.settings_store.current, screen)       # the new screen's speed and sound
         # "Loaded …", then the round and the turn the battle is at (the log's last line)
-        screen.log.insert(max(0, len(screen.log) - 1), (sentence("UI_LOADED", {"path": str(path)}, screen.lang),
-                                                       (180, 220, 180)))
+        loaded = screen.line(lambda lang, _n: sentence("UI_LOADED", {"path": str(path)}, lang))
+        screen.log.insert(max(0, len(screen.log) - 1), (loaded, (180, 220, 180)))
         autosave(screen.battle, screen.save_meta())
 
     def autosave(battle, extra: dict | None = None):

@@ -7,6 +7,7 @@ import re
 from .. import data
 from ..i18n import has_sentence, sentence, side_name, side_sentence, term
 from ..world.worn import item_name
+from .log_text import Line
 
 
 def _spell(spell_id: str, lang: str) -> str:
@@ -216,10 +217,10 @@ def lines(events, names: dict[str, str], lang: str, sides=None,
                                              "dc": e.dc, "result": result}, lang), (200, 200, 240)))
         elif kind == "DoorChanged":
             out.append((sentence("LOG_DOOR" if e.opened else "LOG_DOOR_CLOSED",
-                                 {"name": n(e.who), "at": list(e.at)}, lang), (190, 170, 140)))
+                                 {"name": n(e.who), "at": list(e.at)}, lang, here=True), (190, 170, 140)))
         elif kind == "DoorChannelled":
             out.append((sentence(f"LOG_SEAL_{e.result.upper()}", {"name": n(e.who), "at": list(e.at), "check": e.check,
-                                                                  "hd": e.max_hd, "seal": e.seal_hd}, lang),
+                                                                  "hd": e.max_hd, "seal": e.seal_hd}, lang, here=True),
                         (235, 215, 150)))
         elif kind == "WebWorked":          # a move through a Web spell: its check and how far it carries it
             out.append((sentence("LOG_WEB_WORKED", {"name": n(e.who), "kind": e.method, "d20": e.d20,
@@ -228,10 +229,10 @@ def lines(events, names: dict[str, str], lang: str, sides=None,
         elif kind == "WebStruck":
             code = "LOG_WEB_MISSED" if not e.hit else ("LOG_WEB_CUT" if e.hp_left <= 0 else "LOG_WEB_STRUCK")
             out.append((sentence(code, {"name": n(e.who), "at": list(e.at), "d20": e.d20, "bonus": _signed(e.bonus),
-                                        "ac": e.ac, "damage": e.damage, "dr": e.reduction, "left": e.hp_left}, lang),
+                                        "ac": e.ac, "damage": e.damage, "dr": e.reduction, "left": e.hp_left}, lang, here=True),
                         (220, 190, 120)))
         elif kind == "ObjectMoved":
-            out.append((sentence("LOG_OBJECT_MOVED", {"name": n(e.who), "at": list(e.at), "to": list(e.to)}, lang),
+            out.append((sentence("LOG_OBJECT_MOVED", {"name": n(e.who), "at": list(e.at), "to": list(e.to)}, lang, here=True),
                         (190, 170, 140)))
         elif kind == "ItemSnatched":
             out.append((sentence("LOG_SNATCHED" if e.grabbed else "LOG_SNATCHED_FELL",
@@ -305,15 +306,18 @@ UNDONE_COLOUR = (120, 120, 128)
 def mark_undone(log: list, start: int, lang: str) -> None:
     """The lines an undone action wrote, from ``start`` on, read "undone: …" in grey: they
     stay in the log, so the player still sees what was tried, but no longer as played
-    (play-test 101). A line already marked is left as it is."""
+    (play-test 101). A line already marked is left as it is. Each is said in every
+    language its line has (``log_text.Line``)."""
     for i in range(start, len(log)):
         text, _colour = log[i]
         if getattr(text, "undone", False):
             continue
-        log[i] = (Undone(sentence("LOG_UNDONE_LINE", {"line": str(text)}, lang)), UNDONE_COLOUR)
+        texts = text.texts if isinstance(text, Line) else {lang: str(text)}
+        log[i] = (Undone({other: sentence("LOG_UNDONE_LINE", {"line": line}, other) for other, line in texts.items()},
+                         lang), UNDONE_COLOUR)
 
 
-class Undone(str):
+class Undone(Line):
     """A log line of an undone action (``mark_undone``)."""
 
     undone = True

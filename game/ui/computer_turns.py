@@ -19,7 +19,7 @@ from .. import data
 from ..i18n import has_sentence, sentence, term
 from ..world import commands as C
 from ..world.worn import item_name
-from .why_words import Said, worded
+from .why_words import worded
 
 HUMAN = "human"
 PACE_MS = 650             # between two computer commands: readable, not slow
@@ -114,11 +114,15 @@ class ComputerTurns:
             return
         self.played += 1
         self.last_why_of = key
-        name, action = s.names.get(cid, cid), action_name(decision.command, s.lang)
-        # said in words; the numbers behind it on hover (play-test, issue 14)
-        numbers = why_line(name, action, decision.explain(s.lang, s.names), s.lang)
-        self.last_why = Said(why_line(name, action, worded(s.battle, decision.why, decision.params, s.lang, s.names),
-                                      s.lang), numbers)
+        # said in words; the numbers behind it on hover (play-test, issue 14); in every
+        # language, the words weighed on the battle as it is now (``log_text``)
+        def said(lang, names):
+            why = worded(s.battle, decision.why, decision.params, lang, names)
+            return why_line(names.get(cid, cid), action_name(decision.command, lang), why, lang)
+
+        def numbers(lang, names):
+            return why_line(names.get(cid, cid), action_name(decision.command, lang), decision.explain(lang, names), lang)
+        self.last_why = s.line(said, numbers)
         s.log.append((self.last_why, (170, 200, 235)))
         if not s.submit(decision.command):                 # refused: the sentence is logged already
             s.submit(C.EndTurn(cid))

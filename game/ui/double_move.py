@@ -94,10 +94,12 @@ def preview(screen, cid: str, goal: Square, ov: Overlay) -> None:
         ov.caption += sentence("PATH_DOUBLE", {"mark": MARK}, screen.lang)
 
 
-def said(screen, refusal, rest: tuple) -> str:
-    """A refusal as the player reads it; the second move's says it is the second's."""
-    text = screen.say(refusal)
-    return sentence("PATH_DOUBLE_SECOND", {"reason": text}, screen.lang) if rest else text
+def said(screen, refusal, rest: tuple, lang: str | None = None) -> str:
+    """A refusal as the player reads it (in ``lang``, by default the screen's); the second
+    move's says it is the second's."""
+    lang = lang or screen.lang
+    text = screen.say(refusal, lang=lang)
+    return sentence("PATH_DOUBLE_SECOND", {"reason": text}, lang) if rest else text
 
 
 def go(screen, cid: str, goal: Square) -> None:
@@ -105,14 +107,14 @@ def go(screen, cid: str, goal: Square) -> None:
     (``second_leg``)."""
     seen = views.path(screen.battle, cid, goal, "double")
     if not seen.legal:
-        screen.log.append((screen.say(seen.refusal), (240, 160, 120)))
+        screen.log.append((screen.said_refusal(seen.refusal), (240, 160, 120)))
         return
     if screen.mount_of(cid):                 # the mount's double move: one command
         screen.submit(C.Ride(cid, mode="double", squares=seen.squares))
         return
     first, rest, refusal = split(screen.battle, cid, seen.squares)
     if refusal is not None:
-        screen.log.append((said(screen, refusal, rest), (240, 160, 120)))
+        screen.log.append((screen.line(lambda lang, _n: said(screen, refusal, rest, lang)), (240, 160, 120)))
         return
     screen.next_leg = ("first", cid, first, rest) if rest else None
     if not screen.submit(C.Move(cid, squares=first)):

@@ -9,10 +9,10 @@ import dataclasses
 
 import pygame
 
-from ..i18n import sentence
+from ..i18n import LANGUAGES, sentence
 from ..world import commands as C, spell_views, views
 from . import action_bar, attack_plan, double_move, more_actions, named_subject, overlays, quick_load, sandbox_odds, sound
-from . import plan_maneuvers, run_band, tooltip, turning_preview, web_going
+from . import log_text, plan_maneuvers, run_band, tooltip, turning_preview, web_going
 from .animation import Motion
 from .board_view import BoardView, Camera, Overlay, pan
 from .combat_log import lines as log_lines
@@ -282,6 +282,9 @@ class GameScreen(ScreenActing, ScreenDrawing):
                         return
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.dialog.cancellable:
                 self.dialog = None
+            elif event.type == pygame.KEYDOWN and self.dialog.key_choice(event.key) is not None:
+                dialog, self.dialog = self.dialog, None         # yes (Y, O) or no (N), as a click on it
+                dialog.on_choose(dialog.choices[dialog.key_choice(event.key)][1])
             return
         if self.handoff is not None:
             if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
@@ -370,7 +373,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
             self.refresh()
         elif key == pygame.K_F5 and self.saves:
             path = self.saves[0](self.battle, self.save_meta())
-            self.log.append((sentence("UI_SAVED", {"path": path}, self.lang), (180, 220, 180)))
+            self.note("UI_SAVED", {"path": path}, (180, 220, 180))
         elif key == pygame.K_F9 and self.saves:
             self.ask_load()
         elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
@@ -513,7 +516,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
             return
         if tuple(square) not in self._click_reach(cid):
             code = "UI_CLICK_CHOOSE_MOVE" if self.battle.options(cid)["move"].legal else "UI_CLICK_NO_MOVE"
-            self.log.append((sentence(code, {}, self.lang), (200, 200, 160)))
+            self.note(code)
             return
         self.mode = "move"
         self.go_to(tuple(square))
@@ -574,28 +577,70 @@ class GameScreen(ScreenActing, ScreenDrawing):
             self.hover = square
             self.refresh()
 
-    def say(self, refusal, who: str | None = None) -> str:
+    def names_in(self, lang: str) -> Names:
+        """The creatures' names in ``lang`` (the screen's own when it is its language)."""
+        return self.names if self.names.lang == lang else Names(self.battle, lang)
+
+    def line(self, make, detail=None) -> log_text.Line:
+        """A log line said in every language (``log_text.said``): ``make(lang, names)``
+        its text in a language with the names in it."""
+        return log_text.said(lambda lang: make(lang, self.names_in(lang)), self.lang,
+                             (lambda lang: detail(lang, self.names_in(lang))) if detail else None)
+
+    def note(self, code: str, params: dict | None = None, colour=(200, 200, 160), here: bool = False) -> None:
+        """Log the sentence ``code`` says with ``params`` (creature ids said by their
+        names), in every language."""
+        self.log.append((self.line(lambda lang, names: sentence(code, params or {}, lang, names, here)), colour))
+
+    def relog(self) -> None:
+        """The whole log in the screen's language now (the settings switched it), the
+        computer's last reason with it (the banner shows it)."""
+        why = self.computer.last_why
+        shown = log_text.relog(self.log, self.lang)
+        for (old, _c), (new, _n) in zip(self.log, shown):
+            if old is why and why:
+                self.computer.last_why = new
+        self.log = shown
+
+    def said_refusal(self, refusal, who: str | None = None) -> log_text.Line:
+        """``say``'s sentence as a log line, in every language."""
+        return self.line(lambda lang, _names: self.say(refusal, who, lang))
+
+    def say(self, refusal, who: str | None = None, lang: str | None = None) -> str:
         """A refusal as the player reads it: in its language, creatures by their names —
         the one it is about too, where the sentence begins with a pronoun ("It is not
-        prone." reads "Tordek is not prone."; play-test, issue 14). ``who``: the creature
-        whose command it is (by default the one whose turn it is)."""
-        text = sentence(refusal.code, refusal.params, self.lang, names=self.names)
+        prone." reads "Tordek is not prone."; play-test, issue 14), no square by its
+        coordinates (``here``: the board labels none). ``who``: the creature whose command
+        it is (by default the one whose turn it is)."""
+        lang = lang or self.lang
+        names = self.names_in(lang)
+        text = sentence(refusal.code, refusal.params, lang, names=names, here=True)
         who = who or self.current
         if who is None or refusal.code in UNNAMED:
             return text
-        return named_subject.named(text, self.names.get(who, who), self.lang)
+        return named_subject.named(text, names.get(who, who), lang)
 
     def creature_at(self, square):
         return views.creature_at(self.battle, square)
 
-    def make_dialog(self, text: str, choices, on_choose) -> Dialog:
-        return Dialog(text, choices, on_choose)
+    def make_dialog(self, text: str, choices, on_choose, yes_no: bool = False) -> Dialog:
+        """A dialog; ``yes_no``: its first two answers are yes and no (``dialog.yes_no_first``)."""
+        made = Dialog(text, choices, on_choose)
+        made.yes_no = yes_no
+        return made
 
     def _after_events(self, events) -> None:
         why = self.computer.last_why            # a computer creature's reason, just logged, names the action
         said = bool(self.log) and bool(why) and self.log[-1][0] is why
         undead = frozenset(cid for cid in self.battle.entities if views.is_undead(self.battle, cid))
-        self.log.extend(log_lines(events, self.names, self.lang, self.side_label, action_said=said, undead=undead))
+        scenario = self.battle.scenario
+        said_in = {lang: log_lines(events, self.names_in(lang), lang, lambda side, lang=lang: scenario.side_name(side, lang),
+                                   action_said=said, undead=undead) for lang in LANGUAGES}
+        # each line in every language: the same events say as many lines in each
+        for i, (_text, colour) in enumerate(said_in[self.lang]):
+            texts = {lang: lines[i][0] if len(lines) == len(said_in[self.lang]) else said_in[self.lang][i][0]
+                     for lang, lines in said_in.items()}
+            self.log.append((log_text.Line(texts, self.lang), colour))
         self.computer.moved(events)
         for e in events:
             if type(e).__name__ == "DamageDealt":

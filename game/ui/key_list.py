@@ -10,7 +10,8 @@ from pygame_gui import elements as E
 from ..i18n import sentence
 from .gui_page import Page
 
-ROWS = ("click", "digits", "tracker", "escape", "enter", "e", "u", "t", "m", "f5", "f9", "f6", "f1", "tab", "arrows", "wheel",
+ROWS = ("click", "digits", "tracker", "escape", "yes_no",
+        "enter", "e", "u", "t", "m", "f5", "f9", "f6", "f1", "tab", "arrows", "wheel",
         "drag", "computer")
 
 

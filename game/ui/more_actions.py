@@ -14,6 +14,7 @@ from ..i18n import sentence, term
 from ..world import commands as C, views
 from ..world.asking import STOCK_CALLS
 from ..world.worn import item_name
+from . import square_words
 
 # Actions that wait for a click on a creature, and the arguments they send.
 TARGETED_MORE = {"feint": {}, "sunder": {"item": "weapon"}, "coup_de_grace": {}, "spring_attack": {}}
@@ -58,16 +59,20 @@ def entries(screen, cid: str) -> list[tuple[str, tuple]]:
         # Heal DC 15 stabilizes a dying creature next to it (it provokes)
         out.append((sentence("ACT_first_aid", {}, lang) + f" · {screen.names.get(dying, dying)}",
                     ("do", "first_aid", {"target": dying})))
+    space = screen.battle.board().body(cid).squares
+
+    def where(at) -> str:                  # the square by its direction, not its coordinates
+        return square_words.direction(space, at, lang)
     for at in opts["cut_web"].domain.get("squares", []) if opts["cut_web"].legal else []:
-        out.append((sentence("ACT_cut_web", {}, lang) + f" · {list(at)}", ("do", "cut_web", {"at": list(at)})))
+        out.append((sentence("ACT_cut_web", {}, lang) + f" · {where(at)}", ("do", "cut_web", {"at": list(at)})))
     # a sealed door next to it: channel energy at it (``channel_at_door``), one entry a door
     for at in opts["channel_at_door"].domain.get("squares", []) if opts["channel_at_door"].legal else []:
-        out.append((sentence("ACT_channel_at_door", {}, lang) + f" · {list(at)}",
+        out.append((sentence("ACT_channel_at_door", {}, lang) + f" · {where(at)}",
                     ("do", "channel_at_door", {"at": list(at)})))
     # a heavy object next to it: the object here, where it goes at the next click
     for at in dict.fromkeys(tuple(at) for at, _to in opts["move_object"].domain.get("moves", [])) \
             if opts["move_object"].legal else ():
-        out.append((sentence("ACT_move_object", {}, lang) + f" · {list(at)}", ("square", "move_object", {"at": list(at)})))
+        out.append((sentence("ACT_move_object", {}, lang) + f" · {where(at)}", ("square", "move_object", {"at": list(at)})))
     out += _grapple_entries(screen, cid, opts)
     for spell in opts["retrieve_component"].domain.get("spells", []) if opts["retrieve_component"].legal else []:
         out.append((sentence("ACT_retrieve_component", {}, lang) + f" · {_spell(spell, lang)}",
@@ -183,9 +188,9 @@ def start(screen, choice: tuple) -> None:
         screen.more = (kind, action, dict(args))
         screen.mode = "more"
         if action == "grapple_move":
-            screen.log.append((sentence("UI_GRAPPLE_MOVE_WHERE", {}, screen.lang), (200, 200, 160)))
+            screen.note("UI_GRAPPLE_MOVE_WHERE")
         elif action == "move_object":
-            screen.log.append((sentence("UI_MOVE_OBJECT_WHERE", {}, screen.lang), (200, 200, 160)))
+            screen.note("UI_MOVE_OBJECT_WHERE")
 
 
 def click(screen, square, target: str | None) -> None:
@@ -217,7 +222,7 @@ def _choose_item(screen, action: str, target: str) -> None:
     items = views.targetable_items(screen.battle, target, action)
     name = screen.names.get(target, target)
     if not items:
-        screen.log.append((sentence("UI_NO_ITEM", {"target": name}, screen.lang), (240, 160, 120)))
+        screen.note("UI_NO_ITEM", {"target": target}, (240, 160, 120))     # its name in each language
         return
     screen.dialog = screen.make_dialog(
         sentence("UI_WHICH_ITEM", {"target": name}, screen.lang),

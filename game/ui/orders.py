@@ -14,6 +14,8 @@ from ..i18n import has_sentence, sentence
 from ..world.asking import Question, aoo_maneuvers, questions
 from ..world.commands import Command
 from .computer_turns import NO_ANSWER
+from . import log_text
+from .dialog import yes_no_first
 from .stance import REMEMBERED
 
 # The extra answer of a question a player may keep for the battle: it ticks or unticks
@@ -41,9 +43,25 @@ CHOICE_LABELS = {
 LABELS_BY_PLACE = {"UI_FEATHER_FALL": ("UI_NO", "UI_YES")}
 
 
+def _kind(labels: dict, value) -> str | None:
+    """"yes" or "no" for an answer that reads so (``dialog.yes_no_first`` puts them first)."""
+    code = labels.get(value) if _hashable(value) else None
+    if code is None and isinstance(value, bool):
+        code = "UI_YES" if value else "UI_NO"
+    return {"UI_YES": "yes", "UI_NO": "no"}.get(code or "")
+
+
+def _hashable(value) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
+
 def _label(labels: dict, value, lang: str) -> str:
     """How one answer reads: its pair's sentence, yes or no, an item's name, or the value."""
-    if value in labels:
+    if _hashable(value) and value in labels:
         return sentence(labels[value], {}, lang)
     if isinstance(value, bool):
         return sentence("UI_YES" if value else "UI_NO", {}, lang)
@@ -61,6 +79,8 @@ def _label(labels: dict, value, lang: str) -> str:
 def _asked_as(q: Question):
     """What marks a question answered: its argument, or with the creature it is about
     (Feather Fall: one question per caster and faller fills the same argument)."""
+    if q.shown:                      # a plan step's choice: the plan it makes answers it
+        return q.argument, q.choices
     return q.argument if q.against is None else (q.argument, q.to, q.against)
 
 
@@ -81,7 +101,7 @@ class Orders:
         self.acting = command.who
         refusal = s.battle.check(command, declined=declined)
         if refusal is not None:
-            s.log.append((s.say(refusal, command.who), (240, 160, 120)))
+            s.log.append((s.said_refusal(refusal, command.who), (240, 160, 120)))
             return False
         self._next(command, set(asked), set(declined))
         return True
@@ -125,17 +145,18 @@ class Orders:
             maneuvers = aoo_maneuvers(s.battle, command, q.to, frozenset(declined), self.instead)
             self._pass_to(q.to, lambda: self._dialog(
                 text, [(sentence("UI_YES", {}, s.lang), True), (sentence("UI_NO", {}, s.lang), False)]
-                + [(sentence(f"UI_AOO_INSTEAD_{m}", {}, s.lang), m) for m in maneuvers], answer))
+                + [(sentence(f"UI_AOO_INSTEAD_{m}", {}, s.lang), m) for m in maneuvers], answer, yes_no=True))
             return
 
         def chosen(value):
             self._next(replace(command, **{q.argument: value}), asked | {_asked_as(q)}, declined)
         if q.argument in ("end", "square", "from_square", "to_square", "to"):   # a square: clicked on the board
-            self._pass_to(q.to, lambda: s.choose_square(list(q.choices), sentence(q.about, {}, s.lang), chosen))
+            asked_text = log_text.said(lambda lang: sentence(q.about, {}, lang), s.lang)    # in every language
+            self._pass_to(q.to, lambda: s.choose_square(list(q.choices), asked_text, chosen))
             return
-        text, choices = self._worded(q, command)
+        text, choices, yes_no = self._worded(q, command)
         if stance is None or q.argument not in REMEMBERED:
-            self._pass_to(q.to, lambda: self._dialog(text, choices, chosen))
+            self._pass_to(q.to, lambda: self._dialog(text, choices, chosen, yes_no))
             return
 
         def ask(keep: bool) -> None:
@@ -148,18 +169,27 @@ class Orders:
                     stance.remember(command.who, q.argument, value)
                 chosen(value)
             box = sentence("UI_REMEMBER_ON" if keep else "UI_REMEMBER_OFF", {}, s.lang)
-            self._dialog(text, [*choices, (box, REMEMBER)], picked)
+            self._dialog(text, [*choices, (box, REMEMBER)], picked, yes_no)
         self._pass_to(q.to, lambda: ask(False))
 
-    def _worded(self, q: Question, command) -> tuple[str, list]:
-        """A question's text and its answers, as its player reads them."""
+    def _worded(self, q: Question, command) -> tuple[str, list, bool]:
+        """A question's text, its answers as its player reads them — a yes and a no first,
+        in that order (``dialog.yes_no_first``: the engine lists some no first) — and
+        whether it is a yes-or-no question."""
         s = self.s
         text = sentence(q.about, {"defender": s.names.get(q.to, q.to), "ally": s.names.get(command.who, command.who),
                                   "target": s.names.get(q.against, q.against)}, s.lang)
         labels = CHOICE_LABELS.get(q.about, {})
         if q.about in LABELS_BY_PLACE:
-            return text, [(sentence(code, {}, s.lang), v) for code, v in zip(LABELS_BY_PLACE[q.about], q.choices)]
-        return text, [(self._named(v) or _label(labels, v, s.lang), v) for v in q.choices]
+            codes = LABELS_BY_PLACE[q.about]
+            choices = [(sentence(code, {}, s.lang), v) for code, v in zip(codes, q.choices)]
+            kinds = [{"UI_YES": "yes", "UI_NO": "no"}.get(code) for code in codes]
+        else:
+            shown = q.shown or q.choices         # a plan step's answers read as the lone question's
+            choices = [(self._named(w) or _label(labels, w, s.lang), v) for w, v in zip(shown, q.choices)]
+            kinds = [None if self._named(w) else _kind(labels, w) for w in shown]
+        ordered, yes_no = yes_no_first(choices, kinds)
+        return text, ordered, yes_no
 
     def ask_apart(self, command, q: Question, then) -> None:
         """One of the engine's questions about ``command``, put outside its submission (a
@@ -174,9 +204,10 @@ class Orders:
         if given is not NO_ANSWER:
             then(given)
             return
-        text, choices = self._worded(q, command)
+        text, choices, yes_no = self._worded(q, command)
         self._pass_to(q.to, lambda: self._dialog(text, choices,
-                                                 lambda value: self._pass_to(command.who, lambda: then(value), back=True)))
+                                                 lambda value: self._pass_to(command.who, lambda: then(value), back=True),
+                                                 yes_no))
 
     def _named(self, value) -> str | None:
         """A creature's answer by its name; a chain of them (Great Cleave's foes, in the
@@ -219,9 +250,10 @@ class Orders:
         self.holder = side
         self.s.handoff, self.s.handoff_for, self.s.after_handoff = side, (None if back else cid), then
 
-    def _dialog(self, text: str, choices, then) -> None:
+    def _dialog(self, text: str, choices, then, yes_no: bool = False) -> None:
         """A question's dialog: Escape leaves it, and the command is not played — except
-        in a computer's command, which must go on (its player cannot take it back)."""
-        self.s.dialog = self.s.make_dialog(text, choices, then)
+        in a computer's command, which must go on (its player cannot take it back).
+        ``yes_no``: its first two answers are yes and no (Y/O and N choose them)."""
+        self.s.dialog = self.s.make_dialog(text, choices, then, yes_no=yes_no)
         computer = getattr(self.s, "computer", None)
         self.s.dialog.cancellable = computer is None or not computer.playing()

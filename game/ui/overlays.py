@@ -42,7 +42,7 @@ def path_overlay(battle, cid: str, goal: Square, mode: str, lang: str | None = N
         # no way there: the goal crossed, and no line drawn through what bars the way
         ov.path, ov.path_ok = [], False
         ov.marks.append((goal, "×"))
-        ov.caption = sentence(seen.refusal.code, seen.refusal.params, lang)
+        ov.caption = sentence(seen.refusal.code, seen.refusal.params, lang, here=True)
         return ov
     ov.path = [seen.start, *seen.squares]
     if tumble is not None:
@@ -98,7 +98,7 @@ def charge_overlay(battle, cid: str, target: str, lang: str | None = None, ov: O
             ov.marks.append((tuple(end), "?"))
         return ov
     ov.lane_ok = False
-    ov.caption = sentence(res.reason.code, res.reason.params, lang, names)
+    ov.caption = sentence(res.reason.code, res.reason.params, lang, names, here=True)
     for opt in res.options:
         if opt.refusal is res.reason:
             ov.lane, ov.lane_line = _lane(battle, cid, opt.end)
@@ -129,7 +129,7 @@ def splash_overlay(battle, cid: str, target: str | None = None, intersection: Sq
     ov = ov or Overlay()
     seen = views.scatter(battle, cid, target=target, intersection=intersection)
     if seen.refusal is not None:
-        ov.caption = sentence(seen.refusal.code, seen.refusal.params, lang)
+        ov.caption = sentence(seen.refusal.code, seen.refusal.params, lang, here=True)
         return ov
     ov.points.extend((point, str(d8)) for d8, point in seen.landings)
     ov.caption = sentence("SPLASH_CAPTION", {"n": seen.range_increments}, lang)

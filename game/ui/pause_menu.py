@@ -18,6 +18,7 @@ from pygame_gui import elements as E
 
 from ..i18n import sentence
 from . import theme
+from .dialog import NO_KEYS, YES_KEYS, key_hint
 from .gui_page import Page
 from .key_list import KeyListPage
 from .settings import Store, settings_file
@@ -48,14 +49,16 @@ class PausePage(Page):
 
 
 class ConfirmPage(Page):
-    """Leave the battle (``asking`` "menu") or the game ("quit")? Yes or no."""
+    """Leave the battle (``asking`` "menu") or the game ("quit")? Yes or no: yes first,
+    each answer showing its key, as every yes-or-no dialog (``dialog.yes_no_first``)."""
 
     def __init__(self, size, scale: float, lang: str, asking: str):
         super().__init__(size, scale, 520, 170)
         text = sentence(f"PAUSE_ASK_{asking.upper()}", {}, lang)
         self.add("question", E.UITextBox(text, self.cell(16, 76), manager=self.manager, container=self.panel))
-        self.button("yes", sentence(f"PAUSE_YES_{asking.upper()}", {}, lang), 110, width=230)
-        self.button("no", sentence("PAUSE_STAY", {}, lang), 110, x=270, width=230)
+        yes, no = sentence(f"PAUSE_YES_{asking.upper()}", {}, lang), sentence("PAUSE_STAY", {}, lang)
+        self.button("yes", f"{yes} ({key_hint('yes', lang)})", 110, width=230)
+        self.button("no", f"{no} ({key_hint('no', lang)})", 110, x=270, width=230)
 
 
 class PauseMenu:
@@ -116,6 +119,8 @@ class PauseMenu:
             self.back()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F1 and self.name == "pause":
             self.open("keys")             # F1 as the Keys button does (play-test: only the button worked)
+        elif event.type == pygame.KEYDOWN and self.name == "confirm" and event.key in YES_KEYS + NO_KEYS:
+            self._confirmed(event.key in YES_KEYS)       # yes (Y, O) or no (N), as every yes-or-no dialog
         else:
             role = self.page.handle(event)
             if role is not None:

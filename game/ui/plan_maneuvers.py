@@ -7,7 +7,8 @@ While a full attack is being planned, M over a creature lists the special attack
 NEXT attack may be: each candidate, the plan with that step appended, is kept only when
 the engine's ``preview`` passes it. Its choices are asked as the lone maneuver asks them:
 the engine's own questions of the lone trip or disarm (``asking.choice_questions``: the
-defender's counter, the trip weapon dropped), put through ``Orders``; which item to
+trip weapon dropped; the defender's counter is asked when the full attack is played),
+put through ``Orders``; which item to
 snatch or strike, as the "More…" menu asks it; lethal grapple damage as its own entry,
 as that menu lists it. Nothing here decides a rule."""
 from __future__ import annotations
@@ -16,7 +17,7 @@ from ..i18n import sentence
 from ..world import commands as C, views
 from ..world.asking import choice_questions
 from ..world.worn import item_name
-from . import attack_plan
+from . import attack_plan, square_words
 
 # The lone command whose choices a step asks (its engine questions), by maneuver.
 LONE = {"trip": C.Trip, "disarm": C.Disarm}
@@ -55,12 +56,12 @@ def ask(screen) -> None:
     if cid is None or screen.mode != "full_attack":
         return
     if target is None or target == cid:
-        screen.log.append((sentence("UI_PLAN_SPECIAL_POINT", {}, screen.lang), (200, 200, 160)))
+        screen.note("UI_PLAN_SPECIAL_POINT")
         return
     entries = offered(screen, cid, target)
     name = screen.names.get(target, target)
     if not entries:
-        screen.log.append((sentence("UI_PLAN_SPECIAL_NONE", {"target": name}, screen.lang), (240, 160, 120)))
+        screen.note("UI_PLAN_SPECIAL_NONE", {"target": target}, (240, 160, 120))
         return
     nxt = len(attack_plan.foes(screen.plan)) + 1
     screen.dialog = screen.make_dialog(sentence("UI_PLAN_SPECIAL_WHICH", {"next": nxt, "target": name}, screen.lang),
@@ -89,12 +90,15 @@ def _item(screen, cid: str, step: C.ManeuverStep) -> None:
 
 
 def _choices(screen, cid: str, step: C.ManeuverStep, left: list[str]) -> None:
-    """The step's remaining choices, each the engine's question of the lone maneuver
-    (``choice_questions``), asked of its player in turn; then the step joins the plan,
-    if the engine still passes it with the answers."""
+    """The step's remaining choices that are the attacker's own (the trip weapon dropped),
+    each the engine's question of the lone maneuver (``choice_questions``), asked in turn;
+    then the step joins the plan, if the engine still passes it with the answers. The
+    defender's (its counter) are left open: the engine asks them when the full attack is
+    played, after the attacker's own questions (``asking.by_side``), so the screen is
+    handed over once (play-test: a trip took many hand-offs)."""
     lone = LONE.get(step.maneuver)
-    questions = [q for q in choice_questions(screen.battle, lone(cid, target=step.target)) if q.argument in left] \
-        if lone is not None else []
+    questions = [q for q in choice_questions(screen.battle, lone(cid, target=step.target))
+                 if q.argument in left and q.to == cid] if lone is not None else []
     if not questions:
         if passes(screen, cid, step):
             screen.plan_special(step)
@@ -121,7 +125,10 @@ def caption(screen) -> str:
     parts, n = [], 0
     for p in screen.plan:
         if isinstance(p, C.StepTo):
-            parts.append(f"{sentence('ACT_five_foot_step', {}, screen.lang)} {list(p.to)}")
+            # the step by its direction from where the creature stands (no coordinates)
+            space = screen.battle.board().body(screen.current).squares
+            parts.append(f"{sentence('ACT_five_foot_step', {}, screen.lang)} "
+                         f"{square_words.direction(space, p.to, screen.lang)}")
             continue
         n += 1
         if isinstance(p, C.ManeuverStep):

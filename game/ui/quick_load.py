@@ -10,36 +10,44 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..i18n import sentence
+from . import log_text
 
 LOG_KEPT = 300             # log lines a save keeps
 
 
 def kept_log(log: list) -> list:
-    """The log's last lines as a save keeps them (JSON: text and colour)."""
-    return [[str(text), list(colour)] for text, colour in log[-LOG_KEPT:]]
+    """The log's last lines as a save keeps them (JSON: text and colour, then the line in
+    every language when it has them, so a loaded log switches language too)."""
+    out = []
+    for text, colour in log[-LOG_KEPT:]:
+        texts = log_text.kept(text)
+        out.append([str(text), list(colour)] + ([texts] if texts else []))
+    return out
 
 
-def _line(entry):
-    """A saved log line back as (text, colour), or None when it does not read."""
-    if not isinstance(entry, (list, tuple)) or len(entry) != 2:
+def _line(entry, lang: str):
+    """A saved log line back as (text, colour), or None when it does not read; a line
+    kept in every language comes back so (``log_text.restored``)."""
+    if not isinstance(entry, (list, tuple)) or len(entry) not in (2, 3):
         return None
-    text, colour = entry
+    text, colour = entry[:2]
     if not isinstance(text, str) or not isinstance(colour, (list, tuple)) or len(colour) != 3:
         return None
     if not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 255 for c in colour):
         return None
-    return text, tuple(colour)
+    return log_text.restored(text, entry[2] if len(entry) == 3 else None, lang), tuple(colour)
 
 
 def resume_log(screen, saved) -> None:
     """The log of a loaded battle: the lines its save kept (any that do not read are left
     out), then the round and the turn it is at."""
-    lines = [_line(e) for e in saved[-LOG_KEPT:]] if isinstance(saved, list) else []
+    lines = [_line(e, screen.lang) for e in saved[-LOG_KEPT:]] if isinstance(saved, list) else []
     screen.log = [line for line in lines if line is not None]
     cur = screen.current
     if cur is not None:
-        screen.log.append((sentence("LOG_TURN", {"round": screen.battle.round, "name": screen.names.get(cur)},
-                                    screen.lang), (235, 215, 150)))
+        turn = screen.battle.round
+        screen.log.append((screen.line(lambda lang, names: sentence("LOG_TURN", {"round": turn, "name": names.get(cur)},
+                                                                    lang)), (235, 215, 150)))
         screen.last_side = None if screen.computer.is_computer(cur) else screen.side_of(cur)
         screen.cam.show(screen.battle.board().body(cur).squares, screen.board_rect().size)
 
@@ -60,7 +68,7 @@ def ask_load(screen) -> None:
         ask = f"{sentence('UI_LOAD_HOLDS', {'battle': battle_line(held, screen.lang)}, screen.lang)} {ask}"
     screen.dialog = screen.make_dialog(ask,
                                        [(sentence("UI_LOAD_YES", {}, screen.lang), True),
-                                        (sentence("UI_LOAD_NO", {}, screen.lang), False)], chosen)
+                                        (sentence("UI_LOAD_NO", {}, screen.lang), False)], chosen, yes_no=True)
     screen.dialog.cancellable = True
 
 

@@ -36,6 +36,6 @@ def go(screen, cid: str, goal: Square) -> None:
     in the log, nothing sent."""
     seen = views.path(screen.battle, cid, goal, "run")
     if not seen.legal:
-        screen.log.append((screen.say(seen.refusal), (240, 160, 120)))
+        screen.log.append((screen.said_refusal(seen.refusal), (240, 160, 120)))
         return
     screen.submit(C.Run(cid, squares=seen.squares))      # ``check`` first, as every order

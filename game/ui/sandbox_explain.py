@@ -52,7 +52,7 @@ def path_reasons(battle, cid: str, square: Square, mode: str, lang, names, aoo=N
     seen = views.path(battle, cid, square, mode)
     rule = {"5ft": "five_foot_step", "withdraw": "withdraw"}.get(mode, "move_121")
     if not seen.legal:
-        return [Explanation(rule, sentence(seen.refusal.code, seen.refusal.params, lang))]
+        return [Explanation(rule, sentence(seen.refusal.code, seen.refusal.params, lang, here=True))]
     positions = [seen.start, *seen.squares]
     diag = sum(1 for a, b in zip(positions, positions[1:]) if a[0] != b[0] and a[1] != b[1])
     straight = len(positions) - 1 - diag
@@ -67,7 +67,7 @@ def path_reasons(battle, cid: str, square: Square, mode: str, lang, names, aoo=N
     for taker, at in seen.provokes:
         out.append(Explanation("aoo_movement", sentence("SBX_WHY_AOO", {
             "name": names.get(taker, taker), "square": list(at),
-            "damage": f"{float(damage[taker]):.2f}" if taker in damage else "?"}, lang)))
+            "damage": f"{float(damage[taker]):.2f}" if taker in damage else "?"}, lang, here=True)))
     return out
 
 

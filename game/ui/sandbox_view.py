@@ -211,7 +211,8 @@ class SandboxView:
         by = [cid for cid in self.threat_ids() if self.hover in views.threatened(self.battle, cid)]
         if by:
             out.append(sentence("SBX_THREATENED_BY", {"square": list(self.hover),
-                                                       "names": ", ".join(self.names.get(c, c) for c in by)}, self.lang))
+                                                       "names": ", ".join(self.names.get(c, c) for c in by)}, self.lang,
+                                here=True))
         if sel and self.show_area:
             costs = [(m, views.reachable(self.battle, sel.id, m).get(self.hover)) for m in (*extra.BANDS, "withdraw")]
             parts = [f"{sentence(f'UI_MODE_{m}', {}, self.lang)} {say_distance(metres(c), self.lang)}"
@@ -251,7 +252,7 @@ class SandboxView:
             name = sentence(f"SBX_ACTION_{action}", {}, self.lang)
             if odds.refusal is not None:
                 out.append(sentence("SBX_ODDS_REFUSED", {"action": name, "reason": sentence(
-                    odds.refusal.code, odds.refusal.params, self.lang, self.names)}, self.lang))
+                    odds.refusal.code, odds.refusal.params, self.lang, self.names, here=True)}, self.lang))
             elif odds.success is not None or odds.attacks:
                 out.append(chances_line(name, odds, self.lang))
                 reasons = why.maneuver_reasons if odds.success is not None else why.attack_reasons

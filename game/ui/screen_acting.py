@@ -18,7 +18,8 @@ class ScreenActing:
     """The acting half of the battle screen (its state lives in ``GameScreen``)."""
 
     def choose_square(self, squares: list, text: str, then) -> None:
-        """The rules leave a square to the player (a charge's tied ends): click one."""
+        """The rules leave a square to the player (a charge's tied ends): click one.
+        ``text``: the question (a ``log_text.Line`` is logged in every language)."""
         self.squares_asked = (tuple(tuple(s) for s in squares), lambda sq: then(tuple(sq)))
         self.log.append((text, (200, 200, 160)))
         self.refresh()
@@ -87,7 +88,7 @@ class ScreenActing:
             run_band.go(self, cid, square)       # beyond a double move, in the grey band: a run
             return
         if not seen.legal:
-            self.log.append((self.say(seen.refusal), (240, 160, 120)))
+            self.log.append((self.said_refusal(seen.refusal), (240, 160, 120)))
             return
         if tumble is not None:           # the Tumble toggle: half speed, a check per foe passed
             self.submit(C.Move(cid, squares=seen.squares, tumble=tumble))
@@ -130,7 +131,7 @@ class ScreenActing:
                 seen = self.battle.preview(attack_plan.command(self, cid, self.plan + [target],
                                                                self.stance.extras("full_attack"), off_hand=False))
                 if not seen.legal:
-                    self.log.append((self.say(seen.refusal), (240, 160, 120)))
+                    self.log.append((self.said_refusal(seen.refusal), (240, 160, 120)))
                     return
             self._plan_one(target, main, "UI_FULL_ATTACK_PLAN")
         elif self.mode == "touch" and spell_views.touches_left(self.battle, cid) > 0:
@@ -166,7 +167,7 @@ class ScreenActing:
         if done >= n:
             self._play_plan()
         else:
-            self.log.append((sentence(progress, {"done": done, "of": n}, self.lang), (200, 200, 160)))
+            self.note(progress, {"done": done, "of": n})
             self.refresh()                  # the plan's next choices (its 5-ft step squares) drawn
 
     def step_in_plan(self, square) -> None:
@@ -176,7 +177,7 @@ class ScreenActing:
             return
         self.plan.append(C.StepTo(tuple(square)))
         nxt = len(attack_plan.foes(self.plan)) + 1
-        self.log.append((sentence("UI_FULL_ATTACK_STEPPED", {"next": nxt}, self.lang), (200, 200, 160)))
+        self.note("UI_FULL_ATTACK_STEPPED", {"next": nxt})
         self.refresh()
 
     def _play_plan(self) -> None:
@@ -194,7 +195,7 @@ class ScreenActing:
             return False
         command = self.battle.command(cid, action, args)
         if not isinstance(command, C.Command):
-            self.log.append((sentence(command.code, command.params, self.lang), (240, 160, 120)))
+            self.note(command.code, command.params, (240, 160, 120), here=True)
             return False
         return self.submit(command, asked)
 
@@ -212,7 +213,7 @@ class ScreenActing:
         ok, refusal, events = self.battle.act(command, declined=declined, instead=instead)
         if not ok:
             self.battle.restore(snap)
-            self.log.append((self.say(refusal, command.who), (240, 160, 120)))
+            self.log.append((self.said_refusal(refusal, command.who), (240, 160, 120)))
             return
         if len(self.battle.dice.history) == rolled_before:
             self.undo.append(snap)          # undoable: the frame stays open until undone or kept
@@ -239,10 +240,10 @@ class ScreenActing:
     def undo_last(self) -> None:
         snap = self.undo.pop() if self.undo else None
         if snap is None:
-            self.log.append((sentence("UI_CANNOT_UNDO", {}, self.lang), (200, 200, 200)))
+            self.note("UI_CANNOT_UNDO", {}, (200, 200, 200))
             return
         self.battle.restore(snap)
         if self.undo_lines:                 # what it logged now reads "undone: …" (play-test 101)
             combat_log.mark_undone(self.log, self.undo_lines.pop(), self.lang)
-        self.log.append((sentence("UI_UNDONE", {}, self.lang), (200, 200, 200)))
+        self.note("UI_UNDONE", {}, (200, 200, 200))
         self.refresh()

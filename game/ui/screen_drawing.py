@@ -10,6 +10,7 @@ from ..i18n import distance, sentence, side_sentence, term
 from ..world import views
 from ..world.worn import item_name
 from . import action_bar, theme, tooltip
+from .dialog import key_hint
 from .stance import FORGET, MONK_TOGGLES, MOVE_TOGGLES, TOGGLES
 
 PANEL_W = 340
@@ -357,7 +358,11 @@ class ScreenDrawing:
         width = max(200, min(560, w - 20))
         room = width - 32
         font = theme.font(14)
-        labels = [_shorten(font, label, room - 24) for label, _v in d.choices]
+        shown = [label for label, _v in d.choices]
+        if d.yes_no:                                # yes and no show the keys that choose them
+            for i, kind in enumerate(("yes", "no")[:len(shown)]):
+                shown[i] = f"{shown[i]} ({key_hint(kind, self.lang)})"
+        labels = [_shorten(font, label, room - 24) for label in shown]
         sizes = [min(room, max(80, font.size(label)[0] + 24)) for label in labels]
         rows, row, used = [], [], 0
         for i, bw in enumerate(sizes):
@@ -371,9 +376,9 @@ class ScreenDrawing:
             sizes = [room] * len(sizes)
         tips = [t for t in d.tips if t] + ([d.note] if d.note else [])
         for i, label in enumerate(labels):          # a shortened label: its whole text on hover
-            if label != d.choices[i][0] and not d.tips[i]:
-                d.tips[i] = d.choices[i][0]
-                tips.append(d.choices[i][0])
+            if label != shown[i] and not d.tips[i]:
+                d.tips[i] = shown[i]
+                tips.append(shown[i])
         tip_h = max((self._wrapped_height(t, 13, room) for t in tips), default=0)
         if d.stacked:                               # room kept for a two-line reason: the list never moves
             tip_h = max(tip_h, 2 * theme.font(13).get_height())

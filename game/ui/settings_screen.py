@@ -95,14 +95,16 @@ class SettingsPage(Page):
 
 def apply_change(key: str, store: Store, thing) -> None:
     """A changed setting on the screen behind (the start menu or a battle): its language
-    at once (a battle's names and lines made from now on), full screen, the animation
-    speed and the sound where the screen has them."""
+    at once (a battle's names, its whole log, the lines made from now on), full screen,
+    the animation speed and the sound where the screen has them."""
     s = store.current
     if key == "language" and hasattr(thing, "lang"):
         thing.lang = s.language
         names = getattr(thing, "names", None)
         if names is not None and hasattr(names, "lang"):
             names.lang = s.language
+        if hasattr(thing, "relog"):              # the whole log in the new language (play-test)
+            thing.relog()
         if hasattr(thing, "refresh") and hasattr(thing, "battle"):
             thing.refresh()
     if key == "fullscreen":

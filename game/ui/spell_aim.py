@@ -297,8 +297,7 @@ class SpellAim:
             if len(self.targets) >= self._limit():
                 self.enter()
             else:
-                self.s.log.append((sentence("UI_TARGETS_PLAN", {"done": len(self.targets), "of": self._limit()},
-                                            self.s.lang), (200, 200, 160)))
+                self.s.note("UI_TARGETS_PLAN", {"done": len(self.targets), "of": self._limit()})
             return
         aim = self._aim_at(square, corner, target)
         if aim is not None:

@@ -49,4 +49,4 @@ def preview(screen, cid: str, hover, ov) -> None:
     bonus = screen.battle.preview(command).recorder.web_goings[0].bonus
     ov.caption = sentence("UI_WEB_GOING", {"kind": method, "bonus": f"{bonus:+d}",
                                            "chance": round(100 * float(odds.web_going[-1][1])),
-                                           "square": list(hover)}, screen.lang)
+                                           "square": list(hover)}, screen.lang, here=True)

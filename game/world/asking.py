@@ -41,7 +41,7 @@ from .actions.stunning import stun_refusal
 from .actions.timing import READY_TRIGGERS
 from .actions.web_spell import breaks_spell_web, methods_by_chance
 from .attacks import AOO_MANEUVERS, check_attack, is_ranged_attack, threatening_enemies
-from .commands import COMMANDS, Command, MoveOn, StepTo, Strike
+from .commands import COMMANDS, PLAN_MANEUVERS, Command, Disarm, ManeuverStep, MoveOn, StepTo, Strike, Trip
 from .components import Feats, Grapple, Hands, HitPoints, Inventory, Offense, Riding, Stats, TurnState, Wielded
 from .damage import dies_at as death_at, status_of, sync_health
 
@@ -154,6 +154,7 @@ class Question:
     argument: str | None
     choices: tuple
     against: str | None = None   # an attack of opportunity: the creature it strikes; Feather Fall: the faller
+    shown: tuple = ()            # the answers ``choices`` stand for, one each (a plan step's yes or no), if not themselves
 
 
 def aoo_maneuvers(battle, command: Command, taker: str, declined: set[str] | frozenset[str] = frozenset(),
@@ -237,6 +238,8 @@ def choice_questions(battle, command: Command) -> list[Question]:
         if len(squares) > 1:
             out.append(Question(who, "UI_CHOOSE_ESCAPE_SQUARE", "to", tuple(squares)))
     out += _stance_questions(battle, command)
+    if action == "full_attack":
+        out += _plan_step_questions(battle, command)
     out += _cleave_questions(battle, command)
     if action == "ready":
         out += _ready_questions(battle, command)
@@ -320,7 +323,7 @@ def _stance_questions(battle, command: Command) -> list[Question]:
         melee = not battle.board().body(who).weapon.is_ranged
     feats, bab = battle.read(who, Feats).ids, battle.read(who, Offense).bab
     out = []
-    if melee and POWER_ATTACK in feats and power_attack_limit(bab) > 0:
+    if melee and POWER_ATTACK in feats and power_attack_limit(bab) > 0 and _blow_may_deal_damage(command, feats):
         out.append(Question(who, "UI_POWER_ATTACK", "power_attack", tuple(range(power_attack_limit(bab) + 1))))
     if melee and action != "charge" and COMBAT_EXPERTISE in feats and expertise_limit(bab) > 0:
         out.append(Question(who, "UI_COMBAT_EXPERTISE", "combat_expertise", tuple(range(expertise_limit(bab) + 1))))
@@ -334,6 +337,69 @@ def _stance_questions(battle, command: Command) -> list[Question]:
                 battle, who, first, unarmed=battle.board().body(who).weapon.is_unarmed) is None:
             out.append(Question(who, "UI_STUNNING_FIST", "stunning_fist", (False, True)))
     return out
+
+
+# Special attacks whose attack roll is a weapon's blow with its damage (``resolve_attack``):
+# the grapple's attack with a light weapon and the opponent's weapon turned on it.
+DAMAGING_STEPS = ("grapple_attack", "use_opponent_weapon")
+
+
+def _blow_may_deal_damage(command: Command, feats) -> bool:
+    """Whether some attack of the command deals a weapon's damage, the only thing Power
+    Attack buys (SRD, Power Attack: « subtract a number from all melee attack rolls and
+    add the same number to all melee damage rolls »): an attack, a whirlwind, a charge
+    that strikes, a full attack with a blow in its plan. A trip's touch attack, a disarm's
+    or a sunder's opposed roll and a bull rush deal none (the engine's sunder damage is the
+    weapon's dice and Strength), so the question is not put for them (play-test: it was
+    noise on a trip) — unless Improved Trip follows the trip with an attack (SRD,
+    Improved Trip). A number given all the same (the query tool) is played as the feat
+    says: it comes off the touch attack too, and adds to the damage of the creature's
+    attacks of opportunity until its next turn."""
+    def damaging(maneuver: str | None) -> bool:
+        return maneuver is None or maneuver in DAMAGING_STEPS or (maneuver == "trip" and "improved_trip" in feats)
+    if command.action == "charge":
+        return damaging(getattr(command, "maneuver", None))
+    if command.action == "full_attack":
+        return any(not isinstance(s, ManeuverStep) or damaging(s.maneuver) for s in command.targets
+                   if not isinstance(s, (StepTo, MoveOn)))
+    return True
+
+
+def _plan_step_questions(battle, command: Command) -> list[Question]:
+    """The choices of a full attack's trips and disarms (``ManeuverStep``) left open when it
+    was planned: each is the lone maneuver's question (``choice_questions`` of a ``Trip`` or
+    a ``Disarm`` at the step's foe: the defender's counter, the trip weapon dropped), its
+    answers the plan with that choice made on every such step at that foe (``shown``: the
+    lone question's answers, which they stand for). The window plans the steps asking only
+    the attacker's own choices, so the defender's come here, with the full attack's other
+    questions, after the attacker's (``by_side``): one hand-off (play-test)."""
+    lone = {"trip": Trip, "disarm": Disarm}
+    plan = tuple(command.targets)
+    out: list[Question] = []
+    seen: set = set()
+    for step in plan:
+        if not isinstance(step, ManeuverStep) or step.maneuver not in lone:
+            continue
+        given = dict(step.options)
+        for q in choice_questions(battle, lone[step.maneuver](command.who, target=step.target)):
+            key = (step.maneuver, step.target, q.argument)
+            if q.argument in given or q.argument not in PLAN_MANEUVERS[step.maneuver] or key in seen:
+                continue
+            seen.add(key)
+            plans = tuple(_plan_with(plan, step.maneuver, step.target, q.argument, v) for v in q.choices)
+            out.append(Question(q.to, q.about, "targets", plans, step.target, shown=q.choices))
+    return out
+
+
+def _plan_with(plan: tuple, maneuver: str, target: str, key: str, value) -> tuple:
+    """``plan`` with ``key`` set to ``value`` on each ``maneuver`` step at ``target`` that
+    has not chosen it yet."""
+    def made(step):
+        if isinstance(step, ManeuverStep) and step.maneuver == maneuver and step.target == target \
+                and key not in dict(step.options):
+            return ManeuverStep(step.maneuver, step.target, step.options + ((key, value),))
+        return step
+    return tuple(made(s) for s in plan)
 
 
 def _cleave_questions(battle, command: Command) -> list[Question]:
@@ -437,14 +503,34 @@ def _is_scroll(command: Command) -> bool:
 
 def questions(battle, seen: Preview) -> list[Question]:
     """Every question a command puts, in the order the window asks them: the choices of
-    its arguments, then each attack of opportunity it gives (whether to take it)."""
+    its arguments, then each attack of opportunity it gives (whether to take it) — the
+    acting creature's side's questions first, then each other side's together, in the
+    order its first question came (``by_side``)."""
     out = choice_questions(battle, seen.command)
     asked = set()
     for taker, provoker, _at in seen.recorder.opportunities:
         if taker not in asked:
             asked.add(taker)
             out.append(Question(taker, "UI_AOO_ASK", None, (True, False), provoker))
-    return out
+    return by_side(battle, seen.command.who, out)
+
+
+def by_side(battle, who: str, asked: list[Question]) -> list[Question]:
+    """``asked`` with the questions of ``who``'s side first, then those of each other side
+    together (in the order its first one came), each side's in their own order. In hot
+    seat each change of side is a hand-off: a trip asked the defender's counter-trip
+    before the tripper's own drop-the-weapon and took four hand-offs (play-test); the
+    answers do not hang on one another's order, since the preview is asked again after
+    each one."""
+    board = battle.board()
+
+    def side(cid: str):
+        return board.body(cid).side if battle.has(cid) else None
+    mine = side(who)
+    order: dict = {mine: 0}
+    for q in asked:
+        order.setdefault(side(q.to), len(order))
+    return sorted(asked, key=lambda q: order[side(q.to)])
 
 
 @dataclass(frozen=True)

@@ -57,3 +57,18 @@ def click(g: GameScreen, pos) -> None:
 def hover(g: GameScreen, pos) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     pump(g)
+
+
+def answer(g: GameScreen, value) -> None:
+    """Click the open dialog's answer whose value is ``value`` (found by its answer, not
+    its place: yes-or-no answers come yes first, whatever order the engine lists them)."""
+    g.draw()
+    rect = next(r for r, (_label, v) in zip(g.dialog.rects, g.dialog.choices) if v == value)
+    click(g, rect.center)
+
+
+def decline(g: GameScreen) -> None:
+    """Answer the open dialog "no" when it is a yes-or-no question (an attack of
+    opportunity not taken), else by its last answer."""
+    g.draw()
+    click(g, g.dialog.rects[1 if g.dialog.yes_no else -1].center)

@@ -71,7 +71,8 @@ def test_the_casters_player_is_asked_behind_a_hand_off_and_the_fall_does_no_dama
         # hot seat keeps secrets: the wizard's player (blue) takes the screen for the question
         assert g.handoff == "blue" and g.handoff_for == "wiz" and g.dialog is None and len(b.history) == 3
         ready(g)
-        assert g.dialog is not None and [label for label, _v in g.dialog.choices] == ["no", "yes"]
+        assert g.dialog is not None and [label for label, _v in g.dialog.choices] == ["yes", "no"]
+        assert g.dialog.yes_no                            # yes first, as every yes-or-no question
         assert "Mialee" in g.dialog.text and "Tordek" in g.dialog.text and "Feather Fall" in g.dialog.text
         yes = next(r for r, (label, _v) in zip(g.dialog.rects, g.dialog.choices) if label == "yes")
         click(g, yes.center)

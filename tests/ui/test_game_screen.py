@@ -311,7 +311,8 @@ def decline_the_rest(g):
         if g.handoff is not None:
             ready(g)
         else:
-            click(g, g.dialog.rects[-1].center)
+            g.draw()
+            click(g, g.dialog.rects[1 if g.dialog.yes_no else -1].center)     # "no", found by the answer
 
 
 def test_overrun_asks_the_defender_to_avoid_or_block(melee):
@@ -338,7 +339,8 @@ def test_a_failed_trip_asks_the_defender_about_the_counter_trip(melee):
     ready(g)                                     # the defender's player takes the screen
     assert g.dialog is not None and [v for _l, v in g.dialog.choices] == [True, False]
     assert not g.battle.history
-    click(g, g.dialog.rects[1].center)
+    no = next(r for r, (_label, v) in zip(g.dialog.rects, g.dialog.choices) if v is False)
+    click(g, no.center)
     decline_the_rest(g)                          # attacks of opportunity for the unarmed trip: declined
     assert g.handoff is None and g.last_side == "blue"       # handed back before the trip was played
     command = g.battle.history[-1]
@@ -405,7 +407,8 @@ def test_a_spider_gets_a_web_button_and_its_victim_a_break_free_button():
     for _ in range(30):                     # throw until one sticks (each try is a new turn)
         click_button(g, "web")
         while g.dialog is not None:
-            click(g, g.dialog.rects[-1].center)
+            g.draw()
+            click(g, g.dialog.rects[1 if g.dialog.yes_no else -1].center)     # "no" to a yes-or-no question
         click(g, at(g, (6, 0)))
         if "entangled" in g.battle.board().body("hero").conditions:
             break

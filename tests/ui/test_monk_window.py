@@ -30,9 +30,10 @@ def test_the_flurry_toggle_is_a_monks_and_its_full_attack_strikes_twice():
         assert g.battle.history == [] or g.battle.history[-1]["action"] != "full_attack"   # one more to pick
         click(g, at(g, (2, 1)))
         # the engine's question: a stunning blow on the first attack (the monk's bonus feat)?
-        assert g.dialog is not None and [v for _l, v in g.dialog.choices] == [False, True]
+        assert g.dialog is not None and [v for _l, v in g.dialog.choices] == [True, False]   # yes first
         g.draw()
-        click(g, g.dialog.rects[1].center)
+        rect = next(r for r, (_label, v) in zip(g.dialog.rects, g.dialog.choices) if v is True)
+        click(g, rect.center)
         last = g.battle.history[-1]
         assert last["action"] == "full_attack" and last["args"].get("flurry") is True
         assert last["args"]["targets"] == ["orc", "orc"] and last["args"].get("stunning_fist") is True

@@ -103,18 +103,24 @@ def test_a_fighter_trips_then_strikes_in_one_full_attack():
         assert "Trip · Gnoll" in labels and "Disarm · Gnoll" in labels
         assert "Pin · Gnoll" not in labels                  # not grappling: the engine refuses it, not offered
         pick(g, "Trip · Gnoll")
-        past_handoff(g)                                     # the counter is the gnoll's player's choice
-        assert g.dialog is not None and "Gnoll's player" in g.dialog.text
-        pick(g, "no")
-        past_handoff(g)                                     # handed back to the fighter's player
-        assert [type(p) for p in g.plan] == [C.ManeuverStep] and not g.battle.history
+        # the counter is the gnoll's player's choice: not asked while planning, no hand-off
+        assert g.handoff is None and g.dialog is None
+        assert g.plan == [C.ManeuverStep("trip", "gnoll")] and not g.battle.history
         g.refresh()
         assert "Plan: 1: Trip · Gnoll" in g.overlay.caption
         click(g, at(g, (2, 1)))                             # the second attack: a blow
-        for _ in range(4):                                  # the trip provokes: the gnoll's player declines
-            past_handoff(g)
-            if g.dialog is not None:
-                pick(g, "no")
+        # played: the gnoll's player is handed the screen once for both of its questions
+        assert g.handoff == "red" and not g.battle.history
+        past_handoff(g)
+        assert g.dialog is not None and "Gnoll's player" in g.dialog.text   # the counter-trip
+        pick(g, "no")
+        assert g.handoff is None and g.dialog is not None   # the trip provokes: still the gnoll's player
+        assert sentence("UI_AOO_ASK", {"taker": "Gnoll", "target": "Fighter",
+                                       "why": sentence("UI_AOO_WHY_ACT", {}, "en")}, "en") == g.dialog.text
+        pick(g, "no")
+        assert g.handoff == "blue"                          # handed back once, before the full attack plays
+        past_handoff(g)
+        assert g.dialog is None and g.handoff is None
         command = g.battle.history[-1]
         assert command["action"] == "full_attack"
         assert command["args"]["targets"] == [{"trip": "gnoll", "counter": False}, "gnoll"]

@@ -421,8 +421,10 @@ def test_a_coup_de_grace_says_it_is_an_automatic_critical_and_the_dead_show_dead
         assert "automatic critical" in g.dialog.tip()
         click_at(g, entry.center)
         click_at(g, at(g, (2, 1)))                     # the sleeping orc
-        if g.dialog is not None:                       # an attack of opportunity asked: not taken
-            click_at(g, g.dialog.rects[-1].center)
+        if g.dialog is not None:                       # an attack of opportunity asked: not taken ("no")
+            g.draw()
+            no = next(r for r, (_label, v) in zip(g.dialog.rects, g.dialog.choices) if v is False)
+            click_at(g, no.center)
         assert g.battle.history[-1]["action"] == "coup_de_grace"
         assert any("automatic critical hit, damage ×" in text for text, _c in g.log), g.log[-6:]
         assert any(text.startswith("Orc is dead (") for text, _c in g.log)

@@ -12,7 +12,7 @@ import pytest
 from game.content.scenario import parse_scenario
 from game.data.rule_texts import rule_texts
 from game.engine import Battle
-from game.i18n import sentence
+from game.i18n import has_sentence, sentence
 from game.query import QuerySession
 from game.rules.odds import attack_odds
 from game.world import views
@@ -122,7 +122,15 @@ def test_charge_lanes_to_every_enemy_show_the_querys_verdict():
                         answer["ends"][0][0] + body.span / 2, answer["ends"][0][1] + body.span / 2)
                     seen_ok += 1
                 elif not sandbox_overrun(battle, body.id, foe):
-                    assert not ov.lane_ok and ov.caption == answer["reason"]
+                    # the query's reason, said as the window says it: no square by its
+                    # coordinates (its ``_HERE`` sentence), the board labelling none
+                    code = answer["reason_code"]
+                    assert not ov.lane_ok and "[" not in ov.caption
+                    if has_sentence(f"{code}_HERE"):
+                        here = sentence(f"{code}_HERE", {}, "en")      # its template: up to its first value
+                        assert ov.caption.startswith(here.split("{")[0]), (ov.caption, here)
+                    else:
+                        assert ov.caption == answer["reason"]
                     seen_bad += 1
     assert seen_ok and seen_bad
 

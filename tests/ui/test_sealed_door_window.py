@@ -74,19 +74,19 @@ def _channel_from_the_menu(lang: str, entry: str, evil: bool) -> tuple:
 
 
 def test_a_good_cleric_opens_the_sealed_door_from_the_more_menu():
-    last, kind, lines, sealed, colour = _channel_from_the_menu("en", "Channel energy at the sealed door · [3, 1]",
+    last, kind, lines, sealed, colour = _channel_from_the_menu("en", "Channel energy at the sealed door · to the east",
                                                                 evil=False)
     assert last["action"] == "channel_at_door" and last["args"] == {"at": [3, 1]}
     assert kind == "open_door" and sealed == frozenset() and not goldish(colour)
-    assert any(line.startswith("Jozan channels positive energy at the sealed door at [3, 1]")
+    assert any(line.startswith("Jozan channels positive energy at the sealed door: check")
                and line.endswith("the door opens") for line in lines), lines
 
 
 def test_an_evil_cleric_shatters_it_and_the_log_says_so_in_french():
-    last, kind, lines, sealed, _colour = _channel_from_the_menu("fr", "Canaliser l'énergie sur la porte scellée · [3, 1]",
+    last, kind, lines, sealed, _colour = _channel_from_the_menu("fr", "Canaliser l'énergie sur la porte scellée · à l'est",
                                                                  evil=True)
     assert last["action"] == "channel_at_door" and kind == "floor" and sealed == frozenset()
-    assert any(line.startswith("Jozan canalise l'énergie négative sur la porte scellée en [3, 1]")
+    assert any(line.startswith("Jozan canalise l'énergie négative sur la porte scellée : test")
                and line.endswith("la porte vole en éclats") for line in lines), lines
 
 

@@ -62,7 +62,8 @@ def test_moving_through_the_web_shows_the_reach_and_the_chance_then_asks_the_met
     # Strength +3: 12+ on the die for 5 ft (45 %), 17+ for 10 ft (20 %)
     assert dict(g.overlay.marks)[(6, 4)] == "45%" and dict(g.overlay.marks)[(5, 4)] == "20%"
     assert g.overlay.caption == sentence("UI_WEB_GOING", {"kind": "strength", "bonus": "+3", "chance": 20,
-                                                          "square": [5, 4]}, lang)
+                                                          "square": [5, 4]}, lang, here=True)
+    assert "[5, 4]" not in g.overlay.caption                  # the board labels no square
     click(g, at(g, (5, 4)))
     assert g.dialog is not None and [v for _l, v in g.dialog.choices] == ["strength", "escape_artist"]
     click(g, g.dialog.rects[0].center)

@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from game.world.components import Conditions, Grapple
+from tests.ui.screen_driver import decline
 from tests.ui.test_game_screen import MELEE, at, click, click_button, open_screen, pump
 
 NAMED = MELEE.replace('id = "orc_a"\n', 'id = "orc_a"\nname = "Orc"\n').replace('id = "orc_b"\n',
@@ -64,7 +65,7 @@ def test_cleave_asks_which_foe_to_strike_if_the_first_drops():
     assert g.dialog is not None and [label for label, _v in g.dialog.choices] == ["No extra attack", "Orc 2"]
     click(g, g.dialog.rects[1].center)
     while g.dialog is not None:                                  # attacks of opportunity, if any: declined
-        click(g, g.dialog.rects[-1].center)
+        decline(g)
     command = g.battle.history[-1]
     assert command["action"] == "attack" and command["args"]["cleave"] == ["orc_b"]
     rolled = [line for line, _c in g.log if "→ Orc 2" in line]
@@ -86,8 +87,8 @@ def test_a_grappler_holding_two_picks_the_opponent_of_each_option(melee):
     assert "Grapple: lethal damage (-4) · Orc 2" in labels
     pin = next(r for r, (label, _v) in zip(g.dialog.rects, g.dialog.choices) if label == "Pin · Orc 2")
     click(g, pin.center)
-    while g.dialog is not None:                                  # keep it able to speak: the first answer
-        click(g, g.dialog.rects[0].center)
+    while g.dialog is not None:                                  # keep it able to speak: "no" to silencing
+        decline(g)
     command = g.battle.history[-1]
     assert command["action"] == "pin" and command["args"]["target"] == "orc_b"
 
