@@ -1558,6 +1558,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "LOG_STOPPED_overrun_failed": {"en": "{name} is held back and stops", "fr": "{name} est arrêté et s'immobilise"},
     "LOG_STOPPED_noticed_web": {"en": "{name} notices the web and stops short", "fr": "{name} remarque la toile et s'arrête net"},
     "LOG_STOPPED_stuck_in_web": {"en": "{name} stumbles into the web and is caught", "fr": "{name} tombe dans la toile et s'y englue"},
+    "LOG_STOPPED_web_spell_ahead": {"en": "{name} stops short of the web: it may not stop in a friend's space",
+                                    "fr": "{name} s'arrête au bord de la toile : il ne peut s'arrêter sur la case d'un autre"},
     "LOG_STOPPED_entered_web_spell": {"en": "{name} walks into the web and is caught in its strands",
                                       "fr": "{name} entre dans la toile et s'empêtre dans ses fils"},
     "LOG_WEB_MISSED": {"en": "{name} strikes at the web at {at}: {d20}{bonus} against AC {ac}, missed",

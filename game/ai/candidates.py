@@ -406,9 +406,10 @@ def closing_target(t: Turn) -> str:
 def web_cost(t: Turn, squares) -> float:
     """What walking into a Web spell costs (normal and hard: the easy player walks on): the
     move ends at its edge and the creature is held there, entangled or glued, for rounds
-    (SRD Web) — its own wizard's web included. A round's blows, about."""
-    if not t.judgement.tactics or not t.s.walks_into_web(squares):
-        return 0.0
+    (SRD Web) — its own wizard's web included. A round's blows, about; nothing once it has
+    gone rounds without a blow (``bold``: the foes left may be the ones held in it)."""
+    if not t.judgement.tactics or t.bold or not t.s.walks_into_web(squares):
+        return 0.0                  # gone rounds without a blow: it goes in, web or not (no stalemate)
     return WEB_COST
 
 

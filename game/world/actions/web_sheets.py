@@ -26,6 +26,7 @@ from __future__ import annotations
 from ...rules import attack as attack_rules
 from ...rules.geometry import Square, space_squares
 from ...rules.modifiers import ability_modifier
+from ...rules.movement import MoveContext
 from ..components import Abilities, Conditions, Stats, WebHold, Webs
 from ..events import ConditionEnded, ConditionStarted, MovementStopped, SavingThrow, WebStruck
 from ..saving import roll_save
@@ -89,12 +90,18 @@ def _entering_spell_web(battle, who: str, here: Square, there: Square) -> tuple[
     points above 10), which is not played yet, so the walk stops where the web took it. A
     creature already in that web's area (caught when it was cast, or since) moves within it
     without a new save. The save is a die: a dry run rolls it on its probing dice."""
-    span = battle.board().body(who).span
+    board = battle.board()
+    span = board.body(who).span
     before, after = set(space_squares(here, span)), set(space_squares(there, span))
     for _key, overlay in sorted(battle.shared_read.overlays.items()):
         area = {tuple(sq) for sq in overlay.squares}
         if overlay.kind != "web" or before & area or not after & area:
             continue
+        if not MoveContext.of(board, board.body(who)).can_end_at(there):
+            # The web would hold it where no move may end (a friend's space it was passing
+            # through): it stops at the last square it may end on, short of the strands
+            # (digest §1.4, "accidentally ending in an illegal space"; README, "Rulings").
+            return [MovementStopped(who=who, at=here, reason="web_spell_ahead")], "noticed"
         ok, events = roll_save(battle, who, "ref", overlay.dc, purpose=f"ref save web {who}")
         conds = battle.comp(who, Conditions).ids
         conds.add("entangled")
