@@ -408,9 +408,11 @@ def web_cost(t: Turn, squares) -> float:
     move ends at its edge and the creature is held there, entangled or glued, for rounds
     (SRD Web) — its own wizard's web included. A round's blows, about; nothing once it has
     gone rounds without a blow (``bold``: the foes left may be the ones held in it)."""
-    if not t.judgement.tactics or t.bold or not t.s.walks_into_web(squares):
-        return 0.0                  # gone rounds without a blow: it goes in, web or not (no stalemate)
-    return WEB_COST
+    if not t.judgement.tactics or not t.s.walks_into_web(squares):
+        return 0.0
+    if t.s.web_stops_short(squares):
+        return WEB_COST + 2.0       # held up at the web's edge by a friend's space: a move for nothing
+    return 0.0 if t.bold else WEB_COST     # gone rounds without a blow: it goes in, web or not (no stalemate)
 
 
 def _worth_closing(t: Turn, foe: str) -> float:

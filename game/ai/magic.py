@@ -23,6 +23,10 @@ from .sense import ABLE, Situation
 CURES = frozenset({"cure"})
 HARMS = frozenset({"missiles", "damage", "damage_per_level", "inflict", "scorching_ray"})
 AREA_HARMS = frozenset({"area_damage_per_level", "fireball"})
+# Spells that lay a lasting ground (``spell_views.spell_grounds``), and how near a friend
+# may stand to one before it is not cast there (``_friends_at_its_edge``).
+LASTING_GROUND = frozenset({"web"})
+EDGE = 2
 CONTROLS = frozenset({"sleep", "color_spray", "hold_person", "web", "grease", "calm_emotions", "cause_fear", "scare"})
 BOONS = frozenset({"bless", "shield_of_faith", "magic_weapon", "haste", "spiritual_weapon"})
 # What putting one foe out of the fight a while (asleep, held, stuck) is worth, in hit points.
@@ -79,6 +83,8 @@ def _weigh(t: Turn, spell_id: str, spell: dict, make, fixed: dict, aim: dict) ->
     victims = _victims(t, name, spell, aim)
     if victims is None or any(v in t.s.friends for v in victims):
         return None                      # never its own side
+    if name in LASTING_GROUND and _friends_at_its_edge(t, name, aim):
+        return None                      # nor strands its own fighters' way in
     foes = [v for v in victims if v in t.s.foes]
     if not foes:
         return None if effect not in BOONS else _boon(t, command, name, aim)
@@ -94,6 +100,18 @@ def _weigh(t: Turn, spell_id: str, spell: dict, make, fixed: dict, aim: dict) ->
         return None
     why = "WHY_AREA_SPELL" if len(foes) > 1 else "WHY_SPELL"
     return Candidate(score + 0.5, command, why, {"spell": name, "target": foes[0], "count": len(foes)})
+
+
+def _friends_at_its_edge(t: Turn, name: str, aim: dict) -> bool:
+    """A friend (the caster aside) stands within ``EDGE`` squares of a lasting area's
+    squares (a Web spell, Grease): its fighters at grips with the foes there would have to
+    walk in to strike them, and a web holds whoever walks in (SRD Web) — the party's own
+    melee stranded in its wizard's web for rounds."""
+    if "point" not in aim:
+        return False
+    area = spell_views.spell_area(t.battle, t.who, name, tuple(aim["point"])) or ()
+    near = {(x + dx, y + dy) for x, y in area for dx in range(-EDGE, EDGE + 1) for dy in range(-EDGE, EDGE + 1)}
+    return any(sq in near for f in t.s.friends if f != t.who for sq in t.s.board.body(f).squares)
 
 
 def _foe_aims(t: Turn, aims: list[dict]) -> list[dict]:

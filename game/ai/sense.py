@@ -216,6 +216,20 @@ class Situation:
             return False
         return any((x + i, y + j) in webs for x, y in squares for i in range(span) for j in range(span))
 
+    def web_stops_short(self, squares) -> bool:
+        """The path's first square in a Web spell is another creature's space: the web would
+        hold it where no move may end, so it stops before the strands
+        (``web_sheets.entering``) — a move that gets nowhere."""
+        webs = self.webs
+        if not webs:
+            return False
+        span = self.me.span
+        for x, y in squares:
+            space = [(x + i, y + j) for i in range(span) for j in range(span)]
+            if any(sq in webs for sq in space):
+                return any(b.id != self.who for sq in space for b in self.board.occupants.get(sq, ()))
+        return False
+
     @cached_property
     def danger(self) -> dict[Square, list[str]]:
         """Each square some foe threatens, with the foes that threaten it: ending a turn

@@ -92,3 +92,26 @@ def test_a_glued_creature_with_no_foe_in_reach_tries_to_break_loose():
     assert far is not None and far.why == "WHY_BREAK_FREE" and b.check(far.command) is None
     assert "tries to break loose" in far.explain("en")
     b.close()
+
+
+def _wizard_and_orcs(fighter_at):
+    """Mialee with Web ready, two orcs bunched eight squares off, and Tordek at ``fighter_at``."""
+    b = battle(GRID, creature("mialee", "blue", (1, 4), int=16, hp=12, initiative=20, weapon="dagger"),
+               creature("tordek", "blue", fighter_at, hp=30, initiative=15, str=16),
+               creature("orc1", "red", (10, 4), hp=30, initiative=10, str=16),
+               creature("orc2", "red", (10, 5), hp=30, initiative=9, str=16))
+    sc = b.comp("mialee", Spellcasting)
+    sc.prepared[:] = ["web"]
+    sc.caster_level, sc.caster_class = 3, "wizard"
+    return b
+
+
+def _casts_web(b) -> bool:
+    decision = make_controller("ai:normal", 1).decide(b, "mialee")
+    assert decision is None or b.check(decision.command) is None
+    return decision is not None and getattr(decision.command, "spell", None) == "web"
+
+
+def test_the_wizard_webs_the_orcs_coming_but_not_those_its_fighter_is_about_to_strike():
+    assert _casts_web(_wizard_and_orcs(fighter_at=(2, 6)))      # the fighter well back: hold them there
+    assert not _casts_web(_wizard_and_orcs(fighter_at=(8, 7)))  # at the web's edge: it would strand him

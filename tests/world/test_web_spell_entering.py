@@ -93,3 +93,19 @@ def test_preview_and_check_of_a_move_into_the_web_change_nothing():
     assert b.state() == before
     assert not {"entangled", "glued"} & b.comp("orc", Conditions).ids
     assert b.board().body("orc").pos == (3, 4)
+
+
+def test_one_whose_first_web_square_is_a_friend_s_space_stops_short_with_no_save():
+    # the orc's friend stands in (6, 4), the web's first square on the way: no move ends in
+    # another's space (digest §1.4), so the web cannot hold the orc there
+    orc = creature("orc", "red", (3, 4), initiative=10, hp=30, weapon="greataxe")
+    friend = creature("friend", "red", (6, 4), initiative=5, hp=30, weapon="greataxe")
+    b = prepared_caster(GRID, "mialee", ["web"], foes=[orc, friend])
+    ok, refusal, _ = b.act("mialee", "cast", {"spell": "web", "point": [10, 4]}, dice=[20])
+    assert ok, refusal
+    b.act("mialee", "end_turn")
+    ok, refusal, ev = b.act("orc", "move", {"squares": INTO})
+    assert ok, refusal
+    assert saves(ev) == [] and b.board().body("orc").pos == (5, 4)
+    assert first(ev, "MovementStopped").reason == "web_spell_ahead"
+    assert "entangled" not in b.comp("orc", Conditions).ids
