@@ -12,7 +12,9 @@ One small battle is played first and not counted (``WARMUP``: 12 creatures on a 
 its own seed): the modules the engine imports on first use and the first answers of its
 tables would otherwise be charged to the measured battle's first turns (about a fifth of
 its time on this machine). It is another map and other creatures, so the geometry it
-worked out is none the measured battle asks again; ``warmup_s`` says what it took."""
+worked out is none the measured battle asks again; ``warmup_s`` says what it took.
+``machine.pace_s``: the seconds a fixed loop takes here (``runtime.machine_pace``), to
+tell a slower machine from slower code."""
 from __future__ import annotations
 
 import json
@@ -20,7 +22,7 @@ import platform
 import statistics
 import sys
 
-from .runtime import steady_collector
+from .runtime import machine_pace, steady_collector
 from .simulate.play import play_battle, sides_of
 from .simulate.summary import percentile
 
@@ -66,7 +68,8 @@ def measure(repeat: int = 1, seed: int = 20, max_rounds: int = 100, size: tuple[
            "decision_ms_p99": figures["decision_ms_p99"] <= TARGETS["decision_ms_p99"],
            "creature_turns_per_s": figures["creature_turns_per_s"] >= TARGETS["creature_turns_per_s"]}
     return {"suite": "ai", "controller": CONTROLLER, "map": list(size), "creatures": 2 * per_side,
-            "machine": {"python": sys.version.split()[0], "platform": platform.platform()},
+            "machine": {"python": sys.version.split()[0], "platform": platform.platform(),
+                        "pace_s": machine_pace()},
             "warmup_s": round(warmup_s, 2), "creature_turns": turns, **figures,
             "targets": TARGETS, "met": {**met, "all": all(met.values())}, "battles": battles}
 
