@@ -34,8 +34,12 @@ def through_web(t: Turn, target: str) -> list[Candidate]:
         end = tuple(command.squares[-1])
         out = not t.s.walks_into_web([end], from_outside=True)
         gap = t.s.gap_from(end, target)
-        if gap < here or (out and not t.bold):
+        if gap < here or out:
             ends.append((not out, gap, len(command.squares), i, command))
+    if t.bold and any(gap < here for _inside, gap, *_rest in ends):
+        # gone rounds without a blow, it goes on toward its foe: out of the strands only
+        # when no end brings it nearer (a way round), not to walk back in the round after
+        ends = [e for e in ends if e[1] < here]
     found = []
     for _inside, _gap, _length, _i, command in sorted(ends)[:ENDS]:
         odds = t.battle.odds(command)
@@ -55,8 +59,7 @@ def _weighed(t: Turn, command, odds, target: str, here: int) -> Candidate:
         if stops > most:
             likeliest, most = tuple(square), stops
     last = tuple(odds.web_going[-1][0])
-    # once gone rounds without a blow it goes in web or not (``web_cost``): no use getting out
-    out = 0.0 if t.bold or t.s.walks_into_web([last], from_outside=True) else float(odds.web_going[-1][1])
+    out = 0.0 if t.s.walks_into_web([last], from_outside=True) else float(odds.web_going[-1][1])
     seen = t.battle.preview(command)
     takers = [taker for taker, provoker, _at in seen.recorder.opportunities if provoker == t.who] if seen.legal else []
     score = 0.2 + 0.1 * gained + OUT * out - provoked_cost(t.s, t.threats, takers) - 0.5 * t.danger(likeliest)

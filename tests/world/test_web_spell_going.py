@@ -183,3 +183,19 @@ def test_the_query_tool_says_the_path_s_needs_and_chances():
                                               {"at": [5, 4], "needs": 20, "chance": 0.2}]}]
     assert preview["questions"][0]["about"] == "UI_WEB_HOW"
     assert odds["web_going"] == [{"at": [6, 4], "chance": 0.45}, {"at": [5, 4], "chance": 0.2}]
+
+
+def test_a_check_that_runs_out_in_a_friend_s_space_stops_it_before_it():
+    # the orc's friend stands loose in the web at (8, 4): a result of 15 carries the orc
+    # 5 ft, into that space, where no move ends (digest §1.4): it stays where it is
+    kw = dict(initiative=10, hp=30, weapon="greataxe", str=16, dex=12)
+    b = prepared_caster(GRID, "mialee", ["web"], foes=[creature("orc", "red", (7, 4), **kw),
+                                                       creature("friend", "red", (8, 4), **{**kw, "initiative": 5})])
+    ok, refusal, _ = b.act("mialee", "cast", {"spell": "web", "point": [10, 4]}, dice=[20, 20])
+    assert ok, refusal
+    b.act("mialee", "end_turn")
+    ok, refusal, ev = b.act("orc", "move_through_web", {"squares": [[8, 4], [9, 4]], "method": "strength"}, dice=[12])
+    assert ok, refusal
+    assert first(ev, "WebWorked").squares == 1
+    assert b.board().body("orc").pos == (7, 4) and b.board().body("friend").pos == (8, 4)
+    assert not [e for e in ev if type(e).__name__ == "Moved"]

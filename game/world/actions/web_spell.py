@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from ...rules import web_going as rules
 from ...rules.geometry import Square, metres
+from ...rules.movement import MoveContext
 from ..components import Conditions, Effects, TurnState, Webs
 from ..events import ConditionEnded, Event, Moved, SavingThrow
 from ..skill_aid import take_skill_aid
@@ -155,6 +156,13 @@ def do_move_through_web(battle, who, args, declined) -> list:
     carried = rules.squares_for(d20 + bonus)
     events.append(WebWorked(who=who, method=method, d20=d20, bonus=bonus, total=d20 + bonus, squares=carried))
     went = [sq for sq, cost in zip(squares, costs) if cost <= carried]
+    # where the check runs out in another's space it stops at the last square it may end on
+    # (digest §1.4: no move ends in another creature's space; "accidentally ending in an
+    # illegal space": back to the last legal position)
+    board = battle.board()
+    ends = MoveContext.of(board, board.body(who))
+    while went and not ends.can_end_at(went[-1]):
+        went.pop()
     if not went:
         return events
     start = battle.board().body(who).pos
