@@ -380,17 +380,15 @@ def approach(t: Turn) -> list[Candidate]:
     if keep:          # the best three it may keep to, found lazily (the test asks every foe)
         ranked = list(islice((r for r in ranked if _out_of_their_reach(t, r[1])), 3))
     out = []
-    tries = 3             # a path that walks into a Web spell gives its place to the next square (at most WEB_TRIES more)
+    tried = 0             # a path that walks into a Web spell gives its place to the next square (at most WEB_TRIES more)
     for rank, square in ranked[:3 + WEB_TRIES]:
-        if tries <= 0 or t.s.gap_from(square, target) >= here:
+        if tried >= 3 or t.s.gap_from(square, target) >= here:
             break
-        tries -= 1
         seen = views.path(t.battle, t.who, square, "move")
+        webbed = web_cost(t, seen.squares) if seen.legal else 0.0
+        tried += 0 if webbed else 1
         if seen.legal:
             takers = [taker for taker, _at in seen.provokes]
-            webbed = web_cost(t, seen.squares)
-            if webbed and tries < 3:
-                tries += 1
             score = (0.2 + 0.1 * (here - rank) - provoked_cost(t.s, t.threats, takers) - 0.5 * t.danger(square)
                      - _walks_into_their_charge(t, square) - webbed)
             out.append(Candidate(score, C.Move(t.who, squares=seen.squares), why, dict(params, aoo=len(takers))))

@@ -13,7 +13,8 @@ from typing import Any
 from .. import data
 from ..rules import flanking, threat
 from ..rules.board import cached_property
-from ..rules.geometry import Square, gaps_distance, spaces_gaps
+from ..rules.geometry import Square, gaps_distance, space_squares, spaces_gaps
+from ..rules.movement import MoveContext
 from ..world import spell_views, views
 from ..world.components import Abilities, HitPoints, Stats
 
@@ -148,21 +149,11 @@ class Situation:
         return known
 
     def least_gap_from(self, square: Square, ids) -> int:
-        """The least of ``gap_from(square, cid)`` over ``ids`` (worked out in one loop, not
-        kept: the candidates ask it of every square a move reaches)."""
-        x, y = square
-        right, bottom = x + self.me.span - 1, y + self.me.span - 1
-        best = 1 << 30
-        body = self.board.body
-        for cid in ids:
-            other = body(cid)
-            bx, by = other.pos
-            gx = max(0, bx - right, x - (bx + other.span - 1))
-            gy = max(0, by - bottom, y - (by + other.span - 1))
-            gap = gx + gy // 2 if gx >= gy else gy + gx // 2      # ``geometry.gaps_distance``
-            if gap < best:
-                best = gap
-        return best
+        """The least of ``gap_from(square, cid)`` over ``ids`` (not kept: the candidates ask
+        it of every square a move reaches, against every foe)."""
+        span, body = self.me.span, self.board.body
+        return min((gaps_distance(*spaces_gaps(square, span, body(cid).pos, body(cid).span)) for cid in ids),
+                   default=1 << 30)
 
     def nearest_foe(self) -> str | None:
         return min(self.foes, key=lambda f: (self.gap(self.who, f), f)) if self.foes else None
@@ -210,24 +201,18 @@ class Situation:
         webs = self.webs
         if not webs:
             return False
-        span = self.me.span
-        start = {(self.me.pos[0] + i, self.me.pos[1] + j) for i in range(span) for j in range(span)}
-        if start & webs and not from_outside:
+        if not from_outside and not webs.isdisjoint(self.me.squares):
             return False
-        return any((x + i, y + j) in webs for x, y in squares for i in range(span) for j in range(span))
+        return any(not webs.isdisjoint(space_squares(sq, self.me.span)) for sq in squares)
 
     def web_stops_short(self, squares) -> bool:
-        """The path's first square in a Web spell is another creature's space: the web would
-        hold it where no move may end, so it stops before the strands
-        (``web_sheets.entering``) — a move that gets nowhere."""
+        """The path's first square in a Web spell is one its move may not end on (another's
+        space, the rules' ``MoveContext.can_end_at``): the engine stops it before the
+        strands (``web_sheets.entering``) — a move that gets nowhere."""
         webs = self.webs
-        if not webs:
-            return False
-        span = self.me.span
-        for x, y in squares:
-            space = [(x + i, y + j) for i in range(span) for j in range(span)]
-            if any(sq in webs for sq in space):
-                return any(b.id != self.who for sq in space for b in self.board.occupants.get(sq, ()))
+        for sq in squares:
+            if webs and not webs.isdisjoint(space_squares(sq, self.me.span)):
+                return not MoveContext.of(self.board, self.me).can_end_at(sq)
         return False
 
     @cached_property

@@ -80,5 +80,3 @@ def break_loose(t: Turn) -> list[Candidate]:
 def stuck(t: Turn) -> bool:
     """Loose in a Web spell: walking is not offered, working through the web is."""
     return not t.offered("move") and t.offered("move_through_web")
-
-

@@ -87,7 +87,7 @@ def _entering_spell_web(battle, who: str, here: Square, there: Square) -> tuple[
     space"; data-digest, ``web``): the spell's Reflex save (its DC), entangled, and glued
     on a failure. Either way its movement ends in that square: the SRD lets one that saved
     go on only "very slowly" (a Strength or Escape Artist check each round, 5 ft per full 5
-    points above 10), which is not played yet, so the walk stops where the web took it. A
+    points above 10: ``web_spell.do_move_through_web``), so the walk stops where the web took it. A
     creature already in that web's area (caught when it was cast, or since) moves within it
     without a new save. The save is a die: a dry run rolls it on its probing dice."""
     board = battle.board()
