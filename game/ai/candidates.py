@@ -10,6 +10,8 @@ numbers. Cheap geometry prunes the squares first: the dry runs are the dear part
 """
 from __future__ import annotations
 
+import heapq
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from itertools import islice
 from typing import Any
@@ -62,6 +64,9 @@ class Turn:
     judgement: Judgement
     threats: Threats
     bold: bool = False       # it has gone rounds without a blow: caution (keeping away, running) is dropped
+    # ``danger``'s answers with no foe spared, by square: every generator weighs the squares
+    # it could end on, and many weigh the same ones (the state is the same all the choice)
+    _dangers: dict = field(default_factory=dict, repr=False)
 
     @property
     def battle(self):
@@ -75,7 +80,12 @@ class Turn:
         return self.opts[action].legal
 
     def danger(self, square: Square, spared: dict | None = None) -> float:
-        return danger_cost(self.s, self.judgement, self.threats, square, spared)
+        if spared:
+            return danger_cost(self.s, self.judgement, self.threats, square, spared)
+        known = self._dangers.get(square)
+        if known is None:
+            known = self._dangers[square] = danger_cost(self.s, self.judgement, self.threats, square)
+        return known
 
     def spared(self, target: str, odds) -> dict:
         """The foe the blows of ``odds`` may drop before it answers, with that chance (focus only)."""
@@ -342,11 +352,13 @@ def _striking_squares(t: Turn) -> list[tuple[float, Square, str]]:
     near = [f for f in t.s.foes if t.s.gap(t.who, f) <= speed]
     if not near or t.s.me.weapon.is_ranged:
         return []
+    within = t.s.within_gap(near, 3)
+    width = t.s.board.terrain.width
     ranked = []
     for x, y, _cost in t.opts["move"].domain["squares"]:
-        square = (x, y)
-        if t.s.least_gap_from(square, near) > 3:
+        if not within[y * width + x]:
             continue
+        square = (x, y)
         for target in t.s.strikes_from(square):
             ranked.append((t.estimate(target, square) - t.danger(square), square, target))
     ranked.sort(key=lambda r: (-r[0], r[1]))
@@ -375,13 +387,12 @@ def approach(t: Turn) -> list[Candidate]:
     target = closing_target(t)
     here = t.s.gap(t.who, target)
     why, params = _closing_why(t, target)
-    ranked = sorted((t.s.gap_from((x, y), target) + 0.3 * t.danger((x, y)), (x, y))
-                    for x, y, _c in t.opts["move"].domain["squares"])
+    ranked = _nearest_safest(t, target)
     if keep:          # the best three it may keep to, found lazily (the test asks every foe)
-        ranked = list(islice((r for r in ranked if _out_of_their_reach(t, r[1])), 3))
+        ranked = iter(list(islice((r for r in ranked if _out_of_their_reach(t, r[1])), 3)))
     out = []
     tried = 0             # a path that walks into a Web spell gives its place to the next square (at most WEB_TRIES more)
-    for rank, square in ranked[:3 + WEB_TRIES]:
+    for rank, square in islice(ranked, 3 + WEB_TRIES):
         if tried >= 3 or t.s.gap_from(square, target) >= here:
             break
         seen = views.path(t.battle, t.who, square, "move")
@@ -393,6 +404,21 @@ def approach(t: Turn) -> list[Candidate]:
                      - _walks_into_their_charge(t, square) - webbed)
             out.append(Candidate(score, C.Move(t.who, squares=seen.squares), why, dict(params, aoo=len(takers))))
     return out or _open_the_way(t, target)
+
+
+def _nearest_safest(t: Turn, target: str) -> Iterator[tuple[float, Square]]:
+    """The squares a move reaches, each with its gap to ``target`` plus three tenths of its
+    danger, least first (then by square), made as they are read: a square's danger (the
+    dear part) is weighed only once the squares before it by gap are, since a danger is
+    never below nought and its gap is the least its rank can be. Closing in reads a few."""
+    bounds = sorted((t.s.gap_from((x, y), target), (x, y)) for x, y, _c in t.opts["move"].domain["squares"])
+    weighed: list[tuple[float, Square]] = []
+    for gap, square in bounds:
+        while weighed and weighed[0] < (gap, square):     # nothing still to weigh can come before it
+            yield heapq.heappop(weighed)
+        heapq.heappush(weighed, (gap + 0.3 * t.danger(square), square))
+    while weighed:
+        yield heapq.heappop(weighed)
 
 
 def closing_target(t: Turn) -> str:

@@ -7,7 +7,7 @@ here that the engine decides (legality is always the engine's ``options``/``chec
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from .. import data
@@ -48,6 +48,7 @@ class Situation:
         self._bodies: dict[Square, Any] = {}                # ``body_at``'s
         self._strikes: dict[Square, list[str]] = {}         # ``strikes_from``'s
         self._flanks: dict[tuple[Square, str], bool] = {}   # ``flanks_from``'s
+        self._threatening: dict[Square, tuple[str, ...]] = {}     # ``threatening``'s
 
     @cached_property
     def me(self):
@@ -155,6 +156,31 @@ class Situation:
         return min((gaps_distance(*spaces_gaps(square, span, body(cid).pos, body(cid).span)) for cid in ids),
                    default=1 << 30)
 
+    def within_gap(self, ids, most: int) -> bytearray:
+        """The squares where its space would be at most ``most`` (1-2-1) from one of
+        ``ids``' spaces, one byte a square of the map, row by row: what
+        ``least_gap_from(square, ids) <= most`` says of every square at once. Axis gaps
+        (gx, gy) are that near when the larger is at most ``most`` and the larger plus half
+        the smaller is too: three boxes round each space (the smaller gap at most 0, 1 …)."""
+        terrain = self.board.terrain
+        width, height = terrain.width, terrain.height
+        span = self.me.span
+        marks = bytearray(width * height)
+        boxes = [(most - small // 2, small) for small in range(0, most + 1)
+                 if small <= most - small // 2]            # (larger gap, smaller gap) at their bounds
+        for cid in ids:
+            body = self.board.body(cid)
+            (x, y), far = body.pos, body.span - 1
+            for long, short in boxes:
+                for gx, gy in ((long, short), (short, long)):
+                    left, right = max(0, x - (span - 1) - gx), min(width - 1, x + far + gx)
+                    if left > right:
+                        continue
+                    row_bytes = b"\x01" * (right - left + 1)
+                    for row in range(max(0, y - (span - 1) - gy), min(height - 1, y + far + gy) + 1):
+                        marks[row * width + left:row * width + right + 1] = row_bytes
+        return marks
+
     def nearest_foe(self) -> str | None:
         return min(self.foes, key=lambda f: (self.gap(self.who, f), f)) if self.foes else None
 
@@ -165,7 +191,7 @@ class Situation:
             return self.me
         known = self._bodies.get(square)
         if known is None:
-            known = self._bodies[square] = replace(self.me, pos=square)
+            known = self._bodies[square] = self.me.at(square)
         return known
 
     def strikes_from(self, square: Square) -> list[str]:
@@ -254,17 +280,21 @@ class Situation:
         caution and walk into the foes' blows, however long it has gone without one."""
         return self.keeps_distance and self.friends_fighting
 
-    def threatening(self, square: Square) -> list[str]:
-        """The foes that threaten the creature's space set at ``square``."""
-        span = self.me.span
-        seen: list[str] = []
-        for i in range(span):
-            for j in range(span):
-                for foe in self.danger.get((square[0] + i, square[1] + j), ()):
-                    if foe not in seen:
-                        seen.append(foe)
-        return seen
+    def threatening(self, square: Square) -> tuple[str, ...]:
+        """The foes that threaten the creature's space set at ``square`` (kept per square:
+        the danger of each square a move reaches is asked by several candidates)."""
+        known = self._threatening.get(square)
+        if known is None:
+            span = self.me.span
+            seen: list[str] = []
+            for i in range(span):
+                for j in range(span):
+                    for foe in self.danger.get((square[0] + i, square[1] + j), ()):
+                        if foe not in seen:
+                            seen.append(foe)
+            known = self._threatening[square] = tuple(seen)
+        return known
 
     @cached_property
-    def threatened_now(self) -> list[str]:
+    def threatened_now(self) -> tuple[str, ...]:
         return self.threatening(self.me.pos)

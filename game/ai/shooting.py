@@ -55,14 +55,12 @@ def _firing_squares(t: Turn, foes: list[str]) -> list[Square]:
     it can be; nearest that foe first."""
     increment = max(t.s.me.weapon.range_ft // 5, 2)
     best = foes[0]
-    span = t.s.me.span
-    # the squares within two of a foe (where its space would be set too near), as a set
-    near = {(x + dx - i, y + dy - j) for f in t.s.foes for x, y in t.s.board.body(f).squares
-            for dx in range(-2, 3) for dy in range(-2, 3) for i in range(span) for j in range(span)}
+    near = _too_near(t)
+    width = t.s.board.terrain.width
     ranked = []
     for x, y, _cost in t.opts["move"].domain["squares"]:
         square = (x, y)
-        if square in near or t.s.threatening(square):
+        if near[y * width + x] or t.s.threatening(square):
             continue
         gap = t.s.gap_from(square, best)
         ranked.append((max(0, gap - increment), -gap, square))
@@ -75,6 +73,24 @@ def _firing_squares(t: Turn, foes: list[str]) -> list[Square]:
         if len(picked) >= SQUARES + t.judgement.lookahead // 2:
             break
     return picked
+
+
+def _too_near(t: Turn) -> bytearray:
+    """The squares where its space would come within two squares of a foe's on both axes,
+    one byte a square of the map, row by row: each foe marks the box of such squares."""
+    terrain = t.s.board.terrain
+    width, height = terrain.width, terrain.height
+    span = t.s.me.span
+    near = bytearray(width * height)
+    for f in t.s.foes:
+        body = t.s.board.body(f)
+        (x, y), reach = body.pos, body.span + 1
+        left, right = max(0, x - 2 - (span - 1)), min(width - 1, x + reach)
+        if left > right:
+            continue
+        for row in range(max(0, y - 2 - (span - 1)), min(height - 1, y + reach) + 1):
+            near[row * width + left:row * width + right + 1] = b"\x01" * (right - left + 1)
+    return near
 
 
 def _safe_path(t: Turn, square: Square):

@@ -65,7 +65,7 @@ def provokes_leaving(board: Board, enemy: Body, mover: Body, pos: Square,
         threatened = threat_map(board.terrain, board.variants, enemy)
     if not any(sq in threatened for sq in space_squares(pos, mover.span)):
         return False
-    placed = mover if mover.pos == pos else replace(mover, pos=pos)
+    placed = mover if mover.pos == pos else mover.at(pos)
     return cover(board, enemy, placed, "melee") == NONE
 
 
@@ -338,7 +338,7 @@ class _LeavingTable:
             if self.mode == "withdraw" and pos == body.pos and can_see(body, e):
                 continue
             if placed is None:
-                placed = body if body.pos == pos else replace(body, pos=pos)
+                placed = body if body.pos == pos else body.at(pos)
             if cover(self.board, e, placed, "melee") == NONE:
                 out.append(e.id)
         return out

@@ -6,7 +6,7 @@ function reads it and never changes it.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Generic, TypeVar, overload
 
 from .conditions import HELPLESS, NO_AOO, NO_THREAT
@@ -74,6 +74,17 @@ class Body:
     holds_charge: bool = False       # a touch spell's charge held: it threatens (digest §3)
     climb_squares: int = 0           # a climb speed (French text, "retraite": the monstrous spider's)
     swim_squares: int = 0            # a swim speed (French text, "pas de placement")
+
+    def at(self, pos: Square) -> "Body":
+        """This body with its space set at ``pos`` (as ``dataclasses.replace`` makes it,
+        without its field-by-field work: the rules place a creature in thought at every
+        square they weigh), the answers worked out for it that do not depend on where it
+        stands (``PLACE_FREE``) kept."""
+        moved = object.__new__(Body)
+        state = {k: v for k, v in self.__dict__.items() if k in _FIELDS or k in PLACE_FREE}
+        state["pos"] = pos
+        object.__setattr__(moved, "__dict__", state)
+        return moved
 
     @cached_property
     def memo(self) -> dict[tuple[Terrain, bool], frozenset[Square]]:
@@ -145,6 +156,11 @@ class Body:
 
     def is_enemy_of(self, other: "Body") -> bool:
         return self.side != other.side
+
+
+# Body's kept answers that depend on its sheet alone, never on its position (``Body.at``).
+PLACE_FREE = frozenset({"span", "media", "natural_reach", "_melee_band", "_threat_band", "_can_make_aoo"})
+_FIELDS = frozenset(f.name for f in fields(Body))
 
 
 @dataclass(frozen=True)
