@@ -67,6 +67,8 @@ class Turn:
     # ``danger``'s answers with no foe spared, by square: every generator weighs the squares
     # it could end on, and many weigh the same ones (the state is the same all the choice)
     _dangers: dict = field(default_factory=dict, repr=False)
+    # the best score found so far this choice: a generator may leave out what cannot beat it
+    to_beat: float = -float("inf")
 
     @property
     def battle(self):

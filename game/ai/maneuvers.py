@@ -17,11 +17,17 @@ WHY = {"trip": "WHY_TRIP", "disarm": "WHY_DISARM", "bull_rush": "WHY_BULL_RUSH"}
 
 
 def maneuvers(t: Turn) -> list[Candidate]:
+    """Each maneuver at the nearest foe it may be tried on, where it may beat what the
+    turn has found so far (``Turn.to_beat``): a maneuver is worth at most what success
+    takes from the foe less the danger where it stands (its chance is at most 1, the
+    attacks it provokes and the counter it risks cost nothing or more), so one whose
+    most against any foe falls short is not asked of the engine at all."""
     if not t.judgement.tactics or not t.battle.actions_left().get("standard"):
         return []
     out: list[Candidate] = []
+    here = t.danger(t.s.me.pos)
     for action, make in MAKERS.items():
-        if not t.offered(action):
+        if _most_gained(t, action) - here < t.to_beat or not t.offered(action):
             continue
         for target in nearest(t, [f for f in t.opts[action].domain.get("targets", []) if f in t.s.foes])[:1]:
             gain = _gain(t, action, target)
@@ -37,6 +43,22 @@ def maneuvers(t: Turn) -> list[Candidate]:
             score = float(chance) * gain - provoked_cost(t.s, t.threats, takers) - risk - t.danger(t.s.me.pos)
             out.append(Candidate(score, command, WHY[action], {"target": target, "chance": round(100 * float(chance))}))
     return out
+
+
+def _most_gained(t: Turn, action: str) -> float:
+    """The most ``_gain`` could be against a foe a maneuver may reach (within its melee
+    reach and a square more: ``options`` offers none farther), a disarm's weapon and a
+    bull rush's hurt friend left out (each only lowers it). Peeked (``Threats.peek_round``):
+    working the bound out keeps nothing."""
+    band = t.s.me.melee_band()
+    reach = (band.outer if band else 1) + 1
+    near = [f for f in t.s.foes if t.s.gap(t.who, f) <= reach]
+    if not near:
+        return -float("inf")
+    if action == "trip":
+        return max(0.4 * t.threats.peek_round(t.s, f, t.who) + 1.5 * t.threats.peek_blow(t.s, f) for f in near)
+    share = 0.9 if action == "disarm" else 0.8
+    return max(share * t.threats.peek_round(t.s, f, t.who) for f in near)
 
 
 def _gain(t: Turn, action: str, target: str) -> float:

@@ -98,21 +98,37 @@ class Threats:
         """The creature's own blow on ``target``, by the same sheet estimate."""
         return self._round(s, s.who, target) / max(len(self._sheet(s, s.who).attacks), 1)
 
-    def _sheet(self, s: Situation, cid: str):
-        key = ("sheet", s.battle.world, s.battle.round, cid)
-        if key not in self.known:
-            self.known[key] = views.sheet(s.battle, cid)
-        return self.known[key]
+    def peek_round(self, s: Situation, attacker: str, defender: str) -> float:
+        """``_round`` as it would answer now, nothing kept that was not: a bound worked out
+        ahead (``maneuvers``) leaves the round's estimates to be made where they are asked
+        (an estimate is kept from the state it was first asked in)."""
+        return self._round(s, attacker, defender, keep=False)
 
-    def _round(self, s: Situation, attacker: str, defender: str) -> float:
+    def peek_blow(self, s: Situation, target: str) -> float:
+        """``blow_against`` as it would answer now, nothing kept (``peek_round``)."""
+        return self.peek_round(s, s.who, target) / max(len(self._sheet(s, s.who, keep=False).attacks), 1)
+
+    def _sheet(self, s: Situation, cid: str, keep: bool = True):
+        key = ("sheet", s.battle.world, s.battle.round, cid)
+        known = self.known.get(key)
+        if known is None:
+            known = views.sheet(s.battle, cid)
+            if keep:
+                self.known[key] = known
+        return known
+
+    def _round(self, s: Situation, attacker: str, defender: str, keep: bool = True) -> float:
         key = (s.battle.world, s.battle.round, attacker, defender)
-        if key not in self.known:
-            ac = self._sheet(s, defender).ac
+        known = self.known.get(key)
+        if known is None:
+            ac = self._sheet(s, defender, keep).ac
             body = s.board.body(attacker)
             damage = average_damage(body.weapon.damage_m or body.weapon.damage_s) + 1.0
-            hits = sum(min(0.95, max(0.05, (21 - (ac - bonus)) / 20)) for bonus in self._sheet(s, attacker).attacks)
-            self.known[key] = hits * damage
-        return self.known[key]
+            hits = sum(min(0.95, max(0.05, (21 - (ac - bonus)) / 20)) for bonus in self._sheet(s, attacker, keep).attacks)
+            known = hits * damage
+            if keep:
+                self.known[key] = known
+        return known
 
     def menace(self, s: Situation, foe: str) -> float:
         """What ``foe`` deals a round at best against the creature's side (its full round on

@@ -104,6 +104,7 @@ class TacticalPlayer:
         s = turn.s
         found: list[cand.Candidate] = []
         for generate in GENERATORS:
+            turn.to_beat = max((c.score for c in found), default=-float("inf"))
             found += generate(turn)
         # a full attack at hand (not a weapon hurled at a foe out of reach: that is no reason to stay)
         in_reach = any(c.why in ("WHY_FULL_ATTACK", "WHY_FOCUS", "WHY_MENACE") and not c.params.get("thrown")
