@@ -45,6 +45,7 @@ class Situation:
     def __post_init__(self) -> None:
         self.board = self.battle.board()
         self._gaps: dict[tuple[Square, str], int] = {}      # ``gap_from``'s answers
+        self._pair_gaps: dict[tuple[str, str], int] = {}    # ``gap``'s
         self._bodies: dict[Square, Any] = {}                # ``body_at``'s
         self._strikes: dict[Square, list[str]] = {}         # ``strikes_from``'s
         self._flanks: dict[tuple[Square, str], bool] = {}   # ``flanks_from``'s
@@ -136,9 +137,13 @@ class Situation:
     # --- geometry ---------------------------------------------------------------------------
     def gap(self, a: str, b: str) -> int:
         """The least 1-2-1 distance between a square of ``a``'s space and one of ``b``'s
-        (``geometry.spaces_gaps``: both axis gaps are met by one pair of squares)."""
-        one, two = self.board.body(a), self.board.body(b)
-        return gaps_distance(*spaces_gaps(one.pos, one.span, two.pos, two.span))
+        (``geometry.spaces_gaps``: both axis gaps are met by one pair of squares); kept
+        (the candidates sort the foes by it again and again)."""
+        known = self._pair_gaps.get((a, b))
+        if known is None:
+            one, two = self.board.body(a), self.board.body(b)
+            known = self._pair_gaps[(a, b)] = gaps_distance(*spaces_gaps(one.pos, one.span, two.pos, two.span))
+        return known
 
     def gap_from(self, square: Square, cid: str) -> int:
         """The 1-2-1 gap from the creature's space set at ``square`` to ``cid``'s space
@@ -202,8 +207,11 @@ class Situation:
             return []
         known = self._strikes.get(square)
         if known is None:
-            reach = threat.attackable_squares(self.board, self.body_at(square))
-            known = self._strikes[square] = [f for f in self.foes if any(sq in reach for sq in self.board.body(f).squares)]
+            # who stands in those squares (the board's occupants: a few squares, not every foe's space)
+            occupants = self.board.occupants
+            there = {b.id for sq in threat.attackable_squares(self.board, self.body_at(square))
+                     for b in occupants.get(sq, ())}
+            known = self._strikes[square] = [f for f in self.foes if f in there] if there else []
         return list(known)
 
     def flanks_from(self, square: Square, target: str) -> bool:
