@@ -167,23 +167,30 @@ class Situation:
         ``least_gap_from(square, ids) <= most`` says of every square at once. Axis gaps
         (gx, gy) are that near when the larger is at most ``most`` and the larger plus half
         the smaller is too: three boxes round each space (the smaller gap at most 0, 1 …)."""
+        bounds = [(most - small // 2, small) for small in range(0, most + 1) if small <= most - small // 2]
+        return self._marked(ids, [box for long, short in bounds for box in ((long, short), (short, long))])
+
+    def within_axes(self, ids, most: int) -> bytearray:
+        """As ``within_gap``, for axis gaps both at most ``most`` (one box round each space)."""
+        return self._marked(ids, [(most, most)])
+
+    def _marked(self, ids, boxes: list[tuple[int, int]]) -> bytearray:
+        """The map's squares, one byte each, row by row, marked where its space would have
+        axis gaps at most (gx, gy) of some box to one of ``ids``' spaces."""
         terrain = self.board.terrain
         width, height = terrain.width, terrain.height
         span = self.me.span
         marks = bytearray(width * height)
-        boxes = [(most - small // 2, small) for small in range(0, most + 1)
-                 if small <= most - small // 2]            # (larger gap, smaller gap) at their bounds
         for cid in ids:
             body = self.board.body(cid)
             (x, y), far = body.pos, body.span - 1
-            for long, short in boxes:
-                for gx, gy in ((long, short), (short, long)):
-                    left, right = max(0, x - (span - 1) - gx), min(width - 1, x + far + gx)
-                    if left > right:
-                        continue
-                    row_bytes = b"\x01" * (right - left + 1)
-                    for row in range(max(0, y - (span - 1) - gy), min(height - 1, y + far + gy) + 1):
-                        marks[row * width + left:row * width + right + 1] = row_bytes
+            for gx, gy in boxes:
+                left, right = max(0, x - (span - 1) - gx), min(width - 1, x + far + gx)
+                if left > right:
+                    continue
+                row_bytes = b"\x01" * (right - left + 1)
+                for row in range(max(0, y - (span - 1) - gy), min(height - 1, y + far + gy) + 1):
+                    marks[row * width + left:row * width + right + 1] = row_bytes
         return marks
 
     def nearest_foe(self) -> str | None:

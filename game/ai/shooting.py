@@ -55,7 +55,7 @@ def _firing_squares(t: Turn, foes: list[str]) -> list[Square]:
     it can be; nearest that foe first."""
     increment = max(t.s.me.weapon.range_ft // 5, 2)
     best = foes[0]
-    near = _too_near(t)
+    near = t.s.within_axes(t.s.foes, 2)      # where its space would be set within two squares of a foe's
     width = t.s.board.terrain.width
     ranked = []
     for x, y, _cost in t.opts["move"].domain["squares"]:
@@ -73,24 +73,6 @@ def _firing_squares(t: Turn, foes: list[str]) -> list[Square]:
         if len(picked) >= SQUARES + t.judgement.lookahead // 2:
             break
     return picked
-
-
-def _too_near(t: Turn) -> bytearray:
-    """The squares where its space would come within two squares of a foe's on both axes,
-    one byte a square of the map, row by row: each foe marks the box of such squares."""
-    terrain = t.s.board.terrain
-    width, height = terrain.width, terrain.height
-    span = t.s.me.span
-    near = bytearray(width * height)
-    for f in t.s.foes:
-        body = t.s.board.body(f)
-        (x, y), reach = body.pos, body.span + 1
-        left, right = max(0, x - 2 - (span - 1)), min(width - 1, x + reach)
-        if left > right:
-            continue
-        for row in range(max(0, y - 2 - (span - 1)), min(height - 1, y + reach) + 1):
-            near[row * width + left:row * width + right + 1] = b"\x01" * (right - left + 1)
-    return near
 
 
 def _safe_path(t: Turn, square: Square):

@@ -1,7 +1,8 @@
 """The tactical player's square-by-square geometry worked out for the whole map at once
 (issue 12, item 6: the speed of a choice) says what the square-by-square rules say:
-``within_gap`` marks exactly the squares ``least_gap_from`` puts that near, for spaces of
-every size."""
+``within_gap`` marks exactly the squares ``least_gap_from`` puts that near, and
+``within_axes`` those whose axis gaps (``geometry.spaces_gaps``) are both that small, for
+spaces of every size."""
 from __future__ import annotations
 
 from harness import battle, creature
@@ -9,6 +10,7 @@ from hypothesis import assume, given, settings, strategies as st
 
 from game.ai.sense import Situation
 from game.data.errors import ContentError
+from game.rules.geometry import spaces_gaps
 
 SIZES = ("S", "M", "L", "H")
 OPEN = "\n".join("." * 12 for _ in range(10))
@@ -26,8 +28,12 @@ def test_the_marked_squares_are_those_the_gaps_put_that_near(me, foes, most):
     except ContentError:          # two foes overlapping: no battle to ask
         assume(False)
     s = Situation(b, "me")
-    marks = s.within_gap(ids, most)
-    width, height = b.board().terrain.width, b.board().terrain.height
+    marks, boxed = s.within_gap(ids, most), s.within_axes(ids, most)
+    board = b.board()
+    width, height = board.terrain.width, board.terrain.height
+    span = board.body("me").span
     for y in range(height):
         for x in range(width):
             assert bool(marks[y * width + x]) == (s.least_gap_from((x, y), ids) <= most), (x, y)
+            axes = any(max(spaces_gaps((x, y), span, board.body(f).pos, board.body(f).span)) <= most for f in ids)
+            assert bool(boxed[y * width + x]) == axes, (x, y)
