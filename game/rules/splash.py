@@ -126,6 +126,19 @@ def splash(board: Board, thrower: Body, *, target: Body | None = None, intersect
     return SplashResult(True, range_increments=n, splashed=_around_intersection(board, lands), lands_intersection=lands)
 
 
+def splashed_squares(pos: Square | None = None, span: int = 1, intersection: Square | None = None) -> frozenset[Square]:
+    """The squares a flask's contents reach where it lands: a space (the creature it hit,
+    or the square it scattered to) and every square within 1.5 m of it; or the four
+    squares around a grid intersection (what it touches besides the creatures: a Web
+    spell's strands, set alight by burning oil, SRD Web)."""
+    if intersection is not None:
+        ix, iy = intersection
+        return frozenset({(ix - 1, iy - 1), (ix, iy - 1), (ix - 1, iy), (ix, iy)})
+    assert pos is not None                        # one of the two is given
+    x, y = pos
+    return frozenset((i, j) for i in range(x - 1, x + span + 1) for j in range(y - 1, y + span + 1))
+
+
 def _around_space(board: Board, pos: Square, span: int, exclude: str | None = None) -> list[str]:
     """Creatures with a square in the space or within 1.5 m of it."""
     x, y = pos

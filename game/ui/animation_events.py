@@ -22,6 +22,7 @@ MISS, HIT, CRIT = (225, 225, 235), (255, 92, 72), (255, 214, 60)
 NONLETHAL = (250, 170, 70)
 BLOOM = (170, 120, 255)
 FLASK = (120, 220, 140)
+WEB_FIRE = (255, 150, 50)          # strands burning away
 # the sound of a batch played with no animation: the one that matters most
 SALIENCE = ("victory", "critical", "hit", "splash", "spell", "miss", "fall", "step")
 
@@ -321,6 +322,16 @@ class Builder:
             colour = (255, 140, 60) if "fire" in e.spell or "flam" in e.spell else BLOOM
             self.clip("bloom", BLOOM_MS, squares=tuple(sorted(area)), at=centre, value=radius, colour=colour)
         self.cue("spell")
+        self.t += self.ms(BLOOM_MS * 0.35)
+
+    def on_WebBurned(self, e) -> None:
+        """A Web spell's strands burning away: a fire bloom over the squares that burn."""
+        squares = [tuple(sq) for sq in e.squares]
+        xs, ys = [sq[0] + 0.5 for sq in squares], [sq[1] + 0.5 for sq in squares]
+        centre = (sum(xs) / len(xs), sum(ys) / len(ys))
+        radius = max(math.hypot(x - centre[0], y - centre[1]) for x, y in zip(xs, ys)) + 0.5
+        self.clip("bloom", BLOOM_MS, squares=tuple(sorted(squares)), at=centre, value=radius, colour=WEB_FIRE)
+        self.cue("spell", loud=0.6)
         self.t += self.ms(BLOOM_MS * 0.35)
 
     def caught(self) -> list[str]:

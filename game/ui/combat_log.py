@@ -78,6 +78,9 @@ STORY = {
     "LevelsDrained": _said("LOG_LEVELS_DRAINED", _GOLD, who=lambda e, n, _l: n(e.who), target=lambda e, n, _l: n(e.target),
                            levels=lambda e, _n, _l: e.levels, before=lambda e, _n, _l: e.max_hp_before,
                            after=lambda e, _n, _l: e.max_hp_after),
+    "WebBurned": _said("LOG_WEB_BURNED", (255, 160, 80), count=lambda e, _n, _l: len(e.squares),
+                       dice=lambda e, _n, _l: "+".join(str(d) for d in e.dice), amount=lambda e, _n, _l: e.amount,
+                       caught=lambda e, n, lang: ", ".join(n(c) for c in e.caught) or sentence("LOG_NOBODY", {}, lang)),
     "SplashLanded": _said("LOG_SPLASH_LANDED", _GOLD, item=lambda e, _n, lang: item_name(e.item, lang),
                           count=lambda e, _n, _l: len(e.splashed) + (1 if e.direct else 0)),
 }

@@ -29,6 +29,9 @@ AT_TURN_END = Hook("AT_TURN_END")
 TURN_PASSED = Hook("TURN_PASSED")
 # (battle, creature, the conditions that take its actions) -> events: what it does all the same.
 BLOCKED_TURN = Hook("BLOCKED_TURN")
+# (battle, creature) -> events: what a creature burning with alchemist's fire sets alight
+# as it burns again (a Web spell's strands around it).
+BURNED = Hook("BURNED")
 
 # Conditions under which a creature takes no actions at all (digest §9.3).
 NO_ACTIONS = frozenset({"stunned", "dazed", "cowering", "paralyzed", "helpless", "unconscious", "asleep"})
@@ -181,9 +184,12 @@ def _burn(battle, cid: str) -> list:
     conds = battle.comp(cid, Conditions).ids
     conds.discard("burning")
     roll = battle.dice.roll(6, f"alchemist's fire {cid}")
-    return [ConditionEnded(who=cid, condition="burning"),
-            DamageDealt(attacker="alchemists_fire", target=cid, dice=(roll,), bonus=0, amount=roll, nonlethal=False,
-                        multiplier=1)] + damage.apply_damage(battle, cid, roll, nonlethal=False, energy="fire")
+    events = [ConditionEnded(who=cid, condition="burning"),
+              DamageDealt(attacker="alchemists_fire", target=cid, dice=(roll,), bonus=0, amount=roll, nonlethal=False,
+                          multiplier=1)] + damage.apply_damage(battle, cid, roll, nonlethal=False, energy="fire")
+    for hook in BURNED:
+        events += hook(battle, cid)
+    return events
 
 
 def _advance(battle) -> list:

@@ -448,3 +448,40 @@ def test_a_move_that_provokes_stops_for_the_blow_where_the_preview_said_then_goe
     assert drawn_square(g, "hero")[0] == first.squares[-1][0]
     g.battle.close()
     pygame.quit()
+
+
+WEB_AND_FIRE = (FIREBALL.replace('spells = ["fireball"]', 'spells = ["web", "fireball"]')
+                .replace("spell_slots = [0, 0, 0, 2]", "spell_slots = [0, 0, 2, 2]"))
+
+
+def test_a_fireball_on_a_web_blooms_fire_over_the_strands_it_burns_and_says_so():
+    """SRD Web: fire burns the strands away and the flames hurt who is in them: the squares
+    the engine burnt bloom in fire, and the log says it, in the player's language."""
+    g = watched(WEB_AND_FIRE)
+    ok, refusal, _ = g.battle.act("sorc", "cast", {"spell": "web", "point": [8, 2]}, dice=[1])   # the orc glued
+    assert ok, refusal
+    for cid in ("sorc", "orc"):
+        ok, refusal, _ = g.battle.act(cid, "end_turn")
+        assert ok, refusal
+    g.events.clear()
+    g.draw()
+    click_button(g, "cast")
+    g.draw()
+    rect = next(r for r, (_label, v) in zip(g.dialog.rects, g.dialog.choices) if v == ("known", "fireball"))
+    click(g, rect.center)
+    while g.dialog is not None:
+        g.draw()
+        click(g, g.dialog.rects[0].center)
+    x, y = g.cam.to_screen((8, 2))
+    click(g, (x + 1, y + 1))
+    assert g.battle.history[-1]["action"] == "cast"
+    burned = next(e for e in g.events if type(e).__name__ == "WebBurned")
+    assert burned.caught == ("orc",) and (8, 2) in burned.squares
+    fire = [c for c in clips(g, "bloom") if set(c.squares) == set(burned.squares)]
+    assert fire and fire[0].start >= clips(g, "bloom")[0].start       # after the fireball's own bloom
+    run_out(g)
+    said = sentence("LOG_WEB_BURNED", {"count": len(burned.squares), "dice": "+".join(map(str, burned.dice)),
+                                       "amount": burned.amount, "caught": "Orc"}, "en")
+    assert any(said.split(":")[0] in text for text, _c in g.log)
+    g.battle.close()
+    pygame.quit()

@@ -23,6 +23,7 @@ from . import spell_sources as sources, spellwork, summoning, warding
 from .spell_basics import (CURE_DICE, METAL_ARMOR, acting_as, as_held, casting_modifier, creatures_in, drop_charge,
                            heal, hold_charge, lasting, note_caught, spell_damage, spell_level, spell_roll,
                            spell_touch_attack, spellcasting)
+from .web_fire import burn_webs, burns_space
 
 
 # --- the spells' effects -------------------------------------------------------------
@@ -142,7 +143,7 @@ def _burning_hands(battle, who, spell_id, spell, level, args, declined) -> list:
     for cid in caught:
         ok, ev = roll_save(battle, cid, "ref", dc)
         events += ev + spell_damage(battle, cid, amount, who, faces, "fire", halved="save" if ok else None)
-    return events
+    return events + burn_webs(battle, area, who)
 
 
 def _sleep(battle, who, spell_id, spell, level, args, declined) -> list:
@@ -323,7 +324,7 @@ def sphere_burns(battle, who: str, at: Square) -> list:
             with sources.applied(battle, effect.metamagic):
                 amount, faces = spell_roll(battle, 2, 6, "flaming sphere")
             events += spell_damage(battle, cid, amount, who, faces, "fire")
-    return events
+    return events + burn_webs(battle, {at}, who)
 
 
 def _color_spray(battle, who, spell_id, spell, level, args, declined) -> list:
@@ -372,7 +373,7 @@ def _scorching_ray(battle, who, spell_id, spell, level, args, declined) -> list:
         events += ev
         if hit:
             amount, faces = spell_roll(battle, 8 if crit else 4, 6, "scorching ray")
-            events += spell_damage(battle, target, amount, who, faces, "fire")
+            events += spell_damage(battle, target, amount, who, faces, "fire") + burns_space(battle, target, who)
     return events
 
 
@@ -387,7 +388,7 @@ def _fireball(battle, who, spell_id, spell, level, args, declined) -> list:
     for cid in caught:
         ok, ev = roll_save(battle, cid, "ref", dc)
         events += ev + spell_damage(battle, cid, amount, who, faces, "fire", halved="save" if ok else None)
-    return events
+    return events + burn_webs(battle, area, who)
 
 
 def _haste(battle, who, spell_id, spell, level, args, declined) -> list:

@@ -25,6 +25,7 @@ from ..processors import SplashIntent
 from ..saving import roll_save
 from .common import ABLE, refuse, spend, square_arg, target_arg
 from .other import held_item, used_up
+from .web_fire import burn_webs
 from .webs import escape_web
 
 BURN_DC = 15
@@ -119,8 +120,21 @@ def do_throw_splash(battle, who, args, declined) -> list:
     return events
 
 
+def _reached(battle, result, point) -> frozenset:
+    """The squares the flask's contents reach: around the creature it hit, around the
+    square it scattered to, or the four around the intersection it hit or scattered to."""
+    if result.direct is not None:
+        body = battle.board().body(result.direct)
+        return splash_rules.splashed_squares(body.pos, body.span)
+    if result.lands_square is not None:
+        return splash_rules.splashed_squares(result.lands_square)
+    return splash_rules.splashed_squares(intersection=result.lands_intersection or point)
+
+
 def _effects(battle, who, item_id, item, result, lands, point, target) -> list:
     events: list = []
+    # burning oil sets a Web spell's strands alight where it lands (``web_fire``), after its own damage
+    reached = _reached(battle, result, point) if item.get("energy") == "fire" else frozenset()
     if item.get("splash"):
         if result.direct and _affected(battle, result.direct, item) and item.get("damage"):
             amount, faces = _roll_damage(battle, item["damage"], f"{item_id} direct")
@@ -156,7 +170,7 @@ def _effects(battle, who, item_id, item, result, lands, point, target) -> list:
                 events += ev
                 if not ok:
                     add_timed_condition(battle, cid, "deafened", 600)   # one hour
-    return events
+    return events + burn_webs(battle, reached, who)
 
 
 def do_extinguish(battle, who, args, declined) -> list:

@@ -30,13 +30,14 @@ from dataclasses import dataclass
 from ...rules import web_going as rules
 from ...rules.geometry import Square, metres
 from ...rules.movement import MoveContext
-from ..components import Conditions, Effects, TurnState, Webs
+from ..components import Conditions, TurnState, Webs
 from ..events import ConditionEnded, Event, Moved, SavingThrow
 from ..skill_aid import take_skill_aid
 from .common import refuse, spend, squares_arg, turn_state
 from .gates import in_spell_web, spell_web_squares
 from .moving import walk
 from .splash import do_break_free as break_goo_or_spider_web
+from .web_fire import out_of_the_web
 from .webs import check_bonuses
 
 
@@ -173,20 +174,3 @@ def do_move_through_web(battle, who, args, declined) -> list:
     cost = costs[len(walked) - 2] if len(walked) > 1 else 0
     events.append(Moved(who=who, path=tuple(walked), mode="web", cost_m=metres(cost)))
     return events + out_of_the_web(battle, who)
-
-
-def out_of_the_web(battle, who: str) -> list:
-    """Out of every Web spell's strands, it is no longer entangled (nor glued) by them;
-    a tanglefoot bag's goo (a timed condition) still holds it."""
-    if in_spell_web(battle, who):
-        return []
-    timed = {e.condition for e in battle.read(who, Effects).timed}
-    events: list = []
-    conds = battle.comp(who, Conditions).ids
-    for cond in ("entangled", "glued"):
-        if cond in conds and cond not in timed and not battle.read(who, Webs).caught:
-            conds.discard(cond)
-            events.append(ConditionEnded(who=who, condition=cond))
-    if events:
-        battle.changed()
-    return events
