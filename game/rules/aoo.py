@@ -23,6 +23,12 @@ from .terrain import MEDIA
 from .threat import threat_map, threatened_squares
 
 
+def opportunities_a_round(feats: frozenset[str], dex_modifier: int) -> int:
+    """Attacks of opportunity a creature may make in a round: one; with Combat Reflexes,
+    1 + its Dexterity modifier (digest §4.3)."""
+    return 1 + max(0, dex_modifier) if "combat_reflexes" in feats else 1
+
+
 def can_see(mover: Body, enemy: Body) -> bool:
     """Does the mover see the enemy, for a withdraw's first square (digest §1.6)? Not
     when the enemy has total concealment against it: invisible, or the mover blinded

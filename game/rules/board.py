@@ -74,6 +74,9 @@ class Body:
     holds_charge: bool = False       # a touch spell's charge held: it threatens (digest §3)
     climb_squares: int = 0           # a climb speed (French text, "retraite": the monstrous spider's)
     swim_squares: int = 0            # a swim speed (French text, "pas de placement")
+    # an attack of opportunity left this round (digest §4.3: one a round, 1 + Dex with
+    # Combat Reflexes): one that has made them all still threatens, but provokes nobody
+    opportunities_left: bool = True
 
     def at(self, pos: Square) -> "Body":
         """This body with its space set at ``pos`` (as ``dataclasses.replace`` makes it,
@@ -143,12 +146,12 @@ class Body:
         return threat_band(self.weapon, self.natural_reach, self.armed_unarmed or self.holds_charge)
 
     def can_make_aoo(self) -> bool:
-        """Threatens and is able to take attacks of opportunity (digest §4.3)."""
+        """Threatens and is able to take attacks of opportunity, one left this round (digest §4.3)."""
         return self._can_make_aoo
 
     @cached_property
     def _can_make_aoo(self) -> bool:
-        if self._threat_band is None or not NO_AOO.isdisjoint(self.conditions):
+        if self._threat_band is None or not self.opportunities_left or not NO_AOO.isdisjoint(self.conditions):
             return False
         if "flat_footed" in self.conditions and "combat_reflexes" not in self.feats:
             return False

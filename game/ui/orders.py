@@ -12,7 +12,7 @@ from dataclasses import replace
 from .. import data
 from ..i18n import has_sentence, sentence
 from ..world.asking import Question, aoo_maneuvers, questions
-from ..world.commands import Command
+from ..world.commands import Command, ManeuverStep
 from .computer_turns import NO_ANSWER
 from . import log_text
 from .dialog import yes_no_first
@@ -38,6 +38,33 @@ CHOICE_LABELS = {
     "UI_CLEAVE_AT": {(): "UI_NO_CLEAVE"},
     "UI_RIDE_ON": {False: "UI_RIDE_STAY", True: "UI_RIDE_GO_ON"},
 }
+
+# Why an attack of opportunity is offered, by the provoking command (digest §4.3's list of
+# what provokes): the words its question gives (play-test: a move was called "a
+# distracting action").
+MOVING = frozenset({"move", "withdraw", "run", "charge", "ride", "crawl", "minimum_move", "spring_attack", "climb", "swim",
+                    "move_through_web", "grapple_move", "dismount", "overrun"})
+MANEUVERING = frozenset({"trip", "disarm", "sunder", "grapple", "bull_rush"})
+
+
+def aoo_why(battle, command: Command, provoker: str | None) -> str:
+    """The sentence code of what provoked: leaving a threatened square (a mount's move
+    too), a shot or an unarmed blow within reach, a spell, a maneuver without its feat,
+    standing up, a flask thrown; else an act that distracts (drinking, retrieving …)."""
+    action = command.action
+    if action in MOVING or (provoker is not None and provoker != command.who):
+        return "UI_AOO_WHY_MOVE"
+    steps = getattr(command, "targets", ()) or ()
+    if action in MANEUVERING or any(isinstance(step, ManeuverStep) for step in steps):
+        return "UI_AOO_WHY_MANEUVER"            # a maneuver, or a full attack's trip in place of a blow
+    if action in ("attack", "full_attack") and battle.has(command.who):
+        weapon = battle.board().body(command.who).weapon
+        if weapon.is_ranged:
+            return "UI_AOO_WHY_SHOOT"
+        if weapon.is_unarmed:
+            return "UI_AOO_WHY_UNARMED"
+    return {"cast": "UI_AOO_WHY_CAST", "stand_up": "UI_AOO_WHY_STAND",
+            "throw_splash": "UI_AOO_WHY_THROW"}.get(action, "UI_AOO_WHY_ACT")
 # Questions whose answers read by their place, whatever their values (Feather Fall's are
 # the command's pairs without and with the caster's).
 LABELS_BY_PLACE = {"UI_FEATHER_FALL": ("UI_NO", "UI_YES")}
@@ -141,7 +168,7 @@ class Orders:
                 self._next(command, asked | {("aoo", taker)}, declined if take else declined | {taker})
             text = sentence("UI_AOO_ASK", {"taker": s.names.get(q.to, q.to),
                                            "target": s.names.get(q.against, q.against),
-                                           "why": sentence("UI_AOO_WHY_ACT", {}, s.lang)}, s.lang)
+                                           "why": sentence(aoo_why(s.battle, command, q.against), {}, s.lang)}, s.lang)
             maneuvers = aoo_maneuvers(s.battle, command, q.to, frozenset(declined), self.instead)
             self._pass_to(q.to, lambda: self._dialog(
                 text, [(sentence("UI_YES", {}, s.lang), True), (sentence("UI_NO", {}, s.lang), False)]

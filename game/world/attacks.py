@@ -9,12 +9,13 @@ from typing import Callable
 from .. import data
 from ..dice import WouldRoll
 from ..rules import attack as rules, monk, odds
+from ..rules.aoo import opportunities_a_round
 from ..rules.attack import AttackSituation
 from ..rules.combat_feats import power_attack_damage
 from ..rules.concealment import has_total_concealment, miss_chance, missed_by_concealment
 from ..rules.conditions import HELPLESS
 from ..rules.flanking import flanking_partners
-from ..rules.geometry import distance
+from ..rules.geometry import distance, gaps_distance, spaces_gaps
 from ..rules.modifiers import ability_modifier
 from ..rules.reasons import Refusal
 from ..rules.sight import cover, in_water
@@ -105,6 +106,11 @@ def check_attack(battle, attacker: str, target: str, *, ranged: bool | None = No
             return None
         return Refusal("OUT_OF_REACH", {"target": target})
     if not any(can_attack_square(board, a, sq) for sq in t.squares):
+        band = a.melee_band()
+        if band is not None and band.inner and gaps_distance(*spaces_gaps(a.pos, a.span, t.pos, t.span)) <= band.inner:
+            # a reach weapon strikes beyond its inner band only (SRD-EQ Reach: "can't use
+            # it against an adjacent foe"): too close, not out of reach (play-test)
+            return Refusal("TOO_CLOSE_FOR_REACH", {"target": target, "weapon": a.weapon.id})
         return Refusal("OUT_OF_REACH", {"target": target})
     if cover(board, a, t, "melee") == "total":
         return Refusal("NO_LINE_OF_SIGHT", {"target": target})
@@ -342,9 +348,7 @@ def _take_aid(battle, helped: str, other: str, kind: str) -> int:
 
 def aoo_limit(battle, cid: str) -> int:
     """One a round; 1 + Dex with Combat Reflexes (digest §4.3)."""
-    if "combat_reflexes" in battle.read(cid, Feats).ids:
-        return 1 + max(0, ability_modifier(battle.comp(cid, Abilities).scores["dex"]))
-    return 1
+    return opportunities_a_round(battle.read(cid, Feats).ids, ability_modifier(battle.read(cid, Abilities).scores["dex"]))
 
 
 def can_take_aoo(battle, taker: str, provoker: str) -> bool:
@@ -352,7 +356,9 @@ def can_take_aoo(battle, taker: str, provoker: str) -> bool:
     t = board.body(taker)
     if not t.can_make_aoo() or status_of(battle, taker) not in ABLE:
         return False
-    if battle.comp(taker, AttacksOfOpportunity).used >= aoo_limit(battle, taker):
+    # the live count, not the board's ``opportunities_left``: an action that made one may
+    # ask again before its board is made anew
+    if battle.read(taker, AttacksOfOpportunity).used >= aoo_limit(battle, taker):
         return False
     if has_total_concealment(t.conditions, board.body(provoker).conditions):
         return False                                       # invisible, or the taker blinded (digest §4.3, §7.3)
@@ -383,6 +389,7 @@ def take_opportunities(battle, provoker: str, takers: list[str], declined: set[s
         if battle.recorder is not None:
             battle.recorder.opportunity(taker, provoker)      # its player will be asked
         battle.comp(taker, AttacksOfOpportunity).used += 1
+        battle.changed()                 # its body may have none left (``Body.opportunities_left``)
         maneuver = battle.aoo_instead.get(taker)
         if maneuver is not None:
             events.extend(AOO_MANEUVERS[maneuver](battle, taker, provoker))

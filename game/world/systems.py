@@ -12,15 +12,16 @@ from .. import data
 from ..rules import aoo, charge as charge_rules, flanking, movement, sight, splash as splash_rules, threat
 from ..rules.board import Board, Body as RulesBody
 from ..rules.geometry import Square, metres, space_squares
+from ..rules.modifiers import ability_modifier
 from ..rules.reasons import Refusal
-from .components import (Armor, Body, Conditions, Feats, Identity, Position, Reach, Riding, Side, Speed, Spellcasting,
-                         Stats, Wielded)
+from .components import (Abilities, Armor, AttacksOfOpportunity, Body, Conditions, Feats, Identity, Position, Reach,
+                         Riding, Side, Speed, Spellcasting, Stats, Wielded)
 from .events import Moved, Provoked, Splashed, Stepped
 
 
 # The components a creature's rules body is made of: changing one of them changes its body.
 BODY_COMPONENTS = frozenset({Identity, Position, Body, Reach, Speed, Side, Wielded, Conditions, Feats, Armor, Riding,
-                             Spellcasting})
+                             Spellcasting, AttacksOfOpportunity, Abilities})
 
 
 def build_body(battle, cid: str) -> RulesBody:
@@ -40,7 +41,9 @@ def build_body(battle, cid: str) -> RulesBody:
         feats=read(cid, Feats).ids, heavy_armor=read(cid, Armor).heavy,
         mount_span=mount_span, holds_charge=read(cid, Spellcasting).held_charge is not None,
         climb_squares=effective_speed(speed.climb_squares, conditions) if speed.climb else 0,
-        swim_squares=effective_speed(speed.swim_squares, conditions) if speed.swim else 0)
+        swim_squares=effective_speed(speed.swim_squares, conditions) if speed.swim else 0,
+        opportunities_left=read(cid, AttacksOfOpportunity).used < aoo.opportunities_a_round(
+            read(cid, Feats).ids, ability_modifier(read(cid, Abilities).scores["dex"])))
 
 
 def _in_the_dark(battle, cid: str, pos: Square, span: int) -> frozenset[str]:

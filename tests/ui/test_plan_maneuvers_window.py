@@ -116,7 +116,7 @@ def test_a_fighter_trips_then_strikes_in_one_full_attack():
         pick(g, "no")
         assert g.handoff is None and g.dialog is not None   # the trip provokes: still the gnoll's player
         assert sentence("UI_AOO_ASK", {"taker": "Gnoll", "target": "Fighter",
-                                       "why": sentence("UI_AOO_WHY_ACT", {}, "en")}, "en") == g.dialog.text
+                                       "why": sentence("UI_AOO_WHY_MANEUVER", {}, "en")}, "en") == g.dialog.text
         pick(g, "no")
         assert g.handoff == "blue"                          # handed back once, before the full attack plays
         past_handoff(g)

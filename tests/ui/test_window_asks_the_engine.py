@@ -199,3 +199,31 @@ def test_escape_with_nothing_chosen_asks_before_leaving(screens):
     assert g.running and g.pause.name == "confirm"
     press(g, g.pause.page, "yes")
     assert not g.running
+
+
+def _aoo_question(g) -> str:
+    """The attack-of-opportunity question put to the orc's player (past the hand-off)."""
+    if g.handoff is not None:
+        click(g, (10, 10))
+        g.draw()
+    assert g.dialog is not None
+    return g.dialog.text
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_attack_of_opportunity_question_says_what_provoked_it(screens, lang):
+    """Play-test: a move away from a foe was asked about as "a distracting action". The
+    question names what provoked: leaving a threatened square, casting a spell."""
+    g = screens(THREATENED_MAGE, lang)
+    click_button(g, "move")
+    click(g, at(g, (0, 1)))
+    why = sentence("UI_AOO_WHY_MOVE", {}, lang)
+    assert why in _aoo_question(g) and "Grosbras" in g.dialog.text and not g.battle.history
+    g = screens(THREATENED_MAGE, lang)
+    click_button(g, "cast")
+    _choose(g, lambda _label, value: value == ("spell", "magic_missile"))
+    click(g, at(g, (2, 1)))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
+    pump(g)
+    _choose(g, lambda _label, value: value is False)            # not defensively: it provokes
+    assert sentence("UI_AOO_WHY_CAST", {}, lang) in _aoo_question(g)

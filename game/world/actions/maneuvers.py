@@ -186,6 +186,7 @@ def bull_rush(battle, who: str, target: str, declined, args: dict, charging: boo
         if taker in declined or not can_take_aoo(battle, taker, who):
             continue
         battle.comp(taker, AttacksOfOpportunity).used += 1
+        battle.changed()                 # its body may have none left (``Body.opportunities_left``)
         events += resolve_attack(battle, taker, who, opportunity=True,
                                  redirect=target if taker != target else None)
         if fallen(battle, who, was_prone):
