@@ -13,9 +13,17 @@ def _load_battle(path: str):
     return Battle(load_scenario(path))
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """A bad argument is refused in one line that names it, not under a usage block (the
+    house's habit: bad input gets one clear line); ``--help`` still shows everything."""
+
+    def error(self, message: str):           # type: ignore[override]
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game", description="Carreau: D&D 3.5 combat on a grid.")
-    sub = parser.add_subparsers(dest="command")
+    parser = OneLineParser(prog="python -m game", description="Carreau: D&D 3.5 combat on a grid.")
+    sub = parser.add_subparsers(dest="command", parser_class=OneLineParser)
     q = sub.add_parser("query", help="answer JSON questions about a scenario, one per line on stdin")
     q.add_argument("scenario")
     q.add_argument("--lang", choices=("en", "fr"), default=None, help="language of reasons (default: locale)")
@@ -49,7 +57,11 @@ def main(argv: list[str] | None = None) -> int:
     e.add_argument("--lang", choices=("en", "fr"), default=None)
     e.add_argument("--saves", default=None, help="folder for the saves of battles played from the sandbox and the "
                    "settings (default: the player's data folder)")
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:
+        # refused by the command they were given to, which names its own --help
+        chosen = sub.choices.get(args.command) if args.command else None
+        (chosen or parser).error(f"unrecognized arguments: {' '.join(unknown)}")
 
     if args.command == "query":
         try:

@@ -23,8 +23,10 @@ def _lighter(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
     return tuple(c + (255 - c) // 2 for c in rgb)          # type: ignore[return-value]
 
 
-def write_chart(summary: dict, path: str, lang: str | None = None, size: tuple[int, int] = SIZE) -> None:
-    """Draw the chart and save it as a PNG at ``path``."""
+def write_chart(summary: dict, path: str, lang: str | None = None, size: tuple[int, int] = SIZE,
+                scenario=None) -> None:
+    """Draw the chart and save it as a PNG at ``path``; with the ``scenario``, creatures
+    and sides by the names players read (as the table has them), not their ids."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
@@ -36,14 +38,18 @@ def write_chart(summary: dict, path: str, lang: str | None = None, size: tuple[i
         font = pygame.font.Font(None, max(14, height // 32))
         small = pygame.font.Font(None, max(12, height // 42))
         split = int(height * 0.42)
-        _wins(surface, font, small, summary, pygame.Rect(16, 10, width - 32, split - 20), lang)
-        _damage(surface, font, small, summary, pygame.Rect(16, split, width - 32, height - split - 10), lang)
+        shown = lang or i18n.default_language()
+        names = {c.id: c.name_in(shown) for c in scenario.creatures} if scenario is not None else {}
+        sides = {s: (scenario.side_name(s, shown) if scenario is not None else i18n.side_name(s, lang))
+                 for s in summary["per_side"]}
+        _wins(surface, font, small, summary, pygame.Rect(16, 10, width - 32, split - 20), lang, sides)
+        _damage(surface, font, small, summary, pygame.Rect(16, split, width - 32, height - split - 10), lang, names)
         pygame.image.save(surface, path)
     finally:
         pygame.font.quit()
 
 
-def _wins(surface, font, small, summary: dict, area, lang: str | None) -> None:
+def _wins(surface, font, small, summary: dict, area, lang: str | None, sides: dict[str, str]) -> None:
     """One horizontal bar a side, and one for the draws, as long as its share of battles."""
     import pygame
     surface.blit(font.render(i18n.sentence("SIM_CHART_WINS", None, lang), True, INK), area.topleft)
@@ -55,7 +61,7 @@ def _wins(surface, font, small, summary: dict, area, lang: str | None) -> None:
     for i, side in enumerate(rows):
         y = top + i * step
         name = i18n.sentence("SIM_DRAW", None, lang) if side == DRAW else \
-            f"{i18n.side_name(side, lang)} ({summary['per_side'][side]['controller']})"
+            f"{sides[side]} ({summary['per_side'][side]['controller']})"
         surface.blit(small.render(name, True, INK), (area.left, y + 2))
         rate = summary["win_rates"].get(side, 0.0)
         pygame.draw.rect(surface, GRID, (area.left + label_w, y, bar_w, step - 6), 1)
@@ -63,7 +69,7 @@ def _wins(surface, font, small, summary: dict, area, lang: str | None) -> None:
         surface.blit(small.render(f"{100 * rate:.1f} %", True, INK), (area.left + label_w + bar_w + 8, y + 2))
 
 
-def _damage(surface, font, small, summary: dict, area, lang: str | None) -> None:
+def _damage(surface, font, small, summary: dict, area, lang: str | None, names: dict[str, str]) -> None:
     """Two bars a creature (dealt, solid; taken, light), grouped by side, on one scale."""
     import pygame
     title = font.render(i18n.sentence("SIM_CHART_DAMAGE", None, lang), True, INK)
@@ -91,5 +97,6 @@ def _damage(surface, font, small, summary: dict, area, lang: str | None) -> None
         for j, (value, shade) in enumerate(((row["dealt_mean"], rgb), (row["taken_mean"], _lighter(rgb)))):
             h = int((bottom - top - 4) * value / peak)
             pygame.draw.rect(surface, shade, (x + j * bar, bottom - h, bar, h))
-        if slot >= small.size(cid)[0] + 2:
-            surface.blit(small.render(cid, True, INK), (x, bottom + 3))
+        name = names.get(cid, cid)
+        if slot >= small.size(name)[0] + 2:
+            surface.blit(small.render(name, True, INK), (x, bottom + 3))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -14,14 +15,45 @@ from .run import SimulateError, jobs_for, run_jobs
 from .summary import summarize
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
-    return value
+# The most a run takes: a map maker's tens of thousands of battles with room to spare, and
+# no more processes than a machine can hold (each plays one battle at a time).
+MOST_BATTLES = 100_000
+MOST_WORKERS = 256
+
+
+def _whole(most: int):
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not 1 <= value <= most:
+            raise argparse.ArgumentTypeError(f"{value}: from 1 to {most:,}")
+        return value
+    return parse
+
+
+_positive = _whole(10_000)
+
+
+def _chart_path(text: str) -> str:
+    """A PNG the chart can be written to, checked before any battle is played (a long
+    run's results are not lost to a typing mistake)."""
+    path = Path(text)
+    if path.suffix.lower() != ".png":
+        raise argparse.ArgumentTypeError(f"{text!r}: the chart is a PNG, name it .png")
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r}: no folder {str(folder)!r}")
+    if path.is_dir() or not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise argparse.ArgumentTypeError(f"{text!r}: cannot be written here")
+    return text
+
+
+def _address(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("give the scheduler's address, e.g. tcp://127.0.0.1:8786")
+    return text
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -36,18 +68,20 @@ def _size(text: str) -> tuple[int, int]:
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("scenario", help="a map: .toml or Tiled .tmj")
-    p.add_argument("--battles", type=_positive, default=20, help="battles to play (default 20)")
+    p.add_argument("--battles", type=_whole(MOST_BATTLES), default=20,
+                   help=f"battles to play (default 20, at most {MOST_BATTLES:,})")
     p.add_argument("--seed", type=int, default=None,
                    help="battle i rolls its dice from seed SEED+i (default: the scenario's seed)")
     p.add_argument("--control", action="append", default=[], metavar="SIDE=CONTROLLER",
                    help=f"who plays a side: one of {', '.join(NAMES)} (default: the scenario's "
                         "[sides.X] control and level, else ai)")
     p.add_argument("--max-rounds", type=_positive, default=100, help="a battle lasting this many rounds is a draw")
-    p.add_argument("--workers", type=_positive, default=1, help="battles in parallel processes on this machine")
-    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+    p.add_argument("--workers", type=_whole(MOST_WORKERS), default=1,
+                   help=f"battles in parallel processes on this machine (at most {MOST_WORKERS})")
+    p.add_argument("--scheduler", type=_address, default=None, metavar="ADDRESS",
                    help="a Dask scheduler (tcp://host:8786) to play the battles on (extra carreau[cluster])")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
-    p.add_argument("--chart", default=None, metavar="OUT.png", help="also draw the results to a PNG")
+    p.add_argument("--chart", type=_chart_path, default=None, metavar="OUT.png", help="also draw the results to a PNG")
     p.add_argument("--chart-size", type=_size, default=(960, 600), metavar="WxH", help="the chart's size in pixels")
     p.add_argument("--lang", choices=("en", "fr"), default=None, help="language of the table (default: locale)")
 
@@ -102,6 +136,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     shown = Path(args.scenario).name
     try:
+        if len(sides_of(scenario)) < 2:
+            raise SimulateError(f"{shown}: a battle needs creatures on at least two sides "
+                                f"(it has {len(sides_of(scenario))})")
         controls = parse_controls(args.control, scenario, shown)
         seed = scenario.seed if args.seed is None else args.seed
         from .report import ProgressBar
@@ -117,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
     if args.chart:
         from .chart import write_chart
         try:
-            write_chart(summary, args.chart, args.lang, args.chart_size)
+            write_chart(summary, args.chart, args.lang, args.chart_size, scenario)
         except (OSError, RuntimeError) as exc:     # pygame.error (a RuntimeError): a path it cannot write
             print(f"simulate: --chart {args.chart}: cannot write it ({exc})", file=sys.stderr)
             return 2

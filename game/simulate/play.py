@@ -17,6 +17,7 @@ from typing import Callable
 from ..runtime import steady_collector
 from ..ai.controllers import Controller, IllegalCommand, make_controller, play_turn
 from ..world.events import DamageDealt
+from ..world.turns import in_the_fight
 
 DRAW = "draw"
 
@@ -102,8 +103,9 @@ def play_battle(scenario, seed: int, controls: dict[str, str], max_rounds: int =
         result.rounds = min(battle.round, max_rounds)
         if battle.winner not in (None, "none") and result.refusal is None:
             result.winner = battle.winner
-        state = battle.state()["creatures"]
-        result.standing = {cid: cid in state and state[cid]["hp"] > 0 for cid in result.sides}
+        # standing: still able to act for its side at the end (the engine's rule for who
+        # keeps a side in the battle), not merely above 0 hit points (an orc asleep is out)
+        result.standing = {cid: battle.has(cid) and in_the_fight(battle, cid) for cid in result.sides}
     finally:
         battle.close()
     result.play_s = time.perf_counter() - start

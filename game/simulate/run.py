@@ -11,13 +11,15 @@ many processes as cores)."""
 from __future__ import annotations
 
 import threading
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, CancelledError, ProcessPoolExecutor, wait
+from itertools import islice
 from dataclasses import dataclass
 from typing import Callable
 
 from .play import BattleResult, play_battle
 
 _ONE_BATTLE_AT_A_TIME = threading.Lock()
+WORKERS_WAIT_S = 30           # how long a scheduler may be without workers before the run says so
 
 Progress = Callable[[int, int], None]     # (battles done, battles in all)
 
@@ -49,6 +51,7 @@ def play_job(job: Job) -> BattleResult:
 def run_jobs(jobs: list[Job], workers: int = 1, scheduler: str | None = None,
              progress: Progress | None = None) -> list[BattleResult]:
     """Every job's result, in the jobs' order."""
+    _tell(progress, 0, len(jobs))          # the bar from the start: the first battle may take a while
     if scheduler:
         results = _on_dask(jobs, scheduler, progress)
     elif workers > 1 and len(jobs) > 1:
@@ -66,12 +69,22 @@ def _tell(progress: Progress | None, done: int, total: int) -> None:
         progress(done, total)
 
 
+# Battles handed out ahead of those being played, a process or a worker thread: enough to
+# keep each busy, few enough that a run of a hundred thousand holds no more than these.
+AHEAD = 4
+
+
 def _in_processes(jobs: list[Job], workers: int, progress: Progress | None) -> list[BattleResult]:
-    results = []
+    results: list[BattleResult] = []
+    pending = iter(jobs)
     with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
-        for future in as_completed([pool.submit(play_job, job) for job in jobs]):
-            results.append(future.result())
-            _tell(progress, len(results), len(jobs))
+        running = {pool.submit(play_job, job) for job in islice(pending, AHEAD * workers)}
+        while running:
+            done, running = wait(running, return_when=FIRST_COMPLETED)
+            for future in done:
+                results.append(future.result())
+                _tell(progress, len(results), len(jobs))
+            running |= {pool.submit(play_job, job) for job in islice(pending, len(done))}
     return results
 
 
@@ -86,12 +99,26 @@ def _on_dask(jobs: list[Job], address: str, progress: Progress | None) -> list[B
         client = Client(address, timeout="10s")
     except (OSError, TimeoutError, ValueError) as exc:
         raise SimulateError(f"--scheduler {address}: cannot reach the Dask scheduler ({exc})") from None
-    results = []
+    results: list[BattleResult] = []
     try:
-        futures = client.map(play_job, jobs, pure=False)
-        for future in dask_completed(futures):
-            results.append(future.result())
-            _tell(progress, len(results), len(jobs))
+        try:
+            client.wait_for_workers(1, timeout=WORKERS_WAIT_S)
+        except (OSError, TimeoutError) as exc:
+            raise SimulateError(f"--scheduler {address}: no worker joined the scheduler within {WORKERS_WAIT_S} s "
+                                f"(start some: dask worker {address} --nthreads 1)") from exc
+        threads = max(1, sum(w.get("nthreads", 1) for w in client.scheduler_info().get("workers", {}).values()))
+        pending = iter(jobs)
+        running = dask_completed(client.map(play_job, list(islice(pending, AHEAD * threads)), pure=False))
+        try:
+            for future in running:
+                results.append(future.result())
+                _tell(progress, len(results), len(jobs))
+                for job in islice(pending, 1):
+                    running.add(client.submit(play_job, job, pure=False))
+        except (CancelledError, OSError, TimeoutError) as exc:
+            # the scheduler gone, or the connection to it (a battle's own error still shows)
+            raise SimulateError(f"--scheduler {address}: lost the cluster after {len(results)} of {len(jobs)} "
+                                f"battles ({type(exc).__name__})") from None
     finally:
         client.close()
     return results

@@ -4,6 +4,7 @@ and every refused command. One plain dict, the object ``--json`` prints; the tab
 the chart are drawn from it."""
 from __future__ import annotations
 
+import math
 import statistics
 from collections import Counter
 
@@ -15,7 +16,8 @@ def percentile(samples: list[float], share: float) -> float:
     if not samples:
         return 0.0
     ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered) + 0.5) - 1))]
+    # the ceil(share * n)-th value, counted from 1 (``round`` would round a half to even)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(share * len(ordered)) - 1))]
 
 
 def summarize(results: list[BattleResult], sides: list[str], controls: dict[str, str], **about) -> dict:
@@ -41,8 +43,47 @@ def summarize(results: list[BattleResult], sides: list[str], controls: dict[str,
         "decision_ms_p99": round(percentile(decisions, 0.99), 3),
         "creature_turns_per_s": round(turns / played, 1) if played else 0.0,
         "per_side": _per_side(results, sides, controls, wins, battles),
+        "balance": balance(wins, sides),
         "per_creature": _per_creature(results, battles),
     }
+
+
+# The margin of error a balance is judged with: a 95 % interval (z = 1.96), and the fewest
+# decided battles a verdict is given on (below, the intervals are too wide to say much).
+Z95 = 1.96
+FEWEST_TO_JUDGE = 10
+
+
+def wilson_interval(won: int, played: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a share ``won / played`` (it stays within 0..1 and
+    holds for small counts and shares near 0 or 1, where the normal one does not)."""
+    if played == 0:
+        return 0.0, 1.0
+    p = won / played
+    denominator = 1 + z * z / played
+    centre = (p + z * z / (2 * played)) / denominator
+    half = z * math.sqrt(p * (1 - p) / played + z * z / (4 * played * played)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def balance(wins: dict, sides: list[str]) -> dict:
+    """Whether the map is fair to its sides: each side's share of the battles some side won,
+    with its 95 % interval, against the fair share (one in as many as there are sides).
+    ``verdict``: ``balanced`` when every interval holds the fair share, ``unbalanced``
+    (``ahead``: the sides whose whole interval is above it, ``behind``: below), or
+    ``too_few`` under ``FEWEST_TO_JUDGE`` decided battles."""
+    decided = sum(wins[s] for s in sides)
+    fair = 1 / len(sides) if sides else 0.0
+    rows = {}
+    for side in sides:
+        low, high = wilson_interval(wins[side], decided)
+        rows[side] = {"share": round(wins[side] / decided, 4) if decided else 0.0,
+                      "interval_95": [round(low, 4), round(high, 4)]}
+    ahead = [s for s in sides if rows[s]["interval_95"][0] > fair]
+    behind = [s for s in sides if rows[s]["interval_95"][1] < fair]
+    verdict = "too_few" if decided < FEWEST_TO_JUDGE else "unbalanced" if ahead or behind else "balanced"
+    return {"decided": decided, "fair_share": round(fair, 4), "verdict": verdict, "ahead": ahead, "behind": behind,
+            "sides": rows}
 
 
 def _per_creature(results: list[BattleResult], battles: int) -> dict:

@@ -288,6 +288,13 @@ def check_victory(battle, events: list) -> bool:
     return False
 
 
+def in_the_fight(battle, cid: str) -> bool:
+    """Still able to act for its side: conscious and able to act (digest §8.2), not asleep,
+    paralysed or otherwise out of the fight (``OUT_OF_FIGHT``) — what keeps a side in the
+    battle (``check_victory``)."""
+    return health.can_act(status_of(battle, cid)) and not OUT_OF_FIGHT & battle.read(cid, Conditions).ids
+
+
 def _fighting_sides(battle) -> list[str]:
     """The sides that still have a creature able to act, sorted; it stops looking once it
     has found two (the battle goes on), starting with the creatures that were able last
@@ -299,7 +306,7 @@ def _fighting_sides(battle) -> list[str]:
         side = battle.read(cid, Side).name
         if side in sides:
             continue
-        if health.can_act(status_of(battle, cid)) and not OUT_OF_FIGHT & battle.read(cid, Conditions).ids:
+        if in_the_fight(battle, cid):
             sides[side] = cid
             if len(sides) >= 2:
                 break

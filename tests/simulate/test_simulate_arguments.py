@@ -56,3 +56,32 @@ def test_the_scenarios_own_controls_are_the_default(skirmish):
     assert scenario_controls(declared) == {"blue": "ai", "red": "ai:hard"}
     declared.sides = {"red": {"control": "scripted"}}
     assert scenario_controls(declared) == {"blue": "ai", "red": "scripted"}
+
+
+@pytest.mark.parametrize("argv, named", [(["--battles", "100001"], "100,000"), (["--workers", "257"], "256"),
+                                          (["--workers", "0"], "--workers"), (["--scheduler", ""], "address"),
+                                          (["--chart", "results.jpg"], ".png"),
+                                          (["--chart", "/nowhere/at/all/x.png"], "no folder")])
+def test_what_a_run_cannot_do_is_refused_before_any_battle(capsys, skirmish_file, argv, named):
+    """Play-test: a chart path nobody can write was found after the whole run, its table
+    lost; a billion battles ran out of memory; ``--scheduler ""`` quietly played here."""
+    with pytest.raises(SystemExit) as stop:
+        main(["simulate", str(skirmish_file), *argv])
+    captured = capsys.readouterr()
+    lines = captured.err.strip().splitlines()
+    assert stop.value.code == 2 and captured.out == "" and len(lines) == 1 and named in lines[0], captured.err
+
+
+def test_a_scenario_with_one_side_is_refused(capsys, tmp_path):
+    one = tmp_path / "one_side.toml"
+    one.write_text('seed = 1\n[map]\ngrid = """\n....\n....\n"""\n[[creature]]\nid = "a"\nside = "blue"\nat = [0, 0]\n'
+                   '[[creature]]\nid = "b"\nside = "blue"\nat = [3, 1]\n')
+    line = _refused(capsys, [str(one), "--battles", "2"])
+    assert "one_side.toml" in line and "two sides" in line
+
+
+def test_an_unknown_argument_of_any_command_is_one_line_naming_it(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["bench", "ai", "--seed", "20"])
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert stop.value.code == 2 and len(lines) == 1 and "--seed" in lines[0] and "bench --help" in lines[0]

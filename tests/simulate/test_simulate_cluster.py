@@ -18,7 +18,37 @@ def test_battles_on_a_local_dask_cluster_match_one_process(skirmish):
     with LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cluster:
         remote = run_jobs(jobs, scheduler=cluster.scheduler_address, progress=lambda done, total: seen.append((done, total)))
     assert [r.same_battle() for r in remote] == [r.same_battle() for r in alone]
-    assert seen[-1] == (3, 3) and len(seen) == 3
+    assert seen[0] == (0, 3) and seen[-1] == (3, 3) and len(seen) == 4      # a bar from the start, then each battle
+
+
+def test_a_scheduler_without_workers_is_said_in_one_line(capsys, skirmish_file, monkeypatch):
+    """Play-test: a scheduler up with no worker made the run wait forever, saying nothing."""
+    from game.simulate import run
+    monkeypatch.setattr(run, "WORKERS_WAIT_S", 1)
+    with LocalCluster(n_workers=0, processes=False, dashboard_address=None) as cluster:
+        assert main(["simulate", str(skirmish_file), "--battles", "2", "--scheduler", cluster.scheduler_address]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "no worker" in err[0] and "dask worker" in err[0]
+
+
+def test_losing_the_cluster_mid_run_is_said_in_one_line(capsys, skirmish_file):
+    """Play-test: a scheduler killed mid-run gave a sixty-line traceback."""
+    from game.simulate import run
+    cluster = LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None)
+    real = run._tell
+
+    def lose_it(progress, done, total):
+        real(progress, done, total)
+        if done == 1:
+            cluster.close()                 # the scheduler goes with the first battle back
+    run._tell = lose_it
+    try:
+        code = main(["simulate", str(skirmish_file), "--battles", "30", "--scheduler", cluster.scheduler_address])
+    finally:
+        run._tell = real
+        cluster.close()
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2 and len(err) == 1 and "lost the cluster after 1 of 30" in err[0], err
 
 
 def test_without_dask_the_scheduler_is_refused_in_one_line(capsys, skirmish_file, monkeypatch):

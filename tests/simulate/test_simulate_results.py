@@ -183,3 +183,80 @@ def test_the_table_names_creatures_and_sides_as_the_players_know_them(capsys):
                  "--lang", "fr"]) == 0
     out = capsys.readouterr().out
     assert "Squelette 1" in out and "skeleton_1" not in out and "Tordek" in out
+
+
+def test_the_99th_percentile_is_the_nearest_rank():
+    """ceil(0.99 n)-th of the sorted samples (the play-test found ``round``'s halves to
+    even giving the 100th of 100 and the 298th of 300)."""
+    from game.simulate.summary import percentile
+    assert percentile([float(i) for i in range(1, 101)], 0.99) == 99.0
+    assert percentile([float(i) for i in range(1, 301)], 0.99) == 297.0
+    assert percentile([5.0], 0.99) == 5.0 and percentile([], 0.99) == 0.0
+
+
+def test_a_creature_asleep_at_the_end_is_not_counted_still_fighting():
+    """Play-test: "Still up (hp above 0)" counted orcs asleep under a Sleep spell. Standing
+    is the engine's rule for who keeps a side in the battle (``turns.in_the_fight``): the
+    elf asleep in its walled nook, unhurt, is not; the fighter awake is."""
+    from game.content.scenario import parse_scenario
+    text = """seed = 2
+[map]
+grid = \"\"\"
+###.......
+#.#.......
+###.......
+\"\"\"
+[[creature]]
+id = "elf"
+side = "blue"
+at = [1, 1]
+conditions = ["asleep", "helpless"]
+[[creature]]
+id = "fighter"
+side = "blue"
+at = [4, 1]
+weapon = "longsword"
+hp = 40
+[[creature]]
+id = "orc"
+side = "red"
+at = [9, 1]
+weapon = "club"
+hp = 40
+"""
+    r = play_battle(parse_scenario(text, "nook.toml"), 2, {"blue": "scripted", "red": "scripted"}, max_rounds=1)
+    assert r.winner == "draw" and r.taken["elf"] == 0
+    assert r.standing == {"elf": False, "fighter": True, "orc": True}
+
+
+def test_the_balance_verdict_carries_its_margin_of_error():
+    """A map maker's question (issue 12, "Done when"): is the map fair? 13-7 over 20 is within
+    the 95 % margin of a fair coin; 25-5 over 30 is not; 4-1 is too few to judge."""
+    from game.simulate.summary import balance, wilson_interval
+    low, high = wilson_interval(13, 20)
+    assert round(low, 3) == 0.433 and round(high, 3) == 0.819          # the Wilson score interval
+    assert wilson_interval(0, 10)[0] == 0.0 and wilson_interval(10, 10)[1] == 1.0
+    fair = balance({"blue": 13, "red": 7, "draw": 3}, ["blue", "red"])
+    assert fair["verdict"] == "balanced" and fair["decided"] == 20 and fair["fair_share"] == 0.5
+    unfair = balance({"blue": 25, "red": 5, "draw": 0}, ["blue", "red"])
+    assert unfair["verdict"] == "unbalanced" and unfair["ahead"] == ["blue"] and unfair["behind"] == ["red"]
+    assert balance({"blue": 4, "red": 1, "draw": 0}, ["blue", "red"])["verdict"] == "too_few"
+    three = balance({"a": 10, "b": 10, "c": 0, "draw": 0}, ["a", "b", "c"])
+    assert three["fair_share"] == 0.3333 and three["behind"] == ["c"] and three["ahead"] == []
+
+
+def test_the_table_reads_in_the_language_asked_with_the_verdict_and_sides_together(capsys):
+    """Play-test (a map maker): with ``--lang en`` the table showed the French names the
+    map gives beside its English ones, and French figures took points; creatures now come
+    side by side, and the balance verdict is said with its margin of error."""
+    root = Path(__file__).resolve().parents[2]
+    argv = ["simulate", str(root / "maps" / "arena.toml"), "--battles", "2", "--max-rounds", "2"]
+    assert main([*argv, "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "Lucia of the Whip" in out and "Lucia au fouet" not in out and "Balance:" in out
+    creatures = out.split("(means per battle)")[1].strip().splitlines()[2:]
+    sides = [line.split()[-5] for line in creatures]          # … side, dealt, taken, "75.0", "%"
+    assert sides == sorted(sides, key=lambda s: sides.index(s))     # each side's creatures together
+    assert main([*argv, "--lang", "fr"]) == 0
+    out = capsys.readouterr().out
+    assert "Lucia au fouet" in out and "Équilibre" in out and ",0 %" in out and ".0 %" not in out
