@@ -62,8 +62,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "WHY_FULL_ATTACK": {"en": "full attack on {target}: {damage} damage expected",
                         "fr": "attaque à outrance sur {target} : {damage} dégâts attendus"},
     "WHY_ATTACK": {"en": "attack on {target}: {damage} damage expected", "fr": "attaque sur {target} : {damage} dégâts attendus"},
-    "WHY_FOCUS": {"en": "finishes off {target}, the most hurt: {damage} damage expected",
-                  "fr": "achève {target}, le plus blessé : {damage} dégâts attendus"},
+    "WHY_FOCUS": {"en": "goes for the most hurt, {target}: {damage} damage expected",
+                  "fr": "s'en prend au plus blessé, {target} : {damage} dégâts attendus"},
     "WHY_DEFENSIVELY": {"en": "fights defensively against {target}: threatened by {count}",
                         "fr": "combat sur la défensive contre {target} : menacé par {count}"},
     "WHY_TOTAL_DEFENSE": {"en": "total defense: threatened by {count}, no blow worth the risk",
@@ -340,7 +340,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "SIDE_yellow": {"en": "Yellows", "fr": "Jaunes"},
     "VARIANT_center": {"en": "centre line", "fr": "ligne des centres"},
     "VARIANT_swept": {"en": "whole width", "fr": "toute la largeur"},
-    "VARIANT_seed": {"en": "French text", "fr": "texte français"},
+    # whose rules, said as rules (play-test: "lands: French text" read as nothing)
+    "VARIANT_seed": {"en": "French rules", "fr": "règles françaises"},
     "VARIANT_srd": {"en": "English SRD", "fr": "SRD anglais"},
     "UI_TRACKER_MORE": {"en": "… and {count} more later in the round", "fr": "… et {count} {count|autre|autres} plus loin dans le round"},
     "UI_MORE_WHICH": {"en": "Which action?", "fr": "Quelle action ?"},
@@ -822,9 +823,9 @@ _SENTENCES: dict[str, dict[str, str]] = {
                                             "clear: a corner it would graze stops the charge",
                                       "fr": "Couloir de charge (1) : balayé, toute la largeur — toute la largeur du "
                                             "chargeur doit passer libre : un coin frôlé arrête la charge"},
-    "SBX_VARIANT_scatter_order_seed": {"en": "Scatter order (2): French text — a missed flask lands by a d8: 1 short, "
+    "SBX_VARIANT_scatter_order_seed": {"en": "Scatter order (2): French rules — a missed flask lands by a d8: 1 short, "
                                              "2 to 4 to the thrower's right, 5 long, 6 to 8 to its left",
-                                       "fr": "Ordre de dispersion (2) : texte français — une fiole ratée retombe selon "
+                                       "fr": "Ordre de dispersion (2) : règles françaises — une fiole ratée tombe selon "
                                              "un d8 : 1 trop court, 2 à 4 à droite du lanceur, 5 trop long, 6 à 8 à sa "
                                              "gauche"},
     "SBX_VARIANT_scatter_order_srd": {"en": "Scatter order (2): English SRD — the other way round: 1 short, 2 to 4 to "
@@ -1336,8 +1337,9 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "UI_CHARGE_ON": {"en": "Charge: hover an enemy", "fr": "Charge : survolez un adversaire"},
     "UI_SELECTED": {"en": "{name} ({side}) · {weapon} · speed {speed} ft", "fr": "{name} ({side}) · {weapon} · vitesse {speed} m"},
     "UI_NONE_SELECTED": {"en": "No creature selected", "fr": "Aucune créature choisie"},
-    "PATH_CAPTION": {"en": "{metres} ft · {squares} {squares|square|squares} counted 1-2-1",
-                     "fr": "{metres} m · {squares} {squares|case comptée|cases comptées} 1-2-1"},
+    # squares of movement, not squares crossed (play-test: a 2-square diagonal said "3 squares")
+    "PATH_CAPTION": {"en": "{metres} ft · {squares} {squares|square|squares} of movement (diagonals 1-2-1)",
+                     "fr": "{metres} m · {squares} {squares|case|cases} de déplacement (diagonales 1-2-1)"},
     "PATH_TUMBLES": {"en": " · Tumble checks: {checks}", "fr": " · tests d'Acrobaties : {checks}"},
     "PATH_TUMBLE_CHECK": {"en": "{name} DC {dc} ({chance} %)", "fr": "{name} DD {dc} ({chance} %)"},
     # Power Attack's and Combat Expertise's questions: the player may keep the answer (issue 71)
@@ -1611,6 +1613,10 @@ _SENTENCES: dict[str, dict[str, str]] = {
     "LOG_CONDITION": {"en": "{name}: {condition}", "fr": "{name} : {condition}"},
     # French: the state's name as a label, not an adjective that would have to agree with a
     # creature's grammatical gender, which the data does not know ("Araignée : mourant")
+    "LOG_DYING_STABLE": {"en": "{name}, dying, rolls d100 {d100}: 10 or less, it becomes stable",
+                         "fr": "{name}, mourant, lance 1d100 : {d100} ; 10 ou moins, son état se stabilise"},
+    "LOG_DYING_WORSE": {"en": "{name}, dying, rolls d100 {d100}: above 10, it loses 1 hit point",
+                        "fr": "{name}, mourant, lance 1d100 : {d100} ; plus de 10, il perd 1 point de vie"},
     "LOG_STATUS": {"en": "{name} is {status} ({hp} hp)", "fr": "{name} — état : {status} ({hp} pv)"},
     "LOG_OPPOSED": {"en": "{kind}: {attacker} {a} vs {defender} {d} — {winner} wins", "fr": "{kind} : {attacker} {a} contre {defender} {d} — {winner} l'emporte"},
     "LOG_SAVE": {"en": "{name} {kind}: d20 {d20} {bonus} vs DC {dc} — {result}", "fr": "{name} {kind} : d20 {d20} {bonus} contre DD {dc} — {result}"},

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..i18n import sentence
 from ..world import commands as C, views
+from . import overlays
 from .board_view import Lane
 
 Square = tuple[int, int]
@@ -107,6 +108,12 @@ def charge_choices(screen, cid: str, hover: Square | None, target: str | None, o
     screen.keep_clear = list(ends)
     ov.caption = sentence("UI_CHARGE_PICK_END", {"creature": name, "n": len(ends)}, screen.lang) \
         if picked is ends else sentence("UI_CHARGE_TO_END", {"creature": name}, screen.lang)
+    if picked is not ends:
+        # the one space pointed at: the attacks of opportunity on its lane, as the engine plans them
+        mount = screen.mount_of(cid)
+        command = C.Ride(cid, mode="charge", target=foe, end=hover) if mount else \
+            C.Charge(cid, target=foe, end=hover, overrun=through)
+        ov.caption += overlays.provokes_note(screen.battle, command, screen.lang, screen.names)
     return True
 
 

@@ -51,6 +51,19 @@ DEAD_RING = (92, 92, 96)        # a fallen body's flat grey disc, no side's colo
 DEAD_MARK = (40, 40, 44)        # and the cross over it
 
 
+# Little words a token's letters skip, so that they read the same in both languages
+# (play-test: "Grakh the ogre" was GT, "Grakh l'ogre" GL).
+SMALL_WORDS = frozenset({"the", "of", "a", "an", "le", "la", "les", "l", "de", "du", "des", "d", "au", "aux"})
+
+
+def token_initials(label: str) -> str:
+    """The two letters on a token without art: the first of its name's first two words that
+    are not articles or prepositions ("Gnoll 1": G1; "Grakh the ogre", "Grakh l'ogre": GO)."""
+    words = label.replace("_", " ").replace("'", " ").replace("\u2019", " ").split()
+    kept = [w for w in words if w.lower() not in SMALL_WORDS] or words
+    return "".join(w[0] for w in kept[:2]).upper() or "?"
+
+
 @dataclass
 class Lane:
     """One charge lane of the sandbox's lanes to every enemy: green, or red with the
@@ -580,11 +593,16 @@ class BoardView:
             for p in pts[1:]:
                 pygame.draw.circle(screen, colour, p, max(3, c // 8))
         small = self.board_font(max(10, c // 3), bold=True)
-        for sq, who in ov.provokes.items():
+        taken: list[pygame.Rect] = []          # the labels drawn: a next one goes above, never over them
+        for sq, who in sorted(ov.provokes.items(), key=lambda kv: (kv[0][1], kv[0][0])):
             x, y = cam.to_screen(sq)
             pygame.draw.circle(screen, theme.PROVOKE, (x + c // 2, y + c // 2), c // 3, max(2, c // 12))
-            self._label(screen, small, "⚔ " + ", ".join(self.names.get(w, w) for w in who),
-                        (x + c // 2, y - 2), theme.PROVOKE)
+            text = "⚔ " + ", ".join(self.names.get(w, w) for w in who)
+            rect = self._label_images(small, text, theme.PROVOKE)[0].get_rect(midbottom=(x + c // 2, y - 2))
+            while any(rect.colliderect(other) for other in taken) and rect.top > -rect.height:
+                rect.bottom = min(other.top for other in taken if rect.colliderect(other)) - 1
+            taken.append(rect)
+            self._label(screen, small, text, rect.midbottom, theme.PROVOKE)
         for sq, text in ov.marks:
             x, y = cam.to_screen(sq)
             self._label(screen, small, text, (x + c // 2, y + c // 2), theme.TEXT_DARK, centre=True)
@@ -866,7 +884,7 @@ class BoardView:
                             mark_size(c), colour)
         label = self.names.get(b.id, b.id)
         if name == GENERIC:
-            initials = "".join(w[0] for w in label.replace("_", " ").split()[:2]).upper() or "?"
+            initials = token_initials(label)
             self._label(screen, theme.font(max(9, inner * 2 // 3), bold=True), initials, centre, theme.TEXT_DARK, centre=True)
         health = moving.hp if moving is not None and moving.hp is not None else self.health.get(b.id)
         if health and c >= 20:

@@ -81,6 +81,10 @@ STORY = {
     "WebBurned": _said("LOG_WEB_BURNED", (255, 160, 80), count=lambda e, _n, _l: len(e.squares),
                        dice=lambda e, _n, _l: "+".join(str(d) for d in e.dice), amount=lambda e, _n, _l: e.amount,
                        caught=lambda e, n, lang: ", ".join(n(c) for c in e.caught) or sentence("LOG_NOBODY", {}, lang)),
+    # a dying creature's roll at its turn (decisions §6: 10 % to become stable), shown as
+    # every other roll is (play-test: only "is dying (−2 hp)" was said)
+    "DyingRolled": lambda e, n, lang: (sentence("LOG_DYING_STABLE" if e.outcome == "stable" else "LOG_DYING_WORSE",
+                                                {"name": n(e.who), "d100": e.d100}, lang), (240, 120, 110)),
     "SplashLanded": _said("LOG_SPLASH_LANDED", _GOLD, item=lambda e, _n, lang: item_name(e.item, lang),
                           count=lambda e, _n, _l: len(e.splashed) + (1 if e.direct else 0)),
 }

@@ -190,7 +190,9 @@ def why_line(name: str, action: str, why: str, lang: str) -> str:
     if sep and head.strip().lower() == action.strip().lower():
         why = rest.strip()
     elif why.lower().startswith(action.strip().lower()) or begins_with_the_action(why, action):
-        return sentence("UI_AI_WHY_ALONE", {"name": name, "why": why}, lang)
+        # the action begins the reason: capitalised as the action is when it is named first
+        # (play-test: "Full attack — …" beside "full attack on Brenna: …")
+        return sentence("UI_AI_WHY_ALONE", {"name": name, "why": why[:1].upper() + why[1:]}, lang)
     code = "UI_AI_WHY_TOLD" if ":" in why else "UI_AI_WHY"
     return sentence(code, {"name": name, "action": action, "why": why}, lang)
 

@@ -720,6 +720,9 @@ class GameScreen(ScreenActing, ScreenDrawing):
             pass                                             # several closest spaces: each one to click
         elif self.mode == "charge" and target and target not in (cid, self.mount_of(cid)):
             overlays.charge_overlay(battle, cid, target, self.lang, ov)
+            line = self._odds_line(cid, target) if ov.lane_ok else ""
+            if line:                       # its chances, and the attacks of opportunity on the way
+                ov.caption = f"{ov.caption} · {line}" if ov.caption else line
         elif self.mode == "move_through_web":
             web_going.preview(self, cid, hover, ov)
         elif self.mode == "cast":            # off the board too: the caption names the spell aimed
@@ -772,11 +775,17 @@ class GameScreen(ScreenActing, ScreenDrawing):
             command = sandbox_odds.command_for(self.battle, cid, target, self.mode)
             if extras.get("flurry"):        # the flurry's attacks, every one of them
                 command = dataclasses.replace(command, targets=views.full_attack(self.battle, cid, target, True))
-            odds = self.battle.odds(dataclasses.replace(command, **extras) if extras else command)
+            command = dataclasses.replace(command, **extras) if extras else command
+            odds = self.battle.odds(command)
             name = sentence(f"SBX_ACTION_{self.mode}", {}, self.lang)
             # a refusal: the aim already says why, and the click will too
             line = "" if odds.refusal is not None else chances_line(name, odds, self.lang)
             short = "" if odds.refusal is not None else tooltip.odds_short(name, odds, self.lang)
+            if odds.refusal is None:
+                # what the action provokes, as the engine's preview plans it (play-test: a
+                # shot or a charge out of reach warned of nothing, a move did)
+                warned = overlays.provokes_note(self.battle, command, self.lang, self.names)
+                line, short = line + warned, short + warned
             self._odds_cache = (key, line, short)
         return self._odds_cache[1]
 

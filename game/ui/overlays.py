@@ -56,6 +56,21 @@ def path_overlay(battle, cid: str, goal: Square, mode: str, lang: str | None = N
     return ov
 
 
+def provokes_note(battle, command, lang: str | None, names: dict[str, str]) -> str:
+    """`` · attacks of opportunity: …`` for the creatures that would strike the actor (or
+    its mount) as ``command`` is played — the engine's preview, which counts only those
+    that can take one now — or "" when none would."""
+    seen = battle.preview(command)
+    if not getattr(seen, "legal", False):
+        return ""
+    moving = views.mover(battle, command.who)[1]           # in the saddle, the mount's moves provoke too
+    takers = list(dict.fromkeys(t for t, provoker, _at in seen.recorder.opportunities
+                                if provoker in (command.who, moving)))
+    if not takers:
+        return ""
+    return sentence("PATH_PROVOKES", {"names": ", ".join(names.get(t, t) for t in takers)}, lang)
+
+
 def _tumble_checks(battle, cid: str, seen, tumble: str, lang, ov: Overlay, names: dict[str, str]) -> Overlay:
     """The tumbling path's checks, as the engine's preview plans them: each tested foe's
     square marked "DC n · p %", the caption naming them in order."""

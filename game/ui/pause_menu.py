@@ -86,7 +86,10 @@ class PauseMenu:
         self.close()
         size, scale, lang = self.game.screen.get_size(), self.store().current.ui_scale, self.game.lang
         if name == "settings":
-            sides = [(side, self.game.side_label(side)) for side in self.game.view.sides]
+            # a person's sides only: the computer answers its own questions (play-test)
+            played = getattr(getattr(self.game, "computer", None), "control", {})
+            sides = [(side, self.game.side_label(side)) for side in self.game.view.sides
+                     if played.get(side, "human") == "human"]
             self.page = SettingsPage(size, self.store(), lang, sides)
         elif name == "keys":
             self.page = KeyListPage(size, scale, lang)

@@ -19,6 +19,7 @@ FOLD_BELOW = 720           # window width under which the panel folds into a str
 FOLD_W = 30
 TRACKER_ROWS = 12          # initiative lines shown; the rest are counted
 MIN_TRACKER_ROWS = 4       # as few as a crowded panel shows, to keep its foot in sight
+BANNER_TOP = 28            # the computer's banner: below the key hints along the board's top edge (y 3 to 21)
 
 
 class ScreenDrawing:
@@ -317,7 +318,8 @@ class ScreenDrawing:
             lines.insert(1, self.computer.reason_now())
         f = theme.font(15, True)
         width = min(area.get_width() - 20, max(f.size(t)[0] for t in lines) + 28)
-        panel = pygame.Rect((area.get_width() - width) // 2, 8, width, 14 + 20 * len(lines))
+        # below the strip of key hints across the board's top (play-test: its title ran under them)
+        panel = pygame.Rect((area.get_width() - width) // 2, BANNER_TOP, width, 14 + 20 * len(lines))
         pygame.draw.rect(area, (24, 26, 34), panel, border_radius=6)
         pygame.draw.rect(area, colour, panel, 2, border_radius=6)
         for i, text in enumerate(lines):

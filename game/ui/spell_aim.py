@@ -21,7 +21,7 @@ from ..data import bestiary
 from ..i18n import has_sentence, sentence
 from ..world import commands as C, spell_views, views
 from ..world.options import spell_refusals
-from . import more_actions, spell_words
+from . import more_actions, overlays, spell_words
 
 # The "More…" entries that free a hand for a spell's gestures (French text, « Composantes
 # gestuelles »: a hand free): loosening the shield, sheathing or dropping what is held.
@@ -361,6 +361,9 @@ class SpellAim:
             refusal = self.s.battle.check(command)
             if refusal is not None:
                 ov.caption = self.s.say(refusal)
+        if isinstance(command, C.Command):
+            # who would strike as it casts (unless it casts defensively, which it is asked then)
+            ov.caption = (ov.caption or "") + overlays.provokes_note(self.s.battle, command, self.s.lang, self.s.names)
 
     def _caught(self, odds, ov) -> None:
         """An area spell's aim: the engine's refusal, or the creatures its preview says

@@ -27,7 +27,7 @@ def test_focuses_the_most_hurt_foe():
         b.act(d.command)
         d = decide(b, "ai")
     assert isinstance(d.command, C.FullAttack) and d.command.targets[0].target == "hurt"
-    assert "Lidda, the most hurt" in d.explain("en", {"hurt": "Lidda"})
+    assert "the most hurt, Lidda" in d.explain("en", {"hurt": "Lidda"})
 
 
 def test_takes_a_five_foot_step_rather_than_provoke():

@@ -397,3 +397,40 @@ def test_a_why_line_names_its_action_once(lang):
     assert line.lower().count(action.lower()) == 1 and "Tordek" in line and line.startswith("Gnoll 1")
     plain = sentence("ACT_attack", {}, lang)
     assert why_line("Gnoll 1", plain, "Tordek", lang).endswith("Tordek") and plain in why_line("Gnoll 1", plain, "Tordek", lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_action_is_capitalised_alike_whether_named_first_or_begun_by_the_reason(lang):
+    """Play-test: "Full attack — finishes off Corwin" beside "full attack on Brenna: …"."""
+    from game.ui.computer_turns import why_line
+    action = sentence("ACT_full_attack", {}, lang)
+    begun = why_line("Gnoll 1", action, sentence("WHY_FULL_ATTACK", {"target": "Brenna", "damage": 5}, lang), lang)
+    named = why_line("Gnoll 1", action, sentence("WHY_FOCUS", {"target": "Corwin", "damage": 5}, lang), lang)
+    after = len(sentence("UI_AI_WHY_ALONE", {"name": "Gnoll 1", "why": ""}, lang))
+    assert begun[after].isupper() and named[after].isupper() and action[0].isupper()
+
+
+def test_the_computers_banner_sits_below_the_key_hints(versus_ai, monkeypatch):
+    """Play-test: the banner's title ran under the "Esc: menu · F1: keys" strip."""
+    from game.ui import pause_menu
+    g = versus_ai
+    g.sandbox_key = True                                    # the F6 hint too, top left
+    hints, panels = [], []
+    real_hint = pause_menu._hint_on_board
+    monkeypatch.setattr(pause_menu, "_hint_on_board",
+                        lambda screen, hint, at: hints.append(hint.get_rect(topleft=at)) or real_hint(screen, hint, at))
+    real_rect = pygame.draw.rect
+
+    def rect(surface, colour, r, *a, **kw):
+        if tuple(colour)[:3] == (24, 26, 34):               # the banner's panel
+            panels.append(pygame.Rect(r))
+        return real_rect(surface, colour, r, *a, **kw)
+    monkeypatch.setattr(pygame.draw, "rect", rect)
+    post(key(pygame.K_e))
+    pump(g)
+    assert g.current == "orc"
+    hints.clear()
+    panels.clear()
+    g.draw()
+    assert hints and panels
+    assert all(not panel.colliderect(hint) for panel in panels for hint in hints)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import pygame
 from test_game_screen import at, click, click_button, open_screen
 
+from game.i18n import sentence
+
 CLOSE = """
 seed = 3
 [map]
@@ -118,3 +120,28 @@ def test_a_french_state_line_needs_no_grammatical_gender():
                                         {"s": "Araignée monstrueuse"}, "fr")]
     assert any("Araignée monstrueuse — état : mourant (-8 pv)" in t for t in said), said
     assert not any("est mourant" in t for t in said)
+
+
+def test_a_dying_creatures_roll_is_said_with_its_die():
+    """Play-test: at a dying creature's turn only "Corwin is dying (−2 hp)" was said; its
+    d100 (decisions §6: 10 or less, stable; else 1 hit point lost) is said with its die,
+    as every other roll is, in both languages."""
+    from game.content.scenario import parse_scenario
+    from game.engine import Battle
+    from game.ui.combat_log import lines
+    from game.world.components import HitPoints
+    from game.world.damage import sync_health
+    for d100, code in ((57, "LOG_DYING_WORSE"), (7, "LOG_DYING_STABLE")):
+        # a second orc far off keeps the Reds in the battle while the first lies dying
+        text = CLOSE + '[[creature]]\nid = "orc_2"\nside = "red"\nat = [9, 2]\ninitiative = 5\n'
+        battle = Battle(parse_scenario(text, "close.toml"))
+        try:
+            battle.comp("orc", HitPoints).current = -2
+            sync_health(battle, "orc")
+            ok, refusal, events = battle.act("hero", "end_turn", dice=[d100])     # the orc's turn: its roll
+            assert ok, refusal
+            for lang in ("en", "fr"):
+                said = [text for text, _c in lines(events, {"orc": "Orc", "hero": "Aldric"}, lang)]
+                assert sentence(code, {"name": "Orc", "d100": d100}, lang) in said, said
+        finally:
+            battle.close()

@@ -303,3 +303,17 @@ def test_the_ui_scale_from_the_settings_grows_the_battle_panel_and_its_buttons_s
     g.draw()
     drawn = g.screen.get_at((grown.x + 3, grown.centery + 6))[:3]          # the chosen button's colour, there
     assert all(abs(a - b) <= 12 for a, b in zip(drawn, (70, 90, 130))), drawn
+
+
+def test_a_side_the_computer_plays_has_no_attack_of_opportunity_switch(data_dir):
+    """Play-test: the settings offered "Reds always make their attacks of opportunity"
+    with the Reds played by the computer, which answers its own questions."""
+    from tests.ui.test_game_screen import MELEE
+    g = open_screen(MELEE + '\n[sides.red]\ncontrol = "ai"\n')
+    g.handoff = None
+    key(g, pygame.K_ESCAPE)
+    press(g, g.pause.page, "settings")
+    roles = set(g.pause.page.widgets)
+    assert "aoo:blue" in roles and "aoo:red" not in roles
+    g.battle.close()
+    pygame.quit()

@@ -126,7 +126,7 @@ def test_distances_in_feet_in_english_and_metres_in_french(clearing, lang, speed
 
 def test_the_menu_and_the_banner_read_plainly():
     assert sentence("UI_MENU_VARIANT_SCATTER", {"value": variant_name("seed", "en")}, "en") == \
-        "Where a missed flask lands: French text"
+        "Where a missed flask lands: French rules"
     assert "Esc: pause menu" in sentence("UI_AI_SKIP", {}, "en")
 
 

@@ -378,8 +378,10 @@ def test_a_computers_charge_is_said_once_in_both_languages(window, lang):
         pump(g)
     assert [c["action"] for c in g.battle.history] == ["end_turn", "charge"]
     why = sentence("WHY_CHARGE", {"target": g.names["hero"], "damage": 0}, lang).split(" : " if lang == "fr" else ": ")[0]
+    why = why[:1].upper() + why[1:]                         # it begins the line: capitalised
     line = next(str(t) for t, _c in g.log if why in str(t))
-    assert sentence("ACT_charge", {}, lang) not in line and " — " not in line, line
+    verb = sentence("ACT_charge", {}, lang).lower()[:6]       # "charge" / "charge" (charger): said once
+    assert line.lower().count(verb) == 1 and " — " not in line, line
     assert line.startswith(sentence("UI_AI_WHY_ALONE", {"name": g.names["orc"], "why": ""}, lang))
 
 
@@ -397,7 +399,8 @@ def test_a_reason_that_begins_with_its_actions_verb_is_not_prefixed_with_it(lang
     from game.ui.computer_turns import why_line
     name = sentence(action, {}, lang)
     line = why_line("Gnoll 1", name, why, lang)
-    assert line.endswith(why)
+    # the reason that begins the line is capitalised as the action would be
+    assert line.endswith(why[:1].upper() + why[1:] if once else why)
     assert (name not in line) is once, line
 
 

@@ -146,7 +146,7 @@ def test_a_why_line_says_the_reasons_own_action_once(lang):
     action = sentence("ACT_full_attack", {}, lang)
     why = sentence("WHY_FULL_ATTACK", {"target": "Tordek", "damage": "3"}, lang)
     line = why_line("Gnoll 1", action, why, lang)
-    assert line.lower().count(action.lower()) == 1 and line.endswith(why)
+    assert line.lower().count(action.lower()) == 1 and line.endswith(why[:1].upper() + why[1:])
     hold = sentence("WHY_HOLD", {}, lang)
     end = sentence("ACT_end_turn", {}, lang)
     assert why_line("Gnoll 1", end, hold, lang).count(" : " if lang == "fr" else ": ") == 1

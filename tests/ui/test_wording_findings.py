@@ -220,3 +220,11 @@ def test_a_blow_swung_with_power_attack_says_its_points(monkeypatch, lang, said)
     plain = why_words.worded(_Battle(), "WHY_FULL_ATTACK", params, lang, {"lidda": "Lidda"})
     swung = why_words.worded(_Battle(), "WHY_FULL_ATTACK", {**params, "power_attack": 3}, lang, {"lidda": "Lidda"})
     assert said not in plain and swung == plain + said
+
+
+def test_a_tokens_letters_skip_the_articles_and_read_the_same_in_both_languages():
+    """Play-test: "Grakh the ogre" read GT and "Grakh l'ogre" GL on the same token."""
+    from game.ui.board_view import token_initials
+    assert token_initials("Grakh the ogre") == token_initials("Grakh l'ogre") == "GO"
+    assert token_initials("Lucia au fouet") == "LF" and token_initials("Gnoll 1") == "G1"
+    assert token_initials("le") == "L" and token_initials("") == "?"

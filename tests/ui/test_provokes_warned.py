@@ -1,0 +1,134 @@
+"""The window warns of the attacks of opportunity an action provokes before it is clicked,
+as it does for a move (the second newcomer play-test: a shot beside a gnoll and a charge
+out of an ogre's reach said nothing, then the blows came). The warning is the engine's
+preview — only foes that can still take one are named."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.content.scenario import parse_scenario
+from game.engine import Battle
+from game.i18n import sentence
+from tests.boards import open_grid, scenario_text
+from tests.ui.test_game_screen import click_button
+from tests.ui.test_play_test_findings import hover, open_screen
+
+ARCHER = scenario_text(
+    open_grid(12, 5),
+    {"id": "archer", "name": "Corwin", "side": "blue", "at": [3, 2], "weapon": "shortbow", "initiative": 20},
+    {"id": "gnoll", "name": "Gnoll", "side": "red", "at": [4, 2], "weapon": "battleaxe", "hp": 20, "initiative": 5},
+    {"id": "ogre", "name": "Grakh", "side": "red", "at": [10, 2], "weapon": "club", "hp": 30, "initiative": 4},
+    seed=3)
+
+
+@pytest.fixture
+def screen():
+    made = []
+
+    def make(text, lang="en"):
+        g = open_screen(Battle(parse_scenario(text, "provokes.toml")), lang)
+        made.append(g)
+        return g
+    yield make
+    for g in made:
+        g.battle.close()
+    pygame.quit()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_shot_beside_a_foe_names_the_foe_it_provokes(screen, lang):
+    g = screen(ARCHER, lang)
+    click_button(g, "attack")
+    hover(g, (10, 2))
+    warned = sentence("PATH_PROVOKES", {"names": "Gnoll"}, lang)
+    assert warned in g.overlay.caption and g.odds_by_pointer("ogre").endswith(warned)
+    assert not g.battle.history                                  # only asked, nothing played
+
+
+def test_no_warning_once_the_foe_has_spent_its_attack(screen):
+    g = screen(ARCHER)
+    ok, refusal, _ = g.battle.act("archer", "attack", {"target": "ogre"}, dice=[1, 1])    # the gnoll strikes, misses
+    assert ok, refusal
+    g.refresh()
+    click_button(g, "attack")
+    hover(g, (10, 2))
+    assert "Gnoll" not in g.overlay.caption and "opportunity" not in g.overlay.caption
+
+
+CHARGER = scenario_text(
+    open_grid(14, 5),
+    {"id": "maud", "name": "Maud", "side": "blue", "at": [2, 2], "weapon": "longsword", "initiative": 20},
+    {"id": "ogre", "name": "Grakh", "side": "red", "at": [0, 1], "size": "L", "weapon": "greatclub", "hp": 30,
+     "initiative": 5},
+    {"id": "orc", "name": "Orc", "side": "red", "at": [9, 2], "weapon": "club", "hp": 20, "initiative": 4},
+    seed=3)
+
+
+def test_a_charge_out_of_a_reach_names_the_foe_it_provokes(screen):
+    g = screen(CHARGER)
+    warned = sentence("PATH_PROVOKES", {"names": "Grakh"}, "en")
+    click_button(g, "charge")
+    hover(g, (9, 2))                       # three spaces beside the orc are as close: each is shown
+    ends = [sq for sq, label in g.overlay.marks if label.isdigit()]
+    assert len(ends) == 3 and warned not in g.overlay.caption
+    hover(g, ends[1])                      # the one pointed at: its lane, and who it provokes
+    assert warned in g.overlay.caption
+    lone = screen(CHARGER.replace("at = [9, 2]", "at = [9, 4]"))     # one closest space, one lane
+    click_button(lone, "charge")
+    hover(lone, (9, 4))
+    assert lone.overlay.lane_ok and warned in lone.overlay.caption
+
+
+MAGE = scenario_text(
+    open_grid(10, 3),
+    {"id": "mage", "name": "Mialee", "side": "blue", "at": [1, 1], "caster_class": "wizard", "caster_level": 3,
+     "int": 16, "spells": ["magic_missile"], "initiative": 20},
+    {"id": "orc", "name": "Grosbras", "side": "red", "at": [2, 1], "weapon": "greataxe", "hp": 30, "initiative": 5},
+    seed=6)
+
+
+def test_a_spell_aimed_beside_a_foe_names_the_foe_it_provokes(screen):
+    g = screen(MAGE)
+    click_button(g, "cast")
+    g.draw()
+    rect = next(r for r, (_label, value) in zip(g.dialog.rects, g.dialog.choices) if value == ("spell", "magic_missile"))
+    from tests.ui.test_game_screen import click
+    click(g, rect.center)
+    hover(g, (2, 1))
+    assert sentence("PATH_PROVOKES", {"names": "Grosbras"}, "en") in g.overlay.caption
+
+
+PAST_TWO = scenario_text(
+    """
+..........
+..........
+..........
+##########
+""",
+    {"id": "mover", "name": "Aldric", "side": "blue", "at": [3, 2], "weapon": "longsword", "initiative": 20},
+    {"id": "gnoll", "name": "Gnoll the tall", "side": "red", "at": [4, 1], "weapon": "battleaxe", "hp": 20,
+     "initiative": 5},
+    {"id": "ogre", "name": "Grakh the ogre", "side": "red", "at": [6, 1], "weapon": "club", "hp": 30, "initiative": 4},
+    seed=3)
+
+
+def test_the_names_of_two_foes_provoked_along_a_path_never_overlap(screen, monkeypatch):
+    """Play-test: "GnollGrakh1 the ogre" — two foes' labels drawn over each other."""
+    from game.ui import theme
+    from game.ui.board_view import BoardView
+    g = screen(PAST_TWO)
+    drawn = []
+    real = BoardView._label
+
+    def recording(self, surface, fnt, text, at, colour, centre=False):
+        if colour == theme.PROVOKE:
+            drawn.append(self._label_images(fnt, text, colour)[0].get_rect(midbottom=at))
+        return real(self, surface, fnt, text, at, colour, centre)
+    monkeypatch.setattr(BoardView, "_label", recording)
+    click_button(g, "move")
+    hover(g, (9, 2))
+    assert len(g.overlay.provokes) == 2
+    drawn.clear()
+    g.draw()
+    assert len(drawn) == 2 and not drawn[0].colliderect(drawn[1])
