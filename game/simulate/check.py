@@ -29,6 +29,7 @@ from pathlib import Path
 from ..ai.controllers import NAMES
 from .play import sides_of
 from .run import Job, SimulateError, run_jobs
+from .summary import balance as fairness
 
 MATCHUPS = (("ai:normal", "random", 0.90), ("ai:normal", "scripted", 0.65), ("ai:hard", "ai:easy", None))
 
@@ -144,8 +145,13 @@ def print_balance(scenarios: list, args: argparse.Namespace) -> int:
     except SimulateError as exc:
         print(f"simulate-check: {exc}", file=sys.stderr)
         return 2
+    wins = balance(jobs, results)
+    # each map's verdict with its margin of error (``summary.balance``: 95 % intervals)
+    verdicts = {name: fairness(row, [side for side in row if side != "draw"]) for name, row in wins.items()}
     print(json.dumps({"controller": args.balance, "battles_per_map": args.battles, "seed": args.seed,
-                      "wins_by_map": balance(jobs, results),
+                      "wins_by_map": wins,
+                      "verdict_by_map": {name: {k: v[k] for k in ("verdict", "ahead", "behind")}
+                                         for name, v in verdicts.items()},
                       "refused_commands": sum(r.refusal is not None for r in results)}, indent=2))
     return 0
 

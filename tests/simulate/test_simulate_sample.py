@@ -76,3 +76,5 @@ def test_the_balance_run_prints_each_maps_wins_by_side(skirmish_file, capsys):
     wins = report["wins_by_map"]["skirmish.toml"]
     assert set(wins) == {"blue", "red", "draw"} and sum(wins.values()) == 2
     assert (report["controller"], report["battles_per_map"], report["refused_commands"]) == ("scripted", 2, 0)
+    # two battles are too few for a verdict: the run says so rather than call the map fair
+    assert report["verdict_by_map"]["skirmish.toml"] == {"verdict": "too_few", "ahead": [], "behind": []}
