@@ -26,7 +26,7 @@ from .rules.modifiers import ability_modifier
 from .rules.reasons import Refusal
 from .rules.sizes import Size
 from .rules.sealed_doors import SHATTERED
-from .rules.terrain import DOOR_CHARS, Terrain
+from .rules.terrain import DOOR_CHARS, WEB_SPELL, Terrain
 # ``actions`` imports every action module, which register their hooks (damage, turns,
 # attacks) as they load: no battle exists before they are all in place.
 from .world import actions, asking, options as world_options, processors, systems
@@ -369,7 +369,7 @@ class Battle(BattleFaces):
     def current_terrain(self):
         """The map as it stands now: doors opened or closed in play, heavy objects moved,
         web-sheet sections cut away, and the squares spells made hard going (grease, web)
-        as difficult."""
+        as difficult — a Web spell's as its strands (``WEB_SPELL``: cover too)."""
         shared = self.shared_read
         squares = frozenset(sq for o in shared.overlays.values() for sq in o.squares)
         if not squares and not shared.doors and not shared.heavy_moved and not shared.web_hp and not shared.seals_broken:
@@ -377,7 +377,8 @@ class Battle(BattleFaces):
         cut = frozenset(sq for sq, hp in shared.web_hp.items() if hp <= 0)
         # a door shattered by negative energy (``actions.sealed_doors``) leaves floor
         cut |= frozenset(sq for sq, how in shared.seals_broken.items() if how == SHATTERED)
-        key = (squares, frozenset(shared.doors.items()), frozenset(shared.heavy_moved.items()), cut)
+        webs = frozenset(sq for o in shared.overlays.values() if o.kind == "web" for sq in o.squares)
+        key = (squares, webs, frozenset(shared.doors.items()), frozenset(shared.heavy_moved.items()), cut)
         cached = getattr(self, "_overlay_cache", None)
         if cached and cached[0] == key:
             return cached[1]
@@ -393,9 +394,14 @@ class Battle(BattleFaces):
         for x, y in cut:                      # web-sheet sections cut away (``actions.web_sheets``), doors shattered
             rows[y][x] = "."
         for x, y in squares:
-            if 0 <= y < len(rows) and 0 <= x < len(rows[y]) and rows[y][x] == ".":
+            if not (0 <= y < len(rows) and 0 <= x < len(rows[y])):
+                continue
+            if (x, y) in webs and rows[y][x] in (".", "~"):
+                rows[y][x] = WEB_SPELL.char          # the strands, over floor or hard going alike
+            elif rows[y][x] == ".":
                 rows[y][x] = "~"
-        terrain = Terrain(["".join(r) for r in rows], self.terrain.legend)
+        legend = {**self.terrain.legend, WEB_SPELL.char: WEB_SPELL} if webs else self.terrain.legend
+        terrain = Terrain(["".join(r) for r in rows], legend)
         self._overlay_cache = (key, terrain)
         return terrain
 

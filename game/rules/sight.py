@@ -72,6 +72,26 @@ def low_obstacle_covers(terrain: Terrain, a2: tuple[int, int], b2: tuple[int, in
     return False
 
 
+# A Web spell's strands between two creatures (SRD Web: "5 feet of web provides cover";
+# 20 feet, total cover): in squares crossed.
+WEB_COVER, WEB_TOTAL = 1, 4
+
+
+def web_between(terrain: Terrain, a2: tuple[int, int], b2: tuple[int, int], attacker: Body, target: Body) -> int:
+    """How many squares of a Web spell's strands the line crosses between the two spaces
+    (the squares the two stand in do not count: strands are "between you and an opponent");
+    a stretch of it run along the seam between two squares of strands counts as one, as a
+    seam between two walls blocks a line."""
+    if not terrain.has_web:
+        return 0
+    cells, seams = line_crossing(a2[0], a2[1], b2[0], b2[1])
+    own = set(attacker.squares) | set(target.squares)
+
+    def strands(sq: Square) -> bool:
+        return terrain.is_web(sq) and sq not in own
+    return sum(1 for c in cells if strands(c)) + sum(1 for s, t in seams if strands(s) and strands(t))
+
+
 def line_meets_squares(a2: tuple[int, int], b2: tuple[int, int], squares: set[Square]) -> bool:
     """Does the segment cross the interior of one of ``squares``?"""
     cells, _ = line_crossing(a2[0], a2[1], b2[0], b2[1])
@@ -254,9 +274,11 @@ def _judge_corners(terrain: Terrain, attacker: Body, target: Body) -> Iterator[_
             for t_sq in target.squares:
                 ends = corners2(t_sq)
                 walls = [line_blocked(terrain, corner, e) for e in ends]
-                if all(walls):
-                    yield corner, TOTAL, ends
-                elif any(walls) or (terrain.has_low_obstacles and any(
+                webs = [0 if blocked else web_between(terrain, corner, e, attacker, target)
+                        for blocked, e in zip(walls, ends)] if terrain.has_web else [0] * len(ends)
+                if all(blocked or web >= WEB_TOTAL for blocked, web in zip(walls, webs)):
+                    yield corner, TOTAL, ends        # walls, or 6 m of strands, on every line
+                elif any(walls) or any(web >= WEB_COVER for web in webs) or (terrain.has_low_obstacles and any(
                         low_obstacle_covers(terrain, corner, e, attacker, target) for e in ends)):
                     yield corner, COVER, ends
                 else:
@@ -281,6 +303,8 @@ def cover_lines(board: Board, attacker: Body, target: Body, attack: str) -> list
                 for e in corners2(t_sq):
                     if line_blocked(board.terrain, corner, e):
                         lines.append((corner, e, "wall"))
+                    elif web_between(board.terrain, corner, e, attacker, target) >= WEB_COVER:
+                        lines.append((corner, e, "web"))
                     elif low_obstacle_covers(board.terrain, corner, e, attacker, target):
                         lines.append((corner, e, "low_wall"))
                     elif bystanders and line_meets_squares(corner, e, bystanders):
@@ -288,7 +312,9 @@ def cover_lines(board: Board, attacker: Body, target: Body, attack: str) -> list
                     else:
                         lines.append((corner, e, "clear"))
                 kinds = [k for _a, _b, k in lines]
-                rank = (TOTAL if kinds.count("wall") == 4 else COVER if "wall" in kinds or "low_wall" in kinds
+                walled = sum(1 for a, b, k in lines if k == "wall" or (k == "web" and web_between(
+                    board.terrain, a, b, attacker, target) >= WEB_TOTAL))
+                rank = (TOTAL if walled == 4 else COVER if {"wall", "low_wall", "web"} & set(kinds)
                         else SOFT if "creature" in kinds else NONE)
                 score = (_RANK[rank], len(kinds) - kinds.count("clear"))   # as the corner test ranks them
                 if best is None or score < best[0]:

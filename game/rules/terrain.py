@@ -23,6 +23,7 @@ class TerrainKind:
     medium: str = ""               # "climb" / "swim": entered only by climbing or swimming (``MEDIA``)
     dark: bool = False             # no light: only darkvision sees there (``Terrain.is_dark``)
     weight: int = 0                # a heavy object one can push or drag (lb, ``rules.loads``); 0: fixed
+    web: bool = False              # a Web spell's strands: cover to whoever is behind them (``sight``)
 
 
 # The movement modes a square may call for, and their bit in ``Terrain``'s arrays: a
@@ -84,6 +85,11 @@ LEGEND: dict[str, TerrainKind] = {
     "%": TerrainKind("%", "web_sheet", medium="climb"),
 }
 DOOR_CHARS = {"door": "+", "open_door": "/"}
+# A Web spell's strands on the ground as the battle has cast them (``Battle.current_terrain``),
+# never a map's character (the spell's other effects come with its area, not with a map):
+# hard going, and cover to a creature with 1.5 m of them between it and its foe, total cover
+# with 6 m (SRD Web: "5 feet of web provides cover"; "20 feet of web" total cover).
+WEB_SPELL = TerrainKind("\u2591", "web_spell", difficult=True, web=True)
 MOVABLE = frozenset(k.id for k in LEGEND.values() if k.weight)     # the heavy objects that can be moved
 OFF_MAP = LEGEND["#"]  # missing cells of ragged rows count as walls
 
@@ -109,6 +115,7 @@ class Terrain:
         self._low = bytearray(size)
         self._medium = bytearray(size)     # ``MEDIA`` bit of the square's mode, 0 for none
         self._dark = bytearray(size)
+        self._web = bytearray(size)
         for y, row in enumerate(self.rows):
             for x, ch in enumerate(row):
                 kind = self.kind_of_char(ch)
@@ -120,7 +127,9 @@ class Terrain:
                 self._low[i] = kind.low_obstacle
                 self._medium[i] = MEDIA.get(kind.medium, 0)
                 self._dark[i] = kind.dark
+                self._web[i] = kind.web
         self.has_low_obstacles = any(self._low)
+        self.has_web = any(self._web)
         for i in range(size):  # the border and ragged holes are walls
             if not self._move_free[i] and not self._sight_block[i] and not self._difficult[i]:
                 y, x = divmod(i, pw)
@@ -184,6 +193,10 @@ class Terrain:
 
     def is_difficult(self, sq: Square) -> bool:
         return self.in_bounds(sq) and bool(self._difficult[self.index(sq)])
+
+    def is_web(self, sq: Square) -> bool:
+        """A Web spell's strands fill the square (``WEB_SPELL``)."""
+        return self.in_bounds(sq) and bool(self._web[self.index(sq)])
 
     def any_sight_block(self, x0: int, y0: int, x1: int, y1: int) -> bool:
         """Is any square of the box [x0..x1] x [y0..y1] (clipped to map+border) a wall?"""

@@ -335,8 +335,10 @@ class BoardView:
         spelled = self.spell_ground.get((x, y))
         if spelled is not None and spelled.under != "difficult":
             # a web or grease: the map's own ground under it (the battle's map calls it
-            # difficult), the spell's look drawn over it (``_draw_spell_grounds``)
+            # difficult, or a web's strands), the spell's look drawn over it (``_draw_spell_grounds``)
             return self.art.tile(spelled.under, cell, variant)
+        if spelled is not None:
+            kind = self.board.terrain.kind_of_char("~")      # the map's own difficult ground under the spell
         if kind.id == "difficult" and self.difficult_look:
             # the map says what its difficult terrain is: tables read as tables, not as water
             # (play-test); furniture keeps its light direction like a wall
@@ -576,7 +578,8 @@ class BoardView:
         for (ax, ay), (bx, by), kind in ov.sight_lines:
             a = (round(ax * c - cam.ox), round(ay * c - cam.oy))
             b = (round(bx * c - cam.ox), round(by * c - cam.oy))
-            colour = {"clear": theme.PATH_OK, "wall": theme.PATH_BAD, "low_wall": theme.PATH_BAD}.get(kind, theme.PROVOKE)
+            colour = {"clear": theme.PATH_OK, "wall": theme.PATH_BAD, "low_wall": theme.PATH_BAD,
+                      "web": theme.PATH_BAD}.get(kind, theme.PROVOKE)
             pygame.draw.line(screen, colour, a, b, max(1, c // 20))
             pygame.draw.circle(screen, colour, b, max(2, c // 14))
         if ov.lane_line is not None:

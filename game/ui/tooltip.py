@@ -63,7 +63,8 @@ def lines(screen) -> list[str]:
 # a full-round one), a rock face climbed (SRD Climb), darkness hides who is in it from
 # those without darkvision (digest §7.3, total concealment; no 5-ft step in it).
 GROUND_NOTES = {"deep_water": "UI_TIP_SWIM", "cliff": "UI_TIP_CLIMB", "darkness": "UI_TIP_DARK",
-                "pit": "UI_TIP_PIT", "web_sheet": "UI_TIP_WEB", "crate": "UI_TIP_CRATE"}
+                "pit": "UI_TIP_PIT", "web_sheet": "UI_TIP_WEB", "crate": "UI_TIP_CRATE",
+                "web_spell": "UI_TIP_WEB_COVER"}
 
 
 def _percent(value) -> str:

@@ -18,7 +18,7 @@ from ..rules.flanking import flanking_partners
 from ..rules.geometry import distance, gaps_distance, spaces_gaps
 from ..rules.modifiers import ability_modifier
 from ..rules.reasons import Refusal
-from ..rules.sight import cover, in_water
+from ..rules.sight import cover, has_line_of_sight, in_water, water_cover
 from ..rules.threat import can_attack_square, threatens
 from .components import Abilities, AttacksOfOpportunity, Conditions, Feats, Feint, Grapple, Riding, TurnState
 from .damage import ABLE, apply_damage, status_of
@@ -97,7 +97,7 @@ def check_attack(battle, attacker: str, target: str, *, ranged: bool | None = No
         if range_increments(battle, attacker, target, weapon) > limit:
             return Refusal("OUT_OF_RANGE", {"increments": range_increments(battle, attacker, target, weapon), "max": limit})
         if cover(board, a, t, "ranged") == "total":
-            return Refusal("NO_LINE_OF_SIGHT", {"target": target})
+            return _total_cover(board, a, t)
         return None
     if target in battle.read(attacker, Grapple).holding:
         return None                # fellow grapplers share a square or touch (French text, "lutte")
@@ -113,8 +113,17 @@ def check_attack(battle, attacker: str, target: str, *, ranged: bool | None = No
             return Refusal("TOO_CLOSE_FOR_REACH", {"target": target, "weapon": a.weapon.id})
         return Refusal("OUT_OF_REACH", {"target": target})
     if cover(board, a, t, "melee") == "total":
-        return Refusal("NO_LINE_OF_SIGHT", {"target": target})
+        return _total_cover(board, a, t)
     return None
+
+
+def _total_cover(board, attacker, target) -> Refusal:
+    """Why nobody can strike a creature behind total cover: walls hide it, or 6 m of a Web
+    spell's strands stand between (SRD Web) with the creature still in sight."""
+    if board.terrain.has_web and water_cover(board, attacker, target) != "total" \
+            and has_line_of_sight(board, attacker, target):
+        return Refusal("TOTAL_COVER", {"target": target.id})
+    return Refusal("NO_LINE_OF_SIGHT", {"target": target.id})
 
 
 def note_attack(battle, attacker: str, target: str) -> None:
