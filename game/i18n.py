@@ -990,7 +990,8 @@ _SENTENCES: dict[str, dict[str, str]] = {
                           "fr": "cliquez une case de la toile que son meilleur test pourrait atteindre"},
     "LOG_WEB_BURNED": {"en": "The web burns away ({count} {count|square|squares}): 2d4 {dice} = {amount} fire to {caught}",
                        "fr": "La toile brûle ({count} {count|case|cases}) : 2d4 {dice} = {amount} de feu à {caught}"},
-    "LOG_NOBODY": {"en": "nobody", "fr": "personne"},
+    "LOG_WEB_BURNED_EMPTY": {"en": "The web burns away ({count} {count|square|squares}); nobody is in the flames",
+                             "fr": "La toile brûle ({count} {count|case|cases}) ; personne n'est dans les flammes"},
     "LOG_WEB_WORKED": {"en": "{name} works through the web ({kind}): d20 {d20} {bonus} = {total}, {metres} ft",
                        "fr": "{name} progresse dans la toile ({kind}) : d20 {d20} {bonus} = {total}, {metres} m"},
     "SPELL_NOT_READY": {"en": "{spell} is not among its spells ready today.", "fr": "{spell} ne fait pas partie de ses sorts du jour."},
@@ -1614,12 +1615,13 @@ _SENTENCES: dict[str, dict[str, str]] = {
                            "fr": "{who} : absorption d'énergie sur {target} : −{levels} {levels|niveau|niveaux}, "
                                  "pv max {before}→{after}"},
     "LOG_CONDITION": {"en": "{name}: {condition}", "fr": "{name} : {condition}"},
+    # a dying creature's roll; in French the state as a label, never an adjective that agrees
+    "LOG_DYING_STABLE": {"en": "{name}, dying, rolls d100 {d100}: 10 or less, it becomes stable",
+                         "fr": "{name} (état : mourant) lance 1d100 : {d100} ; 10 ou moins, état stabilisé"},
+    "LOG_DYING_WORSE": {"en": "{name}, dying, rolls d100 {d100}: above 10, it loses 1 hit point",
+                        "fr": "{name} (état : mourant) lance 1d100 : {d100} ; plus de 10, 1 point de vie perdu"},
     # French: the state's name as a label, not an adjective that would have to agree with a
     # creature's grammatical gender, which the data does not know ("Araignée : mourant")
-    "LOG_DYING_STABLE": {"en": "{name}, dying, rolls d100 {d100}: 10 or less, it becomes stable",
-                         "fr": "{name}, mourant, lance 1d100 : {d100} ; 10 ou moins, son état se stabilise"},
-    "LOG_DYING_WORSE": {"en": "{name}, dying, rolls d100 {d100}: above 10, it loses 1 hit point",
-                        "fr": "{name}, mourant, lance 1d100 : {d100} ; plus de 10, il perd 1 point de vie"},
     "LOG_STATUS": {"en": "{name} is {status} ({hp} hp)", "fr": "{name} — état : {status} ({hp} pv)"},
     "LOG_OPPOSED": {"en": "{kind}: {attacker} {a} vs {defender} {d} — {winner} wins", "fr": "{kind} : {attacker} {a} contre {defender} {d} — {winner} l'emporte"},
     "LOG_SAVE": {"en": "{name} {kind}: d20 {d20} {bonus} vs DC {dc} — {result}", "fr": "{name} {kind} : d20 {d20} {bonus} contre DD {dc} — {result}"},

@@ -92,7 +92,7 @@ def splash(board: Board, thrower: Body, *, target: Body | None = None, intersect
         ix, iy = intersection
         if not (0 <= ix <= terrain.width and 0 <= iy <= terrain.height):
             return SplashResult(False, Refusal("INTERSECTION_OFF_MAP", {"intersection": [ix, iy]}))
-        four = [(ix - 1, iy - 1), (ix, iy - 1), (ix - 1, iy), (ix, iy)]
+        four = sorted(splashed_squares(intersection=intersection), key=lambda sq: (sq[1], sq[0]))
         for b in board.bodies:
             if all(sq in set(b.squares) for sq in four):
                 return SplashResult(False, Refusal("INTERSECTION_INSIDE_CREATURE",
@@ -141,20 +141,11 @@ def splashed_squares(pos: Square | None = None, span: int = 1, intersection: Squ
 
 def _around_space(board: Board, pos: Square, span: int, exclude: str | None = None) -> list[str]:
     """Creatures with a square in the space or within 1.5 m of it."""
-    x, y = pos
-    out = []
-    for b in board.bodies:
-        if b.id == exclude:
-            continue
-        bx, by = b.pos
-        s = b.span
-        if bx <= x + span and x - 1 <= bx + s - 1 and by <= y + span and y - 1 <= by + s - 1:
-            out.append(b.id)
-    return sorted(out)
+    reached = splashed_squares(pos, span)
+    return sorted(b.id for b in board.bodies if b.id != exclude and reached.intersection(b.squares))
 
 
 def _around_intersection(board: Board, point: Square) -> list[str]:
     """Creatures in the four squares around a grid intersection."""
-    ix, iy = point
-    four = {(ix - 1, iy - 1), (ix, iy - 1), (ix - 1, iy), (ix, iy)}
+    four = splashed_squares(intersection=point)
     return sorted(b.id for b in board.bodies if four.intersection(space_squares(b.pos, b.span)))

@@ -11,7 +11,7 @@ many processes as cores)."""
 from __future__ import annotations
 
 import threading
-from concurrent.futures import FIRST_COMPLETED, CancelledError, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from itertools import islice
 from dataclasses import dataclass
 from typing import Callable
@@ -93,6 +93,9 @@ def _on_dask(jobs: list[Job], address: str, progress: Progress | None) -> list[B
     Carreau installed, at the same version)."""
     try:
         from distributed import Client, as_completed as dask_completed
+        from distributed.client import FutureCancelledError
+        from distributed.comm.core import CommClosedError
+        from distributed.scheduler import KilledWorker
     except ImportError:
         raise SimulateError("--scheduler needs Dask: pip install 'carreau[cluster]'") from None
     try:
@@ -115,10 +118,13 @@ def _on_dask(jobs: list[Job], address: str, progress: Progress | None) -> list[B
                 _tell(progress, len(results), len(jobs))
                 for job in islice(pending, 1):
                     running.add(client.submit(play_job, job, pure=False))
-        except (CancelledError, OSError, TimeoutError) as exc:
+        except (FutureCancelledError, CommClosedError) as exc:
             # the scheduler gone, or the connection to it (a battle's own error still shows)
             raise SimulateError(f"--scheduler {address}: lost the cluster after {len(results)} of {len(jobs)} "
                                 f"battles ({type(exc).__name__})") from None
+        except KilledWorker as exc:
+            raise SimulateError(f"--scheduler {address}: the workers kept dying on a battle ({exc}); "
+                                f"{len(results)} of {len(jobs)} had come back") from None
     finally:
         client.close()
     return results

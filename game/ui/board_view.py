@@ -596,14 +596,19 @@ class BoardView:
             for p in pts[1:]:
                 pygame.draw.circle(screen, colour, p, max(3, c // 8))
         small = self.board_font(max(10, c // 3), bold=True)
-        taken: list[pygame.Rect] = []          # the labels drawn: a next one goes above, never over them
-        for sq, who in sorted(ov.provokes.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        # the labels drawn: a next one goes above, never over them; the lowest squares' first,
+        # so that each keeps as near its own square as the others let it
+        taken: list[pygame.Rect] = []
+        for sq, who in sorted(ov.provokes.items(), key=lambda kv: (-kv[0][1], kv[0][0])):
             x, y = cam.to_screen(sq)
             pygame.draw.circle(screen, theme.PROVOKE, (x + c // 2, y + c // 2), c // 3, max(2, c // 12))
             text = "⚔ " + ", ".join(self.names.get(w, w) for w in who)
             rect = self._label_images(small, text, theme.PROVOKE)[0].get_rect(midbottom=(x + c // 2, y - 2))
-            while any(rect.colliderect(other) for other in taken) and rect.top > -rect.height:
-                rect.bottom = min(other.top for other in taken if rect.colliderect(other)) - 1
+            while any(rect.colliderect(other) for other in taken):
+                above = min(other.top for other in taken if rect.colliderect(other)) - 1
+                if above - rect.height < 0:
+                    break                           # no room above: kept on the screen, over the other
+                rect.bottom = above
             taken.append(rect)
             self._label(screen, small, text, rect.midbottom, theme.PROVOKE)
         for sq, text in ov.marks:

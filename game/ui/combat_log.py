@@ -78,9 +78,9 @@ STORY = {
     "LevelsDrained": _said("LOG_LEVELS_DRAINED", _GOLD, who=lambda e, n, _l: n(e.who), target=lambda e, n, _l: n(e.target),
                            levels=lambda e, _n, _l: e.levels, before=lambda e, _n, _l: e.max_hp_before,
                            after=lambda e, _n, _l: e.max_hp_after),
-    "WebBurned": _said("LOG_WEB_BURNED", (255, 160, 80), count=lambda e, _n, _l: len(e.squares),
-                       dice=lambda e, _n, _l: "+".join(str(d) for d in e.dice), amount=lambda e, _n, _l: e.amount,
-                       caught=lambda e, n, lang: ", ".join(n(c) for c in e.caught) or sentence("LOG_NOBODY", {}, lang)),
+    "WebBurned": lambda e, n, lang: (sentence("LOG_WEB_BURNED" if e.caught else "LOG_WEB_BURNED_EMPTY", {
+        "count": len(e.squares), "dice": "+".join(str(d) for d in e.dice), "amount": e.amount,
+        "caught": ", ".join(n(c) for c in e.caught)}, lang), (255, 160, 80)),
     # a dying creature's roll at its turn (decisions §6: 10 % to become stable), shown as
     # every other roll is (play-test: only "is dying (−2 hp)" was said)
     "DyingRolled": lambda e, n, lang: (sentence("LOG_DYING_STABLE" if e.outcome == "stable" else "LOG_DYING_WORSE",

@@ -12,6 +12,7 @@ from dataclasses import replace
 from .. import data
 from ..i18n import has_sentence, sentence
 from ..world.asking import Question, aoo_maneuvers, questions
+from ..world import views
 from ..world.commands import Command, ManeuverStep
 from .computer_turns import NO_ANSWER
 from . import log_text
@@ -58,9 +59,11 @@ def aoo_why(battle, command: Command, provoker: str | None) -> str:
     if action in MANEUVERING or any(isinstance(step, ManeuverStep) for step in steps):
         return "UI_AOO_WHY_MANEUVER"            # a maneuver, or a full attack's trip in place of a blow
     if action in ("attack", "full_attack") and battle.has(command.who):
+        target = getattr(command, "target", None) or next((getattr(s, "target", None) for s in steps), None)
         weapon = battle.board().body(command.who).weapon
-        if weapon.is_ranged:
-            return "UI_AOO_WHY_SHOOT"
+        if target is not None and battle.has(target) and views.attack_is_ranged(battle, command.who, target):
+            # a bow shoots; a dagger or a javelin is thrown at a foe out of its reach
+            return "UI_AOO_WHY_SHOOT" if weapon.is_ranged else "UI_AOO_WHY_THROW"
         if weapon.is_unarmed:
             return "UI_AOO_WHY_UNARMED"
     return {"cast": "UI_AOO_WHY_CAST", "stand_up": "UI_AOO_WHY_STAND",

@@ -18,6 +18,7 @@ from pygame_gui import elements as E
 
 from ..i18n import sentence
 from . import theme
+from .computer_turns import HUMAN
 from .dialog import NO_KEYS, YES_KEYS, key_hint
 from .gui_page import Page
 from .key_list import KeyListPage
@@ -87,9 +88,8 @@ class PauseMenu:
         size, scale, lang = self.game.screen.get_size(), self.store().current.ui_scale, self.game.lang
         if name == "settings":
             # a person's sides only: the computer answers its own questions (play-test)
-            played = getattr(getattr(self.game, "computer", None), "control", {})
             sides = [(side, self.game.side_label(side)) for side in self.game.view.sides
-                     if played.get(side, "human") == "human"]
+                     if self.game.computer.side_control(side) == HUMAN]
             self.page = SettingsPage(size, self.store(), lang, sides)
         elif name == "keys":
             self.page = KeyListPage(size, scale, lang)

@@ -19,7 +19,7 @@ from .actions.fear import cornered as fear_cornered, fear_source
 from .actions.mounted import can_carry
 from .actions.overrun import overrun_squares as through
 from .actions.spell_sources import spell_choices as choices
-from .attacks import threatening_enemies
+from .attacks import is_ranged_attack, threatening_enemies
 from .components import (Conditions, Grapple, Hands, HitPoints, Inventory, Offense, Quiver, Riding, Speed, Spellcasting,
                          Stats, TurnState, TurnUses, Webs, Wielded, Worn)
 from .commands import ManeuverStep
@@ -461,3 +461,9 @@ def seen_squares(battle, cid: str) -> list[Square]:
             if terrain.in_bounds(sq) and sq not in own and has_line_of_effect_to_square(terrain, body.pos, body.span, sq):
                 out.append(sq)
     return out
+
+
+def attack_is_ranged(battle, cid: str, target: str) -> bool:
+    """Whether the attack of ``cid`` at ``target`` with the weapon in hand is a ranged one
+    (a bow shoots; a thrown weapon is thrown at a foe out of its reach), as ``act`` plays it."""
+    return is_ranged_attack(battle, cid, target)

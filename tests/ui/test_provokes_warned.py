@@ -47,12 +47,28 @@ def test_a_shot_beside_a_foe_names_the_foe_it_provokes(screen, lang):
 
 
 def test_no_warning_once_the_foe_has_spent_its_attack(screen):
-    g = screen(ARCHER)
-    ok, refusal, _ = g.battle.act("archer", "attack", {"target": "ogre"}, dice=[1, 1])    # the gnoll strikes, misses
+    """A friend shoots first from beside the gnoll, which strikes at it: its one attack of
+    opportunity this round is spent, so the archer's shot is warned of nothing."""
+    friend = {"id": "friend", "name": "Brenna", "side": "blue", "at": [3, 1], "weapon": "shortbow", "initiative": 25}
+    text = scenario_text(open_grid(12, 5), friend,
+                         {"id": "archer", "name": "Corwin", "side": "blue", "at": [3, 2], "weapon": "shortbow",
+                          "initiative": 20},
+                         {"id": "gnoll", "name": "Gnoll", "side": "red", "at": [4, 2], "weapon": "battleaxe", "hp": 20,
+                          "initiative": 5},
+                         {"id": "ogre", "name": "Grakh", "side": "red", "at": [10, 2], "weapon": "club", "hp": 30,
+                          "initiative": 4}, seed=3)
+    g = screen(text)
+    assert g.current == "friend"
+    ok, refusal, events = g.battle.act("friend", "attack", {"target": "ogre"}, dice=[1, 1])   # the gnoll strikes, misses
+    assert ok, refusal
+    assert any(type(e).__name__ == "AttackRolled" and e.attacker == "gnoll" for e in events)
+    ok, refusal, _ = g.battle.act("friend", "end_turn")
     assert ok, refusal
     g.refresh()
+    assert g.current == "archer"
     click_button(g, "attack")
     hover(g, (10, 2))
+    assert g.overlay.caption and "Grakh" in g.overlay.caption          # aiming at the ogre, its odds shown
     assert "Gnoll" not in g.overlay.caption and "opportunity" not in g.overlay.caption
 
 

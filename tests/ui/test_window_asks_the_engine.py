@@ -227,3 +227,23 @@ def test_the_attack_of_opportunity_question_says_what_provoked_it(screens, lang)
     pump(g)
     _choose(g, lambda _label, value: value is False)            # not defensively: it provokes
     assert sentence("UI_AOO_WHY_CAST", {}, lang) in _aoo_question(g)
+
+
+def test_a_dagger_thrown_from_beside_a_foe_is_said_thrown():
+    """Review: a thrown melee weapon's attack of opportunity read "a distracting action"."""
+    from game.content.scenario import parse_scenario
+    from game.engine import Battle
+    from game.ui.orders import aoo_why
+    from game.world import commands as C
+    text = scenario_text(open_grid(10, 3),
+                         {"id": "lidda", "side": "blue", "at": [1, 1], "weapon": "dagger", "initiative": 20},
+                         {"id": "orc", "side": "red", "at": [2, 1], "weapon": "greataxe", "initiative": 5},
+                         {"id": "far", "side": "red", "at": [7, 1], "weapon": "club", "initiative": 4}, seed=2)
+    b = Battle(parse_scenario(text, "thrown.toml"))
+    try:
+        assert aoo_why(b, C.Attack("lidda", target="far"), "lidda") == "UI_AOO_WHY_THROW"
+        assert aoo_why(b, C.Move("lidda", squares=((0, 1),)), "lidda") == "UI_AOO_WHY_MOVE"
+        seen = b.preview(C.Attack("lidda", target="far"))
+        assert seen.legal and [t for t, _p, _a in seen.recorder.opportunities] == ["orc"]     # it does provoke
+    finally:
+        b.close()

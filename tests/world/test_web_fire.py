@@ -4,7 +4,8 @@ points of fire damage from the flames"; our reading in README "Rulings", Web: th
 squares the fire reaches burn at once, the rest of the strands stay)."""
 from combat_helpers import creature, first, prepared_caster
 
-from game.world.components import Conditions, Hands, Inventory
+from game.world.components import Conditions, Hands, HitPoints, Inventory, Position
+from game.world.damage import status_of, sync_health
 
 GRID = "\n".join("." * 20 for _ in range(9))
 # Mialee's web fills the 20-ft spread around the intersection (10, 4): its squares run
@@ -111,3 +112,76 @@ def test_a_creature_burning_with_alchemists_fire_burns_the_strands_it_stands_in(
     assert burned.by == "orc" and burned.squares == ((7, 4),) and burned.caught == ("orc",)
     assert hurt(ev) == [("alchemists_fire", "orc", 3), ("burning_web", "orc", 2)]
     assert "glued" not in b.comp("orc", Conditions).ids and (7, 3) in web_squares(b)
+
+
+def test_burning_hands_burns_the_strands_of_its_cone():
+    b = webbed(spells=("web", "burning_hands"), level=5, gob_at=(6, 4))
+    before = web_squares(b)
+    # Mialee steps up to the web's edge: the cone from (5, 4) eastward reaches the strands
+    b.comp("mialee", Position).x, b.comp("mialee", Position).y = 5, 4
+    b.changed()
+    ok, refusal, ev = b.act("mialee", "cast", {"spell": "burning_hands", "point": [6, 4], "direction": [1, 0]},
+                            dice=[1] * 5 + [1, 1] + [2, 2])
+    assert ok, refusal
+    burned = first(ev, "WebBurned")
+    assert burned.squares and set(burned.squares) <= before and (6, 4) in burned.squares
+    assert not set(burned.squares) & web_squares(b) and "gob" in burned.caught
+
+
+def test_a_flaming_sphere_rolled_through_the_strands_burns_them_on_its_way():
+    """SRD Flaming Sphere: it "ignites flammable substances it touches" — strands it rolls
+    through burn though nobody is in them (no die for the flames then)."""
+    b = webbed(spells=("web", "flaming_sphere"), level=5)
+    ok, refusal, _ = b.act("mialee", "cast", {"spell": "flaming_sphere", "point": [5, 6]}, dice=[20])
+    assert ok, refusal
+    for cid in ("mialee", "orc", "gob"):
+        ok, refusal, _ = b.act(cid, "end_turn")
+        assert ok, refusal
+    ok, refusal, ev = b.act("mialee", "direct_spell", {"squares": [[6, 6], [7, 6], [8, 6]]})
+    assert ok, refusal
+    burned = [e for e in ev if type(e).__name__ == "WebBurned"]
+    assert [e.squares for e in burned] == [((7, 6),), ((8, 6),)] and all(e.caught == () and e.dice == () for e in burned)
+    assert not {(7, 6), (8, 6)} & web_squares(b)
+
+
+def test_a_large_creature_half_in_the_strands_is_freed_once_its_squares_of_them_burn():
+    """An ogre (Large, 2 by 2) with half its space in the strands is caught by them; a ray
+    that strikes it burns the strands in its space — only those — and it is free."""
+    big = prepared_caster(GRID, "mialee", ["web", "scorching_ray"], level=3,
+                          foes=[creature("ogre", "red", (5, 3), initiative=10, hp=40, size="L")])
+    ok, refusal, _ = big.act("mialee", "cast", {"spell": "web", "point": [10, 4]}, dice=[1])
+    assert ok, refusal
+    assert {"entangled", "glued"} <= big.comp("ogre", Conditions).ids
+    for cid in ("mialee", "ogre"):
+        ok, refusal, _ = big.act(cid, "end_turn")
+        assert ok, refusal
+    before = web_squares(big)
+    ok, refusal, ev = big.act("mialee", "cast", {"spell": "scorching_ray", "target": "ogre"},
+                              dice=[19, 1, 1, 1, 1, 2, 2])
+    assert ok, refusal
+    burned = first(ev, "WebBurned")
+    assert set(burned.squares) == {(6, 3), (6, 4)} and burned.caught == ("ogre",) and burned.amount == 4
+    assert web_squares(big) == before - {(6, 3), (6, 4)}
+    assert not {"entangled", "glued"} & big.comp("ogre", Conditions).ids
+
+
+def test_a_creature_the_flames_kill_is_left_dead_and_a_flask_without_fire_burns_nothing():
+    b = webbed(spells=("web",), level=3, gob_at=(8, 4))
+    b.comp("gob", HitPoints).current = -1                # already dying in the strands
+    sync_health(b, "gob")
+    b.comp("mialee", Inventory).items.extend(["alchemists_fire", "acid_flask"])
+    b.comp("mialee", Hands).holding = "acid_flask"
+    before = web_squares(b)
+    ok, refusal, ev = b.act("mialee", "throw_splash", {"item": "acid_flask", "target": "orc"}, dice=[19, 1])
+    assert ok, refusal
+    assert "WebBurned" not in [type(e).__name__ for e in ev] and web_squares(b) == before
+    ok, refusal, _ = b.act("mialee", "end_turn")
+    for cid in ("orc", "gob"):
+        ok, refusal, _ = b.act(cid, "end_turn")
+    b.comp("mialee", Hands).holding = "alchemists_fire"
+    ok, refusal, ev = b.act("mialee", "throw_splash", {"item": "alchemists_fire", "target": "orc"}, dice=[19, 1, 4, 4])
+    assert ok, refusal
+    burned = first(ev, "WebBurned")
+    assert burned.caught == ("gob", "orc") and burned.amount == 8
+    # the goblin (-1 hp) took the splash's 1 and then the flames' 8: dead at -10, and left so
+    assert status_of(b, "gob") == "dead" and b.read("orc", HitPoints).current == 30 - 1 - 1 - 8   # acid, oil, flames

@@ -27,6 +27,7 @@ from .spell_checks import (check_aim, dissipate_charge, distractions, has_free_h
                            provoked_or_defensive, refuse_gestures_in_grapple, refuse_long_casting_in_grapple)
 from .spell_effects import EFFECTS, NAMES_CAUGHT, discharge, grease_saves, sphere_burns, spiritual_attack
 from .timing import SPREAD, readied_on_attack
+from .web_fire import burn_webs
 
 
 def do_cast(battle, who, args, declined, spread: bool = False) -> list:
@@ -220,6 +221,9 @@ def do_direct_spell(battle, who, args, declined) -> list:
         sphere.at = sq
         if creatures_in(battle, {sq}):
             return events + sphere_burns(battle, who, sq)
+        # it "ignites flammable substances it touches" (SRD Flaming Sphere): a Web spell's
+        # strands on its way burn as it rolls through them
+        events += burn_webs(battle, {sq}, who)
     return events
 
 

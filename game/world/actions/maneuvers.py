@@ -13,8 +13,8 @@ from ...rules.reasons import Refusal
 from ...rules.splash import snap8
 from ...rules.threat import threatens
 from ...rules.weapons import UNARMED
-from ..attacks import can_take_aoo, check_attack, fallen, resolve_attack, take_opportunities, threatening_enemies
-from ..components import (Abilities, AttacksOfOpportunity, Conditions, Defense, Feats, Feint, Gear, Hands, Offense,
+from ..attacks import check_attack, resolve_attack, take_opportunities, threatening_enemies
+from ..components import (Abilities, Conditions, Defense, Feats, Feint, Gear, Hands, Offense,
                           Position, Riding, Stats, Wielded)
 from ..damage import status_of
 from ..events import AidGiven, AttackRolled, Disarmed, Feinted, ItemDamaged, ManeuverFailed, Pushed
@@ -181,16 +181,12 @@ def bull_rush(battle, who: str, target: str, declined, args: dict, charging: boo
     takers = [t for t in threatening_enemies(battle, who) if t != target]
     if "improved_bull_rush" not in feats:
         takers = [target] + takers
-    was_prone = "prone" in me.conditions
-    for taker in takers:
-        if taker in declined or not can_take_aoo(battle, taker, who):
-            continue
-        battle.comp(taker, AttacksOfOpportunity).used += 1
-        battle.changed()                 # its body may have none left (``Body.opportunities_left``)
-        events += resolve_attack(battle, taker, who, opportunity=True,
-                                 redirect=target if taker != target else None)
-        if fallen(battle, who, was_prone):
-            return events
+    # as every attack of opportunity is taken (``take_opportunities``: planned in a preview,
+    # so the window asks about them; the foes' blows but the target's may stray onto it)
+    ev, fell = take_opportunities(battle, who, takers, declined, strays={t: target for t in takers if t != target})
+    events += ev
+    if fell:
+        return events
     if status_of(battle, target) not in ABLE:
         return events
     a, d = battle.fighter(who), battle.fighter(target)

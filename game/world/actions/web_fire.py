@@ -50,7 +50,8 @@ def burn_webs(battle, squares, by: str) -> list:
     if not burning:
         return []
     caught = creatures_in(battle, set(burning))
-    faces = tuple(battle.dice.roll_dice(*FLAMES, f"burning web {by}"))
+    # the flames' 2d4 rolled only for someone in them (an empty web burns with no die)
+    faces = tuple(battle.dice.roll_dice(*FLAMES, f"burning web {by}")) if caught else ()
     amount = sum(faces)
     gone = set(burning)
     shared = battle.shared.overlays
