@@ -77,6 +77,18 @@ def drawn_square(g, cid):
     return pose.pos if pose is not None and pose.pos is not None else g.battle.board().body(cid).pos
 
 
+def choose_spell(g, spell: str) -> None:
+    """The Cast button, the spell in its list, then the first answer to each question
+    (no metamagic, the lowest level), by clicks."""
+    click_button(g, "cast")
+    g.draw()
+    rect = next(r for r, (_label, v) in zip(g.dialog.rects, g.dialog.choices) if v == ("known", spell))
+    click(g, rect.center)
+    while g.dialog is not None:
+        g.draw()
+        click(g, g.dialog.rects[0].center)
+
+
 def clips(g, kind):
     return [c for c in g.motion.clips if c.kind == kind]
 
@@ -290,13 +302,7 @@ initiative = 10
 
 def test_a_spells_area_blooms_where_it_was_aimed():
     g = watched(FIREBALL)
-    click_button(g, "cast")
-    g.draw()
-    rect = next(r for r, (_label, v) in zip(g.dialog.rects, g.dialog.choices) if v == ("known", "fireball"))
-    click(g, rect.center)
-    while g.dialog is not None:                     # no metamagic, the lowest level: the first answer
-        g.draw()
-        click(g, g.dialog.rects[0].center)
+    choose_spell(g, "fireball")                     # no metamagic, the lowest level: the first answer
     x, y = g.cam.to_screen((8, 2))
     click(g, (x + 1, y + 1))                        # the orc square's top-left intersection
     assert g.battle.history[-1]["action"] == "cast"
@@ -322,13 +328,7 @@ def test_a_cone_is_previewed_and_blooms_in_its_own_shape_from_the_casters_corner
     the caster's corner toward the pointer are shown; cast, it blooms over those squares,
     the ones the engine burnt, not over the creatures it caught alone."""
     g = watched(CONE)
-    click_button(g, "cast")
-    g.draw()
-    rect = next(r for r, (_label, v) in zip(g.dialog.rects, g.dialog.choices) if v == ("known", "burning_hands"))
-    click(g, rect.center)
-    while g.dialog is not None:
-        g.draw()
-        click(g, g.dialog.rects[0].center)
+    choose_spell(g, "burning_hands")
     x, y = g.cam.to_screen((4, 3))                  # the intersection right of the caster's lower corner
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x + 1, y + 1), rel=(0, 0), buttons=(0, 0, 0)))
     pump(g)
@@ -465,13 +465,7 @@ def test_a_fireball_on_a_web_blooms_fire_over_the_strands_it_burns_and_says_so()
         assert ok, refusal
     g.events.clear()
     g.draw()
-    click_button(g, "cast")
-    g.draw()
-    rect = next(r for r, (_label, v) in zip(g.dialog.rects, g.dialog.choices) if v == ("known", "fireball"))
-    click(g, rect.center)
-    while g.dialog is not None:
-        g.draw()
-        click(g, g.dialog.rects[0].center)
+    choose_spell(g, "fireball")
     x, y = g.cam.to_screen((8, 2))
     click(g, (x + 1, y + 1))
     assert g.battle.history[-1]["action"] == "cast"
