@@ -22,8 +22,10 @@ SENTENCES: dict[str, dict[str, str]] = {
                           "fr": "défense totale : menacé par {count}, aucun coup ne vaut le risque"},
     "WHY_CHARGE": {"en": "charges {target} down a clear lane: {damage} damage expected",
                    "fr": "charge {target} par un couloir dégagé : {damage} dégâts attendus"},
-    "WHY_STEP": {"en": "5-ft step: avoids {aoo} {aoo|attack|attacks} of opportunity, full attack on {target}",
-                 "fr": "pas de placement : évite {aoo} {aoo|attaque|attaques} d'opportunité, attaque à outrance sur {target}"},
+    # the attacks a move there would provoke, which the step does not (play-test: "avoids 2"
+    # read as if the full attack itself had provoked them)
+    "WHY_STEP": {"en": "5-ft step rather than a move that would provoke {aoo} {aoo|attack|attacks} of opportunity, full attack on {target}",
+                 "fr": "pas de placement plutôt qu'un déplacement qui provoquerait {aoo} {aoo|attaque|attaques} d'opportunité, attaque à outrance sur {target}"},
     "WHY_STEP_PLACE": {"en": "5-ft step: full attack on {target} from a safer square",
                        "fr": "pas de placement : attaque à outrance sur {target} depuis une case plus sûre"},
     "WHY_STEP_FLANK": {"en": "5-ft step: avoids {aoo} {aoo|attack|attacks} of opportunity, flanks {target}",

@@ -29,6 +29,8 @@ from .screen_acting import RIDDEN, ScreenActing
 from .screen_drawing import FOLD_BELOW, FOLD_W, LOG_H, PANEL_W, ScreenDrawing
 from .spell_aim import HAND_FREEING, SpellAim
 
+# Refusals the aim's own caption already gives (its cover, its lines of sight).
+SAID_BY_THE_AIM = frozenset({"NO_LINE_OF_SIGHT", "TOTAL_COVER"})
 TARGETED = ("attack", "full_attack", "charge", "trip", "bull_rush", "disarm", "grapple", "overrun", "web",
             "throw_rock", "mount", "touch")
 SQUARED = ("move", "five_foot_step", "withdraw", "run")
@@ -778,8 +780,11 @@ class GameScreen(ScreenActing, ScreenDrawing):
             command = dataclasses.replace(command, **extras) if extras else command
             odds = self.battle.odds(command)
             name = sentence(f"SBX_ACTION_{self.mode}", {}, self.lang)
-            # a refusal: the aim already says why, and the click will too
-            line = "" if odds.refusal is not None else chances_line(name, odds, self.lang)
+            # a refusal said before the click (play-test: a reach weapon's "too close" came only
+            # after it), but for total cover and sight, which the aim already says
+            refused = odds.refusal is not None and odds.refusal.code not in SAID_BY_THE_AIM
+            line = sentence(odds.refusal.code, odds.refusal.params, self.lang, self.names, here=True) if refused \
+                else "" if odds.refusal is not None else chances_line(name, odds, self.lang)
             short = "" if odds.refusal is not None else tooltip.odds_short(name, odds, self.lang)
             if odds.refusal is None:
                 # what the action provokes, as the engine's preview plans it (play-test: a

@@ -20,7 +20,8 @@ from ..rules.modifiers import ability_modifier
 from ..rules.reasons import Refusal
 from ..rules.sight import cover, has_line_of_sight, in_water, water_cover
 from ..rules.threat import can_attack_square, threatens
-from .components import Abilities, AttacksOfOpportunity, Conditions, Feats, Feint, Grapple, Riding, TurnState
+from .components import (Abilities, AttacksOfOpportunity, Conditions, Defense, Feats, Feint, Grapple, Hands, Riding,
+                         TurnState)
 from .damage import ABLE, apply_damage, status_of
 from .events import AttackRedirected, AttackRolled, CriticalConfirmed, DamageDealt, MissChanceRolled
 from .hooks import Hook
@@ -97,8 +98,10 @@ def check_attack(battle, attacker: str, target: str, *, ranged: bool | None = No
         if range_increments(battle, attacker, target, weapon) > limit:
             return Refusal("OUT_OF_RANGE", {"increments": range_increments(battle, attacker, target, weapon), "max": limit})
         if cover(board, a, t, "ranged") == "total":
-            return _total_cover(board, a, t)
+            return total_cover_refusal(board, a, t)
         return None
+    if _shield_in_the_way(battle, attacker, a.weapon):
+        return Refusal("TWO_HANDS_SHIELD_READY", {"weapon": a.weapon.id})
     if target in battle.read(attacker, Grapple).holding:
         return None                # fellow grapplers share a square or touch (French text, "lutte")
     if a.melee_band() is None:
@@ -113,11 +116,26 @@ def check_attack(battle, attacker: str, target: str, *, ranged: bool | None = No
             return Refusal("TOO_CLOSE_FOR_REACH", {"target": target, "weapon": a.weapon.id})
         return Refusal("OUT_OF_REACH", {"target": target})
     if cover(board, a, t, "melee") == "total":
-        return _total_cover(board, a, t)
+        return total_cover_refusal(board, a, t)
     return None
 
 
-def _total_cover(board, attacker, target) -> Refusal:
+def _shield_in_the_way(battle, attacker: str, weapon) -> bool:
+    """A two-handed melee weapon (a lance on foot) wants the hand a shield is strapped to
+    (SRD Shields: "you can't use your shield hand to wield a weapon"; only a buckler's arm
+    may still help): the shield is loosened first (``loose_shield``)."""
+    if weapon.use != "two_handed" or weapon.is_ranged:
+        return False
+    if weapon.id == "lance" and battle.read(attacker, Riding).mount:
+        return False                        # a lance is wielded in one hand from the saddle
+    hands = battle.read(attacker, Hands)
+    if not hands.shield_ready or battle.read(attacker, Defense).shield_bonus <= 0 or hands.shield_dropped:
+        return False
+    spec = next((c for c in battle.scenario.creatures if c.id == attacker), None)
+    return not (spec is not None and spec.shield == "buckler")
+
+
+def total_cover_refusal(board, attacker, target) -> Refusal:
     """Why nobody can strike a creature behind total cover: walls hide it, or 6 m of a Web
     spell's strands stand between (SRD Web) with the creature still in sight."""
     if board.terrain.has_web and water_cover(board, attacker, target) != "total" \

@@ -38,7 +38,7 @@ def test_takes_a_five_foot_step_rather_than_provoke():
     b.act("wall", "end_turn")                 # no longer flat-footed: it threatens
     d = decide(b, "ai")
     assert isinstance(d.command, C.FiveFootStep)
-    assert d.explain("en").startswith("5-ft step: avoids 1 attack of opportunity")
+    assert d.explain("en").startswith("5-ft step rather than a move that would provoke 1 attack of opportunity")
     b.act(d.command)
     follow = decide(b, "ai")
     assert isinstance(follow.command, C.FullAttack) and follow.command.targets[0].target == "prey"

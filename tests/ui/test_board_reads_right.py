@@ -212,7 +212,7 @@ def test_web_and_grease_squares_have_their_own_look_and_name(opened, lang):
     # named as the spell, with the engine's DC, not as rubble
     web_tip = _hover_lines(g, rubble)
     assert web_tip[0] == sentence("UI_TIP_SPELL_web", {"dc": grounds[rubble].dc}, lang) != rubble_name
-    assert str(grounds[rubble].dc) in web_tip[0] and ("web" in web_tip[0] or "toile" in web_tip[0])
+    assert str(grounds[rubble].dc) in web_tip[0] and ("web" in web_tip[0].lower() or "toile" in web_tip[0].lower())
     assert _hover_lines(g, greased)[0] == sentence("UI_TIP_SPELL_grease", {"dc": grounds[greased].dc}, lang)
     assert len(web_tip) >= 2 and web_tip[1] == sentence("UI_TIP_COST", {"metres": "3"}, lang)
 

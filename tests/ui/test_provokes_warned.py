@@ -148,3 +148,19 @@ def test_the_names_of_two_foes_provoked_along_a_path_never_overlap(screen, monke
     drawn.clear()
     g.draw()
     assert len(drawn) == 2 and not drawn[0].colliderect(drawn[1])
+
+
+def test_a_reach_weapon_hovering_a_foe_beside_it_says_too_close_before_the_click(screen):
+    """Play-test: the longspear's "too close" came only once the adjacent foe was clicked."""
+    text = scenario_text(open_grid(8, 3),
+                         {"id": "brenna", "name": "Brenna", "side": "blue", "at": [2, 1], "weapon": "longspear",
+                          "initiative": 20},
+                         {"id": "gnoll", "name": "Gnoll", "side": "red", "at": [3, 1], "weapon": "battleaxe",
+                          "initiative": 5},
+                         {"id": "orc", "name": "Orc", "side": "red", "at": [4, 2], "weapon": "club", "initiative": 4},
+                         seed=3)
+    g = screen(text)                       # the orc two squares off: the attack is offered
+    click_button(g, "attack")
+    hover(g, (3, 1))
+    said = sentence("TOO_CLOSE_FOR_REACH", {"target": "Gnoll", "weapon": "longspear"}, "en", here=True)
+    assert said.split("(")[0] in g.overlay.caption and not g.battle.history

@@ -6,6 +6,7 @@ from combat_helpers import creature, prepared_caster
 
 from game.i18n import sentence
 from game.rules import sight
+from game.world.components import Feats
 
 GRID = "\n".join("." * 20 for _ in range(9))
 # Mialee at (1, 4); her web fills the 20-ft spread around the intersection (10, 4): on row
@@ -37,7 +38,8 @@ def test_strands_between_give_cover_and_six_metres_of_them_total_cover():
     assert any(m.kind == "cover" and m.value == 4 for m in odds.attacks[0].ac_breakdown)
     assert cover_of(b, "mialee", "gob") == "total"
     refusal = b.check("mialee", "attack", {"target": "gob"})
-    assert refusal.code == "TOTAL_COVER" and "6 m" in sentence(refusal.code, refusal.params, "en")
+    assert refusal.code == "TOTAL_COVER" and "20 ft" in sentence(refusal.code, refusal.params, "en")
+    assert "6 m" in sentence(refusal.code, refusal.params, "fr")
     assert sight.has_line_of_sight(b.board(), b.board().body("mialee"), b.board().body("gob"))   # seen, not struck
 
 
@@ -69,3 +71,24 @@ def test_a_line_along_the_seam_between_two_squares_of_strands_counts_them():
     me, gob = board.body("mialee"), board.body("gob")
     assert sight.web_between(board.terrain, (2, 8), (30, 8), me, gob) == 8
     assert sight.web_between(board.terrain, (2, 8), (10, 8), me, gob) == 0      # stops short of the strands
+
+
+def test_a_flask_at_a_creature_behind_strands_meets_their_cover_and_no_weapon_focus():
+    """Play-test: a flask thrown through the strands had no cover, and took the Weapon
+    Focus of the waraxe in hand. A flask is thrown as itself; cover is the target's."""
+    from game.world.components import Hands, Inventory
+    b = webbed(deep=(11, 4))                     # within the flask's five increments, 5 squares of strands before it
+    b.comp("mialee", Inventory).items.append("alchemists_fire")
+    b.comp("mialee", Hands).holding = "alchemists_fire"
+    b.comp("mialee", Feats).ids = b.comp("mialee", Feats).ids | {"weapon_focus"}
+    b.spec("mialee").feat_choices["weapon_focus"] = "light_crossbow"     # the crossbow in her hand
+    b.changed()
+    shot = b.odds("mialee", "attack", {"target": "orc"}).attacks[0]
+    assert any(m.source == "weapon_focus" for m in shot.bonus_breakdown)  # her bolts have it
+    seen = b.odds("mialee", "throw_splash", {"item": "alchemists_fire", "target": "orc"})
+    plan = seen.attacks[0]
+    assert any(m.kind == "cover" and m.value == 4 for m in plan.ac_breakdown)
+    assert not any(m.source == "weapon_focus" for m in plan.bonus_breakdown)
+    refusal = b.check("mialee", "throw_splash", {"item": "alchemists_fire", "target": "deep"})
+    assert refusal.code == "TOTAL_COVER"
+    assert b.check("mialee", "throw_splash", {"item": "alchemists_fire", "intersection": [10, 4]}) is None   # a point: none

@@ -16,14 +16,15 @@ from ...rules.attack import AttackSituation
 from ...rules.geometry import distance, space_squares
 from ...rules.modifiers import Modifier, ability_modifier
 from ...rules.odds import AttackPlan
-from ..attacks import engaged_with_ally, take_opportunities, threatening_enemies
+from ...rules.sight import cover
+from ..attacks import engaged_with_ally, take_opportunities, threatening_enemies, total_cover_refusal
 from ..components import Abilities, Conditions, Effects, Inventory, Stats, Webs
 from ..damage import apply_damage, status_of
 from ..durations import add_timed_condition
 from ..events import AttackRolled, ConditionEnded, ConditionStarted, DamageDealt, Event, SavingThrow
 from ..processors import SplashIntent
 from ..saving import roll_save
-from .common import ABLE, refuse, spend, square_arg, target_arg
+from .common import ABLE, Refused, refuse, spend, square_arg, target_arg
 from .other import held_item, used_up
 from .web_fire import burn_webs
 from .webs import escape_web
@@ -78,6 +79,11 @@ def do_throw_splash(battle, who, args, declined) -> list:
                                 hit=True, increment=increment)
     if not check.legal:
         raise refuse(check.reason.code, **check.reason.params)
+    # Cover counts against a flask as against any ranged attack at a creature (digest §7.2:
+    # a Web spell's strands, a wall's corner, a creature in the way); an intersection has none.
+    covered = cover(board, me, board.body(target), "ranged") if target else "none"
+    if covered == "total":
+        raise Refused(total_cover_refusal(board, me, board.body(target)))
     events = spend(battle, who, "standard", "throw_splash")
     inv.items.remove(item_id)
     used_up(battle, who, item_id)
@@ -93,8 +99,11 @@ def do_throw_splash(battle, who, args, declined) -> list:
     # malus de -4"); an intersection is no adversary.
     s = AttackSituation(ranged=True, touch=item["attack"] == "ranged_touch",
                         range_increments=check.range_increments,
-                        into_melee=target is not None and engaged_with_ally(battle, who, target))
-    bonus = attack_rules.attack_bonus(replace(a, weapon=replace(a.weapon, use="ranged")), s)
+                        into_melee=target is not None and engaged_with_ally(battle, who, target),
+                        cover=covered if covered in ("soft", "cover", "improved") else "none")
+    # thrown as itself: not the weapon in hand (its Weapon Focus, a Magic Weapon on it)
+    flask = replace(a.weapon, use="ranged", id=item_id)
+    bonus = attack_rules.attack_bonus(replace(a, weapon=flask, conditions=a.conditions - {"magic_weapon"}), s)
     if target:
         ac = attack_rules.armor_class(battle.fighter(target), s, a.conditions,
                                       flat_footed="flat_footed" in battle.fighter(target).conditions)
