@@ -20,8 +20,7 @@ from ..rules.modifiers import ability_modifier
 from ..rules.reasons import Refusal
 from ..rules.sight import cover, has_line_of_sight, in_water, water_cover
 from ..rules.threat import can_attack_square, threatens
-from .components import (Abilities, AttacksOfOpportunity, Conditions, Defense, Feats, Feint, Grapple, Hands, Riding,
-                         TurnState)
+from .components import Abilities, AttacksOfOpportunity, Conditions, Feats, Feint, Grapple, Riding, TurnState
 from .damage import ABLE, apply_damage, status_of
 from .events import AttackRedirected, AttackRolled, CriticalConfirmed, DamageDealt, MissChanceRolled
 from .hooks import Hook
@@ -100,8 +99,6 @@ def check_attack(battle, attacker: str, target: str, *, ranged: bool | None = No
         if cover(board, a, t, "ranged") == "total":
             return total_cover_refusal(board, a, t)
         return None
-    if _shield_in_the_way(battle, attacker, a.weapon):
-        return Refusal("TWO_HANDS_SHIELD_READY", {"weapon": a.weapon.id})
     if target in battle.read(attacker, Grapple).holding:
         return None                # fellow grapplers share a square or touch (French text, "lutte")
     if a.melee_band() is None:
@@ -118,21 +115,6 @@ def check_attack(battle, attacker: str, target: str, *, ranged: bool | None = No
     if cover(board, a, t, "melee") == "total":
         return total_cover_refusal(board, a, t)
     return None
-
-
-def _shield_in_the_way(battle, attacker: str, weapon) -> bool:
-    """A two-handed melee weapon (a lance on foot) wants the hand a shield is strapped to
-    (SRD Shields: "you can't use your shield hand to wield a weapon"; only a buckler's arm
-    may still help): the shield is loosened first (``loose_shield``)."""
-    if weapon.use != "two_handed" or weapon.is_ranged:
-        return False
-    if weapon.id == "lance" and battle.read(attacker, Riding).mount:
-        return False                        # a lance is wielded in one hand from the saddle
-    hands = battle.read(attacker, Hands)
-    if not hands.shield_ready or battle.read(attacker, Defense).shield_bonus <= 0 or hands.shield_dropped:
-        return False
-    spec = next((c for c in battle.scenario.creatures if c.id == attacker), None)
-    return not (spec is not None and spec.shield == "buckler")
 
 
 def total_cover_refusal(board, attacker, target) -> Refusal:

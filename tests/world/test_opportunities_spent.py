@@ -68,23 +68,3 @@ def test_a_reach_weapon_against_a_foe_beside_it_is_refused_as_too_close():
     assert b.check("brenna", "attack", {"target": "far"}).code == "OUT_OF_REACH"
     # the attack button, greyed with the nearest foe's reason, says so before any click
     assert b.options("brenna")["attack"].refusal.code == "TOO_CLOSE_FOR_REACH"
-
-
-def test_a_two_handed_weapon_is_refused_while_a_shield_is_strapped_on():
-    """Play-test: a lance on foot struck with a heavy shield still strapped on (SRD
-    Shields: the shield hand wields no weapon). Loosened, it strikes; a buckler's arm does
-    not stop it."""
-    from game.i18n import sentence
-    b = battle(GRID, creature("alhandra", "blue", (3, 3), initiative=20, hp=20, weapon="greatsword",
-                              shield="heavy_steel_shield"),
-               creature("orc", "red", (4, 3), initiative=5, hp=20))
-    refusal = b.check("alhandra", "attack", {"target": "orc"})
-    assert refusal.code == "TWO_HANDS_SHIELD_READY" and "loosen" in sentence(refusal.code, refusal.params, "en")
-    offered = b.options("alhandra")["attack"].domain["weapons"]
-    assert "greatsword" not in offered and offered.get("shield") == ["orc"]     # a shield bash, not the sword
-    ok, refusal, _ = b.act("alhandra", "loose_shield")
-    assert ok, refusal
-    assert b.check("alhandra", "attack", {"target": "orc"}) is None
-    targe = battle(GRID, creature("alhandra", "blue", (3, 3), initiative=20, hp=20, weapon="greatsword", shield="buckler"),
-                   creature("orc", "red", (4, 3), initiative=5, hp=20))
-    assert targe.check("alhandra", "attack", {"target": "orc"}) is None
