@@ -143,6 +143,7 @@ class CreatureEntry(_Table):
     undead: Flag | UnsetType = UNSET
     mindless: Flag | UnsetType = UNSET
     non_humanoid: Flag | UnsetType = UNSET
+    giant: Flag | UnsetType = UNSET        # of the giant type (a dwarf dodges its blows)
     stable: Flag | UnsetType = UNSET
     combat_trained: Flag | UnsetType = UNSET
     evil: Flag | UnsetType = UNSET
@@ -182,7 +183,7 @@ STAT_KEYS = ("initiative", "hp", "hd", "ac", "bab", "natural_armor", "fort", "re
              "cleric_level", "paladin_level", "monk_level", "caster_level", "ride", "bluff", "sense_motive",
              "escape_artist", "spot", "climb", "tumble", "swim", "concentration", "use_magic_device", "heal", "str",
              "dex", "con", "int", "wis", "cha")
-FLAG_KEYS = ("undead", "mindless", "non_humanoid", "stable", "combat_trained", "evil", "locked_gauntlet",
+FLAG_KEYS = ("undead", "mindless", "non_humanoid", "giant", "stable", "combat_trained", "evil", "locked_gauntlet",
              "rideable", "military_saddle", "shield_spikes", "darkvision")
 
 

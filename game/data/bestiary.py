@@ -191,6 +191,8 @@ def scenario_keys(entry: dict) -> dict:
         keys["mindless"] = True
     if entry.get("type", "humanoid") != "humanoid":
         keys["non_humanoid"] = True
+    if entry.get("type") == "giant":
+        keys["giant"] = True             # a dwarf's combat training dodges its blows (``attacks``)
     if entry.get("stable") or "stability" in special:
         keys["stable"] = True
     if entry.get("combat_trained"):

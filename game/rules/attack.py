@@ -51,6 +51,7 @@ class AttackSituation:
     point_blank: bool = False         # a ranged attack at a target within 30 ft (6 squares)
     in_water: bool = False            # a melee blow struck from deep water, hampered by it (``hampered_in_water``)
     flurry: int = 0                   # the flurry of blows' penalty this round (``monk.flurry_penalty``)
+    dodge_against: int = 0            # a dodge bonus the defender has against this attacker (a dwarf's against giants)
 
 
 POINT_BLANK_SQUARES = 6  # 30 ft (SRD, Point Blank Shot)
@@ -243,6 +244,10 @@ def armor_class(defender: Fighter, s: AttackSituation, attacker_conditions: froz
             mods.append(Modifier(defender.expertise, "dodge", "combat_expertise"))
         if "dodge" in defender.feats:
             mods.append(Modifier(1, "dodge", "dodge"))
+        if s.dodge_against:
+            # SRD Dwarf: "+4 dodge bonus to Armor Class against monsters of the giant type";
+            # a dodge bonus, lost with the Dex bonus
+            mods.append(Modifier(s.dodge_against, "dodge", "dwarf_combat_training"))
         if s.against_movement and "mobility" in defender.feats:
             # Mobility (SRD, Feats): +4 dodge against the attacks of opportunity its moving
             # out of or within a threatened area provokes; lost with the Dex bonus.

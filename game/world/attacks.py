@@ -20,7 +20,7 @@ from ..rules.modifiers import ability_modifier
 from ..rules.reasons import Refusal
 from ..rules.sight import cover, has_line_of_sight, in_water, water_cover
 from ..rules.threat import can_attack_square, threatens
-from .components import Abilities, AttacksOfOpportunity, Conditions, Feats, Feint, Grapple, Riding, TurnState
+from .components import Abilities, AttacksOfOpportunity, Conditions, Feats, Feint, Grapple, Riding, Stats, TurnState
 from .damage import ABLE, apply_damage, status_of
 from .events import AttackRedirected, AttackRolled, CriticalConfirmed, DamageDealt, MissChanceRolled
 from .hooks import Hook
@@ -115,6 +115,15 @@ def check_attack(battle, attacker: str, target: str, *, ranged: bool | None = No
     if cover(board, a, t, "melee") == "total":
         return total_cover_refusal(board, a, t)
     return None
+
+
+def dodge_against(battle, defender: str, attacker: str) -> int:
+    """A dodge bonus ``defender`` has against ``attacker`` alone: a dwarf's combat training
+    against a giant (SRD Dwarf; the bestiary's ``dwarf_combat_training``)."""
+    training = battle.spec(defender).special.get("dwarf_combat_training") if battle.has(defender) else None
+    if not training or not battle.read(attacker, Stats).values.get("giant"):
+        return 0
+    return int(training.get("dodge_vs_giants", 0))
 
 
 def total_cover_refusal(board, attacker, target) -> Refusal:
@@ -230,6 +239,7 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
         nonlethal_switch=switch, iterative=iterative, twf_penalty=twf_penalty,
         grapple_penalty=grapple_penalty,
         aid_bonus=_take_aid(battle, attacker, target, "attack"), aid_ac=_take_aid(battle, target, attacker, "defense"),
+        dodge_against=dodge_against(battle, target, attacker),
         **_mounted(battle, attacker, target, ranged))
     feinted = not ranged and battle.read(target, Feint).by == attacker
     if feinted:

@@ -68,3 +68,24 @@ def test_a_reach_weapon_against_a_foe_beside_it_is_refused_as_too_close():
     assert b.check("brenna", "attack", {"target": "far"}).code == "OUT_OF_REACH"
     # the attack button, greyed with the nearest foe's reason, says so before any click
     assert b.options("brenna")["attack"].refusal.code == "TOO_CLOSE_FOR_REACH"
+
+
+def test_a_dwarf_dodges_a_giants_blows():
+    """SRD Dwarf (the bestiary's ``dwarf_combat_training``, which nothing read: the second
+    play-test saw the ogre hit Tordek's AC 19): +4 dodge to AC against a giant — an ogre,
+    a troll, a hill giant —, not against an orc; lost with the Dex bonus."""
+    b = battle(GRID, creature("tordek", "blue", (3, 3), initiative=20, template="tordek_1"),
+               creature("ogre", "red", (4, 3), initiative=5, template="ogre"),
+               creature("orc", "red", (3, 4), initiative=4, template="orc"))
+    ok, refusal, _ = b.act("tordek", "end_turn")
+    assert ok, refusal
+
+    def ac_against(attacker):
+        plan = b.odds(attacker, "attack", {"target": "tordek"}).attacks[0]
+        return plan.ac, [m for m in plan.ac_breakdown if m.source == "dwarf_combat_training"]
+    ogre_ac, dodge = ac_against("ogre")
+    assert [(m.value, m.kind) for m in dodge] == [(4, "dodge")]
+    ok, refusal, _ = b.act("ogre", "end_turn")
+    assert ok, refusal
+    orc_ac, none = ac_against("orc")
+    assert none == [] and ogre_ac == orc_ac + 4
