@@ -4,15 +4,12 @@ out of an ogre's reach said nothing, then the blows came). The warning is the en
 preview — only foes that can still take one are named."""
 from __future__ import annotations
 
-import pygame
 import pytest
 
-from game.content.scenario import parse_scenario
-from game.engine import Battle
 from game.i18n import sentence
 from tests.boards import open_grid, scenario_text
 from tests.ui.test_game_screen import click_button
-from tests.ui.test_play_test_findings import hover, open_screen
+from tests.ui.test_play_test_findings import hover
 
 ARCHER = scenario_text(
     open_grid(12, 5),
@@ -22,23 +19,9 @@ ARCHER = scenario_text(
     seed=3)
 
 
-@pytest.fixture
-def screen():
-    made = []
-
-    def make(text, lang="en"):
-        g = open_screen(Battle(parse_scenario(text, "provokes.toml")), lang)
-        made.append(g)
-        return g
-    yield make
-    for g in made:
-        g.battle.close()
-    pygame.quit()
-
-
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_a_shot_beside_a_foe_names_the_foe_it_provokes(screen, lang):
-    g = screen(ARCHER, lang)
+def test_a_shot_beside_a_foe_names_the_foe_it_provokes(screens, lang):
+    g = screens(ARCHER, lang)
     click_button(g, "attack")
     hover(g, (10, 2))
     warned = sentence("PATH_PROVOKES", {"names": "Gnoll"}, lang)
@@ -46,7 +29,7 @@ def test_a_shot_beside_a_foe_names_the_foe_it_provokes(screen, lang):
     assert not g.battle.history                                  # only asked, nothing played
 
 
-def test_no_warning_once_the_foe_has_spent_its_attack(screen):
+def test_no_warning_once_the_foe_has_spent_its_attack(screens):
     """A friend shoots first from beside the gnoll, which strikes at it: its one attack of
     opportunity this round is spent, so the archer's shot is warned of nothing."""
     friend = {"id": "friend", "name": "Brenna", "side": "blue", "at": [3, 1], "weapon": "shortbow", "initiative": 25}
@@ -57,7 +40,7 @@ def test_no_warning_once_the_foe_has_spent_its_attack(screen):
                           "initiative": 5},
                          {"id": "ogre", "name": "Grakh", "side": "red", "at": [10, 2], "weapon": "club", "hp": 30,
                           "initiative": 4}, seed=3)
-    g = screen(text)
+    g = screens(text)
     assert g.current == "friend"
     ok, refusal, events = g.battle.act("friend", "attack", {"target": "ogre"}, dice=[1, 1])   # the gnoll strikes, misses
     assert ok, refusal
@@ -81,8 +64,8 @@ CHARGER = scenario_text(
     seed=3)
 
 
-def test_a_charge_out_of_a_reach_names_the_foe_it_provokes(screen):
-    g = screen(CHARGER)
+def test_a_charge_out_of_a_reach_names_the_foe_it_provokes(screens):
+    g = screens(CHARGER)
     warned = sentence("PATH_PROVOKES", {"names": "Grakh"}, "en")
     click_button(g, "charge")
     hover(g, (9, 2))                       # three spaces beside the orc are as close: each is shown
@@ -90,7 +73,7 @@ def test_a_charge_out_of_a_reach_names_the_foe_it_provokes(screen):
     assert len(ends) == 3 and warned not in g.overlay.caption
     hover(g, ends[1])                      # the one pointed at: its lane, and who it provokes
     assert warned in g.overlay.caption
-    lone = screen(CHARGER.replace("at = [9, 2]", "at = [9, 4]"))     # one closest space, one lane
+    lone = screens(CHARGER.replace("at = [9, 2]", "at = [9, 4]"))     # one closest space, one lane
     click_button(lone, "charge")
     hover(lone, (9, 4))
     assert lone.overlay.lane_ok and warned in lone.overlay.caption
@@ -104,8 +87,8 @@ MAGE = scenario_text(
     seed=6)
 
 
-def test_a_spell_aimed_beside_a_foe_names_the_foe_it_provokes(screen):
-    g = screen(MAGE)
+def test_a_spell_aimed_beside_a_foe_names_the_foe_it_provokes(screens):
+    g = screens(MAGE)
     click_button(g, "cast")
     g.draw()
     rect = next(r for r, (_label, value) in zip(g.dialog.rects, g.dialog.choices) if value == ("spell", "magic_missile"))
@@ -129,11 +112,11 @@ PAST_TWO = scenario_text(
     seed=3)
 
 
-def test_the_names_of_two_foes_provoked_along_a_path_never_overlap(screen, monkeypatch):
+def test_the_names_of_two_foes_provoked_along_a_path_never_overlap(screens, monkeypatch):
     """Play-test: "GnollGrakh1 the ogre" — two foes' labels drawn over each other."""
     from game.ui import theme
     from game.ui.board_view import BoardView
-    g = screen(PAST_TWO)
+    g = screens(PAST_TWO)
     drawn = []
     real = BoardView._label
 
@@ -150,7 +133,7 @@ def test_the_names_of_two_foes_provoked_along_a_path_never_overlap(screen, monke
     assert len(drawn) == 2 and not drawn[0].colliderect(drawn[1])
 
 
-def test_a_reach_weapon_hovering_a_foe_beside_it_says_too_close_before_the_click(screen):
+def test_a_reach_weapon_hovering_a_foe_beside_it_says_too_close_before_the_click(screens):
     """Play-test: the longspear's "too close" came only once the adjacent foe was clicked."""
     text = scenario_text(open_grid(8, 3),
                          {"id": "brenna", "name": "Brenna", "side": "blue", "at": [2, 1], "weapon": "longspear",
@@ -159,7 +142,7 @@ def test_a_reach_weapon_hovering_a_foe_beside_it_says_too_close_before_the_click
                           "initiative": 5},
                          {"id": "orc", "name": "Orc", "side": "red", "at": [4, 2], "weapon": "club", "initiative": 4},
                          seed=3)
-    g = screen(text)                       # the orc two squares off: the attack is offered
+    g = screens(text)                       # the orc two squares off: the attack is offered
     click_button(g, "attack")
     hover(g, (3, 1))
     said = sentence("TOO_CLOSE_FOR_REACH", {"target": "Gnoll", "weapon": "longspear"}, "en", here=True)

@@ -10,7 +10,7 @@ import pytest
 
 from game.i18n import sentence
 from tests.boards import open_grid, scenario_text
-from tests.ui.test_game_screen import MELEE, at, click, click_button, open_screen, pump
+from tests.ui.test_game_screen import MELEE, at, click, click_button, pump
 
 SURPRISE = scenario_text(
     open_grid(12, 3),
@@ -30,21 +30,6 @@ FIREBALL = scenario_text(
      "initiative": 20},
     {"id": "orc", "side": "red", "at": [10, 2], "weapon": "club", "initiative": 5},
     seed=4)
-
-
-@pytest.fixture
-def screens():
-    made = []
-
-    def make(text, lang="en"):
-        g = open_screen(text, lang)
-        g.handoff = None
-        made.append(g)
-        return g
-    yield make
-    for g in made:
-        g.battle.close()
-    pygame.quit()
 
 
 def _reasons(g) -> dict[str, str]:
