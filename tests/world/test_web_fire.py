@@ -185,3 +185,21 @@ def test_a_creature_the_flames_kill_is_left_dead_and_a_flask_without_fire_burns_
     assert burned.caught == ("gob", "orc") and burned.amount == 8
     # the goblin (-1 hp) took the splash's 1 and then the flames' 8: dead at -10, and left so
     assert status_of(b, "gob") == "dead" and b.read("orc", HitPoints).current == 30 - 1 - 1 - 8   # acid, oil, flames
+
+
+def test_only_strands_on_the_map_burn():
+    """The screenshot of a fireball over a web on a small map bloomed beyond its edge: the
+    spread's squares off the map are in the spell's area, not strands to burn."""
+    small = "\n".join("." * 12 for _ in range(6))
+    b = prepared_caster(small, "mialee", ["web", "fireball"], level=5,
+                        foes=[creature("orc", "red", (8, 2), initiative=10, hp=60)])
+    ok, refusal, _ = b.act("mialee", "cast", {"spell": "web", "point": [8, 2]}, dice=[1])
+    assert ok, refusal
+    assert any(y < 0 for _x, y in web_squares(b))               # the spread runs off the map's top
+    for cid in ("mialee", "orc"):
+        ok, refusal, _ = b.act(cid, "end_turn")
+        assert ok, refusal
+    ok, refusal, ev = b.act("mialee", "cast", {"spell": "fireball", "point": [8, 2]}, dice=[1] * 5 + [20, 1, 1])
+    assert ok, refusal
+    burned = first(ev, "WebBurned")
+    assert burned.squares and all(0 <= x < 12 and 0 <= y < 6 for x, y in burned.squares)

@@ -45,7 +45,10 @@ def burn_webs(battle, squares, by: str) -> list:
     """The Web spells' strands in ``squares`` burn away; the creatures in them take the
     flames' 2d4 fire and whoever is out of every web after is free of it."""
     overlays = battle.shared_read.overlays
-    reached = set(squares)
+    terrain = battle.terrain
+    # the strands where there is ground for them: a spread's squares beyond the map's edge
+    # or inside a wall are in the spell's area, not strands that burn
+    reached = {sq for sq in squares if terrain.in_bounds(sq) and not terrain.kind(sq).blocks_move}
     burning = sorted({sq for o in overlays.values() if o.kind == "web" for sq in o.squares if sq in reached})
     if not burning:
         return []
