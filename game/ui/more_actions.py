@@ -37,9 +37,12 @@ def entries(screen, cid: str) -> list[tuple[str, tuple]]:
 
     weapons = data.weapons()
     held = views.wielded(b, cid)
+    # what the draw lets fall, said on the entry (play-test: the sword dropped unannounced)
+    drops = sentence("UI_DRAW_DROPS", {"weapon": weapons[held].names.get(lang, held)}, lang) \
+        if held in weapons and not weapons[held].is_unarmed else ""
     for w in dict.fromkeys(views.pack(b, cid)):
         if w in weapons and w != held:           # drawn in place of what is held, which drops
-            offer(C.Draw(cid, weapon=w, drop_held=True), f" · {weapons[w].names.get(lang, w)}")
+            offer(C.Draw(cid, weapon=w, drop_held=True), f" · {weapons[w].names.get(lang, w)}{drops}")
     out += _full_round_entries(screen, cid, opts)
     for name in PLAIN_MORE:
         if opts[name].legal:

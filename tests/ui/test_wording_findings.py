@@ -228,3 +228,21 @@ def test_a_tokens_letters_skip_the_articles_and_read_the_same_in_both_languages(
     assert token_initials("Grakh the ogre") == token_initials("Grakh l'ogre") == "GO"
     assert token_initials("Lucia au fouet") == "LF" and token_initials("Gnoll 1") == "G1"
     assert token_initials("le") == "L" and token_initials("") == "?"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_drawing_a_weapon_from_more_says_which_one_it_drops(screens, lang):
+    """Play-test: "Draw · Lance" let the longsword in hand fall, unannounced."""
+    from tests.boards import open_grid, scenario_text
+    from tests.ui.test_game_screen import click_button
+    text = scenario_text(open_grid(8, 3),
+                         {"id": "alhandra", "name": "Alhandra", "side": "blue", "at": [1, 1], "weapon": "longsword",
+                          "inventory": ["lance"], "initiative": 20},
+                         {"id": "orc", "side": "red", "at": [6, 1], "weapon": "club", "initiative": 5}, seed=2)
+    g = screens(text, lang)
+    click_button(g, "more")
+    from game import data
+    labels = [label for label, _v in g.dialog.choices]
+    drawn = [label for label in labels if data.weapons()["lance"].names.get(lang) in label]
+    assert drawn and data.weapons()["longsword"].names.get(lang) in drawn[0]
+    assert sentence("UI_DRAW_DROPS", {"weapon": data.weapons()["longsword"].names.get(lang)}, lang) in drawn[0]
