@@ -296,6 +296,8 @@ SENTENCES: dict[str, dict[str, str]] = {
                              "fr": "Hors de portée d'un déplacement : choisissez Se déplacer (1) pour aller plus loin, ou d'abord une action."},
     "UI_CLICK_NO_MOVE": {"en": "No move action left: choose an action (its number key), or End turn (E).",
                          "fr": "Plus d'action de mouvement : choisissez une action (sa touche numérotée), ou Fin du tour (E)."},
+    "UI_FLASK_NO_ACTION_LEFT": {"en": "{item} is still in the pack, and taking it out would spend the action left: none would remain to throw it",
+                                "fr": "{item} est encore dans le sac, et l'en sortir prendrait l'action qui reste : aucune ne resterait pour le lancer"},
     "UI_DRAW_DROPS": {"en": " (drops the {weapon})", "fr": " (lâche : {weapon})"},
     "UI_TIP_WEB_COVER": {"en": "Strands between a creature and its foe: cover (+4 AC), total cover through 20 ft; fire burns them away",
                          "fr": "Des fils entre une créature et son adversaire : abri (+4 CA), abri total à travers 6 m ; le feu les brûle"},

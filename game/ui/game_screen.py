@@ -104,6 +104,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
         self.tip = ""
         self.notes: dict[str, str] = {}     # an open action that first costs another (a flask in the pack): what it costs
         self._more_cache: tuple | None = None      # (state, the "More…" entries)
+        self._throw_cache: tuple | None = None     # (state, whether a flask taken out could still be thrown)
         self.running = True
         self.stance = Stance()              # fight defensively, nonlethal: how the next attack is made
         self.panel_open = False             # a folded panel (a narrow window) opened over the board
@@ -172,6 +173,22 @@ class GameScreen(ScreenActing, ScreenDrawing):
             self._more_cache = (key, more_actions.entries(self, cid))
         return self._more_cache[1]
 
+    def _throw_after_retrieve(self, cid: str, item: str) -> bool:
+        """Whether, the flask taken out, the engine still offers the throw this turn: the
+        retrieve played in a frame rolled back (as the computer weighs a move), asked once
+        per state of the battle."""
+        key = (self.battle.revision, len(self.battle.history), cid, item)
+        if self._throw_cache is None or self._throw_cache[0] != key:
+            battle = self.battle
+            token = battle.snapshot()
+            try:
+                ok, _refusal, _events = battle.act(C.Retrieve(cid, item=item))
+                still = ok and battle.options(cid)["throw_splash"].legal
+            finally:
+                battle.restore(token)
+            self._throw_cache = (key, still)
+        return self._throw_cache[1]
+
     def availability(self, names=None) -> dict[str, str | None]:
         """Each button's refusal sentence (None: open), as ``options`` gives it; ``names``:
         the buttons the bar shows (by default the creature's now)."""
@@ -209,6 +226,11 @@ class GameScreen(ScreenActing, ScreenDrawing):
         elif button == "throw_splash":
             option = opts["throw_splash"]
             if option.refusal is not None and option.refusal.code == "RETRIEVE_FIRST" and opts["retrieve"].legal:
+                item = option.refusal.params.get("item", "")
+                if not self._throw_after_retrieve(cid, item):
+                    # taking it out would spend what the throw needs (play-test: the click took
+                    # the flask out with the standard action, and nothing was left to throw it)
+                    return sentence("UI_FLASK_NO_ACTION_LEFT", {"item": item}, self.lang)
                 self.notes[button] = self.say(option.refusal)   # said on hover, before the move action is spent
                 return None                       # out of the pack first: a move action
         elif button == "throw_rock":

@@ -7,6 +7,7 @@ import pytest
 
 from game.content.scenario import parse_scenario
 from game.engine import Battle
+from game.i18n import sentence
 from game.ui.game_screen import GameScreen
 from game.ui.menu import Menu
 from game.world.components import Hands, Riding, TurnUses, Worn
@@ -769,6 +770,26 @@ def test_a_flask_comes_out_of_the_pack_before_it_is_thrown():
     click(g, at(g, (6, 1)))
     assert g.battle.history[-1]["action"] == "throw_splash"
     assert g.battle.comp("hero", Hands).holding is None
+
+
+def test_a_flask_in_the_pack_with_only_the_standard_action_left_is_not_taken_out_by_the_throw():
+    """Play-test: after a move, the Throw button took the flask out with the standard
+    action and nothing was left to throw it. The engine is asked (the retrieve played in a
+    frame rolled back): the button is greyed, says why, and nothing is spent."""
+    text = DUEL.replace('weapon = "greataxe"', 'weapon = "dagger"\ninventory = ["acid_flask"]')
+    g = open_screen(text)
+    g.handoff = None
+    ok, refusal, _ = g.battle.act("hero", "move", {"squares": [[1, 0]]})
+    assert ok, refusal
+    g.refresh()
+    before = list(g.battle.history)
+    click_button(g, "throw_splash")
+    assert g.battle.history == before and g.battle.comp("hero", Hands).holding is None
+    g.draw()
+    why = {name: reason for name, _rect, enabled, reason in g.buttons if not enabled}
+    assert why["throw_splash"] == sentence("UI_FLASK_NO_ACTION_LEFT", {"item": "acid_flask"}, "en")
+    g.battle.close()
+    pygame.quit()
 
 
 def test_random_play_on_every_map_through_the_buttons_and_dialogs():
