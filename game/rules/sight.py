@@ -300,11 +300,14 @@ def cover_lines(board: Board, attacker: Body, target: Body, attack: str) -> list
         for corner in corners2(a_sq):
             for t_sq in target.squares:
                 lines = []
+                thick = 0                # lines through 6 m of strands: total cover as a wall is
                 for e in corners2(t_sq):
+                    strands = web_between(board.terrain, corner, e, attacker, target)
                     if line_blocked(board.terrain, corner, e):
                         lines.append((corner, e, "wall"))
-                    elif web_between(board.terrain, corner, e, attacker, target) >= WEB_COVER:
+                    elif strands >= WEB_COVER:
                         lines.append((corner, e, "web"))
+                        thick += strands >= WEB_TOTAL
                     elif low_obstacle_covers(board.terrain, corner, e, attacker, target):
                         lines.append((corner, e, "low_wall"))
                     elif bystanders and line_meets_squares(corner, e, bystanders):
@@ -312,9 +315,7 @@ def cover_lines(board: Board, attacker: Body, target: Body, attack: str) -> list
                     else:
                         lines.append((corner, e, "clear"))
                 kinds = [k for _a, _b, k in lines]
-                walled = sum(1 for a, b, k in lines if k == "wall" or (k == "web" and web_between(
-                    board.terrain, a, b, attacker, target) >= WEB_TOTAL))
-                rank = (TOTAL if walled == 4 else COVER if {"wall", "low_wall", "web"} & set(kinds)
+                rank = (TOTAL if kinds.count("wall") + thick == 4 else COVER if {"wall", "low_wall", "web"} & set(kinds)
                         else SOFT if "creature" in kinds else NONE)
                 score = (_RANK[rank], len(kinds) - kinds.count("clear"))   # as the corner test ranks them
                 if best is None or score < best[0]:

@@ -41,6 +41,9 @@ def test_strands_between_give_cover_and_six_metres_of_them_total_cover():
     assert refusal.code == "TOTAL_COVER" and "20 ft" in sentence(refusal.code, refusal.params, "en")
     assert "6 m" in sentence(refusal.code, refusal.params, "fr")
     assert sight.has_line_of_sight(b.board(), b.board().body("mialee"), b.board().body("gob"))   # seen, not struck
+    board = b.board()
+    kinds = {k for _a, _b, k in sight.cover_lines(board, board.body("mialee"), board.body("orc"), "ranged")}
+    assert "web" in kinds                                        # the aim's lines drawn through the strands
 
 
 def test_the_squares_the_two_stand_in_are_not_between_them():
