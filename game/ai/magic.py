@@ -181,7 +181,8 @@ def _sleepers(t: Turn, point: Square, caught: list[str]) -> list[str]:
     cands = []
     for cid in caught:
         values = t.battle.read(cid, Stats).values
-        if values.get("undead") or values.get("construct") or views.status(t.battle, cid) not in ABLE:
+        if values.get("undead") or values.get("construct") or views.status(t.battle, cid) not in ABLE \
+                or views.immune_to_sleep(t.battle, cid):
             continue
         gap = min(distance(sq, point) for sq in board.body(cid).squares)
         cands.append((cid, max(1, values.get("hd", 1)), gap))

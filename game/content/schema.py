@@ -144,6 +144,8 @@ class CreatureEntry(_Table):
     mindless: Flag | UnsetType = UNSET
     non_humanoid: Flag | UnsetType = UNSET
     giant: Flag | UnsetType = UNSET        # of the giant type (a dwarf dodges its blows)
+    orc: Flag | UnsetType = UNSET          # of the orc subtype (a dwarf's +1 to hit it)
+    goblinoid: Flag | UnsetType = UNSET    # of the goblinoid subtype (goblins, hobgoblins, bugbears: the same)
     stable: Flag | UnsetType = UNSET
     combat_trained: Flag | UnsetType = UNSET
     evil: Flag | UnsetType = UNSET
@@ -183,8 +185,8 @@ STAT_KEYS = ("initiative", "hp", "hd", "ac", "bab", "natural_armor", "fort", "re
              "cleric_level", "paladin_level", "monk_level", "caster_level", "ride", "bluff", "sense_motive",
              "escape_artist", "spot", "climb", "tumble", "swim", "concentration", "use_magic_device", "heal", "str",
              "dex", "con", "int", "wis", "cha")
-FLAG_KEYS = ("undead", "mindless", "non_humanoid", "giant", "stable", "combat_trained", "evil", "locked_gauntlet",
-             "rideable", "military_saddle", "shield_spikes", "darkvision")
+FLAG_KEYS = ("undead", "mindless", "non_humanoid", "giant", "orc", "goblinoid", "stable", "combat_trained", "evil",
+             "locked_gauntlet", "rideable", "military_saddle", "shield_spikes", "darkvision")
 
 
 def value_or(value, default):

@@ -81,7 +81,12 @@ SPECIALS: dict[str, tuple[str, str]] = {
     "stonecunning": ("Stonecunning", "Connaissance de la pierre"),
     "stability": ("Stability", "Stabilité"),
     "dwarf_combat_training": ("Dodge bonus against giants", "Bonus d'esquive contre les géants"),
+    "dwarf_hatred": ("+1 to hit orcs and goblinoids", "+1 pour toucher les orques et les gobelinoïdes"),
+    "dwarf_hardiness": ("+2 on saves against poison, spells and spell-like effects",
+                        "+2 aux sauvegardes contre le poison, les sorts et les pouvoirs magiques"),
     "halfling_luck": ("Halfling luck (+1 on all saves)", "Chance des halfelins (+1 aux sauvegardes)"),
+    "halfling_courage": ("+2 on saves against fear", "+2 aux sauvegardes contre la terreur"),
+    "halfling_throwing": ("+1 to hit with thrown weapons and slings", "+1 pour toucher avec les armes de jet et la fronde"),
     "elf_immunities": ("Immunity to sleep, +2 against enchantments", "Immunité au sommeil, +2 contre les enchantements"),
     "empathic_link": ("Empathic link", "Lien empathique"),
     "improved_evasion": ("Improved evasion", "Esquive surnaturelle"),
@@ -193,6 +198,9 @@ def scenario_keys(entry: dict) -> dict:
         keys["non_humanoid"] = True
     if entry.get("type") == "giant":
         keys["giant"] = True             # a dwarf's combat training dodges its blows (``attacks``)
+    for subtype in ("orc", "goblinoid"):
+        if subtype in entry.get("subtypes", []):
+            keys[subtype] = True         # a dwarf's hatred: +1 to hit it (``racial``)
     if entry.get("stable") or "stability" in special:
         keys["stable"] = True
     if entry.get("combat_trained"):

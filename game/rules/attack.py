@@ -6,6 +6,7 @@ Everything here takes die results as arguments: the engine rolls, the rules judg
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Mapping
 
 from . import monk, tumble
 from .fighters import Fighter
@@ -33,7 +34,8 @@ class AttackSituation:
     range_increments: int = 1
     into_melee: bool = False          # ranged attack at a foe engaged with the attacker's ally
     cover: str = "none"               # none | soft | cover | improved (total: no attack)
-    racial: int = 0                   # a racial bonus on this attack (a giant's thrown rocks)
+    racial: int = 0                   # a racial bonus on this attack (``racial_attack_bonus``, a giant's rocks)
+    racial_source: str = "racial"     # the trait it comes of, as the breakdown names it
     defensively: bool = False         # fighting defensively this round
     off_hand: bool = False
     two_handed: bool = False
@@ -180,7 +182,7 @@ def attack_bonus(attacker: Fighter, s: AttackSituation) -> Total:
     if attacker.weapon.id in attacker.weapon_focus:
         mods.append(Modifier(1, "untyped", "weapon_focus"))
     if s.racial:
-        mods.append(Modifier(s.racial, "racial", "racial"))
+        mods.append(Modifier(s.racial, "racial", s.racial_source))
     if attacker.negative_levels:
         mods.append(Modifier(-attacker.negative_levels, "untyped", "negative_levels"))
     if s.secondary:
@@ -365,3 +367,19 @@ def strength_to_damage(attacker: Fighter, *, ranged: bool, thrown: bool, two_han
 
 def weapon_is_two_handed(weapon: Weapon) -> bool:
     return weapon.use == "two_handed"
+
+
+def racial_attack_bonus(special: Mapping[str, Mapping[str, Any]], target_flags: Mapping[str, object], *,
+                        thrown: bool, sling: bool) -> tuple[int, str]:
+    """The racial bonus a creature's race gives on this attack, with the trait it comes of
+    (SRD Races): a dwarf +1 against orcs and goblinoids (``dwarf_hatred``), a halfling +1
+    with thrown weapons and slings (``halfling_throwing``). Racial bonuses do not stack:
+    the higher applies. (0, "racial") when none does."""
+    found = [(0, "racial")]
+    hatred = special.get("dwarf_hatred")
+    if hatred is not None and (target_flags.get("orc") or target_flags.get("goblinoid")):
+        found.append((int(hatred.get("attack", 0)), "dwarf_hatred"))
+    throwing = special.get("halfling_throwing")
+    if throwing is not None and (thrown or sling):
+        found.append((int(throwing.get("attack", 0)), "halfling_throwing"))
+    return max(found, key=lambda f: f[0])

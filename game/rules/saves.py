@@ -7,7 +7,8 @@ Unit: points on the d20 scale throughout.
 """
 from __future__ import annotations
 
-from typing import AbstractSet, Iterable, Mapping
+import re
+from typing import AbstractSet, Any, Iterable, Mapping
 
 from .fighters import score_under
 from .modifiers import Modifier, Total, ability_modifier, total
@@ -64,3 +65,54 @@ def save_bonus(save: str, *, scores: Mapping[str, int], conditions: AbstractSet[
             mods.append(Modifier(-1, "untyped", "slow"))
     mods.extend(extra)
     return total(mods)
+
+
+# --- what a save is made against, and the racial traits that answer it ------------------
+# A save's subject, as tags: ``spell`` (a spell or spell-like effect), its school and
+# subschool, its descriptors (``fear``, ``mind-affecting`` …), or ``poison``.
+POISON = frozenset({"poison"})
+_SCHOOL = re.compile(r"^\s*([a-z]+)(?:\s*\(([^)]*)\))?(?:\s*\[([^\]]*)\])?")
+
+
+def spell_tags(school: str) -> frozenset[str]:
+    """What a save against a spell is made against, from the spells table's ``school``
+    ("enchantment (compulsion) [mind-affecting]"): ``spell``, the school, the subschool and
+    each descriptor (SRD "Spell Descriptions": school, subschool, descriptor)."""
+    tags = {"spell"}
+    found = _SCHOOL.match(school or "")
+    if found:
+        tags.add(found.group(1))
+        for part in (found.group(2), found.group(3)):
+            tags.update(t.strip() for t in (part or "").split(",") if t.strip())
+    return frozenset(tags)
+
+
+def racial_save_modifiers(special: Mapping[str, Mapping[str, Any]], against: AbstractSet[str]) -> list[Modifier]:
+    """The bonuses a creature's race gives on a save made against ``against`` (SRD Races):
+    a dwarf +2 racial against poison and +2 racial against spells and spell-like effects
+    (``dwarf_hardiness``: one racial bonus, so a poisonous spell gives +2, not +4); an elf
+    +2 racial against enchantment spells or effects (``elf_immunities``); a halfling +2
+    morale against fear (``halfling_courage``), on top of its luck (+1 on every save, in
+    its sheet's saves already)."""
+    if not against:
+        return []
+    mods = []
+    hardy = special.get("dwarf_hardiness")
+    if hardy is not None:
+        if "poison" in against:
+            mods.append(Modifier(int(hardy.get("poison", 0)), "racial", "dwarf_hardiness"))
+        if "spell" in against:
+            mods.append(Modifier(int(hardy.get("spells", 0)), "racial", "dwarf_hardiness"))
+    elf = special.get("elf_immunities")
+    if elf is not None and "enchantment" in against:
+        mods.append(Modifier(int(elf.get("enchantment", 0)), "racial", "elf_immunities"))
+    courage = special.get("halfling_courage")
+    if courage is not None and "fear" in against:
+        mods.append(Modifier(int(courage.get("fear", 0)), "morale", "halfling_courage"))
+    return mods
+
+
+def immune_to_magic_sleep(special: Mapping[str, Mapping[str, Any]]) -> bool:
+    """An elf is immune to magic sleep effects (SRD Elves), an elemental to sleep effects
+    (its type's traits)."""
+    return "elf_immunities" in special or "elemental_traits" in special

@@ -20,13 +20,14 @@ from ..rules.modifiers import ability_modifier
 from ..rules.reasons import Refusal
 from ..rules.sight import cover, has_line_of_sight, in_water, water_cover
 from ..rules.threat import can_attack_square, threatens
-from .components import Abilities, AttacksOfOpportunity, Conditions, Feats, Feint, Grapple, Riding, Stats, TurnState
+from .components import Abilities, AttacksOfOpportunity, Conditions, Feats, Feint, Grapple, Riding, TurnState
 from .damage import ABLE, apply_damage, status_of
 from .events import AttackRedirected, AttackRolled, CriticalConfirmed, DamageDealt, MissChanceRolled
 from .hooks import Hook
 from .saddle import rider_attack_penalties
 from .monster_defenses import catches_rock, split, splits
-from .specials import reduction_against, reduction_bypass, rock_racial_bonus
+from .racial import attack_bonus as racial_attack, dodge_against
+from .specials import reduction_against, reduction_bypass
 
 # (battle, taker, provoker) -> bool: a lasting effect forbids this attack of opportunity.
 AOO_BARRED = Hook("AOO_BARRED")
@@ -115,15 +116,6 @@ def check_attack(battle, attacker: str, target: str, *, ranged: bool | None = No
     if cover(board, a, t, "melee") == "total":
         return total_cover_refusal(board, a, t)
     return None
-
-
-def dodge_against(battle, defender: str, attacker: str) -> int:
-    """A dodge bonus ``defender`` has against ``attacker`` alone: a dwarf's combat training
-    against a giant (SRD Dwarf; the bestiary's ``dwarf_combat_training``)."""
-    training = battle.spec(defender).special.get("dwarf_combat_training") if battle.has(defender) else None
-    if not training or not battle.read(attacker, Stats).values.get("giant"):
-        return 0
-    return int(training.get("dodge_vs_giants", 0))
 
 
 def total_cover_refusal(board, attacker, target) -> Refusal:
@@ -219,13 +211,14 @@ def resolve_attack(battle, attacker: str, target: str, *, opportunity: bool = Fa
     switch = want_nonlethal != weapon_nonlethal and not (w.is_unarmed and unarmed_lethal_ok)
     # Fighting defensively costs -4 on every attack of the round, attacks of opportunity too.
     defensively = defensively or "fighting_defensively" in a.conditions
+    racial = racial_attack(battle, attacker, target, w, ranged)
     s = AttackSituation(
         ranged=ranged, charging=charging,
         flanking=(not ranged) and bool(flanking_partners(board, t_body, a_body)),
         range_increments=range_increments(battle, attacker, target, weapon) if ranged else 1,
         into_melee=ranged and engaged_with_ally(battle, attacker, target),
         cover=cov if cov in ("soft", "cover", "improved") else "none", defensively=defensively,
-        racial=rock_racial_bonus(battle, attacker) if w.id == "rock" else 0,
+        racial=racial[0], racial_source=racial[1],
         two_handed=((w.use == "two_handed" or bool(slot and slot["sole"])) and not off_hand and not twf_penalty
                     and not grapple_penalty
                     and not (w.id == "lance" and battle.comp(attacker, Riding).mount)),   # one-handed when mounted

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from .. import data
 from ..data import bestiary
 from ..rules.attack import parse_dice
+from ..rules.saves import POISON
 from ..rules.weapons import Weapon
 from .components import Abilities, Conditions, HitPoints
 from .damage import apply_damage, sync_health
@@ -95,10 +96,6 @@ def rock_weapon(battle, cid: str):
                   range_ft=rt["range_ft"], types=("B",), thrown=True, names={"en": "Rock", "fr": "Rocher"})
 
 
-def rock_racial_bonus(battle, cid: str) -> int:
-    return specials(battle, cid).get("rock_throwing", {}).get("racial_bonus", 0)
-
-
 def single_attack_slot(battle, cid: str) -> dict | None:
     r = routine(battle, cid)
     return routine_slots(r)[0] if r else None
@@ -107,7 +104,8 @@ def single_attack_slot(battle, cid: str) -> dict | None:
 def poison_check(battle, who: str, target: str, poison: dict, stage: str) -> list:
     """Poison (SRD "Poison"): Fortitude or the ``stage``'s ability damage, initial on the
     hit, secondary a minute (10 rounds) later, which calls for a second save."""
-    ok, events = roll_save(battle, target, "fort", poison["dc"], purpose=f"poison {stage} {target}")
+    ok, events = roll_save(battle, target, "fort", poison["dc"], purpose=f"poison {stage} {target}",
+                           against=POISON)
     events = [SpecialUsed(who=who, special=f"poison_{stage}", target=target)] + events
     if not ok:
         dice, ability = poison[stage].split()

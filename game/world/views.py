@@ -24,6 +24,7 @@ from .components import (Conditions, Grapple, Hands, HitPoints, Inventory, Offen
                          Stats, TurnState, TurnUses, Webs, Wielded, Worn)
 from .commands import ManeuverStep
 from .damage import status_of
+from .racial import immune_to_magic_sleep
 from .spell_views import directed_spell
 from .systems import mover
 from .worn import object_numbers
@@ -418,6 +419,11 @@ def status(battle, cid: str) -> str:
 def is_undead(battle, cid: str) -> bool:
     """An undead (its sheet's ``undead``): destroyed, not killed, at 0 hit points."""
     return bool(battle.read(cid, Stats).values.get("undead"))
+
+
+def immune_to_sleep(battle, cid: str) -> bool:
+    """Immune to magic sleep: an elf, an elemental (``racial.immune_to_magic_sleep``)."""
+    return immune_to_magic_sleep(battle, cid)
 
 
 def mount_of(battle, cid: str) -> str | None:

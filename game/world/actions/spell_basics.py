@@ -17,6 +17,7 @@ from ..attacks import note_attack
 from ..components import Abilities, HitPoints, Spellcasting, Stats
 from ..damage import apply_damage, status_of, sync_health
 from ..events import AttackRolled, DamageDealt, Event, SavingThrow
+from ..racial import against_spell
 from ..saving import save_total
 
 
@@ -214,7 +215,7 @@ def note_caught(battle, who: str, spell_id: str, caught, save: str | None = None
     if battle.recorder is None:
         return
     for cid in caught:
-        bonus = save_total(battle, cid, save).value if save else 0
+        bonus = save_total(battle, cid, save, against=against_spell(spell_id)).value if save else 0
         battle.recorder.area(CaughtPlan(spell_id, who, cid, save, bonus, dc, dice, tuple(battle.shared.metamagic),
                                         half_on_save))
 

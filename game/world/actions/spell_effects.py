@@ -16,6 +16,7 @@ from ..components import (Abilities, Conditions, Effects, FlamingSphere, HoldPer
 from ..damage import status_of
 from ..durations import add_timed_condition, end_timed_condition
 from ..events import AttackRolled, ConditionEnded, ConditionStarted
+from ..racial import against_spell, immune_to_magic_sleep
 from ..saving import roll_save
 from ..state import Overlay
 from ..turns import BLOCKED_TURN
@@ -99,7 +100,8 @@ def _discharge(battle, who: str, spell_id: str, target: str, touched: bool, leve
     # cure against undead, inflict against the living: 1d8 + level (max +5), Will half
     amount, faces = spell_roll(battle, *CURE_DICE[spell_id][:2], spell_id, plus=min(cl, CURE_DICE[spell_id][2]))
     amount *= times
-    ok, ev = roll_save(battle, target, "will", rules.save_dc(level, casting_modifier(battle, who)))
+    ok, ev = roll_save(battle, target, "will", rules.save_dc(level, casting_modifier(battle, who)),
+                       against=against_spell(spell_id))
     events += ev
     if ok:
         amount //= 2
@@ -141,7 +143,7 @@ def _burning_hands(battle, who, spell_id, spell, level, args, declined) -> list:
     amount, faces = spell_roll(battle, min(cl, 5), 4, "burning hands")
     events: list = []
     for cid in caught:
-        ok, ev = roll_save(battle, cid, "ref", dc)
+        ok, ev = roll_save(battle, cid, "ref", dc, against=against_spell(spell_id))
         events += ev + spell_damage(battle, cid, amount, who, faces, "fire", halved="save" if ok else None)
     return events + burn_webs(battle, area, who)
 
@@ -154,7 +156,7 @@ def _sleep(battle, who, spell_id, spell, level, args, declined) -> list:
         values = battle.comp(cid, Stats).values
         conds = battle.comp(cid, Conditions).ids
         if values.get("undead") or values.get("construct") or {"unconscious", "asleep"} & conds \
-                or "elemental_traits" in battle.spec(cid).special:        # elementals: immune to sleep effects
+                or immune_to_magic_sleep(battle, cid):       # an elf, an elemental (``racial``)
             continue
         d = min(distance(sq, point) for sq in battle.board().body(cid).squares)
         cands.append((cid, max(1, values.get("hd", 1)), d))
@@ -163,7 +165,7 @@ def _sleep(battle, who, spell_id, spell, level, args, declined) -> list:
     events: list = []
     note_caught(battle, who, spell_id, rules.sleep_targets(cands), "will", dc)
     for cid in rules.sleep_targets(cands):
-        ok, ev = roll_save(battle, cid, "will", dc)
+        ok, ev = roll_save(battle, cid, "will", dc, against=against_spell(spell_id))
         events += ev
         if not ok:
             add_timed_condition(battle, cid, "asleep", lasting(battle, 10 * cl))
@@ -191,7 +193,7 @@ def grease_saves(battle, overlay: Overlay) -> list:
     for cid in creatures_in(battle, set(overlay.squares)):
         if "prone" in battle.read(cid, Conditions).ids:
             continue
-        ok, ev = roll_save(battle, cid, "ref", overlay.dc)
+        ok, ev = roll_save(battle, cid, "ref", overlay.dc, against=against_spell("grease"))
         events += ev
         if not ok:
             battle.comp(cid, Conditions).ids.add("prone")
@@ -206,7 +208,7 @@ def _web(battle, who, spell_id, spell, level, args, declined) -> list:
     events: list = []
     note_caught(battle, who, spell_id, creatures_in(battle, area), "ref", dc)   # entangled; a failed save: stuck
     for cid in creatures_in(battle, area):
-        ok, ev = roll_save(battle, cid, "ref", dc)
+        ok, ev = roll_save(battle, cid, "ref", dc, against=against_spell(spell_id))
         events += ev
         conds = battle.comp(cid, Conditions).ids
         conds.add("entangled")
@@ -232,7 +234,7 @@ def _bless(battle, who, spell_id, spell, level, args, declined) -> list:
 def _hold_person(battle, who, spell_id, spell, level, args, declined) -> list:
     target = args["target"]
     dc = rules.save_dc(level, casting_modifier(battle, who))
-    ok, events = roll_save(battle, target, "will", dc)
+    ok, events = roll_save(battle, target, "will", dc, against=against_spell(spell_id))
     if not ok:
         add_timed_condition(battle, target, "paralyzed", lasting(battle, spellcasting(battle, who).caster_level))
         battle.comp(target, SpellEffects).held = HoldPerson(dc)
@@ -247,7 +249,7 @@ def _cause_fear(battle, who, spell_id, spell, level, args, declined) -> list:
     fuient"); saved, it is shaken for 1 round."""
     target = args["target"]
     return _frighten(battle, who, target, rules.save_dc(level, casting_modifier(battle, who)),
-                     lambda: battle.dice.roll(4, f"cause fear rounds {target}"))
+                     lambda: battle.dice.roll(4, f"cause fear rounds {target}"), spell_id)
 
 
 def _scare(battle, who, spell_id, spell, level, args, declined) -> list:
@@ -260,14 +262,14 @@ def _scare(battle, who, spell_id, spell, level, args, declined) -> list:
     dc = rules.save_dc(level, casting_modifier(battle, who))
     events: list = []
     for target in dict.fromkeys(args["targets"]):
-        events += _frighten(battle, who, target, dc, lambda: cl)
+        events += _frighten(battle, who, target, dc, lambda: cl, spell_id)
     return events
 
 
-def _frighten(battle, who: str, target: str, dc: int, rounds) -> list:
+def _frighten(battle, who: str, target: str, dc: int, rounds, spell_id: str) -> list:
     """A fear spell on one creature: Will partial — saved, shaken for 1 round; failed,
     frightened for ``rounds()`` rounds, afraid of the caster (``fear``)."""
-    ok, events = roll_save(battle, target, "will", dc)
+    ok, events = roll_save(battle, target, "will", dc, against=against_spell(spell_id))
     if ok:
         add_timed_condition(battle, target, "shaken", lasting(battle, 1))
         return events + [ConditionStarted(who=target, condition="shaken")]
@@ -318,7 +320,7 @@ def sphere_burns(battle, who: str, at: Square) -> list:
     effect = battle.read(who, SpellEffects).sphere
     events: list = []
     for cid in creatures_in(battle, {at}):
-        ok, ev = roll_save(battle, cid, "ref", effect.dc)
+        ok, ev = roll_save(battle, cid, "ref", effect.dc, against=against_spell("flaming_sphere"))
         events += ev
         if not ok:
             with sources.applied(battle, effect.metamagic):
@@ -337,7 +339,7 @@ def _color_spray(battle, who, spell_id, spell, level, args, declined) -> list:
     for cid in creatures_in(battle, area, exclude=who):
         if "blinded" in battle.read(cid, Conditions).ids:
             continue                         # sightless creatures are not affected
-        ok, ev = roll_save(battle, cid, "will", dc)
+        ok, ev = roll_save(battle, cid, "will", dc, against=against_spell(spell_id))
         events += ev
         if ok:
             continue
@@ -386,7 +388,7 @@ def _fireball(battle, who, spell_id, spell, level, args, declined) -> list:
     amount, faces = spell_roll(battle, min(cl, 10), 6, "fireball")
     events: list = []
     for cid in caught:
-        ok, ev = roll_save(battle, cid, "ref", dc)
+        ok, ev = roll_save(battle, cid, "ref", dc, against=against_spell(spell_id))
         events += ev + spell_damage(battle, cid, amount, who, faces, "fire", halved="save" if ok else None)
     return events + burn_webs(battle, area, who)
 
@@ -410,7 +412,7 @@ def _slow(battle, who, spell_id, spell, level, args, declined) -> list:
     dc = rules.save_dc(level, casting_modifier(battle, who))
     events: list = []
     for cid in dict.fromkeys(args.get("targets", [])):
-        ok, ev = roll_save(battle, cid, "will", dc)
+        ok, ev = roll_save(battle, cid, "will", dc, against=against_spell(spell_id))
         events += ev
         if not ok:
             events += _hasten_or_slow(battle, cid, "slowed", "hasted", lasting(battle, cl))
@@ -455,7 +457,7 @@ def hold_person_struggle(battle, cid: str) -> list:
         if effect is not None:
             battle.comp(cid, SpellEffects).held = None
         return []
-    ok, events = roll_save(battle, cid, "will", effect.dc)
+    ok, events = roll_save(battle, cid, "will", effect.dc, against=against_spell("hold_person"))
     if ok:
         battle.comp(cid, Conditions).ids.discard("paralyzed")
         eff = battle.comp(cid, Effects)

@@ -11,6 +11,7 @@ from ...rules import metamagic, spells as rules
 from ..components import CalmEmotions, Conditions, Grapple, Hands, Inventory, Spellcasting, SpellEffects, Stats
 from ..damage import AFTER_DAMAGE, status_of
 from ..events import ActionTaken, AttackRolled, ConditionEnded, DamageDealt, Event, OpposedCheck, SavingThrow
+from ..racial import against_spell
 from ..saving import roll_save
 from ..turns import AT_TURN_END
 from .common import refuse, spend
@@ -147,7 +148,7 @@ def calm_emotions(battle, who, spell_id, spell, level, args, declined) -> list:
                 if not (battle.read(cid, Stats).values.get("undead") or battle.read(cid, Stats).values.get("mindless"))]
     note_caught(battle, who, spell_id, subjects, "will", dc)
     for cid in subjects:
-        ok, ev = roll_save(battle, cid, "will", dc)
+        ok, ev = roll_save(battle, cid, "will", dc, against=against_spell(spell_id))
         events += ev
         if not ok:
             conds = battle.comp(cid, Conditions).ids

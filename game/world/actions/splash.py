@@ -23,6 +23,7 @@ from ..damage import apply_damage, status_of
 from ..durations import add_timed_condition
 from ..events import AttackRolled, ConditionEnded, ConditionStarted, DamageDealt, Event, SavingThrow
 from ..processors import SplashIntent
+from ..racial import attack_bonus as racial_attack
 from ..saving import roll_save
 from .common import ABLE, Refused, refuse, spend, square_arg, target_arg
 from .other import held_item, used_up
@@ -97,12 +98,14 @@ def do_throw_splash(battle, who, args, declined) -> list:
     # "Tir ou lancer dans une mêlée": "Quand on utilise une arme de jet ou à projectiles sur
     # un adversaire en train de combattre au corps à corps avec un compagnon, on subit un
     # malus de -4"); an intersection is no adversary.
+    # thrown as itself: not the weapon in hand (its Weapon Focus, a Magic Weapon on it)
+    flask = replace(a.weapon, use="ranged", id=item_id, thrown=True)
+    racial = racial_attack(battle, who, target, flask, True)    # a halfling's +1 with what it throws
     s = AttackSituation(ranged=True, touch=item["attack"] == "ranged_touch",
                         range_increments=check.range_increments,
                         into_melee=target is not None and engaged_with_ally(battle, who, target),
-                        cover=covered if covered in ("soft", "cover", "improved") else "none")
-    # thrown as itself: not the weapon in hand (its Weapon Focus, a Magic Weapon on it)
-    flask = replace(a.weapon, use="ranged", id=item_id)
+                        cover=covered if covered in ("soft", "cover", "improved") else "none",
+                        racial=racial[0], racial_source=racial[1])
     bonus = attack_rules.attack_bonus(replace(a, weapon=flask, conditions=a.conditions - {"magic_weapon"}), s)
     if target:
         ac = attack_rules.armor_class(battle.fighter(target), s, a.conditions,

@@ -17,6 +17,7 @@ from ...rules import spells as rules
 from ..attacks import AOO_BARRED
 from ..components import Conditions, HideFromUndead, Spellcasting, SpellEffects, Stats
 from ..events import ConditionEnded, ConditionStarted
+from ..racial import against_spell
 from ..saving import roll_save
 from .common import refuse, spend
 from .spell_basics import SpellEnded, casting_modifier, drop_charge, hold_charge, lasting, next_effect_number
@@ -106,7 +107,7 @@ def _ward(battle, who: str, target: str) -> list:
         for cid in battle.sorted_ids:
             values = battle.comp(cid, Stats).values
             if values.get("undead") and not values.get("mindless"):
-                ok, ev = roll_save(battle, cid, "will", effect.dc)
+                ok, ev = roll_save(battle, cid, "will", effect.dc, against=against_spell("hide_from_undead"))
                 events += ev
                 if ok:
                     effect.seen_by.append(cid)
