@@ -7,7 +7,8 @@ d8 gives the direction: 1 is "short" (toward the thrower, snapped to the nearest
 eight directions); with ``scatter_order = "seed"`` (the French text) 2-8 turn toward the
 thrower's right (2 short and right, 3 right, 4 long and right, 5 long, 6 long and left,
 7 left, 8 short and left); with ``"srd"`` they turn clockwise on the map, the mirror
-image. The aim point then moves n squares that way.
+image. The aim point then moves n squares that way, and stops at a wall or the map's edge
+(our ruling, ``scatter_square``).
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from .board import Board, Body
 from .geometry import Square, distance, space_squares
 from .reasons import Refusal
 from .sight import has_line_of_effect_to_point, has_line_of_sight
+from .terrain import Terrain
 
 MAX_INCREMENTS = 5
 # The eight directions clockwise on the map as drawn (y grows downward): N, NE, E, ...
@@ -119,11 +121,51 @@ def splash(board: Board, thrower: Body, *, target: Body | None = None, intersect
     assert d8 is not None                        # a miss needs its d8, checked above
     dx, dy = scatter_direction(short, d8, board.variants.scatter_order)
     if target is not None:
-        lands = (aim_sq[0] + n * dx, aim_sq[1] + n * dy)
+        lands = scatter_square(terrain, aim_sq, (dx, dy), n)
         return SplashResult(True, range_increments=n, splashed=_around_space(board, lands, 1), lands_square=lands)
     assert intersection is not None
-    lands = (intersection[0] + n * dx, intersection[1] + n * dy)
+    lands = scatter_intersection(terrain, intersection, (dx, dy), n)
     return SplashResult(True, range_increments=n, splashed=_around_intersection(board, lands), lands_intersection=lands)
+
+
+# A missed flask's flight, square by square (our ruling: decisions §4 moves the aim point n
+# squares and says nothing of what stands in the way). It bursts against the first thing
+# that would stop it — a square that blocks sight and effect (a wall, a tree, a closed
+# door) or the map's edge — and lands where it was: a flask does not go through walls,
+# nor off the map, nor diagonally between two walls' corners.
+def scatter_square(terrain: Terrain, start: Square, step: Square, n: int) -> Square:
+    """Where a flask missed at a creature lands: ``n`` squares from ``start`` the d8's way
+    (``step``), or the last open square before a wall on that way."""
+    x, y = start
+    dx, dy = step
+    for _ in range(n):
+        if terrain.blocks_sight((x + dx, y + dy)) or (
+                dx and dy and terrain.blocks_sight((x + dx, y)) and terrain.blocks_sight((x, y + dy))):
+            break
+        x, y = x + dx, y + dy
+    return (x, y)
+
+
+def scatter_intersection(terrain: Terrain, start: Square, step: Square, n: int) -> Square:
+    """Where a flask missed at an intersection lands: ``n`` intersections from ``start``
+    the d8's way, or the last before its flight meets a wall: a diagonal step crosses the
+    square between the two points, a straight one runs along the grid line between two
+    squares and is stopped only where both are walls (or off the map)."""
+    x, y = start
+    dx, dy = step
+    for _ in range(n):
+        if dx and dy:
+            blocked = terrain.blocks_sight((x if dx > 0 else x - 1, y if dy > 0 else y - 1))
+        elif dx:
+            column = x if dx > 0 else x - 1
+            blocked = terrain.blocks_sight((column, y - 1)) and terrain.blocks_sight((column, y))
+        else:
+            row = y if dy > 0 else y - 1
+            blocked = terrain.blocks_sight((x - 1, row)) and terrain.blocks_sight((x, row))
+        if blocked:
+            break
+        x, y = x + dx, y + dy
+    return (x, y)
 
 
 def splashed_squares(pos: Square | None = None, span: int = 1, intersection: Square | None = None) -> frozenset[Square]:

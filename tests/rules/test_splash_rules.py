@@ -1,6 +1,6 @@
 """Splash weapons (French text "Armes à impact", digest §6, decisions §4)."""
 from boards import body, make_board, open_grid
-from game.rules.splash import range_increments, scatter_direction, snap8, splash
+from game.rules.splash import range_increments, scatter_direction, scatter_intersection, scatter_square, snap8, splash
 
 
 def test_french_example_two_increments_and_a_1_lands_two_squares_short():
@@ -88,3 +88,47 @@ def test_a_flask_missing_a_foe_in_the_throwers_own_square_scatters_from_north():
     board = make_board(open_grid(5, 5), thrower, foe)
     res = splash(board, thrower, target=foe, hit=False, d8=1)
     assert res.legal and res.range_increments == 1 and res.lands_square == (2, 1)
+
+
+def test_a_missed_flask_bursts_against_a_wall_and_stays_on_the_map():
+    """Our ruling (decisions §4 gives no stop): the scattered flask flies square by square
+    and lands before the first wall, tree or closed door on its way, or the map's edge."""
+    grid = ["......",
+            "......",
+            "..#...",
+            "......",
+            "......",
+            "......"]
+    thrower = body("t", "blue", (2, 5))
+    target = body("g", "red", (2, 3))
+    board = make_board("\n".join(grid), thrower, target)
+    long = splash(board, thrower, target=target, hit=False, d8=5)      # long: away from the thrower, north
+    assert long.range_increments == 1 and long.lands_square == (2, 3)  # the wall just beyond: it bursts at once
+    clear = make_board(open_grid(6, 6), thrower, target)
+    assert splash(clear, thrower, target=target, hit=False, d8=5).lands_square == (2, 2)
+    edge = body("g", "red", (2, 0))
+    far = body("t", "blue", (2, 4))
+    landed = splash(make_board(open_grid(6, 6), far, edge), far, target=edge, hit=False, d8=5)
+    assert landed.range_increments == 2 and landed.lands_square == (2, 0)   # not two squares off the map
+    # between two walls' corners it does not slip through diagonally
+    corners = ["......",
+               "...#..",
+               "..#...",
+               "......"]
+    assert scatter_square(make_board("\n".join(corners), thrower).terrain, (2, 1), (1, 1), 2) == (2, 1)
+    assert scatter_square(make_board(open_grid(6, 4), thrower).terrain, (2, 1), (1, 1), 2) == (4, 3)
+
+
+def test_a_missed_throw_at_an_intersection_runs_along_a_wall_but_not_through_it():
+    grid = ["......",
+            "...#..",
+            "...#..",
+            "......"]
+    terrain = make_board("\n".join(grid), body("t", "blue", (0, 3))).terrain
+    # east along the grid line y=2, between the wall squares (3, 1) and (3, 2): stopped at x=3
+    assert scatter_intersection(terrain, (1, 2), (1, 0), 4) == (3, 2)
+    # east along y=1, between the open (3, 0) and the wall (3, 1): it flies past
+    assert scatter_intersection(terrain, (1, 1), (1, 0), 4) == (5, 1)
+    # diagonally through the wall square (3, 1): stopped before it
+    assert scatter_intersection(terrain, (2, 0), (1, 1), 2) == (3, 1)
+    assert scatter_intersection(terrain, (3, 3), (0, 1), 3) == (3, 4)      # the map's edge
