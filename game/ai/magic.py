@@ -1,9 +1,9 @@
-"""The tactical player's spells, items, splash weapons and turning (issue 12, item 2).
+"""The tactical player's spells, items and turning (issue 12, item 2; its flasks: ``flasks``).
 
 It weighs only the uses the engine offers (``options``' ``cast`` / ``use_spell_like`` /
-``use_item`` domains: each spell or item with the aims that pass; ``throw_splash``'s
-targets; ``turn_undead``), and it never aims anything that would catch its own side: an
-area spell whose squares hold a friend, a flask whose splash reaches one, is not tried.
+``use_item`` domains: each spell or item with the aims that pass; ``turn_undead``), and
+it never aims anything that would catch its own side: an area spell whose squares hold
+a friend is not tried.
 Cures go to the most hurt friend, area spells where the foes bunch.
 """
 from __future__ import annotations
@@ -265,34 +265,6 @@ def casting_square(t: Turn, best_here: float) -> list[Candidate]:
         out.append(Candidate(score, move, "WHY_CASTING_SQUARE", {"spell": best.params["spell"],
                                                                 "target": best.params["target"]}))
     return out
-
-
-# --- splash weapons ------------------------------------------------------------------------------
-def splash(t: Turn) -> list[Candidate]:
-    """A flask at a foe whose splash (the squares around it) holds no friend: worth the
-    hit's expected damage and a point for each other foe splashed — at clusters."""
-    if not t.offered("throw_splash"):
-        return []
-    domain = t.opts["throw_splash"].domain
-    item = domain["items"][0]
-    out = []
-    for target in [f for f in domain.get("targets", []) if f in t.s.foes][:6]:
-        splashed = _around(t, target)
-        if any(c in t.s.friends for c in splashed):
-            continue
-        command = C.ThrowSplash(t.who, item=item, target=target)
-        amount = expected(t.battle.odds(command)) or 2.0
-        others = [c for c in splashed if c in t.s.foes and c != target]
-        score = t.blow(target, amount) + 0.6 * len(others) - t.danger(t.s.me.pos) * 0.0
-        out.append(Candidate(score, command, "WHY_SPLASH", {"item": item, "target": target, "count": 1 + len(others)}))
-    return out
-
-
-def _around(t: Turn, target: str) -> list[str]:
-    """The creatures in the squares next to ``target``'s space (where a hit splashes)."""
-    body = t.s.board.body(target)
-    ring: set[Square] = {(x + dx, y + dy) for x, y in body.squares for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
-    return [b.id for b in t.s.board.bodies if b.id != target and any(sq in ring for sq in b.squares)]
 
 
 # --- turning undead ---------------------------------------------------------------------------------

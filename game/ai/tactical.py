@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ..dice import Chooser
 from ..world import commands as C, views
-from . import answers, candidates as cand, domain_turning, first_aid, magic, maneuvers, scripted, shooting, web_going
+from . import answers, candidates as cand, domain_turning, first_aid, flasks, magic, maneuvers, scripted, shooting, web_going
 from .controllers import Decision
 from .scoring import LEVELS, Threats
 from .sense import Situation
@@ -25,8 +25,8 @@ from .sense import Situation
 # ``BOLD_AFTER`` of its rounds without one drops its caution (keeping away, running), so
 # that careful sides end their battles.
 STRIKING = frozenset({"WHY_FULL_ATTACK", "WHY_ATTACK", "WHY_FOCUS", "WHY_DEFENSIVELY", "WHY_CHARGE", "WHY_TRIP",
-                      "WHY_DISARM", "WHY_BULL_RUSH", "WHY_SPLASH", "WHY_AREA_SPELL", "WHY_SPELL", "WHY_TURN_UNDEAD",
-                      "WHY_MINDLESS", "WHY_CURE", "WHY_BOON", "WHY_MENACE", "WHY_TURN_CREATURES",
+                      "WHY_DISARM", "WHY_BULL_RUSH", "WHY_SPLASH", "WHY_SPLASH_CORNER", "WHY_AREA_SPELL", "WHY_SPELL",
+                      "WHY_TURN_UNDEAD", "WHY_MINDLESS", "WHY_CURE", "WHY_BOON", "WHY_MENACE", "WHY_TURN_CREATURES",
                       "WHY_REBUKE_CREATURES"})
 BOLD_AFTER = 3
 BLOWS = ("WHY_ATTACK", "WHY_FULL_ATTACK", "WHY_FOCUS", "WHY_MENACE")
@@ -36,7 +36,7 @@ GOING_IN = frozenset({"WHY_CHARGE", "WHY_MOVE_STRIKE", "WHY_TUMBLE_STRIKE", "WHY
 # What an animal counts: its blows and the attacks it provokes, and its hide (it runs).
 INSTINCT = LEVELS["easy"]
 # Always weighed; then, unless a full attack is at hand (or it looks ahead), the moves.
-GENERATORS = (cand.strikes, cand.steps, cand.total_defense, maneuvers.maneuvers, magic.spells, magic.splash,
+GENERATORS = (cand.strikes, cand.steps, cand.total_defense, maneuvers.maneuvers, magic.spells, flasks.splash,
               magic.turning, domain_turning.domain_turning, cand.recover)
 MOVES = (cand.charges, cand.move_strikes)
 

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from .. import data
 from ..rules import (aoo, attack as attack_rules, charge as charge_rules, flanking, monk as monk_rules, movement,
                      splash as splash_rules, threat, tumble as tumble_rules)
 from ..rules.geometry import Square, metres, space_squares
 from ..rules.lanes import lane_path, lane_squares
 from ..rules.reasons import Refusal
 from ..rules.sight import cover as cover_of, cover_lines, has_line_of_effect_to_square
-from .actions import flurry, gates, tumbling
+from .actions import flurry, gates, splash as splash_actions, tumbling
 from .actions.attacking import full_attack_plan
 from .actions.fear import cornered as fear_cornered, fear_source
 from .actions.mounted import can_carry
@@ -179,6 +180,35 @@ def scatter(battle, cid: str, *, target: str | None = None, intersection: Square
         else:
             points.append((d8, (float(res.lands_intersection[0]), float(res.lands_intersection[1]))))
     return Scatter(increments, tuple(points))
+
+
+@dataclass(frozen=True)
+class FlaskReach:
+    """Whom a flask splashes: on a hit (the creature struck directly not among them), and
+    on each of the eight misses (the d8 from 1), where it bursts."""
+
+    hit: tuple[str, ...] = ()
+    misses: tuple[tuple[str, ...], ...] = ()
+    refusal: Refusal | None = None
+
+
+def flask_reach(battle, cid: str, *, target: str | None = None, intersection: Square | None = None) -> FlaskReach:
+    """``FlaskReach`` of a throw at a creature or an intersection (``rules.splash``)."""
+    board = battle.board()
+    body = board.body(cid)
+    aim = board.body(target) if target else None
+    hit = splash_rules.splash(board, body, target=aim, intersection=intersection, hit=True)
+    if not hit.legal:
+        return FlaskReach(refusal=hit.reason)
+    misses = tuple(tuple(splash_rules.splash(board, body, target=aim, intersection=intersection, hit=False,
+                                             d8=d8).splashed) for d8 in range(1, 9))
+    return FlaskReach(tuple(hit.splashed), misses)
+
+
+def flask_hurts(battle, cid: str, item: str) -> bool:
+    """Whether the flask's contents hurt the creature (holy water: only the undead and evil
+    outsiders; ``actions.splash.hurts``)."""
+    return splash_actions.hurts(battle, cid, data.substances()[item])
 
 
 @dataclass(frozen=True)

@@ -135,6 +135,53 @@ def test_no_splash_where_its_own_side_would_be_caught():
     assert d is None or not isinstance(d.command, C.ThrowSplash)
 
 
+def test_splash_at_the_far_corner_when_a_friend_fights_the_foes():
+    """A friend beside both foes rules out a throw at either (its splash would catch the
+    friend); the corner of their squares away from the friend splashes the two and not
+    it — at AC 5, where their armour (AC 30) turns the sword and the touch of a flask."""
+    from game.world.components import Hands
+    b = battle(GRID, creature("ai", "blue", (1, 4), initiative=20, inventory=["alchemists_fire"] * 2, hp=20),
+               creature("friend", "blue", (3, 7), initiative=1, hp=20),
+               creature("pair_a", "red", (3, 6), hp=20, ac=30), creature("pair_b", "red", (4, 6), hp=20, ac=30))
+    b.comp("ai", Hands).holding = "alchemists_fire"
+    d = decide(b, "ai")
+    assert isinstance(d.command, C.ThrowSplash) and d.command.target is None
+    reach = views.flask_reach(b, "ai", intersection=d.command.intersection)
+    assert set(reach.hit) == {"pair_a", "pair_b"} and "friend" not in reach.hit
+    assert "2 enemies splashed, none of its own side" in d.explain("en", {})
+
+
+def test_a_flask_in_the_pack_is_taken_out_then_thrown():
+    """The heroes carry their flasks in the pack: the throw is refused until one is taken
+    out (a move action). The computer takes it out when the throw it opens is worth it
+    (weighed in a dry run with the flask in hand), then throws it with its standard action."""
+    b = battle(GRID, creature("ai", "blue", (1, 4), initiative=20, inventory=["alchemists_fire"], hp=20),
+               creature("friend", "blue", (3, 7), initiative=1, hp=20),
+               creature("pair_a", "red", (3, 6), hp=20, ac=30), creature("pair_b", "red", (4, 6), hp=20, ac=30))
+    assert b.options("ai")["throw_splash"].refusal.code == "RETRIEVE_FIRST"
+    d = decide(b, "ai")
+    assert isinstance(d.command, C.Retrieve) and d.command.item == "alchemists_fire"
+    assert "takes Alchemist's fire (flask) out of its pack" in d.explain("en", {})
+    ok, refusal, _ = b.act(d.command)
+    assert ok, refusal
+    d = decide(b, "ai")
+    assert isinstance(d.command, C.ThrowSplash) and d.command.item == "alchemists_fire"
+
+
+def test_holy_water_is_thrown_at_the_undead_only():
+    from game.world.components import Hands
+    living = battle(GRID, creature("ai", "blue", (1, 4), initiative=20, inventory=["holy_water"], hp=20),
+                    creature("orc", "red", (6, 4), hp=20, ac=30))
+    living.comp("ai", Hands).holding = "holy_water"
+    d = make_controller("ai:normal").decide(living, "ai")
+    assert d is None or not isinstance(d.command, C.ThrowSplash)
+    undead = battle(GRID, creature("ai", "blue", (1, 4), initiative=20, inventory=["holy_water"], hp=20),
+                    creature("zombie", "red", (6, 4), hp=20, ac=30, undead=True))
+    undead.comp("ai", Hands).holding = "holy_water"
+    d = decide(undead, "ai")
+    assert isinstance(d.command, C.ThrowSplash) and d.command.target == "zombie"
+
+
 def caster(spells, *others, cls="wizard", **kw):
     from game.world.components import Spellcasting
     b = battle(GRID, creature("ai", "blue", (1, 4), initiative=20, wis=14, hp=12, **kw), *others)

@@ -43,7 +43,9 @@ class SplashLanded(Event):
     range_increments: int
 
 
-def _affected(battle, cid: str, item: dict) -> bool:
+def hurts(battle, cid: str, item: dict) -> bool:
+    """Whether a flask's contents hurt the creature: holy water only the undead and evil
+    outsiders (its ``only_vs``), the others anyone."""
     kinds = item.get("only_vs", [])
     if not kinds:
         return True
@@ -148,7 +150,7 @@ def _effects(battle, who, item_id, item, result, lands, point, target) -> list:
     # burning oil sets a Web spell's strands alight where it lands (``web_fire``), after its own damage
     reached = _reached(battle, result, point) if item.get("energy") == "fire" else frozenset()
     if item.get("splash"):
-        if result.direct and _affected(battle, result.direct, item) and item.get("damage"):
+        if result.direct and hurts(battle, result.direct, item) and item.get("damage"):
             amount, faces = _roll_damage(battle, item["damage"], f"{item_id} direct")
             events.append(DamageDealt(attacker=who, target=result.direct, dice=faces, bonus=0, amount=amount,
                                       nonlethal=False, multiplier=1))
@@ -158,7 +160,7 @@ def _effects(battle, who, item_id, item, result, lands, point, target) -> list:
                 battle.changed()
                 events.append(ConditionStarted(who=result.direct, condition="burning"))
         for cid in result.splashed:
-            if _affected(battle, cid, item) and item.get("splash_damage"):
+            if hurts(battle, cid, item) and item.get("splash_damage"):
                 amount = item["splash_damage"]
                 events.append(DamageDealt(attacker=who, target=cid, dice=(), bonus=0, amount=amount, nonlethal=False,
                                           multiplier=1))
