@@ -12,8 +12,7 @@ At a grid intersection (a ranged attack at AC 5 with no direct hit, decisions §
 flask splashes the four squares around it: where two foes stand together, or where a
 friend fights the foe (a throw at the foe would splash the friend), the far corner of the
 foe's square still catches the foe and not the friend. A flask still in the pack is
-taken out first (a move action), when the throw it opens is worth the attacks of
-opportunity that provokes.
+taken out first (a move action) where that provokes nobody.
 """
 from __future__ import annotations
 
@@ -32,8 +31,8 @@ OWN_SIDE = 2.0        # a friend splashed by a miss counts twice what a foe spla
 
 def splash(t: Turn) -> list[Candidate]:
     """The throws worth weighing; with the flasks still in the pack (``RETRIEVE_FIRST``),
-    taking one out (a move action that provokes, SRD "Retrieve a stored item"), worth the
-    best throw it opens, asked in a dry run with the flask in hand."""
+    taking one out (a move action, SRD "Retrieve a stored item"), worth the best throw it
+    opens, asked in a dry run with the flask in hand — where no foe threatens it."""
     option = t.opts["throw_splash"]
     if option.legal:
         return _throws(t, option)
@@ -45,15 +44,14 @@ def splash(t: Turn) -> list[Candidate]:
     for item in dict.fromkeys(i for i in views.pack(t.battle, t.who) if subs.get(i, {}).get("splash")):
         retrieve = C.Retrieve(t.who, item=item)
         seen = t.battle.preview(retrieve)
-        if not seen.legal:
+        # Only where taking it out provokes nobody: the dry run would roll the attacks of
+        # opportunity's dice, and the player would know them before it chose.
+        if not seen.legal or any(provoker == t.who for _taker, provoker, _at in seen.recorder.opportunities):
             continue
         throws = dry_run(t.battle, retrieve, lambda item=item: _throws_after(t, item))
-        if not throws:
-            continue
-        best = max(throws, key=lambda c: c.score)
-        takers = [taker for taker, provoker, _at in seen.recorder.opportunities if provoker == t.who]
-        out.append(Candidate(best.score - provoked_cost(t.s, t.threats, takers), retrieve, "WHY_FLASK_OUT",
-                             {**best.params, "aoo": len(takers)}))
+        if throws:
+            best = max(throws, key=lambda c: c.score)
+            out.append(Candidate(best.score, retrieve, "WHY_FLASK_OUT", best.params))
     return out
 
 
