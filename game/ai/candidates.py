@@ -18,6 +18,7 @@ from typing import Any
 
 from .. import data
 from ..rules.geometry import Square
+from ..rules.odds import drop_chance
 from ..world import commands as C, views
 from . import power
 from .controllers import Decision
@@ -127,6 +128,14 @@ def dry_run(battle, command: C.Command, then):
         battle.restore(token)
 
 
+def move_and_standard(battle) -> bool:
+    """A move action and a standard action both still to spend this turn: nothing but a
+    5-ft step or a swift action spent yet (once a move is spent, the standard action that
+    is left may still be taken as a move, ``actions_left`` offers both, but not both)."""
+    left = battle.actions_left()
+    return bool(left.get("full_round") and left.get("standard"))
+
+
 def nearest(t: Turn, ids) -> list[str]:
     return sorted(ids, key=lambda f: (t.s.gap(t.who, f), f))[:TARGETS]
 
@@ -196,9 +205,26 @@ def _blow(t: Turn, command, target: str, why: str) -> Candidate:
     hurt = t.judgement.focus and t.s.hurt(target) >= 0.5
     why = "WHY_FOCUS" if hurt else "WHY_MENACE" if _most_menacing(t, target) else why
     thrown = throws_away(t, command, target)
+    takers, stands = provoked(t, command)
     params = {"target": target, "damage": round(amount, 1), **({"thrown": True} if thrown else {}),
-              **power.said(command)}
-    return Candidate(t.blow(target, amount) - here - thrown, command, why, params)
+              **power.said(command), **({"provoking": takers} if takers else {})}
+    score = stands * t.blow(target, amount) - provoked_cost(t.s, t.threats, takers) - here - thrown
+    return Candidate(score, command, why, params)
+
+
+def provoked(t: Turn, command) -> tuple[list[str], float]:
+    """The foes whose attacks of opportunity ``command`` provokes (the engine's preview:
+    fists swung without Improved Unarmed Strike, a charge past a foe) and the chance the
+    creature is still standing after them (``rules.odds.drop_chance`` of their blows on
+    its hit points): what it goes for is worth only that share of itself."""
+    seen = t.battle.preview(command)
+    if not seen.legal:
+        return [], 1.0
+    takers = [taker for taker, provoker, _at in seen.recorder.opportunities if provoker == t.who]
+    if not takers:
+        return [], 1.0
+    blows = [p for p in seen.recorder.attacks if p.opportunity and p.target == t.who]
+    return takers, 1.0 - float(drop_chance(blows, t.s.hp(t.who)[0]))
 
 
 def throws_away(t: Turn, command, target: str) -> float:
@@ -249,15 +275,16 @@ def charges(t: Turn) -> list[Candidate]:
     for target in nearest(t, lanes)[:3]:
         end = min((tuple(e) for e in lanes[target]), key=lambda e: (len(t.s.threatening(e)), e))
         command = C.Charge(t.who, target=target, end=end)
-        seen = t.battle.preview(command)
-        if not seen.legal:
+        if not t.battle.preview(command).legal:
             continue
-        takers = [taker for taker, provoker, _at in seen.recorder.opportunities if provoker == t.who]
         command, odds = power.strongest(t, command, target)
+        takers, stands = provoked(t, command)
         amount = expected(odds)
-        score = t.blow(target, amount) - provoked_cost(t.s, t.threats, takers) - 1.1 * t.danger(end, t.spared(target, odds))
+        score = stands * t.blow(target, amount) - provoked_cost(t.s, t.threats, takers) \
+            - 1.1 * t.danger(end, t.spared(target, odds))
         out.append(Candidate(score, command, "WHY_CHARGE", {"target": target, "damage": round(amount, 1),
-                                                            **power.said(command)}))
+                                                            **power.said(command),
+                                                            **({"provoking": takers} if takers else {})}))
     return out
 
 
@@ -278,17 +305,20 @@ def steps(t: Turn) -> list[Candidate]:
         step = C.FiveFootStep(t.who, to=square)
 
         def full(target=target):
-            odds = t.battle.odds(C.FullAttack(t.who, targets=views.full_attack(t.battle, t.who, target)))
-            return expected(odds), t.spared(target, odds)
+            attack = C.FullAttack(t.who, targets=views.full_attack(t.battle, t.who, target))
+            odds = t.battle.odds(attack)
+            return (expected(odds), t.spared(target, odds)) + provoked(t, attack)
         done = dry_run(t.battle, step, full)
         if done is None:
             continue
-        amount, spared = done
+        amount, spared, takers, stands = done
         flank = t.judgement.flanking and t.s.flanks_from(square, target)
         walked = views.path(t.battle, t.who, square, "move")       # what a move there would provoke
-        params = {"target": target, "aoo": len(walked.provokes) if walked.legal else 0, "damage": round(amount, 1)}
+        params = {"target": target, "aoo": len(walked.provokes) if walked.legal else 0, "damage": round(amount, 1),
+                  **({"provoking": takers} if takers else {})}
         why = "WHY_STEP_FLANK" if flank else "WHY_STEP" if params["aoo"] else "WHY_STEP_PLACE"
-        out.append(Candidate(t.blow(target, amount) - t.danger(square, spared), step, why, params))
+        score = stands * t.blow(target, amount) - provoked_cost(t.s, t.threats, takers) - t.danger(square, spared)
+        out.append(Candidate(score, step, why, params))
     return out
 
 
@@ -296,8 +326,10 @@ def steps(t: Turn) -> list[Candidate]:
 def move_strikes(t: Turn) -> list[Candidate]:
     """A move to a square from which one blow reaches a foe (a reach weapon's band, a
     flanking square), by the safest path; the blow after it played out in a dry run when
-    the path provokes nothing."""
-    if not (t.offered("move") and t.battle.actions_left().get("standard")):
+    the path provokes nothing. Only with both a move and a standard action left: once a
+    move is spent, the standard action left is taken as the move itself and leaves no blow
+    after it (the play-test: "moves to strike the owlbear", and nothing struck)."""
+    if not (t.offered("move") and move_and_standard(t.battle)):
         return []
     ranked = _striking_squares(t)
     out = []

@@ -29,7 +29,19 @@ class Decision:
     params: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
     def explain(self, lang: str | None = None, names: dict[str, str] | None = None) -> str:
-        return i18n.sentence(self.why, self.params, lang, names)
+        return i18n.sentence(self.why, self.params, lang, names) + provoking_tail(self.params, lang, names)
+
+
+def provoking_tail(params: dict[str, Any], lang: str | None = None, names: dict[str, str] | None = None) -> str:
+    """What a reason adds when its command provokes attacks of opportunity it does not
+    already count (a charge past a foe, fists swung without Improved Unarmed Strike):
+    ", provoking Tordek" — the risk is said, not left for the board to show."""
+    takers = params.get("provoking")
+    if not takers:
+        return ""
+    if len(takers) == 1:
+        return i18n.sentence("WHY_PROVOKING", {"target": takers[0]}, lang, names)
+    return i18n.sentence("WHY_PROVOKING_MORE", {"target": takers[0], "others": len(takers) - 1}, lang, names)
 
 
 class Controller(Protocol):

@@ -15,7 +15,7 @@ from ..rules.modifiers import ability_modifier
 from ..rules.geometry import Square, distance
 from ..world import commands as C, spell_views, views
 from ..world.components import Abilities, Stats
-from .candidates import Candidate, Turn, dry_run
+from .candidates import Candidate, Turn, dry_run, move_and_standard
 from .scoring import expected
 from .sense import ABLE, Situation
 
@@ -233,7 +233,7 @@ def casting_square(t: Turn, best_here: float) -> list[Candidate]:
     friends has wasted her turn; one who steps aside and casts has not. ``best_here``:
     the best spell from where it stands (none: 0)."""
     if not (t.judgement.tactics and best_here <= 0 and t.s.foes and t.offered("move") and t.offered("cast")
-            and t.battle.actions_left().get("standard")):
+            and move_and_standard(t.battle)):
         return []
     span = t.s.me.span
     near = {(x + dx - i, y + dy - j) for f in t.s.foes for x, y in t.s.board.body(f).squares

@@ -103,10 +103,16 @@ def _away(battle, who: str, turner: str, squares: list) -> C.Command | None:
         return min(distance((x + i, y + j), t) for i in range(span) for j in range(span) for t in theirs)
     ranked = sorted(((-gap_from(x, y), cost, (x, y)) for x, y, cost in squares), key=lambda r: (r[0], r[1], r[2]))
     best: tuple[tuple[int, int], views.PathView] | None = None
-    for far, _cost, square in ranked[:6]:
+    weighed = 0
+    for far, _cost, square in ranked:
         seen = views.path(battle, who, square, "move")
-        if seen.legal and (best is None or (len(seen.provokes), far) < best[0]):
+        if not seen.legal:
+            continue                 # a square its own side's bodies wall off: the next one
+        weighed += 1
+        if best is None or (len(seen.provokes), far) < best[0]:
             best = ((len(seen.provokes), far), seen)
+        if weighed >= 6:
+            break
     return C.Move(who, squares=best[1].squares) if best is not None else None
 
 

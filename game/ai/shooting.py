@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..rules.geometry import Square
 from ..world import commands as C, views
-from .candidates import ASKED, Candidate, Turn, dry_run
+from .candidates import ASKED, Candidate, Turn, dry_run, move_and_standard
 from .scoring import expected
 
 # Below this share of its sheet's full round, the shots from here are worth bettering.
@@ -22,8 +22,7 @@ def reposition(t: Turn, here: float) -> list[Candidate]:
     """Move to a better firing square, then one shot. ``here``: what the best shots from
     where it stands are expected to deal."""
     weapon = t.s.me.weapon
-    if not (weapon.is_ranged and t.judgement.tactics and t.offered("move")
-            and t.battle.actions_left().get("standard")):
+    if not (weapon.is_ranged and t.judgement.tactics and t.offered("move") and move_and_standard(t.battle)):
         return []
     foes = t.ranked(list(t.s.foes))[:ASKED]
     if not foes or here >= POOR * max(t.threats.round_against(t.s, f) for f in foes):

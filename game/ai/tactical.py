@@ -146,11 +146,19 @@ class TacticalPlayer:
     def _nature(self, battle, s: Situation):
         """The choice its state or nature makes for it (fleeing, a mindless creature's
         rush), False to end its turn, or None to choose by tactics."""
-        fleeing = views.turned_by(battle, s.who) is not None or views.afraid_of(battle, s.who)[0] is not None
+        turner = views.turned_by(battle, s.who)
+        source = turner if turner is not None else views.afraid_of(battle, s.who)[0]
+        fleeing = source is not None
         if not fleeing and not s.mindless:
             return None
         command = scripted.choose(battle, s.who)
         if command is None:
+            # a turned or frightened creature with no way away cowers (French text, "renvoi
+            # des morts-vivants": "Si toute retraite leur est coupée, ils se recroquevillent"):
+            # its whole turn held, it says so, as a held turn does (play-test: a turned
+            # wight stood a round with no word)
+            if fleeing and battle.actions_left().get("full_round") and s.opts["end_turn"].legal:
+                return Decision(C.EndTurn(s.who), "WHY_COWERS", {"target": source})
             return False
         return Decision(command, "WHY_FLEE" if fleeing else "WHY_MINDLESS", {"target": scripted.nearest_enemy(battle, s.who)})
 

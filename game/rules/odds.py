@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from math import gcd
+from typing import Iterable
 
 from .attack import combined_multiplier, halved_in_water
 from .modifiers import Modifier
@@ -178,6 +179,22 @@ def _outcomes(plan: AttackPlan) -> tuple[tuple[int, Fraction], ...]:
 def _most(plan: AttackPlan) -> int:
     """The most damage the attack can deal."""
     return max(value for value, _p in _outcomes(plan))
+
+
+def drop_chance(plans: Iterable[AttackPlan], hit_points: int) -> Fraction:
+    """The exact chance that these attacks together deal at least ``hit_points`` (the
+    attacks of opportunity a move provokes: the chance its mover falls on the way)."""
+    if hit_points <= 0:
+        return ONE
+    totals: dict[int, Fraction] = {0: ONE}
+    for plan in plans:
+        after: dict[int, Fraction] = {}
+        for total, p in totals.items():
+            for dealt, q in _outcomes(plan):
+                reached = min(total + dealt, hit_points)       # enough is enough: the table stays small
+                after[reached] = after.get(reached, Fraction(0)) + p * q
+        totals = after
+    return totals.get(hit_points, Fraction(0))
 
 
 @dataclass(frozen=True)

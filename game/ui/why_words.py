@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from ..ai.controllers import provoking_tail
 from ..i18n import sentence
 from ..world import views
 
@@ -73,4 +74,4 @@ def worded(battle, code: str, params: dict, lang: str, names) -> str:
         text = text.replace(mark, str(params.get(key, "")))
     if params.get("power_attack"):          # the points its blow is swung with (``ai.power``)
         text += sentence("WHY_WITH_POWER_ATTACK", {"points": params["power_attack"]}, lang)
-    return text
+    return text + provoking_tail(params, lang, names)

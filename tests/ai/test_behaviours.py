@@ -322,3 +322,48 @@ def test_tumbles_past_a_foe_to_strike_when_the_checks_are_likely():
     assert [p.foe for p in seen.recorder.tumbles] == ["brute"] and seen.recorder.tumbles[0].chance >= 0.75
     _b, plain = fight(1)                          # Tumble +4: 50 %, not worth it
     assert not (isinstance(plain.command, C.Move) and plain.command.tumble)
+
+
+def test_a_charge_past_a_foe_is_worth_the_chance_of_getting_there_and_says_whom_it_provokes():
+    """The play-test's orc charged the wizard along Tordek's reach and fell on the way: a
+    blow past a foe is worth only the chance of still standing after that foe's attack of
+    opportunity (``rules.odds.drop_chance`` of the engine's planned blow), and the reason
+    says whom it provokes."""
+    from game.world.components import HitPoints
+    wide = "\n".join("." * 16 for _ in range(9))
+    b = battle(wide, creature("orc", "red", (14, 4), initiative=20, template="orc"),
+               creature("tordek", "blue", (9, 3), initiative=10, template="tordek_1"),
+               creature("mialee", "blue", (5, 4), initiative=5, template="mialee_1"))
+    d = decide(b, "orc")
+    assert isinstance(d.command, C.Charge) and d.command.target == "mialee" and d.params["provoking"] == ["tordek"]
+    assert d.explain("en", {"tordek": "Tordek", "mialee": "Mialee"}).endswith(", provoking Tordek")
+    assert "en s'exposant à une attaque d'opportunité de Tordek" in d.explain("fr", {"tordek": "Tordek"})
+    b.comp("orc", HitPoints).current = 1          # Tordek's blow would all but surely drop it
+    d = make_controller("ai:normal").decide(b, "orc")
+    assert d is None or not (isinstance(d.command, C.Charge) and d.command.target == "mialee")
+
+
+def test_after_one_move_it_does_not_move_again_to_strike():
+    """Once a move is spent the standard action left can only be another move: no "moves to
+    strike" that strikes nothing (the play-test's easy gnoll)."""
+    wide = "\n".join("." * 24 for _ in range(7))
+    b = battle(wide, creature("g", "red", (1, 3), initiative=20, template="gnoll"),
+               creature("f", "blue", (12, 3), initiative=10, template="owlbear"))
+    ok, refusal, _ = b.act("g", "move", {"squares": [[2, 3], [3, 3]]})
+    assert ok, refusal
+    for level in ("easy", "normal", "hard"):
+        d = make_controller(f"ai:{level}").decide(b, "g")
+        assert d is None or d.why not in ("WHY_MOVE_STRIKE", "WHY_MOVE_FLANK", "WHY_REACH", "WHY_TUMBLE_STRIKE"), level
+
+
+def test_a_turned_undead_with_no_way_away_cowers_and_says_so():
+    from game.world.components import Conditions, TurnUses
+    corner = "\n".join(["#####", "#..##", "#.###", "#####"])
+    b = battle(corner, creature("wight", "red", (1, 1), initiative=20, template="wight"),
+               creature("jozan", "blue", (2, 1), initiative=10, template="jozan_1"))
+    b.comp("wight", Conditions).ids.add("turned")
+    b.comp("wight", TurnUses).turned_by = "jozan"
+    b.changed()
+    d = decide(b, "wight")
+    assert isinstance(d.command, C.EndTurn) and d.why == "WHY_COWERS"
+    assert d.explain("en", {"jozan": "Jozan"}) == "cowers: no way away from Jozan"

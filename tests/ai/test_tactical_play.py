@@ -85,11 +85,11 @@ def test_a_cleric_cures_by_converting_a_prepared_spell_only_as_the_engine_offers
     let one another fight first. Whether a cleric runs out of its prepared cures before
     the brawl ends depends on the dice (and on how well the sides fight: a party that
     drops its foes first is seldom hurt enough to be cured): the scenario's seed and up to
-    nine next ones are played until a conversion comes (none may end in a refused cure)."""
+    fifteen next ones are played until a conversion comes (none may end in a refused cure)."""
     scenario = load_scenario(Path(__file__).resolve().parents[2] / "maps" / "tavern.toml")
     sides = sorted({c.side for c in scenario.creatures})
     cured: list = []
-    for offset in range(10):
+    for offset in range(16):
         b = Battle(dataclasses.replace(scenario, seed=scenario.seed + offset))
         controllers = {side: make_controller("ai:normal", 0) for side in sides}
         play(b, controllers, max_rounds=16, on_decision=lambda d, _ev: cured.append(d.command)

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from hypothesis import given, strategies as st
 
-from game.rules.odds import (AttackPlan, attack_odds, combined_multiplier, damage_distribution, hit_chance,
+from game.rules.odds import (AttackPlan, attack_odds, combined_multiplier, damage_distribution, drop_chance, hit_chance,
                              opposed_win_chance, threat_chance)
 
 
@@ -85,3 +85,16 @@ def test_the_odds_are_probabilities_and_a_crit_is_a_hit(bonus, ac, threat_from):
 @given(st.integers(-20, 20), st.integers(-20, 20))
 def test_an_opposed_check_is_won_by_one_side_or_the_other(a, b):
     assert opposed_win_chance(a, b) + opposed_win_chance(b, a) == 1
+
+
+def test_the_chance_attacks_drop_a_creature_counts_every_way_their_damage_adds_up():
+    # 1d4+0 that hits on 11+ (half the time), no critical: 4 hit points need a 4 on the die
+    one = plan(bonus=0, ac=11, threat_from=21, dice=(1, 4), damage_bonus=0)
+    assert drop_chance([one], 4) == Fraction(1, 2) * Fraction(1, 4)
+    # two of them: 4 or more in all — one 4 alone, or two hits adding up to 4+ (6 of 16 pairs … and more)
+    two = sum(p * q for (a, p), (b, q) in itertools.product(
+        [(0, Fraction(1, 2))] + [(d, Fraction(1, 8)) for d in range(1, 5)], repeat=2) if a + b >= 4)
+    assert drop_chance([one, one], 4) == two
+    assert drop_chance([], 3) == 0 and drop_chance([one], 0) == 1
+    # a sure hit that always deals enough
+    assert drop_chance([plan(bonus=50, ac=5, threat_from=21, dice=(1, 1), damage_bonus=9)], 10) == Fraction(19, 20)
