@@ -237,6 +237,7 @@ class QuerySession:
                 **({"web_going": [_web_going_json(p) for p in rec.web_goings]} if rec.web_goings else {}),
                 **({"turning": [_turned_json(t) for p in rec.turnings[:1] for t in affected_odds(p)]}
                    if rec.turnings else {}),
+                **({"strains": sorted(set(rec.strains))} if rec.strains else {}),
                 "questions": [{"to": q.to, "about": q.about, "argument": q.argument, "choices": _plain(list(q.choices)),
                                **({"against": q.against} if q.against else {})}
                               for q in questions(self.battle, seen)],

@@ -454,6 +454,8 @@ SENTENCES: dict[str, dict[str, str]] = {
     "PATH_TUMBLES": {"en": " · Tumble checks: {checks}", "fr": " · tests d'Acrobaties : {checks}"},
     "PATH_TUMBLE_CHECK": {"en": "{name} DC {dc} ({chance} %)", "fr": "{name} DD {dc} ({chance} %)"},
     "PATH_PROVOKES": {"en": " · attacks of opportunity: {names}", "fr": " · attaques d'opportunité : {names}"},
+    "PATH_STRAINS": {"en": " · disabled: a standard action costs 1 hit point (dying)",
+                     "fr": " · hors de combat : une action simple coûte 1 point de vie (mourant)"},
     "PATH_DOUBLE": {"en": " · a double move: two move actions, the first ending at {mark}",
                     "fr": " · un double déplacement : deux actions de mouvement, la première finit en {mark}"},
     "PATH_DOUBLE_SECOND": {"en": "Two move actions do not get there; the second one: {reason}",

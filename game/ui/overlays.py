@@ -53,7 +53,15 @@ def path_overlay(battle, cid: str, goal: Square, mode: str, lang: str | None = N
     ov.caption = sentence("PATH_CAPTION", {"metres": f"{metres(seen.cost):g}", "squares": seen.cost}, lang)
     if seen.provokes:
         ov.caption += sentence("PATH_PROVOKES", {"names": ", ".join(names.get(t, t) for t, _at in seen.provokes)}, lang)
+    if mode in WALKS and views.status(battle, cid) == "disabled":        # a withdraw at 0 is a standard action
+        preview = battle.preview(WALKS[mode](cid, squares=seen.squares))
+        if getattr(preview, "legal", False):
+            ov.caption += strain_note(preview, cid, lang)
     return ov
+
+
+# The walks a path previews as a command, by mode (a double move is two of them).
+WALKS = {"move": C.Move, "withdraw": C.Withdraw, "run": C.Run}
 
 
 def provokes_note(battle, command, lang: str | None, names: dict[str, str]) -> str:
@@ -66,9 +74,17 @@ def provokes_note(battle, command, lang: str | None, names: dict[str, str]) -> s
     moving = views.mover(battle, command.who)[1]           # in the saddle, the mount's moves provoke too
     takers = list(dict.fromkeys(t for t, provoker, _at in seen.recorder.opportunities
                                 if provoker in (command.who, moving)))
+    said = strain_note(seen, command.who, lang)
     if not takers:
-        return ""
-    return sentence("PATH_PROVOKES", {"names": ", ".join(names.get(t, t) for t in takers)}, lang)
+        return said
+    return sentence("PATH_PROVOKES", {"names": ", ".join(names.get(t, t) for t in takers)}, lang) + said
+
+
+def strain_note(seen, who: str, lang: str | None) -> str:
+    """`` · costs 1 hit point`` when the previewed command is a disabled creature's
+    strenuous action (a standard action at 0 hit points, digest §8.2: the play-test's
+    Lidda withdrew at 0 and was dying, with no word before the click)."""
+    return sentence("PATH_STRAINS", {}, lang) if who in seen.recorder.strains else ""
 
 
 def _tumble_checks(battle, cid: str, seen, tumble: str, lang, ov: Overlay, names: dict[str, str]) -> Overlay:

@@ -57,6 +57,8 @@ class Recorder:
     caught: list[CaughtPlan] = field(default_factory=list)      # whom an area spell affects, with their saves
     web_goings: list[WebGoingPlan] = field(default_factory=list)   # a move through a Web spell's check, taken at its best
     turnings: list[TurningPlan] = field(default_factory=list)      # whom a turning may affect, closest first
+    # a disabled creature's strenuous action: the 1 hit point it will cost (digest §8.2)
+    strains: list[str] = field(default_factory=list)
     battle: object = None
 
     def attack(self, plan: AttackPlan) -> list:
@@ -80,6 +82,9 @@ class Recorder:
 
     def turning(self, plan: TurningPlan) -> None:
         self.turnings.append(plan)
+
+    def strained(self, who: str) -> None:
+        self.strains.append(who)
 
     def walked(self, who: str, positions, mode: str) -> None:
         self.walks.append((who, tuple(tuple(p) for p in positions), mode))

@@ -117,6 +117,8 @@ def spend(battle, who: str, kind: str, action: str) -> list:
     budget.spend(ts, kind)
     if kind in ("standard", "full_round") and status_of(battle, who) == "disabled":
         ts.strenuous = True      # 1 damage once the action is over (digest §8.2)
+        if battle.recorder is not None:
+            battle.recorder.strained(who)        # a preview says so before it is spent
     return [ActionTaken(who=who, action=action, kind=kind)]
 
 
