@@ -306,6 +306,7 @@ class GameScreen(ScreenActing, ScreenDrawing):
                         return
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.dialog.cancellable:
                 self.dialog = None
+                self.refresh()                  # no caption of an aim the question ended ("Aiming …")
             elif event.type == pygame.KEYDOWN and self.dialog.key_choice(event.key) is not None:
                 dialog, self.dialog = self.dialog, None         # yes (Y, O) or no (N), as a click on it
                 dialog.on_choose(dialog.choices[dialog.key_choice(event.key)][1])
@@ -379,8 +380,9 @@ class GameScreen(ScreenActing, ScreenDrawing):
         elif key == pygame.K_m and self.mode == "full_attack":
             plan_maneuvers.ask(self)              # the next attack a special attack at the hovered creature
         elif key == pygame.K_ESCAPE:
-            if self.mode or self.squares_asked:
+            if self.mode or self.squares_asked:    # an aim or a choice under way: cancelled
                 self.mode, self.plan, self.squares_asked = None, [], None
+                self.aim.cancel()
                 self.refresh()
             else:                                 # nothing to cancel: the pause menu (leaving it asks first)
                 self.pause.open()

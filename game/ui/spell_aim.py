@@ -290,8 +290,17 @@ class SpellAim:
         return {"point": list(corner)}                         # burst, spread, square
 
     def click(self, square, corner, target: str | None) -> None:
+        """A click while aiming: a creature chosen (several-target spells) or the spell
+        cast. An aim the engine refuses (``check``: no line of sight, out of range, a
+        creature it cannot take) is refused at once with the engine's reason, nothing chosen,
+        and the aim stays for another click (third play-test: a missile's target behind a
+        wall was taken, and only Enter said "No line of sight")."""
         if self.shape == "targets":
             if target is None:
+                return
+            refusal = self._refusal({"targets": [*self.targets, target]})
+            if refusal is not None:
+                self._refuse(refusal)
                 return
             self.targets.append(target)
             if len(self.targets) >= self._limit():
@@ -308,9 +317,8 @@ class SpellAim:
         touched is cast with no touch yet: the charge is held."""
         if self.spell and self.shape == "touched" and not self.targets:
             self._go({})
-        elif self.targets:
-            targets, self.targets = self.targets, []
-            self._go({"targets": targets})
+        elif self.targets and self._go({"targets": list(self.targets)}):
+            self.targets = []
 
     def preview(self, corner, target: str | None, ov) -> None:
         """While aiming: the area the spell would fill from this intersection, and the
@@ -338,8 +346,8 @@ class SpellAim:
         if corner is None:                                     # the pointer off the board
             return
         ov.reach = spell_views.spell_area(self.s.battle, self.s.current, self.spell, corner, tuple(self.metamagic))
-        if self.shape == "targets":
-            aim = {"targets": [target]} if target is not None else None
+        if self.shape == "targets":            # with those chosen: the refusal a click would meet
+            aim = {"targets": [*self.targets, target]} if target is not None else None
         elif self.shape in ("burst", "spread", "square"):
             aim = self._aim_at(None, corner, target)
         elif self.shape == "cone":
@@ -419,13 +427,36 @@ class SpellAim:
                 return b.command(cid, "start_full_round", {"command": {"action": "cast", **self._args(aim)}})
         return command
 
-    def _go(self, aim: dict) -> None:
+    def cancel(self) -> None:
+        """Esc while aiming: the creatures chosen so far are forgotten."""
+        self.targets = []
+
+    def _refusal(self, aim: dict):
+        """The engine's refusal of the cast this aim means (malformed, or ``check``), or None."""
+        command = self._command(aim)
+        return self.s.battle.check(command) if isinstance(command, C.Command) else command
+
+    def _refuse(self, refusal) -> None:
+        """An aim refused: the engine's sentence in the log, the aim kept (Esc cancels it)."""
+        self.s.log.append((self.s.said_refusal(refusal, self.s.current), (240, 160, 120)))
+        self.s.refresh()
+
+    def _go(self, aim: dict) -> bool:
+        """Cast with this aim; False when the engine refuses it while aiming: refused at
+        once, still aiming, rather than leaving the aim with the panel still reading
+        "Aiming …" (the play-test's Esc then opened the pause menu)."""
+        if self.s.mode == "cast":
+            refusal = self._refusal(aim)
+            if refusal is not None:
+                self._refuse(refusal)
+                return False
         self.s.mode = None
         command = self._command(aim)
         if isinstance(command, C.Command):
             self.s.submit(command)
         else:
             self.s.perform(self.action, self._args(aim))          # says why it is malformed
+        return True
 
 
 def _spell_label(spell_id: str, feats, lang: str, heightened: int | None = None) -> str:
