@@ -56,6 +56,21 @@ DEAD_MARK = (40, 40, 44)        # and the cross over it
 SMALL_WORDS = frozenset({"the", "of", "a", "an", "le", "la", "les", "l", "de", "du", "des", "d", "au", "aux"})
 
 
+def underfoot(board) -> frozenset[str]:
+    """The living helpless creatures another living creature stands over (not a rider on
+    its mount): drawn small in a corner so that both show."""
+    living = [b for b in board.bodies if not is_dead(b)]
+    out = set()
+    for b in living:
+        if not b.is_helpless:
+            continue
+        mine = set(b.squares)
+        if any(o.id != b.id and not o.is_helpless and o.mount_span is None and mine.intersection(o.squares)
+               for o in living):
+            out.add(b.id)
+    return frozenset(out)
+
+
 def token_initials(label: str) -> str:
     """The two letters on a token without art: the first of its name's first two words that
     are not articles or prepositions ("Gnoll 1": G1; "Grakh the ogre", "Grakh l'ogre": GO)."""
@@ -259,6 +274,7 @@ class BoardView:
         self.lang: str | None = None                     # the badges' language (None: the system's)
         # the animations playing (``animation.Motion``): where each token is drawn meanwhile
         self.motion = None
+        self._underfoot = underfoot(board)               # helpless creatures stood over (``underfoot``)
 
     def set_board(self, board: Board) -> None:
         sealed = frozenset(self.sealed_of()) if self.sealed_of else frozenset()
@@ -270,6 +286,7 @@ class BoardView:
             self._chunk_pixels = 0
             self._terrain_version += 1
         self.board = board
+        self._underfoot = underfoot(board)
 
     # --- terrain ----------------------------------------------------------------------
     def _chunk(self, cell: int, cx: int, cy: int) -> pygame.Surface:
@@ -485,8 +502,10 @@ class BoardView:
             self.motion.draw_under(screen, cam)
         named = self.shown_labels(screen.get_rect(), cam, selected, hovered)
         placed = self._placed
-        # the dead under the living (a fallen body is crossed), riders after the rest, on their mounts
-        for b in sorted(self.board.bodies, key=lambda b: (not is_dead(b), b.mount_span is not None)):
+        # the dead under the living (a fallen body is crossed), riders after the rest, on their
+        # mounts; a helpless creature another stands over last, small in its square's corner
+        for b in sorted(self.board.bodies, key=lambda b: (not is_dead(b), b.mount_span is not None,
+                                                          b.id in self._underfoot)):
             self._draw_token(screen, cam, b, b.id == selected)
         # the names over every token: the hovered and selected ones last, on top
         fnt = self.label_font(cam.cell)
@@ -719,6 +738,13 @@ class BoardView:
         size = b.span * c
         if b.size.shares_square:
             size = c // 2
+        if b.id in self._underfoot and (moving is None or moving.pos is None):
+            # a creature stood over (it may end its move on a helpless one, digest §1.5):
+            # half size in the lower right corner, drawn over the one standing there, so the
+            # two read apart (play-test: the dying wolf under a gnoll could not be seen)
+            size = max(c // 2, b.span * c // 2)
+            x += b.span * c - size
+            y += b.span * c - size
         riding = b.mount_span is not None
         if riding:
             # a rider: its own size, on the upper middle of its mount's space
@@ -886,7 +912,8 @@ class BoardView:
             bar = max(2, c // 12)
             pygame.draw.line(screen, theme.TOKEN_EDGE, (centre[0] - inner // 2, centre[1] + inner - bar),
                              (centre[0] + inner // 2, centre[1] + inner - bar), bar)
-        if c >= 20:      # the side's shape on the ring's foot: the cue that needs no colour
+        stood_over = b.id in self._underfoot
+        if c >= 20 and not stood_over:      # the side's shape on the ring's foot: the cue that needs no colour
             foot = round((radius - ring // 2) * 0.7071)     # on the ring, down to the left
             theme.draw_mark(screen, theme.side_mark(self.sides, b.side), (centre[0] - foot, centre[1] + foot),
                             mark_size(c), colour)
@@ -895,7 +922,7 @@ class BoardView:
             initials = token_initials(label)
             self._label(screen, theme.font(max(9, inner * 2 // 3), bold=True), initials, centre, theme.TEXT_DARK, centre=True)
         health = moving.hp if moving is not None and moving.hp is not None else self.health.get(b.id)
-        if health and c >= 20:
+        if health and c >= 20 and not stood_over:     # small in a corner: its badges say its state
             self._draw_health(screen, health, centre[0], y, size, c)
         if c >= 24 and (moving is None or moving.tilt is None):    # not before it has fallen
             self._draw_badges(screen, shown_badges(b.conditions), x + size, y + bar_height(c) + 2, c)
