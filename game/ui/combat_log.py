@@ -139,6 +139,41 @@ def _cast_spell(events, index: int) -> str | None:
     return None
 
 
+def _stopped_moves(events) -> dict[int, int]:
+    """{the index of the event a movement's line is said before: the index of its
+    ``Moved``} for each movement that was stopped on the way (an attack of opportunity
+    that drops the mover, a web, a lost overrun). The engine tells such a walk's
+    ``Moved`` last, after the blows that stopped it; the log says it where it happened:
+    the mover walked that far, then the first attack of opportunity struck it on the
+    way, then it stopped (play-test: "Orc 1 is dying", "falls and stops there", then
+    "Orc 1 moves 30 ft"). A movement that was not stopped keeps its place."""
+    early: dict[int, int] = {}
+    for m, moved in enumerate(events):
+        if type(moved).__name__ != "Moved":
+            continue
+        stop = None
+        for k in range(m - 1, -1, -1):           # back to its own start: its action, an earlier move
+            e = events[k]
+            kind = type(e).__name__
+            if kind == "MovementStopped" and e.who == moved.who:
+                stop = k
+                break
+            if kind in ("Moved", "ActionTaken", "TurnStarted") and getattr(e, "who", None) == moved.who:
+                break
+        if stop is None:
+            continue
+        first = stop
+        for k in range(stop - 1, -1, -1):
+            e = events[k]
+            kind = type(e).__name__
+            if kind in ("Moved", "ActionTaken", "TurnStarted") and getattr(e, "who", None) == moved.who:
+                break
+            if kind == "AttackRolled" and e.opportunity and e.target == moved.who:
+                first = k
+        early[first] = m
+    return early
+
+
 def lines(events, names: dict[str, str], lang: str, sides=None,
           action_said: bool = False, undead: frozenset[str] = frozenset()) -> list[tuple[str, tuple[int, int, int]]]:
     """(text, colour) for each event worth reading. ``sides``: a side id as the players
@@ -158,8 +193,14 @@ def lines(events, names: dict[str, str], lang: str, sides=None,
     # an undead its turning destroys is said destroyed, and only that: not first "is dead",
     # "prone" (play-test: "Skeleton is dead / prone / is destroyed")
     destroyed = {e.who for e in events if type(e).__name__ == "UndeadAffected" and e.result == "destroyed"}
+    early = _stopped_moves(events)
     for index, e in enumerate(events):
         kind = type(e).__name__
+        went = events[early[index]] if index in early else None
+        if went is not None and len(went.path) > 1:     # a stopped movement, said before what stopped it
+            out.append((sentence("LOG_MOVED", {"name": n(went.who), "metres": f"{went.cost_m:g}"}, lang), _BLUE))
+        if kind == "Moved" and index in early.values():
+            continue
         if getattr(e, "who", None) in destroyed and (
                 (kind == "HealthChanged" and e.status == "dead") or kind in ("ConditionStarted", "FellProne")):
             continue
@@ -205,7 +246,7 @@ def lines(events, names: dict[str, str], lang: str, sides=None,
                                                "bonus": _signed(e.bonus), "reduced": reduced, "kind": extra}, lang),
                         (235, 140, 120)))
         elif kind == "Moved":
-            out.append((sentence("LOG_MOVED", {"name": n(e.who), "metres": f"{e.cost_m:g}"}, lang), (170, 190, 230)))
+            out.append((sentence("LOG_MOVED", {"name": n(e.who), "metres": f"{e.cost_m:g}"}, lang), _BLUE))
         elif kind in ("ConditionStarted", "FellProne"):
             cond = getattr(e, "condition", "prone")
             out.append((sentence("LOG_CONDITION", {"name": n(e.who), "condition": cond}, lang), (220, 190, 120)))
