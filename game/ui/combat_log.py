@@ -174,6 +174,30 @@ def _stopped_moves(events) -> dict[int, int]:
     return early
 
 
+TURN_BOUNDS = ("TurnStarted", "TurnEnded", "TurnSkipped", "RoundStarted", "ActionTaken")
+
+
+def _order(events) -> list[int]:
+    """The events' indices in the order the log says them: what a creature's turn ends of
+    its own as it begins (its charge, its total defense: the engine ends them just before
+    its ``TurnStarted``) is said after "Round 5: Ogre's turn", not before it, as the last
+    thing of the turn before (play-test: "Ogre: no longer charging", then its turn)."""
+    order = list(range(len(events)))
+    for t, started in enumerate(events):
+        if type(started).__name__ != "TurnStarted":
+            continue
+        k = t - 1
+        while k >= 0 and type(events[k]).__name__ not in TURN_BOUNDS:
+            k -= 1
+        ended = [i for i in range(k + 1, t) if type(events[i]).__name__ == "ConditionEnded"
+                 and events[i].who == started.who]
+        if ended:
+            rest = [i for i in order if i not in ended]
+            at = rest.index(t) + 1
+            order = rest[:at] + ended + rest[at:]
+    return order
+
+
 def lines(events, names: dict[str, str], lang: str, sides=None,
           action_said: bool = False, undead: frozenset[str] = frozenset()) -> list[tuple[str, tuple[int, int, int]]]:
     """(text, colour) for each event worth reading. ``sides``: a side id as the players
@@ -194,7 +218,8 @@ def lines(events, names: dict[str, str], lang: str, sides=None,
     # "prone" (play-test: "Skeleton is dead / prone / is destroyed")
     destroyed = {e.who for e in events if type(e).__name__ == "UndeadAffected" and e.result == "destroyed"}
     early = _stopped_moves(events)
-    for index, e in enumerate(events):
+    for index in _order(events):
+        e = events[index]
         kind = type(e).__name__
         went = events[early[index]] if index in early else None
         if went is not None and len(went.path) > 1:     # a stopped movement, said before what stopped it
