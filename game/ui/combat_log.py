@@ -278,7 +278,8 @@ def lines(events, names: dict[str, str], lang: str, sides=None,
         elif kind == "HealthChanged" and e.status == "dead" and e.who in undead:
             out.append((sentence("LOG_UNDEAD_DESTROYED", {"name": n(e.who)}, lang), (240, 120, 110)))
         elif kind == "HealthChanged" and e.status != "normal":
-            out.append((sentence("LOG_STATUS", {"name": n(e.who), "status": e.status, "hp": e.hp}, lang), (240, 120, 110)))
+            code = f"LOG_STATUS_{e.status}" if has_sentence(f"LOG_STATUS_{e.status}") else "LOG_STATUS"
+            out.append((sentence(code, {"name": n(e.who), "status": e.status, "hp": e.hp}, lang), (240, 120, 110)))
         elif kind == "OpposedCheck":
             winner = n(e.winner)
             out.append((_capital(sentence("LOG_OPPOSED", {"kind": e.kind, "attacker": n(e.attacker), "a": e.attacker_total,
