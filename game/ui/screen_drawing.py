@@ -19,9 +19,6 @@ FOLD_BELOW = 720           # window width under which the panel folds into a str
 FOLD_W = 30
 TRACKER_ROWS = 12          # initiative lines shown; the rest are counted
 MIN_TRACKER_ROWS = 4       # as few as a crowded panel shows, to keep its foot in sight
-NOTE_LINES = 4             # the lines kept under the bar for a hovered button's note and the caption
-TIP_INK = (240, 180, 140)
-CAPTION_INK = (180, 210, 240)
 BANNER_TOP = 28            # the computer's banner: below the key hints along the board's top edge (y 3 to 21)
 
 
@@ -70,8 +67,8 @@ class ScreenDrawing:
         cached = getattr(self, "_panel_picture", None)
         if cached is None or cached[0] != key:
             own_h = -(-rect.h * 100 // round(self.ui_scale * 100))     # the window's height at the panel's own size
-            cached = self._panel_picture = (key, *self._scaled(*self._panel_canvas(own_h)), self._notes_aside)
-        _key, canvas, height, buttons, rows, aside = cached
+            cached = self._panel_picture = (key, *self._scaled(*self._panel_canvas(own_h)))
+        _key, canvas, height, buttons, rows = cached
         # Taller than the window (a short one, a long bar): the wheel over it scrolls it.
         self.panel_scroll = max(0, min(self.panel_scroll, height - rect.h))
         top = self.panel_scroll
@@ -86,8 +83,6 @@ class ScreenDrawing:
             thumb = max(12, track.h * rect.h // height)
             pygame.draw.rect(self.screen, (130, 134, 150),
                              pygame.Rect(track.x, track.y + (track.h - thumb) * top // max(1, height - rect.h), 3, thumb))
-        if aside:
-            self._draw_notes_aside(rect, aside)
 
     def _scaled(self, canvas: pygame.Surface, height: int, buttons: list, rows: list):
         """The panel painted at its own size, then drawn at the settings' UI scale (125 %,
@@ -181,45 +176,13 @@ class ScreenDrawing:
         self.buttons, y = action_bar.draw(self.screen, self.bar, self.current or "", names, avail,
                                           self.mode, self.lang, x, y, PANEL_W - 24, self.notes)
         y = self._draw_stance(x, y + 2) + 4
-        return self._paint_foot(x, y, rect)
-
-    def _paint_foot(self, x: int, y: int, rect: pygame.Rect) -> int:
-        """Under the bar, from ``y``: the notes (the hovered button's note or refusal,
-        ``tip``; the mode's caption), then the key hint at the window's foot; the y below.
-        The room is the same whatever the notes say (``NOTE_LINES`` lines, or the hint if
-        taller), so that the initiative list's fit never counts them: a note shown on hover
-        moves no button (third play-test: hovering Turn undead listed five lines of undead,
-        the list gave up three rows, every button rose 48 px and the next click chose Full
-        attack). The hint gives way to notes longer than its share; notes longer than the
-        whole room are drawn beside the panel instead (``_notes_aside``)."""
-        width = PANEL_W - 24
-        notes = [(text, ink) for text, ink in ((self.tip, TIP_INK), (self.overlay.caption, CAPTION_INK)) if text]
-        help_text = sentence("UI_GAME_HELP", {}, self.lang)
-        help_h = self._wrapped_height(help_text, 11, width)
-        foot = max(y + 8 + max(NOTE_LINES * theme.font(12).get_height(), help_h), rect.bottom - 8)
-        help_y = foot - help_h
-        needed = sum(self._wrapped_height(text, 12, width) for text, _ink in notes)
-        self._notes_aside = notes if needed > foot - y else []
-        if notes and not self._notes_aside:
-            for text, ink in notes:
-                y += self._text(text, (x, y), 12, ink, width=width)
-        if not notes or self._notes_aside or y + 6 <= help_y:
-            self._text(help_text, (x, help_y), 11, (150, 150, 150), width=width)
-        return foot + 8
-
-    def _draw_notes_aside(self, panel: pygame.Rect, notes: list[tuple[str, tuple]]) -> None:
-        """Notes too long for the panel's foot, in a box over the board beside the panel,
-        down to the window's foot: drawn over what is there, they push nothing."""
-        s = self.ui_scale
-        font, width, pad = theme.font(round(12 * s)), round((PANEL_W - 24) * s), round(6 * s)
-        lines = [(line, ink) for text, ink in notes for line in theme.wrap(text, font, width)]
-        box = pygame.Rect(0, 0, width + 2 * pad, len(lines) * font.get_height() + 2 * pad)
-        box.bottomright = (panel.x - 4, self.screen.get_height() - 4)
-        box.topleft = (max(0, box.x), max(0, box.y))
-        pygame.draw.rect(self.screen, (34, 36, 44), box, border_radius=4)
-        pygame.draw.rect(self.screen, (90, 96, 120), box, 1, border_radius=4)
-        for i, (line, ink) in enumerate(lines):
-            self.screen.blit(font.render(line, True, ink), (box.x + pad, box.y + pad + i * font.get_height()))
+        if self.tip:
+            y += self._text(self.tip, (x, y), 12, (240, 180, 140), width=PANEL_W - 24)
+        if self.overlay.caption:
+            y += self._text(self.overlay.caption, (x, y), 12, (180, 210, 240), width=PANEL_W - 24)
+        help_y = max(y + 8, rect.bottom - 60)
+        return help_y + self._text(sentence("UI_GAME_HELP", {}, self.lang), (x, help_y), 11, (150, 150, 150),
+                                   width=PANEL_W - 24) + 8
 
     def _tracker_window(self, rows: int | None = None) -> list[str]:
         """The initiative order from the creature whose turn it is on, as many as fit (the
