@@ -23,3 +23,12 @@ def test_an_attack_out_of_reach_says_whose_weapon_does_not_reach(lang, whose):
     assert any(whose in line for line in said), said
     g.battle.close()
     pygame.quit()
+
+
+def test_a_reach_weapon_too_close_says_whose_in_french_after_its_whole_noun():
+    from game.i18n import sentence
+    from game.ui.named_subject import named
+    said = sentence("TOO_CLOSE_FOR_REACH", {"target": "ogre", "weapon": "longspear"}, "fr", names={"ogre": "Ogre"})
+    assert named(said, "Tordek", "fr").startswith("L'arme d'allonge de Tordek (")
+    said = sentence("TOO_CLOSE_FOR_REACH", {"target": "ogre", "weapon": "longspear"}, "en", names={"ogre": "Ogre"})
+    assert named(said, "Tordek", "en").startswith("Tordek's reach weapon (")
