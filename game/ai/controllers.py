@@ -17,6 +17,13 @@ from ..world.commands import Command
 
 NAMES = ("ai", "ai:easy", "ai:normal", "ai:hard", "random", "scripted")
 LEVELS = ("easy", "normal", "hard")
+DEFAULT_LEVEL = "normal"          # the level "ai" plays at
+
+
+def played_as(name: str) -> str:
+    """A controller's name with the level it plays at: "ai" is "ai:normal" (a report says
+    how the side was played, not only what was asked)."""
+    return f"ai:{DEFAULT_LEVEL}" if name == "ai" else name
 
 
 @dataclass(frozen=True)
@@ -76,7 +83,7 @@ def make_controller(name: str, seed: int = 0) -> Controller:
         return RandomPlayer(seed)
     if name == "ai" or (name.startswith("ai:") and name[3:] in LEVELS):
         from .tactical import TacticalPlayer
-        return TacticalPlayer(name[3:] if ":" in name else "normal", seed)
+        return TacticalPlayer(name[3:] if ":" in name else DEFAULT_LEVEL, seed)
     raise UnknownController(name)
 
 

@@ -258,7 +258,10 @@ SENTENCES: dict[str, dict[str, str]] = {
     "SIM_WIN_RATE": {"en": "Win rate", "fr": "Taux de victoire"},
     "SIM_DRAW": {"en": "Draw", "fr": "Match nul"},
     "SIM_ROUNDS_MEAN": {"en": "Mean rounds: {rounds}", "fr": "Rounds en moyenne : {rounds}"},
-    "SIM_ILLEGAL": {"en": "Refused commands: {count}", "fr": "Commandes refusées : {count}"},
+    # ``illegal_commands``: commands a controller played that the engine refused (each
+    # ends its battle as a draw), not the refusals of the options it looked at
+    "SIM_ILLEGAL": {"en": "Illegal commands played (refused by the engine, battle a draw): {count}",
+                    "fr": "Commandes illégales jouées (refusées par le moteur, bataille nulle) : {count}"},
     "SIM_REFUSED": {"en": "Battle {battle} (seed {seed}): {controller} played a refused command for {who} ({reason}); the battle counts as a draw.",
                     "fr": "Bataille {battle} (graine {seed}) : {controller} a joué pour {who} une commande refusée ({reason}) ; la bataille compte comme nulle."},
     "SIM_SPEED": {"en": "Decision time per creature-turn: median {median} ms, p99 {p99} ms; {rate} creature-turns per second in one process",

@@ -261,9 +261,12 @@ SENTENCES: dict[str, dict[str, str]] = {
                                      "fr": "Après un pas de placement, aucun autre déplacement ce round."},
     "NO_STANDARD_ACTION_LEFT": {"en": "No standard action left this turn.", "fr": "Plus d'action simple ce tour."},
     "NO_SWIFT_ACTION_LEFT": {"en": "No swift action left this turn.", "fr": "Plus d'action rapide ce tour."},
-    "OUT_OF_REACH": {"en": "{target} is out of reach of its weapon.", "fr": "{target} est hors d'allonge de son arme."},
-    "TOO_CLOSE_FOR_REACH": {"en": "{target} is too close for its reach weapon ({weapon}): it strikes only farther away.",
-                            "fr": "{target} est trop près pour son arme d'allonge ({weapon}) : elle ne frappe que plus loin."},
+    # begun with the weapon's owner, whom the window names (``named_subject``): "Ogre is
+    # out of reach of its weapon" read as the Ogre's weapon (play-test)
+    "OUT_OF_REACH": {"en": "Its weapon does not reach {target}: out of reach.",
+                     "fr": "Son arme n'atteint pas {target} : hors d'allonge."},
+    "TOO_CLOSE_FOR_REACH": {"en": "Its reach weapon ({weapon}) strikes only farther away: {target} is too close.",
+                            "fr": "Son arme d'allonge ({weapon}) ne frappe que plus loin : {target} est trop près."},
     "PRONE_NO_RANGED": {"en": "Prone, it can shoot only a crossbow or shuriken.",
                         "fr": "À terre, on ne peut tirer qu'à l'arbalète ou au shuriken."},
     "READY_ACTION_UNKNOWN": {"en": "Only these actions can be readied: {known}.",

@@ -259,14 +259,20 @@ SENTENCES: dict[str, dict[str, str]] = {
                            "fr": "{who} : absorption d'énergie sur {target} : −{levels} {levels|niveau|niveaux}, "
                                  "pv max {before}→{after}"},
     "LOG_CONDITION": {"en": "{name}: {condition}", "fr": "{name} : {condition}"},
-    # a dying creature's roll; in French the state as a label, never an adjective that agrees
+    # French: the data knows no creature's grammatical gender, so a state is said with a
+    # verb or a phrase that agrees with none ("meurt", "est à l'agonie"), never with an
+    # adjective ("Araignée est mourant", "Mialee — état : mort"; play-tests)
     "LOG_DYING_STABLE": {"en": "{name}, dying, rolls d100 {d100}: 10 or less, it becomes stable",
-                         "fr": "{name} (état : mourant) lance 1d100 : {d100} ; 10 ou moins, état stabilisé"},
+                         "fr": "{name}, à l'agonie, lance 1d100 : {d100} ; 10 ou moins, état stabilisé"},
     "LOG_DYING_WORSE": {"en": "{name}, dying, rolls d100 {d100}: above 10, it loses 1 hit point",
-                        "fr": "{name} (état : mourant) lance 1d100 : {d100} ; plus de 10, 1 point de vie perdu"},
-    # French: the state's name as a label, not an adjective that would have to agree with a
-    # creature's grammatical gender, which the data does not know ("Araignée : mourant")
+                        "fr": "{name}, à l'agonie, lance 1d100 : {d100} ; plus de 10, 1 point de vie perdu"},
     "LOG_STATUS": {"en": "{name} is {status} ({hp} hp)", "fr": "{name} — état : {status} ({hp} pv)"},
+    "LOG_STATUS_dead": {"en": "{name} is dead ({hp} hp)", "fr": "{name} meurt ({hp} pv)"},
+    "LOG_STATUS_dying": {"en": "{name} is dying ({hp} hp)", "fr": "{name} est à l'agonie ({hp} pv)"},
+    "LOG_STATUS_disabled": {"en": "{name} is disabled ({hp} hp)", "fr": "{name} est hors de combat ({hp} pv)"},
+    "LOG_STATUS_stable": {"en": "{name} is stable ({hp} hp)", "fr": "{name} est stable ({hp} pv)"},
+    "LOG_STATUS_unconscious": {"en": "{name} is unconscious ({hp} hp)", "fr": "{name} perd connaissance ({hp} pv)"},
+    "LOG_STATUS_staggered": {"en": "{name} is staggered ({hp} hp)", "fr": "{name} chancelle ({hp} pv)"},
     "LOG_OPPOSED": {"en": "{kind}: {attacker} {a} vs {defender} {d} — {winner} wins", "fr": "{kind} : {attacker} {a} contre {defender} {d} — {winner} l'emporte"},
     "LOG_SAVE": {"en": "{name} {kind}: d20 {d20} {bonus} vs DC {dc} — {result}", "fr": "{name} {kind} : d20 {d20} {bonus} contre DD {dc} — {result}"},
     "LOG_WON": {"en": "The {side} win!", "fr": "Les {side} l'emportent !"},

@@ -58,10 +58,11 @@ def _wins(surface, font, small, summary: dict, area, lang: str | None, sides: di
     step = max(8, min(40, (area.bottom - top) // max(1, len(rows))))
     label_w = 190
     bar_w = area.width - label_w - 70
+    played = summary.get("controllers") or {}          # with its level: "ai:normal"
     for i, side in enumerate(rows):
         y = top + i * step
         name = i18n.sentence("SIM_DRAW", None, lang) if side == DRAW else \
-            f"{sides[side]} ({summary['per_side'][side]['controller']})"
+            f"{sides[side]} ({played.get(side, summary['per_side'][side]['controller'])})"
         surface.blit(small.render(name, True, INK), (area.left, y + 2))
         rate = summary["win_rates"].get(side, 0.0)
         pygame.draw.rect(surface, GRID, (area.left + label_w, y, bar_w, step - 6), 1)

@@ -64,7 +64,8 @@ def table(summary: dict, lang: str | None = None, scenario=None) -> str:
                                "first": summary.get("seed", 0),
                                "last": summary.get("seed", 0) + max(0, summary["battles"] - 1),
                                "max_rounds": summary.get("max_rounds", "?")}), ""]
-    sides = [[side(s), row["controller"], row["wins"], _pct(summary["win_rates"][s], lang),
+    played = summary.get("controllers") or {}         # with its level: "ai:normal", not "ai"
+    sides = [[side(s), played.get(s, row["controller"]), row["wins"], _pct(summary["win_rates"][s], lang),
               _num(row["dealt_mean"], lang), _num(row["taken_mean"], lang)] for s, row in summary["per_side"].items()]
     sides.append([say("SIM_DRAW"), "", summary["wins"][DRAW], _pct(summary["win_rates"][DRAW], lang), "", ""])
     lines += _table([say("SIM_SIDE"), say("SIM_CONTROLLER"), say("SIM_WINS"), say("SIM_WIN_RATE"), say("SIM_DEALT"),

@@ -8,6 +8,7 @@ import math
 import statistics
 from collections import Counter
 
+from ..ai.controllers import played_as
 from .play import DRAW, BattleResult
 
 
@@ -33,6 +34,9 @@ def summarize(results: list[BattleResult], sides: list[str], controls: dict[str,
         **about,
         "battles": battles,
         "controls": dict(sorted(controls.items())),
+        # each side's controller with the level it played at ("ai" is "ai:normal"); added
+        # beside ``controls``, which other tools read as given
+        "controllers": {side: played_as(name) for side, name in sorted(controls.items())},
         "wins": wins,
         "win_rates": {k: round(v / battles, 4) if battles else 0.0 for k, v in wins.items()},
         "illegal_commands": len(refusals),

@@ -148,18 +148,30 @@ class Builder:
         """An attack of opportunity on a creature about to move (the events tell it before
         the move): the mover first walks to the square where it provoked, as the path's
         preview showed it (the overlay's squares where each taker strikes), when that
-        preview is of this very move; otherwise the attack comes as it sets out."""
-        move = next((m for m in self.events[self.k + 1:] if type(m).__name__ == "Moved" and m.who == e.target), None)
-        overlay = getattr(self.s, "overlay", None)
-        if move is None or overlay is None or [tuple(s) for s in overlay.path] != [tuple(s) for s in move.path]:
+        preview is of this very move, or where the events say it stopped; otherwise the
+        attack comes as it sets out."""
+        later = self.events[self.k + 1:]
+        at = next((i for i, m in enumerate(later) if type(m).__name__ == "Moved" and m.who == e.target), None)
+        if at is None:
             return
+        move = later[at]
         path = [tuple(s) for s in move.path]
         here = self.pos.get(e.target)
         start = path.index(here) if here in path else 0
-        for i in range(start, len(path)):
-            if e.attacker in overlay.provokes.get(path[i], ()):
-                self.walk(e.target, path[start:i + 1])
-                return
+        overlay = getattr(self.s, "overlay", None)
+        if overlay is not None and [tuple(s) for s in overlay.path][:len(path)] == path:
+            # the preview of this move (its start, when the move was cut short)
+            for i in range(start, len(path)):
+                if e.attacker in overlay.provokes.get(path[i], ()):
+                    self.walk(e.target, path[start:i + 1])
+                    return
+        # stopped on the way (this blow or the next drops it): it walked up to where the
+        # engine says it stopped, and was struck there (play-test: the token waited on its
+        # first square while the log said it fell)
+        stop = next((tuple(m.at) for m in later[:at] if type(m).__name__ == "MovementStopped"
+                     and m.who == e.target), None)
+        if stop is not None and stop in path[start:]:
+            self.walk(e.target, path[start:path.index(stop, start) + 1])
 
     def on_Stepped(self, e) -> None:
         if e.who in self.pos:

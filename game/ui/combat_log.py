@@ -139,6 +139,65 @@ def _cast_spell(events, index: int) -> str | None:
     return None
 
 
+def _stopped_moves(events) -> dict[int, int]:
+    """{the index of the event a movement's line is said before: the index of its
+    ``Moved``} for each movement that was stopped on the way (an attack of opportunity
+    that drops the mover, a web, a lost overrun). The engine tells such a walk's
+    ``Moved`` last, after the blows that stopped it; the log says it where it happened:
+    the mover walked that far, then the first attack of opportunity struck it on the
+    way, then it stopped (play-test: "Orc 1 is dying", "falls and stops there", then
+    "Orc 1 moves 30 ft"). A movement that was not stopped keeps its place."""
+    early: dict[int, int] = {}
+    for m, moved in enumerate(events):
+        if type(moved).__name__ != "Moved":
+            continue
+        stop = None
+        for k in range(m - 1, -1, -1):           # back to its own start: its action, an earlier move
+            e = events[k]
+            kind = type(e).__name__
+            if kind == "MovementStopped" and e.who == moved.who:
+                stop = k
+                break
+            if kind in ("Moved", "ActionTaken", "TurnStarted") and getattr(e, "who", None) == moved.who:
+                break
+        if stop is None:
+            continue
+        first = stop
+        for k in range(stop - 1, -1, -1):
+            e = events[k]
+            kind = type(e).__name__
+            if kind in ("Moved", "ActionTaken", "TurnStarted") and getattr(e, "who", None) == moved.who:
+                break
+            if kind == "AttackRolled" and e.opportunity and e.target == moved.who:
+                first = k
+        early[first] = m
+    return early
+
+
+TURN_BOUNDS = ("TurnStarted", "TurnEnded", "TurnSkipped", "RoundStarted", "ActionTaken")
+
+
+def _order(events) -> list[int]:
+    """The events' indices in the order the log says them: what a creature's turn ends of
+    its own as it begins (its charge, its total defense: the engine ends them just before
+    its ``TurnStarted``) is said after "Round 5: Ogre's turn", not before it, as the last
+    thing of the turn before (play-test: "Ogre: no longer charging", then its turn)."""
+    order = list(range(len(events)))
+    for t, started in enumerate(events):
+        if type(started).__name__ != "TurnStarted":
+            continue
+        k = t - 1
+        while k >= 0 and type(events[k]).__name__ not in TURN_BOUNDS:
+            k -= 1
+        ended = [i for i in range(k + 1, t) if type(events[i]).__name__ == "ConditionEnded"
+                 and events[i].who == started.who]
+        if ended:
+            rest = [i for i in order if i not in ended]
+            at = rest.index(t) + 1
+            order = rest[:at] + ended + rest[at:]
+    return order
+
+
 def lines(events, names: dict[str, str], lang: str, sides=None,
           action_said: bool = False, undead: frozenset[str] = frozenset()) -> list[tuple[str, tuple[int, int, int]]]:
     """(text, colour) for each event worth reading. ``sides``: a side id as the players
@@ -158,8 +217,15 @@ def lines(events, names: dict[str, str], lang: str, sides=None,
     # an undead its turning destroys is said destroyed, and only that: not first "is dead",
     # "prone" (play-test: "Skeleton is dead / prone / is destroyed")
     destroyed = {e.who for e in events if type(e).__name__ == "UndeadAffected" and e.result == "destroyed"}
-    for index, e in enumerate(events):
+    early = _stopped_moves(events)
+    for index in _order(events):
+        e = events[index]
         kind = type(e).__name__
+        went = events[early[index]] if index in early else None
+        if went is not None and len(went.path) > 1:     # a stopped movement, said before what stopped it
+            out.append((sentence("LOG_MOVED", {"name": n(went.who), "metres": f"{went.cost_m:g}"}, lang), _BLUE))
+        if kind == "Moved" and index in early.values():
+            continue
         if getattr(e, "who", None) in destroyed and (
                 (kind == "HealthChanged" and e.status == "dead") or kind in ("ConditionStarted", "FellProne")):
             continue
@@ -205,14 +271,15 @@ def lines(events, names: dict[str, str], lang: str, sides=None,
                                                "bonus": _signed(e.bonus), "reduced": reduced, "kind": extra}, lang),
                         (235, 140, 120)))
         elif kind == "Moved":
-            out.append((sentence("LOG_MOVED", {"name": n(e.who), "metres": f"{e.cost_m:g}"}, lang), (170, 190, 230)))
+            out.append((sentence("LOG_MOVED", {"name": n(e.who), "metres": f"{e.cost_m:g}"}, lang), _BLUE))
         elif kind in ("ConditionStarted", "FellProne"):
             cond = getattr(e, "condition", "prone")
             out.append((sentence("LOG_CONDITION", {"name": n(e.who), "condition": cond}, lang), (220, 190, 120)))
         elif kind == "HealthChanged" and e.status == "dead" and e.who in undead:
             out.append((sentence("LOG_UNDEAD_DESTROYED", {"name": n(e.who)}, lang), (240, 120, 110)))
         elif kind == "HealthChanged" and e.status != "normal":
-            out.append((sentence("LOG_STATUS", {"name": n(e.who), "status": e.status, "hp": e.hp}, lang), (240, 120, 110)))
+            code = f"LOG_STATUS_{e.status}" if has_sentence(f"LOG_STATUS_{e.status}") else "LOG_STATUS"
+            out.append((sentence(code, {"name": n(e.who), "status": e.status, "hp": e.hp}, lang), (240, 120, 110)))
         elif kind == "OpposedCheck":
             winner = n(e.winner)
             out.append((_capital(sentence("LOG_OPPOSED", {"kind": e.kind, "attacker": n(e.attacker), "a": e.attacker_total,

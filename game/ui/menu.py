@@ -94,6 +94,7 @@ class Menu:
         self.autosave = autosave
         self.held = None                 # what the autosave holds (saves.SaveSummary), when it can be continued
         self.continue_error = ""         # why it cannot (one line; the entry is then greyed)
+        self.continue_shown: list[str] = []     # the Continue entry's lines, as drawn
         self.resumed: Opened | None = None      # the autosave's battle, once Continue opened it
         self._read_autosave()
         self._recall()
@@ -307,18 +308,23 @@ class Menu:
         text = self.continue_line()
         if not text:
             return y
-        r = pygame.Rect(40, y, 460, 34)
+        # on as many lines as it takes, the entry as tall as they are (play-test: "Continuer :
+        # Le pont de la Gorge, round 7, enregistrée à" cut off, its hour lost)
+        self.continue_shown = theme.wrap(text, f, 440)
+        step = f.get_linesize()
+        r = pygame.Rect(40, y, 460, max(34, 16 + step * len(self.continue_shown)))
         usable = not self.continue_error
         pygame.draw.rect(self.screen, (60, 120, 80) if usable else (48, 50, 56), r, border_radius=5)
-        shown = theme.wrap(text, f, r.w - 20)[0]
-        self.screen.blit(f.render(shown, True, theme.TEXT if usable else (120, 120, 120)), (r.x + 10, r.y + 8))
+        for i, shown in enumerate(self.continue_shown):
+            self.screen.blit(f.render(shown, True, theme.TEXT if usable else (120, 120, 120)),
+                             (r.x + 10, r.y + 8 + step * i))
         if usable:
             self.rects.append(("continue", None, r))
-            return y + 44
+            return r.bottom + 10
         lines = theme.wrap(self.continue_error, small, r.w)[:2]
         for i, line in enumerate(lines):
             self.screen.blit(small.render(line, True, (240, 160, 120)), (r.x, r.bottom + 4 + 16 * i))
-        return y + 44 + 16 * len(lines)
+        return r.bottom + 10 + 16 * len(lines)
 
     def _draw_variants(self, sc, x: int, y: int, width: int) -> int:
         """The three rule variants as buttons (a click switches the reading), each with

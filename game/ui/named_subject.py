@@ -19,7 +19,7 @@ FR_IMPERSONAL = (("Il faut ", "{name} doit "),)
 FR_POSSESSIVES = (("Ses ", "Les "), ("Son ", "Le "), ("Sa ", "La "))
 # Noun phrases of more than one word that begin the engine's French sentences; any other
 # is one word ("Sa main tient …" -> "La main de Lidda tient …").
-FR_NOUN_PHRASES = ("autre main", "test de Natation")
+FR_NOUN_PHRASES = ("autre main", "test de Natation", "arme d'allonge")
 VOWELS = "AEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜaeiouyàâäéèêëîïôöùûü"
 
 

@@ -1,7 +1,8 @@
 """The board's tooltip (issue 14, item 2): the hovered token's name, hit points, AC,
 conditions and what it wields; on an empty square, its ground and what entering it costs.
 It is placed beside what it is about, where it covers no other token if it can, and a
-dead creature's tooltip says it is dead, not also asleep or prone (play-test findings)."""
+dead creature's tooltip says its name and that it is dead, not its hit points, AC and
+weapon, nor that it is asleep or prone (play-test findings)."""
 from __future__ import annotations
 
 import pygame
@@ -25,6 +26,10 @@ def lines(screen) -> list[str]:
     if s.hover is None or not s.battle.board().terrain.in_bounds(s.hover):
         return []
     cid = s.creature_at(s.hover)
+    if cid is not None and views.status(s.battle, cid) == "dead":
+        # its name and that it is dead: its hit points below zero, its AC and its weapon
+        # no longer matter (play-test: "-31/29 hp · AC 8 · Greatclub / dead")
+        return [s.names.get(cid, cid), term("condition", "dead", s.lang)]
     if cid is not None:
         sheet = views.sheet(s.battle, cid)
         hp, most = views.health(s.battle, cid)

@@ -260,3 +260,22 @@ def test_the_table_reads_in_the_language_asked_with_the_verdict_and_sides_togeth
     assert main([*argv, "--lang", "fr"]) == 0
     out = capsys.readouterr().out
     assert "Lucia au fouet" in out and "Équilibre" in out and ",0 %" in out and ".0 %" not in out
+
+
+def test_the_report_says_the_level_ai_plays_at_and_what_an_illegal_command_is(capsys, skirmish_file):
+    """Play-test: the table said "Refused commands: 0" where the JSON says
+    ``illegal_commands`` (commands played that the engine refused, each battle a draw),
+    and "ai" with no level. ``controls`` stays as given (other tools read it); the added
+    ``controllers`` and the table say the level "ai" played at."""
+    argv = ["simulate", str(skirmish_file), "--battles", "1", "--max-rounds", "2", "--control", "blue=ai",
+            "--control", "red=ai:hard"]
+    assert main([*argv, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["controls"] == {"blue": "ai", "red": "ai:hard"} and "illegal_commands" in out
+    assert out["controllers"] == {"blue": "ai:normal", "red": "ai:hard"}
+    for lang, illegal in (("en", "Illegal commands played"), ("fr", "Commandes illégales jouées")):
+        assert main([*argv, "--lang", lang]) == 0
+        text = capsys.readouterr().out
+        assert illegal in text and "Refused commands" not in text
+        rows = text.split("\n\n")[1].splitlines()[2:4]        # the sides' rows under the table's head
+        assert [row.split()[1] for row in rows] == ["ai:normal", "ai:hard"], rows

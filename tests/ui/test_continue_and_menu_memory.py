@@ -232,3 +232,21 @@ def test_a_hand_edited_menu_memory_is_refused_in_one_line_and_the_menu_opens_as_
     assert store.error is not None and key in store.error.line("en") and "settings.json" in store.error.line("fr")
     m = menu.Menu(_window(), "en", store)
     assert m.selected == 0 and m.control == {}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_long_continue_entry_is_drawn_whole_on_more_lines_above_the_maps(saves, lang):
+    """Play-test: "Continuer : Le pont de la Gorge, round 7, enregistrée à" — the entry was
+    cut at the button's edge, its hour lost. At the default 1280x800 window the whole
+    sentence is drawn, each line inside the entry, which grows to hold them, the maps below."""
+    long_title = 'title = "Le pont de la Gorge au petit matin, sous la brume"\n' + DUEL
+    (saves.parent / "duel.toml").write_text(long_title, encoding="utf-8")
+    _play_a_move(saves)
+    m = menu.Menu(_window(), lang, Store(settings_file(str(saves))), autosave=saves / "autosave.json")
+    pump(m)
+    entry = _rect(m, "continue")
+    font = menu.theme.font(16)
+    assert len(m.continue_shown) > 1 and " ".join(m.continue_shown) == m.continue_line()
+    assert all(font.size(line)[0] <= entry.w - 20 for line in m.continue_shown)
+    assert entry.h >= len(m.continue_shown) * font.get_linesize()
+    assert all(entry.bottom < r.y for kind, _v, r in m.rects if kind == "map")

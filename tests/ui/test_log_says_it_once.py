@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 from test_game_screen import at, click, click_button, open_screen
 
 from game.i18n import sentence
@@ -110,16 +111,25 @@ def test_a_computer_creatures_action_is_named_once_in_the_log():
         pygame.quit()
 
 
-def test_a_french_state_line_needs_no_grammatical_gender():
-    """Play-test: "Araignée monstrueuse est mourant (-8 pv)" — the status words are the
-    French 3.5 terms, masculine, and the data has no gender for creatures: the state is
-    said as a label ("— état : mourant"), right for any creature."""
+@pytest.mark.parametrize("status, french", [("dying", "Mialee est à l'agonie (-8 pv)"), ("dead", "Mialee meurt (-12 pv)"),
+                                             ("disabled", "Mialee est hors de combat (0 pv)")])
+def test_a_french_state_line_needs_no_grammatical_gender(status, french):
+    """Play-tests: "Araignée monstrueuse est mourant (-8 pv)", then "Mialee — état : mort":
+    the status words are the French 3.5 terms, masculine adjectives, and the data has no
+    gender for creatures: the state is said with a verb or a phrase that agrees with no
+    one ("meurt", "est à l'agonie"), right for any creature; English as before."""
     from game.ui.combat_log import lines
     from game.world.events import HealthChanged
-    said = [text for text, _c in lines([HealthChanged(who="s", hp=-8, nonlethal=0, status="dying")],
-                                        {"s": "Araignée monstrueuse"}, "fr")]
-    assert any("Araignée monstrueuse — état : mourant (-8 pv)" in t for t in said), said
-    assert not any("est mourant" in t for t in said)
+    hp = {"dying": -8, "dead": -12, "disabled": 0}[status]
+    event = [HealthChanged(who="s", hp=hp, nonlethal=0, status=status)]
+    said = [text for text, _c in lines(event, {"s": "Mialee"}, "fr")]
+    assert said == [french]
+    assert not any(word in said[0].split() for word in ("mort", "mourant", "état"))
+    assert [text for text, _c in lines(event, {"s": "Mialee"}, "en")] == [f"Mialee is {status} ({hp} hp)"]
+
+
+def test_a_dying_creatures_roll_says_no_adjective_in_french():
+    assert sentence("LOG_DYING_WORSE", {"name": "Lidda", "d100": 57}, "fr").startswith("Lidda, à l'agonie, lance 1d100")
 
 
 def test_a_dying_creatures_roll_is_said_with_its_die():

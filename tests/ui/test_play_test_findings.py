@@ -434,7 +434,7 @@ def test_a_coup_de_grace_says_it_is_an_automatic_critical_and_the_dead_show_dead
         assert shown_badges(orc.conditions) == ["dead"]
         g.motion.finish()
         hover(g, (2, 1))
-        assert g.tooltip_lines()[-1] == "dead"
+        assert g.tooltip_lines() == ["Orc", "dead"]      # not its hit points, AC and club
     finally:
         g.battle.close()
 

@@ -75,7 +75,8 @@ def test_a_trip_out_of_reach_is_refused_before_any_question(screens):
     assert g.dialog is None                                      # no counter-trip question asked
     assert not g.battle.history
     refusal = g.battle.check(g.battle.command("hero", "trip", {"target": "orc_a"}))
-    assert g.log[-1][0] == sentence(refusal.code, refusal.params, "en")
+    assert refusal.code == "OUT_OF_REACH"
+    assert g.log[-1][0] == g.say(refusal) == "hero's weapon does not reach orc_a: out of reach."   # whose weapon, named
 
 
 def test_a_fireball_behind_a_wall_says_so_while_aiming(screens):

@@ -3,7 +3,7 @@ helpless foe, that ends in an attack of ``attacking``."""
 from __future__ import annotations
 
 from ...rules import maneuvers as maneuver_rules
-from ...rules.geometry import metres, space_squares
+from ...rules.geometry import space_squares
 from ...rules.lanes import lane_path
 from .. import specials
 from ..attacks import check_attack, fallen, resolve_attack, take_opportunities, threatening_enemies
@@ -11,13 +11,12 @@ from .. import budget
 from ..components import HitPoints, RunState, TurnState
 from ..damage import apply_damage, status_of
 from ..durations import until_next_turn
-from ..events import Moved
 from ..processors import ChargeIntent
 from ..saving import roll_save
 from . import maneuvers
 from .attacking import MANEUVERS, cleave_arg, one_attack, routine_attacks
 from .common import Refused, Verdict, affordable, charge_end, judged, judging, refuse, spend, target_arg, turn_state
-from .moving import walk
+from .moving import walk, walked_event
 from .overrun import overrun_at
 from .stances import stance_refusal, take_stances
 
@@ -72,8 +71,7 @@ def do_charge(battle, who, args, declined) -> list:
     else:
         events += _charge_through(battle, who, through, path, enter, args, declined)
     here = battle.board().body(who).pos
-    walked = path[:path.index(here) + 1] if enter is not None and here in path else path   # a lost overrun stops it
-    events.append(Moved(who=who, path=tuple(walked), mode="charge", cost_m=metres(result.distance)))
+    events.append(walked_event(who, path, here, "charge", result.distance))
     if here == end and not fallen(battle, who):
         maneuver = args.get("maneuver")
         if maneuver == "bull_rush":

@@ -25,7 +25,7 @@ from ..saddle import MountChanged, guide_with_knees, landings, leave_saddle, mou
 from .attacking import full_attack_plan, one_attack
 from .common import (ABLE, ACTIONS, Refused, Verdict, charge_end, judged, judging, refuse, spend, square_arg, squares_arg,
                      target_arg, turn_state)
-from .moving import parity_after, start_running, walk
+from .moving import parity_after, start_running, walk, walked_event
 from .overrun import overrun
 
 CONTROL_DC, FAST_MOUNT_DC = 20, 20
@@ -308,7 +308,7 @@ def _mounted_charge(battle, who, mount, alone, args, declined) -> list:
     sync_rider(battle, mount)
     rts = turn_state(battle, who)
     rts.mount_moved += result.distance
-    events.append(Moved(who=mount, path=tuple(path), mode="ride_charge", cost_m=metres(result.distance)))
+    events.append(walked_event(mount, path, battle.board().body(mount).pos, "ride_charge", result.distance))
     if battle.board().body(mount).pos != end or status_of(battle, who) not in ABLE:
         return events
     events += spend(battle, who, "standard", "charge")

@@ -172,6 +172,19 @@ def moved_event(battle, who, positions, mode, cost, events) -> Moved:
     return Moved(who=who, path=tuple(positions), mode=mode, cost_m=metres(cost))
 
 
+def walked_event(who: str, path, here, mode: str, cost) -> Moved:
+    """The charge's movement as it went: a charger stopped on the way (an attack of
+    opportunity that drops it, a lost overrun) moved only up to where it stands, and so
+    far: the log and the board's walk say that, not the lane it meant to run (play-test:
+    "Orc 1 moves 30 ft" for an orc dropped after two squares)."""
+    path = [tuple(p) for p in path]
+    here = tuple(here)
+    if here not in path or here == path[-1]:
+        return Moved(who=who, path=tuple(path), mode=mode, cost_m=metres(cost))
+    walked = path[:path.index(here) + 1]
+    return Moved(who=who, path=tuple(walked), mode=mode, cost_m=metres(distance(walked[0], here)))
+
+
 @judging
 def judge_move(battle, who, args) -> Verdict:
     return judge_movement(battle, who, squares_arg(args), "move", "move", tumble=args.get("tumble"))
