@@ -143,6 +143,8 @@ SENTENCES: dict[str, dict[str, str]] = {
                       "fr": "Trop loin : {cost} {cost|case|cases} de déplacement, {speed} au plus."},
     "SHIELD_STRAPPED_ON": {"en": "The shield is strapped on: loosen it first (a move action).",
                            "fr": "Le bouclier est attaché au bras : détachez-le d'abord (action de mouvement)."},
+    "AID_ALLY_HELPLESS": {"en": "{ally} is helpless: none of its checks would gain from the help.",
+                          "fr": "{ally} est sans défense : aucun de ses tests ne profiterait de cette aide."},
     "AID_SKILL_NOT_HELPED": {"en": "Aid another helps with a Climb, Swim, Ride, Escape Artist or Bluff check, not {skill}.",
                              "fr": "Aider un allié vaut pour un test d'Escalade, de Natation, d'Équitation, d'Évasion ou "
                                    "de Bluff, pas {skill}."},

@@ -470,11 +470,11 @@ class GameScreen(ScreenActing, ScreenDrawing):
             return
         for name, rect, enabled, _reason in self.buttons:
             if rect.collidepoint(pos):
-                if name.startswith("stance:"):
+                if name.startswith("stance:") and enabled:
                     self.stance.toggle(name.split(":", 1)[1])
                     self._odds_cache = None
                     self.refresh()
-                elif enabled:
+                elif enabled and not name.startswith("stance:"):
                     self.choose(name)
                 return
         for cid, rect in self.tracker_rows:

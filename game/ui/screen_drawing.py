@@ -298,21 +298,31 @@ class ScreenDrawing:
         # an answer kept for the battle (Power Attack 2): ticked, a click forgets it
         toggles += [(f"{FORGET}{argument}", sentence("UI_STANCE_KEPT", {"feat": argument, "value": value}, self.lang),
                      sentence("UI_STANCE_KEPT_TIP", {}, self.lang)) for argument, value in self.stance.kept_by(self.current)]
+        # a computer's creature takes no orders: its toggles are greyed with the reason (play-test 3:
+        # they looked open while every button was greyed)
+        computer = self.computer.is_computer(self.current)
+        refused = sentence("UI_AI_NO_ORDERS", {"name": self.names.get(self.current, self.current)}, self.lang)
         for name, words, tip in toggles:
             if name in MONK_TOGGLES and not views.can_flurry(self.battle, self.current):
                 continue
-            if name in MOVE_TOGGLES and not (self.mode == "move" and self.tumble_offered()):
+            held = name in MOVE_TOGGLES and self.mode != "move"
+            if name in MOVE_TOGGLES and not self.tumble_offered():
                 continue
             on = name.startswith(FORGET) or getattr(self.stance, name)
             text = ("☑ " if on else "☐ ") + words
-            img = font.render(text, True, theme.TEXT if on else (200, 200, 205))
+            img = font.render(text, True, (120, 122, 132) if computer else theme.TEXT if on else (200, 200, 205))
             if left + img.get_width() + 12 > x + PANEL_W - 24 and left > x:
                 left, y = x, y + 24                # the row is full: the next toggle under it
             r = pygame.Rect(left, y, img.get_width() + 12, 22)
-            pygame.draw.rect(self.screen, (70, 90, 130) if on else (48, 52, 64), r, border_radius=4)
-            self.screen.blit(img, (r.x + 6, r.y + 4))
-            self.buttons.append(action_bar.Button(f"stance:{name}", r, True, tip))
             left = r.right + 6
+            if held:
+                # Tumble shows in Move mode only, but its place is kept whenever the engine
+                # offers tumbling, so that choosing Move moves no button (play-test 3, French)
+                continue
+            pygame.draw.rect(self.screen, (40, 42, 50) if computer else (70, 90, 130) if on else (48, 52, 64), r,
+                             border_radius=4)
+            self.screen.blit(img, (r.x + 6, r.y + 4))
+            self.buttons.append(action_bar.Button(f"stance:{name}", r, not computer, refused if computer else tip))
         return y + 24
 
     def _draw_fold(self, rect: pygame.Rect) -> None:

@@ -98,3 +98,20 @@ def test_note_2_none_of_the_aided_checks_provokes_so_the_aid_provokes_nothing():
     b.act("orc", "end_turn")
     ok, _, ev = b.act("friend", "aid_another", {"ally": "hero", "help": "skill", "skill": "climb"}, dice=[10])
     assert ok and not any(type(e).__name__ == "AttackRolled" for e in ev)
+
+
+def test_a_helpless_ally_is_not_helped_with_a_check_it_cannot_make():
+    """Play-test 3: a dying Lidda was offered help to climb, swim, ride … A helpless ally
+    (dying, unconscious, paralysed, asleep) makes no check before the help runs out."""
+    from game.world.components import HitPoints
+    from game.world.damage import sync_health
+    b = climbers()
+    b.comp("hero", HitPoints).current = -1
+    sync_health(b, "hero")
+    b.changed()
+    refusal = b.check("friend", "aid_another", {"ally": "hero", "help": "skill", "skill": "climb"})
+    assert refusal is not None and refusal.code == "AID_ALLY_HELPLESS"
+    skills = b.options("friend")["aid_another"].domain.get("skills", []) if b.options("friend")["aid_another"].legal else []
+    assert not any(ally == "hero" for ally, _skill in skills)
+    ok, _, _ = b.act("friend", "aid_another", {"ally": "hero", "help": "skill", "skill": "climb"})
+    assert not ok and b.comp("hero", HitPoints).current == -1

@@ -58,6 +58,11 @@ def judge_aid_another(battle, who, args) -> Verdict:
     skill = args.get("skill")
     if skill not in AIDED_SKILLS:
         raise refuse("AID_SKILL_NOT_HELPED", skill=str(skill))
+    if board.body(ally).is_helpless:
+        # dying, unconscious, paralysed, asleep: it makes no check before the help runs out
+        # (the aider's next turn) — "a character's help won't be beneficial" (play-test 3:
+        # a dying Lidda was offered help to climb, swim, ride …)
+        raise refuse("AID_ALLY_HELPLESS", ally=ally)
     if not _adjacent(battle, who, ally):
         raise refuse("OUT_OF_REACH", target=ally)
     affordable(battle, who, "standard")
