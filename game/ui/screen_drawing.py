@@ -165,9 +165,14 @@ class ScreenDrawing:
             step = self._text(label, (x + 12, y), 13, shade)
             self.tracker_rows.append((cid, pygame.Rect(x - 4, y, PANEL_W - 18, step)))
             y += step
-        hidden = len(self.battle.order) - len(self.tracker_rows)
-        if hidden:
-            y += self._text(sentence("UI_TRACKER_MORE", {"count": hidden}, self.lang), (x, y), 11, (150, 150, 150))
+        listed = {cid for cid, _r in self.tracker_rows}
+        unlisted = [c for c in self.battle.order if c not in listed]
+        hidden = sum(1 for c in unlisted if not self._fallen(c))
+        fallen = len(unlisted) - hidden
+        if unlisted:       # one line, whatever it counts: a death mid-turn moves no button
+            code = "UI_TRACKER_MORE_FALLEN" if hidden and fallen else "UI_TRACKER_MORE" if hidden else "UI_TRACKER_FALLEN"
+            y += self._text(sentence(code, {"count": hidden or fallen, "fallen": fallen}, self.lang), (x, y), 11,
+                            (150, 150, 150))
         if self.battle.delayed:
             y += self._text(sentence("UI_STEP_IN", {}, self.lang), (x, y), 11, (150, 150, 150))
         y += 8
@@ -230,11 +235,16 @@ class ScreenDrawing:
             return order
         start = order.index(self.current) if self.current in order else 0
         turned = order[start:] + order[:start]
+        # the dead last: a row is for who still acts (play-test 3: three of five rows dead)
+        turned = [c for c in turned if not self._fallen(c)] + [c for c in turned if self._fallen(c)]
         shown = turned[:rows]
         for cid in turned[rows:]:
             if cid in self.battle.delayed or cid == self.inspected:
                 shown.append(cid)
         return shown
+
+    def _fallen(self, cid: str) -> bool:
+        return views.status(self.battle, cid) == "dead"
 
     def _draw_creature(self, cid: str, x: int, y: int) -> int:
         """The numbers of one creature (the engine's ``views.sheet``): attacks with their
