@@ -10,7 +10,7 @@ import pytest
 from game.i18n import sentence
 from game.world import commands as C
 from game.world.components import HitPoints
-from screen_driver import Screens, at, click, hover
+from screen_driver import at, click, hover
 
 HALL = """
 seed = 2
@@ -39,20 +39,13 @@ initiative = 10
 """
 
 
-@pytest.fixture
-def window():
-    screens = Screens()
-    yield screens.make
-    screens.close()
-
-
 def disabled(g):
     g.battle.comp("lidda", HitPoints).current = 0
     g.battle.changed()
 
 
-def test_the_engine_notes_a_standard_action_at_0_and_not_a_move(window):
-    g = window(HALL)
+def test_the_engine_notes_a_standard_action_at_0_and_not_a_move(screens):
+    g = screens(HALL)
     disabled(g)
     b = g.battle
     assert "lidda" in b.preview(C.Withdraw("lidda", squares=((3, 1), (2, 1)))).recorder.strains
@@ -64,8 +57,8 @@ def test_the_engine_notes_a_standard_action_at_0_and_not_a_move(window):
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_hovering_a_withdraw_at_0_says_it_costs_a_hit_point(window, lang):
-    g = window(HALL, lang)
+def test_hovering_a_withdraw_at_0_says_it_costs_a_hit_point(screens, lang):
+    g = screens(HALL, lang)
     disabled(g)
     g.draw()
     click(g, next(b.rect for b in g.buttons if b.name == "withdraw").center)
@@ -81,12 +74,12 @@ def test_hovering_a_withdraw_at_0_says_it_costs_a_hit_point(window, lang):
     assert said not in (g.overlay.caption or "")
 
 
-def test_the_query_tool_lists_the_strain_in_a_preview(window):
+def test_the_query_tool_lists_the_strain_in_a_preview(screens):
     import io
     import json
 
     from game.query import run
-    g = window(HALL)
+    g = screens(HALL)
     disabled(g)
     out = io.StringIO()
     lines = [{"q": "preview", "who": "lidda", "action": "attack", "target": "orc"},

@@ -7,12 +7,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pygame
-import pytest
 
 from game.ui.board_view import underfoot
 from game.world.components import HitPoints
 from game.world.damage import sync_health
-from screen_driver import Screens
 
 TEXT = """
 seed = 2
@@ -47,21 +45,14 @@ initiative = 5
 """
 
 
-@pytest.fixture
-def window():
-    screens = Screens()
-    yield screens.make
-    screens.close()
-
-
 def corner(g, square) -> pygame.Rect:
     x, y = g.cam.to_screen(square)
     c = g.cam.cell
     return pygame.Rect(x + c // 2, y + c // 2, c // 2, c // 2)
 
 
-def test_a_dying_wolf_a_gnoll_stands_over_is_drawn_in_the_corner(window):
-    g = window(TEXT)
+def test_a_dying_wolf_a_gnoll_stands_over_is_drawn_in_the_corner(screens):
+    g = screens(TEXT)
     b = g.battle
     b.comp("wolf", HitPoints).current = -2
     sync_health(b, "wolf")
