@@ -20,7 +20,7 @@ from .. import data
 from ..rules import splash as splash_rules
 from ..rules.geometry import Square
 from ..world import commands as C, views
-from .candidates import Candidate, Turn, dry_run
+from .candidates import Candidate, Turn, dry_run, provoked
 from .scoring import average_damage, provoked_cost
 
 FOE_AIMS = 6          # foes aimed at, nearest first (the domain's order)
@@ -98,8 +98,7 @@ def _weigh(t: Turn, item: str, flask: dict, command, target: str | None) -> Cand
             direct *= 1 + BURNS_AGAIN
         on_hit += t.blow(target, direct)
     on_miss = sum(_landing_worth(t, item, splashed, splash) for splashed in reach.misses) / max(len(reach.misses), 1)
-    seen = t.battle.preview(command)          # kept from the odds just asked: no second dry run
-    takers = [taker for taker, provoker, _at in seen.recorder.opportunities if provoker == t.who]
+    takers, _stands = provoked(t, command)    # the preview kept from the odds just asked: no second dry run
     score = chance * on_hit + (1 - chance) * on_miss - provoked_cost(t.s, t.threats, takers)
     count = len(caught) + (1 if target is not None and _hurt(t, target, item) else 0)
     if count == 0:

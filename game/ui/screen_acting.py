@@ -95,7 +95,7 @@ class ScreenActing:
         elif self.mount_of(cid):
             self.submit(C.Ride(cid, mode=RIDDEN.get(self.mode, self.mode), squares=seen.squares))
         else:
-            self.submit({"move": C.Move, "withdraw": C.Withdraw, "run": C.Run}[self.mode](cid, squares=seen.squares))
+            self.submit(overlays.WALKS[self.mode](cid, squares=seen.squares))
 
     def _direct_spell(self, square, target) -> None:
         """A move action: point the spiritual weapon at a foe, or roll the flaming sphere in
